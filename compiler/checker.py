@@ -1,0 +1,949 @@
+"""Semantic checks: AST -> compiled definitions, collecting every diagnostic on the way.
+
+Pipeline place: after parser.py/syntax.py, before the runtime. Each AST node kind (a grammar rule name) has one
+method here that validates its words against compiler/vocabulary.py and builds the compiled object from
+compiler/effects.py. Nothing raises: a bad part is reported and left out, and checking goes on, so a designer
+sees every problem of a run at once. Cross-definition checks (duplicate names and numbers, references from
+boards to milestones and awards) run in `check_library` once all files are in.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from . import effects as fx
+from . import vocabulary as v
+from .definitions import (ActionOption, Award, Board, Card, Corporation, Milestone, Source, Space, StandardAction,
+                          StandardProject, TrackBonus, VictoryPoints)
+from .diagnostics import Diagnostics, Span, did_you_mean
+from .quantities import QuantityCompiler
+from .syntax import Leaf, Node
+
+# Fields each kind accepts, and which of them are required.
+FIELDS = {
+    "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "effect", "vp"},
+             {"type", "cost"}),
+    "corporation": ({"set", "tags", "start", "holds", "play", "action", "effect", "first action", "vp"}, {"start"}),
+    "standard_project": ({"cost", "play", "variant"}, {"cost", "play"}),
+    "standard_action": ({"cost", "play", "variant"}, {"cost", "play"}),
+    "milestone": ({"requires"}, {"requires"}),
+    "award": ({"measure"}, {"measure"}),
+}
+REPEATABLE = {"effect"}
+
+
+@attrs.define
+class Context:
+    """What an effect may refer to where it is written."""
+
+    definition: str
+    holds: Optional[str] = None
+    x_bound: bool = False
+    in_trigger: bool = False
+    places_tile: bool = False
+    placed_bonus: bool = False
+
+
+class Checker:
+    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str]):
+        self.d = diagnostics
+        self.tags = tags
+        self.card_resources = card_resources
+        self.quantities = QuantityCompiler(diagnostics, tags, card_resources)
+
+    # ------------------------------------------------------------------ definitions
+
+    def definition(self, node: Node):
+        method = getattr(self, "_def_" + node.kind, None)
+        return method(node) if method else None
+
+    def _fields(self, node: Node, kind: str) -> dict[str, list[Node]]:
+        allowed, required = FIELDS[kind]
+        fields: dict[str, list[Node]] = {}
+        for field in node.nodes():
+            key_leaf = field.children[0]
+            key = key_leaf.text.rstrip(":").rstrip().replace("  ", " ")
+            key = " ".join(key.split())
+            if key not in allowed:
+                self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
+                             "fields here: " + ", ".join(sorted(allowed)))
+                continue
+            if key in fields and key not in REPEATABLE:
+                self.d.error("E203", f"'{key}' is given twice", key_leaf.span,
+                             f"first given at line {fields[key][0].span.line}")
+                continue
+            fields.setdefault(key, []).append(field)
+        for key in sorted(required - set(fields)):
+            name_span = node.children[0].span
+            self.d.error("E201", f"{kind.replace('_', ' ')} {node.children[0].text} needs a '{key}' field",
+                         name_span)
+        return fields
+
+    def _name(self, node: Node) -> tuple[str, Span]:
+        leaf = node.children[0]
+        name = leaf.value.strip()
+        if not name:
+            self.d.error("E301", "a definition needs a non-empty name", leaf.span)
+        return name, leaf.span
+
+    def _source(self, node: Node) -> Source:
+        return node.children[0].span
+
+    def _def_card(self, node: Node) -> Optional[Card]:
+        name, _ = self._name(node)
+        number = node.first("CARD_NUMBER")
+        fields = self._fields(node, "card")
+        holds = self._holds(fields)
+        ctx = Context("card", holds=holds)
+        card_type = self._one_of(fields, "type", v.CARD_TYPES, "E105", "card type") or "automated"
+        cost = self._cost(fields)
+        tags = self._tags(fields)
+        requirements = self._requirements(fields, ctx)
+        play = self._effects_field(fields, "play", ctx)
+        actions = self._actions(fields, ctx)
+        passives = self._passives(fields, ctx)
+        vp = self._vp(fields, ctx)
+        if card_type == "event":
+            for key in ("action", "effect"):
+                for field in fields.get(key, ()):
+                    self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
+                                 field.children[0].span, "make the card 'type: active'")
+        if card_type == "automated":
+            for key in ("action", "effect"):
+                for field in fields.get(key, ()):
+                    self.d.error("E204", f"an automated card has no '{key}'; blue cards are 'type: active'",
+                                 field.children[0].span, "make the card 'type: active'")
+        return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
+                    cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
+                    play=play, actions=actions, passives=passives, vp=vp, source=self._source(node))
+
+    def _def_corporation(self, node: Node) -> Optional[Corporation]:
+        name, _ = self._name(node)
+        number = node.first("CARD_NUMBER")
+        fields = self._fields(node, "corporation")
+        holds = self._holds(fields)
+        ctx = Context("corporation", holds=holds)
+        start = 0
+        if "start" in fields:
+            field = fields["start"][0]
+            amount, resource = field.children[1], field.children[2]
+            start = int(amount.text)
+            if self._standard_resource(resource) not in (None, "megacredits"):
+                self.d.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
+                             resource.span, f"write: play: gain N {resource.text}")
+        return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
+                           tags=self._tags(fields), starting_megacredits=start, holds=holds,
+                           play=self._effects_field(fields, "play", ctx),
+                           first_action=self._effects_field(fields, "first action", ctx),
+                           actions=self._actions(fields, ctx), passives=self._passives(fields, ctx),
+                           vp=self._vp(fields, ctx), source=self._source(node))
+
+    def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "standard_project")
+        ctx = Context("standard_project")
+        cost = self._cost(fields)
+        return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
+                               variant=self._variant(fields), source=self._source(node))
+
+    def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "standard_action")
+        ctx = Context("standard_action")
+        cost, resource = 0, "megacredits"
+        if "cost" in fields:
+            field = fields["cost"][0]
+            cost = int(field.children[1].text)
+            if len(field.children) > 2:
+                resource = self._standard_resource(field.children[2]) or "megacredits"
+        return StandardAction(name=name, cost=cost, cost_resource=resource,
+                              play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
+                              source=self._source(node))
+
+    def _def_milestone(self, node: Node) -> Optional[Milestone]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "milestone")
+        requirement = self._requirements(fields, Context("milestone"))
+        if requirement is None:
+            return None
+        return Milestone(name=name, requirement=requirement, source=self._source(node))
+
+    def _def_award(self, node: Node) -> Optional[Award]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "award")
+        if "measure" not in fields:
+            return None
+        measure = self.quantity(fields["measure"][0].children[1], Context("award"))
+        if measure is None:
+            return None
+        return Award(name=name, measure=measure, source=self._source(node))
+
+    def _def_board(self, node: Node) -> Optional[Board]:
+        name, _ = self._name(node)
+        spaces: list[Space] = []
+        milestones: tuple[str, ...] = ()
+        awards: tuple[str, ...] = ()
+        offboard: list[str] = []
+        tracks: list[TrackBonus] = []
+        rows: list[Node] = []
+        seen: dict[str, Span] = {}
+        for item in node.nodes():
+            key = item.kind
+            if key in seen and key != "board_row" and key != "board_track":
+                self.d.error("E203", f"'{item.children[0].text.rstrip(':')}' is given twice", item.children[0].span,
+                             f"first given at line {seen[key].line}")
+                continue
+            seen.setdefault(key, item.span)
+            if key == "board_milestones":
+                milestones = tuple(leaf.value for leaf in item.nodes("string_list")[0].leaves())
+            elif key == "board_awards":
+                awards = tuple(leaf.value for leaf in item.nodes("string_list")[0].leaves())
+            elif key == "board_offboard":
+                offboard = [leaf.value for leaf in item.nodes("string_list")[0].leaves()]
+            elif key == "board_row":
+                rows.append(item)
+            elif key == "board_track":
+                track = self._track(item)
+                if track:
+                    tracks.append(track)
+        for index, reserved in enumerate(offboard, start=1):
+            spaces.append(Space(id=f"{index:02d}", row=-1, x=-1, kind="offboard", reserved=reserved))
+        if len(rows) != 9 or [len(r.nodes("space")) for r in rows] != [5, 6, 7, 8, 9, 8, 7, 6, 5]:
+            lengths = [len(r.nodes("space")) for r in rows]
+            self.d.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
+                                 f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
+                         node.children[0].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
+        next_id = len(offboard) + 1
+        next_id = max(next_id, 3)
+        for y, row in enumerate(rows):
+            row_spaces = row.nodes("space")
+            for index, space_node in enumerate(row_spaces):
+                x = (9 - len(row_spaces)) + index if len(row_spaces) <= 9 else index
+                space = self._space(space_node, f"{next_id:02d}", y, x)
+                next_id += 1
+                if space:
+                    spaces.append(space)
+        return Board(name=name, spaces=tuple(spaces), milestones=milestones, awards=awards, tracks=tuple(tracks),
+                     source=self._source(node))
+
+    def _space(self, node: Node, space_id: str, y: int, x: int) -> Optional[Space]:
+        kind_leaf = node.children[0]
+        kind = kind_leaf.text.lower()
+        if kind not in v.SPACE_KINDS:
+            self.d.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
+                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic")
+            return None
+        bonuses = []
+        reserved, extra_cost = None, 0
+        for child in node.nodes():
+            if child.kind == "bonus":
+                count = int(child.first("INT").text) if child.first("INT") else 1
+                word = child.first("NAME")
+                bonus = v.normalize(word.text)
+                if bonus not in v.BOARD_BONUSES:
+                    self.d.error("E107", f"unknown space bonus '{word.text}'", word.span,
+                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES))
+                    continue
+                bonuses.append((bonus, count))
+            elif child.kind == "reserved":
+                reserved = child.children[0].value
+            elif child.kind == "costs":
+                extra_cost = int(child.children[0].text)
+        return Space(id=space_id, row=y, x=x, kind="ocean" if kind == "ocean" else "land",
+                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost)
+
+    def _track(self, item: Node) -> Optional[TrackBonus]:
+        param_leaf, value_leaf, effects_node = item.children[1], item.children[2], item.children[3]
+        parameter = param_leaf.text.lower()
+        if parameter not in v.GLOBAL_RANGES:
+            self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
+                         did_you_mean(parameter, v.GLOBAL_RANGES))
+            return None
+        value = self._global_value(parameter, value_leaf)
+        effects = self.effects(effects_node, Context("board"))
+        if value is None:
+            return None
+        return TrackBonus(parameter=parameter, value=value, effects=effects)
+
+    # ------------------------------------------------------------------ simple fields
+
+    def _set(self, fields) -> str:
+        if "set" not in fields:
+            return "base"
+        return fields["set"][0].children[1].text
+
+    def _variant(self, fields) -> Optional[str]:
+        if "variant" not in fields:
+            return None
+        leaf = fields["variant"][0].children[1]
+        if leaf.text not in v.VARIANTS:
+            self.d.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
+                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS))
+            return None
+        return leaf.text
+
+    def _one_of(self, fields, key, vocabulary, code, what) -> Optional[str]:
+        if key not in fields:
+            return None
+        leaf = fields[key][0].children[1]
+        word = leaf.text.lower()
+        if word not in vocabulary:
+            self.d.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
+                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary))
+            return None
+        return word
+
+    def _cost(self, fields) -> Optional[int]:
+        if "cost" not in fields:
+            return None
+        field = fields["cost"][0]
+        if len(field.children) > 2:
+            resource = self._standard_resource(field.children[2])
+            if resource not in (None, "megacredits"):
+                self.d.error("E301", "a card or standard project costs megacredits", field.children[2].span,
+                             "only standard actions cost other resources (cost: 8 plants)")
+        return int(field.children[1].text)
+
+    def _tags(self, fields) -> tuple[str, ...]:
+        if "tags" not in fields:
+            return ()
+        result = []
+        for leaf in fields["tags"][0].nodes("name_list")[0].leaves():
+            tag = self.tag(leaf)
+            if tag == "event":
+                self.d.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
+            elif tag:
+                result.append(tag)
+        return tuple(result)
+
+    def _holds(self, fields) -> Optional[str]:
+        if "holds" not in fields:
+            return None
+        return self.card_resource(fields["holds"][0].children[1])
+
+    def _requirements(self, fields, ctx: Context) -> Optional[fx.Condition]:
+        if "requires" not in fields:
+            return None
+        return self.condition(fields["requires"][0].children[1], ctx)
+
+    def _effects_field(self, fields, key, ctx: Context) -> tuple:
+        if key not in fields:
+            return ()
+        return self.effects(fields[key][0].children[1], ctx)
+
+    def _actions(self, fields, ctx: Context) -> tuple[ActionOption, ...]:
+        if "action" not in fields:
+            return ()
+        options = []
+        for option in fields["action"][0].nodes("action_option"):
+            parts = option.nodes("effects")
+            if len(parts) == 2:
+                options.append(ActionOption(cost=self.effects(parts[0], ctx), effects=self.effects(parts[1], ctx)))
+            else:
+                options.append(ActionOption(cost=(), effects=self.effects(parts[0], ctx)))
+        return tuple(options)
+
+    def _passives(self, fields, ctx: Context) -> tuple:
+        result = []
+        for field in fields.get("effect", ()):
+            passive = self.passive(field.children[1], ctx)
+            if passive is not None:
+                result.append(passive)
+        return tuple(result)
+
+    def _vp(self, fields, ctx: Context) -> Optional[VictoryPoints]:
+        if "vp" not in fields:
+            return None
+        node = fields["vp"][0].children[1]
+        points = int(node.children[0].text)
+        if node.kind == "vp_if":
+            condition = self.condition(node.children[1], ctx)
+            return VictoryPoints(points=points, condition=condition) if condition else None
+        if len(node.children) == 1:
+            return VictoryPoints(points=points)
+        quantity_node = node.children[1]
+        divisor, quantity = self.per_quantity(quantity_node, ctx)
+        if quantity is None:
+            return None
+        return VictoryPoints(points=points, per=quantity, divisor=divisor)
+
+    # ------------------------------------------------------------------ vocabulary lookups
+
+    def tag(self, leaf: Leaf) -> Optional[str]:
+        word = v.singular(leaf.text)
+        if word in self.tags or word == "event":
+            return word
+        self.d.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
+                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)))
+        return None
+
+    def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
+        word = v.singular(leaf.text)
+        if word in self.card_resources or (allow_any and word == "resource"):
+            return word
+        if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
+            self.d.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
+                         leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
+        else:
+            self.d.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
+                         did_you_mean(word, self.card_resources) or
+                         "declare a new one with: resource " + word)
+        return None
+
+    def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
+        word = v.normalize(leaf.text)
+        if word in v.STANDARD_RESOURCES:
+            return word
+        if not report:
+            return None
+        if v.singular(leaf.text) in self.card_resources:
+            self.d.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
+                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+        else:
+            self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+                         did_you_mean(word, v.STANDARD_RESOURCES + ("mc",)) or
+                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+        return None
+
+    def any_resource(self, leaf: Leaf) -> Optional[str]:
+        """A standard or card resource (for remove/steal, where both make sense)."""
+        word = v.normalize(leaf.text)
+        if word in v.STANDARD_RESOURCES:
+            return word
+        singular = v.singular(leaf.text)
+        if singular in self.card_resources or singular == "resource":
+            return singular
+        self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+                     did_you_mean(word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+        return None
+
+    # ------------------------------------------------------------------ numbers
+
+    def count(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+        """INT or X -> (value, variable)."""
+        if leaf.type == "X":
+            if not ctx.x_bound:
+                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
+                             "wrap the effects: choose X up to QUANTITY { ... }")
+            return 1, True
+        return int(leaf.text), False
+
+    def signed(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+        sign = -1 if leaf.text[0] == "-" else 1
+        body = leaf.text[1:]
+        if body == "X":
+            if not ctx.x_bound:
+                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span)
+            return sign, True
+        return sign * int(body), False
+
+    def amount(self, value: int, variable: bool, per: Optional[Node], ctx: Context) -> fx.Amount:
+        if per is None:
+            return fx.Amount(value, variable=variable)
+        divisor, quantity = self.per_quantity(per.children[0], ctx)
+        return fx.Amount(value, variable=variable, per=quantity, divisor=divisor)
+
+    # ------------------------------------------------------------------ quantities and conditions
+
+    def per_quantity(self, node: Node, ctx: Context) -> tuple[int, Optional[fx.Quantity]]:
+        """`per 2 animals here`: the leading number is a divisor."""
+        terms = node.nodes("term")
+        divisor = 1
+        first = terms[0].children
+        if first and first[0].type == "INT" and len(first) > 1:
+            divisor = int(first[0].text)
+            if divisor == 0:
+                self.d.error("E302", "cannot count 'per 0'", first[0].span)
+                divisor = 1
+            terms = [Node("term", first[1:], terms[0].span)] + terms[1:]
+        quantity = self._terms(terms, ctx)
+        return divisor, quantity
+
+    def quantity(self, node: Node, ctx: Context) -> Optional[fx.Quantity]:
+        return self._terms(node.nodes("term"), ctx)
+
+    def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
+        measures = []
+        for term in terms:
+            numbers = term.leaves("INT")
+            if term.children and term.children[0].type == "INT":
+                self.d.error("E104", "a number can't start a quantity here", term.children[0].span,
+                             "write 'per 2 animals here' only after 'per'")
+                return None
+            measure = self.quantities.measure(list(term.children), term.span)
+            if measure is None:
+                return None
+            del numbers
+            if measure.kind == "resource_here":
+                if ctx.holds is None and ctx.definition in ("card", "corporation"):
+                    self.d.error("E501", "this card holds no resources, so it can't count them", term.span,
+                                 "add a 'holds:' field, e.g. holds: animal")
+                    return None
+                if measure.name and ctx.holds and measure.name != ctx.holds:
+                    self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
+                                 term.span)
+                    return None
+            if measure.kind == "adjacent_tiles" and ctx.definition in ("card", "corporation") and not ctx.places_tile:
+                self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
+                             term.span, "place a tile in 'play:' first")
+                return None
+            measures.append(measure)
+        return fx.Quantity(tuple(measures))
+
+    def condition(self, node: Node, ctx: Context) -> Optional[fx.Condition]:
+        comparisons = []
+        ok = True
+        for comparison in node.nodes("comparison"):
+            quantity = self.quantity(comparison.children[0], ctx)
+            operator = comparison.children[1].text
+            value_leaf = comparison.children[2]
+            if quantity is None:
+                ok = False
+                continue
+            parameter = None
+            if len(quantity.terms) == 1 and quantity.terms[0].kind == "parameter":
+                parameter = quantity.terms[0].name
+            if parameter:
+                value = self._global_value(parameter, value_leaf)
+            else:
+                if not value_leaf.text.lstrip("+-").isdigit():
+                    self.d.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
+                                 value_leaf.span)
+                    ok = False
+                    continue
+                value = int(value_leaf.text)
+            if value is None:
+                ok = False
+                continue
+            comparisons.append(fx.Comparison(quantity, operator, value))
+        return fx.Condition(tuple(comparisons)) if ok and comparisons else None
+
+    def _global_value(self, parameter: str, leaf: Leaf) -> Optional[int]:
+        text = leaf.text
+        unit = ""
+        for suffix in ("°C", "C", "%"):
+            if text.endswith(suffix):
+                unit, text = ("C" if suffix != "%" else "%"), text[: -len(suffix)]
+                break
+        low, high, step, expected_unit = v.GLOBAL_RANGES[parameter]
+        if unit and unit != expected_unit:
+            self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
+                         f"write e.g. {low}{expected_unit}")
+            return None
+        value = int(text)
+        if not low <= value <= high:
+            self.d.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)
+            return None
+        if (value - low) % step:
+            self.d.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
+                         leaf.span, f"use {value - 1} or {value + 1}")
+            return None
+        return value
+
+    # ------------------------------------------------------------------ effects
+
+    def effects(self, node: Node, ctx: Context) -> tuple:
+        # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
+        result = []
+        for child in node.nodes():
+            compiled = self.effect(child, ctx)
+            if compiled is not None:
+                result.append(compiled)
+            if isinstance(compiled, fx.PlaceTile) and compiled.tile != "ocean":
+                ctx.places_tile = True
+                if any(f.kind == "bonus" for f in compiled.filters):
+                    ctx.placed_bonus = True
+        return tuple(result)
+
+    def effect(self, node: Node, ctx: Context):
+        method = getattr(self, "_fx_" + node.kind, None)
+        if method is None:  # grammar and checker out of step: a bug, reported rather than raised
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            return None
+        return method(node, ctx)
+
+    def _per(self, node: Node) -> Optional[Node]:
+        pers = node.nodes("per")
+        return pers[0] if pers else None
+
+    def _fx_gain(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        if resource is None:
+            return None
+        return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
+
+    def _fx_lose(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
+
+    def _fx_spend(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
+
+    def _fx_pay(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        if resource and resource != "megacredits":
+            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {node.children[1].text}'",
+                         node.children[1].span)
+            return None
+        using = []
+        for names in node.nodes("name_list"):
+            for leaf in names.leaves():
+                substitute = self._standard_resource(leaf)
+                if substitute:
+                    using.append(substitute)
+        return fx.Pay(fx.Amount(value, variable), tuple(using)) if resource else None
+
+    def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
+        changes = []
+        for delta in node.nodes("delta"):
+            word = delta.children[0]
+            if word.text.lower() == "bonus":
+                if not ctx.placed_bonus:
+                    self.d.error("E502", "'bonus' means the resource of the space just placed on, but no "
+                                         "placement here is filtered 'on bonus ...'", word.span)
+                    return None
+                resource = "bonus"
+            else:
+                resource = self._standard_resource(word)
+                if resource is None:
+                    return None
+            value, variable = self.signed(delta.children[1], ctx)
+            if negative_only and value > 0:
+                self.d.error("E304", "'any production' can only decrease another player's production",
+                             delta.children[1].span, "to raise your own, use production(...)")
+                return None
+            changes.append(fx.ProductionChange(resource, self.amount(value, variable, self._per(delta), ctx)))
+        return tuple(changes)
+
+    def _fx_production(self, node: Node, ctx: Context):
+        changes = self._deltas(node, ctx, negative_only=False)
+        return fx.Production(changes) if changes else None
+
+    def _fx_any_production(self, node: Node, ctx: Context):
+        changes = self._deltas(node, ctx, negative_only=True)
+        return fx.AnyProduction(changes) if changes else None
+
+    def _fx_parameter_change(self, node: Node, ctx: Context):
+        word = node.children[0]
+        parameter = word.text.lower()
+        if parameter not in ("temperature", "oxygen", "tr"):
+            hint = did_you_mean(parameter, ("temperature", "oxygen", "tr"))
+            if parameter in ("ocean", "oceans"):
+                hint = "oceans rise by placing tiles: place ocean"
+            self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
+                         hint or "a line like 'NAME +N' changes temperature, oxygen or tr")
+            return None
+        value, variable = self.signed(node.children[1], ctx)
+        return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
+
+    def _filters(self, nodes: list[Node]) -> Optional[tuple]:
+        filters = []
+        for node in nodes:
+            if node.kind == "on_kind":
+                word = node.children[0]
+                kind = v.singular(word.text)
+                if kind not in v.SPACE_KINDS:
+                    self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic")
+                    return None
+                filters.append(fx.SpaceFilter(kind))
+            elif node.kind == "on_reserved":
+                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value))
+            elif node.kind == "on_bonus":
+                bonuses = []
+                for leaf in node.leaves("NAME"):
+                    bonus = v.normalize(leaf.text)
+                    if bonus not in v.BOARD_BONUSES:
+                        self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
+                                     did_you_mean(bonus, v.BOARD_BONUSES))
+                        return None
+                    bonuses.append(bonus)
+                filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
+            elif node.kind == "next_to":
+                count = int(node.first("INT").text) if node.first("INT") else 1
+                own = node.first("OWNER") is not None
+                word = node.first("NAME")
+                tile = v.singular(word.text)
+                if tile not in ("city", "greenery", "ocean", "tile", "special"):
+                    self.d.error("E103", f"unknown tile '{word.text}'", word.span,
+                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")))
+                    return None
+                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
+            elif node.kind == "isolated":
+                filters.append(fx.SpaceFilter("isolated"))
+        return tuple(filters)
+
+    def _fx_place(self, node: Node, ctx: Context):
+        count_leaf = node.first("INT")
+        word = node.first("NAME")
+        tile = v.singular(word.text)
+        name_leaf = node.first("STRING")
+        if tile not in v.TILES:
+            self.d.error("E103", f"unknown tile '{word.text}'", word.span,
+                         did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES))
+            return None
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "place at least 1 tile", count_leaf.span)
+            return None
+        if tile == "special" and name_leaf is None:
+            self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
+            return None
+        filters = self._filters(node.nodes())
+        if filters is None:
+            return None
+        return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    def _fx_claim(self, node: Node, ctx: Context):
+        filters = self._filters(node.nodes())
+        return fx.ClaimSpace(filters) if filters is not None else None
+
+    def _fx_draw(self, node: Node, ctx: Context):
+        return fx.Draw(self.amount(int(node.children[0].text), False, self._per(node), ctx))
+
+    def _fx_look_keep(self, node: Node, ctx: Context):
+        look, keep = int(node.children[0].text), int(node.children[1].text)
+        if not 0 < keep <= look:
+            self.d.error("E302", f"can't keep {keep} of {look} cards", node.children[1].span)
+            return None
+        return fx.LookKeep(look, keep)
+
+    def _fx_look_buy(self, node: Node, ctx: Context):
+        return fx.LookBuy(int(node.children[0].text))
+
+    def _fx_discard(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        return fx.Discard(fx.Amount(value, variable))
+
+    def _fx_add(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        target = node.children[2].kind
+        resource = self.card_resource(node.children[1], allow_any=target in ("any_card", "that_card"))
+        if resource is None:
+            return None
+        if target == "here":
+            if not self._holds_check(resource, ctx, node.children[1].span):
+                return None
+        if target == "that_card" and not ctx.in_trigger:
+            self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
+                         node.children[2].span)
+            return None
+        return fx.AddResources(resource, fx.Amount(value, variable), target)
+
+    def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
+        if ctx.holds is None:
+            self.d.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
+                         span, f"add 'holds: {resource}'")
+            return False
+        if resource not in (ctx.holds, "resource"):
+            self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
+            return False
+        return True
+
+    def _fx_remove(self, node: Node, ctx: Context):
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        source = rest[2]
+        if source.kind == "any_player":
+            resource = self._standard_resource(rest[1])
+            if resource is None:
+                return None
+            return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
+                                      next_to_placed=source.first("NEXT_TO_IT") is not None)
+        resource = self.card_resource(rest[1], allow_any=True)
+        if resource is None:
+            return None
+        if source.kind == "here" and not self._holds_check(resource, ctx, rest[1].span):
+            return None
+        return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
+
+    def _fx_steal(self, node: Node, ctx: Context):
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        resource = self._standard_resource(rest[1])
+        return fx.Steal(resource, fx.Amount(value, variable), up_to) if resource else None
+
+    def _fx_choice(self, node: Node, ctx: Context):
+        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node.nodes("effects"))
+        return fx.Choice(options)
+
+    def _fx_conditional(self, node: Node, ctx: Context):
+        condition = self.condition(node.nodes("condition")[0], ctx)
+        blocks = node.nodes("effects")
+        then = self.effects(blocks[0], attrs.evolve(ctx))
+        otherwise = self.effects(blocks[1], attrs.evolve(ctx)) if len(blocks) > 1 else ()
+        return fx.Conditional(condition, then, otherwise) if condition else None
+
+    def _fx_choose_x(self, node: Node, ctx: Context):
+        minimum_leaf = node.first("INT")
+        maximum = self.quantity(node.nodes("quantity")[0], ctx)
+        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx, x_bound=True))
+        if maximum is None:
+            return None
+        return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
+
+    def _fx_may(self, node: Node, ctx: Context):
+        return fx.May(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+
+    def _fx_copy_production(self, node: Node, ctx: Context):
+        tag = self.tag(node.children[0])
+        return fx.CopyProduction(tag) if tag else None
+
+    def _fx_reveal(self, node: Node, ctx: Context):
+        tag = self.tag(node.children[0])
+        then = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        return fx.Reveal(tag, then) if tag else None
+
+    def _fx_require(self, node: Node, ctx: Context):
+        condition = self.condition(node.nodes("condition")[0], ctx)
+        return fx.Require(condition) if condition else None
+
+    def _fx_next_card(self, node: Node, ctx: Context):
+        modifiers = []
+        for child in node.nodes():
+            passive = self.passive(child, ctx)
+            if isinstance(passive, fx.Trigger):
+                self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
+            elif passive is not None:
+                modifiers.append(passive)
+        return fx.NextCard(tuple(modifiers))
+
+    # ------------------------------------------------------------------ passive effects
+
+    def passive(self, node: Node, ctx: Context):
+        method = getattr(self, "_passive_" + node.kind, None)
+        if method is None:
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            return None
+        return method(node, ctx)
+
+    def _passive_trigger(self, node: Node, ctx: Context):
+        subject = "you" if node.children[0].kind == "you" else "any"
+        event_node = node.children[1]
+        including_this = node.first("INCLUDING_THIS") is not None
+        event = self._event(event_node)
+        effects = self.effects(node.nodes("effects")[-1], attrs.evolve(ctx, in_trigger=True))
+        if event is None:
+            return None
+        return fx.Trigger(subject, event, effects, including_this)
+
+    def _card_filters(self, nodes: list[Node]) -> dict:
+        result: dict = {"excluded": ()}
+        for node in nodes:
+            if node.kind == "cost_filter":
+                operator, value = node.children[0].text, int(node.children[1].text)
+                if operator in (">=", ">"):
+                    result["min_cost"] = value + (1 if operator == ">" else 0)
+                elif operator in ("<=", "<"):
+                    result["max_cost"] = value - (1 if operator == "<" else 0)
+                else:
+                    result["min_cost"] = result["max_cost"] = value
+            elif node.kind == "except_filter":
+                result["excluded"] = result["excluded"] + (node.children[0].value,)
+        return result
+
+    def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
+        if node.kind == "plays":
+            played = node.nodes()[0]
+            if played.kind == "played_tag":
+                tags = []
+                for leaf in played.leaves("NAME"):
+                    tag = self.tag(leaf)
+                    if tag is None:
+                        return None
+                    tags.append(tag)
+                return fx.TriggerEvent("play_tag", tags=tuple(tags))
+            tag = None
+            name = played.first("NAME")
+            if name is not None:
+                tag = self.tag(name)
+                if tag is None:
+                    return None
+            card_kind = played.first("CARD_KIND").text
+            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played.nodes()))
+        if node.kind == "places":
+            word = node.first("NAME")
+            tile = v.singular(word.text)
+            if tile not in v.TILES and tile != "tile":
+                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES))
+                return None
+            filters = self._filters(node.nodes())
+            if filters is None:
+                return None
+            return fx.TriggerEvent("place", tile=tile, filters=filters)
+        if node.kind == "uses_standard_project":
+            return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
+        if node.kind == "raises":
+            word = node.first("NAME")
+            parameter = word.text.lower()
+            if parameter not in ("temperature", "oxygen", "oceans", "tr"):
+                self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                             did_you_mean(parameter, ("temperature", "oxygen", "oceans", "tr")))
+                return None
+            return fx.TriggerEvent("raise", parameter=parameter)
+        self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
+        return None
+
+    def _passive_discount(self, node: Node, ctx: Context):
+        amount = int(node.children[0].text)
+        resource = "megacredits"
+        names = [c for c in node.children[1:] if isinstance(c, Leaf) and c.type == "NAME"]
+        if names:
+            resource = self._standard_resource(names[0])
+            if resource is None:
+                return None
+        target_node = node.nodes()[0]
+        kind = target_node.kind
+        if kind == "on_cards":
+            tag_leaf = target_node.first("NAME")
+            tag = self.tag(tag_leaf) if tag_leaf else None
+            if tag_leaf and tag is None:
+                return None
+            target = fx.DiscountTarget("cards", tag=tag)
+        elif kind in ("on_standard_project", "on_standard_action"):
+            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value)
+        else:
+            target = fx.DiscountTarget(kind[3:])
+        return fx.Discount(amount, resource, target)
+
+    def _passive_resource_value(self, node: Node, ctx: Context):
+        resource = self._standard_resource(node.children[0])
+        if resource and resource not in ("steel", "titanium"):
+            self.d.error("E301", "only steel and titanium have a value in megacredits", node.children[0].span)
+            return None
+        value, _ = self.signed(node.children[1], ctx)
+        return fx.ResourceValue(resource, value) if resource else None
+
+    def _passive_leeway(self, node: Node, ctx: Context):
+        return fx.RequirementLeeway(int(node.children[1].text))
+
+    def _passive_protect(self, node: Node, ctx: Context):
+        resources = []
+        for leaf in node.nodes("name_list")[0].leaves():
+            resource = self.any_resource(leaf)
+            if resource is None:
+                return None
+            resources.append(resource)
+        scope = "here" if node.children[-1].text == "here" else "opponents"
+        if scope == "here":
+            for resource in resources:
+                if not self._holds_check(resource, ctx, node.span):
+                    return None
+        return fx.Protect(tuple(resources), scope)
+
+    def _passive_substitute(self, node: Node, ctx: Context):
+        resource = self._standard_resource(node.children[0])
+        instead = self._standard_resource(node.children[1])
+        if instead and instead != "megacredits":
+            self.d.error("E301", "a resource can only stand in for megacredits", node.children[1].span)
+            return None
+        return fx.Substitute(resource, instead) if resource and instead else None

@@ -1,0 +1,173 @@
+"""Diagnostics are data: one record per problem, rendered three ways (text, JSON, GitHub annotations).
+
+Every phase of the compiler appends to a `Diagnostics` list instead of raising, so one run reports every problem
+in every file. Codes are stable (documented in docs/errors.md); messages use the designer's words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Iterable, Sequence
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    """A region of one source file; lines and columns are 1-based, `end_column` is exclusive."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def point(cls, path: str, line: int, column: int, width: int = 1) -> "Span":
+        return cls(path, line, column, line, column + max(width, 1))
+
+
+@attrs.frozen
+class Diagnostic:
+    code: str
+    severity: str  # "error" | "warning"
+    message: str
+    span: Span | None
+    hint: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class Diagnostics:
+    """An append-only list of diagnostics with helpers for the common shapes."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.items.append(Diagnostic(code, "error", message, span, hint))
+
+    def warning(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.items.append(Diagnostic(code, "warning", message, span, hint))
+
+    def extend(self, items: Iterable[Diagnostic]) -> None:
+        self.items.extend(items)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if not d.is_error]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+def did_you_mean(word: str, vocabulary: Iterable[str]) -> str | None:
+    """The hint for an unknown word from a closed vocabulary, or None if nothing is close."""
+    choices = sorted(set(vocabulary))
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return f"did you mean '{lowered[word.lower()]}'?"
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{lowered[close[0]]}'?"
+    return None
+
+
+def one_of(vocabulary: Iterable[str], limit: int = 12) -> str:
+    items = sorted(set(vocabulary))
+    shown = ", ".join(items[:limit])
+    return f"expected one of: {shown}" + (", ..." if len(items) > limit else "")
+
+
+# ---------------------------------------------------------------------------------------------- rendering
+
+def sort_key(d: Diagnostic):
+    s = d.span
+    return (s.path, s.line, s.column) if s else ("", 0, 0)
+
+
+def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> str:
+    """`path:line:col: error[CODE]: message`, the source line, a caret underline, and the hint."""
+    out: list[str] = []
+    for d in sorted(diagnostics, key=sort_key):
+        if d.span is None:
+            out.append(f"{d.severity}[{d.code}]: {d.message}")
+        else:
+            s = d.span
+            out.append(f"{s.path}:{s.line}:{s.column}: {d.severity}[{d.code}]: {d.message}")
+            text = sources.get(s.path)
+            if text is not None:
+                lines = text.split("\n")
+                if 1 <= s.line <= len(lines):
+                    source_line = lines[s.line - 1].rstrip("\r")
+                    if len(source_line) > 200:  # keep megabyte-long lines readable
+                        start = max(0, s.column - 80)
+                        source_line = source_line[start:start + 160]
+                        column = s.column - start
+                    else:
+                        column = s.column
+                    width = (s.end_column - s.column) if s.end_line == s.line else len(source_line) - s.column + 1
+                    width = max(1, min(width, max(1, len(source_line) - column + 1)))
+                    gutter = f"{s.line:>4} | "
+                    out.append(gutter + _printable(source_line))
+                    out.append(" " * (len(gutter) - 2) + "| " + _pad(source_line, column - 1) + "^" * width)
+        if d.hint:
+            out.append(f"     = hint: {d.hint}")
+    errors = sum(1 for d in diagnostics if d.is_error)
+    warnings = len(diagnostics) - errors
+    if diagnostics:
+        out.append(f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}")
+    return "\n".join(out)
+
+
+def _printable(text: str) -> str:
+    return "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd" for ch in text)
+
+
+def _pad(line: str, count: int) -> str:
+    """Spaces under the first `count` characters, keeping tabs so the caret lines up."""
+    return "".join("\t" if ch == "\t" else " " for ch in line[:count])
+
+
+def to_record(d: Diagnostic) -> dict:
+    record = {"code": d.code, "severity": d.severity, "message": d.message, "hint": d.hint}
+    if d.span:
+        record.update(path=d.span.path, line=d.span.line, column=d.span.column,
+                      end_line=d.span.end_line, end_column=d.span.end_column)
+    return record
+
+
+def render_json(diagnostics: Sequence[Diagnostic], files: int) -> str:
+    ordered = sorted(diagnostics, key=sort_key)
+    return json.dumps({
+        "files": files,
+        "errors": sum(1 for d in ordered if d.is_error),
+        "warnings": sum(1 for d in ordered if not d.is_error),
+        "diagnostics": [to_record(d) for d in ordered],
+    }, indent=2, ensure_ascii=False)
+
+
+def render_github(diagnostics: Sequence[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=CODE::message`."""
+    def escape(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    out = []
+    for d in sorted(diagnostics, key=sort_key):
+        message = d.message + (f" ({d.hint})" if d.hint else "")
+        location = ""
+        if d.span:
+            location = (f"file={d.span.path},line={d.span.line},col={d.span.column},"
+                        f"endLine={d.span.end_line},endColumn={d.span.end_column},")
+        out.append(f"::{d.severity} {location}title={d.code}::{escape(message)}")
+    return "\n".join(out)

@@ -1,0 +1,445 @@
+"""Compiled effects: the typed, frozen objects the runtime executes. One registry of effect kinds.
+
+Pipeline place: checker.py builds these from the AST; runtime/ imports this module (never the parser) and
+dispatches on the class. Each kind is one attrs class registered with `@kind(...)`, which records:
+
+- `syntax`: how the effect is written (docs/language.md is generated from it),
+- `example`: a line that must compile (the test suite compiles every example),
+- `summary`: one sentence for the reference,
+- and its parameters: the attrs fields, with their types.
+
+Adding an effect is one class here, one grammar rule, one compile method in the checker and one runtime handler.
+All objects are frozen (hashable, shareable between games); `__deepcopy__` returns self so cloning a game is cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+REGISTRY: dict[str, type] = {}
+
+
+def kind(name: str, *, category: str, syntax: str, example: str, summary: str):
+    """Register a compiled class under `name` with its documentation."""
+
+    def register(cls):
+        cls.kind_name = name
+        cls.category = category
+        cls.syntax = syntax
+        cls.example = example
+        cls.summary = summary
+        cls.__deepcopy__ = lambda self, memo: self
+        REGISTRY[name] = cls
+        return cls
+
+    return register
+
+
+def _frozen(cls):
+    return attrs.frozen(cls, slots=True)
+
+
+# ------------------------------------------------------------------------------------------- quantities
+
+@_frozen
+class Measure:
+    """One countable thing in the game. `kind` selects the counter; the other fields parametrise it.
+
+    Kinds (see compiler/quantities.py for the phrases that produce them):
+    tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
+    highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
+    constant.
+    """
+
+    kind: str
+    scope: str = "you"                       # you | all | opponents | this (a card or its tile)
+    name: Optional[str] = None               # tag, resource, tile or parameter name
+    names: tuple[str, ...] = ()              # card types for `cards`
+    on_mars: bool = False
+    rows: Optional[tuple[int, int]] = None
+    next_to: Optional[str] = None            # tiles next to an ocean, ...
+    with_requirements: bool = False
+    min_cost: Optional[int] = None
+    value: int = 0                           # constant
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@_frozen
+class Quantity:
+    """A sum of measures, e.g. `steel + titanium`."""
+
+    terms: tuple[Measure, ...]
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@_frozen
+class Amount:
+    """A number in an effect: `coefficient` x (X if variable) x (quantity // divisor if per).
+
+    `gain 3 plants` is Amount(3); `production(heat -X)` is Amount(-1, variable=True);
+    `production(energy +1 per 2 power tags)` is Amount(1, per=<power tags>, divisor=2).
+    """
+
+    coefficient: int
+    variable: bool = False
+    per: Optional[Quantity] = None
+    divisor: int = 1
+
+    @property
+    def is_constant(self) -> bool:
+        return not self.variable and self.per is None
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@_frozen
+class Comparison:
+    quantity: Quantity
+    operator: str  # >= <= == > <
+    value: int
+
+    @property
+    def global_parameter(self) -> Optional[str]:
+        """The global parameter compared, if this is a global requirement (subject to leeway)."""
+        terms = self.quantity.terms
+        if len(terms) == 1 and terms[0].kind == "parameter":
+            return terms[0].name
+        return None
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@_frozen
+class Condition:
+    comparisons: tuple[Comparison, ...]
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@_frozen
+class SpaceFilter:
+    """Where a tile may go. kind: land | ocean | volcanic | reserved | bonus | next_to | isolated."""
+
+    kind: str
+    reserved: Optional[str] = None
+    bonuses: tuple[str, ...] = ()
+    count: int = 1
+    own: bool = False
+    tile: Optional[str] = None
+
+    __deepcopy__ = lambda self, memo: self
+
+
+# ------------------------------------------------------------------------------------------- immediate effects
+
+@kind("gain", category="resources", syntax="gain N RESOURCE [per QUANTITY]", example="gain 1 plant per city",
+      summary="Add standard resources to your stock.")
+@_frozen
+class Gain:
+    resource: str
+    amount: Amount
+
+
+@kind("lose", category="resources", syntax="lose N RESOURCE", example="lose 2 plants",
+      summary="Remove resources from your own stock; you must have them (the card can't be played otherwise).")
+@_frozen
+class Lose:
+    resource: str
+    amount: Amount
+
+
+@kind("spend", category="resources", syntax="spend N RESOURCE", example="spend 4 energy",
+      summary="Pay non-money resources, usually as an action's cost; like `lose`, it must be possible.")
+@_frozen
+class Spend:
+    resource: str
+    amount: Amount
+
+
+@kind("pay", category="resources", syntax="pay N megacredits [using steel, titanium, heat]",
+      example="pay 12 megacredits using titanium",
+      summary="Pay money; `using` lists resources that may stand in at their current value.")
+@_frozen
+class Pay:
+    amount: Amount
+    using: tuple[str, ...] = ()
+
+
+@_frozen
+class ProductionChange:
+    resource: str
+    amount: Amount
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@kind("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
+      example="production(energy -1, megacredits +3)",
+      summary="Change your own production; decreases must be possible (MC may go down to -5, others to 0).")
+@_frozen
+class Production:
+    changes: tuple[ProductionChange, ...]
+
+
+@kind("any_production", category="production", syntax="any production(RESOURCE -N)",
+      example="any production(heat -1)",
+      summary="Decrease one player's production (red border): someone who has it, yourself if nobody else does.")
+@_frozen
+class AnyProduction:
+    changes: tuple[ProductionChange, ...]
+
+
+@kind("parameter", category="global", syntax="temperature +N | oxygen +N | tr +N [per QUANTITY]",
+      example="temperature +2",
+      summary="Raise (or lower) a global parameter, with TR for each step raised, or change your TR directly.")
+@_frozen
+class ChangeParameter:
+    parameter: str  # temperature | oxygen | tr
+    amount: Amount
+
+
+@kind("place", category="tiles", syntax='place [N] TILE ["name"] [FILTER ...]',
+      example='place special "Lava Flows" on volcanic',
+      summary="Place tiles: ocean, greenery, city or a special (named) tile, where the filters allow.")
+@_frozen
+class PlaceTile:
+    tile: str                 # ocean | greenery | city | special
+    count: int = 1
+    name: Optional[str] = None
+    filters: tuple[SpaceFilter, ...] = ()
+
+
+@kind("claim", category="tiles", syntax="claim space [FILTER ...]", example="claim space on land",
+      summary="Put your marker on a free space: from now on only you may place a tile there.")
+@_frozen
+class ClaimSpace:
+    filters: tuple[SpaceFilter, ...] = ()
+
+
+@kind("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",
+      summary="Draw project cards into your hand.")
+@_frozen
+class Draw:
+    amount: Amount
+
+
+@kind("look_keep", category="cards", syntax="look N keep K", example="look 4 keep 2",
+      summary="Look at the top N cards, keep K in hand for free, discard the rest.")
+@_frozen
+class LookKeep:
+    look: int
+    keep: int
+
+
+@kind("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
+      summary="Look at the top N cards; buy any of them for the card price (3 MC), discard the rest.")
+@_frozen
+class LookBuy:
+    look: int
+
+
+@kind("discard", category="cards", syntax="discard N", example="discard 1",
+      summary="Discard cards of your choice from your hand.")
+@_frozen
+class Discard:
+    amount: Amount
+
+
+@kind("add", category="card resources", syntax="add N RESOURCE (here | to another card | to any card | to that card)",
+      example="add 2 animals to another card",
+      summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
+              "or the card that fired a trigger. `resource` means any type the target holds.")
+@_frozen
+class AddResources:
+    resource: str        # a card resource, or "resource" for any type
+    amount: Amount
+    target: str          # here | another_card | any_card | that_card
+
+
+@kind("remove", category="card resources",
+      syntax="remove [up to] N RESOURCE (here | from any card | from any player [next to it])",
+      example="remove up to 3 plants from any player",
+      summary="Remove resources. `here` is a cost you must pay; `up to` makes it optional and partial.")
+@_frozen
+class RemoveResources:
+    resource: str
+    amount: Amount
+    source: str          # here | any_card | any_player
+    up_to: bool = False
+    next_to_placed: bool = False
+
+
+@kind("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
+      example="steal up to 2 steel from any player",
+      summary="Remove standard resources from another player and gain what was removed.")
+@_frozen
+class Steal:
+    resource: str
+    amount: Amount
+    up_to: bool = True
+
+
+@kind("choose", category="control", syntax="choose { EFFECTS | EFFECTS ... }",
+      example="choose { gain 4 plants | add 2 animals to another card }",
+      summary="The player picks exactly one option they can carry out.")
+@_frozen
+class Choice:
+    options: tuple[tuple, ...]
+
+
+@kind("if", category="control", syntax="if CONDITION { EFFECTS } [else { EFFECTS }]",
+      example="if plant tags >= 3 { production(plant +4) } else { production(plant +1) }",
+      summary="Carry out the first block when the condition holds, the else block otherwise.")
+@_frozen
+class Conditional:
+    condition: Condition
+    then: tuple
+    otherwise: tuple = ()
+
+
+@kind("choose_x", category="control", syntax="choose X [from N] up to QUANTITY { EFFECTS using X }",
+      example="choose X up to heat production { production(heat -X, megacredits +X) }",
+      summary="The player picks a number X in the range, then the block runs with that X.")
+@_frozen
+class ChooseX:
+    minimum: int
+    maximum: Quantity
+    body: tuple
+
+
+@kind("may", category="control", syntax="may { EFFECTS }", example="may { discard 1; draw 1 }",
+      summary="Optional: the player may carry out the whole block, or skip it.")
+@_frozen
+class May:
+    body: tuple
+
+
+@kind("copy_production", category="production", syntax="copy production of TAG card",
+      example="copy production of building card",
+      summary="Carry out again the production changes of one of your played cards with that tag.")
+@_frozen
+class CopyProduction:
+    tag: str
+
+
+@kind("reveal", category="cards", syntax="reveal top card if TAG tag { EFFECTS }",
+      example="reveal top card if microbe tag { add 1 science here }",
+      summary="Reveal the top card of the deck; if it has the tag, carry out the block; then discard it.")
+@_frozen
+class Reveal:
+    tag: str
+    then: tuple
+
+
+@kind("require", category="control", syntax="require CONDITION", example="require tr raised this generation >= 1",
+      summary="Nothing happens, but the effect (and so the card or action) is possible only when this holds.")
+@_frozen
+class Require:
+    condition: Condition
+
+
+@kind("next_card", category="modifiers", syntax="next card { MODIFIER; ... }",
+      example="next card { discount 8 on cards }",
+      summary="Modifiers that apply to the next card you play this generation only.")
+@_frozen
+class NextCard:
+    modifiers: tuple
+
+
+# ------------------------------------------------------------------------------------------- passive effects
+
+@_frozen
+class TriggerEvent:
+    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise."""
+
+    kind: str
+    tags: tuple[str, ...] = ()
+    tag: Optional[str] = None                # play_card: card tag filter
+    card_kind: Optional[str] = None          # play_card: card | event
+    tile: Optional[str] = None               # place
+    filters: tuple[SpaceFilter, ...] = ()    # place
+    min_cost: Optional[int] = None
+    max_cost: Optional[int] = None
+    excluded: tuple[str, ...] = ()           # standard_project names that don't fire it
+    parameter: Optional[str] = None          # raise
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@kind("when", category="triggers",
+      syntax="when (you | any player) EVENT [including this] -> EFFECTS",
+      example="when any player places ocean tile -> gain 2 plants",
+      summary="Each time the event happens, the card's owner carries out the effects. Events: "
+              "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
+              "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
+              "`raise PARAMETER`.")
+@_frozen
+class Trigger:
+    subject: str            # you | any
+    event: TriggerEvent
+    effects: tuple
+    including_this: bool = False
+
+
+@_frozen
+class DiscountTarget:
+    """kind: cards | standard_project | standard_projects | standard_action | starting_cards."""
+
+    kind: str
+    tag: Optional[str] = None
+    name: Optional[str] = None
+
+    __deepcopy__ = lambda self, memo: self
+
+
+@kind("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards | standard project \"name\" "
+      "| standard projects | standard action \"name\" | starting cards)",
+      example="discount 2 on space cards",
+      summary="Lower a price. Without a resource the discount is in megacredits.")
+@_frozen
+class Discount:
+    amount: int
+    resource: str
+    target: DiscountTarget
+
+
+@kind("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
+      summary="Steel or titanium is worth N more megacredits when you pay with it.")
+@_frozen
+class ResourceValue:
+    resource: str
+    delta: int
+
+
+@kind("leeway", category="modifiers", syntax="global requirements +-N", example="global requirements +-2",
+      summary="Your cards' global requirements (temperature, oxygen, oceans) are N steps easier either way.")
+@_frozen
+class RequirementLeeway:
+    steps: int
+
+
+@kind("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
+      example="protect animals here",
+      summary="Resources that cannot be removed: from this card by anyone, or yours by opponents.")
+@_frozen
+class Protect:
+    resources: tuple[str, ...]
+    scope: str   # here | opponents
+
+
+@kind("substitute", category="modifiers", syntax="use RESOURCE as megacredits", example="use heat as megacredits",
+      summary="You may pay with this resource, one for one, wherever you pay megacredits.")
+@_frozen
+class Substitute:
+    resource: str
+    instead_of: str
+
+
+IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
+             LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
+             CopyProduction, Reveal, Require, NextCard)
+PASSIVE = (Trigger, Discount, ResourceValue, RequirementLeeway, Protect, Substitute)

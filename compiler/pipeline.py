@@ -1,0 +1,179 @@
+"""Runs the phases over a set of files and collects one `CompileResult`.
+
+Per-file work (parse, AST, checks) is cached on disk keyed by the file's bytes, the declared vocabulary and the
+compiler version, so a second `tharsis check` of unchanged content skips Lark entirely. Cross-file checks
+(duplicate names and numbers, board references) always run, over the compiled definitions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Optional
+
+import attrs
+
+from . import cache, vocabulary as v
+from .checker import Checker
+from .definitions import Library
+from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
+from .effects import PlaceTile
+from .parser import decode, parse
+
+EXTENSION = ".mars"
+_DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+)", re.M)
+
+
+@attrs.define
+class CompileResult:
+    library: Library
+    diagnostics: list[Diagnostic]
+    sources: dict[str, str]           # path -> text, for rendering carets
+    files: list[str]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def bundled_cards_path() -> Path:
+    return Path(str(resources.files("tharsis.cards")))
+
+
+def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*" + EXTENSION) if p.is_file()))
+        elif path.is_file():
+            found.append(path)
+        else:
+            diagnostics.error("E009", f"no such file or folder: {path}", None)
+    unique: dict[Path, Path] = {}
+    for path in found:
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values())
+
+
+def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True) -> CompileResult:
+    diagnostics = Diagnostics()
+    files = find_files([Path(p) for p in paths], diagnostics)
+    raw: list[tuple[str, bytes]] = []
+    for path in files:
+        try:
+            raw.append((str(path), path.read_bytes()))
+        except OSError as exc:
+            diagnostics.error("E009", f"cannot read {path}: {exc.strerror}", None)
+    return _compile(raw, diagnostics, use_cache)
+
+
+def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False) -> CompileResult:
+    """Compile one string (tests, docs examples, the scenario runner's inline cards)."""
+    diagnostics = Diagnostics()
+    raw = [(path, text.encode("utf-8"))]
+    if with_bundled:
+        bundled = find_files([bundled_cards_path()], diagnostics)
+        raw = [(str(p), p.read_bytes()) for p in bundled] + raw
+    return _compile(raw, diagnostics, use_cache=with_bundled)
+
+
+def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool) -> CompileResult:
+    texts: dict[str, str] = {}
+    for path, data in raw:
+        text = decode(path, data, diagnostics)
+        if text is not None:
+            texts[path] = text
+    tags, card_resources = _declarations(texts.values())
+    vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
+    library = Library()
+    for path, text in texts.items():
+        key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
+        cached = cache.load(key) if use_cache else None
+        if cached is None:
+            file_diagnostics = Diagnostics()
+            checker = Checker(file_diagnostics, tags, card_resources)
+            definitions = []
+            for node in parse(path, text, file_diagnostics):
+                compiled = checker.definition(node)
+                if compiled is not None:
+                    definitions.append(compiled)
+            cached = (definitions, file_diagnostics.items)
+            if use_cache:
+                cache.store(key, cached)
+        definitions, items = cached
+        library.definitions.extend(definitions)
+        diagnostics.extend(items)
+    _check_library(library, diagnostics)
+    return CompileResult(library, diagnostics.items, texts, list(texts))
+
+
+def _declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    tags, card_resources = set(v.TAGS) - {"event"}, set(v.CARD_RESOURCES)
+    for text in texts:
+        for kind, names in _DECLARATION.findall(text):
+            target = tags if kind == "tag" else card_resources
+            target.update(v.singular(name.strip()) for name in names.split(",") if name.strip())
+    return tags, card_resources
+
+
+def _check_library(library: Library, diagnostics: Diagnostics) -> None:
+    names: dict[tuple[str, str], Span] = {}
+    numbers: dict[str, tuple[str, Span]] = {}
+    for definition in library.definitions:
+        group = "project" if definition.kind in ("card", "corporation") else definition.kind
+        key = (group, definition.name.casefold())
+        if key in names:
+            first = names[key]
+            diagnostics.error("E401", f"'{definition.name}' is defined twice", definition.source,
+                              f"first defined at {first.path}:{first.line}")
+        else:
+            names[key] = definition.source
+        number = getattr(definition, "number", None)
+        if number:
+            normal = number.lstrip("0") or "0"
+            if normal in numbers:
+                other, span = numbers[normal]
+                diagnostics.error("E402", f"card number #{number} is already used by '{other}'", definition.source,
+                                  f"at {span.path}:{span.line}")
+            else:
+                numbers[normal] = (definition.name, definition.source)
+    milestones = {d.name for d in library.of_kind("milestone")}
+    awards = {d.name for d in library.of_kind("award")}
+    for board in library.of_kind("board"):
+        for wanted, known, what in ((board.milestones, milestones, "milestone"), (board.awards, awards, "award")):
+            for name in wanted:
+                if name not in known:
+                    diagnostics.error("E109", f"board '{board.name}' uses {what} '{name}', which is not defined",
+                                      board.source, did_you_mean(name, known))
+    reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
+    if library.of_kind("board"):
+        for definition in library.definitions:
+            for place in _placements(definition):
+                for f in place.filters:
+                    if f.kind == "reserved" and f.reserved not in reserved:
+                        diagnostics.warning("W102", f"no loaded board reserves a space named '{f.reserved}'; "
+                                                    "the tile will go on any legal space", definition.source,
+                                            did_you_mean(f.reserved, reserved))
+
+
+def _placements(definition) -> Iterable[PlaceTile]:
+    stack = list(getattr(definition, "play", ())) + list(getattr(definition, "first_action", ()))
+    while stack:
+        effect = stack.pop()
+        if isinstance(effect, PlaceTile):
+            yield effect
+        for field in ("options", "then", "otherwise", "body"):
+            inner = getattr(effect, field, None)
+            if inner:
+                for item in inner:
+                    stack.extend(item if isinstance(item, tuple) else (item,))

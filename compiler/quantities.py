@@ -1,0 +1,217 @@
+"""Quantities: the phrases that count things ("jovian tags", "cities on mars", "2 animals here").
+
+Pipeline place: called by checker.py for every `per ...`, requirement, milestone and award measure. The grammar
+passes a quantity through as a run of words; this module matches the words against the phrase catalogue below
+and returns a `Measure`, or explains what is wrong with a did-you-mean.
+
+Scope words come first: `your`/`own` (you), `all`/`any` (every player), `opponent`/`opponents` (everyone else).
+Defaults: tags, resources, production and cards count yours; tiles count everybody's (as printed on the cards).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .diagnostics import Diagnostics, Span, did_you_mean
+from .effects import Measure
+from .syntax import Leaf
+from . import vocabulary as v
+
+# Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
+CATALOGUE = {
+    "TAG tags": "your tags of that kind in play (events only while being played); `all`/`opponent` to widen",
+    "tags": "all your tags in play",
+    "distinct tags": "how many different tags you have in play",
+    "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
+    "resources on cards": "all card resources on your cards",
+    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
+        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
+    "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
+    "RESOURCE": "your stock of a standard resource (megacredits, steel, titanium, plants, energy, heat)",
+    "RESOURCE production": "your production of a standard resource",
+    "highest production": "your largest production",
+    "raised productions": "how many of your productions are above their starting level",
+    "tr": "your terraform rating",
+    "tr raised this generation": "steps your TR rose this generation",
+    "cards in hand": "cards in your hand",
+    "events played": "events in your event pile (`all events played` for every player)",
+    "[TYPE or TYPE] cards [with requirements] [costing N or more]": "your played project cards",
+    "temperature | oxygen | oceans": "a global parameter (oceans: ocean tiles on Mars)",
+}
+
+_SCOPES = {"your": "you", "own": "you", "you": "you", "all": "all", "any": "all",
+           "opponent": "opponents", "opponents": "opponents", "opponent's": "opponents"}
+_KEEP = {"mars", "this", "tr", "has", "plus", "less", "as", "is"}
+
+
+def _word(text: str) -> str:
+    lowered = text.lower()
+    if lowered in _KEEP:
+        return lowered
+    return v.singular(lowered)
+
+
+class QuantityCompiler:
+    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str]):
+        self.diagnostics = diagnostics
+        self.tags = tags
+        self.card_resources = card_resources
+
+    def measure(self, leaves: list[Leaf], span: Span) -> Optional[Measure]:
+        """One term (a run of words) -> Measure, or None after reporting why not."""
+        words = [_word(leaf.text) for leaf in leaves]
+        scope = None
+        if words and words[0] in _SCOPES:
+            scope = _SCOPES[words[0]]
+            words, leaves = words[1:], leaves[1:]
+        if not words:
+            self.diagnostics.error("E104", "a quantity needs something to count after the scope word", span)
+            return None
+        for matcher in _MATCHERS:
+            result = matcher(self, words, leaves, scope)
+            if result is not None:
+                return result if isinstance(result, Measure) else None
+        phrase = " ".join(leaf.text for leaf in leaves)
+        hint = did_you_mean(phrase, _EXAMPLES)
+        self.diagnostics.error("E104", f"unknown quantity '{phrase}'", span,
+                               hint or "see 'Quantities' in docs/language.md for the phrases that count things")
+        return None
+
+    # Each matcher returns a Measure, False (recognised but wrong: already reported) or None (not this shape).
+
+    def _tags(self, words, leaves, scope):
+        if words == ["tag"]:
+            return Measure("tags", scope=scope or "you")
+        if words == ["distinct", "tag"]:
+            return Measure("distinct_tags", scope=scope or "you")
+        if len(words) == 2 and words[1] == "tag":
+            tag = words[0]
+            if tag not in self.tags:
+                self.diagnostics.error("E102", f"unknown tag '{leaves[0].text}'", leaves[0].span,
+                                       did_you_mean(tag, self.tags))
+                return False
+            return Measure("tags", scope=scope or "you", name=tag)
+        return None
+
+    def _here(self, words, leaves, scope):
+        if len(words) == 2 and words[1] == "here":
+            resource = words[0]
+            if resource != "resource" and resource not in self.card_resources:
+                self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
+                                       did_you_mean(resource, self.card_resources) or
+                                       "card resources: " + ", ".join(sorted(self.card_resources)))
+                return False
+            return Measure("resource_here", scope="this", name=None if resource == "resource" else resource)
+        if words == ["resource", "on", "card"]:
+            return Measure("card_resources", scope=scope or "you")
+        return None
+
+    def _adjacent(self, words, leaves, scope):
+        if len(words) == 2 and words[0] == "adjacent":
+            tile = words[1]
+            if tile not in ("ocean", "city", "greenery", "tile", "special"):
+                self.diagnostics.error("E103", f"unknown tile '{leaves[1].text}'", leaves[1].span,
+                                       did_you_mean(tile, ("ocean", "city", "greenery", "tile")))
+                return False
+            return Measure("adjacent_tiles", scope="this", name=tile)
+        return None
+
+    def _tiles(self, words, leaves, scope):
+        first = words[0]
+        rest = words[1:]
+        if first == "special" and rest[:1] == ["tile"]:
+            first, rest = "special", rest[1:]
+        elif first in ("city", "greenery", "ocean") and rest[:1] == ["tile"]:
+            rest = rest[1:]
+        if first not in ("city", "greenery", "tile", "special", "ocean"):
+            return None
+        if first == "ocean" and not rest and scope is None:
+            return Measure("parameter", scope="all", name="oceans")
+        on_mars, rows, next_to = False, None, None
+        i = 0
+        while i < len(rest):
+            if rest[i:i + 2] == ["on", "mar"] or rest[i:i + 2] == ["on", "mars"]:
+                on_mars, i = True, i + 2
+            elif rest[i:i + 1] == ["in"] and len(rest) >= i + 5 and rest[i + 1] == "row" and rest[i + 3] == "to":
+                try:
+                    rows = (int(rest[i + 2]), int(rest[i + 4]))
+                except ValueError:
+                    return None
+                if not (0 <= rows[0] <= rows[1] <= 8):
+                    self.diagnostics.error("E302", f"rows must lie within 0 to 8, got {rows[0]} to {rows[1]}",
+                                           leaves[min(i + 3, len(leaves) - 1)].span)
+                    return False
+                i += 5
+            elif rest[i:i + 2] == ["next", "to"] and len(rest) > i + 2:
+                next_to, i = rest[i + 2], i + 3
+                if next_to not in ("ocean", "city", "greenery", "tile"):
+                    return None
+            else:
+                return None
+        return Measure("tiles", scope=scope or "all", name=first, on_mars=on_mars, rows=rows, next_to=next_to)
+
+    def _resources(self, words, leaves, scope):
+        if words == ["highest", "production"]:
+            return Measure("highest_production", scope=scope or "you")
+        if words == ["raised", "production"]:
+            return Measure("raised_productions", scope=scope or "you")
+        resource = v.normalize(words[0]) if words[0] not in v.STANDARD_RESOURCES else words[0]
+        if resource not in v.STANDARD_RESOURCES:
+            return None
+        if len(words) == 1:
+            return Measure("stock", scope=scope or "you", name=resource)
+        if words[1:] == ["production"]:
+            return Measure("production", scope=scope or "you", name=resource)
+        return None
+
+    def _player(self, words, leaves, scope):
+        if words == ["tr"]:
+            return Measure("tr", scope=scope or "you")
+        if words == ["tr", "raised", "this", "generation"]:
+            return Measure("tr_raised", scope=scope or "you")
+        if words == ["card", "in", "hand"]:
+            return Measure("cards_in_hand", scope=scope or "you")
+        if words == ["event", "played"]:
+            return Measure("events_played", scope=scope or "you")
+        if words[0] in v.GLOBAL_RANGES and len(words) == 1:
+            return Measure("parameter", scope="all", name=words[0])
+        if words == ["temperature"] or words == ["oxygen"]:
+            return Measure("parameter", scope="all", name=words[0])
+        return None
+
+    def _cards(self, words, leaves, scope):
+        if "card" not in words:
+            return None
+        at = words.index("card")
+        types = [w for w in words[:at] if w != "or" and w != "project"]
+        for w, leaf in zip(words[:at], leaves[:at]):
+            if w not in v.CARD_TYPES and w not in ("or", "project"):
+                return None
+        rest = words[at + 1:]
+        with_requirements, min_cost = False, None
+        i = 0
+        while i < len(rest):
+            if rest[i:i + 2] == ["with", "requirement"]:
+                with_requirements, i = True, i + 2
+            elif rest[i] == "costing" and len(rest) >= i + 4 and rest[i + 2:i + 4] == ["or", "more"]:
+                try:
+                    min_cost = int(rest[i + 1])
+                except ValueError:
+                    return None
+                i += 4
+            else:
+                return None
+        return Measure("cards", scope=scope or "you", names=tuple(types), with_requirements=with_requirements,
+                       min_cost=min_cost)
+
+
+_MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
+                             QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
+                             QuantityCompiler._cards]
+
+_EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "cities", "cities on mars",
+             "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
+             "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
+             "energy production", "megacredits production", "heat production", "highest production",
+             "raised productions", "tr", "tr raised this generation", "cards in hand", "events played",
+             "automated cards", "cards with requirements", "temperature", "oxygen", "oceans"]

@@ -1,0 +1,62 @@
+"""The closed vocabularies of the language: resources, tags, tiles, parameters, card types.
+
+The grammar accepts any word where a name goes; the checker looks words up here, normalising plurals and
+aliases ("plants" -> "plant", "MC" -> "megacredits"), and offers a did-you-mean when a word is unknown.
+Designers extend card resources and tags with top-level `resource` and `tag` declarations.
+"""
+
+from __future__ import annotations
+
+STANDARD_RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
+CARD_RESOURCES = ("animal", "microbe", "science", "fighter")
+TAGS = ("building", "space", "power", "science", "jovian", "earth", "plant", "microbe", "animal", "city", "event")
+TILES = ("city", "greenery", "ocean", "special")
+SPACE_KINDS = ("land", "ocean", "volcanic")
+PARAMETERS = ("temperature", "oxygen")  # raised with `temperature +1`; oceans rise by placing ocean tiles
+CARD_TYPES = ("automated", "active", "event")
+BUILTIN_SETS = ("base", "corpera")
+VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft")
+BOARD_BONUSES = STANDARD_RESOURCES + ("card", "ocean")
+
+# Every global parameter: (minimum, maximum, step, unit). Oceans count tiles.
+GLOBAL_RANGES = {
+    "temperature": (-30, 8, 2, "C"),
+    "oxygen": (0, 14, 1, "%"),
+    "oceans": (0, 9, 1, ""),
+}
+
+_ALIASES = {
+    "mc": "megacredits", "megacredit": "megacredits", "m€": "megacredits", "money": "megacredits",
+    "plants": "plant", "animals": "animal", "microbes": "microbe", "fighters": "fighter",
+    "cities": "city", "greeneries": "greenery", "oceans": "ocean", "cards": "card",
+    "tags": "tag", "tiles": "tile", "resources": "resource", "events": "event",
+    "spaces": "space",
+}
+
+
+def normalize(word: str) -> str:
+    """Lower-case and singular: the form every vocabulary stores."""
+    lowered = word.lower()
+    return _ALIASES.get(lowered, lowered)
+
+
+def singular(word: str) -> str:
+    lowered = word.lower()
+    if lowered in _ALIASES:
+        return _ALIASES[lowered]
+    if lowered.endswith("ies"):
+        return lowered[:-3] + "y"
+    if lowered.endswith("s") and not lowered.endswith("ss"):
+        return lowered[:-1]
+    return lowered
+
+
+def plural(word: str, count: int = 2) -> str:
+    """English plural for rules text: 'plant' -> 'plants', 'megacredits' stays."""
+    if count == 1 or word in ("megacredits", "steel", "titanium", "energy", "heat", "science"):
+        return word
+    if word == "city":
+        return "cities"
+    if word == "greenery":
+        return "greeneries"
+    return word + "s"

@@ -1,0 +1,3 @@
+from tharsis.cli import main
+
+raise SystemExit(main())
