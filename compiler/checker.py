@@ -648,10 +648,10 @@ class Checker:
         for node in nodes:
             if node.kind == "on_kind":
                 word = node.children[0]
-                kind = v.singular(word.text)
-                if kind not in v.SPACE_KINDS:
+                kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
+                if kind not in v.SPACE_KINDS + ("mars",):
                     self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic")
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars")
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":

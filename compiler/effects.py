@@ -122,7 +122,7 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | reserved | bonus | next_to | isolated."""
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated."""
 
     kind: str
     reserved: Optional[str] = None
