@@ -14,20 +14,22 @@ _UNITS = {"temperature": "C", "oxygen": "%", "oceans": ""}
 _SCOPE_WORD = {"you": "", "all": "all ", "opponents": "opponent ", "this": ""}
 
 
-def measure(m: Measure) -> str:
+def measure(m: Measure, one: bool = False) -> str:
+    """`one`: the phrase follows 'per' with no divisor, so it reads in the singular ('1 per jovian tag')."""
+    many = (lambda word: word) if one else v.plural
     scope = _SCOPE_WORD.get(m.scope, "")
     k = m.kind
     if k == "tags":
-        return f"{scope}{m.name + ' ' if m.name else ''}tags"
+        return f"{scope}{m.name + ' ' if m.name else ''}tag{'' if one else 's'}"
     if k == "distinct_tags":
         return f"{scope}distinct tags"
     if k == "resource_here":
-        return f"{v.plural(m.name) if m.name else 'resources'} here"
+        return f"{many(m.name) if m.name else many('resource')} here"
     if k == "card_resources":
         return f"{scope}resources on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {"tile": "tiles", "special": "special tiles"}.get(m.name, v.plural(m.name))
+        name = {"tile": many("tile"), "special": "special " + many("tile")}.get(m.name, many(m.name))
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
@@ -37,7 +39,7 @@ def measure(m: Measure) -> str:
             text += f" next to {v.plural(m.next_to)}"
         return text
     if k == "adjacent_tiles":
-        return f"adjacent {v.plural(m.name) if m.name != 'tile' else 'tiles'}"
+        return f"adjacent {many(m.name)}"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
     if k == "production":
@@ -66,8 +68,8 @@ def measure(m: Measure) -> str:
     return k
 
 
-def quantity(q: Quantity) -> str:
-    return " + ".join(measure(m) for m in q.terms)
+def quantity(q: Quantity, one: bool = False) -> str:
+    return " + ".join(measure(m, one) for m in q.terms)
 
 
 def comparison(c: Comparison) -> str:
@@ -88,5 +90,5 @@ def victory_points(vp: VictoryPoints | None) -> str:
         return f"{vp.points} if {condition(vp.condition)}"
     if vp.per is not None:
         divisor = f"{vp.divisor} " if vp.divisor > 1 else ""
-        return f"{vp.points} per {divisor}{quantity(vp.per)}"
+        return f"{vp.points} per {divisor}{quantity(vp.per, one=vp.divisor == 1)}"
     return str(vp.points)
