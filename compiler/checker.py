@@ -530,7 +530,7 @@ class Checker:
         low, high, step, expected_unit = v.GLOBAL_RANGES[parameter]
         if unit and unit != expected_unit:
             self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
-                         f"write e.g. {low}{expected_unit}")
+                         f"write {text}{expected_unit}")
             return None
         value = int(text)
         if not low <= value <= high:
@@ -725,7 +725,8 @@ class Checker:
     def _fx_add(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
         target = node.children[2].kind
-        resource = self.card_resource(node.children[1], allow_any=target in ("any_card", "that_card"))
+        resource = self.card_resource(node.children[1],
+                                      allow_any=target in ("any_card", "that_card", "any_card_with_resources"))
         if resource is None:
             return None
         if target == "here":

@@ -249,15 +249,17 @@ class Discard:
     amount: Amount
 
 
-@kind("add", category="card resources", syntax="add N RESOURCE (here | to another card | to any card | to that card)",
+@kind("add", category="card resources",
+      syntax="add N RESOURCE (here | to another card | to any card [with resources] | to that card)",
       example="add 2 animals to another card",
       summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
-              "or the card that fired a trigger. `resource` means any type the target holds.")
+              "or the card that fired a trigger; `with resources`: a card already holding at least one. "
+              "`resource` means any type the target holds.")
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
-    target: str          # here | another_card | any_card | that_card
+    target: str          # here | another_card | any_card | any_card_with_resources | that_card
 
 
 @kind("remove", category="card resources",

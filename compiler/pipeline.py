@@ -107,6 +107,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                 compiled = checker.definition(node)
                 if compiled is not None:
                     definitions.append(compiled)
+            if not definitions and not file_diagnostics.items:
+                file_diagnostics.warning("W001", "file defines nothing", Span(path, 1, 1, 1, 2))
             cached = (definitions, file_diagnostics.items)
             if use_cache:
                 cache.store(key, cached)

@@ -1,0 +1,131 @@
+"""Every bundled card and corporation matches the reference facts in shared/reference/cards.tsv, and none is missing.
+
+The TSV is facts, not a file format: this module translates its notation (`tag:jovian>=1`, `1/2 animals`) into
+the facts `tharsis cards --format json` reports, and compares field by field.
+"""
+
+import csv
+import json
+import re
+
+import pytest
+
+from tharsis.compiler import vocabulary as v
+from tharsis.compiler.facts import facts
+
+
+def _reference(reference_dir):
+    with open(reference_dir / "cards.tsv", encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+def _number(text: str) -> str:
+    text = text.strip().lstrip("#")
+    return text.lstrip("0") or "0" if text.isdigit() else text.upper()
+
+
+def _requirement(text: str) -> dict:
+    match = re.fullmatch(r"\s*([\w:() ]+?)\s*(>=|<=|==|>|<)\s*(-?\d+)\s*", text)
+    assert match, f"unreadable requirement {text!r}"
+    what, operator, value = match.groups()
+    if what.startswith("tag:"):
+        measure = f"{what[4:]} tags"
+    elif what.startswith("prod:"):
+        measure = f"{what[5:]} production"
+    elif what.startswith("own "):
+        measure = "your " + what[4:]
+    elif what == "cities(all players)":
+        measure = "cities"
+    else:
+        measure = what
+    return {"measure": measure, "operator": operator, "value": int(value)}
+
+
+def _vp(text: str):
+    text = text.strip()
+    if not text:
+        return None
+    if re.fullmatch(r"-?\d+", text):
+        return {"points": int(text)}
+    match = re.fullmatch(r"(\d+) if >=(\d+) (\w+) resource here", text)
+    if match:
+        points, at_least, resource = match.groups()
+        return {"points": int(points), "condition": f"{resource} here >= {at_least}"}
+    match = re.fullmatch(r"(\d+)/(?:(\d+) )?([\w ]+?)(?: \(all players\))?", text)
+    assert match, f"unreadable VP {text!r}"
+    points, divisor, what = match.groups()
+    singular = v.singular(what.split()[-1])
+    if what.startswith("adjacent "):
+        per = "adjacent " + v.plural(singular)
+    elif what.endswith(" tag"):
+        per = what + "s"
+    elif singular in v.CARD_RESOURCES:
+        per = v.plural(singular) + " here"
+    else:
+        per = v.plural(singular)
+    return {"points": int(points), "per": per, "divisor": int(divisor or 1)}
+
+
+@pytest.fixture(scope="module")
+def bundled_facts(bundled):
+    assert bundled.ok, [(d.code, d.message) for d in bundled.errors]
+    return {row["name"]: row for row in map(facts, bundled.library.definitions)
+            if row["kind"] in ("card", "corporation")}
+
+
+def test_bundled_content_compiles_without_errors_or_warnings(bundled):
+    assert [(d.code, d.span, d.message) for d in bundled.diagnostics] == []
+
+
+def test_no_reference_card_is_missing_and_none_is_extra(reference_dir, bundled_facts):
+    expected = {row["name"] for row in _reference(reference_dir)}
+    assert sorted(expected - set(bundled_facts)) == [], "cards missing from cards/"
+    assert sorted(set(bundled_facts) - expected) == [], "cards in cards/ that the reference does not know"
+
+
+def test_facts_match_the_reference(reference_dir, bundled_facts):
+    differences = []
+    for row in _reference(reference_dir):
+        ours = bundled_facts.get(row["name"])
+        if ours is None:
+            continue  # reported by the test above
+        expected = {
+            "number": _number(row["number"]),
+            "set": row["set"],
+            "type": row["type"],
+            "cost": int(row["cost"]) if row["cost"] else 0,
+            "tags": [t for t in row["tags"].split(",") if t],
+            "requirements": [_requirement(r) for r in row["requirements"].split(";") if r.strip()],
+            "vp": _vp(row["vp"]),
+        }
+        actual = {
+            "number": _number(ours["number"] or ""),
+            "set": ours["set"],
+            "type": ours["type"],
+            "cost": ours["cost"],
+            "tags": ours["tags"],
+            "requirements": [{k: r[k] for k in ("measure", "operator", "value")} for r in ours["requirements"]],
+            "vp": ours["vp"],
+        }
+        for key in expected:
+            if expected[key] != actual[key]:
+                differences.append(f"{row['name']}: {key} is {actual[key]!r}, reference says {expected[key]!r}")
+    assert differences == []
+
+
+def test_reference_counts(bundled):
+    kinds = [d.kind for d in bundled.library.definitions]
+    counts = {k: kinds.count(k) for k in set(kinds)}
+    assert counts == {"card": 208, "corporation": 13, "standard_project": 7, "standard_action": 2,
+                      "milestone": 15, "award": 15, "board": 3}
+
+
+def test_cards_json_lists_every_definition(capsys):
+    from tharsis.cli import main
+
+    assert main(["cards", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 208 + 13 + 7 + 2 + 15 + 15 + 3
+    livestock = next(r for r in rows if r["name"] == "Livestock")
+    assert livestock["requirements_text"] == "oxygen >= 9%"
+    assert livestock["vp_text"] == "1 per animal here"

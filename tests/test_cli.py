@@ -1,0 +1,108 @@
+"""The command line as a user and a CI pipeline meet it: exit codes, formats, the cache."""
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tharsis.cli import main
+
+GOOD = textwrap.dedent("""\
+    card "Livestock" #184 {
+      type: active  cost: 13  tags: animal
+      requires: oxygen >= 9%
+      holds: animal
+      play: production(plants -1, megacredits +2)
+      action: add 1 animal here
+      vp: 1 per animal here
+    }
+""")
+TYPO = GOOD.replace("tags: animal", "tags: aminal").replace("oxygen >= 9%", "oxygen >= 9C")
+
+
+def test_clean_file_exits_zero(tmp_path, capsys):
+    (tmp_path / "good.mars").write_text(GOOD, encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+def test_every_error_is_reported_with_caret_and_did_you_mean(tmp_path, capsys):
+    path = tmp_path / "bad.mars"
+    path.write_text(TYPO, encoding="utf-8")
+    assert main(["check", "--no-cache", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:2:33: error[E102]: unknown tag 'aminal'" in out
+    assert "did you mean 'animal'?" in out
+    assert f"{path}:3:23: error[E303]: oxygen is measured in %, not C" in out
+    caret_line = out.splitlines()[out.splitlines().index(next(l for l in out.splitlines() if "E102" in l)) + 2]
+    assert caret_line.endswith("^^^^^^")
+    assert "2 errors, 0 warnings" in out
+
+
+def test_json_format_is_machine_readable(tmp_path, capsys):
+    path = tmp_path / "bad.mars"
+    path.write_text(TYPO, encoding="utf-8")
+    assert main(["check", "--format", "json", "--no-cache", str(path)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["errors"] == 2 and report["files"] == 1
+    first = report["diagnostics"][0]
+    assert (first["code"], first["line"], first["column"], first["severity"]) == ("E102", 2, 33, "error")
+    assert first["hint"] == "did you mean 'animal'?"
+
+
+def test_github_format_annotates(tmp_path, capsys):
+    path = tmp_path / "bad.mars"
+    path.write_text(TYPO, encoding="utf-8")
+    assert main(["check", "--format", "github", "--no-cache", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"::error file={path},line=2,col=33,")
+    assert "title=E102::unknown tag 'aminal'" in lines[0]
+
+
+def test_usage_errors_exit_two(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "missing")]) == 2
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", "--format", "xml", str(tmp_path)])
+    assert exit_info.value.code == 2
+
+
+def test_strict_turns_warnings_into_failure(tmp_path):
+    (tmp_path / "empty.mars").write_text("// nothing yet\n", encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert main(["check", "--strict", str(tmp_path)]) == 1
+
+
+def test_with_bundled_reports_only_the_designers_files(tmp_path, capsys):
+    path = tmp_path / "mine.mars"
+    path.write_text(GOOD.replace('"Livestock" #184', '"Space Cows" #X1'), encoding="utf-8")
+    assert main(["check", "--with-bundled", str(path)]) == 0
+    clash = tmp_path / "clash.mars"
+    clash.write_text(GOOD, encoding="utf-8")  # same name and number as a bundled card
+    assert main(["check", "--with-bundled", str(clash)]) == 1
+    out = capsys.readouterr().out
+    assert "E401" in out and "'Livestock' is defined twice" in out
+
+
+def test_second_check_reads_the_cache(tmp_path, monkeypatch):
+    from tharsis.compiler import compile_paths, pipeline
+
+    monkeypatch.setenv("THARSIS_CACHE_DIR", str(tmp_path / "cache"))
+    from tharsis.compiler import cache
+    cache.folder.cache_clear()
+    (tmp_path / "good.mars").write_text(GOOD, encoding="utf-8")
+    first = compile_paths([tmp_path / "good.mars"])
+
+    def must_not_parse(*args, **kwargs):
+        raise AssertionError("parsed although the cache holds this file")
+
+    monkeypatch.setattr(pipeline, "parse", must_not_parse)
+    second = compile_paths([tmp_path / "good.mars"])
+    assert second.library.definitions == first.library.definitions
+    cache.folder.cache_clear()
+
+
+def test_module_entry_point_runs():
+    completed = subprocess.run([sys.executable, "-m", "tharsis", "--version"], capture_output=True, text=True)
+    assert completed.returncode == 0 and completed.stdout.startswith("tharsis ")

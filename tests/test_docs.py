@@ -1,0 +1,69 @@
+"""The documentation stays true: every example compiles, the reference matches the registry, every code is listed."""
+
+import re
+
+import pytest
+
+from tharsis.compiler import compile_text
+from tharsis.compiler.effects import REGISTRY
+from tharsis.compiler.reference import BEGIN, END, generate
+
+
+def _blocks(text: str):
+    return re.findall(r"```mars\n(.*?)```", text, re.S)
+
+
+def test_language_doc_has_examples(repo):
+    blocks = _blocks((repo / "docs" / "language.md").read_text(encoding="utf-8"))
+    assert len(blocks) >= 15
+
+
+@pytest.mark.parametrize("index", range(40))
+def test_every_language_doc_example_compiles(repo, index):
+    blocks = _blocks((repo / "docs" / "language.md").read_text(encoding="utf-8"))
+    if index >= len(blocks):
+        pytest.skip("no such example")
+    result = compile_text(blocks[index], f"docs/language.md#example{index + 1}")
+    assert result.diagnostics == [], [d.message for d in result.diagnostics]
+    assert result.library.definitions
+
+
+def test_generated_reference_is_up_to_date(repo):
+    text = (repo / "docs" / "language.md").read_text(encoding="utf-8")
+    committed = text[text.index(BEGIN):text.index(END) + len(END)]
+    assert committed == generate(), "run: python -m tharsis.compiler.reference docs/language.md"
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_effect_kind_example_compiles(name):
+    cls = REGISTRY[name]
+    line = cls.example
+    field = "effect" if cls.category in ("triggers", "modifiers") and name != "next_card" else "play"
+    held = next((r for r in ("animal", "microbe", "science") if r + "s here" in line or r + " here" in line), "science")
+    holds = f"  holds: {held}\n" if "here" in line else ""
+    body = line if "X" not in line or name == "choose_x" else f"choose X up to heat {{ {line} }}"
+    text = f'card "Example" #1 {{\n  type: active  cost: 1\n{holds}  {field}: {body}\n}}\n'
+    result = compile_text(text, f"<{name}>")
+    assert not result.errors, [(d.code, d.message) for d in result.errors]
+    card = result.library.cards[0]
+    compiled = card.passives if field == "effect" else card.play
+    assert any(type(effect) is cls for effect in _walk(compiled)), f"{line!r} did not compile to {cls.__name__}"
+
+
+def _walk(effects):
+    for effect in effects:
+        yield effect
+        for attribute in ("options", "then", "otherwise", "body", "effects"):
+            inner = getattr(effect, attribute, None)
+            if isinstance(inner, tuple):
+                for item in inner:
+                    yield from _walk(item if isinstance(item, tuple) else (item,))
+
+
+def test_every_diagnostic_code_is_documented(repo):
+    used = set()
+    for path in (repo / "compiler").glob("*.py"):
+        used |= set(re.findall(r'"([EW]\d{3})"', path.read_text(encoding="utf-8")))
+    documented = set(re.findall(r"^\| ([EW]\d{3}) \|", (repo / "docs" / "errors.md").read_text(encoding="utf-8"),
+                                re.M))
+    assert used <= documented, f"undocumented codes: {sorted(used - documented)}"
