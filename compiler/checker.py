@@ -25,7 +25,8 @@ from .syntax import Leaf, Node
 FIELDS = {
     "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "effect", "vp"},
              {"type", "cost"}),
-    "corporation": ({"set", "tags", "start", "holds", "play", "action", "effect", "first action", "vp"}, {"start"}),
+    "corporation": ({"set", "tags", "start", "holds", "play", "action", "effect", "first action", "vp", "variant"},
+                    {"start"}),
     "standard_project": ({"cost", "play", "variant"}, {"cost", "play"}),
     "standard_action": ({"cost", "play", "variant"}, {"cost", "play"}),
     "milestone": ({"requires"}, {"requires"}),
@@ -138,7 +139,7 @@ class Checker:
                            play=self._effects_field(fields, "play", ctx),
                            first_action=self._effects_field(fields, "first action", ctx),
                            actions=self._actions(fields, ctx), passives=self._passives(fields, ctx),
-                           vp=self._vp(fields, ctx), source=self._source(node))
+                           vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node))
 
     def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
         name, _ = self._name(node)

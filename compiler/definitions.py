@@ -89,6 +89,7 @@ class Corporation:
     actions: tuple[ActionOption, ...]
     passives: tuple
     vp: Optional[VictoryPoints]
+    variant: Optional[str]
     source: Source
     kind: str = "corporation"
     type: str = "corporation"

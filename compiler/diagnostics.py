@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import unicodedata
 from typing import Iterable, Sequence
 
 import attrs
@@ -106,21 +107,15 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
             s = d.span
             out.append(f"{s.path}:{s.line}:{s.column}: {d.severity}[{d.code}]: {d.message}")
             text = sources.get(s.path)
+            source_line = None
             if text is not None:
                 lines = text.split("\n")
                 if 1 <= s.line <= len(lines):
                     source_line = lines[s.line - 1].rstrip("\r")
-                    if len(source_line) > 200:  # keep megabyte-long lines readable
-                        start = max(0, s.column - 80)
-                        source_line = source_line[start:start + 160]
-                        column = s.column - start
-                    else:
-                        column = s.column
-                    width = (s.end_column - s.column) if s.end_line == s.line else len(source_line) - s.column + 1
-                    width = max(1, min(width, max(1, len(source_line) - column + 1)))
-                    gutter = f"{s.line:>4} | "
-                    out.append(gutter + _printable(source_line))
-                    out.append(" " * (len(gutter) - 2) + "| " + _pad(source_line, column - 1) + "^" * width)
+            else:  # a file that could not be decoded (binary, not UTF-8): show its raw line
+                source_line = _raw_line(s.path, s.line)
+            if source_line is not None:
+                out.extend(_excerpt(s, source_line))
         if d.hint:
             out.append(f"     = hint: {d.hint}")
     errors = sum(1 for d in diagnostics if d.is_error)
@@ -130,13 +125,55 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
     return "\n".join(out)
 
 
+def _excerpt(s: Span, source_line: str) -> list[str]:
+    """The source line under a diagnostic and its caret underline."""
+    if len(source_line) > 200:  # keep megabyte-long lines readable
+        start = max(0, s.column - 80)
+        source_line = source_line[start:start + 160]
+        column = s.column - start
+    else:
+        column = s.column
+    width = (s.end_column - s.column) if s.end_line == s.line else len(source_line) - column + 1
+    width = max(1, min(width, max(1, len(source_line) - column + 1)))
+    gutter = f"{s.line:>4} | "
+    underline = "^" * max(1, _cells(source_line[column - 1:column - 1 + width]))
+    return [gutter + _printable(source_line),
+            " " * (len(gutter) - 2) + "| " + _pad(source_line, column - 1) + underline]
+
+
 def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd" for ch in text)
 
 
+def _width(ch: str) -> int:
+    """Terminal cells of one character: 2 for wide (CJK) characters, 0 for combining marks."""
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _cells(text: str) -> int:
+    return sum(_width(ch) for ch in _printable(text))
+
+
 def _pad(line: str, count: int) -> str:
-    """Spaces under the first `count` characters, keeping tabs so the caret lines up."""
-    return "".join("\t" if ch == "\t" else " " for ch in line[:count])
+    """Blanks under the first `count` characters, keeping tabs and wide characters so the caret lines up."""
+    return "".join("\t" if ch == "\t" else " " * _width(ch) for ch in _printable(line[:count]))
+
+
+def _raw_line(path: str, line: int, limit: int = 4096) -> str | None:
+    """Line `line` of a file read as bytes and decoded leniently, for diagnostics about undecodable files."""
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                if number == line:
+                    raw = raw[:limit].rstrip(b"\r\n")
+                    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                        raw = raw[3:]
+                    return raw.decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    return None
 
 
 def to_record(d: Diagnostic) -> dict:

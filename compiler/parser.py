@@ -20,13 +20,19 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
 from . import syntax
-from .diagnostics import Diagnostics, Span, did_you_mean
+from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
 from .syntax import Node
 
 MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 40
 DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
+_COMMENT = re.compile(r"//[^\n]*")
+_WORD = r"[^\W\d]\w*"
+# Words that begin an effect; a NAME where an effect starts that is none of these is a misspelt effect.
+EFFECT_WORDS = ("gain", "lose", "spend", "pay", "production", "any", "place", "claim", "draw", "look", "discard",
+                "add", "remove", "steal", "choose", "if", "may", "copy", "reveal", "require", "next")
+PARAMETER_WORDS = ("temperature", "oxygen", "tr")
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
@@ -76,39 +82,58 @@ def decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
         return None
     if b"\x00" in data:
         offset = data.index(b"\x00")
-        line = data.count(b"\n", 0, offset) + 1
-        column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+        line, column = _byte_position(data, offset)
         diagnostics.error("E005", "file looks binary (it contains a NUL byte); card files are UTF-8 text",
                           Span.point(path, line, column))
         return None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, column = _byte_position(data, exc.start)
         diagnostics.error("E005", f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
                           Span.point(path, line, column), "save the file as UTF-8")
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """(line, column) of a byte offset; the column counts characters, like every other diagnostic's."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    prefix = data[line_start:offset]
+    if line_start == 0 and prefix.startswith(b"\xef\xbb\xbf"):
+        prefix = prefix[3:]  # the byte order mark is not a character of the line
+    return data.count(b"\n", 0, offset) + 1, len(prefix.decode("utf-8", errors="replace")) + 1
+
+
 def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
     """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back."""
     definitions: list[Node] = []
-    if not text.strip():
-        diagnostics.warning("W001", "file defines nothing", Span(path, 1, 1, 1, 2))
+    if not _COMMENT.sub("", text).strip():
+        message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")
+        diagnostics.warning("W001", message, Span(path, 1, 1, 1, 2))
         return definitions
-    for start_line, chunk in _chunks(text):
+    chunks = list(_chunks(text))
+    for index, (start_line, chunk) in enumerate(chunks):
         if not _nesting_ok(path, chunk, start_line, diagnostics):
             continue
-        padded = "\n" * (start_line - 1) + chunk
         try:
-            tree = lark_parser().parse(padded)
+            tree = _parse_chunk(chunk, start_line)
         except UnexpectedInput as exc:
-            diagnostics.items.append(_translate(path, padded, exc))
+            diagnostics.items.append(_translate(path, chunk, start_line, exc, last=index == len(chunks) - 1))
             continue
         definitions.extend(syntax.build(tree, path).nodes())
     return definitions
+
+
+def _parse_chunk(chunk: str, start_line: int):
+    """Parse one chunk with Lark's line counter starting at `start_line`, so positions are the file's own
+    (padding the chunk with newlines instead costs time proportional to the file for every chunk)."""
+    interactive = lark_parser().parse_interactive(chunk)
+    try:
+        interactive.lexer_thread.state.line_ctr.line = start_line
+    except AttributeError:  # a Lark without this interactive API: fall back to padding
+        return lark_parser().parse("\n" * (start_line - 1) + chunk)
+    return interactive.resume_parse()
 
 
 def _chunks(text: str):
@@ -116,23 +141,30 @@ def _chunks(text: str):
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     starts.append(len(text))
+    line, counted = 1, 0
     for begin, end in zip(starts, starts[1:]):
+        line += text.count("\n", counted, begin)
+        counted = begin
         chunk = text[begin:end]
         if chunk.strip():
-            yield text.count("\n", 0, begin) + 1, chunk
+            yield line, chunk
 
 
 def _nesting_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
     """Refuse absurd nesting before parsing, so no later phase can run out of stack."""
-    depth, line, column, in_string = 0, start_line, 0, False
+    depth, line, column, in_string, in_comment, previous = 0, start_line, 0, False, False, ""
     for ch in chunk:
         column += 1
         if ch == "\n":
-            line, column, in_string = line + 1, 0, False
+            line, column, in_string, in_comment = line + 1, 0, False, False
+        elif in_comment:
+            pass
         elif ch == '"':
             in_string = not in_string
         elif in_string:
-            continue
+            pass
+        elif ch == "/" and previous == "/":
+            in_comment = True
         elif ch in "{(":
             depth += 1
             if depth > MAX_NESTING:
@@ -141,31 +173,28 @@ def _nesting_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics
                 return False
         elif ch in "})":
             depth -= 1
+        previous = ch if not in_comment else ""
     return True
 
 
-def _translate(path: str, text: str, exc: UnexpectedInput):
-    from .diagnostics import Diagnostic
-
+def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last: bool = True):
+    """One Lark exception -> one Diagnostic. `text` is the chunk, which starts at line `start_line` of the file;
+    `last` tells whether the chunk ends the file (an unclosed block at its end is then the end of the file)."""
     line, column = max(exc.line, 1), max(exc.column, 1)
+    position = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
-        expected = sorted(display(t) for t in getattr(exc, "expected", ()) if t != "$END")
-        opened = _unclosed_brace(text)
-        last_line = text.rstrip().count("\n") + 1
-        last_col = len(text.rstrip().split("\n")[-1]) + 1
-        where = Span.point(path, last_line, last_col)
-        message = "unexpected end of file"
-        hint = None
-        if opened:
-            message += f": the block opened at line {opened[0]} column {opened[1]} is not closed"
-            hint = "add the missing '}'"
-        elif expected:
-            hint = "expected " + _list(expected)
-        return Diagnostic("E003", "error", message, where, hint)
+        return _unexpected_end(path, text, start_line, exc, last)
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        ch = text[position] if position is not None and position < len(text) else ""
         expected = sorted(display(t) for t in exc.allowed) if exc.allowed else []
-        word = re.match(r"[^\W\d]\w*", text[exc.pos_in_stream:])
+        if ch == ":":
+            field = _field_before(path, text, start_line, position)
+            if field:
+                return field
+        if ch == '"' and '"' not in text[position + 1:].split("\n", 1)[0]:
+            return Diagnostic("E002", "error", "this quoted name is not closed: the '\"' at its end is missing",
+                              Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
+        word = re.match(_WORD, text[position:]) if position is not None else None
         hint = _hint(word.group(0) if word else None, expected)
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         if word:
@@ -176,11 +205,108 @@ def _translate(path: str, text: str, exc: UnexpectedInput):
             width = 1
         return Diagnostic("E002", "error", message, Span.point(path, line, column, width), hint)
     token = exc.token
-    expected = sorted(display(t) for t in exc.expected)
-    hint = _hint(str(token), expected)
+    accepted = getattr(exc, "accepts", None) or exc.expected
+    expected = sorted(display(t) for t in accepted)
+    token_at = getattr(token, "start_pos", None)
+    is_word = re.fullmatch(_WORD, str(token)) is not None
+    if is_word and token_at is not None and re.match(r"[ \t]*:", text[token_at + len(token):]):
+        field = _field_before(path, text, start_line, token_at + len(token) + text[token_at + len(token):].index(":"))
+        if field:
+            return field
+    if set(accepted) == {"SIGNED"} and token_at is not None:
+        effect = _effect_before(path, text, start_line, token_at)
+        if effect:
+            return effect
     text_shown = str(token).split("\n")[0][:40]
+    if is_word and str(token) + ":" in expected:
+        return Diagnostic("E001", "error", f"'{token}' needs a ':' after it", Span.point(path, line, column,
+                          len(text_shown)), f"write '{token}:'")
+    if token_at is not None and (token.type == "RBRACE" or token.type.endswith("_KEY")):
+        dangling = re.search(r"([;|,])[ \t]*(?://[^\n]*)?\s*$", text[:token_at])
+        if dangling and "NAME" in accepted:
+            at = _position(text, start_line, dangling.start(1))
+            return Diagnostic("E001", "error", f"nothing follows this '{dangling.group(1)}'",
+                              Span.point(path, *at), f"add what should follow it, or remove the '{dangling.group(1)}'")
+    hint = _hint(str(token), expected)
+    if token.type == "RBRACE" and token_at is not None and _depth(text[:token_at]) <= 0:
+        closer = _early_closer(text, token_at)
+        if closer is not None:
+            # `... }}` then a '}' of its own line: the doubled brace closed the definition one line early.
+            return Diagnostic("E001", "error", "this '}' closes the definition too early",
+                              Span.point(path, *_position(text, start_line, closer)),
+                              f"one '}}' too many: remove it (the '}}' at line {line} then closes the definition)")
+        hint = "this '}' closes no block; remove it"
     return Diagnostic("E001", "error", f"unexpected '{text_shown}'", Span.point(path, line, column, len(text_shown)),
                       hint)
+
+
+def _field_keys() -> list[str]:
+    return sorted(name for terminal, name in _display_names().items() if terminal.endswith("_KEY"))
+
+
+def _position(text: str, start_line: int, offset: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return start_line + text.count("\n", 0, offset), offset - line_start + 1
+
+
+def _field_before(path: str, text: str, start_line: int, colon: int):
+    """A ':' the parser did not expect, right after a word: a misspelt field name, or a field where it can't be."""
+    found = re.search(r"(%s)[ \t]*$" % _WORD, text[:colon])
+    if not found:
+        return None
+    word = found.group(1)
+    if word == "action" and re.search(r"first[ \t]+action[ \t]*$", text[:colon]):
+        found, word = re.search(r"(first[ \t]+action)[ \t]*$", text[:colon]), "first action"
+    line, column = _position(text, start_line, found.start(1))
+    span = Span.point(path, line, column, len(found.group(1)))
+    keys = _field_keys()
+    key = " ".join(word.lower().split()) + ":"
+    if key in keys:
+        return Diagnostic("E001", "error", f"'{key}' can't go here: a field can't start inside another field",
+                          span, "start the field on a line of its own inside the definition's { }, or, to add "
+                                "effects to the same field, join them with ';'")
+    guess = did_you_mean(word, [k.rstrip(":") for k in keys])
+    hint = (guess.replace("'?", ":'?") if guess else None) or "fields: " + ", ".join(keys)
+    return Diagnostic("E001", "error", f"unknown field '{word}:'", span, hint)
+
+
+def _effect_before(path: str, text: str, start_line: int, offset: int):
+    """`gian 2 plants`: the parser read 'gian' as a parameter and wanted `+N`; the word is a misspelt effect."""
+    found = re.search(r"(?:^|[:;{|>])[ \t\n]*(%s)[ \t]*$" % _WORD, text[:offset])
+    if not found or found.group(1).lower() in PARAMETER_WORDS:
+        return None
+    word = found.group(1)
+    line, column = _position(text, start_line, found.start(1))
+    hint = did_you_mean(word, EFFECT_WORDS + PARAMETER_WORDS) or (
+        "an effect starts with one of: " + ", ".join(EFFECT_WORDS) + ", or is a parameter change like "
+        "'temperature +1'")
+    return Diagnostic("E001", "error", f"unknown effect '{word}'", Span.point(path, line, column, len(word)), hint)
+
+
+def _unexpected_end(path: str, text: str, start_line: int, exc: UnexpectedInput, last: bool):
+    expected = sorted(display(t) for t in (getattr(exc, "accepts", None) or getattr(exc, "expected", ()))
+                      if t != "$END")
+    skipped, still_open = _unclosed_blocks(text)
+    if skipped:
+        # A '}' that lines up with an outer block closed it, so the inner block opened here lost its '}'.
+        line, column = skipped[0]
+        return Diagnostic("E003", "error", "this '{' is never closed",
+                          Span.point(path, start_line + line - 1, column),
+                          "add the missing '}' before the '}' that closes the enclosing block")
+    stripped = text.rstrip()
+    end_line = start_line + stripped.count("\n")
+    end_column = len(stripped.split("\n")[-1]) + 1
+    where = Span.point(path, end_line, end_column)
+    message = "unexpected end of file" if last else "unexpected end of definition (the next definition starts " \
+                                                    f"at line {start_line + text.count(chr(10))})"
+    hint = None
+    if still_open:
+        line, column = still_open[-1]
+        message += f": the block opened at line {start_line + line - 1} column {column} is not closed"
+        hint = "add the missing '}'"
+    elif expected:
+        hint = "expected " + _list(expected)
+    return Diagnostic("E003", "error", message, where, hint)
 
 
 def _hint(word: str | None, expected: list[str]) -> str | None:
@@ -188,7 +314,7 @@ def _hint(word: str | None, expected: list[str]) -> str | None:
         return None
     keywords = [e for e in expected if re.fullmatch(r"[a-z ]+:?", e)]
     if word:
-        guess = did_you_mean(word.rstrip(":"), [k.rstrip(":") for k in keywords])
+        guess = did_you_mean(word.rstrip(":"), keywords)
         if guess:
             return f"{guess} (expected {_list(expected)})"
     return "expected " + _list(expected)
@@ -200,24 +326,69 @@ def _list(items: list[str], limit: int = 14) -> str:
     return shown + (", ..." if len(items) > limit else "")
 
 
-def _unclosed_brace(text: str):
-    stack = []
-    line, column, in_string, in_comment = 1, 0, False, False
+def _scan_braces(text: str):
+    """Yield (char, line, column, first_on_line) for every '{' and '}' outside strings and comments."""
+    line, column, in_string, in_comment, blank_so_far = 1, 0, False, False, True
     for i, ch in enumerate(text):
         column += 1
         if ch == "\n":
-            line, column, in_string, in_comment = line + 1, 0, False, False
+            line, column, in_string, in_comment, blank_so_far = line + 1, 0, False, False, True
             continue
         if in_comment:
             continue
         if ch == '"':
             in_string = not in_string
         elif in_string:
-            continue
+            pass
         elif ch == "/" and text[i + 1:i + 2] == "/":
             in_comment = True
-        elif ch == "{":
-            stack.append((line, column))
-        elif ch == "}" and stack:
+        elif ch in "{}":
+            yield ch, line, column, blank_so_far
+        if ch not in " \t":
+            blank_so_far = False
+
+
+def _unclosed_blocks(text: str):
+    """Unclosed '{'s as ([skipped], [still open]), lines counted from the chunk's start.
+
+    A '}' that starts its line closes the innermost block whose opening line is indented no deeper than the
+    '}' itself; the blocks in between are 'skipped': their own '}' is missing. That finds the block that lost
+    its '}' (a `choose {` never closed) rather than blaming the definition around it."""
+    lines = text.split("\n")
+    stack: list[tuple[int, int, int]] = []
+    skipped: list[tuple[int, int]] = []
+    for ch, line, column, first in _scan_braces(text):
+        if ch == "{":
+            indent = len(lines[line - 1]) - len(lines[line - 1].lstrip(" \t"))
+            stack.append((line, column, indent))
+        elif stack:
+            if first:
+                indent = column - 1
+                while len(stack) > 1 and stack[-1][2] > indent:
+                    skipped.append(stack.pop()[:2])
             stack.pop()
-    return stack[-1] if stack else None
+    return sorted(skipped), [opened[:2] for opened in stack]
+
+
+def _early_closer(text: str, offset: int):
+    """The offset of the '}' that closed the outermost block before `offset`, when that '}' ended a line of
+    content while the '}' at `offset` stands alone at the start of its line; else None."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    if offset != line_start:
+        return None
+    line_starts = [0] + [i + 1 for i, ch in enumerate(text[:offset]) if ch == "\n"]
+    depth, closer, opened_on = 0, None, 0
+    for ch, line, column, first in _scan_braces(text[:offset]):
+        if ch == "{" and depth == 0:
+            opened_on = line
+        depth += 1 if ch == "{" else -1
+        if depth == 0:  # a one-line definition closes on its own line: its '}' is not early
+            closer = None if first or line == opened_on else line_starts[line - 1] + column - 1
+    return closer
+
+
+def _depth(text: str) -> int:
+    depth = 0
+    for ch, *_ in _scan_braces(text):
+        depth += 1 if ch == "{" else -1
+    return depth

@@ -92,3 +92,138 @@ def victory_points(vp: VictoryPoints | None) -> str:
         divisor = f"{vp.divisor} " if vp.divisor > 1 else ""
         return f"{vp.points} per {divisor}{quantity(vp.per, one=vp.divisor == 1)}"
     return str(vp.points)
+
+
+# ------------------------------------------------------------------------------------------- effects
+
+from . import effects as fx  # noqa: E402  (kept beside the code that uses it)
+
+
+def amount(a: fx.Amount, signed: bool = False) -> str:
+    if a.variable:
+        number = ("-" if a.coefficient < 0 else ("+" if signed else "")) + "X"
+    else:
+        number = f"{a.coefficient:+d}" if signed else str(a.coefficient)
+    if a.per is not None:
+        divisor = f"{a.divisor} " if a.divisor > 1 else ""
+        number += f" per {divisor}{quantity(a.per, one=a.divisor == 1)}"
+    return number
+
+
+def _resource(name: str, a: fx.Amount) -> str:
+    return name if a.variable or a.per is not None else v.plural(name, abs(a.coefficient))
+
+
+def _filters(filters) -> str:
+    parts = []
+    for f in filters:
+        if f.kind in ("land", "ocean", "volcanic", "mars"):
+            parts.append(f"on {f.kind}")
+        elif f.kind == "reserved":
+            parts.append(f'on reserved "{f.reserved}"')
+        elif f.kind == "bonus":
+            parts.append("on bonus " + " or ".join(f.bonuses))
+        elif f.kind == "next_to":
+            count = f"{f.count} " if f.count > 1 else ""
+            parts.append(f"next to {count}{'your ' if f.own else ''}{v.plural(f.tile, f.count)}")
+        elif f.kind == "isolated":
+            parts.append("isolated")
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def effects(items) -> str:
+    return "; ".join(effect(e) for e in items)
+
+
+def effect(e) -> str:
+    """The canonical source text of a compiled effect (used for option labels and rules text)."""
+    if isinstance(e, (fx.Gain, fx.Lose, fx.Spend)):
+        verb = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend"}[type(e)]
+        return f"{verb} {amount(e.amount)} {_resource(e.resource, e.amount)}"
+    if isinstance(e, fx.Pay):
+        using = (" using " + ", ".join(e.using)) if e.using else ""
+        return f"pay {amount(e.amount)} megacredits{using}"
+    if isinstance(e, (fx.Production, fx.AnyProduction)):
+        inner = ", ".join(f"{c.resource} {amount(c.amount, signed=True)}" for c in e.changes)
+        return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
+    if isinstance(e, fx.ChangeParameter):
+        return f"{e.parameter} {amount(e.amount, signed=True)}"
+    if isinstance(e, fx.PlaceTile):
+        count = f"{e.count} " if e.count > 1 else ""
+        name = f' "{e.name}"' if e.name else ""
+        return f"place {count}{v.plural(e.tile, e.count)}{name}{_filters(e.filters)}"
+    if isinstance(e, fx.ClaimSpace):
+        return "claim space" + _filters(e.filters)
+    if isinstance(e, fx.Draw):
+        return f"draw {amount(e.amount)}"
+    if isinstance(e, fx.LookKeep):
+        return f"look {e.look} keep {e.keep}"
+    if isinstance(e, fx.LookBuy):
+        return f"look {e.look} buy"
+    if isinstance(e, fx.Discard):
+        return f"discard {amount(e.amount)}"
+    if isinstance(e, fx.AddResources):
+        target = {"here": "here", "another_card": "to another card", "any_card": "to any card",
+                  "any_card_with_resources": "to any card with resources", "that_card": "to that card"}[e.target]
+        return f"add {amount(e.amount)} {_resource(e.resource, e.amount)} {target}"
+    if isinstance(e, fx.RemoveResources):
+        source = {"here": "here", "any_card": "from any card", "any_player": "from any player"}[e.source]
+        if e.next_to_placed:
+            source += " next to it"
+        return f"remove {'up to ' if e.up_to else ''}{amount(e.amount)} {_resource(e.resource, e.amount)} {source}"
+    if isinstance(e, fx.Steal):
+        return f"steal {'up to ' if e.up_to else ''}{amount(e.amount)} {_resource(e.resource, e.amount)} from any player"
+    if isinstance(e, fx.Choice):
+        return "choose { " + " | ".join(effects(o) for o in e.options) + " }"
+    if isinstance(e, fx.Conditional):
+        text = f"if {condition(e.condition)} {{ {effects(e.then)} }}"
+        return text + (f" else {{ {effects(e.otherwise)} }}" if e.otherwise else "")
+    if isinstance(e, fx.ChooseX):
+        low = f"from {e.minimum} " if e.minimum else ""
+        return f"choose X {low}up to {quantity(e.maximum)} {{ {effects(e.body)} }}"
+    if isinstance(e, fx.May):
+        return f"may {{ {effects(e.body)} }}"
+    if isinstance(e, fx.CopyProduction):
+        return f"copy production of {e.tag} card"
+    if isinstance(e, fx.Reveal):
+        return f"reveal top card if {e.tag} tag {{ {effects(e.then)} }}"
+    if isinstance(e, fx.Require):
+        return f"require {condition(e.condition)}"
+    if isinstance(e, fx.NextCard):
+        return "next card { " + "; ".join(effect(m) for m in e.modifiers) + " }"
+    if isinstance(e, fx.Discount):
+        t = e.target
+        target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
+                  "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
+                  "starting_cards": "starting cards"}[t.kind]
+        resource = "" if e.resource == "megacredits" else f" {e.resource}"
+        return f"discount {e.amount}{resource} on {target}"
+    if isinstance(e, fx.ResourceValue):
+        return f"{e.resource} value {e.delta:+d}"
+    if isinstance(e, fx.RequirementLeeway):
+        return f"global requirements +-{e.steps}"
+    if isinstance(e, fx.Protect):
+        return f"protect {', '.join(e.resources)} " + ("here" if e.scope == "here" else "from opponents")
+    if isinstance(e, fx.Substitute):
+        return f"use {e.resource} as {e.instead_of}"
+    if isinstance(e, fx.Trigger):
+        return f"when {'you' if e.subject == 'you' else 'any player'} {_event(e.event)}" + \
+            (" including this" if e.including_this else "") + f" -> {effects(e.effects)}"
+    return type(e).__name__
+
+
+def _event(ev: fx.TriggerEvent) -> str:
+    costs = ""
+    if ev.min_cost is not None:
+        costs += f" with cost >= {ev.min_cost}"
+    if ev.max_cost is not None:
+        costs += f" with cost <= {ev.max_cost}"
+    if ev.kind == "play_tag":
+        return "play " + " or ".join(ev.tags) + " tag"
+    if ev.kind == "play_card":
+        return f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}"
+    if ev.kind == "place":
+        return f"place {ev.tile} tile{_filters(ev.filters)}"
+    if ev.kind == "standard_project":
+        return "use standard project" + costs + "".join(f' except "{n}"' for n in ev.excluded)
+    return f"raise {ev.parameter}"

@@ -15,7 +15,7 @@ SPACE_KINDS = ("land", "ocean", "volcanic")
 PARAMETERS = ("temperature", "oxygen")  # raised with `temperature +1`; oceans rise by placing ocean tiles
 CARD_TYPES = ("automated", "active", "event")
 BUILTIN_SETS = ("base", "corpera")
-VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft")
+VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft", "beginner")
 BOARD_BONUSES = STANDARD_RESOURCES + ("card", "ocean")
 
 # Every global parameter: (minimum, maximum, step, unit). Oceans count tiles.

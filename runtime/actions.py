@@ -1,0 +1,192 @@
+"""The seven actions of the action phase (RULES.md section 4): which are legal now, and carrying one out.
+
+`action_options` lists every legal action of a player as `Option`s whose values are small tuples
+(("play", card), ("project", name), ("convert", name), ("milestone", name), ("award", name),
+("card_action", card), ("first_action",), ("pass",), ("end",)); `take_action` runs one as a generator.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from tharsis.compiler import effects as fx
+from tharsis.compiler import text
+
+from .decisions import Decision, Option
+from .effects import Context
+from .measures import Where, failing, holds
+from .state import CardInPlay
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MILESTONE_COST = 8
+MAX_MILESTONES = 3
+AWARD_COSTS = (8, 14, 20)
+
+
+class ActionsMixin:
+    # ------------------------------------------------------------------ what is legal
+
+    def playable(self: "Game", player: int, name: str) -> tuple[bool, str]:
+        """Can `player` play card `name` from hand now? (True, "") or (False, the reason)."""
+        card = self.library[name]
+        problem = failing(self, card.requirements, Where(player, name), self.leeway(player))
+        if problem is not None:
+            return False, f"requires {text.comparison(problem)}"
+        cost = self.card_cost(player, name)
+        using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+        if not self.can_pay(player, cost, using):
+            return False, f"costs {cost} MC"
+        ctx = Context(player, card=name if card.type != "event" else None, playing=name)
+        if not self.possible(card.play, ctx):
+            return False, "its effects cannot all be carried out"
+        return True, ""
+
+    def card_action_options(self: "Game", player: int, name: str) -> list[int]:
+        definition = self.library[name]
+        ctx = Context(player, card=name)
+        return [i for i, option in enumerate(definition.actions)
+                if self.possible(option.cost, ctx) and self.possible(option.effects, ctx)]
+
+    def milestone_claimable(self: "Game", player: int, name: str) -> bool:
+        claimed = {m for m, _ in self.state.milestones}
+        return (len(self.state.milestones) < MAX_MILESTONES and name not in claimed and not self.options.solo
+                and holds(self, self.milestones[name].requirement, Where(player))
+                and self.can_pay(player, MILESTONE_COST))
+
+    def award_cost(self: "Game") -> int:
+        return AWARD_COSTS[min(len(self.state.awards), len(AWARD_COSTS) - 1)]
+
+    def award_fundable(self: "Game", player: int, name: str) -> bool:
+        funded = {a for a, _ in self.state.awards}
+        return (len(self.state.awards) < len(AWARD_COSTS) and name not in funded and not self.options.solo
+                and self.can_pay(player, self.award_cost()))
+
+    def standard_action_possible(self: "Game", player: int, definition) -> bool:
+        cost = self.standard_cost(player, definition)
+        if self.state.players[player].resources[definition.cost_resource] < cost:
+            return False
+        ctx = Context(player)
+        for effect in definition.play:  # converting heat needs a temperature that can still rise
+            if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and self.maxed(effect.parameter):
+                return False
+        return self.possible(definition.play, ctx)
+
+    def standard_project_possible(self: "Game", player: int, definition) -> bool:
+        if definition.variant and not self.variant_on(definition.variant):
+            return False
+        if not self.can_pay(player, self.standard_cost(player, definition)):
+            return False
+        return self.possible(definition.play, Context(player))
+
+    def action_options(self: "Game", player: int, first: bool) -> list[Option]:
+        state = self.state.players[player]
+        if not state.first_action_done:
+            corporation = self.library[state.corporation]
+            return [Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))]
+        options: list[Option] = []
+        for name in dict.fromkeys(state.hand):
+            if self.playable(player, name)[0]:
+                options.append(Option(f"play {name}", ("play", name)))
+        for card in state.played:
+            if not card.used and self.library[card.name].actions and self.card_action_options(player, card.name):
+                options.append(Option(f"action {card.name}", ("card_action", card.name)))
+        for name, project in self.standard_projects.items():
+            if self.standard_project_possible(player, project):
+                options.append(Option(f"standard project {name}", ("project", name)))
+        for name, action in self.standard_actions.items():
+            if self.standard_action_possible(player, action):
+                options.append(Option(f"convert {name}", ("convert", name)))
+        for name in self.milestones:
+            if self.milestone_claimable(player, name):
+                options.append(Option(f"claim {name}", ("milestone", name)))
+        for name in self.awards:
+            if self.award_fundable(player, name):
+                options.append(Option(f"fund {name}", ("award", name)))
+        options.append(Option("pass", ("pass",)) if first else Option("end turn", ("end",)))
+        return options
+
+    # ------------------------------------------------------------------ doing it
+
+    def take_action(self: "Game", player: int, action: tuple) -> Iterator:
+        kind = action[0]
+        state = self.state.players[player]
+        name = state.name
+        if kind == "first_action":
+            state.first_action_done = True
+            corporation = state.corporation
+            self.log_event(f"{name} takes {corporation}'s first action")
+            yield from self.run(self.library[corporation].first_action, Context(player, card=corporation))
+        elif kind == "play":
+            yield from self.play_card(player, action[1])
+        elif kind == "card_action":
+            yield from self.use_card_action(player, action[1])
+        elif kind == "project":
+            project = self.standard_projects[action[1]]
+            self.log_event(f"{name} uses standard project {project.name}")
+            yield from self.pay(player, self.standard_cost(player, project), (), project.name)
+            yield from self.run(project.play, Context(player))
+            yield from self.fire("standard_project", player, project=project)
+        elif kind == "convert":
+            conversion = self.standard_actions[action[1]]
+            self.log_event(f"{name} converts: {conversion.name}")
+            state.resources[conversion.cost_resource] -= self.standard_cost(player, conversion)
+            yield from self.run(conversion.play, Context(player))
+        elif kind == "milestone":
+            self.log_event(f"{name} claims {action[1]}")
+            yield from self.pay(player, MILESTONE_COST, (), action[1])
+            self.state.milestones.append((action[1], player))
+        elif kind == "award":
+            self.log_event(f"{name} funds {action[1]}")
+            yield from self.pay(player, self.award_cost(), (), action[1])
+            self.state.awards.append((action[1], player))
+
+    def play_card(self: "Game", player: int, name: str) -> Iterator:
+        card = self.library[name]
+        state = self.state.players[player]
+        using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+        self.log_event(f"{state.name} plays {name}")
+        yield from self.pay(player, self.card_cost(player, name), using, name)
+        state.hand.remove(name)
+        state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
+        if card.type != "event":
+            state.played.append(CardInPlay(name))
+        self._playing = (player, name)
+        try:
+            ctx = Context(player, card=name if card.type != "event" else None, playing=name)
+            yield from self.run(card.play, ctx)
+            in_play = state.card(name)
+            if in_play is not None:
+                in_play.production_changes = tuple(e for e in card.play if isinstance(e, fx.Production))
+        finally:
+            self._playing = None
+        if card.type == "event":
+            state.events.append(name)
+        self._playing = (player, name)
+        try:
+            yield from self.fire("play", player, card=name)
+        finally:
+            self._playing = None
+
+    def use_card_action(self: "Game", player: int, name: str) -> Iterator:
+        definition = self.library[name]
+        indexes = self.card_action_options(player, name)
+        if len(definition.actions) > 1:
+            choice = yield Decision(player, "option", f"Which action of {name}?",
+                                    tuple(Option(_describe(definition.actions[i]), i) for i in indexes))
+            index = choice.value
+        else:
+            index = indexes[0]
+        option = definition.actions[index]
+        self.state.players[player].card(name).used = True
+        self.log_event(f"{self.state.players[player].name} uses {name}: {_describe(option)}")
+        ctx = Context(player, card=name)
+        yield from self.run(option.cost, ctx)
+        yield from self.run(option.effects, ctx)
+
+
+def _describe(option) -> str:
+    if option.cost:
+        return f"{text.effects(option.cost)} -> {text.effects(option.effects)}"
+    return text.effects(option.effects)

@@ -1,0 +1,122 @@
+"""Prices and payment: discounts, steel/titanium values, heat as money, and the "how to pay" decision.
+
+Every price in the game goes through here: cards (printed cost minus discounts), standard projects, standard
+actions (in plants or heat), milestones, awards and card purchases. Paying never makes change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from tharsis.compiler import effects as fx
+
+from .decisions import Decision, Option
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CARD_PRICE = 3
+BASE_VALUE = {"steel": 2, "titanium": 3}
+
+
+class PaymentMixin:
+    def passives(self: "Game", player: int, kind: type) -> Iterator:
+        """The player's active passive effects of one kind, from their corporation and cards in play."""
+        for card in self.state.players[player].played:
+            for passive in self.library[card.name].passives:
+                if isinstance(passive, kind):
+                    yield passive
+
+    def resource_value(self: "Game", player: int, resource: str) -> int:
+        return BASE_VALUE[resource] + sum(m.delta for m in self.passives(player, fx.ResourceValue)
+                                          if m.resource == resource)
+
+    def leeway(self: "Game", player: int) -> int:
+        steps = sum(m.steps for m in self.passives(player, fx.RequirementLeeway))
+        return steps + sum(m.steps for m in self.state.players[player].next_card_modifiers
+                           if isinstance(m, fx.RequirementLeeway))
+
+    def card_cost(self: "Game", player: int, name: str) -> int:
+        card = self.library[name]
+        discounts = list(self.passives(player, fx.Discount)) + [
+            m for m in self.state.players[player].next_card_modifiers if isinstance(m, fx.Discount)]
+        total = 0
+        for d in discounts:
+            if d.resource == "megacredits" and d.target.kind == "cards" and (
+                    d.target.tag is None or d.target.tag in card.tags):
+                total += d.amount
+        return max(0, card.cost - total)
+
+    def standard_cost(self: "Game", player: int, definition) -> int:
+        kind = definition.kind  # standard_project | standard_action
+        resource = getattr(definition, "cost_resource", "megacredits")
+        total = 0
+        for d in self.passives(player, fx.Discount):
+            if d.resource != resource:
+                continue
+            if d.target.kind == kind and d.target.name == definition.name:
+                total += d.amount
+            elif d.target.kind == "standard_projects" and kind == "standard_project":
+                total += d.amount
+        return max(0, definition.cost - total)
+
+    def starting_card_price(self: "Game", player: int) -> int:
+        discount = sum(d.amount for d in self.passives(player, fx.Discount) if d.target.kind == "starting_cards")
+        return max(0, CARD_PRICE - discount)
+
+    def substitutes(self: "Game", player: int) -> list[str]:
+        return [s.resource for s in self.passives(player, fx.Substitute) if s.instead_of == "megacredits"]
+
+    def payment_options(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
+        """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
+        if cost <= 0:
+            return [{}]
+        stock = self.state.players[player].resources
+        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
+        values = {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
+        options: list[dict] = []
+
+        def extend(index: int, remaining: int, chosen: dict):
+            if index == len(kinds):
+                if stock["megacredits"] >= remaining:
+                    payment = dict(chosen)
+                    if remaining > 0:
+                        payment["megacredits"] = remaining
+                    options.append(payment)
+                return
+            resource = kinds[index]
+            value = values[resource]
+            most = min(stock[resource], -(-remaining // value)) if remaining > 0 else 0
+            for amount in range(most, -1, -1):
+                if amount:
+                    chosen[resource] = amount
+                extend(index + 1, max(0, remaining - amount * value), chosen)
+                chosen.pop(resource, None)
+
+        extend(0, cost, {})
+        return options
+
+    def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
+        return bool(self.payment_options(player, cost, using))
+
+    def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "") -> Iterator:
+        """Generator: ask how to pay when there is more than one way, then take the resources."""
+        options = self.payment_options(player, cost, using)
+        if not options:
+            raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
+        if len(options) == 1:
+            chosen = options[0]
+        else:
+            decision = Decision(player, "pay", f"Pay {cost} MC for {what}",
+                                tuple(Option(describe_payment(o), o) for o in options))
+            chosen = (yield decision).value
+        for resource, amount in chosen.items():
+            self.state.players[player].resources[resource] -= amount
+
+
+def describe_payment(payment: dict) -> str:
+    if not payment:
+        return "nothing"
+    order = ("steel", "titanium", "heat", "megacredits")
+    return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else r}" for r in order if r in payment)

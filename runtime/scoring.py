@@ -1,0 +1,94 @@
+"""Final scoring (RULES.md section 6): TR, milestones, awards, greeneries, cities, card VP; ties by megacredits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .measures import Where, holds, quantity
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MILESTONE_VP = 5
+AWARD_VP = (5, 2)
+
+
+def award_points(game: "Game") -> dict[int, dict[str, int]]:
+    """Points per player per funded award: ties for 1st all get 5 and no 2nd; no 2nd place with two players."""
+    count = len(game.state.players)
+    result: dict[int, dict[str, int]] = {i: {} for i in range(count)}
+    for name, _funder in game.state.awards:
+        measure = game.awards[name].measure
+        values = {i: quantity(game, measure, Where(i)) for i in range(count)}
+        best = max(values.values())
+        first = [i for i, v in values.items() if v == best]
+        for i in first:
+            result[i][name] = AWARD_VP[0]
+        if len(first) == 1 and count > 2:
+            rest = [v for i, v in values.items() if i not in first]
+            if rest:
+                second_value = max(rest)
+                for i, v in values.items():
+                    if v == second_value and i not in first:
+                        result[i][name] = AWARD_VP[1]
+    return result
+
+
+def card_points(game: "Game", index: int) -> dict[str, int]:
+    player = game.state.players[index]
+    points: dict[str, int] = {}
+    names = [c.name for c in player.played] + list(player.events)
+    for name in names:
+        vp = game.library[name].vp
+        if vp is None:
+            continue
+        where = Where(index, card=name)
+        if vp.condition is not None:
+            value = vp.points if holds(game, vp.condition, where) else 0
+        elif vp.per is not None:
+            value = vp.points * (quantity(game, vp.per, where) // vp.divisor)
+        else:
+            value = vp.points
+        if value:
+            points[name] = value
+    return points
+
+
+def final_scores(game: "Game") -> dict:
+    state, board = game.state, game.board
+    awards = award_points(game)
+    players = []
+    for index, player in enumerate(state.players):
+        greeneries = sum(1 for t in state.tiles.values() if t.kind == "greenery" and t.owner == index)
+        cities = 0
+        for sid, tile in state.tiles.items():
+            if tile.is_city and tile.owner == index:
+                cities += sum(1 for n in board.neighbours[sid]
+                              if n in state.tiles and state.tiles[n].kind == "greenery")
+        cards = card_points(game, index)
+        milestones = MILESTONE_VP * sum(1 for _, owner in state.milestones if owner == index)
+        breakdown = {
+            "tr": player.tr,
+            "milestones": milestones,
+            "awards": sum(awards[index].values()),
+            "greeneries": greeneries,
+            "cities": cities,
+            "cards": sum(cards.values()),
+        }
+        breakdown["total"] = sum(breakdown.values())
+        players.append({"name": player.name, **breakdown, "megacredits": player.resources["megacredits"],
+                        "award_detail": awards[index], "card_detail": cards})
+    ranking = sorted(range(len(players)), key=lambda i: (players[i]["total"], players[i]["megacredits"]),
+                     reverse=True)
+    top = players[ranking[0]]
+    tied = [i for i in ranking if players[i]["total"] == top["total"]]
+    result = {"players": players, "winner": top["name"], "tie_break": len(tied) > 1,
+              "generations": state.generation}
+    if game.options.solo:
+        if game.options.solo_tr63:
+            won = state.players[0].tr >= 63
+        else:
+            won = game.terraformed()
+        result["solo_won"] = won
+        result["winner"] = top["name"] if won else None
+    return result

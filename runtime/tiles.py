@@ -1,0 +1,195 @@
+"""Tiles and global parameters: where a tile may go, what placing it gives, and raising the parameters.
+
+Placement rules (RULES.md section 5): oceans only on ocean spaces, cities not next to cities and not on
+reserved spaces, greeneries next to one of your tiles when possible; a card's filters replace the default rule
+they speak about (Mangrove's `on ocean`, Urbanized Area's `next to 2 cities`). Placing gives the printed bonus
+plus 2 MC per adjacent ocean; track bonuses chain (oxygen 8 % raises temperature, which may place an ocean).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional
+
+from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import GLOBAL_RANGES
+
+from .decisions import Decision, Option
+from .state import Tile
+
+if TYPE_CHECKING:
+    from .game import Game
+
+OCEAN_BONUS = 2
+
+
+class TilesMixin:
+    # ------------------------------------------------------------------ where
+
+    def legal_spaces(self: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
+        state, board = self.state, self.board
+        kinds = {f.kind for f in filters}
+        reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
+        if reserved and reserved in board.reserved_names:
+            space = board.reserved_names[reserved]
+            return [space] if space not in state.tiles else []
+        result = []
+        for space in board.mars:
+            sid = space.id
+            if sid in state.tiles or space.reserved:
+                continue
+            claimant = state.claims.get(sid)
+            if claimant is not None and claimant != player:
+                continue
+            if not self._space_kind_ok(space, tile, kinds):
+                continue
+            if not self._filters_ok(player, sid, filters):
+                continue
+            if tile == "city":
+                if not any(f.kind == "next_to" and f.tile == "city" for f in filters) and self._next_to_city(sid):
+                    continue
+            if space.extra_cost and not self.can_pay(player, space.extra_cost):
+                continue
+            result.append(sid)
+        if tile == "greenery" and not filters:
+            own = [s for s in result if any(state.tiles.get(n) and state.tiles[n].owner == player
+                                            for n in board.neighbours[s])]
+            if own:
+                return own
+        return result
+
+    def _space_kind_ok(self: "Game", space, tile: str, kinds: set[str]) -> bool:
+        if "ocean" in kinds:
+            return space.kind == "ocean"
+        if "land" in kinds or "volcanic" in kinds:
+            if space.kind != "land":
+                return False
+            return "volcanic" not in kinds or space.volcanic or not self.board.has_volcanic
+        return space.kind == ("ocean" if tile == "ocean" else "land")
+
+    def _filters_ok(self: "Game", player: int, sid: str, filters: tuple) -> bool:
+        state, board = self.state, self.board
+        for f in filters:
+            if f.kind == "bonus":
+                printed = {b for b, _ in board.spaces[sid].bonuses}
+                if not printed & set(f.bonuses):
+                    return False
+            elif f.kind == "next_to":
+                count = 0
+                for n in board.neighbours[sid]:
+                    neighbour = state.tiles.get(n)
+                    if neighbour is None or (f.own and neighbour.owner != player):
+                        continue
+                    if f.tile == "tile" or (f.tile == "city" and neighbour.is_city) or neighbour.kind == f.tile:
+                        count += 1
+                if count < f.count:
+                    return False
+            elif f.kind == "isolated":
+                if any(n in state.tiles for n in board.neighbours[sid]):
+                    return False
+        return True
+
+    def _next_to_city(self: "Game", sid: str) -> bool:
+        return any(self.state.tiles.get(n) is not None and self.state.tiles[n].is_city
+                   for n in self.board.neighbours[sid])
+
+    def can_place(self: "Game", player: int, effect: fx.PlaceTile) -> bool:
+        if effect.tile == "ocean" and not any(f.kind == "land" for f in effect.filters):
+            return True  # an ocean with none left (or no space) is skipped, never blocks
+        if effect.tile == "ocean":
+            return True
+        return len(self.legal_spaces(player, effect.tile, effect.filters, effect.name)) >= 1
+
+    # ------------------------------------------------------------------ placing
+
+    def place(self: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
+              card: Optional[str] = None) -> Iterator:
+        """Generator: choose a space, put the tile, give bonuses, raise what it raises, fire triggers."""
+        state = self.state
+        if tile == "ocean" and state.oceans >= GLOBAL_RANGES["oceans"][1]:
+            return None
+        spaces = self.legal_spaces(player, tile, filters, name)
+        if not spaces:
+            return None
+        if len(spaces) == 1:
+            sid = spaces[0]
+        else:
+            label = f'{tile} "{name}"' if name else tile
+            decision = Decision(player, "space", f"Where do you place the {label}?",
+                                tuple(Option(f"space {s}", s) for s in spaces))
+            sid = (yield decision).value
+        yield from self.put_tile(player, sid, tile, name, card)
+        return sid
+
+    def put_tile(self: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
+                 card: Optional[str] = None, neutral: bool = False) -> Iterator:
+        state, board = self.state, self.board
+        space = board.spaces[sid]
+        is_city = tile == "city"
+        owner = None if tile == "ocean" else player
+        state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
+        state.claims.pop(sid, None)
+        if card is not None and player is not None and player >= 0:
+            in_play = state.players[player].card(card)
+            if in_play is not None and in_play.tile is None:
+                in_play.tile = sid
+        if neutral or player is None or player < 0:
+            return
+        self.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+        if space.extra_cost:
+            yield from self.pay(player, space.extra_cost, (), f"building on space {sid}")
+        stock = state.players[player].resources
+        for bonus, count in space.bonuses:
+            if bonus == "card":
+                self.draw(player, count)
+            elif bonus == "ocean":
+                for _ in range(count):
+                    yield from self.place(player, "ocean")
+            else:
+                stock[bonus] += count
+        adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
+        stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
+        if tile == "ocean":
+            state.oceans += 1
+            self.raise_tr(player, 1)
+            yield from self.fire("raise", player, parameter="oceans")
+        elif tile == "greenery" and not self._no_oxygen:
+            yield from self.raise_parameter(player, "oxygen", 1)
+        yield from self.fire("place", player, tile=tile, space=sid, is_city=is_city)
+
+    # ------------------------------------------------------------------ parameters
+
+    def parameter_value(self: "Game", parameter: str) -> int:
+        return getattr(self.state, parameter)
+
+    def maxed(self: "Game", parameter: str) -> bool:
+        return self.parameter_value(parameter) >= GLOBAL_RANGES[parameter][1]
+
+    def raise_parameter(self: "Game", player: int, parameter: str, steps: int) -> Iterator:
+        """Raise temperature or oxygen `steps` steps (negative lowers), with TR and the track bonuses."""
+        low, high, step, _ = GLOBAL_RANGES[parameter]
+        for _ in range(abs(steps)):
+            value = self.parameter_value(parameter)
+            if steps < 0:
+                if value > low:
+                    setattr(self.state, parameter, value - step)
+                continue
+            if value >= high:
+                return
+            value += step
+            setattr(self.state, parameter, value)
+            if player is not None and player >= 0:
+                self.raise_tr(player, 1)
+            for track in self.board.board.tracks:
+                if track.parameter == parameter and track.value == value and player is not None and player >= 0:
+                    yield from self.run(track.effects, self.context(player))
+            if player is not None and player >= 0:
+                yield from self.fire("raise", player, parameter=parameter)
+
+    def raise_tr(self: "Game", player: int, steps: int) -> None:
+        state = self.state.players[player]
+        state.tr += steps
+        if steps > 0:
+            state.tr_raised_this_generation += steps
+
+    def terraformed(self: "Game") -> bool:
+        return all(self.maxed(p) for p in ("temperature", "oxygen", "oceans"))

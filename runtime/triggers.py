@@ -1,0 +1,79 @@
+"""Triggers: `when ... -> ...` effects of cards in play, fired by events the engine announces.
+
+Events: `play` (a card was played: fires play_card once and play_tag once per matching tag), `place` (a tile),
+`standard_project`, `raise` (a parameter or TR). A card's own triggers stay silent while that card is being
+played unless written `including this` (Decomposers counts its own microbe tag; Immigrant City its own city).
+Triggers resolve in seat order starting with the player who caused the event, cards in the order played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional
+
+from tharsis.compiler import effects as fx
+
+from .effects import Context
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class TriggersMixin:
+    def fire(self: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
+             space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
+             project=None) -> Iterator:
+        players = self.state.players
+        count = len(players)
+        for offset in range(count):
+            owner = (actor + offset) % count
+            for in_play in list(players[owner].played):
+                for trigger in self.library[in_play.name].passives:
+                    if not isinstance(trigger, fx.Trigger):
+                        continue
+                    if trigger.subject == "you" and owner != actor:
+                        continue
+                    if self._playing == (owner, in_play.name) and not trigger.including_this:
+                        continue
+                    times = self._matches(trigger.event, event, card=card, tile=tile, space=space,
+                                          is_city=is_city, parameter=parameter, project=project)
+                    for _ in range(times):
+                        ctx = Context(owner, card=in_play.name, that_card=card if owner == actor else None)
+                        yield from self.run(trigger.effects, ctx)
+
+    def _matches(self: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
+                 project) -> int:
+        """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
+        if event == "play":
+            definition = self.library[card]
+            if ev.kind == "play_tag":
+                return sum(1 for tag in definition.tags if tag in ev.tags)
+            if ev.kind != "play_card":
+                return 0
+            if ev.card_kind == "event" and definition.type != "event":
+                return 0
+            if ev.tag is not None and ev.tag not in definition.tags:
+                return 0
+            return int(_cost_ok(ev, definition.cost))
+        if event == "place" and ev.kind == "place":
+            if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
+                return 0
+            board_space = self.board.spaces[space]
+            for f in ev.filters:
+                if f.kind == "mars" and not board_space.on_mars:
+                    return 0
+                if f.kind == "bonus" and not {b for b, _ in board_space.bonuses} & set(f.bonuses):
+                    return 0
+            return 1
+        if event == "standard_project" and ev.kind == "standard_project":
+            if project.name in ev.excluded:
+                return 0
+            return int(_cost_ok(ev, project.cost))
+        if event == "raise" and ev.kind == "raise":
+            return int(ev.parameter == parameter)
+        return 0
+
+
+def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
+    if ev.min_cost is not None and cost < ev.min_cost:
+        return False
+    return ev.max_cost is None or cost <= ev.max_cost
