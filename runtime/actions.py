@@ -7,14 +7,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from .decisions import Decision, Option
 from .effects import Context
-from .measures import Where, failing, holds
+from .measures import Where, failing
 from .state import CardInPlay
 
 if TYPE_CHECKING:
@@ -49,35 +49,76 @@ class ActionsMixin:
         return [i for i, option in enumerate(definition.actions)
                 if self.possible(option.cost, ctx) and self.possible(option.effects, ctx)]
 
-    def milestone_claimable(self: "Game", player: int, name: str) -> bool:
-        claimed = {m for m, _ in self.state.milestones}
-        return (len(self.state.milestones) < MAX_MILESTONES and name not in claimed and not self.options.solo
-                and holds(self, self.milestones[name].requirement, Where(player))
-                and self.can_pay(player, MILESTONE_COST))
-
     def award_cost(self: "Game") -> int:
         return AWARD_COSTS[min(len(self.state.awards), len(AWARD_COSTS) - 1)]
 
-    def award_fundable(self: "Game", player: int, name: str) -> bool:
-        funded = {a for a, _ in self.state.awards}
-        return (len(self.state.awards) < len(AWARD_COSTS) and name not in funded and not self.options.solo
-                and self.can_pay(player, self.award_cost()))
+    def why_not(self: "Game", player: int, action: tuple) -> Optional[str]:
+        """None if `action` is legal for `player` now, else the reason it is refused, in the player's words."""
+        state = self.state.players[player]
+        kind, name = action[0], (action[1] if len(action) > 1 else None)
+        if kind in ("pass", "end"):
+            return None
+        if kind == "first_action":
+            return None if not state.first_action_done else "the first action was already taken"
+        if not state.first_action_done:
+            return f"{state.corporation}'s first action must be taken first"
+        if kind == "play":
+            if name not in state.hand:
+                return f"{name} is not in your hand"
+            ok, reason = self.playable(player, name)
+            return None if ok else f"{name} {reason}"
+        if kind == "card_action":
+            card = state.card(name)
+            if card is None or not self.library[name].actions:
+                return f"you have no card {name} with an action in play"
+            if card.used:
+                return f"{name}'s action was already used this generation"
+            return None if self.card_action_options(player, name) else f"{name}'s action cannot be carried out now"
+        if kind == "project":
+            project = self.standard_projects.get(name)
+            if project is None:
+                return f"there is no standard project {name}"
+            cost = self.standard_cost(player, project)
+            if not self.can_pay(player, cost):
+                return f"{name} costs {cost} MC"
+            return None if self.possible(project.play, Context(player)) else f"{name} cannot be carried out now"
+        if kind == "convert":
+            conversion = self.standard_actions.get(name)
+            if conversion is None:
+                return f"there is no standard action {name}"
+            cost = self.standard_cost(player, conversion)
+            if state.resources[conversion.cost_resource] < cost:
+                return f"{name} needs {cost} {conversion.cost_resource}"
+            return None if self.standard_action_possible(player, conversion) else f"{name} cannot be done now"
+        if kind == "milestone":
+            if name not in self.milestones:
+                return f"there is no milestone {name} in this game"
+            if name in {m for m, _ in self.state.milestones}:
+                return f"{name} is already claimed"
+            if len(self.state.milestones) >= MAX_MILESTONES:
+                return f"{MAX_MILESTONES} milestones are already claimed"
+            problem = failing(self, self.milestones[name].requirement, Where(player))
+            if problem is not None:
+                return f"{name} requires {text.comparison(problem)}"
+            return None if self.can_pay(player, MILESTONE_COST) else f"claiming costs {MILESTONE_COST} MC"
+        if kind == "award":
+            if name not in self.awards:
+                return f"there is no award {name} in this game"
+            if name in {a for a, _ in self.state.awards}:
+                return f"{name} is already funded"
+            if len(self.state.awards) >= len(AWARD_COSTS):
+                return f"{len(AWARD_COSTS)} awards are already funded"
+            cost = self.award_cost()
+            return None if self.can_pay(player, cost) else f"funding costs {cost} MC"
+        return f"unknown action {kind!r}"
 
     def standard_action_possible(self: "Game", player: int, definition) -> bool:
         cost = self.standard_cost(player, definition)
         if self.state.players[player].resources[definition.cost_resource] < cost:
             return False
-        ctx = Context(player)
         for effect in definition.play:  # converting heat needs a temperature that can still rise
             if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and self.maxed(effect.parameter):
                 return False
-        return self.possible(definition.play, ctx)
-
-    def standard_project_possible(self: "Game", player: int, definition) -> bool:
-        if definition.variant and not self.variant_on(definition.variant):
-            return False
-        if not self.can_pay(player, self.standard_cost(player, definition)):
-            return False
         return self.possible(definition.play, Context(player))
 
     def action_options(self: "Game", player: int, first: bool) -> list[Option]:
@@ -85,25 +126,15 @@ class ActionsMixin:
         if not state.first_action_done:
             corporation = self.library[state.corporation]
             return [Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))]
-        options: list[Option] = []
-        for name in dict.fromkeys(state.hand):
-            if self.playable(player, name)[0]:
-                options.append(Option(f"play {name}", ("play", name)))
-        for card in state.played:
-            if not card.used and self.library[card.name].actions and self.card_action_options(player, card.name):
-                options.append(Option(f"action {card.name}", ("card_action", card.name)))
-        for name, project in self.standard_projects.items():
-            if self.standard_project_possible(player, project):
-                options.append(Option(f"standard project {name}", ("project", name)))
-        for name, action in self.standard_actions.items():
-            if self.standard_action_possible(player, action):
-                options.append(Option(f"convert {name}", ("convert", name)))
-        for name in self.milestones:
-            if self.milestone_claimable(player, name):
-                options.append(Option(f"claim {name}", ("milestone", name)))
-        for name in self.awards:
-            if self.award_fundable(player, name):
-                options.append(Option(f"fund {name}", ("award", name)))
+        candidates = [(f"play {n}", ("play", n)) for n in dict.fromkeys(state.hand)]
+        candidates += [(f"action {c.name}", ("card_action", c.name)) for c in state.played
+                       if self.library[c.name].actions]
+        candidates += [(f"standard project {n}", ("project", n)) for n in self.standard_projects]
+        candidates += [(f"convert {n}", ("convert", n)) for n in self.standard_actions]
+        if not self.options.solo:
+            candidates += [(f"claim {n}", ("milestone", n)) for n in self.milestones]
+            candidates += [(f"fund {n}", ("award", n)) for n in self.awards]
+        options = [Option(label, value) for label, value in candidates if self.why_not(player, value) is None]
         options.append(Option("pass", ("pass",)) if first else Option("end turn", ("end",)))
         return options
 

@@ -80,7 +80,9 @@ def load_library(card_paths: tuple[str, ...] = ()) -> Library:
 
 
 class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
-    def __init__(self, options: GameOptions, library: Optional[Library] = None):
+    def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True):
+        """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
+        tests and scenarios arrange a state by hand and then take actions (see tharsis/scenarios.py)."""
         if not 1 <= len(options.players) <= 5:
             raise ValueError("a game has 1 to 5 players")
         self.options = options
@@ -108,9 +110,16 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         self.result: Optional[dict] = None
         self._playing: Optional[tuple[int, str]] = None
         self._no_oxygen = False
-        self._flow = self._play()
         self._pending: Optional[Decision] = None
-        self._advance(None)
+        if start:
+            self._flow = self._play()
+            self._advance(None)
+        else:
+            self._flow = iter(())
+            self.state.deck = self._project_deck()
+            self.state.phase = "action"
+            for player in self.state.players:
+                player.starting_production = 0 if (options.corporate_era or options.solo) else 1
 
     # ------------------------------------------------------------------ the decision API
 
@@ -250,18 +259,25 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         limit = self.options.max_generations
         return self.terraformed() or (limit is not None and self.state.generation >= limit)
 
+    def sets_in_play(self) -> set[str]:
+        """Base always, Corporate Era when on (and in solo), every designer's own set always."""
+        sets = {"base"} | ({"corpera"} if self.options.corporate_era or self.options.solo else set())
+        return sets | {d.set for d in self.library.values() if d.set not in ("base", "corpera")}
+
+    def _project_deck(self) -> list[str]:
+        sets = self.sets_in_play()
+        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets)
+        self.rng.shuffle(cards)
+        return cards
+
     def _setup(self) -> Iterator:
         o, state = self.options, self.state
-        sets = {"base"} | ({"corpera"} if o.corporate_era or o.solo else set())
-        custom = {d.set for d in self.library.values() if d.set not in ("base", "corpera")}
-        sets |= custom
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets)
+        sets = self.sets_in_play()
+        state.deck = self._project_deck()
         corporations = sorted(d.name for d in self.library.values()
                               if d.kind == "corporation" and d.set in sets and d.variant is None)
         beginner = [d.name for d in self.library.values() if d.kind == "corporation" and d.variant == "beginner"]
-        self.rng.shuffle(cards)
         self.rng.shuffle(corporations)
-        state.deck = cards
         base_production = 0 if (o.corporate_era or o.solo) else 1
         for player in state.players:
             player.starting_production = base_production

@@ -1,0 +1,360 @@
+"""Rules scenarios: YAML files that arrange a game state, take steps and check what happened.
+
+Used by `tharsis test PATH...` and by pytest (tests/test_scenarios.py); the format is in docs/scenarios.md.
+A scenario runs in a sandbox game (no setup): unspecified fields keep their defaults, steps go through the same
+legality checks and decisions as a real game, and every decision is answered by a readable label.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+import attrs
+import yaml
+
+from tharsis.compiler import vocabulary as v
+from tharsis.compiler.definitions import Library
+from tharsis.runtime.decisions import Decision
+from tharsis.runtime.game import Game, GameOptions, load_library
+from tharsis.runtime.scoring import final_scores
+from tharsis.runtime.state import RESOURCES, CardInPlay, Tile
+
+ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "convert": "convert",
+               "claim": "milestone", "fund": "award", "first action": "first_action"}
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is wrong (unknown card, bad key); reported, not counted as a rules failure."""
+
+
+@attrs.define
+class Outcome:
+    name: str
+    path: str
+    failures: list[str] = attrs.field(factory=list)
+    error: Optional[str] = None
+    xfail: Optional[str] = None    # a known engine bug: the scenario is expected to fail until it is fixed
+
+    @property
+    def passed(self) -> bool:
+        failed = bool(self.failures) or self.error is not None
+        return failed if self.xfail else not failed
+
+    @property
+    def status(self) -> str:
+        if self.xfail:
+            return "XFAIL" if self.passed else "XPASS"
+        return "PASS" if self.passed else "FAIL"
+
+
+def load(path: Path) -> list[dict]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path}: not valid YAML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot read: {exc}") from None
+    if isinstance(data, dict) and "scenarios" in data:
+        data = data["scenarios"]
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not all(isinstance(s, dict) for s in data):
+        raise ScenarioError(f"{path}: expected a scenario (a mapping) or a list of them")
+    return data
+
+
+def find(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
+        else:
+            found.append(path)
+    return found
+
+
+def run_file(path: Path, library: Optional[Library] = None) -> list[Outcome]:
+    try:
+        scenarios = load(path)
+    except ScenarioError as exc:
+        return [Outcome(path.name, str(path), error=str(exc))]
+    return [run(s, str(path), library) for s in scenarios]
+
+
+def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None) -> Outcome:
+    outcome = Outcome(str(spec.get("name", "unnamed")), path, xfail=spec.get("xfail"))
+    try:
+        Runner(spec, outcome, library).run()
+    except ScenarioError as exc:
+        outcome.error = str(exc)
+    return outcome
+
+
+class Runner:
+    def __init__(self, spec: dict, outcome: Outcome, library: Optional[Library]):
+        self.spec = spec
+        self.outcome = outcome
+        options = spec.get("options") or {}
+        setup = spec.get("setup") or {}
+        players = options.get("players") or list((setup.get("players") or {"alice": {}, "bob": {}}).keys())
+        if "cards" in spec:
+            library = _with_inline_cards(str(spec["cards"]), path=outcome.path)
+        self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
+                                     board=str(options.get("board", "Tharsis")),
+                                     corporate_era=bool(options.get("corporate_era", False)),
+                                     solo_tr63=bool(options.get("solo_tr63", False))),
+                         library or load_library(), start=False)
+        self.names = {p.name: p.index for p in self.game.state.players}
+
+    # ------------------------------------------------------------------ setup
+
+    def player(self, name) -> int:
+        if name not in self.names:
+            raise ScenarioError(f"unknown player {name!r}; players: {', '.join(self.names)}")
+        return self.names[name]
+
+    def card(self, name: str) -> str:
+        if name not in self.game.library:
+            from tharsis.compiler.diagnostics import did_you_mean
+            raise ScenarioError(f"unknown card {name!r}" + (f"; {did_you_mean(name, self.game.library)}"
+                                                            if did_you_mean(name, self.game.library) else ""))
+        return name
+
+    def run(self) -> None:
+        self.arrange(self.spec.get("setup") or {})
+        for number, step in enumerate(self.spec.get("steps") or [], start=1):
+            self.step(number, step)
+        if "expect" in self.spec:
+            self.expect("end", self.spec["expect"])
+
+    def arrange(self, setup: dict) -> None:
+        state = self.game.state
+        for key, value in (setup.get("globals") or {}).items():
+            if key not in ("temperature", "oxygen", "oceans", "generation", "first_player"):
+                raise ScenarioError(f"unknown global {key!r}")
+            setattr(state, key, self.player(value) if key == "first_player" else int(value))
+        for name, spec in (setup.get("players") or {}).items():
+            player = state.players[self.player(name)]
+            spec = spec or {}
+            if "corporation" in spec:
+                player.corporation = self.card(spec["corporation"])
+                player.played.insert(0, CardInPlay(player.corporation))
+            for key in ("tr",):
+                if key in spec:
+                    player.tr = int(spec[key])
+            for resource, amount in (spec.get("resources") or {}).items():
+                player.resources[_resource(resource)] = int(amount)
+            for resource, amount in (spec.get("production") or {}).items():
+                player.production[_resource(resource)] = int(amount)
+            player.hand = [self.card(c) for c in spec.get("hand") or []]
+            for entry in spec.get("played") or []:
+                if isinstance(entry, str):
+                    entry = {"card": entry}
+                in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+                                     used=bool(entry.get("used", False)), tile=entry.get("tile"))
+                player.played.append(in_play)
+            player.events = [self.card(c) for c in spec.get("events") or []]
+            if "tr raised this generation" in spec:
+                player.tr_raised_this_generation = int(spec["tr raised this generation"])
+        for space, spec in (setup.get("tiles") or {}).items():
+            space = _space(space)
+            if space not in self.game.board.spaces:
+                raise ScenarioError(f"no space {space!r} on {self.game.board.board.name}")
+            if isinstance(spec, str):
+                spec = {"tile": spec}
+            owner = spec.get("owner")
+            kind = spec["tile"]
+            state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
+                                      (-1 if owner == "neutral" else self.player(owner)),
+                                      name=spec.get("name"), is_city=kind == "city")
+            if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
+                state.oceans += 1
+        if "deck" in setup:
+            top = [self.card(c) for c in setup["deck"]]
+            state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
+
+    # ------------------------------------------------------------------ steps
+
+    def step(self, number: int, step) -> None:
+        game = self.game
+        where = f"step {number}"
+        if isinstance(step, str):
+            step = {step: True}
+        if not isinstance(step, dict):
+            raise ScenarioError(f"{where}: a step is a word or a mapping, got {step!r}")
+        player = self.player(step.get("player", game.state.players[0].name))
+        answers = [str(a) for a in _as_list(step.get("choose"))]
+        payment = step.get("pay")
+        kinds = [k for k in step if k in ACTION_KEYS or k in ("pass", "production", "end", "generation")]
+        if len(kinds) != 1:
+            raise ScenarioError(f"{where}: say exactly one of {', '.join(list(ACTION_KEYS) + ['production', 'end'])}")
+        kind = kinds[0]
+        refused = step.get("refused")
+        if kind == "production":
+            game._production()
+        elif kind == "generation":
+            game._production()
+            game.state.generation += 1
+        elif kind == "end":
+            self.drive(game._final_greenery(), answers, None, where)
+            game.state.over = True
+            game.result = final_scores(game)
+        elif kind == "pass":
+            game.state.players[player].passed = True
+        else:
+            target = step[kind]
+            action = (ACTION_KEYS[kind],) if kind == "first action" else (ACTION_KEYS[kind], str(target))
+            reason = game.why_not(player, action)
+            if refused is not None:
+                if reason is None:
+                    self.outcome.failures.append(f"{where}: expected '{kind} {target}' to be refused "
+                                                 f"({refused}), but it is legal")
+                elif str(refused).lower() not in reason.lower():
+                    self.outcome.failures.append(f"{where}: refused for '{reason}', expected '{refused}'")
+                return self._step_expect(where, step)
+            if reason is not None:
+                self.outcome.failures.append(f"{where}: '{kind} {target}' was refused: {reason}")
+                return None
+            self.drive(game.take_action(player, action), answers, payment, where)
+        self._step_expect(where, step)
+
+    def _step_expect(self, where: str, step: dict) -> None:
+        if "expect" in step:
+            self.expect(where, step["expect"])
+
+    def drive(self, flow: Iterator, answers: list[str], payment, where: str) -> None:
+        try:
+            decision = next(flow)
+            while True:
+                decision = flow.send(self.answer(decision, answers, payment, where))
+        except StopIteration:
+            pass
+        if answers:
+            raise ScenarioError(f"{where}: answers not used: {answers}")
+
+    def answer(self, decision: Decision, answers: list[str], payment, where: str):
+        if len(decision.options) == 1:
+            return decision.options[0]
+        if decision.kind == "pay" and payment is not None:
+            choice = str(payment)
+        elif answers:
+            choice = answers.pop(0)
+        else:
+            raise ScenarioError(f"{where}: '{decision.prompt}' needs an answer (choose: ...); options: "
+                                + "; ".join(decision.labels()))
+        option = decision.find(choice)
+        if option is None:
+            raise ScenarioError(f"{where}: '{choice}' is not an option of '{decision.prompt}'; options: "
+                                + "; ".join(decision.labels()))
+        return option
+
+    # ------------------------------------------------------------------ expectations
+
+    def expect(self, where: str, spec: dict) -> None:
+        state = self.game.state
+        fail = self.outcome.failures.append
+        for key, value in (spec.get("globals") or {}).items():
+            actual = getattr(state, key, None)
+            if actual != value:
+                fail(f"{where}: {key} is {actual}, expected {value}")
+        for name, wanted in (spec.get("players") or {}).items():
+            self._expect_player(where, state.players[self.player(name)], wanted or {})
+        for space, wanted in (spec.get("tiles") or {}).items():
+            tile = state.tiles.get(_space(space))
+            if wanted in (None, "none", "empty"):
+                if tile is not None:
+                    fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
+                continue
+            if isinstance(wanted, str):
+                wanted = {"tile": wanted}
+            if tile is None:
+                fail(f"{where}: space {space} is empty, expected {wanted}")
+                continue
+            if tile.kind != wanted.get("tile", tile.kind):
+                fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
+            if "owner" in wanted and tile.owner != self.player(wanted["owner"]):
+                owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
+                fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
+        if "milestones" in spec:
+            actual = [(m, state.players[p].name) for m, p in state.milestones]
+            wanted = [(e["name"], e["player"]) for e in spec["milestones"]]
+            if actual != wanted:
+                fail(f"{where}: milestones are {actual}, expected {wanted}")
+        if "awards" in spec:
+            actual = [(a, state.players[p].name) for a, p in state.awards]
+            wanted = [(e["name"], e["player"]) for e in spec["awards"]]
+            if actual != wanted:
+                fail(f"{where}: awards are {actual}, expected {wanted}")
+        if "score" in spec:
+            result = self.game.result or final_scores(self.game)
+            rows = {row["name"]: row for row in result["players"]}
+            for name, wanted in spec["score"].items():
+                if name == "winner":
+                    if result["winner"] != wanted:
+                        fail(f"{where}: winner is {result['winner']}, expected {wanted}")
+                    continue
+                for key, value in wanted.items():
+                    actual = rows[name].get(key)
+                    if actual != value:
+                        fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_player(self, where: str, player, wanted: dict) -> None:
+        fail = self.outcome.failures.append
+        for section, table in (("resources", player.resources), ("production", player.production)):
+            for resource, value in (wanted.get(section) or {}).items():
+                actual = table[_resource(resource)]
+                if actual != value:
+                    fail(f"{where}: {player.name}'s {resource} {section if section == 'production' else ''}"
+                         .rstrip() + f" is {actual}, expected {value}")
+        if "tr" in wanted and player.tr != wanted["tr"]:
+            fail(f"{where}: {player.name}'s TR is {player.tr}, expected {wanted['tr']}")
+        if "hand" in wanted and sorted(player.hand) != sorted(wanted["hand"]):
+            fail(f"{where}: {player.name}'s hand is {player.hand}, expected {wanted['hand']}")
+        if "hand size" in wanted and len(player.hand) != wanted["hand size"]:
+            fail(f"{where}: {player.name} holds {len(player.hand)} cards, expected {wanted['hand size']}")
+        for name in _as_list(wanted.get("played")):
+            if player.card(name) is None:
+                fail(f"{where}: {name} is not in play for {player.name}")
+        for name in _as_list(wanted.get("events")):
+            if name not in player.events:
+                fail(f"{where}: {name} is not in {player.name}'s event pile")
+        for name, value in (wanted.get("card resources") or {}).items():
+            card = player.card(name)
+            actual = card.resources if card else None
+            if actual != value:
+                fail(f"{where}: {name} holds {actual} resources, expected {value}")
+        if "passed" in wanted and player.passed != wanted["passed"]:
+            fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
+
+
+def _with_inline_cards(text: str, path: str) -> Library:
+    from tharsis.compiler import compile_text
+    from tharsis.compiler.diagnostics import render_text
+
+    result = compile_text(text, f"{path} (cards)", with_bundled=True)
+    if result.errors:
+        raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources))
+    return result.library
+
+
+def _resource(name: str) -> str:
+    resource = v.normalize(str(name))
+    if resource not in RESOURCES:
+        raise ScenarioError(f"unknown resource {name!r}")
+    return resource
+
+
+def _space(space: Any) -> str:
+    text = str(space)
+    return text.zfill(2) if text.isdigit() else text
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
