@@ -186,7 +186,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         return _unexpected_end(path, text, start_line, exc, last)
     if isinstance(exc, UnexpectedCharacters):
         ch = text[position] if position is not None and position < len(text) else ""
-        expected = sorted(display(t) for t in exc.allowed) if exc.allowed else []
+        expected = sorted(display(t) for t in _accepted(exc))
         if ch == ":":
             field = _field_before(path, text, start_line, position)
             if field:
@@ -205,7 +205,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             width = 1
         return Diagnostic("E002", "error", message, Span.point(path, line, column, width), hint)
     token = exc.token
-    accepted = getattr(exc, "accepts", None) or exc.expected
+    accepted = _accepted(exc)
     expected = sorted(display(t) for t in accepted)
     token_at = getattr(token, "start_pos", None)
     is_word = re.fullmatch(_WORD, str(token)) is not None
@@ -228,6 +228,8 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             return Diagnostic("E001", "error", f"nothing follows this '{dangling.group(1)}'",
                               Span.point(path, *at), f"add what should follow it, or remove the '{dangling.group(1)}'")
     hint = _hint(str(token), expected)
+    if token.type == "RBRACE" and accepted == {"VBAR"}:
+        hint = "a 'choose { }' needs at least two options separated by '|'; for a single effect drop 'choose'"
     if token.type == "RBRACE" and token_at is not None and _depth(text[:token_at]) <= 0:
         closer = _early_closer(text, token_at)
         if closer is not None:
@@ -238,6 +240,21 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         hint = "this '}' closes no block; remove it"
     return Diagnostic("E001", "error", f"unexpected '{text_shown}'", Span.point(path, line, column, len(text_shown)),
                       hint)
+
+
+def _accepted(exc: UnexpectedInput) -> set[str]:
+    """The terminals the parser could have taken where it stopped. Lark's own `expected` list can be wider than
+    the truth (the contextual lexer's fallback reports its lexer state's terminals), so ask the parser."""
+    accepted = None
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is not None:
+        try:
+            accepted = interactive.accepts()
+        except Exception:  # the hint is a nicety; the error is reported either way
+            accepted = None
+    if not accepted:
+        accepted = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or getattr(exc, "allowed", None)
+    return {t for t in (accepted or ()) if t != "$END"}
 
 
 def _field_keys() -> list[str]:
@@ -261,11 +278,14 @@ def _field_before(path: str, text: str, start_line: int, colon: int):
     span = Span.point(path, line, column, len(found.group(1)))
     keys = _field_keys()
     key = " ".join(word.lower().split()) + ":"
+    starts_line = not text[text.rfind("\n", 0, found.start(1)) + 1:found.start(1)].strip()
+    guess = did_you_mean(word, [k.rstrip(":") for k in keys])
+    if key not in keys and not starts_line and not guess:
+        return None  # `oxygen: 5%`: a stray ':' after a word mid-line, not a field name
     if key in keys:
         return Diagnostic("E001", "error", f"'{key}' can't go here: a field can't start inside another field",
                           span, "start the field on a line of its own inside the definition's { }, or, to add "
                                 "effects to the same field, join them with ';'")
-    guess = did_you_mean(word, [k.rstrip(":") for k in keys])
     hint = (guess.replace("'?", ":'?") if guess else None) or "fields: " + ", ".join(keys)
     return Diagnostic("E001", "error", f"unknown field '{word}:'", span, hint)
 
@@ -284,8 +304,7 @@ def _effect_before(path: str, text: str, start_line: int, offset: int):
 
 
 def _unexpected_end(path: str, text: str, start_line: int, exc: UnexpectedInput, last: bool):
-    expected = sorted(display(t) for t in (getattr(exc, "accepts", None) or getattr(exc, "expected", ()))
-                      if t != "$END")
+    expected = sorted(display(t) for t in _accepted(exc))
     skipped, still_open = _unclosed_blocks(text)
     if skipped:
         # A '}' that lines up with an outer block closed it, so the inner block opened here lost its '}'.

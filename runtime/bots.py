@@ -1,0 +1,40 @@
+"""Bots: players that answer pending decisions through the same API as humans (`Game.pending` / `Game.apply`).
+
+`RandomBot` picks uniformly among the legal options (seeded). `GreedyBot` scores each option with a simple,
+documented heuristic (see its docstring). Both are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .decisions import Decision, Option
+
+
+class RandomBot:
+    """Uniform over the legal options. It passes only when passing is all it can do, or with probability
+    `pass_chance` otherwise, so a game of random bots still terraforms Mars and ends."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, pass_chance: float = 0.1):
+        self.rng = random.Random(seed)
+        self.pass_chance = pass_chance
+
+    def choose(self, game, decision: Decision) -> Option:
+        options = decision.options
+        if decision.kind == "action":
+            doing = [o for o in options if o.value not in (("pass",), ("end",))]
+            if doing and self.rng.random() >= self.pass_chance:
+                return self.rng.choice(doing)
+        return self.rng.choice(options)
+
+
+BOTS = {"random": RandomBot}
+
+
+def play_out(game, bots: dict[int, object]) -> None:
+    """Let bots answer every decision until the game ends."""
+    while not game.over:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))

@@ -1,0 +1,202 @@
+"""Whole games through the decision API: setup rules, the generation cycle, the end, saving, cloning, replaying."""
+
+import json
+import random
+
+import pytest
+
+from tharsis.runtime.bots import RandomBot, play_out
+from tharsis.runtime.decisions import IllegalChoice
+from tharsis.runtime.game import Game, GameOptions
+
+
+def bots_for(game, seed):
+    return {i: RandomBot(seed * 10 + i) for i in range(len(game.state.players))}
+
+
+def finished(options: GameOptions, seed: int = 0) -> Game:
+    game = Game(options)
+    play_out(game, bots_for(game, seed))
+    return game
+
+
+# ------------------------------------------------------------------ setup (RULES.md section 2)
+
+def test_standard_setup_deals_two_corporations_and_ten_cards_at_three_megacredits():
+    game = Game(GameOptions(players=("alice", "bob"), seed=3))
+    decision = game.pending()
+    assert decision.kind == "corporation" and len(decision.options) == 2
+    assert all(p.production == {r: 1 for r in p.production} for p in game.state.players)
+    assert all(p.tr == 20 for p in game.state.players)
+    game.apply(0)
+    game.apply(0)
+    decision = game.pending()
+    assert decision.kind == "buy" and decision.prompt.endswith("for 3 MC?")
+    alice = game.state.players[0]
+    before = alice.resources["megacredits"]
+    game.apply(decision.options[0].label)  # buy the first card
+    assert alice.resources["megacredits"] == before - 3 and len(alice.hand) == 1
+
+
+def test_corporate_era_starts_productions_at_zero_and_adds_its_cards():
+    game = Game(GameOptions(players=("alice", "bob"), seed=1, corporate_era=True))
+    assert all(value == 0 for p in game.state.players for value in p.production.values()) or \
+        game.state.players[0].corporation is None
+    sets = {game.library[name].set for name in game.state.deck}
+    assert sets == {"base", "corpera"}
+    plain = Game(GameOptions(players=("alice", "bob"), seed=1))
+    assert {plain.library[name].set for name in plain.state.deck} == {"base"}
+
+
+def test_beginner_corporation_gets_42_megacredits_and_ten_free_cards():
+    game = Game(GameOptions(players=("alice", "bob"), seed=2, beginner=True))
+    # one corporation each (nothing to choose) and free cards (nothing to buy): straight to the action phase
+    assert game.pending().kind == "action"
+    for player in game.state.players:
+        assert player.corporation == "Beginner Corporation"
+        assert player.resources["megacredits"] == 42
+        assert len(player.hand) == 10
+
+
+def test_generation_one_skips_research_and_starts_with_actions():
+    game = Game(GameOptions(players=("alice", "bob"), seed=4))
+    while game.pending().kind != "action":
+        game.apply(game.pending().options[-1].label)  # decline every card
+    assert game.state.generation == 1 and game.state.phase == "action"
+
+
+def test_first_player_rotates_and_research_offers_four_cards():
+    game = Game(GameOptions(players=("alice", "bob", "carol"), seed=5))
+    while game.pending().kind != "action":
+        game.apply(game.pending().options[-1].label)
+    while game.state.generation == 1:
+        decision = game.pending()
+        game.apply("pass" if decision.kind == "action" else decision.options[-1].label)
+    assert game.state.first_player == 1
+    offers = []
+    while game.pending().kind == "buy":
+        offers.append((game.pending().player, game.pending().prompt))
+        game.apply(game.pending().options[-1].label)
+    counts = {p: sum(1 for who, _ in offers if who == p) for p in range(3)}
+    assert counts == {0: 4, 1: 4, 2: 4}
+    assert offers[0][0] == 1  # research in the new turn order
+
+
+def test_passing_is_final_for_the_generation():
+    game = Game(GameOptions(players=("alice", "bob"), seed=6, beginner=True))
+    first = game.pending().player
+    game.apply("pass")
+    for _ in range(5):
+        decision = game.pending()
+        if decision.kind != "action" or game.state.generation > 1:
+            break
+        assert decision.player != first
+        game.apply(decision.options[0].label)
+
+
+# ------------------------------------------------------------------ the decision API
+
+def test_an_illegal_choice_is_refused_with_the_reason_and_changes_nothing():
+    game = Game(GameOptions(players=("alice", "bob"), seed=7))
+    before = game.snapshot()
+    with pytest.raises(IllegalChoice) as refused:
+        game.apply("corporation Nobody")
+    assert "not a legal choice for alice" in str(refused.value)
+    assert game.snapshot() == before and game.log == []
+
+
+@pytest.mark.parametrize("players", [("alice", "bob"), ("a", "b", "c", "d")])
+def test_seeded_game_runs_from_setup_to_final_scoring(players):
+    game = finished(GameOptions(players=players, seed=11, corporate_era=True))
+    result = game.result
+    assert game.over and game.state.phase == "end"
+    assert game.terraformed()
+    assert [row["name"] for row in result["players"]] == list(players)
+    for row in result["players"]:
+        assert row["total"] == sum(row[k] for k in ("tr", "milestones", "awards", "greeneries", "cities", "cards"))
+    assert result["winner"] in players
+
+
+def test_same_seed_and_choices_give_the_same_game():
+    one = finished(GameOptions(players=("a", "b"), seed=21))
+    two = finished(GameOptions(players=("a", "b"), seed=21))
+    assert one.log == two.log and one.snapshot() == two.snapshot() and one.result == two.result
+
+
+def test_replaying_the_log_reaches_the_same_final_state():
+    game = finished(GameOptions(players=("a", "b", "c"), seed=8, board="Hellas"))
+    replayed = Game.replay(game.options, game.log)
+    assert replayed.snapshot() == game.snapshot()
+    assert replayed.result == game.result
+
+
+def test_saving_at_50_random_points_and_continuing_reaches_the_same_scores():
+    options = GameOptions(players=("a", "b"), seed=31, corporate_era=True)
+    reference = finished(options, seed=31)
+    rng = random.Random(99)
+    points = sorted(rng.sample(range(len(reference.log)), 50))
+    game = Game(options)
+    for index, label in enumerate(reference.log):
+        if index in points:
+            saved = game.to_json()
+            assert json.loads(saved)["log"] == reference.log[:index]
+            game = Game.from_json(saved)  # continue from the loaded copy
+        game.apply(label)
+    assert game.result == reference.result
+    assert game.snapshot() == reference.snapshot()
+
+
+def test_clone_is_independent():
+    game = Game(GameOptions(players=("a", "b"), seed=12))
+    copy = game.clone()
+    copy.apply(0)
+    assert game.log == [] and copy.log != []
+    assert copy.snapshot() != game.snapshot() or copy.pending() != game.pending()
+
+
+def test_a_tampered_save_is_rejected():
+    game = Game(GameOptions(players=("a", "b"), seed=13))
+    game.apply(0)
+    data = json.loads(game.to_json())
+    data["state"]["players"][0]["tr"] = 99
+    with pytest.raises(ValueError, match="does not reproduce"):
+        Game.from_json(json.dumps(data))
+
+
+# ------------------------------------------------------------------ variants and boards (issue 4's soak test)
+
+@pytest.mark.parametrize("seed", range(20))
+def test_three_player_tharsis_corporate_era_with_full_decks(seed):
+    game = finished(GameOptions(players=("a", "b", "c"), seed=seed, corporate_era=True), seed)
+    assert game.over and game.terraformed()
+
+
+@pytest.mark.parametrize("board", ["Hellas", "Elysium"])
+@pytest.mark.parametrize("seed", range(20))
+def test_two_player_hellas_and_elysium_with_full_decks(board, seed):
+    game = finished(GameOptions(players=("a", "b"), seed=seed, board=board, corporate_era=seed % 2 == 0), seed)
+    assert game.over and game.terraformed()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_draft_variant_passes_cards_and_ends(seed):
+    game = Game(GameOptions(players=("a", "b", "c"), seed=seed, draft=True, initial_draft=True))
+    drafts = 0
+    bots = bots_for(game, seed)
+    while not game.over:
+        decision = game.pending()
+        drafts += decision.kind == "draft"
+        game.apply(bots[decision.player].choose(game, decision))
+    assert drafts > 0 and game.terraformed()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_solo_game_lasts_fourteen_generations_with_neutral_cities(seed):
+    game = Game(GameOptions(players=("solo",), seed=seed))
+    game.apply(0)  # the corporation; then the neutral cities are placed before the cards are bought
+    neutral = [t for t in game.state.tiles.values() if t.owner == -1]
+    assert sorted(t.kind for t in neutral) == ["city", "city", "greenery", "greenery"]
+    assert game.state.players[0].tr == 14 and game.state.oxygen == 0
+    play_out(game, bots_for(game, seed))
+    assert game.state.generation == 14
+    assert game.result["solo_won"] == game.terraformed()
