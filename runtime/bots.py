@@ -30,7 +30,12 @@ class RandomBot:
         return self.rng.choice(options)
 
 
-BOTS = {"random": RandomBot}
+def _greedy(seed: int = 0):
+    from .greedy import GreedyBot
+    return GreedyBot(seed)
+
+
+BOTS = {"random": RandomBot, "greedy": _greedy}
 
 
 def play_out(game, bots: dict[int, object]) -> None:
