@@ -36,18 +36,21 @@ class ActionsMixin:
             return False, f"requires {text.comparison(problem)}"
         cost = self.card_cost(player, name)
         using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
-        if not self.can_pay(player, cost, using):
+        payments = self.payment_options(player, cost, using)
+        if not payments:
             return False, f"costs {cost} MC"
-        ctx = Context(player, card=name if card.type != "event" else None, playing=name)
-        if not self.possible(card.play, ctx):
+        ctx = self._play_context(player, name)
+        if not any(self.possible_after_paying(p, card.play, ctx) for p in payments):
             return False, "its effects cannot all be carried out"
         return True, ""
+
+    def _play_context(self: "Game", player: int, name: str) -> Context:
+        return Context(player, card=name if self.library[name].type != "event" else None, playing=name)
 
     def card_action_options(self: "Game", player: int, name: str) -> list[int]:
         definition = self.library[name]
         ctx = Context(player, card=name)
-        return [i for i, option in enumerate(definition.actions)
-                if self.possible(option.cost, ctx) and self.possible(option.effects, ctx)]
+        return [i for i, option in enumerate(definition.actions) if self.possible(option.cost + option.effects, ctx)]
 
     def award_cost(self: "Game") -> int:
         return AWARD_COSTS[min(len(self.state.awards), len(AWARD_COSTS) - 1)]
@@ -178,14 +181,15 @@ class ActionsMixin:
         state = self.state.players[player]
         using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
         self.log_event(f"{state.name} plays {name}")
-        yield from self.pay(player, self.card_cost(player, name), using, name)
+        ctx = self._play_context(player, name)
+        yield from self.pay(player, self.card_cost(player, name), using, name,
+                            acceptable=lambda payment: self.possible_after_paying(payment, card.play, ctx))
         state.hand.remove(name)
         state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
         if card.type != "event":
             state.played.append(CardInPlay(name))
         self._playing = (player, name)
         try:
-            ctx = Context(player, card=name if card.type != "event" else None, playing=name)
             yield from self.run(card.play, ctx)
             in_play = state.card(name)
             if in_play is not None:

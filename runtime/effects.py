@@ -33,6 +33,7 @@ class Context:
     playing: Optional[str] = None     # a card being played (its event tags count)
     x: int = 0
     placed: Optional[str] = None      # the space of the last tile placed by this effect list
+    placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
 
     @property
@@ -53,8 +54,43 @@ class EffectsMixin:
     # ------------------------------------------------------------------ can it be done?
 
     def possible(self: "Game", effects: tuple, ctx: Context) -> bool:
-        # Costs paid by earlier effects of the same list are not simulated: a card is checked effect by effect.
-        return all(self.possible_one(e, ctx) for e in effects)
+        """All effects can be carried out in order: the player's own stock and production changes of earlier
+        effects are applied provisionally (and undone) while the later ones are checked."""
+        undo: list[tuple[dict, str, int]] = []
+        try:
+            for e in effects:
+                if not self.possible_one(e, ctx):
+                    return False
+                for table, resource, delta in self._certain_changes(e, ctx):
+                    table[resource] += delta
+                    undo.append((table, resource, delta))
+            return True
+        finally:
+            for table, resource, delta in reversed(undo):
+                table[resource] -= delta
+
+    def _certain_changes(self: "Game", e, ctx: Context) -> list:
+        """Changes to the player's own stock and production that an effect surely makes."""
+        player = self.state.players[ctx.player]
+        if isinstance(e, fx.Gain):
+            return [(player.resources, e.resource, self.value(e.amount, ctx))]
+        if isinstance(e, (fx.Lose, fx.Spend)):
+            return [(player.resources, e.resource, -self.value(e.amount, ctx))]
+        if isinstance(e, fx.Production):
+            return [(player.production, c.resource, self.value(c.amount, ctx)) for c in e.changes
+                    if c.resource != "bonus"]
+        return []
+
+    def possible_after_paying(self: "Game", payment: dict, effects: tuple, ctx: Context) -> bool:
+        """`possible`, once `payment` has left the player's stock (paying may use what an effect needs)."""
+        stock = self.state.players[ctx.player].resources
+        for resource, amount in payment.items():
+            stock[resource] -= amount
+        try:
+            return self.possible(effects, ctx)
+        finally:
+            for resource, amount in payment.items():
+                stock[resource] += amount
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:
         player = self.state.players[ctx.player]
@@ -135,8 +171,8 @@ class EffectsMixin:
     def _bonus_resource(self, ctx):
         if ctx.placed is None:
             return None
-        printed = [b for b, _ in self.board.spaces[ctx.placed].bonuses if b in ("steel", "titanium", "plant",
-                                                                                 "energy", "heat", "megacredits")]
+        allowed = ctx.placed_bonuses or ("steel", "titanium", "plant", "energy", "heat", "megacredits")
+        printed = [b for b, _ in self.board.spaces[ctx.placed].bonuses if b in allowed]
         if not printed:
             return None
         if len(set(printed)) == 1:
@@ -179,7 +215,7 @@ class EffectsMixin:
         for _ in range(e.count):
             sid = yield from self.place(ctx.player, e.tile, e.filters, e.name, card=ctx.card)
             placed = sid or placed
-        return attrs.evolve(ctx, placed=placed)
+        return attrs.evolve(ctx, placed=placed, placed_bonuses=_bonus_filter(e))
 
     def _claimable(self, player: int, filters) -> list[str]:
         return [s for s in self.legal_spaces(player, "special", filters) if s not in self.state.claims]
@@ -377,8 +413,13 @@ class EffectsMixin:
             return
         choice = yield Decision(ctx.player, "card", "Copy the production of which card?",
                                 tuple(Option(f"card {n}", n) for n in names))
-        boxes = tuple(p for p in self.library[choice.value].play if isinstance(p, fx.Production))
-        yield from self.run(boxes, attrs.evolve(ctx, card=choice.value))
+        copied = self.library[choice.value]
+        boxes = tuple(p for p in copied.play if isinstance(p, fx.Production))
+        # a box that raises "the production of the bonus" refers to the copied card's own tile
+        placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
+        tile = self.state.players[ctx.player].card(choice.value).tile
+        yield from self.run(boxes, attrs.evolve(ctx, card=choice.value, placed=tile,
+                                                placed_bonuses=_bonus_filter(placement) if placement else ()))
 
     def _reveal(self, e, ctx):
         revealed = self.take_from_deck(1)
@@ -407,6 +448,10 @@ class EffectsMixin:
         choice = yield Decision(chooser, "player", prompt,
                                 tuple(Option(f"player {players[i].name}", i) for i in candidates))
         return choice.value
+
+
+def _bonus_filter(effect: fx.PlaceTile) -> tuple:
+    return next((f.bonuses for f in effect.filters if f.kind == "bonus"), ())
 
 
 HANDLERS = {

@@ -100,9 +100,13 @@ class PaymentMixin:
     def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
         return bool(self.payment_options(player, cost, using))
 
-    def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "") -> Iterator:
-        """Generator: ask how to pay when there is more than one way, then take the resources."""
+    def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
+            acceptable=None) -> Iterator:
+        """Generator: ask how to pay when there is more than one way, then take the resources.
+        `acceptable(payment)` filters out payments that would leave the player unable to finish the action."""
         options = self.payment_options(player, cost, using)
+        if acceptable is not None:
+            options = [o for o in options if acceptable(o)]
         if not options:
             raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
         if len(options) == 1:

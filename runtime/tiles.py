@@ -47,15 +47,14 @@ class TilesMixin:
             if tile == "city":
                 if not any(f.kind == "next_to" and f.tile == "city" for f in filters) and self._next_to_city(sid):
                     continue
-            if space.extra_cost and not self.can_pay(player, space.extra_cost):
-                continue
             result.append(sid)
         if tile == "greenery" and not filters:
             own = [s for s in result if any(state.tiles.get(n) and state.tiles[n].owner == player
                                             for n in board.neighbours[s])]
             if own:
-                return own
-        return result
+                result = own
+        # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
+        return [s for s in result if not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)]
 
     def _space_kind_ok(self: "Game", space, tile: str, kinds: set[str]) -> bool:
         if "ocean" in kinds:

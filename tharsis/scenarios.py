@@ -97,7 +97,10 @@ class Runner:
         self.outcome = outcome
         options = spec.get("options") or {}
         setup = spec.get("setup") or {}
-        players = options.get("players") or list((setup.get("players") or {"alice": {}, "bob": {}}).keys())
+        players = options.get("players") or list((setup.get("players") or {}).keys())
+        for default in ("alice", "bob"):  # a scenario is a two-player game unless `options.players` says so
+            if len(players) < 2 and default not in players:
+                players.append(default)
         if "cards" in spec:
             library = _with_inline_cards(str(spec["cards"]), path=outcome.path)
         self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
@@ -138,8 +141,17 @@ class Runner:
             player = state.players[self.player(name)]
             spec = spec or {}
             if "corporation" in spec:
-                player.corporation = self.card(spec["corporation"])
-                player.played.insert(0, CardInPlay(player.corporation))
+                name = self.card(spec["corporation"])
+                if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
+                    self.drive(self.game._start_corporation(player.index, name), [], None, "setup")
+                else:
+                    player.corporation = name
+                    player.played.insert(0, CardInPlay(name))
+                # mid-game by default; `first action pending: true` arranges the start of the game
+                player.first_action_done = not (spec.get("first action pending")
+                                                and self.game.library[name].first_action)
+                if spec.get("used"):
+                    player.played[0].used = True
             for key in ("tr",):
                 if key in spec:
                     player.tr = int(spec[key])
@@ -200,12 +212,21 @@ class Runner:
         elif kind == "generation":
             game._production()
             game.state.generation += 1
+            for each in game.state.players:
+                each.passed = False
         elif kind == "end":
             self.drive(game._final_greenery(), answers, None, where)
             game.state.over = True
             game.result = final_scores(game)
         elif kind == "pass":
             game.state.players[player].passed = True
+        elif game.state.players[player].passed:
+            reason = f"{game.state.players[player].name} has passed this generation"
+            if refused is not None and str(refused).lower() in reason.lower():
+                return self._step_expect(where, step)
+            self.outcome.failures.append(f"{where}: refused: {reason}" if refused is None else
+                                         f"{where}: refused for '{reason}', expected '{refused}'")
+            return None
         else:
             target = step[kind]
             action = (ACTION_KEYS[kind],) if kind == "first action" else (ACTION_KEYS[kind], str(target))
@@ -277,7 +298,11 @@ class Runner:
                 continue
             if tile.kind != wanted.get("tile", tile.kind):
                 fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
-            if "owner" in wanted and tile.owner != self.player(wanted["owner"]):
+            owner_wanted = wanted.get("owner")
+            if owner_wanted == "nobody":
+                if tile.owner is not None:
+                    fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
+            elif "owner" in wanted and tile.owner != self.player(wanted["owner"]):
                 owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
                 fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
         if "milestones" in spec:
