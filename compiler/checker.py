@@ -33,6 +33,7 @@ FIELDS = {
     "award": ({"measure"}, {"measure"}),
 }
 REPEATABLE = {"effect"}
+UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check
 
 
 @attrs.define
@@ -186,6 +187,7 @@ class Checker:
         spaces: list[Space] = []
         milestones: tuple[str, ...] = ()
         awards: tuple[str, ...] = ()
+        reference_spans: dict[str, Span] = {}
         offboard: list[str] = []
         tracks: list[TrackBonus] = []
         rows: list[Node] = []
@@ -197,10 +199,14 @@ class Checker:
                              f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
-            if key == "board_milestones":
-                milestones = tuple(leaf.value for leaf in item.nodes("string_list")[0].leaves())
-            elif key == "board_awards":
-                awards = tuple(leaf.value for leaf in item.nodes("string_list")[0].leaves())
+            if key in ("board_milestones", "board_awards"):
+                leaves = item.nodes("string_list")[0].leaves()
+                reference_spans.update((leaf.value, leaf.span) for leaf in leaves)
+                names = tuple(leaf.value for leaf in leaves)
+                if key == "board_milestones":
+                    milestones = names
+                else:
+                    awards = names
             elif key == "board_offboard":
                 offboard = [leaf.value for leaf in item.nodes("string_list")[0].leaves()]
             elif key == "board_row":
@@ -227,7 +233,7 @@ class Checker:
                 if space:
                     spaces.append(space)
         return Board(name=name, spaces=tuple(spaces), milestones=milestones, awards=awards, tracks=tuple(tracks),
-                     source=self._source(node))
+                     source=self._source(node), reference_spans=tuple(reference_spans.items()))
 
     def _space(self, node: Node, space_id: str, y: int, x: int) -> Optional[Space]:
         kind_leaf = node.children[0]
@@ -322,7 +328,8 @@ class Checker:
     def _holds(self, fields) -> Optional[str]:
         if "holds" not in fields:
             return None
-        return self.card_resource(fields["holds"][0].children[1])
+        # a misspelt holds: is reported once; later uses of "here" are then not reported again
+        return self.card_resource(fields["holds"][0].children[1]) or UNKNOWN_HOLDS
 
     def _requirements(self, fields, ctx: Context) -> Optional[fx.Condition]:
         if "requires" not in fields:
@@ -458,7 +465,10 @@ class Checker:
             if divisor == 0:
                 self.d.error("E302", "cannot count 'per 0'", first[0].span)
                 divisor = 1
-            terms = [Node("term", first[1:], terms[0].span)] + terms[1:]
+            rest = first[1:]
+            span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
+                        rest[-1].span.end_column)
+            terms = [Node("term", rest, span)] + terms[1:]
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
@@ -470,15 +480,25 @@ class Checker:
         for term in terms:
             numbers = term.leaves("INT")
             if term.children and term.children[0].type == "INT":
-                self.d.error("E104", "a number can't start a quantity here", term.children[0].span,
-                             "write 'per 2 animals here' only after 'per'")
+                if len(term.children) == 1:
+                    self.d.error("E104", f"'{term.children[0].text}' needs something to count after it",
+                                 term.children[0].span, "e.g. per 2 animals here")
+                else:
+                    self.d.error("E104", "a number can't start a quantity here", term.children[0].span,
+                                 "a leading number (a divisor) is allowed only after 'per'")
                 return None
             measure = self.quantities.measure(list(term.children), term.span)
             if measure is None:
                 return None
             del numbers
             if measure.kind == "resource_here":
-                if ctx.holds is None and ctx.definition in ("card", "corporation"):
+                if ctx.definition not in ("card", "corporation"):
+                    self.d.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
+                                 "count 'resources on cards' instead")
+                    return None
+                if ctx.holds == UNKNOWN_HOLDS:
+                    return None
+                if ctx.holds is None:
                     self.d.error("E501", "this card holds no resources, so it can't count them", term.span,
                                  "add a 'holds:' field, e.g. holds: animal")
                     return None
@@ -486,7 +506,11 @@ class Checker:
                     self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
                                  term.span)
                     return None
-            if measure.kind == "adjacent_tiles" and ctx.definition in ("card", "corporation") and not ctx.places_tile:
+            if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
+                self.d.error("E502", f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
+                             term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
+                return None
+            if measure.kind == "adjacent_tiles" and not ctx.places_tile:
                 self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
                              term.span, "place a tile in 'play:' first")
                 return None
@@ -740,6 +764,8 @@ class Checker:
         return fx.AddResources(resource, fx.Amount(value, variable), target)
 
     def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
+        if ctx.holds == UNKNOWN_HOLDS:
+            return False
         if ctx.holds is None:
             self.d.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
                          span, f"add 'holds: {resource}'")

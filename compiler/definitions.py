@@ -181,6 +181,7 @@ class Board:
     awards: tuple[str, ...]
     tracks: tuple[TrackBonus, ...]
     source: Source
+    reference_spans: tuple = ()   # (milestone or award name, where the board names it)
     kind: str = "board"
 
     __deepcopy__ = _shared

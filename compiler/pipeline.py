@@ -103,12 +103,11 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources)
             definitions = []
-            for node in parse(path, text, file_diagnostics):
+            nodes = parse(path, text, file_diagnostics)
+            for node in nodes:
                 compiled = checker.definition(node)
                 if compiled is not None:
                     definitions.append(compiled)
-            if not definitions and not file_diagnostics.items:
-                file_diagnostics.warning("W001", "file defines nothing", Span(path, 1, 1, 1, 2))
             cached = (definitions, file_diagnostics.items)
             if use_cache:
                 cache.store(key, cached)
@@ -153,10 +152,11 @@ def _check_library(library: Library, diagnostics: Diagnostics) -> None:
     awards = {d.name for d in library.of_kind("award")}
     for board in library.of_kind("board"):
         for wanted, known, what in ((board.milestones, milestones, "milestone"), (board.awards, awards, "award")):
+            spans = dict(board.reference_spans)
             for name in wanted:
                 if name not in known:
                     diagnostics.error("E109", f"board '{board.name}' uses {what} '{name}', which is not defined",
-                                      board.source, did_you_mean(name, known))
+                                      spans.get(name, board.source), did_you_mean(name, known))
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     if library.of_kind("board"):
         for definition in library.definitions:

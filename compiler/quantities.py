@@ -67,6 +67,8 @@ class QuantityCompiler:
         if not words:
             self.diagnostics.error("E104", "a quantity needs something to count after the scope word", span)
             return None
+        span = Span(span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
+                    leaves[-1].span.end_column)
         for matcher in _MATCHERS:
             result = matcher(self, words, leaves, scope)
             if result is not None:

@@ -28,31 +28,7 @@ BROKEN = Path(__file__).resolve().parent / "broken"
 CASES = sorted(BROKEN.glob("*.mars"))
 
 # Cases whose golden file describes the correct behaviour the tool does not have yet (bugs outside the parser).
-XFAIL = {
-    "typo_in_card_resource":
-        "checker.py: a misspelt 'holds:' also reports E501 'this card holds no resources' (hint: add 'holds: "
-        "microbe') on every 'add ... here'; the failed holds: should not cascade",
-    "standard_resource_as_card_resource":
-        "checker.py: 'holds: plants' (E301) also reports a cascading E501 'this card holds no resources' on "
-        "'add 1 animal here'",
-    "unknown_board_milestone":
-        "pipeline.py: E109 points at the board's name (14:7), not at the unknown milestone \"Terraformr\" (15:15)",
-    "typo_in_milestone_requirement":
-        "quantities.py: E104 names 'greeenries' but its span starts at the scope word 'your' (3:13), not at the "
-        "unknown word (3:18)",
-    "typo_in_quantity":
-        "checker.py (per_quantity): after 'per 2', E104 names 'cties on mars' but its span still starts at the "
-        "divisor '2' (4:39), not at the unknown word (4:41)",
-    "vp_per_resource_without_holds":
-        "checker.py (per_quantity): after 'per 2', E501's span starts at the divisor '2' (5:13), not at "
-        "'animals here' (5:15)",
-    "adjacency_in_milestone":
-        "checker.py: 'adjacent oceans' in a milestone (which has no tile) is accepted; E502 is only checked for "
-        "cards and corporations",
-    "resources_here_in_award":
-        "checker.py: 'animals here' in an award measure (an award holds nothing) is accepted; E501 is only "
-        "checked for cards and corporations",
-}
+XFAIL: dict[str, str] = {}
 
 CARD = """card "Generated Card {i}" #G{i} {{
   type: automated  cost: 10  tags: building, science
@@ -276,9 +252,6 @@ def test_duplicate_name_across_two_files(tmp_path, capsys):
     assert report["diagnostics"][0]["hint"] == f"first defined at {first}:1"
 
 
-@pytest.mark.xfail(strict=True, reason="pipeline.py: a file holding only 'tag'/'resource' declarations compiles "
-                                       "to no definitions and gets W001 'file defines nothing', though it declares "
-                                       "vocabulary other files use")
 def test_declarations_only_file_is_not_empty(tmp_path, capsys):
     path = tmp_path / "vocabulary.mars"
     path.write_text("// Venus Next vocabulary\ntag venus\nresource floater\n", encoding="utf-8")
