@@ -9,6 +9,14 @@ cache when the file, the declarations and the compiler are unchanged), then runs
 
 from __future__ import annotations
 
-from .pipeline import CompileResult, bundled_cards_path, compile_paths, compile_text
-
 __all__ = ["CompileResult", "compile_paths", "compile_text", "bundled_cards_path"]
+
+
+def __getattr__(name: str):
+    # Imported on first use, so the runtime can import compiled types (tharsis.compiler.effects) without
+    # loading the parser, and a warm `tharsis check` never imports Lark at all.
+    if name in __all__:
+        from . import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError(name)

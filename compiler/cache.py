@@ -27,7 +27,7 @@ def folder() -> Path:
 def _code_fingerprint() -> str:
     """Hash of the compiler's own sources and grammar: editing them invalidates every entry."""
     digest = hashlib.sha256()
-    from .parser import grammar_path
+    from .source import grammar_path
 
     for path in sorted(Path(__file__).parent.glob("*.py")) + [grammar_path()]:
         try:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -21,9 +19,9 @@ from lark.lexer import PatternStr
 
 from . import syntax
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
+from .source import grammar_path
 from .syntax import Node
 
-MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 40
 DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
@@ -42,10 +40,6 @@ _FRIENDLY = {
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",
     "PLUS_MINUS": "+-", "$END": "end of file",
 }
-
-
-def grammar_path() -> Path:
-    return Path(str(resources.files("tharsis.grammar").joinpath("tharsis.lark")))
 
 
 @lru_cache(maxsize=1)
@@ -73,38 +67,6 @@ def display(terminal: str) -> str:
     return _display_names().get(terminal, terminal.lower())
 
 
-def decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
-    """Bytes -> text, refusing what is not a card file: too large, binary, or not UTF-8."""
-    if len(data) > MAX_FILE_BYTES:
-        diagnostics.error("E004", f"file is too large ({len(data) / 1e6:.1f} MB); a card file may hold at most "
-                                  f"{MAX_FILE_BYTES / 1e6:.0f} MB", Span(path, 1, 1, 1, 2),
-                          "split the content into several files")
-        return None
-    if b"\x00" in data:
-        offset = data.index(b"\x00")
-        line, column = _byte_position(data, offset)
-        diagnostics.error("E005", "file looks binary (it contains a NUL byte); card files are UTF-8 text",
-                          Span.point(path, line, column))
-        return None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line, column = _byte_position(data, exc.start)
-        diagnostics.error("E005", f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
-                          Span.point(path, line, column), "save the file as UTF-8")
-        return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
-    """(line, column) of a byte offset; the column counts characters, like every other diagnostic's."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    prefix = data[line_start:offset]
-    if line_start == 0 and prefix.startswith(b"\xef\xbb\xbf"):
-        prefix = prefix[3:]  # the byte order mark is not a character of the line
-    return data.count(b"\n", 0, offset) + 1, len(prefix.decode("utf-8", errors="replace")) + 1
-
-
 def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
     """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back."""
     definitions: list[Node] = []
@@ -112,6 +74,11 @@ def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
         message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")
         diagnostics.warning("W001", message, Span(path, 1, 1, 1, 2))
         return definitions
+    if _nesting_ok(path, text, 1, Diagnostics()):
+        try:  # the common case, a file without syntax errors, in one parse
+            return syntax.build(lark_parser().parse(text), path).nodes()
+        except UnexpectedInput:
+            pass  # parse again definition by definition, to report every broken one and keep the good ones
     chunks = list(_chunks(text))
     for index, (start_line, chunk) in enumerate(chunks):
         if not _nesting_ok(path, chunk, start_line, diagnostics):

@@ -11,16 +11,15 @@ import hashlib
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable
 
 import attrs
 
 from . import cache, vocabulary as v
-from .checker import Checker
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
 from .effects import PlaceTile
-from .parser import decode, parse
+from .source import decode
 
 EXTENSION = ".mars"
 _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+)", re.M)
@@ -100,6 +99,9 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
         cached = cache.load(key) if use_cache else None
         if cached is None:
+            from .checker import Checker  # parsing and checking are needed only on a cache miss
+            from .parser import parse
+
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources)
             definitions = []
