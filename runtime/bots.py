@@ -11,6 +11,12 @@ import random
 from .decisions import Decision, Option
 
 
+def decision_rng(seed: int, game) -> random.Random:
+    """A generator fixed by the bot's seed and the game's progress, not by the bot's history: replaying, undoing
+    or loading a game therefore gives the bots the very same choices."""
+    return random.Random(seed * 1_000_003 + len(game.log))
+
+
 class RandomBot:
     """Uniform over the legal options. It passes only when passing is all it can do, or with probability
     `pass_chance` otherwise, so a game of random bots still terraforms Mars and ends."""
@@ -18,20 +24,22 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0, pass_chance: float = 0.1):
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.pass_chance = pass_chance
 
     def choose(self, game, decision: Decision) -> Option:
+        rng = decision_rng(self.seed, game)
         options = decision.options
         if decision.kind == "action":
             doing = [o for o in options if o.value not in (("pass",), ("end",))]
-            if doing and self.rng.random() >= self.pass_chance:
-                return self.rng.choice(doing)
-        return self.rng.choice(options)
+            if doing and rng.random() >= self.pass_chance:
+                return rng.choice(doing)
+        return rng.choice(options)
 
 
 def _greedy(seed: int = 0):
-    from .greedy import GreedyBot
+    from .greedy import GreedyBot  # greedy imports decision_rng from here
+
     return GreedyBot(seed)
 
 

@@ -110,6 +110,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         self.result: Optional[dict] = None
         self._playing: Optional[tuple[int, str]] = None
         self._no_oxygen = False
+        self._passives: dict[int, tuple] = {}  # see PaymentMixin.passives
         self._pending: Optional[Decision] = None
         if start:
             self._flow = self._play()
@@ -378,7 +379,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         player = self.state.players[index]
         for number in (1, 2):
             options = self.action_options(index, first=number == 1)
-            choice = yield Decision(index, "action", f"{player.name}: action {number} of 2", tuple(options))
+            choice = yield Decision(index, "action", f"action {number} of 2", tuple(options))
             if choice.value == ("pass",):
                 player.passed = True
                 self.log_event(f"{player.name} passes")

@@ -13,10 +13,9 @@ It values everything in megacredit-equivalents and takes the best option:
 
 from __future__ import annotations
 
-import random
-
 from tharsis.compiler import effects as fx
 
+from .bots import decision_rng
 from .decisions import Decision, Option
 from .measures import Where, quantity
 
@@ -99,7 +98,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, game, decision: Decision) -> Option:
         handler = getattr(self, "_" + decision.kind, None)
@@ -116,7 +115,23 @@ class GreedyBot:
             if value > best_value:
                 best, best_value = option, value
         if best is None:
+            best = self._terraform_anyway(game, decision)
+        if best is None:
             return next(o for o in decision.options if o.value in (("pass",), ("end",), ("first_action",)))
+        return best
+
+    def _terraform_anyway(self, game, decision: Decision):
+        """With nothing better to do, spend spare money on the standard project that terraforms most per MC
+        (so games between greedy bots always end)."""
+        best, best_ratio = None, 0.0
+        for option in decision.options:
+            if option.value[0] != "project":
+                continue
+            project = game.standard_projects[option.value[1]]
+            cost = max(1, game.standard_cost(decision.player, project))
+            ratio = effects_value(game, project.play, decision.player) / cost
+            if ratio > best_ratio:
+                best, best_ratio = option, ratio
         return best
 
     def action_value(self, game, player: int, action: tuple) -> float:
@@ -182,6 +197,7 @@ class GreedyBot:
 
     def _space(self, game, decision: Decision) -> Option:
         board, tiles, player = game.board, game.state.tiles, decision.player
+        tie_break = decision_rng(self.seed, game)
 
         def value(option):
             sid = option.value
@@ -197,7 +213,7 @@ class GreedyBot:
                     score += 3
                 if tile.owner == player and tile.kind == "greenery":
                     score += 2
-            return score + self.rng.random() * 0.01
+            return score + tie_break.random() * 0.01
         return max(decision.options, key=value)
 
     def _player(self, game, decision: Decision) -> Option:

@@ -20,12 +20,19 @@ BASE_VALUE = {"steel": 2, "titanium": 3}
 
 
 class PaymentMixin:
-    def passives(self: "Game", player: int, kind: type) -> Iterator:
-        """The player's active passive effects of one kind, from their corporation and cards in play."""
-        for card in self.state.players[player].played:
-            for passive in self.library[card.name].passives:
-                if isinstance(passive, kind):
-                    yield passive
+    def passives(self: "Game", player: int, kind: type) -> list:
+        """The player's active passive effects of one kind, from their corporation and cards in play.
+        Cards never leave play, so the list is cached per player and rebuilt when a card is added."""
+        played = self.state.players[player].played
+        cache = self._passives.get(player)
+        if cache is None or cache[0] != len(played):
+            by_kind: dict[type, list] = {}
+            for card in played:
+                for passive in self.library[card.name].passives:
+                    by_kind.setdefault(type(passive), []).append(passive)
+            cache = (len(played), by_kind)
+            self._passives[player] = cache
+        return cache[1].get(kind, [])
 
     def resource_value(self: "Game", player: int, resource: str) -> int:
         return BASE_VALUE[resource] + sum(m.delta for m in self.passives(player, fx.ResourceValue)

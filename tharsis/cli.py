@@ -63,7 +63,185 @@ def _parser() -> argparse.ArgumentParser:
                       help="also load this folder of card files (repeatable)")
     test.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
     test.set_defaults(run=_test)
+
+    play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
+                          description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
+                                      "or greedy; default: --seat you=human --seat bot=greedy.")
+    play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND")
+    _game_flags(play)
+    play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
+    play.add_argument("--no-log", action="store_true", help="write no log")
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.set_defaults(run=_play)
+
+    simulate = sub.add_parser("simulate", help="run many bot games in parallel",
+                              description="Bot games with seeds SEED, SEED+1, ...; results as JSONL, a summary "
+                                          "with 95%% confidence intervals. Default seats: greedy=greedy random=random.")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+    simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT")
+    simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _game_flags(simulate)
+    simulate.set_defaults(run=_simulate)
+
+    replay = sub.add_parser("replay", help="replay a game log", description="Replay a game from its log and print "
+                                                                          "the result (and each generation).")
+    replay.add_argument("log", metavar="LOG")
+    replay.add_argument("--generations", action="store_true", help="print the state at every generation")
+    replay.set_defaults(run=_replay)
     return parser
+
+
+def _game_flags(parser) -> None:
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
+    parser.add_argument("--corporate-era", action="store_true")
+    parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
+    parser.add_argument("--beginner", action="store_true", help="everyone plays the Beginner Corporation")
+    parser.add_argument("--solo", action="store_true", help="the solo game (one seat, 14 generations)")
+    parser.add_argument("--solo-tr63", action="store_true", help="solo, with the TR 63 goal")
+    parser.add_argument("--cards", action="append", default=[], metavar="DIR", help="add a folder of your cards")
+    parser.add_argument("--max-generations", type=int, default=None, help="stop a game after this generation")
+
+
+def _options(args, names: list[str]):
+    from tharsis.runtime.game import GameOptions
+
+    return GameOptions(players=tuple(names), seed=args.seed, board=args.board.capitalize(),
+                       corporate_era=args.corporate_era, draft=args.draft, initial_draft=args.draft,
+                       beginner=args.beginner, solo_tr63=args.solo_tr63,
+                       card_paths=tuple(str(Path(c).resolve()) for c in args.cards),
+                       max_generations=args.max_generations)
+
+
+def _seats(args, default: list[str]):
+    from tharsis.play import SeatError, parse_seats
+
+    specs = args.seat or default
+    solo = args.solo or args.solo_tr63
+    if solo and not args.seat:
+        specs = specs[:1]
+    try:
+        seats = parse_seats(specs)
+    except SeatError as exc:
+        print(f"tharsis: {exc}", file=sys.stderr)
+        return None
+    if solo and len(seats) != 1:
+        print("tharsis: the solo game has exactly one seat", file=sys.stderr)
+        return None
+    if not solo and len(seats) == 1:
+        print("tharsis: one seat is the solo game: add --solo (or another --seat)", file=sys.stderr)
+        return None
+    return seats
+
+
+def _new_game(args, seats):
+    from tharsis.runtime.game import ContentError, Game
+
+    if not _paths_exist(args.cards):
+        return None
+    try:
+        return Game(_options(args, [s.name for s in seats]))
+    except ContentError as exc:
+        print(str(exc), file=sys.stderr)
+        print("tharsis: the cards do not compile (see above)", file=sys.stderr)
+    except ValueError as exc:
+        print(f"tharsis: {exc}", file=sys.stderr)
+    return None
+
+
+def _play(args) -> int:
+    from tharsis.play import GameLog, Session, load_save
+
+    if args.load:
+        if not _paths_exist([args.load]):
+            return 2
+        try:
+            game, seats = load_save(Path(args.load))
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"tharsis: cannot load {args.load}: {exc}", file=sys.stderr)
+            return 1
+    else:
+        seats = _seats(args, ["you=human", "bot=greedy"])
+        if seats is None:
+            return 2
+        game = _new_game(args, seats)
+        if game is None:
+            return 1
+    log_path = None if args.no_log else Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
+    session = Session(game, seats, GameLog(log_path))
+    code = session.run()
+    if log_path is not None:
+        print(f"log written to {log_path} (tharsis replay {log_path})")
+    return code
+
+
+def _simulate(args) -> int:
+    from tharsis.runtime.bots import BOTS
+    from tharsis.simulate import Simulation, summary
+
+    seats = _seats(args, ["greedy=greedy", "random=random"])
+    if seats is None:
+        return 2
+    humans = [s.name for s in seats if s.kind not in BOTS]
+    if humans:
+        print(f"tharsis: simulate plays bots only; {', '.join(humans)} is not a bot", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("tharsis: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    if _new_game(args, seats) is None:  # fail fast on bad options or content, before starting workers
+        return 1
+    simulation = Simulation(_options(args, [s.name for s in seats]), [(s.name, s.kind) for s in seats],
+                            args.games, args.jobs, Path(args.out))
+    results = simulation.run(progress=None if args.quiet else sys.stderr)
+    print(summary(results, simulation.seats))
+    print(f"results written to {args.out}")
+    return 0
+
+
+def _replay(args) -> int:
+    from tharsis import view
+    from tharsis.play import read_log
+    from tharsis.runtime.decisions import IllegalChoice
+    from tharsis.runtime.game import ContentError, Game
+
+    if not _paths_exist([args.log]):
+        return 2
+    try:
+        options, seats, labels = read_log(Path(args.log))
+        game = Game(options)
+    except (ValueError, KeyError, TypeError, ContentError) as exc:
+        print(f"tharsis: cannot replay {args.log}: {exc}", file=sys.stderr)
+        return 1
+    generation = 0
+    for number, label in enumerate(labels, start=1):
+        if args.generations and game.state.generation != generation:
+            generation = game.state.generation
+            _print_generation(game, view)
+        try:
+            game.apply(label)
+        except IllegalChoice as exc:
+            print(f"tharsis: {args.log}: choice {number} cannot be replayed: {exc}", file=sys.stderr)
+            return 1
+    if not game.over:
+        print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
+              f"{game.state.players[game.pending().player].name}: {game.pending().prompt})")
+        return 0
+    if args.generations:
+        _print_generation(game, view)
+    print(view.final_table(game.result))
+    return 0
+
+
+def _print_generation(game, view) -> None:
+    print(f"=== {view.globals_line(game)}")
+    for player in game.state.players:
+        print(f"  {player.name}: TR {player.tr}, {player.resources['megacredits']} MC, production "
+              + ", ".join(f"{r} {v}" for r, v in player.production.items() if v)
+              + f", {len(player.played)} cards in play")
+    print(view.board(game))
 
 
 def _paths_exist(paths: list[str]) -> bool:

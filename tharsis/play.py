@@ -1,0 +1,264 @@
+"""`tharsis play`: a game in the terminal between humans and bots, with a log, saving, loading and undo.
+
+Humans answer the same pending decisions bots do (runtime/decisions.py): they see a compact view of the state
+and a numbered list of the legal options. Every game writes a JSONL log (the options it started with, the seats,
+then one line per choice, and the result), which `tharsis replay` reproduces.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional, TextIO
+
+import attrs
+
+from tharsis.compiler import text
+from tharsis.runtime.bots import BOTS
+from tharsis.runtime.decisions import Decision
+from tharsis.runtime.game import Game, GameOptions
+
+from . import view
+
+KINDS = ("human",) + tuple(BOTS)
+HELP = """Answer with the number of an option, or type the start of its text.
+Commands:  help   view (the whole state)   board   hand   card NAME (its text)   awards (standings)
+           undo (take back your last choice this turn)   save FILE   quit"""
+
+
+@attrs.frozen
+class Seat:
+    name: str
+    kind: str
+
+
+class SeatError(ValueError):
+    pass
+
+
+def parse_seats(specs: list[str]) -> list[Seat]:
+    seats = []
+    for spec in specs:
+        name, _, kind = spec.partition("=")
+        name, kind = name.strip(), (kind.strip() or "human")
+        if not name:
+            raise SeatError(f"a seat needs a name: --seat alice=human (got {spec!r})")
+        if kind not in KINDS:
+            raise SeatError(f"unknown seat kind {kind!r} for {name}; kinds: {', '.join(KINDS)}")
+        if any(s.name == name for s in seats):
+            raise SeatError(f"two seats are called {name}")
+        seats.append(Seat(name, kind))
+    if not 1 <= len(seats) <= 5:
+        raise SeatError(f"a game has 1 to 5 seats, got {len(seats)}")
+    return seats
+
+
+class GameLog:
+    """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
+
+    def __init__(self, path: Optional[Path]):
+        self.path = path
+
+    def start(self, game: Game, seats: list[Seat]) -> None:
+        if self.path is None:
+            return
+        with open(self.path, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps({"event": "start", "format": 1, "options": game.options.to_json(),
+                                     "seats": [attrs.asdict(s) for s in seats]}) + "\n")
+            for number, label in enumerate(game.log, start=1):
+                handle.write(json.dumps({"event": "choice", "n": number, "label": label}) + "\n")
+
+    def choice(self, game: Game, player: str) -> None:
+        if self.path is None:
+            return
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"event": "choice", "n": len(game.log), "player": player,
+                                     "label": game.log[-1]}, ensure_ascii=False) + "\n")
+
+    def end(self, result: dict) -> None:
+        if self.path is None:
+            return
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"event": "end", "result": result}, ensure_ascii=False) + "\n")
+
+
+def read_log(path: Path) -> tuple[GameOptions, list[Seat], list[str]]:
+    options, seats, labels = None, [], []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                raise ValueError(f"{path}:{number}: not a JSON line") from None
+            if entry.get("event") == "start":
+                options = GameOptions.from_json(entry["options"])
+                seats = [Seat(**s) for s in entry.get("seats", [])]
+            elif entry.get("event") == "choice":
+                labels.append(entry["label"])
+    if options is None:
+        raise ValueError(f"{path}: no start line; is this a tharsis game log?")
+    return options, seats, labels
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[Seat], log: GameLog, stdin: Optional[TextIO] = None,
+                 stdout: Optional[TextIO] = None):
+        self.game = game
+        self.seats = seats
+        self.log = log
+        self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
+        self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
+        self.deciders: list[int] = []   # who made each logged choice (for undo)
+
+    def say(self, message: str = "") -> None:
+        print(message, file=self.stdout)
+
+    def run(self) -> int:
+        self.log.start(self.game, self.seats)
+        while not self.game.over:
+            game = self.game  # undo replaces the game
+            decision = game.pending()
+            if self.seats[decision.player].kind == "human":
+                answer = self.ask(decision)
+                if answer is None:
+                    self.say("Game left unfinished. Resume with: tharsis play --load FILE (after save FILE).")
+                    return 0
+                if answer == "undone":
+                    continue
+                label = answer
+            else:
+                label = self.bots[decision.player].choose(game, decision).label
+            game.apply(label)
+            self.deciders.append(decision.player)
+            self.log.choice(game, self.seats[decision.player].name)
+        game = self.game
+        self.log.end(game.result)
+        self.say()
+        self.say(view.globals_line(game))
+        self.say(view.board(game))
+        self.say()
+        self.say(view.final_table(game.result))
+        return 0
+
+    # ------------------------------------------------------------------ the human's prompt
+
+    def ask(self, decision: Decision) -> Optional[str]:
+        game = self.game
+        index = decision.player
+        if decision.kind == "action":
+            self.say()
+            self.say(view.panel(game, index))
+        elif decision.kind == "space":
+            self.say(view.board(game, highlight=tuple(o.value for o in decision.options)))
+        while True:
+            self.say()
+            self.say(f"{self.seats[index].name}: {decision.prompt}")
+            for number, option in enumerate(decision.options, start=1):
+                self.say(f"  {number:>3}. {option.label}")
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say("(input ended)")
+                return None
+            answer = line.strip()
+            command, _, argument = answer.partition(" ")
+            command = command.lower()
+            if not answer:
+                continue
+            if command in ("help", "?", "h"):
+                self.say(HELP)
+            elif command == "quit":
+                return None
+            elif command == "view":
+                self.say(view.panel(game, index))
+            elif command == "board":
+                self.say(view.board(game))
+            elif command == "hand":
+                self.say(view.hand(game, index))
+            elif command == "awards":
+                self.say(view.award_standings(game) or "no awards in this game")
+            elif command == "card":
+                self.say(self.card_text(argument.strip()))
+            elif command == "save":
+                self.say(self.save(argument.strip()))
+            elif command == "undo":
+                message = self.undo(index)
+                self.say(message)
+                if message.startswith("undone"):
+                    return "undone"
+            else:
+                option = None
+                if answer.isdigit():
+                    number = int(answer)
+                    option = decision.options[number - 1] if 1 <= number <= len(decision.options) else None
+                else:
+                    option = decision.find(answer)
+                if option is None:
+                    self.say(f"'{answer}' is not one of the options (1-{len(decision.options)}); type help")
+                    continue
+                return option.label
+
+    def card_text(self, name: str) -> str:
+        matches = [n for n in self.game.library if n.lower().startswith(name.lower())] if name else []
+        if not matches:
+            return f"no card starts with {name!r}"
+        card = self.game.library[matches[0]]
+        lines = [f"{card.name} #{card.number or '-'}: {card.kind} {getattr(card, 'type', '')}, "
+                 f"cost {card.cost}, tags {', '.join(card.tags) or '-'}"]
+        if card.requirements:
+            lines.append(f"  requires: {text.condition(card.requirements)}")
+        if card.play:
+            lines.append(f"  play: {text.effects(card.play)}")
+        for option in card.actions:
+            cost = text.effects(option.cost)
+            lines.append(f"  action: {cost + ' -> ' if cost else ''}{text.effects(option.effects)}")
+        for passive in card.passives:
+            lines.append(f"  effect: {text.effect(passive)}")
+        if card.vp:
+            lines.append(f"  vp: {text.victory_points(card.vp)}")
+        return "\n".join(lines)
+
+    def save(self, filename: str) -> str:
+        if not filename:
+            return "save needs a file name: save mygame.json"
+        data = json.loads(self.game.to_json())
+        data["seats"] = [attrs.asdict(s) for s in self.seats]
+        try:
+            Path(filename).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        except OSError as exc:
+            return f"could not save to {filename}: {exc.strerror}"
+        return f"saved to {filename}; resume with: tharsis play --load {filename}"
+
+    def undo(self, index: int) -> str:
+        mine = [i for i, who in enumerate(self.deciders) if who == index]
+        if not mine:
+            return "nothing of yours to undo"
+        last = mine[-1]
+        if any(who != index for who in self.deciders[last:]):
+            return "cannot undo: another player has chosen since your last choice"
+        if self.game.state.phase == "action" and self._turn_started_after(last):
+            return "cannot undo a choice from an earlier turn"
+        labels = self.game.log[:last]
+        self.game = Game.replay(self.game.options, labels, self.game.content)
+        self.deciders = self.deciders[:last]
+        self.log.start(self.game, self.seats)
+        return f"undone: back before your choice #{last + 1}"
+
+    def _turn_started_after(self, position: int) -> bool:
+        # a new generation since that choice means a new turn
+        replayed = Game.replay(self.game.options, self.game.log[:position], self.game.content)
+        return replayed.state.generation != self.game.state.generation
+
+
+def load_save(path: Path) -> tuple[Game, list[Seat]]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    seats = [Seat(**s) for s in data.pop("seats", [])]
+    game = Game.from_json(json.dumps(data))
+    if not seats:
+        seats = [Seat(p.name, "human") for p in game.state.players]
+    return game, seats
+

@@ -1,0 +1,125 @@
+"""`tharsis simulate`: many bot games in parallel processes, a results file and a summary with confidence intervals.
+
+Game k uses seed `first_seed + k`, and bots are seeded from the game's seed and their seat, so a game's outcome
+depends only on its seed and options: the results are identical whatever `--jobs` is.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Optional, TextIO
+
+import attrs
+
+from tharsis.runtime.bots import BOTS, play_out
+from tharsis.runtime.game import Game, GameOptions, load_library
+
+
+def play_one(task: tuple) -> dict:
+    """Play one game to the end (runs in a worker process)."""
+    options_json, seats = task
+    options = GameOptions.from_json(options_json)
+    game = Game(options, load_library(tuple(options.card_paths)))
+    bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
+    started = time.perf_counter()
+    play_out(game, bots)
+    result = game.result
+    return {
+        "seed": options.seed,
+        "board": options.board,
+        "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
+        "winner": result["winner"],
+        "tie_break": result["tie_break"],
+        "generations": result["generations"],
+        "terraformed": game.terraformed(),
+        "seconds": round(time.perf_counter() - started, 4),
+        "players": [{"seat": row["name"], "bot": seats[i][1],
+                     **{k: row[k] for k in ("total", "tr", "milestones", "awards", "greeneries", "cities", "cards",
+                                           "megacredits")}}
+                    for i, row in enumerate(result["players"])],
+        **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
+    }
+
+
+def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if total == 0:
+        return 0.0, 0.0
+    p = successes / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.define
+class Simulation:
+    options: GameOptions
+    seats: list[tuple[str, str]]
+    games: int
+    jobs: int = 1
+    out: Optional[Path] = None
+
+    def tasks(self):
+        for k in range(self.games):
+            options = attrs.evolve(self.options, seed=self.options.seed + k)
+            yield options.to_json(), self.seats
+
+    def run(self, progress: Optional[TextIO] = sys.stderr) -> list[dict]:
+        load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
+        results: list[dict] = []
+        started = time.perf_counter()
+        handle = open(self.out, "w", encoding="utf-8") if self.out else None
+        try:
+            if self.jobs > 1:
+                with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+                    for record in pool.imap(play_one, self.tasks(), chunksize=1):
+                        self._record(record, results, handle, progress, started)
+            else:
+                for task in self.tasks():
+                    self._record(play_one(task), results, handle, progress, started)
+        finally:
+            if handle:
+                handle.close()
+        if progress:
+            progress.write("\n")
+        return results
+
+    def _record(self, record, results, handle, progress, started) -> None:
+        results.append(record)
+        if handle:
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+            handle.flush()
+        if progress:
+            done = len(results)
+            width = 30
+            filled = int(width * done / self.games)
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            progress.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.games} games, "
+                           f"{rate:.1f} games/s")
+            progress.flush()
+
+
+def summary(results: list[dict], seats: list[tuple[str, str]]) -> str:
+    total = len(results)
+    lines = [f"{total} games"]
+    if total == 0:
+        return lines[0]
+    header = f"{'seat':<14}{'bot':<8}{'wins':>6}{'win rate':>10}{'95% CI':>18}{'mean score':>12}"
+    lines += [header, "-" * len(header)]
+    for index, (name, kind) in enumerate(seats):
+        wins = sum(1 for r in results if r["winner"] == name)
+        low, high = wilson(wins, total)
+        mean = sum(r["players"][index]["total"] for r in results) / total
+        lines.append(f"{name:<14}{kind:<8}{wins:>6}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
+    generations = sum(r["generations"] for r in results) / total
+    lines.append(f"mean generations: {generations:.1f}; ties broken by megacredits: "
+                 f"{sum(1 for r in results if r['tie_break'])}")
+    if "solo_won" in results[0]:
+        won = sum(1 for r in results if r["solo_won"])
+        lines.append(f"solo wins: {won}/{total}")
+    return "\n".join(lines)
