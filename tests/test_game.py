@@ -200,3 +200,34 @@ def test_solo_game_lasts_fourteen_generations_with_neutral_cities(seed):
     play_out(game, bots_for(game, seed))
     assert game.state.generation == 14
     assert game.result["solo_won"] == game.terraformed()
+
+
+def test_the_game_ends_after_the_production_of_the_terraforming_generation():
+    game = Game(GameOptions(players=("a", "b"), seed=17))
+    bots = bots_for(game, 17)
+    terraformed_in = None
+    while not game.over:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+        if terraformed_in is None and game.terraformed():
+            terraformed_in = game.state.generation
+            assert game.state.phase in ("action", "research")  # the generation goes on
+    assert game.result["generations"] == terraformed_in
+    assert game.state.phase == "end"
+
+
+def test_draft_passes_clockwise_in_even_generations_and_back_in_odd_ones():
+    game = Game(GameOptions(players=("a", "b", "c"), seed=2, draft=True))
+    bots = bots_for(game, 2)
+    seen = {}  # (generation, player) -> the packs that player was offered, in order
+    while not game.over and game.state.generation <= 3:
+        decision = game.pending()
+        if decision.kind == "draft":
+            seen.setdefault((game.state.generation, decision.player), []).append(
+                {o.value for o in decision.options})
+        game.apply(bots[decision.player].choose(game, decision))
+    for generation, direction in ((2, 1), (3, -1)):
+        for player in range(3):
+            first_pack = seen[(generation, player)][0]
+            second_pack_of_next = seen[(generation, (player + direction) % 3)][1]
+            assert second_pack_of_next < first_pack  # the next seat in that direction got this pack, minus one
