@@ -26,7 +26,8 @@ class Decision:
     options: tuple[Option, ...]
 
     def find(self, choice) -> Optional[Option]:
-        """The option a choice names: an index, an exact label, or a label's unique case-insensitive prefix."""
+        """The option a choice names: an index, an exact label, or a case-insensitive prefix of only one label
+        (options with equal labels are interchangeable, so the first is taken)."""
         if isinstance(choice, int) and not isinstance(choice, bool):
             return self.options[choice] if 0 <= choice < len(self.options) else None
         if isinstance(choice, Option):
@@ -40,7 +41,7 @@ class Decision:
         if exact:
             return exact[0]
         matches = [o for o in self.options if o.label.lower().startswith(lowered)]
-        return matches[0] if len(matches) == 1 else None
+        return matches[0] if matches and len({o.label for o in matches}) == 1 else None
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]

@@ -3,7 +3,8 @@
 Events: `play` (a card was played: fires play_card once and play_tag once per matching tag), `place` (a tile),
 `standard_project`, `raise` (a parameter or TR). A card's own triggers stay silent while that card is being
 played unless written `including this` (Decomposers counts its own microbe tag; Immigrant City its own city).
-Triggers resolve in seat order starting with the player who caused the event, cards in the order played.
+Triggers resolve in seat order starting with the player who caused the event. When several of one player's
+triggers fire at once and their order can matter (anything beyond plain gains), that player chooses the order.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler import text
 
+from .decisions import Decision, Option
 from .effects import Context
 
 if TYPE_CHECKING:
@@ -26,6 +29,7 @@ class TriggersMixin:
         count = len(players)
         for offset in range(count):
             owner = (actor + offset) % count
+            pending: list[tuple[str, tuple]] = []
             for in_play in list(players[owner].played):
                 for trigger in self.library[in_play.name].passives:
                     if not isinstance(trigger, fx.Trigger):
@@ -36,9 +40,17 @@ class TriggersMixin:
                         continue
                     times = self._matches(trigger.event, event, card=card, tile=tile, space=space,
                                           is_city=is_city, parameter=parameter, project=project)
-                    for _ in range(times):
-                        ctx = Context(owner, card=in_play.name, that_card=card if owner == actor else None)
-                        yield from self.run(trigger.effects, ctx)
+                    pending.extend([(in_play.name, trigger.effects)] * times)
+            while pending:
+                index = 0
+                if len(set(pending)) > 1 and not all(_commutes(effects) for _, effects in pending):
+                    choice = yield Decision(owner, "order", "Several effects trigger: which resolves first?",
+                                            tuple(Option(f"{name}: {text.effects(effects)}", i)
+                                                  for i, (name, effects) in enumerate(pending)))
+                    index = choice.value
+                name, effects = pending.pop(index)
+                ctx = Context(owner, card=name, that_card=card if owner == actor else None)
+                yield from self.run(effects, ctx)
 
     def _matches(self: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
                  project) -> int:
@@ -71,6 +83,18 @@ class TriggersMixin:
         if event == "raise" and ev.kind == "raise":
             return int(ev.parameter == parameter)
         return 0
+
+
+def _commutes(effects: tuple) -> bool:
+    """Effects whose order against other such effects cannot matter: plain gains and increases."""
+    for e in effects:
+        if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
+            continue
+        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource != "bonus"
+                                                for c in e.changes):
+            continue
+        return False
+    return True
 
 
 def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
