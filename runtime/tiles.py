@@ -26,13 +26,27 @@ class TilesMixin:
     # ------------------------------------------------------------------ where
 
     def legal_spaces(self: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
+        board = self.board
+        result = list(self._free_spaces(player, tile, filters))
+        if tile == "greenery" and not filters:
+            tiles = self.state.tiles
+            own = [s for s in result if any(n in tiles and tiles[n].owner == player for n in board.neighbours[s])]
+            if own:
+                result = own
+        # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
+        return [s for s in result if not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)]
+
+    def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
+        """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
         state, board = self.state, self.board
-        kinds = {f.kind for f in filters}
         reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
         if reserved and reserved in board.reserved_names:
             space = board.reserved_names[reserved]
-            return [space] if space not in state.tiles else []
-        result = []
+            if space not in state.tiles:
+                yield space
+            return
+        kinds = {f.kind for f in filters}
+        spaced = tile == "city" and not any(f.kind == "next_to" and f.tile == "city" for f in filters)
         for space in board.mars:
             sid = space.id
             if sid in state.tiles or space.reserved:
@@ -40,21 +54,11 @@ class TilesMixin:
             claimant = state.claims.get(sid)
             if claimant is not None and claimant != player:
                 continue
-            if not self._space_kind_ok(space, tile, kinds):
+            if not self._space_kind_ok(space, tile, kinds) or (filters and not self._filters_ok(player, sid, filters)):
                 continue
-            if not self._filters_ok(player, sid, filters):
+            if spaced and self._next_to_city(sid):
                 continue
-            if tile == "city":
-                if not any(f.kind == "next_to" and f.tile == "city" for f in filters) and self._next_to_city(sid):
-                    continue
-            result.append(sid)
-        if tile == "greenery" and not filters:
-            own = [s for s in result if any(state.tiles.get(n) and state.tiles[n].owner == player
-                                            for n in board.neighbours[s])]
-            if own:
-                result = own
-        # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)]
+            yield sid
 
     def _space_kind_ok(self: "Game", space, tile: str, kinds: set[str]) -> bool:
         if "ocean" in kinds:
@@ -96,7 +100,11 @@ class TilesMixin:
             return True  # an ocean with none left (or no space) is skipped, never blocks
         if effect.tile == "ocean":
             return True
-        return len(self.legal_spaces(player, effect.tile, effect.filters, effect.name)) >= 1
+        if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
+            return bool(self.legal_spaces(player, "greenery"))
+        board = self.board
+        return any(not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)
+                   for s in self._free_spaces(player, effect.tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
 

@@ -156,14 +156,15 @@ class Session:
         while True:
             self.say()
             self.say(f"{self.seats[index].name}: {decision.prompt}")
-            for number, option in enumerate(decision.options, start=1):
-                self.say(f"  {number:>3}. {option.label}")
+            self.say(_numbered(decision))
             self.stdout.write("> ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
                 self.say("(input ended)")
                 return None
+            if not _is_terminal(self.stdin):  # scripted input: show it, so transcripts read like a session
+                self.stdout.write(line if line.endswith("\n") else line + "\n")
             answer = line.strip()
             command, _, argument = answer.partition(" ")
             command = command.lower()
@@ -252,6 +253,22 @@ class Session:
         # a new generation since that choice means a new turn
         replayed = Game.replay(self.game.options, self.game.log[:position], self.game.content)
         return replayed.state.generation != self.game.state.generation
+
+
+def _numbered(decision: Decision) -> str:
+    """The options, one per line; long lists of spaces go eight to a line (answer with the number or `space 31`)."""
+    labels = [o.label for o in decision.options]
+    if len(labels) > 12 and all(label.startswith("space ") for label in labels):
+        cells = [f"{n:>3}) {label[6:]:<4}" for n, label in enumerate(labels, start=1)]
+        return "\n".join("  " + " ".join(cells[i:i + 8]) for i in range(0, len(cells), 8))
+    return "\n".join(f"  {n:>3}. {label}" for n, label in enumerate(labels, start=1))
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def load_save(path: Path) -> tuple[Game, list[Seat]]:

@@ -82,7 +82,9 @@ def hand(game, index: int) -> str:
         mark = "*" if ok else " "
         tags = ",".join(card.tags) or "-"
         requirement = f"  requires {text.condition(card.requirements)}" if card.requirements else ""
-        why = "" if ok else f"  ({reason})"
+        why = "" if ok or reason.startswith("requires") else f"  ({reason})"
+        if not ok and reason.startswith("requires"):
+            requirement = f"  {reason} (not met)"
         lines.append(f" {mark} {name} [{card.type}, {game.card_cost(index, name)} MC, {tags}]{requirement}{why}")
     return "\n".join(lines)
 
