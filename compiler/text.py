@@ -100,18 +100,25 @@ from . import effects as fx  # noqa: E402  (kept beside the code that uses it)
 
 
 def amount(a: fx.Amount, signed: bool = False) -> str:
+    """The number with its `per` clause: `+1 per 2 power tags` (production deltas, draw, tr)."""
+    return number(a, signed) + per(a)
+
+
+def number(a: fx.Amount, signed: bool = False) -> str:
     if a.variable:
-        number = ("-" if a.coefficient < 0 else ("+" if signed else "")) + "X"
-    else:
-        number = f"{a.coefficient:+d}" if signed else str(a.coefficient)
-    if a.per is not None:
-        divisor = f"{a.divisor} " if a.divisor > 1 else ""
-        number += f" per {divisor}{quantity(a.per, one=a.divisor == 1)}"
-    return number
+        return ("-" if a.coefficient < 0 else ("+" if signed else "")) + "X"
+    return f"{a.coefficient:+d}" if signed else str(a.coefficient)
+
+
+def per(a: fx.Amount) -> str:
+    if a.per is None:
+        return ""
+    divisor = f"{a.divisor} " if a.divisor > 1 else ""
+    return f" per {divisor}{quantity(a.per, one=a.divisor == 1)}"
 
 
 def _resource(name: str, a: fx.Amount) -> str:
-    return name if a.variable or a.per is not None else v.plural(name, abs(a.coefficient))
+    return name if a.variable else v.plural(name, abs(a.coefficient))
 
 
 def _filters(filters) -> str:
@@ -139,7 +146,7 @@ def effect(e) -> str:
     """The canonical source text of a compiled effect (used for option labels and rules text)."""
     if isinstance(e, (fx.Gain, fx.Lose, fx.Spend)):
         verb = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend"}[type(e)]
-        return f"{verb} {amount(e.amount)} {_resource(e.resource, e.amount)}"
+        return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount)}{per(e.amount)}"
     if isinstance(e, fx.Pay):
         using = (" using " + ", ".join(e.using)) if e.using else ""
         return f"pay {amount(e.amount)} megacredits{using}"
@@ -165,14 +172,14 @@ def effect(e) -> str:
     if isinstance(e, fx.AddResources):
         target = {"here": "here", "another_card": "to another card", "any_card": "to any card",
                   "any_card_with_resources": "to any card with resources", "that_card": "to that card"}[e.target]
-        return f"add {amount(e.amount)} {_resource(e.resource, e.amount)} {target}"
+        return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}"
     if isinstance(e, fx.RemoveResources):
         source = {"here": "here", "any_card": "from any card", "any_player": "from any player"}[e.source]
         if e.next_to_placed:
             source += " next to it"
-        return f"remove {'up to ' if e.up_to else ''}{amount(e.amount)} {_resource(e.resource, e.amount)} {source}"
+        return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} {source}"
     if isinstance(e, fx.Steal):
-        return f"steal {'up to ' if e.up_to else ''}{amount(e.amount)} {_resource(e.resource, e.amount)} from any player"
+        return f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} from any player"
     if isinstance(e, fx.Choice):
         return "choose { " + " | ".join(effects(o) for o in e.options) + " }"
     if isinstance(e, fx.Conditional):

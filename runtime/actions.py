@@ -190,10 +190,7 @@ class ActionsMixin:
             state.played.append(CardInPlay(name))
         self._playing = (player, name)
         try:
-            yield from self.run(card.play, ctx)
-            in_play = state.card(name)
-            if in_play is not None:
-                in_play.production_changes = tuple(e for e in card.play if isinstance(e, fx.Production))
+            yield from self.run_in_chosen_order(card.play, ctx)
         finally:
             self._playing = None
         if card.type == "event":

@@ -142,6 +142,25 @@ class EffectsMixin:
             result = yield from HANDLERS[type(e)](self, e, ctx)
             if isinstance(result, Context):
                 ctx = result  # a placement tells later effects where "it" is
+        return ctx
+
+    def run_in_chosen_order(self: "Game", effects: tuple, ctx: Context) -> Iterator:
+        """A played card's effects, in the order its player chooses (RULES.md 4A) when the order can matter.
+        An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
+        steps = _steps(effects)
+        if len(steps) < 2 or all(commutes(step) for step in steps):
+            yield from self.run(effects, ctx)
+            return
+        while steps:
+            # offer only the effects after which the others (in their written order) can still all be done
+            firsts = [i for i, step in enumerate(steps)
+                      if self.possible(step + sum((s for j, s in enumerate(steps) if j != i), ()), ctx)] or [0]
+            index = firsts[0]
+            if len(firsts) > 1:
+                choice = yield Decision(ctx.player, "order", "Which effect of the card first?",
+                                        tuple(Option(text.effects(steps[i]), i) for i in firsts))
+                index = choice.value
+            ctx = yield from self.run(steps.pop(index), ctx)
 
     def _gain(self, e, ctx):
         self.state.players[ctx.player].resources[e.resource] += max(0, self.value(e.amount, ctx))
@@ -448,6 +467,30 @@ class EffectsMixin:
         choice = yield Decision(chooser, "player", prompt,
                                 tuple(Option(f"player {players[i].name}", i) for i in candidates))
         return choice.value
+
+
+def _steps(effects: tuple) -> list[tuple]:
+    steps: list[tuple] = []
+    for e in effects:
+        about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
+            (isinstance(e, fx.RemoveResources) and e.next_to_placed)
+        if about_placement and steps:
+            steps[-1] = steps[-1] + (e,)
+        else:
+            steps.append((e,))
+    return steps
+
+
+def commutes(effects: tuple) -> bool:
+    """Effects whose order against other such effects cannot matter: plain gains and increases."""
+    for e in effects:
+        if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
+            continue
+        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource != "bonus"
+                                                for c in e.changes):
+            continue
+        return False
+    return True
 
 
 def _bonus_filter(effect: fx.PlaceTile) -> tuple:

@@ -232,6 +232,11 @@ class GreedyBot:
                 return option
         return decision.options[0]
 
+    def _order(self, game, decision: Decision) -> Option:
+        return decision.options[0]  # the order the card is written in
+
+    _trigger_order = _order
+
     def _final(self, game, decision: Decision) -> Option:
         return decision.options[0]
 

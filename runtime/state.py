@@ -24,7 +24,6 @@ class CardInPlay:
     resources: int = 0
     used: bool = False           # its action was used this generation
     tile: Optional[str] = None   # the space of the tile this card placed (Capital, Commercial District)
-    production_changes: tuple = ()  # compiled Production effects it applied, for copy effects
 
 
 @attrs.define

@@ -15,7 +15,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from .decisions import Decision, Option
-from .effects import Context
+from .effects import Context, commutes
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,8 +43,8 @@ class TriggersMixin:
                     pending.extend([(in_play.name, trigger.effects)] * times)
             while pending:
                 index = 0
-                if len(set(pending)) > 1 and not all(_commutes(effects) for _, effects in pending):
-                    choice = yield Decision(owner, "order", "Several effects trigger: which resolves first?",
+                if len(set(pending)) > 1 and not all(commutes(effects) for _, effects in pending):
+                    choice = yield Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                                             tuple(Option(f"{name}: {text.effects(effects)}", i)
                                                   for i, (name, effects) in enumerate(pending)))
                     index = choice.value
@@ -83,18 +83,6 @@ class TriggersMixin:
         if event == "raise" and ev.kind == "raise":
             return int(ev.parameter == parameter)
         return 0
-
-
-def _commutes(effects: tuple) -> bool:
-    """Effects whose order against other such effects cannot matter: plain gains and increases."""
-    for e in effects:
-        if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
-            continue
-        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource != "bonus"
-                                                for c in e.changes):
-            continue
-        return False
-    return True
 
 
 def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:

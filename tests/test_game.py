@@ -231,3 +231,19 @@ def test_draft_passes_clockwise_in_even_generations_and_back_in_odd_ones():
             first_pack = seen[(generation, player)][0]
             second_pack_of_next = seen[(generation, (player + direction) % 3)][1]
             assert second_pack_of_next < first_pack  # the next seat in that direction got this pack, minus one
+
+
+def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
+    from tharsis.compiler import compile_text
+    from tharsis.runtime.actions import ActionsMixin
+    from tharsis.runtime.state import Tile
+
+    library = compile_text('card "Compost" #T2 {\n  type: automated  cost: 0\n'
+                           '  play: gain 2 plants; lose 2 plants; place city\n}\n', with_bundled=True).library
+    game = Game(GameOptions(players=("ann", "bob"), seed=1), library, start=False)
+    game.state.players[0].hand = ["Compost"]
+    game.state.tiles["03"] = Tile("city", 1, is_city=True)
+    flow = ActionsMixin.play_card(game, 0, "Compost")
+    decision = next(flow)
+    assert decision.kind == "order"
+    assert decision.labels() == ["gain 2 plants", "place city"]  # losing plants first is impossible: not offered

@@ -109,6 +109,7 @@ class Runner:
                                      solo_tr63=bool(options.get("solo_tr63", False))),
                          library or load_library(), start=False)
         self.names = {p.name: p.index for p in self.game.state.players}
+        self.order: list[str] = []
 
     # ------------------------------------------------------------------ setup
 
@@ -201,6 +202,7 @@ class Runner:
             raise ScenarioError(f"{where}: a step is a word or a mapping, got {step!r}")
         player = self.player(step.get("player", game.state.players[0].name))
         answers = [str(a) for a in _as_list(step.get("choose"))]
+        self.order = [str(a) for a in _as_list(step.get("order"))]
         payment = step.get("pay")
         kinds = [k for k in step if k in ACTION_KEYS or k in ("pass", "production", "end", "generation")]
         if len(kinds) != 1:
@@ -261,7 +263,11 @@ class Runner:
     def answer(self, decision: Decision, answers: list[str], payment, where: str):
         if len(decision.options) == 1:
             return decision.options[0]
-        if decision.kind == "pay" and payment is not None:
+        if decision.kind == "order":  # a card's effects: as written, unless the step gives `order:`
+            if not self.order:
+                return decision.options[0]
+            choice = self.order.pop(0)
+        elif decision.kind == "pay" and payment is not None:
             choice = str(payment)
         elif answers:
             choice = answers.pop(0)
