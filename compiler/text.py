@@ -234,3 +234,39 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "standard_project":
         return "use standard project" + costs + "".join(f' except "{n}"' for n in ev.excluded)
     return f"raise {ev.parameter}"
+
+
+def card(definition) -> str:
+    """A card or corporation as canonical card text, generated from what was compiled (round-trips, see
+    tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write."""
+    d = definition
+    head = "corporation" if d.kind == "corporation" else "card"
+    number = f" #{d.number}" if d.number else ""
+    lines = [f'{head} "{d.name}"{number} {{']
+    if d.kind == "corporation":
+        variant = f"  variant: {d.variant}" if d.variant else ""
+        lines.append(f"  set: {d.set}  start: {d.starting_megacredits} megacredits{variant}")
+    else:
+        lines.append(f"  set: {d.set}  type: {d.type}  cost: {d.cost}")
+    if d.tags:
+        lines.append("  tags: " + ", ".join(d.tags))
+    if d.holds:
+        lines.append(f"  holds: {d.holds}")
+    if d.requirements:
+        lines.append(f"  requires: {condition(d.requirements)}")
+    if d.play:
+        lines.append(f"  play: {effects(d.play)}")
+    if getattr(d, "first_action", ()):
+        lines.append(f"  first action: {effects(d.first_action)}")
+    if d.actions:
+        options = []
+        for option in d.actions:
+            cost = effects(option.cost)
+            options.append((cost + " -> " if cost else "") + effects(option.effects))
+        lines.append("  action: " + " | ".join(options))
+    for passive in d.passives:
+        lines.append(f"  effect: {effect(passive)}")
+    if d.vp:
+        lines.append(f"  vp: {victory_points(d.vp)}")
+    lines.append("}")
+    return "\n".join(lines)

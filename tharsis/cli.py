@@ -51,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list compiled definitions",
                            description="List every definition with its facts. Without PATH: the bundled content.")
     cards.add_argument("paths", nargs="*", metavar="PATH")
-    cards.add_argument("--format", choices=("json", "table"), default="table")
+    cards.add_argument("--format", choices=("json", "table", "text"), default="table",
+                       help="text: each card's rules as the engine understood them, in the card language")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board"), help="only this kind")
     cards.set_defaults(run=_cards)
@@ -302,7 +303,13 @@ def _cards(args) -> int:
         print(render_text(result.errors, result.sources), file=sys.stderr)
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
-    rows = [facts(d) for d in result.library.definitions if not args.kind or d.kind == args.kind]
+    chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
+    if args.format == "text":
+        from tharsis.compiler import text
+
+        print("\n\n".join(text.card(d) for d in chosen if d.kind in ("card", "corporation")))
+        return 0
+    rows = [facts(d) for d in chosen]
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:

@@ -207,21 +207,7 @@ class Session:
         matches = [n for n in self.game.library if n.lower().startswith(name.lower())] if name else []
         if not matches:
             return f"no card starts with {name!r}"
-        card = self.game.library[matches[0]]
-        lines = [f"{card.name} #{card.number or '-'}: {card.kind} {getattr(card, 'type', '')}, "
-                 f"cost {card.cost}, tags {', '.join(card.tags) or '-'}"]
-        if card.requirements:
-            lines.append(f"  requires: {text.condition(card.requirements)}")
-        if card.play:
-            lines.append(f"  play: {text.effects(card.play)}")
-        for option in card.actions:
-            cost = text.effects(option.cost)
-            lines.append(f"  action: {cost + ' -> ' if cost else ''}{text.effects(option.effects)}")
-        for passive in card.passives:
-            lines.append(f"  effect: {text.effect(passive)}")
-        if card.vp:
-            lines.append(f"  vp: {text.victory_points(card.vp)}")
-        return "\n".join(lines)
+        return text.card(self.game.library[matches[0]])
 
     def save(self, filename: str) -> str:
         if not filename:
