@@ -86,7 +86,7 @@ def test_with_bundled_reports_only_the_designers_files(tmp_path, capsys):
 
 
 def test_second_check_reads_the_cache(tmp_path, monkeypatch):
-    from tharsis.compiler import compile_paths, pipeline
+    from tharsis.compiler import compile_paths, parser
 
     monkeypatch.setenv("THARSIS_CACHE_DIR", str(tmp_path / "cache"))
     from tharsis.compiler import cache
@@ -97,7 +97,7 @@ def test_second_check_reads_the_cache(tmp_path, monkeypatch):
     def must_not_parse(*args, **kwargs):
         raise AssertionError("parsed although the cache holds this file")
 
-    monkeypatch.setattr(pipeline, "parse", must_not_parse)
+    monkeypatch.setattr(parser, "parse", must_not_parse)
     second = compile_paths([tmp_path / "good.mars"])
     assert second.library.definitions == first.library.definitions
     cache.folder.cache_clear()
