@@ -203,7 +203,7 @@ class ChangeParameter:
 
 
 @kind("place", category="tiles", syntax='place [N] TILE ["name"] [FILTER ...]',
-      example='place special "Lava Flows" on volcanic',
+      example='place special "Lava Vent" on volcanic',
       summary="Place tiles: ocean, greenery, city or a special (named) tile, where the filters allow.")
 @_frozen
 class PlaceTile:

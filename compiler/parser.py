@@ -34,7 +34,7 @@ PARAMETER_WORDS = ("temperature", "oxygen", "tr")
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
-    "STRING": 'a quoted name like "Livestock"', "VALUE": "a number like 9% or -12C", "CARD_NUMBER": "a card number like #184",
+    "STRING": 'a quoted name like "My Card"', "VALUE": "a number like 9% or -12C", "CARD_NUMBER": "a card number like #184",
     "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X", "OWNER": "your", "UP_TO": "up to",
     "NEXT_TO_IT": "next to it", "INCLUDING_THIS": "including this", "PROTECT_SCOPE": "here or from opponents",
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",

@@ -30,7 +30,7 @@ class CardInPlay:
 class Tile:
     kind: str                     # ocean | greenery | city | special
     owner: Optional[int]          # player index, None for oceans, NEUTRAL for solo neutral tiles
-    name: Optional[str] = None    # "Capital", "Mohole Area", ...
+    name: Optional[str] = None    # the name a city or special tile was given by its card
     is_city: bool = False
 
 
