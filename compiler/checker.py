@@ -478,7 +478,6 @@ class Checker:
     def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
         measures = []
         for term in terms:
-            numbers = term.leaves("INT")
             if term.children and term.children[0].type == "INT":
                 if len(term.children) == 1:
                     self.d.error("E104", f"'{term.children[0].text}' needs something to count after it",
@@ -490,7 +489,6 @@ class Checker:
             measure = self.quantities.measure(list(term.children), term.span)
             if measure is None:
                 return None
-            del numbers
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):
                     self.d.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,

@@ -131,8 +131,6 @@ class EffectsMixin:
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
             return bool(self._copyable(e, ctx))
-        if isinstance(e, fx.LookKeep) or isinstance(e, fx.Draw):
-            return True
         return True
 
     # ------------------------------------------------------------------ doing it

@@ -4,8 +4,9 @@ It values everything in megacredit-equivalents and takes the best option:
 - an action is worth its estimated value minus its price; claiming a milestone always wins, funding an award only
   when the bot leads that award; converting plants or heat is always worth it; it passes when nothing is worth
   more than keeping the money;
-- a card's value: 5 per VP, 8 per TR step (temperature, oxygen, ocean, greenery, TR), production weighted by
-  resource and by the generations left, 3 per card drawn, 6 per lasting effect or action;
+- a card's value: 5 per VP, 5 + the generations left per TR step (temperature, oxygen, ocean, greenery, TR: a
+  point plus its income), production weighted by resource and by the generations left, 3 per card drawn, 6 per
+  lasting effect or action;
 - it buys a card when its value exceeds the price by a margin it can afford; it keeps the best cards;
 - it pays with steel, titanium and heat before money; it places tiles where the printed bonus plus adjacent
   oceans pay most (greeneries next to its cities, cities next to its greeneries); it targets the leading opponent.
@@ -20,7 +21,6 @@ from .decisions import Decision, Option
 from .measures import Where, quantity
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
-TERRAFORM = 8.0
 VP = 5.0
 CARD = 3.0
 LASTING = 6.0
@@ -32,6 +32,11 @@ def generations_left(game) -> float:
     if game.options.solo:
         return max(1.0, 14 - state.generation)
     return max(1.0, 10 * (1 - progress))
+
+
+def terraform_value(game) -> float:
+    """A TR step: a victory point now, plus a megacredit of income for every generation left."""
+    return VP + generations_left(game)
 
 
 def effects_value(game, effects, player: int, card=None) -> float:
@@ -53,9 +58,10 @@ def effects_value(game, effects, player: int, card=None) -> float:
         elif isinstance(e, fx.ChangeParameter):
             steps = _amount(game, e.amount, player, card)
             if e.parameter == "tr" or not game.maxed(e.parameter):
-                total += TERRAFORM * steps
+                total += terraform_value(game) * steps
         elif isinstance(e, fx.PlaceTile):
-            per_tile = {"ocean": TERRAFORM + 2, "greenery": TERRAFORM + VP, "city": 10.0}.get(e.tile, 4.0)
+            tr = terraform_value(game)
+            per_tile = {"ocean": tr + 2, "greenery": tr + VP, "city": 10.0}.get(e.tile, 4.0)
             if e.tile == "ocean" and game.maxed("oceans"):
                 per_tile = 0
             total += per_tile * e.count
