@@ -1,0 +1,436 @@
+"""Checking effects: one method per effect and passive kind (a grammar rule), AST node -> compiled effect.
+
+Pipeline place: part of the checker (checker.py holds definitions, fields, names, numbers and quantities; this
+mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each `_fx_<rule>` / `_passive_<rule>`
+validates its words and returns a compiled object from compiler/effects.py, or None after reporting why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import attrs
+
+from . import effects as fx
+from . import vocabulary as v
+from .diagnostics import Span, did_you_mean
+from .syntax import Leaf, Node
+
+if TYPE_CHECKING:
+    from .checker import Context
+
+UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
+
+
+class EffectChecks:
+    """Mixed into `Checker`; uses its vocabulary lookups (`tag`, `card_resource`, ...) and `self.d`."""
+
+    # ------------------------------------------------------------------ effects
+
+    def effects(self, node: Node, ctx: Context) -> tuple:
+        # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
+        result = []
+        for child in node.nodes():
+            compiled = self.effect(child, ctx)
+            if compiled is not None:
+                result.append(compiled)
+            if isinstance(compiled, fx.PlaceTile) and compiled.tile != "ocean":
+                ctx.places_tile = True
+                if any(f.kind == "bonus" for f in compiled.filters):
+                    ctx.placed_bonus = True
+        return tuple(result)
+
+    def effect(self, node: Node, ctx: Context):
+        method = getattr(self, "_fx_" + node.kind, None)
+        if method is None:  # grammar and checker out of step: a bug, reported rather than raised
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            return None
+        return method(node, ctx)
+
+    def _per(self, node: Node) -> Optional[Node]:
+        pers = node.nodes("per")
+        return pers[0] if pers else None
+
+    def _fx_gain(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        if resource is None:
+            return None
+        return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
+
+    def _fx_lose(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
+
+    def _fx_spend(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
+
+    def _fx_pay(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        resource = self._standard_resource(node.children[1])
+        if resource and resource != "megacredits":
+            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {node.children[1].text}'",
+                         node.children[1].span)
+            return None
+        using = []
+        for names in node.nodes("name_list"):
+            for leaf in names.leaves():
+                substitute = self._standard_resource(leaf)
+                if substitute:
+                    using.append(substitute)
+        return fx.Pay(fx.Amount(value, variable), tuple(using)) if resource else None
+
+    def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
+        changes = []
+        for delta in node.nodes("delta"):
+            word = delta.children[0]
+            if word.text.lower() == "bonus":
+                if not ctx.placed_bonus:
+                    self.d.error("E502", "'bonus' means the resource of the space just placed on, but no "
+                                         "placement here is filtered 'on bonus ...'", word.span)
+                    return None
+                resource = "bonus"
+            else:
+                resource = self._standard_resource(word)
+                if resource is None:
+                    return None
+            value, variable = self.signed(delta.children[1], ctx)
+            if negative_only and value > 0:
+                self.d.error("E304", "'any production' can only decrease another player's production",
+                             delta.children[1].span, "to raise your own, use production(...)")
+                return None
+            changes.append(fx.ProductionChange(resource, self.amount(value, variable, self._per(delta), ctx)))
+        return tuple(changes)
+
+    def _fx_production(self, node: Node, ctx: Context):
+        changes = self._deltas(node, ctx, negative_only=False)
+        return fx.Production(changes) if changes else None
+
+    def _fx_any_production(self, node: Node, ctx: Context):
+        changes = self._deltas(node, ctx, negative_only=True)
+        return fx.AnyProduction(changes) if changes else None
+
+    def _fx_parameter_change(self, node: Node, ctx: Context):
+        word = node.children[0]
+        parameter = word.text.lower()
+        if parameter not in ("temperature", "oxygen", "tr"):
+            hint = did_you_mean(parameter, ("temperature", "oxygen", "tr"))
+            if parameter in ("ocean", "oceans"):
+                hint = "oceans rise by placing tiles: place ocean"
+            self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
+                         hint or "a line like 'NAME +N' changes temperature, oxygen or tr")
+            return None
+        value, variable = self.signed(node.children[1], ctx)
+        return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
+
+    def _filters(self, nodes: list[Node]) -> Optional[tuple]:
+        filters = []
+        for node in nodes:
+            if node.kind == "on_kind":
+                word = node.children[0]
+                kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
+                if kind not in v.SPACE_KINDS + ("mars",):
+                    self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars")
+                    return None
+                filters.append(fx.SpaceFilter(kind))
+            elif node.kind == "on_reserved":
+                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value))
+            elif node.kind == "on_bonus":
+                bonuses = []
+                for leaf in node.leaves("NAME"):
+                    bonus = v.normalize(leaf.text)
+                    if bonus not in v.BOARD_BONUSES:
+                        self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
+                                     did_you_mean(bonus, v.BOARD_BONUSES))
+                        return None
+                    bonuses.append(bonus)
+                filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
+            elif node.kind == "next_to":
+                count = int(node.first("INT").text) if node.first("INT") else 1
+                own = node.first("OWNER") is not None
+                word = node.first("NAME")
+                tile = v.singular(word.text)
+                if tile not in ("city", "greenery", "ocean", "tile", "special"):
+                    self.d.error("E103", f"unknown tile '{word.text}'", word.span,
+                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")))
+                    return None
+                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
+            elif node.kind == "isolated":
+                filters.append(fx.SpaceFilter("isolated"))
+        return tuple(filters)
+
+    def _fx_place(self, node: Node, ctx: Context):
+        count_leaf = node.first("INT")
+        word = node.first("NAME")
+        tile = v.singular(word.text)
+        name_leaf = node.first("STRING")
+        if tile not in v.TILES:
+            self.d.error("E103", f"unknown tile '{word.text}'", word.span,
+                         did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES))
+            return None
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "place at least 1 tile", count_leaf.span)
+            return None
+        if tile == "special" and name_leaf is None:
+            self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
+            return None
+        filters = self._filters(node.nodes())
+        if filters is None:
+            return None
+        return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    def _fx_claim(self, node: Node, ctx: Context):
+        filters = self._filters(node.nodes())
+        return fx.ClaimSpace(filters) if filters is not None else None
+
+    def _fx_draw(self, node: Node, ctx: Context):
+        return fx.Draw(self.amount(int(node.children[0].text), False, self._per(node), ctx))
+
+    def _fx_look_keep(self, node: Node, ctx: Context):
+        look, keep = int(node.children[0].text), int(node.children[1].text)
+        if not 0 < keep <= look:
+            self.d.error("E302", f"can't keep {keep} of {look} cards", node.children[1].span)
+            return None
+        return fx.LookKeep(look, keep)
+
+    def _fx_look_buy(self, node: Node, ctx: Context):
+        return fx.LookBuy(int(node.children[0].text))
+
+    def _fx_discard(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        return fx.Discard(fx.Amount(value, variable))
+
+    def _fx_add(self, node: Node, ctx: Context):
+        value, variable = self.count(node.children[0], ctx)
+        target = node.children[2].kind
+        resource = self.card_resource(node.children[1],
+                                      allow_any=target in ("any_card", "that_card", "any_card_with_resources"))
+        if resource is None:
+            return None
+        if target == "here":
+            if not self._holds_check(resource, ctx, node.children[1].span):
+                return None
+        if target == "that_card" and not ctx.in_trigger:
+            self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
+                         node.children[2].span)
+            return None
+        return fx.AddResources(resource, fx.Amount(value, variable), target)
+
+    def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
+        if ctx.holds == UNKNOWN_HOLDS:
+            return False
+        if ctx.holds is None:
+            self.d.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
+                         span, f"add 'holds: {resource}'")
+            return False
+        if resource not in (ctx.holds, "resource"):
+            self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
+            return False
+        return True
+
+    def _fx_remove(self, node: Node, ctx: Context):
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        source = rest[2]
+        if source.kind == "any_player":
+            resource = self._standard_resource(rest[1])
+            if resource is None:
+                return None
+            return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
+                                      next_to_placed=source.first("NEXT_TO_IT") is not None)
+        resource = self.card_resource(rest[1], allow_any=True)
+        if resource is None:
+            return None
+        if source.kind == "here" and not self._holds_check(resource, ctx, rest[1].span):
+            return None
+        return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
+
+    def _fx_steal(self, node: Node, ctx: Context):
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        resource = self._standard_resource(rest[1])
+        return fx.Steal(resource, fx.Amount(value, variable), up_to) if resource else None
+
+    def _fx_choice(self, node: Node, ctx: Context):
+        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node.nodes("effects"))
+        return fx.Choice(options)
+
+    def _fx_conditional(self, node: Node, ctx: Context):
+        condition = self.condition(node.nodes("condition")[0], ctx)
+        blocks = node.nodes("effects")
+        then = self.effects(blocks[0], attrs.evolve(ctx))
+        otherwise = self.effects(blocks[1], attrs.evolve(ctx)) if len(blocks) > 1 else ()
+        return fx.Conditional(condition, then, otherwise) if condition else None
+
+    def _fx_choose_x(self, node: Node, ctx: Context):
+        minimum_leaf = node.first("INT")
+        maximum = self.quantity(node.nodes("quantity")[0], ctx)
+        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx, x_bound=True))
+        if maximum is None:
+            return None
+        return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
+
+    def _fx_may(self, node: Node, ctx: Context):
+        return fx.May(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+
+    def _fx_copy_production(self, node: Node, ctx: Context):
+        tag = self.tag(node.children[0])
+        return fx.CopyProduction(tag) if tag else None
+
+    def _fx_reveal(self, node: Node, ctx: Context):
+        tag = self.tag(node.children[0])
+        then = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        return fx.Reveal(tag, then) if tag else None
+
+    def _fx_require(self, node: Node, ctx: Context):
+        condition = self.condition(node.nodes("condition")[0], ctx)
+        return fx.Require(condition) if condition else None
+
+    def _fx_next_card(self, node: Node, ctx: Context):
+        modifiers = []
+        for child in node.nodes():
+            passive = self.passive(child, ctx)
+            if isinstance(passive, fx.Trigger):
+                self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
+            elif passive is not None:
+                modifiers.append(passive)
+        return fx.NextCard(tuple(modifiers))
+
+    # ------------------------------------------------------------------ passive effects
+
+    def passive(self, node: Node, ctx: Context):
+        method = getattr(self, "_passive_" + node.kind, None)
+        if method is None:
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            return None
+        return method(node, ctx)
+
+    def _passive_trigger(self, node: Node, ctx: Context):
+        subject = "you" if node.children[0].kind == "you" else "any"
+        event_node = node.children[1]
+        including_this = node.first("INCLUDING_THIS") is not None
+        event = self._event(event_node)
+        effects = self.effects(node.nodes("effects")[-1], attrs.evolve(ctx, in_trigger=True))
+        if event is None:
+            return None
+        return fx.Trigger(subject, event, effects, including_this)
+
+    def _card_filters(self, nodes: list[Node]) -> dict:
+        result: dict = {"excluded": ()}
+        for node in nodes:
+            if node.kind == "cost_filter":
+                operator, value = node.children[0].text, int(node.children[1].text)
+                if operator in (">=", ">"):
+                    result["min_cost"] = value + (1 if operator == ">" else 0)
+                elif operator in ("<=", "<"):
+                    result["max_cost"] = value - (1 if operator == "<" else 0)
+                else:
+                    result["min_cost"] = result["max_cost"] = value
+            elif node.kind == "except_filter":
+                result["excluded"] = result["excluded"] + (node.children[0].value,)
+        return result
+
+    def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
+        if node.kind == "plays":
+            played = node.nodes()[0]
+            if played.kind == "played_tag":
+                tags = []
+                for leaf in played.leaves("NAME"):
+                    tag = self.tag(leaf)
+                    if tag is None:
+                        return None
+                    tags.append(tag)
+                return fx.TriggerEvent("play_tag", tags=tuple(tags))
+            tag = None
+            name = played.first("NAME")
+            if name is not None:
+                tag = self.tag(name)
+                if tag is None:
+                    return None
+            card_kind = played.first("CARD_KIND").text
+            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played.nodes()))
+        if node.kind == "places":
+            word = node.first("NAME")
+            tile = v.singular(word.text)
+            if tile not in v.TILES and tile != "tile":
+                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES))
+                return None
+            filters = self._filters(node.nodes())
+            if filters is None:
+                return None
+            return fx.TriggerEvent("place", tile=tile, filters=filters)
+        if node.kind == "uses_standard_project":
+            return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
+        if node.kind == "raises":
+            word = node.first("NAME")
+            parameter = word.text.lower()
+            if parameter not in ("temperature", "oxygen", "oceans", "tr"):
+                self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                             did_you_mean(parameter, ("temperature", "oxygen", "oceans", "tr")))
+                return None
+            return fx.TriggerEvent("raise", parameter=parameter)
+        self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
+        return None
+
+    def _passive_discount(self, node: Node, ctx: Context):
+        amount = int(node.children[0].text)
+        resource = "megacredits"
+        names = [c for c in node.children[1:] if isinstance(c, Leaf) and c.type == "NAME"]
+        if names:
+            resource = self._standard_resource(names[0])
+            if resource is None:
+                return None
+        target_node = node.nodes()[0]
+        kind = target_node.kind
+        if kind == "on_cards":
+            tag_leaf = target_node.first("NAME")
+            tag = self.tag(tag_leaf) if tag_leaf else None
+            if tag_leaf and tag is None:
+                return None
+            target = fx.DiscountTarget("cards", tag=tag)
+        elif kind in ("on_standard_project", "on_standard_action"):
+            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value)
+        else:
+            target = fx.DiscountTarget(kind[3:])
+        return fx.Discount(amount, resource, target)
+
+    def _passive_resource_value(self, node: Node, ctx: Context):
+        resource = self._standard_resource(node.children[0])
+        if resource and resource not in ("steel", "titanium"):
+            self.d.error("E301", "only steel and titanium have a value in megacredits", node.children[0].span)
+            return None
+        value, _ = self.signed(node.children[1], ctx)
+        return fx.ResourceValue(resource, value) if resource else None
+
+    def _passive_leeway(self, node: Node, ctx: Context):
+        return fx.RequirementLeeway(int(node.children[1].text))
+
+    def _passive_protect(self, node: Node, ctx: Context):
+        resources = []
+        for leaf in node.nodes("name_list")[0].leaves():
+            resource = self.any_resource(leaf)
+            if resource is None:
+                return None
+            resources.append(resource)
+        scope = "here" if node.children[-1].text == "here" else "opponents"
+        if scope == "here":
+            for resource in resources:
+                if not self._holds_check(resource, ctx, node.span):
+                    return None
+        return fx.Protect(tuple(resources), scope)
+
+    def _passive_substitute(self, node: Node, ctx: Context):
+        resource = self._standard_resource(node.children[0])
+        instead = self._standard_resource(node.children[1])
+        if instead and instead != "megacredits":
+            self.d.error("E301", "a resource can only stand in for megacredits", node.children[1].span)
+            return None
+        return fx.Substitute(resource, instead) if resource and instead else None
+
