@@ -17,6 +17,7 @@ from tharsis.compiler import text
 
 from .decisions import Decision, Option
 from .measures import Where, holds, quantity
+from .state import NEUTRAL
 
 if TYPE_CHECKING:
     from .game import Game
@@ -204,6 +205,8 @@ class EffectsMixin:
             return all(production[c.resource] + self.value(c.amount, ctx) >= MINIMUM_PRODUCTION.get(c.resource, 0)
                        for c in e.changes)
 
+        if self.options.solo:
+            return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
         others = [i for i in range(len(self.state.players)) if i != ctx.player and can_lose(i)]
         if others:
             return others
@@ -214,6 +217,9 @@ class EffectsMixin:
         if not targets:
             return
         target = yield from self.choose_player(ctx.player, targets, "Whose production decreases? " + text.effect(e))
+        if target == NEUTRAL:
+            self.log_event("the neutral opponent's production decreases")
+            return
         production = self.state.players[target].production
         for change in e.changes:
             production[change.resource] += self.value(change.amount, ctx)

@@ -97,10 +97,12 @@ class Runner:
         self.outcome = outcome
         options = spec.get("options") or {}
         setup = spec.get("setup") or {}
-        players = options.get("players") or list((setup.get("players") or {}).keys())
-        for default in ("alice", "bob"):  # a scenario is a two-player game unless `options.players` says so
-            if len(players) < 2 and default not in players:
-                players.append(default)
+        players = list(options.get("players") or [])
+        if not players:  # a scenario is a two-player game unless `options.players` says otherwise
+            players = list((setup.get("players") or {}).keys())
+            for default in ("alice", "bob"):
+                if len(players) < 2 and default not in players:
+                    players.append(default)
         if "cards" in spec:
             library = _with_inline_cards(str(spec["cards"]), path=outcome.path)
         self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
