@@ -368,7 +368,11 @@ class EffectsMixin:
                 continue
             candidates.append(index)
         options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("remove nothing", None)]
+        if self.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
+            options.insert(0, Option("neutral opponent", NEUTRAL))
         choice = yield Decision(ctx.player, "player", text.effect(e), tuple(options))
+        if choice.value == NEUTRAL:
+            return
         if choice.value is not None:
             stock = players[choice.value].resources
             stock[e.resource] -= min(amount, stock[e.resource])
@@ -385,7 +389,12 @@ class EffectsMixin:
         candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
                       and not self.protected(i, ctx.player, e.resource)]
         options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
+        if self.options.solo:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
+            options.insert(0, Option("neutral opponent", NEUTRAL))
         choice = yield Decision(ctx.player, "player", text.effect(e), tuple(options))
+        if choice.value == NEUTRAL:
+            players[ctx.player].resources[e.resource] += amount
+            return
         if choice.value is not None:
             taken = min(amount, players[choice.value].resources[e.resource])
             players[choice.value].resources[e.resource] -= taken
