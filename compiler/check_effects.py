@@ -368,6 +368,8 @@ class EffectChecks:
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
             return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
+        if node.kind == "produces":
+            return fx.TriggerEvent("production")
         if node.kind == "raises":
             word = node.first("NAME")
             parameter = word.text.lower()

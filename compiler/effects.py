@@ -356,7 +356,7 @@ class NextCard:
 
 @_frozen
 class TriggerEvent:
-    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise."""
+    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -378,7 +378,8 @@ class TriggerEvent:
       summary="Each time the event happens, the card's owner carries out the effects. Events: "
               "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
-              "`raise PARAMETER`.")
+              "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `produce` (at the start of "
+              "the production phase).")
 @_frozen
 class Trigger:
     subject: str            # you | any

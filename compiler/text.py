@@ -233,6 +233,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return f"place {ev.tile} tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
         return "use standard project" + costs + "".join(f' except "{n}"' for n in ev.excluded)
+    if ev.kind == "production":
+        return "produce"
     return f"raise {ev.parameter}"
 
 

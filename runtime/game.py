@@ -244,7 +244,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
             state.phase = "action"
             yield from self._action_phase()
             state.phase = "production"
-            self._production()
+            yield from self._production()
             if self._ends():
                 break
             state.generation += 1
@@ -388,7 +388,10 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
                 return
             yield from self.take_action(index, choice.value)
 
-    def _production(self) -> None:
+    def _production(self) -> Iterator:
+        """Generator: `when you produce` triggers (in turn order), then every player produces at once."""
+        for index in self.turn_order():
+            yield from self.fire("production", index)
         for player in self.state.players:
             stock, production = player.resources, player.production
             stock["heat"] += stock["energy"]

@@ -159,6 +159,7 @@ class TilesMixin:
             state.oceans += 1
             self.raise_tr(player, 1)
             yield from self.fire("raise", player, parameter="oceans")
+            yield from self.fire("raise", player, parameter="tr")
         elif tile == "greenery" and not self._no_oxygen:
             yield from self.raise_parameter(player, "oxygen", 1)
         yield from self.fire("place", player, tile=tile, space=sid, is_city=is_city)
@@ -191,6 +192,7 @@ class TilesMixin:
                     yield from self.run(track.effects, self.context(player))
             if player is not None and player >= 0:
                 yield from self.fire("raise", player, parameter=parameter)
+                yield from self.fire("raise", player, parameter="tr")
 
     def raise_tr(self: "Game", player: int, steps: int) -> None:
         state = self.state.players[player]

@@ -82,6 +82,8 @@ class TriggersMixin:
             return int(_cost_ok(ev, project.cost))
         if event == "raise" and ev.kind == "raise":
             return int(ev.parameter == parameter)
+        if event == "production" and ev.kind == "production":
+            return 1
         return 0
 
 

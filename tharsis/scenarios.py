@@ -212,9 +212,9 @@ class Runner:
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
-            game._production()
+            self.drive(game._production(), answers, None, where)
         elif kind == "generation":
-            game._production()
+            self.drive(game._production(), answers, None, where)
             game.state.generation += 1
             for each in game.state.players:
                 each.passed = False
