@@ -59,6 +59,16 @@ def test_undo_takes_back_only_the_humans_own_last_choice():
     assert len(session.game.log) == 2  # ann's corporation and the bot's; ann's first buy was taken back
 
 
+def test_players_flag_fills_the_seats(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--players", "3", "--no-log"]) == 0
+    assert main(["play", "--players", "6", "--no-log"]) == 2
+    assert main(["play", "--players", "2", "--seat", "a=human", "--no-log"]) == 2
+    assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--out", "/dev/null"]) == 0
+    out = capsys.readouterr().out
+    assert "random2" in out and "2 games" in out
+
+
 def test_bad_seats_and_flags_are_usage_errors(capsys):
     assert main(["play", "--seat", "ann=wizard"]) == 2
     assert "unknown seat kind 'wizard'" in capsys.readouterr().err

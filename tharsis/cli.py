@@ -95,6 +95,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _game_flags(parser) -> None:
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="number of players (1-5) when no --seat is given")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
@@ -120,7 +122,17 @@ def _seats(args, default: list[str]):
     from tharsis.play import SeatError, parse_seats
 
     specs = args.seat or default
-    solo = args.solo or args.solo_tr63
+    solo = args.solo or args.solo_tr63 or args.players == 1
+    if args.players is not None:
+        if not 1 <= args.players <= 5:
+            print("tharsis: --players must be 1 to 5", file=sys.stderr)
+            return None
+        if args.seat and len(args.seat) != args.players:
+            print(f"tharsis: --players {args.players} but {len(args.seat)} --seat given", file=sys.stderr)
+            return None
+        if not args.seat:  # the first default seat, then bots of the last default kind
+            kind = default[-1].partition("=")[2]
+            specs = [default[0]] + [f"{kind}{i}={kind}" for i in range(1, args.players)]
     if solo and not args.seat:
         specs = specs[:1]
     try:
