@@ -296,9 +296,8 @@ class EffectsMixin:
         player = self.state.players[ctx.player]
         if e.target == "here":
             targets = [ctx.card] if player.card(ctx.card) else []
-        elif e.target == "that_card":
-            targets = [ctx.that_card] if ctx.that_card and self._resource_cards(ctx.player, e.resource) \
-                and ctx.that_card in self._resource_cards(ctx.player, e.resource) else []
+        elif e.target == "that_card":  # the card that fired the trigger, if it can hold this resource
+            targets = [ctx.that_card] if ctx.that_card in self._resource_cards(ctx.player, e.resource) else []
         else:
             targets = self._resource_cards(ctx.player, e.resource,
                                            exclude=ctx.card if e.target == "another_card" else None,
