@@ -138,7 +138,8 @@ class EffectChecks:
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
-                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value))
+                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value,
+                                              reserved_span=node.children[0].span))
             elif node.kind == "on_bonus":
                 bonuses = []
                 for leaf in node.leaves("NAME"):
@@ -323,7 +324,7 @@ class EffectChecks:
         return fx.Trigger(subject, event, effects, including_this)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
-        result: dict = {"excluded": ()}
+        result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
             if node.kind == "cost_filter":
                 operator, value = node.children[0].text, int(node.children[1].text)
@@ -335,6 +336,7 @@ class EffectChecks:
                     result["min_cost"] = result["max_cost"] = value
             elif node.kind == "except_filter":
                 result["excluded"] = result["excluded"] + (node.children[0].value,)
+                result["excluded_spans"] = result["excluded_spans"] + (node.children[0].span,)
         return result
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
@@ -398,7 +400,8 @@ class EffectChecks:
                 return None
             target = fx.DiscountTarget("cards", tag=tag)
         elif kind in ("on_standard_project", "on_standard_action"):
-            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value)
+            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value,
+                                       name_span=target_node.children[0].span)
         else:
             target = fx.DiscountTarget(kind[3:])
         return fx.Discount(amount, resource, target)

@@ -130,6 +130,7 @@ class SpaceFilter:
     count: int = 1
     own: bool = False
     tile: Optional[str] = None
+    reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
 
     __deepcopy__ = lambda self, memo: self
 
@@ -367,6 +368,7 @@ class TriggerEvent:
     min_cost: Optional[int] = None
     max_cost: Optional[int] = None
     excluded: tuple[str, ...] = ()           # standard_project names that don't fire it
+    excluded_spans: tuple = attrs.field(default=(), eq=False, repr=False)
     parameter: Optional[str] = None          # raise
 
     __deepcopy__ = lambda self, memo: self
@@ -395,6 +397,8 @@ class DiscountTarget:
     kind: str
     tag: Optional[str] = None
     name: Optional[str] = None
+    # where `name` is written, for reference errors; not part of the value (equal targets compare equal)
+    name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
 
     __deepcopy__ = lambda self, memo: self
 

@@ -18,7 +18,7 @@ import attrs
 from . import cache, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
-from .effects import PlaceTile
+from .effects import Discount, PlaceTile, Trigger
 from .source import decode
 
 EXTENSION = ".mars"
@@ -159,6 +159,7 @@ def _check_library(library: Library, diagnostics: Diagnostics) -> None:
                 if name not in known:
                     diagnostics.error("E109", f"board '{board.name}' uses {what} '{name}', which is not defined",
                                       spans.get(name, board.source), did_you_mean(name, known))
+    _check_standard_names(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     if library.of_kind("board"):
         for definition in library.definitions:
@@ -166,8 +167,32 @@ def _check_library(library: Library, diagnostics: Diagnostics) -> None:
                 for f in place.filters:
                     if f.kind == "reserved" and f.reserved not in reserved:
                         diagnostics.warning("W102", f"no loaded board reserves a space named '{f.reserved}'; "
-                                                    "the tile will go on any legal space", definition.source,
+                                                    "the tile will go on any legal space",
+                                            f.reserved_span or definition.source,
                                             did_you_mean(f.reserved, reserved))
+
+
+def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
+    """Names of standard projects and actions used by discounts and `except` filters must exist (when any are
+    loaded: a designer's folder checked alone has none to compare with)."""
+    known = {"standard_project": {d.name for d in library.of_kind("standard_project")},
+             "standard_action": {d.name for d in library.of_kind("standard_action")}}
+    if not known["standard_project"] and not known["standard_action"]:
+        return
+    for definition in library.definitions:
+        for passive in getattr(definition, "passives", ()):
+            wanted = []
+            if isinstance(passive, Discount) and passive.target.name:
+                wanted.append((passive.target.kind, passive.target.name, passive.target.name_span))
+            if isinstance(passive, Trigger):
+                event = passive.event
+                spans = event.excluded_spans or (None,) * len(event.excluded)
+                wanted += [("standard_project", name, span) for name, span in zip(event.excluded, spans)]
+            for kind, name, span in wanted:
+                if name not in known[kind]:
+                    what = kind.replace("_", " ")
+                    diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
+                                      span or definition.source, did_you_mean(name, known[kind]))
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

@@ -106,3 +106,17 @@ def test_second_check_reads_the_cache(tmp_path, monkeypatch):
 def test_module_entry_point_runs():
     completed = subprocess.run([sys.executable, "-m", "tharsis", "--version"], capture_output=True, text=True)
     assert completed.returncode == 0 and completed.stdout.startswith("tharsis ")
+
+
+def test_names_of_standard_projects_are_checked_against_the_loaded_content(tmp_path, capsys):
+    path = tmp_path / "corp.mars"
+    path.write_text('corporation "Cheap Power" #X9 {\n  start: 40 megacredits\n'
+                    '  effect: discount 3 on standard project "Power Plnt"\n'
+                    '  effect: when you use standard project except "Sell Patent" -> gain 1 megacredits\n}\n',
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 0  # alone, there is nothing to compare the names with
+    capsys.readouterr()
+    assert main(["check", "--with-bundled", "--format", "json", str(path)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [(d["code"], d["line"], d["column"], d["hint"]) for d in report["diagnostics"]] == [
+        ("E109", 3, 42, "did you mean 'Power Plant'?"), ("E109", 4, 48, "did you mean 'Sell Patents'?")]
