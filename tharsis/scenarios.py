@@ -323,6 +323,12 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
+        if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
+            snapshot = self.game.snapshot()
+            for path, wanted in spec["state"].items():
+                actual = _lookup(snapshot, str(path))
+                if actual != wanted:
+                    fail(f"{where}: state {path} is {actual!r}, expected {wanted!r}")
         if "score" in spec:
             result = self.game.result or final_scores(self.game)
             rows = {row["name"]: row for row in result["players"]}
@@ -373,6 +379,22 @@ def _with_inline_cards(text: str, path: str) -> Library:
     if result.errors:
         raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources))
     return result.library
+
+
+def _lookup(data, path: str):
+    for part in path.split("."):
+        if isinstance(data, list):
+            try:
+                data = data[int(part)]
+            except (ValueError, IndexError):
+                return f"<no {part!r} in a list of {len(data)}>"
+        elif isinstance(data, dict):
+            if part not in data:
+                return f"<no {part!r}; keys: {', '.join(map(str, list(data)[:12]))}>"
+            data = data[part]
+        else:
+            return f"<{path}: {part!r} is inside a plain value>"
+    return data
 
 
 def _resource(name: str) -> str:
