@@ -112,6 +112,7 @@ class Runner:
                          library or load_library(), start=False)
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
+        self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
 
     # ------------------------------------------------------------------ setup
 
@@ -205,6 +206,7 @@ class Runner:
         player = self.player(step.get("player", game.state.players[0].name))
         answers = [str(a) for a in _as_list(step.get("choose"))]
         self.order = [str(a) for a in _as_list(step.get("order"))]
+        self.asked = []
         payment = step.get("pay")
         kinds = [k for k in step if k in ACTION_KEYS or k in ("pass", "production", "end", "generation")]
         if len(kinds) != 1:
@@ -249,6 +251,19 @@ class Runner:
         self._step_expect(where, step)
 
     def _step_expect(self, where: str, step: dict) -> None:
+        for key, present in (("offers", True), ("does not offer", False)):
+            for label in _as_list(step.get(key)):
+                label = str(label)
+                about = label.split()[0]
+                decision = next((d for d in self.asked if any(o.label.split()[0] == about for o in d.options)),
+                                None)
+                if decision is None:
+                    self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
+                elif (decision.find(label) is not None and label.lower() in
+                      (o.label.lower() for o in decision.options)) != present:
+                    self.outcome.failures.append(
+                        f"{where}: '{decision.prompt}' {'does not offer' if present else 'offers'} '{label}'; "
+                        f"options: {'; '.join(decision.labels())}")
         if "expect" in step:
             self.expect(where, step["expect"])
 
@@ -256,6 +271,7 @@ class Runner:
         try:
             decision = next(flow)
             while True:
+                self.asked.append(decision)
                 decision = flow.send(self.answer(decision, answers, payment, where))
         except StopIteration:
             pass
