@@ -13,10 +13,6 @@ import attrs
 from .effects import Condition, Quantity
 
 
-def _shared(self, memo):
-    return self
-
-
 from .diagnostics import Span as Source  # where a definition's name is written
 
 
@@ -29,22 +25,6 @@ class VictoryPoints:
     divisor: int = 1
     condition: Optional[Condition] = None
 
-    @property
-    def depends_on_resources(self) -> bool:
-        terms = self.per.terms if self.per else ()
-        if self.condition:
-            terms = tuple(t for c in self.condition.comparisons for t in c.quantity.terms)
-        return any(t.kind == "resource_here" for t in terms)
-
-    def describe(self) -> str:
-        if self.condition:
-            return f"{self.points} if condition"
-        if self.per:
-            return f"{self.points}/{self.divisor}" if self.divisor > 1 else f"{self.points}/unit"
-        return str(self.points)
-
-    __deepcopy__ = _shared
-
 
 @attrs.frozen
 class ActionOption:
@@ -52,8 +32,6 @@ class ActionOption:
 
     cost: tuple
     effects: tuple
-
-    __deepcopy__ = _shared
 
 
 @attrs.frozen
@@ -72,8 +50,6 @@ class Card:
     vp: Optional[VictoryPoints]
     source: Source
     kind: str = "card"
-
-    __deepcopy__ = _shared
 
 
 @attrs.frozen
@@ -96,8 +72,6 @@ class Corporation:
     cost: int = 0
     requirements: Optional[Condition] = None
 
-    __deepcopy__ = _shared
-
 
 @attrs.frozen
 class StandardProject:
@@ -107,8 +81,6 @@ class StandardProject:
     variant: Optional[str]
     source: Source
     kind: str = "standard_project"
-
-    __deepcopy__ = _shared
 
 
 @attrs.frozen
@@ -121,8 +93,6 @@ class StandardAction:
     source: Source
     kind: str = "standard_action"
 
-    __deepcopy__ = _shared
-
 
 @attrs.frozen
 class Milestone:
@@ -131,8 +101,6 @@ class Milestone:
     source: Source
     kind: str = "milestone"
 
-    __deepcopy__ = _shared
-
 
 @attrs.frozen
 class Award:
@@ -140,8 +108,6 @@ class Award:
     measure: Quantity
     source: Source
     kind: str = "award"
-
-    __deepcopy__ = _shared
 
 
 @attrs.frozen
@@ -161,16 +127,12 @@ class Space:
     def on_mars(self) -> bool:
         return self.kind != "offboard"
 
-    __deepcopy__ = _shared
-
 
 @attrs.frozen
 class TrackBonus:
     parameter: str
     value: int
     effects: tuple
-
-    __deepcopy__ = _shared
 
 
 @attrs.frozen
@@ -183,8 +145,6 @@ class Board:
     source: Source
     reference_spans: tuple = ()   # (milestone or award name, where the board names it)
     kind: str = "board"
-
-    __deepcopy__ = _shared
 
 
 KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board")

@@ -84,12 +84,6 @@ def did_you_mean(word: str, vocabulary: Iterable[str]) -> str | None:
     return None
 
 
-def one_of(vocabulary: Iterable[str], limit: int = 12) -> str:
-    items = sorted(set(vocabulary))
-    shown = ", ".join(items[:limit])
-    return f"expected one of: {shown}" + (", ..." if len(items) > limit else "")
-
-
 # ---------------------------------------------------------------------------------------------- rendering
 
 def sort_key(d: Diagnostic):

@@ -9,7 +9,7 @@ dispatches on the class. Each kind is one attrs class registered with `@kind(...
 - and its parameters: the attrs fields, with their types.
 
 Adding an effect is one class here, one grammar rule, one compile method in the checker and one runtime handler.
-All objects are frozen (hashable, shareable between games); `__deepcopy__` returns self so cloning a game is cheap.
+All objects are frozen: hashable, and shared by every game of a simulation.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ def kind(name: str, *, category: str, syntax: str, example: str, summary: str):
         cls.syntax = syntax
         cls.example = example
         cls.summary = summary
-        cls.__deepcopy__ = lambda self, memo: self
         REGISTRY[name] = cls
         return cls
 
@@ -64,16 +63,12 @@ class Measure:
     min_cost: Optional[int] = None
     value: int = 0                           # constant
 
-    __deepcopy__ = lambda self, memo: self
-
 
 @_frozen
 class Quantity:
     """A sum of measures, e.g. `steel + titanium`."""
 
     terms: tuple[Measure, ...]
-
-    __deepcopy__ = lambda self, memo: self
 
 
 @_frozen
@@ -88,12 +83,6 @@ class Amount:
     variable: bool = False
     per: Optional[Quantity] = None
     divisor: int = 1
-
-    @property
-    def is_constant(self) -> bool:
-        return not self.variable and self.per is None
-
-    __deepcopy__ = lambda self, memo: self
 
 
 @_frozen
@@ -110,14 +99,10 @@ class Comparison:
             return terms[0].name
         return None
 
-    __deepcopy__ = lambda self, memo: self
-
 
 @_frozen
 class Condition:
     comparisons: tuple[Comparison, ...]
-
-    __deepcopy__ = lambda self, memo: self
 
 
 @_frozen
@@ -131,8 +116,6 @@ class SpaceFilter:
     own: bool = False
     tile: Optional[str] = None
     reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
-
-    __deepcopy__ = lambda self, memo: self
 
 
 # ------------------------------------------------------------------------------------------- immediate effects
@@ -174,8 +157,6 @@ class Pay:
 class ProductionChange:
     resource: str
     amount: Amount
-
-    __deepcopy__ = lambda self, memo: self
 
 
 @kind("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
@@ -371,8 +352,6 @@ class TriggerEvent:
     excluded_spans: tuple = attrs.field(default=(), eq=False, repr=False)
     parameter: Optional[str] = None          # raise
 
-    __deepcopy__ = lambda self, memo: self
-
 
 @kind("when", category="triggers",
       syntax="when (you | any player) EVENT [including this] -> EFFECTS",
@@ -399,8 +378,6 @@ class DiscountTarget:
     name: Optional[str] = None
     # where `name` is written, for reference errors; not part of the value (equal targets compare equal)
     name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
-
-    __deepcopy__ = lambda self, memo: self
 
 
 @kind("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards | standard project \"name\" "
@@ -449,4 +426,3 @@ class Substitute:
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard)
-PASSIVE = (Trigger, Discount, ResourceValue, RequirementLeeway, Protect, Substitute)

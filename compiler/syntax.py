@@ -7,7 +7,7 @@ generic (a kind, children, a span) because the checker, not the tree, owns the s
 
 from __future__ import annotations
 
-from typing import Iterator, Union
+from typing import Union
 
 import attrs
 from lark import Token, Tree
@@ -45,13 +45,6 @@ class Node:
             if isinstance(child, Leaf) and child.type == type_:
                 return child
         return None
-
-    def walk(self) -> Iterator["Node"]:
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(c for c in reversed(node.children) if isinstance(c, Node))
 
 
 Child = Union[Leaf, Node]

@@ -12,9 +12,7 @@ CARD_RESOURCES = ("animal", "microbe", "science", "fighter")
 TAGS = ("building", "space", "power", "science", "jovian", "earth", "plant", "microbe", "animal", "city", "event")
 TILES = ("city", "greenery", "ocean", "special")
 SPACE_KINDS = ("land", "ocean", "volcanic")
-PARAMETERS = ("temperature", "oxygen")  # raised with `temperature +1`; oceans rise by placing ocean tiles
 CARD_TYPES = ("automated", "active", "event")
-BUILTIN_SETS = ("base", "corpera")
 VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft", "beginner")
 BOARD_BONUSES = STANDARD_RESOURCES + ("card", "ocean")
 
