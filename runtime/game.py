@@ -68,8 +68,26 @@ class ContentError(Exception):
     """The card content does not compile; the message lists the errors."""
 
 
-@lru_cache(maxsize=8)
 def load_library(card_paths: tuple[str, ...] = ()) -> Library:
+    """The bundled content plus designers' folders, compiled once per process while their files are unchanged."""
+    return _load_library(tuple(card_paths), _fingerprint(card_paths))
+
+
+def _fingerprint(card_paths: tuple[str, ...]) -> tuple:
+    files = []
+    for folder in card_paths:
+        path = Path(folder)
+        for file in ([path] if path.is_file() else sorted(path.rglob("*.mars"))):
+            try:
+                stat = file.stat()
+            except OSError:
+                continue
+            files.append((str(file), stat.st_mtime_ns, stat.st_size))
+    return tuple(files)
+
+
+@lru_cache(maxsize=8)
+def _load_library(card_paths: tuple[str, ...], fingerprint: tuple) -> Library:
     from tharsis.compiler import bundled_cards_path, compile_paths
     from tharsis.compiler.diagnostics import render_text
 

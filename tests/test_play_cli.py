@@ -145,3 +145,20 @@ def test_solo_tr63_goal_is_judged_on_tr():
 def test_solo_from_the_command_line_prints_the_verdict(monkeypatch, capsys):
     assert main(["simulate", "--solo", "--seat", "me=greedy", "--games", "2", "--quiet", "--out", "/dev/null"]) == 0
     assert "solo wins:" in capsys.readouterr().out
+
+
+def test_a_designers_card_folder_joins_the_deck_and_is_played(tmp_path, monkeypatch, capsys):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "cows.mars").write_text(
+        'card "Space Cows" #M1 {\n  set: moo  type: active  cost: 5  tags: animal\n  holds: animal\n'
+        '  action: add 1 animal here\n  vp: 1 per animal here\n}\n', encoding="utf-8")
+    sandbox = Game(GameOptions(players=("a", "b"), seed=1, card_paths=(str(mine),)), start=False)
+    assert "Space Cows" in sandbox.state.deck and "moo" in sandbox.sets_in_play()
+    results = Simulation(GameOptions(players=("g", "r"), seed=7, card_paths=(str(mine),)),
+                         [("g", "greedy"), ("r", "random")], 3).run(progress=None)
+    assert len(results) == 3
+    (mine / "broken.mars").write_text('card "Bad" #M2 { type: automated cost: 3 tags: aminal }\n', encoding="utf-8")
+    assert main(["play", "--cards", str(mine), "--no-log"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown tag 'aminal'" in err and "do not compile" in err
