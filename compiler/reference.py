@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import jinja2
+
 from .effects import REGISTRY
 from .quantities import CATALOGUE
 
@@ -17,17 +19,13 @@ END = "<!-- reference:end -->"
 
 
 def generate() -> str:
-    lines = [BEGIN, "", "| category | kind | syntax | example | meaning |", "|---|---|---|---|---|"]
-    for name, cls in sorted(REGISTRY.items(), key=lambda item: (item[1].category, item[0])):
-        syntax = cls.syntax.replace("|", "\\|")
-        example = cls.example.replace("|", "\\|")
-        lines.append(f"| {cls.category} | `{name}` | `{syntax}` | `{example}` | {cls.summary} |")
-    lines += ["", "**Quantities** (after `per`, in `requires:`, `if`, `vp:`, `measure:`):", "",
-              "| phrase | counts |", "|---|---|"]
-    for phrase, meaning in CATALOGUE.items():
-        lines.append(f"| `{phrase.replace('|', '/')}` | {meaning} |")
-    lines += ["", END]
-    return "\n".join(lines)
+    """The reference section, rendered from the registry with the Jinja template templates/reference.md.j2."""
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("tharsis.compiler", "templates"),
+                                     keep_trailing_newline=False, autoescape=False)
+    environment.filters["cell"] = lambda text: text.replace("|", "\\|")  # a pipe would end a table cell
+    template = environment.get_template("reference.md.j2")
+    kinds = sorted(REGISTRY.items(), key=lambda item: (item[1].category, item[0]))
+    return template.render(begin=BEGIN, end=END, kinds=kinds, quantities=CATALOGUE.items()).rstrip("\n")
 
 
 def rewrite(path: Path) -> bool:
