@@ -183,6 +183,13 @@ def _play(args) -> int:
         if game is None:
             return 1
     log_path = None if args.no_log else Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
+    if log_path is not None:
+        try:
+            log_path.touch()
+        except OSError as exc:
+            print(f"tharsis: cannot write the game log to {log_path}: {exc.strerror} (use --log FILE or --no-log)",
+                  file=sys.stderr)
+            return 2
     session = Session(game, seats, GameLog(log_path))
     code = session.run()
     if log_path is not None:
@@ -206,6 +213,11 @@ def _simulate(args) -> int:
         return 2
     if _new_game(args, seats) is None:  # fail fast on bad options or content, before starting workers
         return 1
+    try:
+        Path(args.out).touch()
+    except OSError as exc:
+        print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
     simulation = Simulation(_options(args, [s.name for s in seats]), [(s.name, s.kind) for s in seats],
                             args.games, args.jobs, Path(args.out))
     results = simulation.run(progress=None if args.quiet else sys.stderr)
