@@ -19,7 +19,7 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch
     assert main(["play", "--seat", "ann=human", "--seat", "bot=greedy", "--seed", "5", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "Commands:" in out                                   # help
-    assert "card \"Livestock\" #184 {" in out and "action: add 1 animal here" in out  # card text
+    assert "Livestock (#184) — active card, 13 MC" in out and "Action: Add 1 animal to this card." in out
     assert "'nonsense' is not one of the options" in out        # a bad answer is refused, the game goes on
     assert "hand (* playable now):" in out and "temperature" in out
     table = out[out.rindex("player "):]

@@ -30,3 +30,25 @@ def test_every_bundled_card_renders_to_text_that_compiles_back_to_the_same_card(
             if getattr(again, field) != getattr(card, field):
                 mismatches.append(f"{card.name}: {field} differs after rendering:\n{source}")
     assert mismatches == []
+
+
+def test_every_bundled_definition_has_english_rules_text(cards):
+    from tharsis.compiler import rules_text
+
+    for card in cards:
+        assert rules_text.card(card).startswith(card.name)
+
+
+def test_rules_text_reads_like_the_card(bundled):
+    from tharsis.compiler import rules_text
+
+    livestock = bundled.library.get("Livestock")
+    assert rules_text.card(livestock) == (
+        "Livestock (#184) — active card, 13 MC, tags: animal\n"
+        "  Requires oxygen at least 9%.\n"
+        "  Holds animal resources.\n"
+        "  When played: Decrease your plant production 1 step, increase your MC production 2 steps.\n"
+        "  Action: Add 1 animal to this card.\n"
+        "  1 VP per animal here.")
+    rails = rules_text.card(bundled.library.get("Martian Rails"))
+    assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rails

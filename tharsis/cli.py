@@ -51,8 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list compiled definitions",
                            description="List every definition with its facts. Without PATH: the bundled content.")
     cards.add_argument("paths", nargs="*", metavar="PATH")
-    cards.add_argument("--format", choices=("json", "table", "text"), default="table",
-                       help="text: each card's rules as the engine understood them, in the card language")
+    cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
+                       help="text: each card as canonical card text; rules: each card's rules in English, "
+                            "both generated from what was compiled")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board"), help="only this kind")
     cards.set_defaults(run=_cards)
@@ -328,10 +329,11 @@ def _cards(args) -> int:
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
     chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
-    if args.format == "text":
-        from tharsis.compiler import text
+    if args.format in ("text", "rules"):
+        from tharsis.compiler import rules_text, text
 
-        print("\n\n".join(text.card(d) for d in chosen if d.kind in ("card", "corporation")))
+        render = text.card if args.format == "text" else rules_text.card
+        print("\n\n".join(render(d) for d in chosen if d.kind in ("card", "corporation")))
         return 0
     rows = [facts(d) for d in chosen]
     if args.format == "json":

@@ -14,7 +14,7 @@ from typing import Optional, TextIO
 
 import attrs
 
-from tharsis.compiler import text
+from tharsis.compiler import rules_text
 from tharsis.runtime.bots import BOTS
 from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game, GameOptions
@@ -207,7 +207,7 @@ class Session:
         matches = [n for n in self.game.library if n.lower().startswith(name.lower())] if name else []
         if not matches:
             return f"no card starts with {name!r}"
-        return text.card(self.game.library[matches[0]])
+        return rules_text.card(self.game.library[matches[0]])
 
     def save(self, filename: str) -> str:
         if not filename:
