@@ -279,7 +279,12 @@ class Checker(EffectChecks):
     def _set(self, fields) -> str:
         if "set" not in fields:
             return "base"
-        return fields["set"][0].children[1].text
+        leaf = fields["set"][0].children[1]
+        name = leaf.value.strip()
+        if not name:
+            self.d.error("E301", "a set needs a name", leaf.span)
+            return "base"
+        return name
 
     def _variant(self, fields) -> Optional[str]:
         if "variant" not in fields:

@@ -238,6 +238,10 @@ def _event(ev: fx.TriggerEvent) -> str:
     return f"raise {ev.parameter}"
 
 
+def _set_name(name: str) -> str:
+    return name if name.isidentifier() else f'"{name}"'
+
+
 def card(definition) -> str:
     """A card or corporation as canonical card text, generated from what was compiled (round-trips, see
     tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write."""
@@ -247,9 +251,9 @@ def card(definition) -> str:
     lines = [f'{head} "{d.name}"{number} {{']
     if d.kind == "corporation":
         variant = f"  variant: {d.variant}" if d.variant else ""
-        lines.append(f"  set: {d.set}  start: {d.starting_megacredits} megacredits{variant}")
+        lines.append(f"  set: {_set_name(d.set)}  start: {d.starting_megacredits} megacredits{variant}")
     else:
-        lines.append(f"  set: {d.set}  type: {d.type}  cost: {d.cost}")
+        lines.append(f"  set: {_set_name(d.set)}  type: {d.type}  cost: {d.cost}")
     if d.tags:
         lines.append("  tags: " + ", ".join(d.tags))
     if d.holds:

@@ -48,6 +48,7 @@ class GameOptions:
     solo_tr63: bool = False
     card_paths: tuple[str, ...] = ()
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
+    corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
 
     @property
     def solo(self) -> bool:
@@ -59,7 +60,7 @@ class GameOptions:
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         data = dict(data)
-        for key in ("players", "card_paths"):
+        for key in ("players", "card_paths", "corporations"):
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
@@ -301,9 +302,16 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         for player in state.players:
             player.starting_production = base_production
             player.production = {r: base_production for r in RESOURCES}
+        fixed = dict(enumerate(o.corporations))
+        for name in fixed.values():
+            if name and name not in self.library:
+                raise ValueError(f"unknown corporation {name!r}")
+        corporations = [c for c in corporations if c not in fixed.values()]
         dealt_corporations = []
-        for _ in state.players:
-            if o.beginner and beginner:
+        for index, _ in enumerate(state.players):
+            if fixed.get(index):
+                dealt_corporations.append([fixed[index]])
+            elif o.beginner and beginner:
                 dealt_corporations.append(beginner[:1])
             else:
                 dealt_corporations.append([corporations.pop() for _ in range(STARTING_CORPORATIONS)])

@@ -74,7 +74,7 @@ def test_bad_seats_and_flags_are_usage_errors(capsys):
     assert "unknown seat kind 'wizard'" in capsys.readouterr().err
     assert main(["play", "--solo", "--seat", "a=human", "--seat", "b=human"]) == 2
     assert main(["simulate", "--seat", "ann=human", "--seat", "bot=random", "--games", "1"]) == 2
-    assert main(["play", "--board", "olympus", "--no-log"]) == 1
+    assert main(["play", "--board", "olympus", "--no-log"]) == 2
     assert "unknown board" in capsys.readouterr().err
 
 
@@ -162,3 +162,25 @@ def test_a_designers_card_folder_joins_the_deck_and_is_played(tmp_path, monkeypa
     assert main(["play", "--cards", str(mine), "--no-log"]) == 1
     err = capsys.readouterr().err
     assert "unknown tag 'aminal'" in err and "do not compile" in err
+
+
+def test_a_designer_measures_how_often_their_corporation_wins(repo, tmp_path, capsys):
+    mine = repo / "docs" / "examples" / "venus-labs"
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "--cards", str(mine), "--games", "6", "--quiet", "--seat", "me=greedy",
+                 "--seat", "rival=greedy", "--corporation", "me=Aphrodite Labs", "--track", "Cloud Harvester",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "players who played" in text and "Aphrodite Labs" in text
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(r["players"][0]["corporation"] == "Aphrodite Labs" for r in rows)
+    assert all(r["players"][1]["corporation"] != "Aphrodite Labs" for r in rows)
+    assert main(["simulate", "--games", "1", "--corporation", "nobody=CrediCor", "--out", str(out)]) == 2
+    assert main(["simulate", "--games", "1", "--corporation", "greedy=CrediCorp", "--out", str(out)]) == 2
+
+
+def test_the_example_designer_set_checks_and_its_scenarios_pass(repo, capsys):
+    mine = repo / "docs" / "examples" / "venus-labs"
+    assert main(["check", "--with-bundled", str(mine)]) == 0
+    assert main(["test", str(mine / "scenarios"), "--cards", str(mine)]) == 0
+    assert "3 passed, 0 failed" in capsys.readouterr().out

@@ -84,6 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT")
     simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument("--track", action="append", default=[], metavar="CARD",
+                          help="also report the win rate of players who played this card or corporation")
     _game_flags(simulate)
     simulate.set_defaults(run=_simulate)
 
@@ -107,12 +109,20 @@ def _game_flags(parser) -> None:
     parser.add_argument("--solo-tr63", action="store_true", help="solo, with the TR 63 goal")
     parser.add_argument("--cards", action="append", default=[], metavar="DIR", help="add a folder of your cards")
     parser.add_argument("--max-generations", type=int, default=None, help="stop a game after this generation")
+    parser.add_argument("--corporation", action="append", default=[], metavar="SEAT=NAME",
+                        help="that seat plays this corporation in every game (repeatable)")
 
 
 def _options(args, names: list[str]):
     from tharsis.runtime.game import GameOptions
 
+    fixed = dict(spec.partition("=")[::2] for spec in args.corporation)
+    unknown = set(fixed) - set(names)
+    if unknown:
+        raise ValueError(f"--corporation names no seat: {', '.join(sorted(unknown))} (seats: {', '.join(names)})")
+    corporations = tuple(fixed.get(name, "").strip() for name in names) if fixed else ()
     return GameOptions(players=tuple(names), seed=args.seed, board=args.board.capitalize(),
+                       corporations=corporations,
                        corporate_era=args.corporate_era, draft=args.draft, initial_draft=args.draft,
                        beginner=args.beginner, solo_tr63=args.solo_tr63,
                        card_paths=tuple(str(Path(c).resolve()) for c in args.cards),
@@ -151,18 +161,20 @@ def _seats(args, default: list[str]):
 
 
 def _new_game(args, seats):
+    """A new game from the flags, or the exit code: 2 for bad flags, 1 for cards that do not compile."""
     from tharsis.runtime.game import ContentError, Game
 
     if not _paths_exist(args.cards):
-        return None
+        return 2
     try:
         return Game(_options(args, [s.name for s in seats]))
     except ContentError as exc:
         print(str(exc), file=sys.stderr)
         print("tharsis: the cards do not compile (see above)", file=sys.stderr)
+        return 1
     except ValueError as exc:
         print(f"tharsis: {exc}", file=sys.stderr)
-    return None
+        return 2
 
 
 def _play(args) -> int:
@@ -181,8 +193,8 @@ def _play(args) -> int:
         if seats is None:
             return 2
         game = _new_game(args, seats)
-        if game is None:
-            return 1
+        if isinstance(game, int):
+            return game
     log_path = None if args.no_log else Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
     if log_path is not None:
         try:
@@ -212,8 +224,11 @@ def _simulate(args) -> int:
     if args.games < 1 or args.jobs < 1:
         print("tharsis: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
-    if _new_game(args, seats) is None:  # fail fast on bad options or content, before starting workers
-        return 1
+    game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
+    if isinstance(game, int):
+        return game
+    if args.corporation:  # a fixed corporation is worth tracking
+        args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
     try:
         Path(args.out).touch()
     except OSError as exc:
@@ -222,7 +237,7 @@ def _simulate(args) -> int:
     simulation = Simulation(_options(args, [s.name for s in seats]), [(s.name, s.kind) for s in seats],
                             args.games, args.jobs, Path(args.out))
     results = simulation.run(progress=None if args.quiet else sys.stderr)
-    print(summary(results, simulation.seats))
+    print(summary(results, simulation.seats, tuple(args.track)))
     print(f"results written to {args.out}")
     return 0
 

@@ -39,8 +39,10 @@ def play_one(task: tuple) -> dict:
         "terraformed": game.terraformed(),
         "seconds": round(time.perf_counter() - started, 4),
         "players": [{"seat": row["name"], "bot": seats[i][1],
+                     "corporation": game.state.players[i].corporation,
                      **{k: row[k] for k in ("total", "tr", "milestones", "awards", "greeneries", "cities", "cards",
-                                           "megacredits")}}
+                                           "megacredits")},
+                     "played": [c.name for c in game.state.players[i].played[1:]] + game.state.players[i].events}
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
     }
@@ -104,7 +106,28 @@ class Simulation:
             progress.flush()
 
 
-def summary(results: list[dict], seats: list[tuple[str, str]]) -> str:
+def win_rates(results: list[dict], key) -> list[tuple[str, int, int]]:
+    """(name, games, wins) for every value of `key(player row)` (a name or a list of names), most played first."""
+    counts: dict[str, list[int]] = {}
+    for result in results:
+        for row in result["players"]:
+            names = key(row)
+            for name in ([names] if isinstance(names, str) else names or []):
+                entry = counts.setdefault(name, [0, 0])
+                entry[0] += 1
+                entry[1] += result["winner"] == row["seat"]
+    return sorted(((n, g, w) for n, (g, w) in counts.items()), key=lambda item: (-item[1], item[0]))
+
+
+def _rate_table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
+    lines = [f"{title:<32}{'games':>7}{'wins':>6}{'win rate':>10}{'95% CI':>18}"]
+    for name, games, wins in rows:
+        low, high = wilson(wins, games)
+        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
+    return lines
+
+
+def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str, ...] = ()) -> str:
     total = len(results)
     lines = [f"{total} games"]
     if total == 0:
@@ -122,4 +145,12 @@ def summary(results: list[dict], seats: list[tuple[str, str]]) -> str:
     if "solo_won" in results[0]:
         won = sum(1 for r in results if r["solo_won"])
         lines.append(f"solo wins: {won}/{total}")
+    if len(seats) > 1:
+        lines += [""] + _rate_table("corporation (per player)", win_rates(results, lambda row: row["corporation"]))
+    if track:
+        played = {name: (games, wins) for name, games, wins in
+                  win_rates(results, lambda row: [row["corporation"]] + row["played"])}
+        rows = [(name, *played.get(name, (0, 0))) for name in track]
+        lines += [""] + _rate_table("players who played", [r for r in rows if r[1]])
+        lines += [f"{name}: never played in these games" for name, games, _ in rows if not games]
     return "\n".join(lines)
