@@ -69,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
                                       "or greedy; default: --seat you=human --seat bot=greedy.")
-    play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND")
+    play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
+                      help="a seat: human, random or greedy; repeatable, in seat order")
     _game_flags(play)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
@@ -78,10 +79,11 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="run many bot games in parallel",
                               description="Bot games with seeds SEED, SEED+1, ...; results as JSONL, a summary "
-                                          "with 95%% confidence intervals. Default seats: greedy=greedy random=random.")
-    simulate.add_argument("--games", type=int, default=100)
+                                          "with 95% confidence intervals. Default seats: greedy=greedy random=random.")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
-    simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT")
+    simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
+                          help="a seat and its bot (random or greedy), repeatable, in seat order")
     simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--track", action="append", default=[], metavar="CARD",
@@ -100,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
 def _game_flags(parser) -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="number of players (1-5) when no --seat is given")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
@@ -108,7 +110,8 @@ def _game_flags(parser) -> None:
     parser.add_argument("--solo", action="store_true", help="the solo game (one seat, 14 generations)")
     parser.add_argument("--solo-tr63", action="store_true", help="solo, with the TR 63 goal")
     parser.add_argument("--cards", action="append", default=[], metavar="DIR", help="add a folder of your cards")
-    parser.add_argument("--max-generations", type=int, default=None, help="stop a game after this generation")
+    parser.add_argument("--max-generations", type=int, default=None, metavar="N",
+                        help="stop a game after generation N (not a rule: a safety net)")
     parser.add_argument("--corporation", action="append", default=[], metavar="SEAT=NAME",
                         help="that seat plays this corporation in every game (repeatable)")
 
