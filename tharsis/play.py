@@ -111,7 +111,7 @@ class Session:
         self.log = log
         self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
         self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
-        self.deciders: list[int] = []   # who made each logged choice (for undo)
+        self.deciders: list[tuple[int, int]] = []   # (player, generation) of each logged choice, for undo
 
     def say(self, message: str = "") -> None:
         print(message, file=self.stdout)
@@ -131,8 +131,9 @@ class Session:
                 label = answer
             else:
                 label = self.bots[decision.player].choose(game, decision).label
+            generation = game.state.generation
             game.apply(label)
-            self.deciders.append(decision.player)
+            self.deciders.append((decision.player, generation))
             self.log.choice(game, self.seats[decision.player].name)
         game = self.game
         self.log.end(game.result)
@@ -221,24 +222,19 @@ class Session:
         return f"saved to {filename}; resume with: tharsis play --load {filename}"
 
     def undo(self, index: int) -> str:
-        mine = [i for i, who in enumerate(self.deciders) if who == index]
+        mine = [i for i, (who, _) in enumerate(self.deciders) if who == index]
         if not mine:
             return "nothing of yours to undo"
         last = mine[-1]
-        if any(who != index for who in self.deciders[last:]):
+        if any(who != index for who, _ in self.deciders[last:]):
             return "cannot undo: another player has chosen since your last choice"
-        if self.game.state.phase == "action" and self._turn_started_after(last):
+        if self.deciders[last][1] != self.game.state.generation:  # a new generation means a new turn
             return "cannot undo a choice from an earlier turn"
         labels = self.game.log[:last]
         self.game = Game.replay(self.game.options, labels, self.game.content)
         self.deciders = self.deciders[:last]
         self.log.start(self.game, self.seats)
         return f"undone: back before your choice #{last + 1}"
-
-    def _turn_started_after(self, position: int) -> bool:
-        # a new generation since that choice means a new turn
-        replayed = Game.replay(self.game.options, self.game.log[:position], self.game.content)
-        return replayed.state.generation != self.game.state.generation
 
 
 def _numbered(decision: Decision) -> str:
