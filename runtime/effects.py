@@ -54,11 +54,16 @@ class EffectsMixin:
 
     # ------------------------------------------------------------------ can it be done?
 
-    def possible(self: "Game", effects: tuple, ctx: Context) -> bool:
+    def possible(self: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None) -> bool:
         """All effects can be carried out in order: the player's own stock and production changes of earlier
-        effects are applied provisionally (and undone) while the later ones are checked."""
+        effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
+        undone, while the later ones are checked."""
+        stock = self.state.players[ctx.player].resources
         undo: list[tuple[dict, str, int]] = []
         try:
+            for resource, amount in (paid or {}).items():
+                stock[resource] -= amount
+                undo.append((stock, resource, -amount))
             for e in effects:
                 if not self.possible_one(e, ctx):
                     return False
@@ -81,17 +86,6 @@ class EffectsMixin:
             return [(player.production, c.resource, self.value(c.amount, ctx)) for c in e.changes
                     if c.resource != "bonus"]
         return []
-
-    def possible_after_paying(self: "Game", payment: dict, effects: tuple, ctx: Context) -> bool:
-        """`possible`, once `payment` has left the player's stock (paying may use what an effect needs)."""
-        stock = self.state.players[ctx.player].resources
-        for resource, amount in payment.items():
-            stock[resource] -= amount
-        try:
-            return self.possible(effects, ctx)
-        finally:
-            for resource, amount in payment.items():
-                stock[resource] += amount
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:
         player = self.state.players[ctx.player]
