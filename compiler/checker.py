@@ -66,8 +66,7 @@ class Checker(EffectChecks):
         fields: dict[str, list[Node]] = {}
         for field in node.nodes():
             key_leaf = field.children[0]
-            key = key_leaf.text.rstrip(":").rstrip().replace("  ", " ")
-            key = " ".join(key.split())
+            key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
             if key not in allowed:
                 self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
                              "fields here: " + ", ".join(sorted(allowed)))
