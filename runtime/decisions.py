@@ -1,13 +1,17 @@
-"""Pending decisions: who must choose, what about, and the complete list of legal options.
+"""Pending decisions: who must choose, what about, and the legal options.
 
 The engine never calls player code: whenever a choice is needed it stops with a `Decision`, and `Game.apply`
-resumes it with one of the listed options (by index or by its label). Labels are stable, readable strings
-("play Livestock", "space 31", "pass"), so logs, scenarios and humans can all name an option.
+resumes it with one of the options (by index, by its label or the `Option` itself). Labels are stable, readable
+strings ("play Livestock", "space 31", "pass"), so logs, scenarios and humans can all name an option.
+
+Most decisions list their options when they are asked. The action decision is lazy (`LazyDecision`): listing
+every legal action means checking every card in hand, so it is done only when someone reads `options`;
+`find` checks just the option named, and bots sample `candidates` and keep the first that `allows`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -18,33 +22,114 @@ class Option:
     value: Any = None
 
 
-@attrs.frozen
 class Decision:
-    player: int             # index of the player who decides
-    kind: str               # action | pay | space | player | option | x | card | keep | buy | corporation | ...
-    prompt: str
-    options: tuple[Option, ...]
+    """A question with its options listed. Immutable; equal when player, kind, prompt and options are."""
+
+    __slots__ = ("player", "kind", "prompt", "eager_options")
+
+    def __init__(self, player: int, kind: str, prompt: str, options: tuple = ()):
+        self.player = player    # index of the player who decides
+        self.kind = kind        # action | pay | space | player | option | x | card | keep | buy | corporation | ...
+        self.prompt = prompt
+        self.eager_options: Optional[tuple[Option, ...]] = tuple(options)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.eager_options
 
     def find(self, choice) -> Optional[Option]:
         """The option a choice names: an index, an exact label, or a case-insensitive prefix of only one label
         (options with equal labels are interchangeable, so the first is taken)."""
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            return self.options[choice] if 0 <= choice < len(self.options) else None
-        if isinstance(choice, Option):
-            return choice if choice in self.options else None
-        text = str(choice).strip()
-        for option in self.options:
-            if option.label == text:
-                return option
-        lowered = text.lower()
-        exact = [o for o in self.options if o.label.lower() == lowered]
-        if exact:
-            return exact[0]
-        matches = [o for o in self.options if o.label.lower().startswith(lowered)]
-        return matches[0] if matches and len({o.label for o in matches}) == 1 else None
+        return _find(self.options, choice)
+
+    def allows(self, option: Option) -> bool:
+        return option in self.options
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Decision) and (self.player, self.kind, self.prompt) == \
+            (other.player, other.kind, other.prompt) and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.kind, self.prompt))
+
+    def __repr__(self) -> str:
+        return f"Decision({self.player}, {self.kind!r}, {self.prompt!r}, {len(self.options)} options)"
+
+
+class LazyDecision(Decision):
+    """A decision whose options are checked one at a time. `candidates()` lists every option that might be legal
+    (cheap, unchecked), `allowed(option)` checks one; `options` is the candidates that are allowed, in order,
+    plus the `always` options (pass / end turn), which need no check."""
+
+    __slots__ = ("_candidates", "_allowed", "_always", "_listed", "_parse")
+
+    def __init__(self, player: int, kind: str, prompt: str, candidates: Callable[[], list[Option]],
+                 allowed: Callable[[Option], bool], always: tuple[Option, ...] = (),
+                 parse: Optional[Callable[[str], Optional[Option]]] = None):
+        self.player, self.kind, self.prompt = player, kind, prompt
+        self.eager_options = None
+        self._candidates, self._allowed, self._always = candidates, allowed, always
+        self._listed: Optional[tuple[Option, ...]] = None
+        self._parse = parse
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        if self._listed is None:
+            self._listed = tuple(o for o in self._candidates() if self._allowed(o)) + self._always
+        return self._listed
+
+    def candidates(self) -> list[Option]:
+        return self._candidates()
+
+    @property
+    def always(self) -> tuple[Option, ...]:
+        return self._always
+
+    def legal(self, option: Option) -> bool:
+        """Whether an option of `candidates()` is legal now."""
+        return self._allowed(option)
+
+    def allows(self, option: Option) -> bool:
+        if self._listed is not None:
+            return option in self._listed
+        if option in self._always:
+            return True
+        expected = self._parse(option.label) if self._parse else None
+        return expected == option and self._allowed(option)
+
+    def find(self, choice) -> Optional[Option]:
+        if self._listed is None:
+            if isinstance(choice, Option):
+                return choice if self.allows(choice) else None
+            if isinstance(choice, str) and self._parse is not None:
+                text = choice.strip()
+                for option in self._always:
+                    if option.label == text:
+                        return option
+                option = self._parse(text)
+                if option is not None and option.label == text:
+                    return option if self._allowed(option) else None
+        return _find(self.options, choice)
+
+
+def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
+    if isinstance(choice, int) and not isinstance(choice, bool):
+        return options[choice] if 0 <= choice < len(options) else None
+    if isinstance(choice, Option):
+        return choice if choice in options else None
+    text = str(choice).strip()
+    for option in options:
+        if option.label == text:
+            return option
+    lowered = text.lower()
+    exact = [o for o in options if o.label.lower() == lowered]
+    if exact:
+        return exact[0]
+    matches = [o for o in options if o.label.lower().startswith(lowered)]
+    return matches[0] if matches and len({o.label for o in matches}) == 1 else None
 
 
 class IllegalChoice(Exception):

@@ -112,6 +112,7 @@ class Session:
         self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
         self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
         self.deciders: list[tuple[int, int]] = []   # (player, generation) of each logged choice, for undo
+        self.before: dict[int, Game] = {}            # copies of the game before the choices undo may take back
 
     def say(self, message: str = "") -> None:
         print(message, file=self.stdout)
@@ -132,6 +133,9 @@ class Session:
             else:
                 label = self.bots[decision.player].choose(game, decision).label
             generation = game.state.generation
+            if self.deciders and self.deciders[-1] != (decision.player, generation):
+                self.before.clear()  # undo never goes back past another player's choice or into an earlier turn
+            self.before[len(game.log)] = game.clone()
             game.apply(label)
             self.deciders.append((decision.player, generation))
             self.log.choice(game, self.seats[decision.player].name)
@@ -230,8 +234,8 @@ class Session:
             return "cannot undo: another player has chosen since your last choice"
         if self.deciders[last][1] != self.game.state.generation:  # a new generation means a new turn
             return "cannot undo a choice from an earlier turn"
-        labels = self.game.log[:last]
-        self.game = Game.replay(self.game.options, labels, self.game.content)
+        self.game = self.before[last]
+        self.before = {n: copy for n, copy in self.before.items() if n < last}
         self.deciders = self.deciders[:last]
         self.log.start(self.game, self.seats)
         return f"undone: back before your choice #{last + 1}"
@@ -256,7 +260,7 @@ def _is_terminal(stream) -> bool:
 def load_save(path: Path) -> tuple[Game, list[Seat]]:
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     seats = [Seat(**s) for s in data.pop("seats", [])]
-    game = Game.from_json(json.dumps(data))
+    game = Game.from_json(json.dumps(data), verify=True)
     if not seats:
         seats = [Seat(p.name, "human") for p in game.state.players]
     return game, seats

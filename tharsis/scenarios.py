@@ -8,13 +8,15 @@ legality checks and decisions as a real game, and every decision is answered by 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import attrs
 import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.definitions import Library
+from tharsis.runtime import phases
+from tharsis.runtime.actions import take_action
 from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game, GameOptions, load_library
 from tharsis.runtime.scoring import final_scores
@@ -147,7 +149,7 @@ class Runner:
             if "corporation" in spec:
                 name = self.card(spec["corporation"])
                 if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                    self.drive(self.game._start_corporation(player.index, name), [], None, "setup")
+                    self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
                 else:
                     player.corporation = name
                     player.played.insert(0, CardInPlay(name))
@@ -214,14 +216,14 @@ class Runner:
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
-            self.drive(game._production(), answers, None, where)
+            self.drive(phases.production, (), answers, None, where)
         elif kind == "generation":
-            self.drive(game._production(), answers, None, where)
+            self.drive(phases.production, (), answers, None, where)
             game.state.generation += 1
             for each in game.state.players:
                 each.passed = False
         elif kind == "end":
-            self.drive(game._final_greenery(), answers, None, where)
+            self.drive(phases.final_greenery_phase, (), answers, None, where)
             game.state.over = True
             game.result = final_scores(game)
         elif kind == "pass":
@@ -241,7 +243,7 @@ class Runner:
             if reason is not None:
                 self.outcome.failures.append(f"{where}: '{kind} {target}' was refused: {reason}")
                 return None
-            self.drive(game.take_action(player, action), answers, payment, where)
+            self.drive(take_action, (player, action), answers, payment, where)
         self._step_expect(where, step)
 
     def _step_expect(self, where: str, step: dict) -> None:
@@ -261,14 +263,16 @@ class Runner:
         if "expect" in step:
             self.expect(where, step["expect"])
 
-    def drive(self, flow: Iterator, answers: list[str], payment, where: str) -> None:
-        try:
-            decision = next(flow)
-            while True:
-                self.asked.append(decision)
-                decision = flow.send(self.answer(decision, answers, payment, where))
-        except StopIteration:
-            pass
+    def drive(self, step, args: tuple, answers: list[str], payment, where: str) -> None:
+        """Run one step of the rules (an action, production, ...) in the sandbox, answering every question it
+        asks (a lone option too, so that `offers` can see it)."""
+        game = self.game
+        game.answer_single_options = False
+        game.start_flow(step, *args)
+        while game.flow.asking is not None:
+            decision = game.pending()
+            self.asked.append(decision)
+            game.apply(self.answer(decision, answers, payment, where))
         if answers:
             raise ScenarioError(f"{where}: answers not used: {answers}")
 
