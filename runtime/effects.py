@@ -201,10 +201,8 @@ class EffectsMixin:
 
         if self.options.solo:
             return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
-        others = [i for i in range(len(self.state.players)) if i != ctx.player and can_lose(i)]
-        if others:
-            return others
-        return [ctx.player] if can_lose(ctx.player) else []
+        # RULES.md 4A: any player who has enough, yourself included, at the player's choice
+        return [i for i in range(len(self.state.players)) if can_lose(i)]
 
     def _any_production(self, e, ctx):
         targets = self._production_targets(e, ctx)
