@@ -353,6 +353,8 @@ class EffectsMixin:
         # from any player's stock
         candidates = []
         for index, other in enumerate(players):
+            if index == ctx.player:  # the reference offers only opponents: removing your own is never wanted
+                continue
             if other.resources[e.resource] <= 0 or self.protected(index, ctx.player, e.resource):
                 continue
             if e.next_to_placed and not self._owns_tile_next_to(index, ctx.placed):
