@@ -112,7 +112,8 @@ class EffectsMixin:
             if e.source == "here":
                 card = player.card(ctx.card)
                 return card is not None and card.resources >= self.value(e.amount, ctx)
-            return bool(self._cards_to_remove_from(e, ctx))
+            # solo: the neutral opponent always has the resource to give (RULES.md 7)
+            return self.options.solo or bool(self._cards_to_remove_from(e, ctx))
         if isinstance(e, fx.Discard):
             return len(player.hand) >= self.value(e.amount, ctx)
         if isinstance(e, fx.Choice):
@@ -341,10 +342,12 @@ class EffectsMixin:
             options = [Option(f"card {name} ({players[i].name})", (i, name)) for i, name in targets]
             if e.up_to:
                 options.append(Option("remove nothing", None))
+            if self.options.solo:
+                options.insert(0, Option("neutral opponent", NEUTRAL))
             if not options:
                 return
             choice = yield Decision(ctx.player, "card", text.effect(e), tuple(options))
-            if choice.value is None:
+            if choice.value in (None, NEUTRAL):
                 return
             index, name = choice.value
             card = players[index].card(name)
