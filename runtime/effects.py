@@ -127,6 +127,8 @@ class EffectsMixin:
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
             return bool(self._copyable(e, ctx))
+        if isinstance(e, fx.Reveal):  # nothing left to reveal: the action cannot be taken
+            return bool(self.state.deck or self.state.discard)
         return True
 
     # ------------------------------------------------------------------ doing it
