@@ -213,9 +213,8 @@ class ActionsMixin:
         option = definition.actions[index]
         self.state.players[player].card(name).used = True
         self.log_event(f"{self.state.players[player].name} uses {name}: {_describe(option)}")
-        ctx = Context(player, card=name)
-        yield from self.run(option.cost, ctx)
-        yield from self.run(option.effects, ctx)
+        # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
+        yield from self.run(option.cost + option.effects, Context(player, card=name))
 
 
 def _describe(option) -> str:

@@ -85,6 +85,9 @@ class EffectsMixin:
         if isinstance(e, fx.Production):
             return [(player.production, c.resource, self.value(c.amount, ctx)) for c in e.changes
                     if c.resource != "bonus"]
+        if isinstance(e, fx.Pay):  # a later payment must be checked against what this one leaves
+            payments = self.payment_options(ctx.player, self.value(e.amount, ctx), e.using)
+            return [(player.resources, r, -amount) for r, amount in payments[0].items()] if payments else []
         return []
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:
@@ -134,7 +137,12 @@ class EffectsMixin:
     # ------------------------------------------------------------------ doing it
 
     def run(self: "Game", effects: tuple, ctx: Context) -> Iterator:
-        for e in effects:
+        for index, e in enumerate(effects):
+            if isinstance(e, fx.Pay):  # offer only payments that leave the rest of the list possible
+                rest = effects[index + 1:]
+                yield from self.pay(ctx.player, self.value(e.amount, ctx), e.using, "an action",
+                                    acceptable=lambda paid, rest=rest, ctx=ctx: self.possible(rest, ctx, paid=paid))
+                continue
             result = yield from HANDLERS[type(e)](self, e, ctx)
             if isinstance(result, Context):
                 ctx = result  # a placement tells later effects where "it" is
