@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternRE, PatternStr, TerminalDef
 
 from . import syntax
+from .definitions import Header
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
 from .source import grammar_path
 from .syntax import Node
@@ -27,6 +28,8 @@ MAX_DIGITS = 6  # no count, cost or track value in a card needs more; Python ref
 DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _COMMENT = re.compile(r"//[^\n]*")
+_HEADER = re.compile(r'^(card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board)[ \t]+'
+                     r'("[^"\n]*")(?:[ \t]*#([A-Za-z0-9]+))?', re.M)
 _WORD = r"[^\W\d]\w*"
 _WORD_CHAR = re.compile(r"\w")
 # A number too long to be one, outside strings and comments (a card number `#123` is a name, not a number).
@@ -35,6 +38,8 @@ _LONG_NUMBER = re.compile(r'"[^"\n]*"|//[^\n]*|(?<![\w#])[+-]?(\d{%d,})' % (MAX_
 EFFECT_WORDS = ("gain", "lose", "spend", "pay", "production", "any", "place", "claim", "draw", "look", "discard",
                 "add", "remove", "steal", "choose", "if", "may", "copy", "reveal", "require", "next")
 PARAMETER_WORDS = ("temperature", "oxygen", "tr")
+# Comparisons written the other way round or with typographic symbols.
+_COMPARATOR_TYPOS = {"=>": ">=", "=<": "<=", "≥": ">=", "≤": "<=", "=": "==", "!=": None}
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
@@ -85,8 +90,9 @@ def display(terminal: str) -> str:
     return _display_names().get(terminal, terminal.lower())
 
 
-def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
-    """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back."""
+def parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None = None) -> list[Node]:
+    """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back, and
+    the headers of the definitions that did not parse go to `broken` (for the duplicate checks)."""
     definitions: list[Node] = []
     if not _COMMENT.sub("", text).strip():
         message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")
@@ -100,14 +106,27 @@ def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
     chunks = list(_chunks(text))
     for index, (start_line, chunk) in enumerate(chunks):
         if not _prescan_ok(path, chunk, start_line, diagnostics):
+            _header(path, chunk, start_line, broken)
             continue
         try:
             tree = _parse_chunk(chunk, start_line)
         except UnexpectedInput as exc:
             diagnostics.items.append(_translate(path, chunk, start_line, exc, last=index == len(chunks) - 1))
+            _header(path, chunk, start_line, broken)
             continue
         definitions.extend(syntax.build(tree, path).nodes())
     return definitions
+
+
+def _header(path: str, chunk: str, start_line: int, broken: list[Header] | None) -> None:
+    """The kind, name and number at the start of a chunk that did not parse, if it has them."""
+    found = _HEADER.search(chunk) if broken is not None else None
+    if not found or not found.group(2)[1:-1].strip():
+        return
+    kind = "_".join(found.group(1).split())
+    line, column = _position(chunk, start_line, found.start(2))
+    broken.append(Header(kind, found.group(2)[1:-1].strip(), found.group(3),
+                         Span.point(path, line, column, len(found.group(2)))))
 
 
 def _parse_chunk(chunk: str, start_line: int):
@@ -206,6 +225,9 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                               Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
         word = re.match(_WORD, text[position:]) if position is not None else None
         hint = _hint(word.group(0) if word else None, expected)
+        comparator = _COMPARATOR_TYPOS.get(text[position:position + 2]) or _COMPARATOR_TYPOS.get(ch)
+        if comparator and "COMPARATOR" in _accepted(exc):
+            hint = f"did you mean '{comparator}'? (comparisons are >=, <=, ==, > and <)"
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         if word:
             message = f"unexpected word '{word.group(0)}'"
