@@ -9,6 +9,7 @@ corporation). Problems name the value the way its source does: `--seed` for a fl
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -62,9 +63,9 @@ FLAG_WHERE = Where()
 
 def describe(value: Any) -> str:
     """A JSON value in a message: its type and, when short, itself."""
-    kind = {bool: "true/false", int: "an integer", float: "a number", str: "a string", list: "a list",
+    kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
             dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
-    shown = repr(value) if isinstance(value, (bool, int, float, str)) else ""
+    shown = json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, int, float, str)) else ""
     if len(shown) > 40:
         shown = shown[:37] + "..."
     return f"{kind} ({shown})" if shown else kind

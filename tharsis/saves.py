@@ -161,8 +161,9 @@ def _json_problem(name: str, exc: ValueError, lines: list[str], line_offset: int
     if isinstance(exc, json.JSONDecodeError):
         line = exc.lineno + line_offset
         source = lines[line - 1] if 0 < line <= len(lines) else None
-        cut = exc.pos >= len(exc.doc.rstrip())
-        message = ("the file ends in the middle of a JSON value (it was cut short)" if cut
+        cut = exc.pos >= len(exc.doc.rstrip()) or exc.msg.startswith("Unterminated string")
+        what = "the line" if line_offset else "the file"
+        message = (f"{what} ends in the middle of a JSON value (it was cut short)" if cut
                    else f"not valid JSON: {exc.msg}")
         return Problem("E711", message, "a damaged file: use another save, or the game log", name, line,
                        exc.colno, source)
@@ -264,7 +265,7 @@ def _seats(value: Any, options: Optional[GameOptions], where: Where, problems: l
             continue
         found = check_name(f"{name}.name", seat["name"], where)
         if not isinstance(seat["kind"], str) or seat["kind"] not in KINDS:
-            found.append(where.problem("E702", f"{name}.kind: unknown seat kind {describe(seat['kind'])}",
+            found.append(where.problem("E702", f"{name}.kind: unknown seat kind {_short(seat['kind'])}",
                                        suggest(str(seat["kind"]), KINDS, "kinds")))
         problems.extend(found)
         if not found:
@@ -317,7 +318,7 @@ def _read_log(name: str, lines: list[str]) -> Record:
             continue
         event = entry.get("event")
         if event not in EVENTS:
-            problems.append(problem("E712", f"unknown event {describe(event)}", suggest(str(event), EVENTS,
+            problems.append(problem("E712", f"unknown event {_short(event)}", suggest(str(event), EVENTS,
                                                                                          "events")))
             continue
         if ended_at is not None:
