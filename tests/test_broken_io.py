@@ -55,6 +55,14 @@ def run(capsys, *args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out, err
 
 
+def test_every_e7xx_code_is_documented_and_every_documented_one_is_used():
+    used = set()
+    for path in (REPO / "tharsis").glob("*.py"):
+        used |= set(re.findall(r'"([EW]7\d\d)"', path.read_text(encoding="utf-8")))
+    documented = set(re.findall(r"^\| ([EW]7\d\d) \|", (REPO / "docs/errors.md").read_text(encoding="utf-8"), re.M))
+    assert used == documented
+
+
 def test_the_corpus_covers_every_file():
     assert len(CASES) >= 40
     for case in CASES:
@@ -111,7 +119,7 @@ def test_an_illegal_choice_in_the_middle_of_a_log_names_its_line(game_log, tmp_p
     code, _, err = run(capsys, "replay", str(log))
     assert code == 1
     [(kind, line, message)] = problems(err)
-    assert (kind, line) == ("E715", "41") and "choice 40 ('play Nothing') is not a legal choice" in message
+    assert (kind, line) == ("E714", "41") and "choice 40 ('play Nothing') is not a legal choice" in message
     assert "legal: " in err and '"label": "play Nothing"' in err   # the hint and the offending line
 
 
@@ -120,7 +128,7 @@ def test_a_choice_logged_for_the_wrong_player_is_refused(game_log, tmp_path, cap
     other = "bob" if first["player"] == "ann" else "ann"
     log = edited(game_log, tmp_path / "player.jsonl", lambda lines: set_field(lines, 1, player=other))
     code, _, err = run(capsys, "replay", str(log))
-    assert code == 1 and problems(err)[0][:2] == ("E715", "2")
+    assert code == 1 and problems(err)[0][:2] == ("E714", "2")
     assert f"logged for {other}, but {first['player']} chooses here" in err
 
 
@@ -138,14 +146,14 @@ def test_an_edited_result_fails_the_verification_at_the_end_line(game_log, tmp_p
     log = edited(game_log, tmp_path / "result.jsonl", edit)
     code, _, err = run(capsys, "replay", str(log))
     count = len(log.read_text().splitlines())
-    assert code == 1 and problems(err)[0][:2] == ("E717", str(count))
+    assert code == 1 and problems(err)[0][:2] == ("E716", str(count))
     assert "the replayed result differs from the logged one" in err
 
 
 def test_an_end_line_before_the_end_of_the_game_is_refused(game_log, tmp_path, capsys):
     log = edited(game_log, tmp_path / "early.jsonl", lambda lines: lines.__delitem__(slice(30, -1)))
     code, _, err = run(capsys, "replay", str(log))
-    assert code == 1 and problems(err)[0][0] == "E717" and "choices stop before the end" in err
+    assert code == 1 and problems(err)[0][0] == "E716" and "choices stop before the end" in err
 
 
 def test_a_log_cut_short_by_a_crash_replays_and_resumes_to_the_end(game_log, tmp_path, capsys):
@@ -178,7 +186,7 @@ def test_a_human_who_left_at_end_of_input_resumes_from_the_log(tmp_path, capsys)
     assert [e["label"] for e in after[1:1 + len(before)]] == before      # nothing was lost
     assert run(capsys, "replay", str(log))[0] == 0
     code, _, err = run(capsys, "play", "--load", str(log))
-    assert code == 2 and problems(err)[0][0] == "E718" and f"tharsis replay {log}" in err
+    assert code == 2 and problems(err)[0][0] == "E717" and f"tharsis replay {log}" in err
 
 
 def test_ctrl_c_during_a_game_leaves_a_log_that_resumes(tmp_path):
@@ -210,7 +218,7 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     data["state"]["generation"] = 4
     save.write_text(json.dumps(data))
     code, _, err = run(capsys, "play", "--load", str(save), "--no-log")
-    assert code == 1 and problems(err) == [("E717", "-", "the saved state is not the state its choices lead to "
+    assert code == 1 and problems(err) == [("E716", "-", "the saved state is not the state its choices lead to "
                                                          "(it differs in: generation)")]
 
 
@@ -266,7 +274,7 @@ def test_a_log_says_when_the_cards_changed_since_it_was_played(tmp_path, capsys)
     found = problems(err)
     assert found[0][:2] == ("W701", "1") and "the cards changed since this game was played" in found[0][2]
     if code != 0:  # the change altered the game: the error says why it may have
-        assert found[-1][0] in ("E715", "E717") and "the cards changed since" in err
+        assert found[-1][0] in ("E714", "E716") and "the cards changed since" in err
 
 
 def test_broken_cards_under_card_paths_are_reported_not_crashed(tmp_path, capsys):
@@ -276,7 +284,7 @@ def test_broken_cards_under_card_paths_are_reported_not_crashed(tmp_path, capsys
         code, _, err = run(capsys, *args)
         assert code == 1
         assert "error[E202]" in err or "error[E001]" in err                       # the compiler's own report
-        assert problems(err)[-1][:2] == ("E716", "1") and str(cards) in err
+        assert problems(err)[-1][:2] == ("E715", "1") and str(cards) in err
 
 
 # ---------------------------------------------------------------------------------------------- flags

@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(play)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
-    play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
     simulate = sub.add_parser("simulate", help="run many bot games in parallel",
@@ -97,9 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(simulate)
     simulate.set_defaults(run=_simulate)
 
-    replay = sub.add_parser("replay", help="replay a game log", description="Replay a game from its log and print "
-                                                                          "the result (and each generation).")
-    replay.add_argument("log", metavar="LOG")
+    replay = sub.add_parser("replay", help="replay and verify a game log",
+                            description="Replay a game from its log (or a save), check every choice and the logged "
+                                        "result, and print the result (and each generation).")
+    replay.add_argument("log", metavar="LOG", help="a game log (.jsonl) or a save")
     replay.add_argument("--generations", action="store_true", help="print the state at every generation")
     replay.set_defaults(run=_replay)
     return parser
@@ -198,7 +199,7 @@ def _load(args):
     loaded = saves.load(args.load)
     _warn(loaded.warnings)
     if loaded.game.over:
-        raise ProblemError([Problem("E718", "this game is over: there is nothing to resume",
+        raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
     return loaded.game, loaded.seats, log_path

@@ -11,9 +11,9 @@ logs, and a code E7xx (docs/errors.md):
 1. the file: a regular file of at most MAX_BYTES, UTF-8, JSON nested at most MAX_DEPTH deep (E710, E711);
 2. the shape: every type of the outer structure and of the options, before anything is built (E712, E713;
    the options go through tharsis/options.py like the flags of a new game do);
-3. the game (`build`): the cards compile (E716), the names exist in them (board, corporations), every logged
-   choice is replayed as a legal choice of the logged player (E715), and the outcome is compared with what the file
-   recorded, the saved state or the logged result (E717). `content` is a hash of the compiled cards the game was
+3. the game (`build`): the cards compile (E715), the names exist in them (board, corporations), every logged
+   choice is replayed as a legal choice of the logged player (E714), and the outcome is compared with what the file
+   recorded, the saved state or the logged result (E716). `content` is a hash of the compiled cards the game was
    played with; when the cards have changed since, a warning says so (W701), and so does every error it may explain.
 """
 
@@ -387,7 +387,7 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
         try:
             library = load_library(tuple(options.card_paths))
         except ContentError as exc:
-            raise ProblemError([where.problem("E716", "the cards the game was played with do not compile: "
+            raise ProblemError([where.problem("E715", "the cards the game was played with do not compile: "
                                                       f"{', '.join(options.card_paths)}",
                                               "fix them (tharsis check --with-bundled FOLDER), then load again")],
                                CONTENT, str(exc)) from None
@@ -403,14 +403,14 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
     try:
         game = Game(options, library)
     except ValueError as exc:  # the options passed every check above, so this is the content refusing them
-        raise ProblemError([where.problem("E716", f"the game cannot start with these options: {exc}")]) from None
+        raise ProblemError([where.problem("E715", f"the game cannot start with these options: {exc}")]) from None
     names = list(options.players)
 
     def fail(choice: Choice, message: str, hint: Optional[str] = None) -> ProblemError:
         hint = "; ".join(h for h in (hint, changed) if h) or None
         if record.kind == "save":
             message = f"log[{choice.number - 1}]: {message}"
-        return ProblemError(warnings + [Problem("E715", message, hint, record.path, choice.line, None,
+        return ProblemError(warnings + [Problem("E714", message, hint, record.path, choice.line, None,
                                                 choice.source)])
 
     for choice in record.choices:
@@ -454,7 +454,7 @@ def _verify(record: Record, game: Game, warnings: list, changed: Optional[str]) 
             problem = "the log has an end line, but its choices stop before the end of the game"
     if problem:
         hint = changed or "the file was edited, or was written by a different version of the rules"
-        raise ProblemError(warnings + [where.problem("E717", problem, hint)])
+        raise ProblemError(warnings + [where.problem("E716", problem, hint)])
 
 
 def load(path: Path | str, **kwargs) -> Loaded:
