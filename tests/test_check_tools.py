@@ -216,3 +216,28 @@ def test_watch_is_bounded_by_its_poll_limit(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(check_command, "_sleep", lambda seconds: None)
     code = check_command.watch(lambda: runs.append(1) or 0, [tmp_path], 0.1, max_polls=5)
     assert code == 0 and runs == [1]  # nothing changed in five looks: checked once
+
+
+def test_the_pre_commit_hooks_run_the_commands_they_name(project, repo):
+    """Each hook of .pre-commit-hooks.yaml has pre-commit's required keys and its entry works in a project."""
+    import shlex
+
+    import yaml
+
+    hooks = yaml.safe_load((repo / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["tharsis-check", "tharsis-fmt"]
+    for hook in hooks:
+        assert {"id", "name", "entry", "language"} <= set(hook) and hook["language"] == "python"
+        assert hook["files"] == r"\.mars$" and hook["pass_filenames"] is False
+    (project / "mine" / "towns.mars").write_text(CARDS.replace("place city", "place ocean", 1), encoding="utf-8")
+    for hook in hooks:
+        command = shlex.split(hook["entry"])
+        assert command[0] == "tharsis"
+        done = subprocess.run([sys.executable, "-m", "tharsis", *command[1:]], cwd=project, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, (hook["id"], done.stdout, done.stderr)
+    (project / "mine" / "towns.mars").write_text(CARDS.replace("tags: city", "tags: cty"), encoding="utf-8")
+    for hook in hooks:
+        done = subprocess.run([sys.executable, "-m", "tharsis", *shlex.split(hook["entry"])[1:]], cwd=project,
+                              capture_output=True, text=True)
+        assert done.returncode == 1, hook["id"]

@@ -171,8 +171,8 @@ def watch(check: Callable[[], int], paths: list[Path], interval: float,
     """Run `check`, then again each time a card file under `paths` (or the configuration) is added, removed or
     changes (size or modification time, looked at every `interval` seconds), until Ctrl-C or `max_polls`
     looks. Returns the exit code of the last check. Polling keeps it dependency-free and works on every OS."""
+    seen = _snapshot(paths)  # before the first check, so a file saved while it runs is checked again
     code = check()
-    seen = _snapshot(paths)
     _waiting(seen)
     polls = 0
     try:
