@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from tharsis import __version__
-from tharsis.commands import cards as cards_command, check as check_command, test as test_command
+from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
+    test as test_command
 from tharsis.problems import USAGE, Problem, ProblemError, render
 
 
@@ -47,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     check_command.add_parser(sub)
     cards_command.add_parser(sub)
     test_command.add_parser(sub)
+    fmt_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
