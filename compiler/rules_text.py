@@ -34,6 +34,7 @@ class Phrases:
     tags: Mapping[str, str]
     units: Mapping[str, str]               # measure word before a noun (Chinese 张/个/点); empty in English
     sets: Mapping[str, str]
+    plural_suffix: str                     # for names the table does not know: `floater` -> `floaters`
     joins: Mapping[str, str]
     article_before_vowel: str
     article: str
@@ -42,7 +43,7 @@ class Phrases:
         return self.patterns[key].format(**slots)
 
     def noun(self, name: str, count: int = 2) -> str:
-        one, many = self.nouns.get(name, (name, name))
+        one, many = self.nouns.get(name, (name, name + self.plural_suffix))
         return one if count == 1 else many
 
     def tag(self, name: str) -> str:
@@ -78,7 +79,8 @@ def phrases(language: str = "en") -> Phrases:
     nouns = {name: (forms, forms) if isinstance(forms, str) else tuple(forms)
              for name, forms in table["nouns"].items()}
     return Phrases(language=language, patterns=table["patterns"], nouns=nouns, tags=table["tags"],
-                   units=table["units"], sets=table["sets"], joins=table["joins"],
+                   units=table["units"], sets=table["sets"], plural_suffix=table["plural_suffix"],
+                   joins=table["joins"],
                    article_before_vowel=table["articles"]["before_vowel"], article=table["articles"]["other"])
 
 

@@ -107,13 +107,14 @@ def test_choices_conditions_and_per_clauses_in_both_languages(bundled):
     assert "行动：花费1点电力。 → 每个火星上的城市板块，获得1 M€。" in rules_text.card(rails, "zh")
 
 
-def test_a_designers_own_resource_and_tag_keep_their_names_in_chinese():
+def test_a_designers_own_resource_and_tag_keep_their_names():
     result = compile_text('resource spore\ntag mushroom\n'
                           'card "Spore Farm" {\n  type: active  cost: 5  tags: mushroom\n  holds: spore\n'
                           '  action: add 1 spore here\n  vp: 1 per 2 spores here\n}\n', "<spore>")
     assert result.errors == []
     words = rules_text.card(result.library.get("Spore Farm"), "zh")
     assert "标志：mushroom" in words and "在本卡上增加1个spore。" in words
+    assert "1 VP per 2 spores here." in rules_text.card(result.library.get("Spore Farm"), "en")
 
 
 def test_an_unknown_language_is_refused():

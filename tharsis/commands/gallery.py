@@ -38,5 +38,6 @@ def run(args) -> int:
         print(f"tharsis: cannot write the gallery to {directory}: {exc.strerror}", file=sys.stderr)
         return 2
     with_problems = sum(1 for face in built.faces if face.problems)
-    print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({built.errors} errors)")
+    errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
+    print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")
     return 1 if built.errors else 0
