@@ -1,5 +1,5 @@
 """The `tharsis` command line: the game commands (`play`, `simulate`, `replay`) live here; the designer and CI
-commands (`check`, `cards`, `test`, `fmt`) each have a module in tharsis/commands/.
+commands (`check`, `cards`, `test`, `fmt`, `gallery`) each have a module in tharsis/commands/.
 
 Exit codes: 0 success, 1 the content has errors, 2 usage errors (bad flags, missing paths), 3 an internal error
 (a bug: reported in one line with a request to file it, never as a traceback).
@@ -15,6 +15,7 @@ from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
 from tharsis.problems import USAGE, Problem, ProblemError, render
+from tharsis.commands import gallery as gallery_command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     cards_command.add_parser(sub)
     test_command.add_parser(sub)
     fmt_command.add_parser(sub)
+    gallery_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
