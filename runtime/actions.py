@@ -43,7 +43,7 @@ class ActionsMixin:
         if not self.can_pay(player, cost, using):
             return False, f"costs {cost} MC"
         ctx = self._play_context(player, name)
-        if not any(self.possible(card.play, ctx, paid=p) for p in self.payments(player, cost, using)):
+        if not any(self.possible_in_some_order(card.play, ctx, paid=p) for p in self.payments(player, cost, using)):
             return False, "its effects cannot all be carried out"
         return True, ""
 
@@ -264,7 +264,7 @@ def play_card(game: "Game", player: int, name: str) -> None:
     using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
     game.log_event(f"{game.state.players[player].name} plays {name}")
     push(game, card_paid, player, name)
-    game.pay(player, game.card_cost(player, name), using, name, acceptable=(card.play, game._play_context(player, name)))
+    game.pay(player, game.card_cost(player, name), using, name, acceptable=(card.play, game._play_context(player, name), True))
 
 
 @step
@@ -312,8 +312,8 @@ def card_action_chosen(game: "Game", index: int, player: int, name: str) -> None
     game.state.players[player].card(name).used = True
     game.log_event(f"{game.state.players[player].name} uses {name}: {_describe(option)}")
     ctx = Context(player, card=name)
-    push(game, run_effects, option.effects, 0, ctx, None)
-    run_effects(game, option.cost, 0, ctx, None)
+    # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
+    run_effects(game, option.cost + option.effects, 0, ctx, None)
 
 
 def _describe(option) -> str:

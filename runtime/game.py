@@ -35,7 +35,7 @@ from .state import GameState, History, PlayerState
 from .tiles import TilesMixin
 from .triggers import TriggersMixin
 
-SAVE_FORMAT = 2
+SAVE_FORMAT = 1
 STARTING_TR, SOLO_TR = 20, 14
 
 
@@ -244,6 +244,10 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
 
     def variant_on(self, variant: str) -> bool:
         return _variant_on(self.options, variant)
+
+    def reseed(self, seed: int) -> None:
+        """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
+        self.state.rng = rng.seeded(seed)
 
     def log_event(self, message: str) -> None:
         self.events.append(f"gen {self.state.generation}: {message}")

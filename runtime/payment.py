@@ -111,12 +111,14 @@ class PaymentMixin:
 
     def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
             acceptable: Optional[tuple] = None) -> None:
-        """Ask how to pay when there is more than one way, then take the resources. `acceptable`, a pair
-        (effects, context), keeps only the payments after which those effects can all still be carried out."""
+        """Ask how to pay when there is more than one way, then take the resources. `acceptable`, a triple
+        (effects, context, in some order), keeps only the payments after which those effects can all still be
+        carried out (in the order written, or in some order the player may choose)."""
         options = self.payment_options(player, cost, using)
-        if acceptable is not None:
-            effects, ctx = acceptable
-            options = [o for o in options if self.possible(effects, ctx, paid=o)]
+        if acceptable is not None:  # the checks before are conservative: never filter every payment away
+            effects, ctx, some_order = acceptable
+            check = self.possible_in_some_order if some_order else self.possible
+            options = [o for o in options if check(effects, ctx, paid=o)] or options
         if not options:
             raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
         if len(options) == 1:

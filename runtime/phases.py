@@ -128,12 +128,15 @@ def neutral_city(game: "Game", costs, number: int) -> None:
     if costs is None:
         revealed = game.take_from_deck(4)
         state.discard.extend(revealed)
-        costs = tuple(game.library[name].cost for name in revealed)
+        # a deck too small to reveal 4 cards (designers' sets): a missing card counts as cost 0, the first space
+        costs = tuple(game.library[name].cost for name in revealed) + (0,) * (4 - len(revealed))
     if number >= 2:
         return
     mars = [s.id for s in game.board.mars]
     city_cost, greenery_cost, order = (costs[0], costs[1], mars) if number == 0 else (costs[2], costs[3], mars[::-1])
     free = [s for s in order if s not in state.tiles]
+    if not free:
+        return
     city = free[(max(city_cost, 1) - 1) % len(free)]
     put_tile(game, NEUTRAL, city, "city", neutral=True)
     around = [s for s in game.board.clockwise[city] if s is not None and s not in state.tiles]
@@ -199,6 +202,13 @@ def research(game: "Game") -> None:
     if not game.options.solo:
         state.first_player = (state.first_player + 1) % len(state.players)
     state.phase = "research"
+    push(game, research_deal)
+
+
+@step
+def research_deal(game: "Game") -> None:
+    """Four cards to each player (drafted in the draft variant), each bought or discarded."""
+    state = game.state
     packs = tuple(tuple(game.take_from_deck(RESEARCH_CARDS)) for _ in state.players)
     if game.options.draft and len(state.players) > 1:
         draft(game, packs, 1 if state.generation % 2 == 0 else -1, Step(research_offers, ()))

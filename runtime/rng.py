@@ -54,5 +54,9 @@ class Stream:
         self.state, z = next64(self.state)
         return (z >> 11) * (1.0 / (1 << 53))
 
+    def getrandbits(self, bits: int) -> int:
+        self.state, z = next64(self.state)
+        return z >> (64 - bits) if bits < 64 else z
+
     def choice(self, items):
         return items[self.below(len(items))]

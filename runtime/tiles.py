@@ -178,6 +178,8 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
     if neutral or player is None or player < 0:
         return
     game.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+    if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
+        state.oceans += 1
     push(game, tile_bonuses, player, sid, tile, 0)
     if space.extra_cost:
         game.pay(player, space.extra_cost, (), f"building on space {sid}")
@@ -207,7 +209,6 @@ def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> 
     is_city = tile == "city"
     push(game, fire_place, player, tile, sid, is_city)
     if tile == "ocean":
-        state.oceans += 1
         game.raise_tr(player, 1)
         push(game, fire_raise, player, "tr")
         game.fire("raise", player, parameter="oceans")
