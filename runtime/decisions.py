@@ -61,28 +61,33 @@ class Decision:
 
 class LazyDecision(Decision):
     """A decision whose options are checked one at a time. `candidates()` lists every option that might be legal
-    (cheap, unchecked), `allowed(option)` checks one; `options` is the candidates that are allowed, in order,
-    plus the `always` options (pass / end turn), which need no check."""
+    (cheap, unchecked), `legal(option)` checks one (remembered: a decision is a view of one moment of the game);
+    `options` is the candidates that are legal, in order, plus the `always` options (pass / end turn), which need
+    no check. `find` checks only the option named."""
 
-    __slots__ = ("_candidates", "_allowed", "_always", "_listed", "_parse")
+    __slots__ = ("_candidates", "_allowed", "_always", "_listed", "_parse", "_known")
 
     def __init__(self, player: int, kind: str, prompt: str, candidates: Callable[[], list[Option]],
                  allowed: Callable[[Option], bool], always: tuple[Option, ...] = (),
                  parse: Optional[Callable[[str], Optional[Option]]] = None):
         self.player, self.kind, self.prompt = player, kind, prompt
         self.eager_options = None
-        self._candidates, self._allowed, self._always = candidates, allowed, always
+        self._candidates: Any = candidates
+        self._allowed, self._always, self._parse = allowed, always, parse
         self._listed: Optional[tuple[Option, ...]] = None
-        self._parse = parse
+        self._known: dict[Option, bool] = {}
 
     @property
     def options(self) -> tuple[Option, ...]:
         if self._listed is None:
-            self._listed = tuple(o for o in self._candidates() if self._allowed(o)) + self._always
+            self._listed = tuple(o for o in self.candidates() if self.legal(o)) + self._always
         return self._listed
 
     def candidates(self) -> list[Option]:
-        return self._candidates()
+        """The options that might be legal, unchecked (a fresh list: callers may shuffle it)."""
+        if callable(self._candidates):
+            self._candidates = tuple(self._candidates())
+        return list(self._candidates)
 
     @property
     def always(self) -> tuple[Option, ...]:
@@ -90,15 +95,24 @@ class LazyDecision(Decision):
 
     def legal(self, option: Option) -> bool:
         """Whether an option of `candidates()` is legal now."""
-        return self._allowed(option)
+        known = self._known.get(option)
+        if known is None:
+            known = self._known[option] = self._allowed(option)
+        return known
+
+    def any_legal(self, order=None) -> bool:
+        """Whether some candidate is legal, checking them in `order` (cheapest first) until one is."""
+        return any(self.legal(o) for o in (order(self.candidates()) if order else self.candidates()))
 
     def allows(self, option: Option) -> bool:
         if self._listed is not None:
             return option in self._listed
         if option in self._always:
             return True
+        if option in self._known:
+            return self._known[option]
         expected = self._parse(option.label) if self._parse else None
-        return expected == option and self._allowed(option)
+        return expected == option and self.legal(option)
 
     def find(self, choice) -> Optional[Option]:
         if self._listed is None:
@@ -111,7 +125,7 @@ class LazyDecision(Decision):
                         return option
                 option = self._parse(text)
                 if option is not None and option.label == text:
-                    return option if self._allowed(option) else None
+                    return option if self.legal(option) else None
         return _find(self.options, choice)
 
 

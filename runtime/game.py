@@ -225,6 +225,11 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         if data.get("format") != SAVE_FORMAT:
             raise ValueError(f"unsupported save format {data.get('format')!r} (this version reads {SAVE_FORMAT})")
         options = GameOptions.from_json(data["options"])
+        if "flow" not in data:  # a save written before the flow was data: its log is all there is
+            game = cls.replay(options, data["log"], library)
+            if "state" in data and game.snapshot() != data["state"]:
+                raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
+            return game
         game = object.__new__(cls)
         game._tables(options, library)
         restore(game, data)

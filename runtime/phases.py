@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import text
 
 from . import rng
-from .actions import ActionMenu, take_action
+from .actions import ActionMenu, cheapest_first, take_action
 from .decisions import Decision, Option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step, then
@@ -254,9 +254,11 @@ def turn_action(game: "Game", index: int, number: int) -> None:
         ask(game, Decision(index, "action", f"action {number} of 2", (option,)), action_chosen, index, number)
         return
     menu = ActionMenu(index, number)
-    if not game.answer_single_options or menu.any_legal(game):
-        ask(game, menu, action_chosen, index, number)
-    else:  # nothing to do but pass (or end the turn): answered at once, as any single option is
+    ask(game, menu, action_chosen, index, number)
+    if game.answer_single_options and not game.pending().any_legal(cheapest_first):
+        # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
+        game.flow.asking = None
+        game._view = None
         action_chosen(game, menu.closing().value, index, number)
 
 
