@@ -75,7 +75,7 @@ class LazyDecision(Decision):
         self._candidates: Any = candidates
         self._allowed, self._always, self._parse = allowed, always, parse
         self._listed: Optional[tuple[Option, ...]] = None
-        self._known: dict[Option, bool] = {}
+        self._known: dict[str, bool] = {}
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -95,9 +95,9 @@ class LazyDecision(Decision):
 
     def legal(self, option: Option) -> bool:
         """Whether an option of `candidates()` is legal now."""
-        known = self._known.get(option)
+        known = self._known.get(option.label)  # labels are unique among candidates, and hash faster
         if known is None:
-            known = self._known[option] = self._allowed(option)
+            known = self._known[option.label] = self._allowed(option)
         return known
 
     def any_legal(self, order=None) -> bool:
@@ -109,8 +109,6 @@ class LazyDecision(Decision):
             return option in self._listed
         if option in self._always:
             return True
-        if option in self._known:
-            return self._known[option]
         expected = self._parse(option.label) if self._parse else None
         return expected == option and self.legal(option)
 
