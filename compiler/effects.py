@@ -169,7 +169,7 @@ class Production:
 
 @kind("any_production", category="production", syntax="any production(RESOURCE -N)",
       example="any production(heat -1)",
-      summary="Decrease one player's production (red border): someone who has it, yourself if nobody else does.")
+      summary="Decrease one player's production (red border): any player who has enough, yourself included.")
 @_frozen
 class AnyProduction:
     changes: tuple[ProductionChange, ...]
