@@ -507,7 +507,7 @@ class EffectsMixin:
             definition = self.library[card.name]
             if e.tag not in definition.tags or card.name == ctx.card:
                 continue
-            boxes = tuple(p for p in definition.play if isinstance(p, fx.Production))
+            boxes = _production_box(definition)
             if boxes and self.possible(boxes, attrs.evolve(ctx, card=card.name)):
                 result.append(card.name)
         return result
@@ -519,7 +519,7 @@ class EffectsMixin:
         choice = yield Decision(ctx.player, "card", "Copy the production of which card?",
                                 tuple(Option(f"card {n}", n) for n in names))
         copied = self.library[choice.value]
-        boxes = tuple(p for p in copied.play if isinstance(p, fx.Production))
+        boxes = _production_box(copied)
         # a box that raises "the production of the bonus" refers to the copied card's own tile
         placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
         tile = self.state.players[ctx.player].card(choice.value).tile
@@ -584,6 +584,11 @@ def commutes(effects: tuple) -> bool:
             continue
         return False
     return True
+
+
+def _production_box(definition) -> tuple:
+    """A card's production box: its own production changes and its decreases of any player's production."""
+    return tuple(e for e in definition.play if isinstance(e, (fx.Production, fx.AnyProduction)))
 
 
 def _bonus_filter(effect: fx.PlaceTile) -> tuple:
