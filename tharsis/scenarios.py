@@ -131,8 +131,10 @@ class Runner:
     def card(self, name: str) -> str:
         if name not in self.game.library:
             from tharsis.compiler.diagnostics import did_you_mean
-            raise ScenarioError(f"unknown card {name!r}" + (f"; {did_you_mean(name, self.game.library)}"
-                                                            if did_you_mean(name, self.game.library) else ""))
+            guess = did_you_mean(name, self.game.library)
+            raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
+                                "with --cards and the scenario's own `cards:`); a card of your own? load its "
+                                "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
         return name
 
     def run(self) -> None:
