@@ -265,8 +265,8 @@ def test_whole_corpus_in_one_run(capsys):
 
 def test_duplicate_name_across_two_files(tmp_path, capsys):
     first, second = tmp_path / "a.mars", tmp_path / "b.mars"
-    first.write_text('card "Ice Cap Melting" #T90 {\n  type: event  cost: 5\n  play: place ocean\n}\n', "utf-8")
-    second.write_text('// the same name again\ncard "ice cap melting" #T91 {\n  type: event  cost: 5\n'
+    first.write_text('card "Glacier Melting" #T90 {\n  type: event  cost: 5\n  play: place ocean\n}\n', "utf-8")
+    second.write_text('// the same name again\ncard "glacier melting" #T91 {\n  type: event  cost: 5\n'
                       '  play: place ocean\n}\n', "utf-8")
     code, out, _ = _check(capsys, "--format", "json", str(tmp_path))
     report = json.loads(out)

@@ -42,9 +42,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     check.add_argument("--format", choices=("text", "json", "github"), default="text")
     check.add_argument("--with-bundled", action="store_true",
-                       help="check against the bundled content too (boards, milestones, names), "
-                            "reporting only problems in PATH")
-    check.add_argument("--no-cache", action="store_true", help="compile everything afresh")
+                       help="the default, kept for old scripts: PATH is always checked together with the bundled "
+                            "content, as a game loads it (name and number clashes, boards, milestones), and only "
+                            "problems in PATH are reported")
+    check.add_argument("--no-cache", action="store_true", help="compile PATH afresh (not the bundled content)")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     check.set_defaults(run=_check)
 
@@ -296,23 +297,20 @@ def _paths_exist(paths: list[str]) -> bool:
 
 
 def _check(args) -> int:
-    from tharsis.compiler import bundled_cards_path, compile_paths
+    from tharsis.compiler import compile_paths
     from tharsis.compiler.diagnostics import render_github, render_json, render_text
 
     if not _paths_exist(args.paths):
         return 2
     paths = [Path(p) for p in args.paths]
-    wanted = None
-    if args.with_bundled:
-        wanted = {str(p.resolve()) for p in paths}
-        paths = [bundled_cards_path()] + paths
-    result = compile_paths(paths, use_cache=not args.no_cache)
-    diagnostics = result.diagnostics
-    if wanted is not None:
-        diagnostics = [d for d in diagnostics if d.span is None or _inside(d.span.path, wanted)]
+    # Checked as `play --cards` loads them: with the bundled content, so that a clash with it is an error here too.
+    wanted = {str(p.resolve()) for p in paths}
+    result = compile_paths(paths, use_cache=not args.no_cache, with_bundled=True)
+    diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
+    files = [f for f in result.files if _inside(f, wanted)]
     errors = [d for d in diagnostics if d.is_error]
     if args.format == "json":
-        print(render_json(diagnostics, len(result.files)))
+        print(render_json(diagnostics, len(files)))
     elif args.format == "github":
         if diagnostics:
             print(render_github(diagnostics))
@@ -320,9 +318,8 @@ def _check(args) -> int:
         if diagnostics:
             print(render_text(diagnostics, result.sources))
         else:
-            count = len(result.library.definitions)
-            print(f"checked {len(result.files)} file{'s' if len(result.files) != 1 else ''}: "
-                  f"{count} definitions, no problems")
+            count = sum(1 for d in result.library.definitions if _inside(d.source.path, wanted))
+            print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: {count} definitions, no problems")
     if errors or (args.strict and diagnostics):
         return 1
     return 0
