@@ -31,6 +31,8 @@ class CompileResult:
     diagnostics: list[Diagnostic]
     sources: dict[str, str]           # path -> text, for rendering carets
     files: list[str]
+    declared_tags: tuple[str, ...] = ()        # `tag` declarations beyond the built-in tags
+    declared_resources: tuple[str, ...] = ()   # `resource` declarations beyond the built-in card resources
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -141,7 +143,9 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         diagnostics.extend(items)
         identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
     _check_library(library, diagnostics, identities)
-    return CompileResult(library, diagnostics.items, texts, list(texts))
+    return CompileResult(library, diagnostics.items, texts, list(texts),
+                         declared_tags=tuple(sorted(tags - set(v.TAGS))),
+                         declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))))
 
 
 def _declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:

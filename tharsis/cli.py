@@ -45,6 +45,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="the default, kept for old scripts: PATH is always checked together with the bundled "
                             "content, as a game loads it (name and number clashes, boards, milestones), and only "
                             "problems in PATH are reported")
+    check.add_argument("--alone", action="store_true",
+                       help="check PATH on its own, without the bundled content: for a copy of the whole "
+                            "content, such as the output of 'tharsis cards --format text' (a game always loads "
+                            "the bundled content, so a designer's folder is checked with it)")
     check.add_argument("--no-cache", action="store_true", help="compile PATH afresh (not the bundled content)")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     check.set_defaults(run=_check)
@@ -53,8 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                            description="List every definition with its facts. Without PATH: the bundled content.")
     cards.add_argument("paths", nargs="*", metavar="PATH")
     cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
-                       help="text: each card as canonical card text; rules: each card's rules in English, "
-                            "both generated from what was compiled")
+                       help="text: every definition as canonical card text, with its tag and resource "
+                            "declarations (it checks clean: tharsis check --alone); rules: each card's rules in "
+                            "English; both generated from what was compiled")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board"), help="only this kind")
     cards.set_defaults(run=_cards)
@@ -305,7 +310,7 @@ def _check(args) -> int:
     paths = [Path(p) for p in args.paths]
     # Checked as `play --cards` loads them: with the bundled content, so that a clash with it is an error here too.
     wanted = {str(p.resolve()) for p in paths}
-    result = compile_paths(paths, use_cache=not args.no_cache, with_bundled=True)
+    result = compile_paths(paths, use_cache=not args.no_cache, with_bundled=not args.alone)
     diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
     files = [f for f in result.files if _inside(f, wanted)]
     errors = [d for d in diagnostics if d.is_error]
@@ -344,11 +349,18 @@ def _cards(args) -> int:
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
     chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
-    if args.format in ("text", "rules"):
-        from tharsis.compiler import rules_text, text
+    if args.format == "text":  # every kind, after the declarations they need: the output checks clean
+        from tharsis.compiler import text
 
-        render = text.card if args.format == "text" else rules_text.card
-        print("\n\n".join(render(d) for d in chosen if d.kind in ("card", "corporation")))
+        named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
+        needed = [d for d in result.library.definitions if d.kind in ("milestone", "award") and d.name in named
+                  and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
+        print(text.content(needed + chosen, result.declared_tags, result.declared_resources))
+        return 0
+    if args.format == "rules":
+        from tharsis.compiler import rules_text
+
+        print("\n\n".join(rules_text.card(d) for d in chosen if d.kind in ("card", "corporation")))
         return 0
     rows = [facts(d) for d in chosen]
     if args.format == "json":
