@@ -106,6 +106,12 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
+def compile_sources(sources: dict[str, str], *, use_cache: bool = True) -> CompileResult:
+    """Compile texts as one set of files without reading the disk (tharsis fmt compiles the text it is about to
+    write this way, next to the files it was formatted with, to prove nothing changed)."""
+    return _compile([(path, text.encode("utf-8")) for path, text in sources.items()], Diagnostics(), use_cache)
+
+
 def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool,
              always_cached: set[str] = frozenset()) -> CompileResult:
     """`use_cache` False compiles the files afresh, except `always_cached` (the bundled content loaded beside a
