@@ -10,6 +10,7 @@ are the large ones (a 9 MB file, JSON nested 100,000 deep).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tharsis.cli import main
 
@@ -369,3 +371,89 @@ def test_ctrl_c_stops_a_parallel_simulation_cleanly_and_keeps_its_results(tmp_pa
     [summary] = stderr.strip().splitlines()
     assert summary == (f"tharsis: interrupted: {len(records)} of 400 games finished, their results are in {out}")
     assert stdout == ""
+
+
+# ---------------------------------------------------------------------------------------------- fuzzing
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=20),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=3), max_leaves=8)
+
+
+def _paths(value, prefix=()):
+    """Every place inside a JSON value, as a tuple of keys and indexes."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, prefix + (index,))
+
+
+def _replace(value, path, new):
+    if not path:
+        return new
+    value[path[0]] = _replace(value[path[0]], path[1:], new)
+    return value
+
+
+@st.composite
+def mutated_log(draw, text: str) -> str:
+    """A real log with one to three damages: a value replaced by any JSON value, a line dropped, repeated or
+    swapped, or raw characters cut, inserted or garbled."""
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["value", "drop", "repeat", "swap", "cut", "insert"]))
+        index = draw(st.integers(0, len(lines) - 1))
+        if kind == "value":
+            try:
+                entry = json.loads(lines[index])
+            except ValueError:  # damaged by an earlier step
+                entry = None
+            if isinstance(entry, (dict, list)):
+                places = list(_paths(entry))
+                place = places[draw(st.integers(0, len(places) - 1))]
+                lines[index] = json.dumps(_replace(entry, place, draw(JSON_VALUES)))
+        elif kind == "drop" and len(lines) > 1:
+            del lines[index]
+        elif kind == "repeat":
+            lines.insert(index, lines[index])
+        elif kind == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[index], lines[other] = lines[other], lines[index]
+        elif kind == "cut":
+            lines[index] = lines[index][:draw(st.integers(0, len(lines[index])))]
+        else:
+            at = draw(st.integers(0, len(lines[index])))
+            lines[index] = lines[index][:at] + draw(st.text(max_size=5)) + lines[index][at:]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def short_log(tmp_path_factory) -> str:
+    """A short game (two generations), so each fuzzed replay is quick."""
+    path = tmp_path_factory.mktemp("fuzz") / "short.jsonl"
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "6", "--max-generations", "2",
+                 "--log", str(path)]) == 0
+    return path.read_text(encoding="utf-8")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_log_is_replayed_or_refused_never_crashed(short_log, tmp_path, data):
+    text = data.draw(mutated_log(short_log))
+    path = tmp_path / "fuzzed.jsonl"
+    path.write_text(text, encoding="utf-8")
+    for args in (["replay", str(path)], ["play", "--load", str(path), "--no-log"]):
+        out, err = io.StringIO(), io.StringIO()
+        sys.stdin = io.StringIO("")
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(args)
+        finally:
+            sys.stdin = sys.__stdin__
+        assert code in (0, 1, 2) and "internal error" not in err.getvalue() and "Traceback" not in err.getvalue()
+        if code:
+            assert problems(err.getvalue()) or "error[" in err.getvalue(), err.getvalue()

@@ -167,7 +167,7 @@ def _load(args):
     defaults = argparse.ArgumentParser()
     _game_flags(defaults)
     defaults.add_argument("--seat", action="append", default=[])
-    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) != defaults.get_default(name)]
+    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) not in (defaults.get_default(name), None)]
     if given:
         flags = ", ".join("--" + name.replace("_", "-") for name in given)
         raise ProblemError([FLAG_WHERE.problem("E706", f"--load takes the game from {args.load}; {flags} would be "

@@ -158,6 +158,9 @@ def check_card_paths(paths: list[str], where: Where = FLAG_WHERE) -> list[Proble
         if not text or not path.exists():
             problems.append(where.problem("E705", f"{name}: no such file or folder: {text!r}",
                                           "the folder of .mars files the game was played with"))
+        elif not path.is_dir() and not (path.is_file() and path.suffix == ".mars"):
+            problems.append(where.problem("E705", f"{name}: {text} is neither a folder nor a .mars file",
+                                          "the folder of .mars files the game was played with"))
         elif path.is_dir() and _more_entries_than(path, CARD_PATH_ENTRIES):
             problems.append(where.problem("E705", f"{name}: {text} holds more than {CARD_PATH_ENTRIES} files "
                                                   "and folders; it is not a folder of cards",
@@ -265,16 +268,16 @@ def corporations_from_flags(specs: list[str], names: list[str]) -> tuple[str, ..
 
 def check_flags(args, simulate: bool = False) -> None:
     """The numbers and folders among the flags of play and simulate, all checked before anything starts."""
-    problems = check_number("--seed", args.seed, 0, SEED_MAX)
-    if args.players is not None:
-        problems += check_number("--players", args.players, *PLAYERS)
-    if args.max_generations is not None:
-        problems += check_number("--max-generations", args.max_generations, *MAX_GENERATIONS)
+    ranges = {"seed": (0, SEED_MAX), "players": PLAYERS, "max_generations": MAX_GENERATIONS}
     if simulate:
-        problems += check_number("--games", args.games, *GAMES) + check_number("--jobs", args.jobs, *JOBS)
-        if not problems and args.seed + args.games - 1 > SEED_MAX:
-            problems.append(FLAG_WHERE.problem("E701", f"--seed {args.seed} with --games {args.games}: the last "
-                                                       f"game's seed would pass {SEED_MAX}", "use a smaller --seed"))
+        ranges.update(games=GAMES, jobs=JOBS)
+    problems = []
+    for name, (low, high) in ranges.items():   # None: not given, and the command has its own default
+        if getattr(args, name, None) is not None:
+            problems += check_number("--" + name.replace("_", "-"), getattr(args, name), low, high)
+    if simulate and not problems and args.seed is not None and args.seed + args.games - 1 > SEED_MAX:
+        problems.append(FLAG_WHERE.problem("E701", f"--seed {args.seed} with --games {args.games}: the last "
+                                                   f"game's seed would pass {SEED_MAX}", "use a smaller --seed"))
     problems += check_card_paths(args.cards)
     if problems:
         raise ProblemError(problems, USAGE)
