@@ -321,6 +321,7 @@ FLAG_CASES = [
     (["simulate", "--seed", str(2**63 - 2), "--games", "5"], 2, "E701", "the last game's seed would pass"),
     (["simulate", "--seat", "ann=human", "--seat", "bob=random"], 2, "E706", "simulate plays bots only"),
     (["simulate", "--corporation", "greedy=Livestock"], 2, "E704", "Livestock is a project card"),
+    (["simulate", "--track", "Livestok"], 2, "E707", "--track Livestok: no card or corporation is called 'Livestok'"),
 ]
 
 
@@ -353,9 +354,10 @@ def test_did_you_mean_for_corporations_boards_and_bots(capsys):
 
 # ---------------------------------------------------------------------------------------------- simulate
 
-def test_ctrl_c_stops_a_parallel_simulation_cleanly_and_keeps_its_results(tmp_path):
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_stops_a_simulation_cleanly_and_keeps_its_results(jobs, tmp_path):
     out = tmp_path / "results.jsonl"
-    process = subprocess.Popen([sys.executable, "-m", "tharsis", "simulate", "--games", "400", "--jobs", "2",
+    process = subprocess.Popen([sys.executable, "-m", "tharsis", "simulate", "--games", "400", "--jobs", jobs,
                                 "--out", str(out), "--quiet"], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120

@@ -222,6 +222,7 @@ def _play(args) -> int:
 def _simulate(args) -> int:
     from tharsis.options import FLAG_WHERE, check_flags
     from tharsis.play import KINDS
+    from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
@@ -234,6 +235,10 @@ def _simulate(args) -> int:
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
+    unknown = [name for name in args.track if name not in game.library]
+    if unknown:
+        raise ProblemError([FLAG_WHERE.problem("E707", f"--track {name}: no card or corporation is called {name!r}",
+                                               suggest(name, game.library)) for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
     try:
