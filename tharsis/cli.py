@@ -1,5 +1,5 @@
 """The `tharsis` command line: the game commands (`play`, `simulate`, `replay`) live here; the designer and CI
-commands (`check`, `cards`, `test`, `fmt`) each have a module in tharsis/commands/.
+commands (`check`, `cards`, `test`, `fmt`, `gallery`) each have a module in tharsis/commands/.
 
 Exit codes: 0 success, 1 the content has errors, 2 usage errors (bad flags, missing paths), 3 an internal error
 (a bug: reported in one line with a request to file it, never as a traceback).
@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 from tharsis import __version__
-from tharsis.commands import cards as cards_command, check as check_command, test as test_command
+from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
+    test as test_command
+from tharsis.commands import gallery as gallery_command
 from tharsis.problems import USAGE, Problem, ProblemError, render
 
 
@@ -47,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     check_command.add_parser(sub)
     cards_command.add_parser(sub)
     test_command.add_parser(sub)
+    fmt_command.add_parser(sub)
+    gallery_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
