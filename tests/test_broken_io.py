@@ -275,8 +275,12 @@ def test_a_log_says_when_the_cards_changed_since_it_was_played(tmp_path, capsys)
     code, out, err = run(capsys, "replay", str(log))
     found = problems(err)
     assert found[0][:2] == ("W701", "1") and "the cards changed since this game was played" in found[0][2]
-    if code != 0:  # the change altered the game: the error says why it may have
-        assert found[-1][0] in ("E714", "E716") and "the cards changed since" in err
+    card_file.write_text(card_file.read_text() + '\ncard "Cloud Seeding Drones" #VL9 {\n  set: "venus-labs"  '
+                         'type: automated  cost: 9  tags: space\n  play: gain 2 heat\n}\n', encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(log))    # a new card changes the deck: the game cannot replay
+    found = problems(err)
+    assert code == 1 and [c for c, _, _ in found] in (["W701", "E714"], ["W701", "E716"]), err
+    assert "the cards changed since" in err.split("error[")[-1]     # the error's hint names the likely cause
 
 
 def test_broken_cards_under_card_paths_are_reported_not_crashed(tmp_path, capsys):

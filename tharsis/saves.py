@@ -426,9 +426,8 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
         labels = decision.labels()
         if choice.label not in labels:
             shown = ", ".join(labels[:12]) + (", ..." if len(labels) > 12 else "")
-            close = suggest(choice.label, labels)
             raise fail(choice, f"choice {choice.number} ({choice.label!r}) is not a legal choice for {chooser} "
-                               f"({decision.prompt})", f"{close + ' ' if close else ''}legal: {shown}")
+                               f"({decision.prompt})", f"legal: {shown}")
         game.apply(choice.label)
     if verify:
         _verify(record, game, warnings, changed)
