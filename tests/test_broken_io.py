@@ -245,6 +245,16 @@ def test_json_nested_a_hundred_thousand_deep_is_refused(tmp_path, capsys):
     assert code == 1 and problems(err)[0][0] == "E712" and "nested more than" in err
 
 
+def test_a_log_longer_than_any_game_is_refused_before_it_is_replayed(game_log, tmp_path, capsys):
+    start = game_log.read_text().splitlines()[0]
+    log = tmp_path / "endless.jsonl"
+    log.write_text(start + "\n" + "".join(json.dumps({"event": "choice", "n": n, "label": "pass"}) + "\n"
+                                         for n in range(1, 20_003)))
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 1 and problems(err) == [("E712", "-", "the log holds 20003 lines; no game has more than 20000 "
+                                                         "choices")]
+
+
 def test_a_folder_or_a_missing_file_is_a_usage_error(tmp_path, capsys):
     assert run(capsys, "replay", str(tmp_path))[0] == 2
     code, _, err = run(capsys, "play", "--load", str(tmp_path / "nothing.json"))
