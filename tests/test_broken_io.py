@@ -255,6 +255,21 @@ def test_a_log_longer_than_any_game_is_refused_before_it_is_replayed(game_log, t
                                                          "choices")]
 
 
+@pytest.mark.parametrize("change,expected", [
+    ({"card_paths": ["/tmp"] * 100_000}, [("E705", "1", "options.card_paths: 100000 card folders; a game takes at most 50")]),
+    ({"players": ["ann"] * 20_000}, [("E701", "1", "a game has 1 to 5 players, not 20000"),
+                                     ("E702", "1", "two seats are called ann")]),
+])
+def test_long_lists_in_the_options_are_refused_quickly(change, expected, game_log, tmp_path, capsys):
+    start = json.loads(game_log.read_text().splitlines()[0])
+    start["options"].update(change)
+    log = tmp_path / "long.jsonl"
+    log.write_text(json.dumps(start) + "\n")
+    started = time.perf_counter()
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 1 and problems(err) == expected and time.perf_counter() - started < 5
+
+
 def test_a_folder_or_a_missing_file_is_a_usage_error(tmp_path, capsys):
     assert run(capsys, "replay", str(tmp_path))[0] == 2
     code, _, err = run(capsys, "play", "--load", str(tmp_path / "nothing.json"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
@@ -28,6 +29,7 @@ NAME_LENGTH = 30               # seat names are shown in fixed-width tables
 GAMES = (1, 1_000_000)         # simulate --games: results are kept in memory for the summary
 JOBS = (1, 64)                 # simulate --jobs: each is a process with its own copy of the cards
 CARD_PATH_ENTRIES = 20_000     # a card folder holding more than this is not a card folder (`/`, a home folder)
+CARD_PATHS = 50                # card folders in one game: each is walked before the game starts
 
 FLAGS = {"players": "--seat/--players", "seed": "--seed", "board": "--board", "card_paths": "--cards",
          "max_generations": "--max-generations", "corporations": "--corporation"}
@@ -117,8 +119,8 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
                                                   f"not {len(players)}"))
         for index, name in enumerate(players[:PLAYERS[1] + 1]):
             problems += check_name(f"{where.name('players')}[{index}]", name, where)
-        names = [p for p in players if isinstance(p, str)]
-        for name in sorted({n for n in names if names.count(n) > 1}):
+        counts = Counter(p for p in players if isinstance(p, str))
+        for name in sorted(n for n, count in counts.items() if count > 1):
             problems.append(where.problem("E702", f"two seats are called {name}", "give every seat its own name"))
     if "seed" in data:
         problems += check_number(where.name("seed"), data["seed"], 0, SEED_MAX, where)
@@ -151,6 +153,9 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
 def check_card_paths(paths: list[str], where: Where = FLAG_WHERE) -> list[Problem]:
     """Every card folder exists and is small enough to be one: loading walks it whole, so `/` would take
     hours. The walk stops at CARD_PATH_ENTRIES entries, which bounds the time of this check too."""
+    if len(paths) > CARD_PATHS:
+        return [where.problem("E705", f"{where.name('card_paths')}: {len(paths)} card folders; a game takes at most "
+                                      f"{CARD_PATHS}", "put your cards in fewer folders")]
     problems = []
     for text in paths:
         path = Path(text)
