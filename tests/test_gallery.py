@@ -136,3 +136,23 @@ def test_gallery_command_usage_errors(tmp_path, capsys):
     (tmp_path / "file").write_text("")
     assert main(["gallery", str(tmp_path / "file")]) == 2
     assert "is a file" in capsys.readouterr().err
+
+
+def test_the_gallery_shows_what_check_reports_suppressions_and_project_configuration(tmp_path, capsys):
+    project = tmp_path / "project"
+    (project / "mine").mkdir(parents=True)
+    (project / "mine" / "cards.mars").write_text(
+        'card "Far Away" #T4 {\n  set: mine  type: automated  cost: 5\n'
+        '  play: place city on reserved "Nowhere"  // tharsis: ignore[W102]\n}\n'
+        'card "Also Far" #T5 {\n  set: mine  type: automated  cost: 5\n'
+        '  play: place city on reserved "Elsewhere"\n}\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\n', encoding="utf-8")
+    site = tmp_path / "site"
+    assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
+    faces = Articles((site / "index.html").read_text("utf-8"))
+    assert faces.named("Far Away")["data-problems"] == "0"      # suppressed on its line
+    assert "W102" in faces.named("Also Far")["text"]             # from the configured folder
+    (project / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\nignore = ["W102"]\n', encoding="utf-8")
+    assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
+    assert Articles((site / "index.html").read_text("utf-8")).named("Also Far")["data-problems"] == "0"
+    assert "cards, 0 with problems" in capsys.readouterr().out.splitlines()[-1]
