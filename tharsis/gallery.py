@@ -29,7 +29,7 @@ from tharsis.compiler.pipeline import CompileResult
 
 _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re.M)
 # any definition's header: it ends the block of the card before it
-_ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board)'
+_ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+(?:project|action)|milestone|award|board)'
                          r'[ \t]+"|(?:resource|tag)[ \t]+[A-Za-z])', re.M)
 BUNDLED = "bundled"
 _NO_RULES = {"requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": ""}
@@ -187,7 +187,8 @@ def render(gallery: Gallery) -> str:
     return _environment().get_template("index.html.j2").render(
         gallery=gallery, faces=faces, t=t, ui=labels(gallery.language), lang=gallery.language,
         sets=sorted({f.definition.set for f in faces if f.definition}),
-        types=[x for x in ("automated", "active", "event", "corporation", "unknown") if any(f.type == x for f in faces)],
+        types=[x for x in ("automated", "active", "event", "corporation", "unknown")
+               if any(f.type == x for f in faces)],
         tags=sorted({tag for f in faces if f.definition for tag in f.definition.tags}),
         origins=sorted({f.origin for f in faces}, key=lambda o: (o == BUNDLED, o)),
         requirement_types={"automated", "active", "event"})

@@ -16,8 +16,9 @@ from tharsis.commands import add_config_flag, load_config, paths_exist
 
 def add_parser(sub) -> None:
     gallery = sub.add_parser("gallery", help="write a static HTML card gallery",
-                             description="Write DIR/index.html: every card and corporation as a card face, searchable "
-                                         "and filterable, with the problems of PATH shown on the cards (docs/gallery.md).")
+                             description="Write DIR/index.html: every card and corporation as a card face, "
+                                         "searchable and filterable, with the problems of PATH shown on the cards "
+                                         "(docs/gallery.md).")
     gallery.add_argument("directory", metavar="DIR", help="where to write index.html (created if missing)")
     gallery.add_argument("paths", nargs="*", metavar="PATH",
                          help="your card files or folders: checked with the bundled content and shown with it "
