@@ -14,8 +14,8 @@ from pathlib import Path
 from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
-from tharsis.commands import gallery as gallery_command
 from tharsis.problems import USAGE, Problem, ProblemError, render
+from tharsis.commands import gallery as gallery_command
 
 
 def main(argv: list[str] | None = None) -> int:
