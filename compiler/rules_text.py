@@ -130,10 +130,16 @@ def quantity(t: Phrases, q: fx.Quantity, one: bool = False) -> str:
 
 
 def _unit_of(q: fx.Quantity) -> str:
-    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`)."""
+    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`, `每点植物`)."""
     m = q.terms[0]
-    if len(q.terms) == 1 and m.kind in ("cards", "cards_in_hand", "events_played"):
+    if len(q.terms) > 1:
+        return "default"
+    if m.kind in ("cards", "cards_in_hand", "events_played"):
         return "card"
+    if m.kind == "stock":
+        return m.name
+    if m.kind in ("production", "highest_production", "tr", "tr_raised", "parameter"):
+        return "step"
     return "default"
 
 
