@@ -180,3 +180,19 @@ def test_every_effect_kind_reads_in_both_languages():
         chinese = rules_text.card(definition, "zh")
         assert "{" not in english + chinese, name
         assert _leftover_english(chinese, names) == [], (name, chinese)
+
+
+def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled):
+    """What `tharsis play` and the language server show besides cards: the parts have the same two languages."""
+    library = bundled.library
+    names = _names(library)
+    for project in library.of_kind("standard_project") + library.of_kind("standard_action"):
+        assert rules_text.sentences(project.play)[:1].isupper()
+        assert _leftover_english(rules_text.sentences(project.play, "zh"), names) == [], project.name
+    for milestone in library.of_kind("milestone"):
+        assert _leftover_english(rules_text.condition(milestone.requirement, "zh"), names) == [], milestone.name
+    for award in library.of_kind("award"):
+        assert _leftover_english(rules_text.quantity(award.measure, "zh"), names) == [], award.name
+    sell = rules_text.sentences(library.get("Sell Patents").play)
+    assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC."
+    assert rules_text.sentences(library.get("Sell Patents").play, "zh") == "选择X（1至手牌）：从手牌中弃掉X张牌。获得X M€。"
