@@ -57,6 +57,9 @@ def test_card_names_and_messages_are_escaped(page, faces):
     assert faces.named("Dust <&> Co's Mine")["data-from"].endswith("mine")
     # the warning quotes the designer's text, markup included: it must stay text
     assert "Nowhere <b>" not in page and "Nowhere &lt;b&gt;" in page
+    quoted = faces.named('Quote "Me" <&>')
+    assert 'data-name="Quote &#34;Me&#34; &lt;&amp;&gt;"' in page and 'Quote "Me"' not in page
+    assert "E001" in quoted["text"] and quoted["data-type"] == "unknown"
 
 
 def test_an_error_is_shown_on_its_card_with_code_message_and_line(faces, designer_folder):
@@ -121,7 +124,7 @@ def test_gallery_command_writes_the_page_and_fails_on_the_designers_errors(bundl
                                                                            capsys):
     assert main(["gallery", str(tmp_path / "site"), str(designer_folder)]) == 1
     out = capsys.readouterr().out
-    assert f"{_faces_of(bundled) + 4} cards, 3 with problems (3 errors)" in out
+    assert f"{_faces_of(bundled) + 5} cards, 4 with problems (4 errors)" in out
     assert (tmp_path / "site" / "index.html").read_text("utf-8").startswith("<!DOCTYPE html>")
 
 
