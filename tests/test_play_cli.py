@@ -12,16 +12,55 @@ from tharsis.runtime.game import Game, GameOptions
 from tharsis.simulate import Simulation, summary, wilson
 
 
-def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch, capsys):
-    answers = "\n".join(["help", "view", "hand", "card Livestock", "nonsense"] + ["1"] * 4000) + "\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+class Autopilot(io.TextIOBase):
+    """A scripted human at the keyboard: the given lines first, then a legal answer to whatever is pending
+    (a space by its id, the first card offered, otherwise option 1)."""
+
+    def __init__(self, lines=()):
+        self.lines = list(lines)
+        self.session = None
+        self.calls = 0
+
+    def readline(self, size=-1):
+        self.calls += 1
+        assert self.calls < 20000, "the game does not end"
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        decision = self.session.game.pending()
+        if decision.kind == "space":
+            return f"{decision.options[0].value}\n"
+        return "buy 1\n" if decision.kind == "buy" else "1\n"
+
+
+@pytest.fixture
+def autopilot(monkeypatch, tmp_path):
+    """Sessions started by `main` read from an Autopilot; files (logs, autosaves) go to a temporary folder."""
+    monkeypatch.chdir(tmp_path)
+    pilot = Autopilot()
+    original = Session.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        if self.stdin is pilot:
+            pilot.session = self
+
+    monkeypatch.setattr(Session, "__init__", init)
+    monkeypatch.setattr("sys.stdin", pilot)
+    return pilot
+
+
+def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, capsys):
+    autopilot.lines = ["help", "view", "hand", "card Livestock", "nonsense", "opponents", "projects"]
     log = tmp_path / "game.jsonl"
     assert main(["play", "--seat", "ann=human", "--seat", "bot=greedy", "--seed", "5", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "Commands:" in out                                   # help
     assert "Livestock (#184) — active card, 13 MC" in out and "Action: Add 1 animal to this card." in out
     assert "'nonsense' is not one of the options" in out        # a bad answer is refused, the game goes on
-    assert "hand (* playable now):" in out and "temperature" in out
+    assert "hand: (empty)" in out and "temperature" in out
+    assert "--- bot (no corporation yet), TR 20, 0 cards in hand" in out     # opponents
+    assert "standard projects (your price; * you can do it now):" in out
+    assert "» bot plays " in out and "» ann buys " in out        # moves are told as they happen
     table = out[out.rindex("player "):]
     assert "TOTAL" in table and "winner: " in table and "generations: " in table
     rows = [line.split() for line in table.splitlines()[2:4]]
@@ -36,30 +75,42 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch
     assert f"winner: {end['result']['winner']}" in capsys.readouterr().out
 
 
-def test_save_then_load_resumes_the_same_game(tmp_path, monkeypatch, capsys):
+def test_save_then_load_resumes_the_same_game(tmp_path, autopilot, capsys):
     save = tmp_path / "saved.json"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\nsave " + str(save) + "\nquit\n"))
+    autopilot.lines = ["1", "buy 1", "1", "save " + str(save), "quit"]
     assert main(["play", "--seed", "9", "--no-log"]) == 0
-    assert f"saved to {save}" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"saved to {save}" in out and "Game saved to tharsis-save-9.json" in out
     saved = json.loads(save.read_text())
     assert len(saved["log"]) >= 3 and saved["seats"][0] == {"name": "you", "kind": "human"}
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 4000))
     assert main(["play", "--load", str(save), "--no-log"]) == 0
-    assert "winner: " in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"Resuming the game of seed 9 after {len(saved['log'])} choices" in out and "winner: " in out
 
 
-def test_undo_takes_back_only_the_humans_own_last_choice():
+def test_undo_takes_back_a_whole_card_selection_but_only_the_humans_own(tmp_path):
+    game = Game(GameOptions(players=("ann",), seed=4))
+    out = io.StringIO()
+    session = Session(game, [Seat("ann", "human")], GameLog(None), stdin=io.StringIO("1\nbuy 1 3\nundo\nbuy 2\nquit\n"),
+                      stdout=out, autosave=tmp_path / "solo.json")
+    session.run()
+    text = out.getvalue()
+    assert "undone: back before your choice #2" in text          # the ten buy-or-discard answers, all at once
+    assert text.count("10 cards offered, 3 MC each") == 2
+    labels = session.game.log
+    assert labels[0].startswith("corporation ") and len(labels) == 11
+    assert [label.startswith("buy ") for label in labels[1:]] == [False, True] + [False] * 8
+
     game = Game(GameOptions(players=("ann", "bot"), seed=4))
     out = io.StringIO()
     session = Session(game, [Seat("ann", "human"), Seat("bot", "greedy")], GameLog(None),
-                      stdin=io.StringIO("1\n1\nundo\nquit\n"), stdout=out)
+                      stdin=io.StringIO("1\nbuy 1\nundo\nquit\n"), stdout=out, autosave=tmp_path / "two.json")
     session.run()
-    text = out.getvalue()
-    assert "undone: back before your choice" in text
-    assert len(session.game.log) == 2  # ann's corporation and the bot's; ann's first buy was taken back
+    assert "cannot undo: another player has chosen since your last choice" in out.getvalue()
 
 
-def test_players_flag_fills_the_seats(monkeypatch, capsys):
+def test_players_flag_fills_the_seats(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--players", "3", "--no-log"]) == 0
     assert main(["play", "--players", "6", "--no-log"]) == 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
                                       "or greedy; default: --seat you=human --seat bot=greedy.")
     play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
                       help="a seat: human, random or greedy; repeatable, in seat order")
-    _game_flags(play)
+    _game_flags(play, seed_help="fixes every shuffle (default: a random seed, printed at the start)")
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
@@ -99,10 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_flags(parser) -> None:
+def _game_flags(parser, seed_help: str = "") -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="number of players (1-5) when no --seat is given")
-    parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
+    parser.add_argument("--seed", type=int, default=None if seed_help else 1,
+                        help=seed_help or "fixes every shuffle (default 1)")
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
@@ -182,6 +184,7 @@ def _new_game(args, seats):
 
 def _play(args) -> int:
     from tharsis.play import GameLog, Session, load_save
+    from tharsis.play import log_path as choose_log_path
 
     if args.load:
         if not _paths_exist([args.load]):
@@ -195,18 +198,18 @@ def _play(args) -> int:
         seats = _seats(args, ["you=human", "bot=greedy"])
         if seats is None:
             return 2
+        if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
+            args.seed = random.SystemRandom().randrange(1, 1_000_000)
         game = _new_game(args, seats)
         if isinstance(game, int):
             return game
-    log_path = None if args.no_log else Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
-    if log_path is not None:
-        try:
-            log_path.touch()
-        except OSError as exc:
-            print(f"tharsis: cannot write the game log to {log_path}: {exc.strerror} (use --log FILE or --no-log)",
-                  file=sys.stderr)
+    log_path = None
+    if not args.no_log:
+        log_path, problem = choose_log_path(args.log, game.options.seed)
+        if log_path is None:
+            print(f"tharsis: {problem}", file=sys.stderr)
             return 2
-    session = Session(game, seats, GameLog(log_path))
+    session = Session(game, seats, GameLog(log_path), autosave=Path(args.load) if args.load else None)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
