@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 
 import pytest
 
@@ -235,3 +236,95 @@ def test_the_example_designer_set_checks_and_its_scenarios_pass(repo, capsys):
     assert main(["check", "--with-bundled", str(mine)]) == 0
     assert main(["test", str(mine / "scenarios"), "--cards", str(mine)]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_a_new_game_has_a_random_seed_that_is_printed_and_deals_the_same_game_again(tmp_path, monkeypatch,
+                                                                                    capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--no-log"]) == 0
+    first = capsys.readouterr().out
+    seed = re.search(r"Seed (\d+) \(tharsis play --seed \1 deals this game again\)", first).group(1)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--no-log", "--seed", seed]) == 0
+    again = capsys.readouterr().out
+    deal = slice(first.index("Your 10 starting cards"), first.index("you: Choose your corporation"))
+    assert again[deal] == first[deal]
+    assert f"Game saved to tharsis-save-{seed}.json" in first and f"tharsis-save-{seed}-2.json" in again
+
+
+def test_logs_and_saves_are_never_overwritten(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.jsonl").write_text("my notes\n")
+    assert main(["play", "--seed", "3", "--log", "mine.jsonl"]) == 2
+    assert "mine.jsonl already exists and tharsis play does not overwrite logs" in capsys.readouterr().err
+    assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
+    for expected in ("tharsis-game-3.jsonl", "tharsis-game-3-2.jsonl"):
+        monkeypatch.setattr("sys.stdin", io.StringIO("save mine.jsonl\nquit\n"))
+        assert main(["play", "--seed", "3"]) == 0
+        out = capsys.readouterr().out
+        assert f"log written to {expected}" in out
+        assert "mine.jsonl already exists: save under another name" in out
+    assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
+
+
+def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates():
+    from tharsis.play import resolve
+    from tharsis.runtime.decisions import Decision, Option
+
+    spaces = Decision(0, "space", "Where?", tuple(Option(f"space {s}", s) for s in ("03", "19", "31")))
+    assert resolve(spaces, "3")[0].value == "03" and resolve(spaces, "space 31")[0].value == "31"
+    assert resolve(spaces, "2")[1] == "2 is not a legal space here; legal: 03 19 31"
+    actions = Decision(0, "action", "action 1 of 2", (Option("play Satellites"), Option("play Solar Wind Power"),
+                                                       Option("standard project Aquifer"), Option("pass")))
+    assert resolve(actions, "play s")[1] == ("'play s' is ambiguous: play Satellites, play Solar Wind Power; "
+                                             "type more of it")
+    assert resolve(actions, "sat")[0].label == "play Satellites"          # the start of a word in the label
+    assert resolve(actions, "aquifer")[0].label == "standard project Aquifer"
+    assert resolve(actions, "2")[0].label == "play Solar Wind Power"
+    assert resolve(actions, "9")[1] == "there is no option 9: the options are numbered 1-4"
+
+
+def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_awards():
+    from tharsis import view
+    from tharsis.runtime.measures import Where, quantity
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3))
+    bots = {0: BOTS["greedy"](1), 1: BOTS["random"](2)}
+    while game.state.generation < 6:
+        game.apply(bots[game.pending().player].choose(game, game.pending()))
+    bob = game.state.players[1]
+    sheet = view.player_sheet(game, 1)
+    assert sheet.startswith(f"--- bob ({bob.corporation}), TR {bob.tr}, {len(bob.hand)} cards in hand")
+    assert f"in play: {bob.played[0].name}" in sheet and "building 3" in sheet
+    game.state.players[0].tr = 35
+    milestones = view.milestones(game, 0)
+    assert f"Terraformer    tr at least 35                 ann 35 (meets it), bob {bob.tr}" in milestones
+    awards = view.awards(game)
+    for name, funder in game.state.awards:
+        assert f"funded by {game.state.players[funder].name}" in awards.split(name, 1)[1].splitlines()[0]
+    heat = {p.name: quantity(game, game.awards["Thermalist"].measure, Where(p.index)) for p in game.state.players}
+    assert f"ann {heat['ann']}, bob {heat['bob']}" in awards
+    projects = view.standard_projects(game, 0)
+    assert " * Power Plant              11 MC  Increase your energy production 1 step." in projects
+
+
+def test_a_bots_move_is_told_with_what_it_paid_and_gained_but_not_which_cards_it_bought():
+    from tharsis.moves import Move, Snapshot, report
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=7))
+    game.apply("corporation Mining Guild")
+    move = Move(1, Snapshot.of(game))
+    while game.pending().player == 1 or game.pending().kind != "buy":
+        decision = game.pending()
+        label = BOTS["greedy"](1).choose(game, decision).label
+        game.apply(label)
+        move.choices.append((decision.kind, label))
+    told = "\n".join(report(game, move, hidden=True))
+    assert "ann starts with Mining Guild" in told and "(bob chooses a corporation)" in told
+    assert "  ann: +30 MC, +5 steel, +1 steel production" in told
+    shown = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
+                             hidden=False))
+    secret = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
+                              hidden=True))
+    assert "bob buys Birds, discards 1 card" in shown and "bob buys 1 card, discards 1 card" in secret

@@ -258,12 +258,8 @@ class Session:
         """All the cards offered in a row as one multi-select; the engine then gets one answer per card."""
         game, index = self.game, decision.player
         offer = buying.upcoming(game, index)
-        money = game.state.players[index].resources["megacredits"]
-        price = f"{offer.price} MC each" if offer.price is not None else "priced as shown"
-        enough = f" (enough for {min(len(offer.cards), money // offer.price)})" if offer.price else ""
         self.say()
-        self.say(f"{len(offer.cards)} cards offered, {price}; you have {money} MC{enough}:")
-        self.say("\n".join(view.card_block(game, card, n) for n, card in enumerate(offer.cards, start=1)))
+        self.say(_offer_text(game, offer))
         while True:
             answer = self.read(f"{self.seats[index].name}: which cards do you buy? (buy 1 3 5 / buy all / "
                                f"buy none; the rest are discarded)", decision)
@@ -337,8 +333,11 @@ class Session:
             "milestones": lambda: view.milestones(game, index),
             "awards": lambda: view.awards(game),
             "history": lambda: "\n".join(game.events[-20:]) or "nothing has happened yet",
-            "options": lambda: _numbered(game, decision),
+            "options": lambda: (_offer_text(game, buying.upcoming(game, index)) if decision.kind == "buy"
+                                else _numbered(game, decision)),
         }
+        if command in ("card", "player") and not argument:
+            return f"{command} needs a name: {command} {'Birds' if command == 'card' else 'bob'}"
         if command in lookups and not argument:
             return lookups[command]()
         return NOT_A_COMMAND
@@ -483,17 +482,27 @@ def log_path(requested: Optional[str], seed: int) -> tuple[Optional[Path], str]:
     return path, ""
 
 
+def _offer_text(game: Game, offer: buying.Offer) -> str:
+    """The cards of an offer, numbered, with the price and what the player can afford."""
+    money = game.state.players[offer.player].resources["megacredits"]
+    price = f"{offer.price} MC each" if offer.price is not None else "priced as shown"
+    enough = f" (enough for {min(len(offer.cards), money // offer.price)})" if offer.price else ""
+    return "\n".join([f"{len(offer.cards)} cards offered, {price}; you have {money} MC{enough}:"]
+                     + [view.card_block(game, card, n) for n, card in enumerate(offer.cards, start=1)])
+
+
 def _numbered(game: Game, decision: Decision) -> str:
     """The options, one per line (a card to play with its price and tags); spaces go eight to a line."""
     if decision.kind == "space":
         return "  " + " ".join(str(o.value) for o in decision.options)
     lines = []
     for n, option in enumerate(decision.options, start=1):
-        detail = ""
+        line = f"  {n:>3}. {option.label}"
         if decision.kind == "action" and isinstance(option.value, tuple) and option.value[0] == "play":
             card = game.library[option.value[1]]
-            detail = f"{game.card_cost(decision.player, card.name)} MC, {','.join(card.tags) or 'no tags'}"
-        lines.append(f"  {n:>3}. {option.label}" + (f"{'':<{max(2, 40 - len(option.label))}}{detail}" if detail else ""))
+            line = (f"{line:<46}{game.card_cost(decision.player, card.name)} MC, "
+                    f"{','.join(card.tags) or 'no tags'}")
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -160,15 +160,6 @@ def final_table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def award_standings(game) -> str:
-    lines = []
-    for name in game.awards:
-        measure = game.awards[name].measure
-        values = ", ".join(f"{p.name} {quantity(game, measure, Where(p.index))}" for p in game.state.players)
-        lines.append(f"{name}: {values}")
-    return "\n".join(lines)
-
-
 # ---------------------------------------------------------------------- looking things up during a game
 
 _TILE_PLURAL = {"city": "cities", "greenery": "greeneries"}
