@@ -1,0 +1,49 @@
+"""`tharsis cards`: the compiled facts of every definition, as a table, JSON, card text or rules text."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from tharsis.commands import paths_exist
+
+
+def add_parser(sub) -> None:
+    cards = sub.add_parser("cards", help="list compiled definitions",
+                           description="List every definition with its facts. Without PATH: the bundled content.")
+    cards.add_argument("paths", nargs="*", metavar="PATH")
+    cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
+                       help="text: each card as canonical card text; rules: each card's rules in English, "
+                            "both generated from what was compiled")
+    cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
+                                          "milestone", "award", "board"), help="only this kind")
+    cards.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tharsis.compiler import bundled_cards_path, compile_paths
+    from tharsis.compiler.diagnostics import render_text
+    from tharsis.compiler.facts import facts, render_table
+
+    if not paths_exist(args.paths):
+        return 2
+    paths = [Path(p) for p in args.paths] or [bundled_cards_path()]
+    result = compile_paths(paths)
+    if result.errors:
+        print(render_text(result.errors, result.sources), file=sys.stderr)
+        print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
+        return 1
+    chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
+    if args.format in ("text", "rules"):
+        from tharsis.compiler import rules_text, text
+
+        render = text.card if args.format == "text" else rules_text.card
+        print("\n\n".join(render(d) for d in chosen if d.kind in ("card", "corporation")))
+        return 0
+    rows = [facts(d) for d in chosen]
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(render_table(rows))
+    return 0
