@@ -262,7 +262,7 @@ def standard_projects(game, index: int) -> str:
 def _lookup_line(game, index: int, action: tuple, name: str, cost: str, does: str) -> str:
     reason = game.why_not(index, action)
     mark = "*" if reason is None else " "
-    why = "" if reason is None else f"  ({reason})"
+    why = "" if reason is None else f"  ({reason.removeprefix(name + ' ')})"
     return f" {mark} {name:<20} {cost:>9}  {does}{why}"
 
 
@@ -308,7 +308,7 @@ def awards(game) -> str:
     for name, award in game.awards.items():
         values = {p.index: quantity(game, award.measure, Where(p.index)) for p in game.state.players}
         best = max(values.values())
-        leaders = [names[i] for i, v in values.items() if v == best]
+        leaders = [names[i] for i, v in values.items() if v == best] if best > 0 else ["nobody yet"]
         counts = ", ".join(f"{names[i]} {v}" for i, v in values.items())
         status = f"funded by {names[funded[name]]}" if name in funded else "not funded"
         lines.append(f"  {name:<12} {text.quantity(award.measure):<26} {counts}; leads: "
