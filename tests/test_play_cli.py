@@ -328,3 +328,15 @@ def test_a_bots_move_is_told_with_what_it_paid_and_gained_but_not_which_cards_it
     secret = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
                               hidden=True))
     assert "bob buys Birds, discards 1 card" in shown and "bob buys 1 card, discards 1 card" in secret
+
+
+@pytest.mark.parametrize("flags", [
+    ["--seed", "11", "--corporate-era", "--draft", "--corporation", "you=Helion"],
+    ["--seed", "12", "--solo", "--seat", "you=human"],
+    ["--seed", "13", "--board", "hellas", "--seat", "you=human", "--seat", "r=random", "--seat", "g=greedy"],
+])
+def test_a_human_can_finish_games_of_every_kind_through_the_prompt(flags, autopilot, capsys):
+    assert main(["play", "--no-log", *flags]) == 0
+    out = capsys.readouterr().out
+    assert "generations: " in out and "Traceback" not in out
+    assert "cards offered" in out and "Legal spaces by what they give" in out

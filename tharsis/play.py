@@ -432,7 +432,7 @@ def _move_ends(move: Move, decision: Decision, game: Game) -> bool:
     last_kind = move.choices[-1][0] if move.choices else None
     return (decision.player != move.player or decision.kind in ("action", "corporation")
             or game.state.generation != move.before.generation
-            or (decision.kind == "buy" and last_kind != "buy"))
+            or (decision.kind == "buy" and last_kind not in ("buy", "pay")))
 
 
 def _ambiguous(answer: str, candidates: list[str]) -> str:
