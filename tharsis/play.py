@@ -181,6 +181,8 @@ class Session:
             elif decision.kind == "buy" and self.planned.get(buying.card_of(decision.labels()[0])):
                 label, new_turn = self.planned.pop(buying.card_of(decision.labels()[0])), False
             else:
+                if decision.kind != "pay":  # a selection is fed only to its own offers (a payment may come between)
+                    self.planned = {}
                 answer = self.ask(decision)
                 if answer is LEAVE:
                     if move is not None:
