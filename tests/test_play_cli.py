@@ -7,47 +7,11 @@ import re
 import pytest
 
 from tharsis.cli import main
-from tharsis.play import GameLog, Seat, Session, read_log
+from tharsis import saves
+from tharsis.play import GameLog, Seat, Session
 from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.game import Game, GameOptions
 from tharsis.simulate import Simulation, summary, wilson
-
-
-class Autopilot(io.TextIOBase):
-    """A scripted human at the keyboard: the given lines first, then a legal answer to whatever is pending
-    (a space by its id, the first card offered, otherwise option 1)."""
-
-    def __init__(self, lines=()):
-        self.lines = list(lines)
-        self.session = None
-        self.calls = 0
-
-    def readline(self, size=-1):
-        self.calls += 1
-        assert self.calls < 20000, "the game does not end"
-        if self.lines:
-            return self.lines.pop(0) + "\n"
-        decision = self.session.game.pending()
-        if decision.kind == "space":
-            return f"{decision.options[0].value}\n"
-        return "buy 1\n" if decision.kind == "buy" else "1\n"
-
-
-@pytest.fixture
-def autopilot(monkeypatch, tmp_path):
-    """Sessions started by `main` read from an Autopilot; files (logs, autosaves) go to a temporary folder."""
-    monkeypatch.chdir(tmp_path)
-    pilot = Autopilot()
-    original = Session.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        if self.stdin is pilot:
-            pilot.session = self
-
-    monkeypatch.setattr(Session, "__init__", init)
-    monkeypatch.setattr("sys.stdin", pilot)
-    return pilot
 
 
 def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, capsys):
@@ -68,8 +32,8 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, 
     assert {rows[0][0], rows[1][0]} == {"ann", "bot"}
     for row in rows:  # TR + milestones + awards + greeneries + cities + cards = total
         assert sum(map(int, row[1:7])) == int(row[7])
-    options, seats, labels = read_log(log)
-    assert seats == [Seat("ann", "human"), Seat("bot", "greedy")] and options.seed == 5
+    record = saves.read(log)
+    assert record.seats == [Seat("ann", "human"), Seat("bot", "greedy")] and record.options.seed == 5
     end = json.loads(log.read_text().splitlines()[-1])
     assert end["event"] == "end" and end["result"]["winner"] in ("ann", "bot")
     assert main(["replay", str(log)]) == 0
@@ -81,7 +45,7 @@ def test_save_then_load_resumes_the_same_game(tmp_path, autopilot, capsys):
     autopilot.lines = ["1", "buy 1", "1", "save " + str(save), "quit"]
     assert main(["play", "--seed", "9", "--no-log"]) == 0
     out = capsys.readouterr().out
-    assert f"saved to {save}" in out and "Game saved to tharsis-save-9.json" in out
+    assert f"saved to {save}" in out and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
     saved = json.loads(save.read_text())
     assert len(saved["log"]) >= 3 and saved["seats"][0] == {"name": "you", "kind": "human"}
     assert main(["play", "--load", str(save), "--no-log"]) == 0
@@ -257,13 +221,14 @@ def test_logs_and_saves_are_never_overwritten(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.jsonl").write_text("my notes\n")
     assert main(["play", "--seed", "3", "--log", "mine.jsonl"]) == 2
-    assert "mine.jsonl already exists and tharsis play does not overwrite logs" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "E718" in err and "--log mine.jsonl: the file already exists and a new game does not overwrite it" in err
     assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
     for expected in ("tharsis-game-3.jsonl", "tharsis-game-3-2.jsonl"):
         monkeypatch.setattr("sys.stdin", io.StringIO("save mine.jsonl\nquit\n"))
         assert main(["play", "--seed", "3"]) == 0
         out = capsys.readouterr().out
-        assert f"log written to {expected}" in out
+        assert f"Game saved in its log {expected}" in out and f"log written to {expected}" in out
         assert "mine.jsonl already exists: save under another name" in out
     assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
 

@@ -110,25 +110,32 @@ def test_a_game_in_the_terminal_shows_the_bots_moves_and_takes_cards_spaces_and_
     shown = term.expect("ann: action 1 of 2")
     assert "--- bob (Ecoline), TR " in shown and "tags: " in shown and "in play: Ecoline" in shown
     term.type("quit")
-    term.expect("Game saved to tharsis-save-7.json. Resume with: tharsis play --load tharsis-save-7.json")
+    term.expect("Game saved in its log game.jsonl (written after every choice). "
+                "Resume with: tharsis play --load game.jsonl")
     assert term.exit_code() == 0
-    assert (tmp_path / "game.jsonl").read_text().count('"event": "choice"') >= 14
+    choices = (tmp_path / "game.jsonl").read_text().count('"event": "choice"')
+    assert choices >= 14
 
-    # resuming, and leaving with Ctrl-C: saved again, in the same file
-    term = Terminal(["play", "--load", "tharsis-save-7.json"], tmp_path)
-    term.expect("Resuming the game of seed 7 after ")
+    # resuming goes on in the same log; Ctrl-C leaves too (exit code 130), nothing lost
+    term = Terminal(["play", "--load", "game.jsonl"], tmp_path)
+    term.expect(f"Resuming the game of seed 7 after {choices} choices.")
     term.expect("ann: action 1 of 2")
     term.press(b"\x03")
     term.expect("(interrupted)")
-    term.expect("Game saved to tharsis-save-7.json. Resume with: tharsis play --load tharsis-save-7.json")
-    assert term.exit_code() == 0
+    term.expect("Resume with: tharsis play --load game.jsonl")
+    assert term.exit_code() == 130
+    assert (tmp_path / "game.jsonl").read_text().count('"event": "choice"') == choices
 
-    # and with Ctrl-D (end of input); the default log name is taken, so this log gets a new one
-    term = Terminal(["play", "--load", "tharsis-save-7.json"], tmp_path)
+    # without a log, leaving (here Ctrl-D, the end of input) writes a save, which resumes the game as well
+    term = Terminal(["play", "--load", "game.jsonl", "--no-log"], tmp_path)
     term.expect("ann: action 1 of 2")
     term.press(b"\x04")
     term.expect("(input ended)")
-    term.expect("Game saved to tharsis-save-7.json.")
-    term.expect("log written to tharsis-game-7-2.jsonl")
+    term.expect("Game saved to tharsis-save-7.json. Resume with: tharsis play --load tharsis-save-7.json")
     assert term.exit_code() == 0
-    assert (tmp_path / "tharsis-game-7.jsonl").exists()
+    term = Terminal(["play", "--load", "tharsis-save-7.json", "--no-log"], tmp_path)
+    term.expect(f"Resuming the game of seed 7 after {choices} choices.")
+    term.expect("ann: action 1 of 2")
+    term.type("quit")
+    term.expect("Game saved to tharsis-save-7-2.json.")    # a new name: nothing is overwritten
+    assert term.exit_code() == 0

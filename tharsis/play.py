@@ -19,9 +19,10 @@ import attrs
 from tharsis.compiler import rules_text
 from tharsis.runtime.bots import BOTS
 from tharsis.runtime.decisions import Decision
-from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.game import Game
 
 from . import buying, moves, view
+from .problems import USAGE, Problem, ProblemError
 from .moves import Move, Snapshot
 
 KINDS = ("human",) + tuple(BOTS)
@@ -39,27 +40,6 @@ class Seat:
     kind: str
 
 
-class SeatError(ValueError):
-    pass
-
-
-def parse_seats(specs: list[str]) -> list[Seat]:
-    seats = []
-    for spec in specs:
-        name, _, kind = spec.partition("=")
-        name, kind = name.strip(), (kind.strip() or "human")
-        if not name:
-            raise SeatError(f"a seat needs a name: --seat alice=human (got {spec!r})")
-        if kind not in KINDS:
-            raise SeatError(f"unknown seat kind {kind!r} for {name}; kinds: {', '.join(KINDS)}")
-        if any(s.name == name for s in seats):
-            raise SeatError(f"two seats are called {name}")
-        seats.append(Seat(name, kind))
-    if not 1 <= len(seats) <= 5:
-        raise SeatError(f"a game has 1 to 5 seats, got {len(seats)}")
-    return seats
-
-
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 
@@ -69,9 +49,10 @@ class GameLog:
     def start(self, game: Game, seats: list[Seat]) -> None:
         if self.path is None:
             return
+        from tharsis.saves import log_start
+
         with open(self.path, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"event": "start", "format": 1, "options": game.options.to_json(),
-                                     "seats": [attrs.asdict(s) for s in seats]}) + "\n")
+            handle.write(json.dumps(log_start(game, seats)) + "\n")
             for number, label in enumerate(game.log, start=1):
                 handle.write(json.dumps({"event": "choice", "n": number, "label": label}) + "\n")
 
@@ -89,26 +70,7 @@ class GameLog:
             handle.write(json.dumps({"event": "end", "result": result}, ensure_ascii=False) + "\n")
 
 
-def read_log(path: Path) -> tuple[GameOptions, list[Seat], list[str]]:
-    options, seats, labels = None, [], []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                raise ValueError(f"{path}:{number}: not a JSON line") from None
-            if entry.get("event") == "start":
-                options = GameOptions.from_json(entry["options"])
-                seats = [Seat(**s) for s in entry.get("seats", [])]
-            elif entry.get("event") == "choice":
-                labels.append(entry["label"])
-    if options is None:
-        raise ValueError(f"{path}: no start line; is this a tharsis game log?")
-    return options, seats, labels
-
-
+INTERRUPTED = 130                    # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 LEAVE, UNDONE = object(), object()   # what `ask` returns besides a label: the player leaves / took a choice back
 CARD_CHOICES = ("corporation", "draft", "keep", "discard")  # decisions whose options each name one card
 
@@ -132,7 +94,7 @@ class Session:
         self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
         self.turns: list[Turn] = []
         self.planned: dict[str, str] = {}     # card -> "buy X" / "discard X": a multi-select being fed to the engine
-        self.autosave = autosave              # where leaving saves (default: a new tharsis-save-SEED.json)
+        self.autosave = autosave              # where leaving saves when there is no log (see `leave`)
         self.written: set[Path] = {autosave.resolve()} if autosave else set()
         self.shown_generation = 0
 
@@ -153,7 +115,8 @@ class Session:
         except KeyboardInterrupt:
             self.game = self.game.clone()  # an interrupted choice may have stopped half done: rebuild from the log
             self.say("\n(interrupted)")
-            return self.leave()
+            self.leave()
+            return INTERRUPTED
         game = self.game
         self.log.end(game.result)
         self.say()
@@ -209,6 +172,12 @@ class Session:
             self.say("\n".join(lines))
 
     def leave(self) -> int:
+        """Leaving keeps the game: its log already holds every choice; without a log it is saved to a file (the
+        last `save FILE`, the save it was loaded from, or a new tharsis-save-SEED.json)."""
+        if self.log.path is not None:
+            self.say(f"Game saved in its log {self.log.path} (written after every choice). "
+                     f"Resume with: tharsis play --load {self.log.path}")
+            return 0
         path = self.autosave or _free_path(f"tharsis-save-{self.game.options.seed}", ".json")
         message = self.save(str(path), leaving=True)
         self.say(message if message.startswith("could not") else
@@ -369,13 +338,15 @@ class Session:
         path = Path(filename)
         if path.exists() and path.resolve() not in self.written and not leaving:
             return f"{filename} already exists: save under another name (a save never overwrites another file)"
-        data = json.loads(self.game.to_json())
-        data["seats"] = [attrs.asdict(s) for s in self.seats]
+        from tharsis.saves import save_data
+
+        data = save_data(self.game, self.seats)
         try:
             path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         except OSError as exc:
             return f"could not save to {filename}: {exc.strerror}"
         self.written.add(path.resolve())
+        self.autosave = path
         return f"saved to {filename}; resume with: tharsis play --load {filename}"
 
     def undo(self, index: int) -> str:
@@ -468,13 +439,15 @@ def _free_path(stem: str, suffix: str) -> Path:
 
 
 def log_path(requested: Optional[str], seed: int) -> tuple[Optional[Path], str]:
-    """Where the game log goes, or (None, why not): an existing --log file is never overwritten; the default
-    name tharsis-game-SEED.jsonl gets -2, -3, ... when taken."""
+    """Where a new game's log goes, or (None, why it cannot be written). An existing --log file is never
+    overwritten (E718); the default name tharsis-game-SEED.jsonl gets -2, -3, ... when it is taken."""
     if requested:
         path = Path(requested)
         if path.exists() and path.stat().st_size > 0:
-            return None, (f"{requested} already exists and tharsis play does not overwrite logs: choose another "
-                          f"--log FILE, remove it, or use --no-log")
+            raise ProblemError([Problem(
+                "E718", f"--log {requested}: the file already exists and a new game does not overwrite it",
+                f"choose another --log FILE, or --no-log; to go on with the game it holds: tharsis play --load "
+                f"{requested}")], USAGE)
     else:
         path = _free_path(f"tharsis-game-{seed}", ".jsonl")
     try:
@@ -513,13 +486,3 @@ def _is_terminal(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def load_save(path: Path) -> tuple[Game, list[Seat]]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    seats = [Seat(**s) for s in data.pop("seats", [])]
-    game = Game.from_json(json.dumps(data))
-    if not seats:
-        seats = [Seat(p.name, "human") for p in game.state.players]
-    return game, seats
-
