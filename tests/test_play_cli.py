@@ -305,3 +305,16 @@ def test_a_human_can_finish_games_of_every_kind_through_the_prompt(flags, autopi
     out = capsys.readouterr().out
     assert "generations: " in out and "Traceback" not in out
     assert "cards offered" in out and "Legal spaces by what they give" in out
+
+
+def test_an_options_whole_label_answers_even_when_it_starts_like_a_command():
+    from tharsis.runtime.decisions import Decision, Option
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=7))
+    session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
+                      stdin=io.StringIO("player bob\nplayer bo\n"), stdout=io.StringIO())
+    decision = Decision(0, "player", "Remove up to 2 plants from any player",
+                        (Option("player bob", 1), Option("remove nothing", None)))
+    assert session.read("?", decision) == "player bob"
+    assert session.read("?", decision) is None                    # `player NAME`, the lookup
+    assert "--- bob (no corporation yet), TR 20" in session.stdout.getvalue()

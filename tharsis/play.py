@@ -72,7 +72,7 @@ class GameLog:
 
 INTERRUPTED = 130                    # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 LEAVE, UNDONE = object(), object()   # what `ask` returns besides a label: the player leaves / took a choice back
-CARD_CHOICES = ("corporation", "draft", "keep", "discard")  # decisions whose options each name one card
+CARD_CHOICES = ("corporation", "draft", "keep")  # choices of new cards: each shown with its whole rules text
 
 
 @attrs.frozen
@@ -267,6 +267,8 @@ class Session:
         answer = line.strip()
         if not answer:
             return None
+        if any(o.label.lower() == answer.lower() for o in decision.options):
+            return answer  # an option's whole label answers even when it starts like a command ("card Birds")
         command, _, argument = answer.partition(" ")
         result = self.command(command.lower(), argument.strip(), decision)
         if result is NOT_A_COMMAND:
@@ -467,16 +469,21 @@ def _offer_text(game: Game, offer: buying.Offer) -> str:
 
 
 def _numbered(game: Game, decision: Decision) -> str:
-    """The options, one per line (a card to play with its price and tags); spaces go eight to a line."""
+    """The options, one per line; a card to play with your price and its tags, another card named by an option
+    (to discard, to add a resource to) with its type, printed cost and tags (`card NAME` gives its text)."""
     if decision.kind == "space":
         return "  " + " ".join(str(o.value) for o in decision.options)
     lines = []
     for n, option in enumerate(decision.options, start=1):
         line = f"  {n:>3}. {option.label}"
+        named = _card_named(game, option.label)
         if decision.kind == "action" and isinstance(option.value, tuple) and option.value[0] == "play":
             card = game.library[option.value[1]]
             line = (f"{line:<46}{game.card_cost(decision.player, card.name)} MC, "
                     f"{','.join(card.tags) or 'no tags'}")
+        elif named and game.library[named].kind == "card":
+            card = game.library[named]
+            line = f"{line:<46}{card.type}, {card.cost} MC, {','.join(card.tags) or 'no tags'}"
         lines.append(line)
     return "\n".join(lines)
 
