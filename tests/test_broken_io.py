@@ -43,8 +43,8 @@ def problems(stderr: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def run(capsys, *args: str, stdin: str = "") -> tuple[int, str, str]:
-    sys.stdin = io.StringIO(stdin)
+def run(capsys, *args: str, stdin="") -> tuple[int, str, str]:
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         started = time.perf_counter()
         code = main(list(args))
@@ -175,14 +175,14 @@ def test_a_log_cut_short_by_a_crash_replays_and_resumes_to_the_end(game_log, tmp
     assert out.splitlines()[-3:] == run(capsys, "replay", str(game_log))[1].splitlines()[-3:]  # the same game
 
 
-def test_a_human_who_left_at_end_of_input_resumes_from_the_log(tmp_path, capsys):
+def test_a_human_who_left_at_end_of_input_resumes_from_the_log(tmp_path, autopilot, capsys):
     log = tmp_path / "human.jsonl"
     code, out, _ = run(capsys, "play", "--seat", "ann=human", "--seat", "bot=greedy", "--seed", "4",
                        "--log", str(log), stdin="1\n1\n1\n")
     assert code == 0 and f"Resume with: tharsis play --load {log}" in out
     before = [json.loads(line)["label"] for line in log.read_text().splitlines()[1:]]
     assert len(before) >= 3
-    code, out, _ = run(capsys, "play", "--load", str(log), stdin="1\n" * 4000)
+    code, out, _ = run(capsys, "play", "--load", str(log), stdin=autopilot)  # a human who answers everything
     assert code == 0 and "winner: " in out
     after = [json.loads(line) for line in log.read_text().splitlines()]
     assert [e["label"] for e in after[1:1 + len(before)]] == before      # nothing was lost
