@@ -10,6 +10,7 @@ file from standard input (an editor's unsaved buffer), named by --stdin-filename
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from pathlib import Path
@@ -124,7 +125,7 @@ def check_once(options: Options) -> int:
         reported = [name]
     else:
         paths = [Path(p) for p in options.paths]
-        wanted = {str(p.resolve()) for p in paths}
+        wanted = frozenset(str(p.resolve()) for p in paths)
         if options.with_bundled:
             paths = [bundled_cards_path()] + paths
         result = compile_paths(paths, use_cache=options.use_cache)
@@ -154,7 +155,13 @@ def check_once(options: Options) -> int:
     return 0
 
 
-def _inside(path: str, wanted: set[str]) -> bool:
+def _inside(path: str, wanted: frozenset[str]) -> bool:
+    return _inside_resolved(path, wanted)
+
+
+@functools.lru_cache(maxsize=4096)
+def _inside_resolved(path: str, wanted: frozenset[str]) -> bool:
+    """Cached: a large file has thousands of definitions and diagnostics, all with the same path."""
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)
 
