@@ -167,3 +167,17 @@ def test_fmt_writes_what_cards_format_text_prints(tmp_path, capsys):
 def test_files_without_definitions_keep_their_comments(text):
     expected = "// only a comment\n\n// and another\n" if text else ""
     assert fmt.format_text(text, f"empty{EXTENSION}") == expected
+
+
+def test_standard_input_is_formatted_to_standard_output(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tharsis", "fmt", "-", "--stdin-filename", "towns.mars"],
+                          input=MESSY, capture_output=True, text=True, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, FORMATTED)
+    broken = subprocess.run([sys.executable, "-m", "tharsis", "fmt", "-", "--stdin-filename", "towns.mars"],
+                            input=MESSY.replace("type: automated", "type: automatic", 1), capture_output=True,
+                            text=True, cwd=tmp_path)
+    assert broken.returncode == 1 and broken.stdout == ""  # the editor keeps its buffer
+    assert "towns.mars:5:21: error[E105]: unknown card type 'automatic'" in broken.stderr
