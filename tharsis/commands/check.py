@@ -16,6 +16,9 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
+import attrs
+
+from tharsis.code_filter import CodeError, CodeFilter, validate_codes
 from tharsis.commands import add_config_flag, code_list, load_config, paths_exist
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -53,8 +56,6 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-
     config = load_config(args)
     if isinstance(config, int):
         return config
@@ -97,12 +98,18 @@ def run(args) -> int:
     return check_once(options)
 
 
+@attrs.frozen(kw_only=True)
 class Options:
     """What one check does, decided once from the flags and the configuration."""
 
-    def __init__(self, *, paths, output, use_cache, with_bundled, strict, code_filter, stdin_name, root):
-        self.paths, self.output, self.use_cache, self.root = paths, output, use_cache, root  # root: of SARIF URIs
-        self.with_bundled, self.strict, self.code_filter, self.stdin_name = with_bundled, strict, code_filter, stdin_name
+    paths: list[str]
+    output: str                      # text | json | github | sarif
+    use_cache: bool
+    with_bundled: bool
+    strict: bool
+    code_filter: CodeFilter
+    stdin_name: str                  # what standard input (PATH -) is called in the report
+    root: Path                       # SARIF URIs are relative to it: the project's folder
 
 
 def check_once(options: Options) -> int:
