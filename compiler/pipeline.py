@@ -101,6 +101,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     tags, card_resources = _declarations(texts.values())
     vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
     library = Library()
+    identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
         cached = cache.load(key) if use_cache else None
@@ -110,19 +111,20 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
 
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources)
-            definitions = []
-            nodes = parse(path, text, file_diagnostics)
+            definitions, broken = [], []
+            nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
                 compiled = checker.definition(node)
                 if compiled is not None:
                     definitions.append(compiled)
-            cached = (definitions, file_diagnostics.items)
+            cached = (definitions, file_diagnostics.items, broken)
             if use_cache:
                 cache.store(key, cached)
-        definitions, items = cached
+        definitions, items, broken = cached
         library.definitions.extend(definitions)
         diagnostics.extend(items)
-    _check_library(library, diagnostics)
+        identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
+    _check_library(library, diagnostics, identities)
     return CompileResult(library, diagnostics.items, texts, list(texts))
 
 
@@ -135,10 +137,12 @@ def _declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
     return tags, card_resources
 
 
-def _check_library(library: Library, diagnostics: Diagnostics) -> None:
+def _check_library(library: Library, diagnostics: Diagnostics, identities: list | None = None) -> None:
+    """Cross-file checks. `identities`: the definitions and the headers of those with syntax errors, in file
+    order, for the duplicate name and number checks (default: the library's definitions)."""
     names: dict[tuple[str, str], Span] = {}
     numbers: dict[str, tuple[str, Span]] = {}
-    for definition in library.definitions:
+    for definition in library.definitions if identities is None else identities:
         group = "project" if definition.kind in ("card", "corporation") else definition.kind
         key = (group, definition.name.casefold())
         if key in names:
