@@ -261,3 +261,19 @@ def test_a_problem_without_a_place_is_a_sarif_tool_notification(tmp_path):
     assert run["invocations"] == [{"executionSuccessful": False, "toolExecutionNotifications": [
         {"level": "error", "message": {"text": "cannot read mine/x.mars: Permission denied"},
          "descriptor": {"id": "E009"}}]}]
+
+
+def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, monkeypatch):
+    polls = []
+
+    def fake_sleep(seconds):  # the user turns strict on, then presses Ctrl-C
+        polls.append(seconds)
+        if len(polls) == 1:
+            configure(project, 'cards = ["mine"]\nwith-bundled = true\nignore = ["W102"]\n')
+        elif len(polls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    assert main(["check", "--watch"]) == 0
+    first, second = capsys.readouterr().out.split("changed: checking again")
+    assert "W102" in first and "W102" not in second and "no problems" in second

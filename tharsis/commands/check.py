@@ -56,6 +56,23 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    options = _options(args)
+    if isinstance(options, int):
+        return options
+    if args.watch:
+        # The configuration is read again before each check, so editing pyproject.toml takes effect too.
+        watched = [Path(p) for p in options.paths] + ([options.config] if options.config else [])
+        return watch(lambda: _recheck(args), watched, args.interval)
+    return check_once(options)
+
+
+def _recheck(args) -> int:
+    options = _options(args)
+    return options if isinstance(options, int) else check_once(options)
+
+
+def _options(args):
+    """The flags and the configuration decided into Options, or 2 after printing the usage error."""
     config = load_config(args)
     if isinstance(config, int):
         return config
@@ -86,16 +103,12 @@ def run(args) -> int:
         return 2
     if not paths_exist(paths):
         return 2
-    options = Options(
+    return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,
         strict=config.strict if args.strict is None else args.strict,
         code_filter=CodeFilter(tuple(select), tuple(ignore)), stdin_name=args.stdin_filename or "<stdin>",
-        root=config.path.parent if config.path else Path.cwd())
-    if args.watch:
-        watched = [Path(p) for p in paths] + ([config.path] if config.path else [])
-        return watch(lambda: check_once(options), watched, args.interval)
-    return check_once(options)
+        root=config.path.parent if config.path else Path.cwd(), config=config.path)
 
 
 @attrs.frozen(kw_only=True)
@@ -110,6 +123,7 @@ class Options:
     code_filter: CodeFilter
     stdin_name: str                  # what standard input (PATH -) is called in the report
     root: Path                       # SARIF URIs are relative to it: the project's folder
+    config: Optional[Path] = None    # the pyproject.toml in use
 
 
 def check_once(options: Options) -> int:
