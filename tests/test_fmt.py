@@ -80,11 +80,12 @@ def test_the_bundled_cards_are_already_almost_canonical():
     """The canonical layout is the bundled cards' own: only hand-wrapped long lines and a few words that the
     canonical text spells as the engine's option labels do (`production(plant +1)`, `any player place`) differ."""
     result = fmt.format_paths([bundled_cards_path()])
-    changed_lines = 0
+    changed_lines = lines = 0
     for formatted in result.files:
         old, new = formatted.original.split("\n"), formatted.text.split("\n")
         changed_lines += len(set(new) - set(old))
-    assert changed_lines <= 60
+        lines += len(old)
+    assert changed_lines < 0.05 * lines  # 42 of 1585 when this was written
 
 
 def test_a_comment_that_would_be_lost_refuses_the_file(tmp_path, capsys):
