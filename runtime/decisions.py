@@ -11,6 +11,7 @@ every legal action means checking every card in hand, so it is done only when so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Callable, Optional
 
 import attrs
@@ -31,7 +32,9 @@ class Decision:
         self.player = player    # index of the player who decides
         self.kind = kind        # action | pay | space | player | option | x | card | keep | buy | corporation | ...
         self.prompt = prompt
-        self.eager_options: Optional[tuple[Option, ...]] = tuple(options)
+        # a tuple, or NumberOptions (a tuple-like range for `choose X`)
+        self.eager_options: Optional[tuple[Option, ...]] = options if isinstance(options, NumberOptions) \
+            else tuple(options)
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -133,6 +136,8 @@ def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
     if isinstance(choice, Option):
         return choice if choice in options else None
     text = str(choice).strip()
+    if isinstance(options, NumberOptions):
+        return options.find_label(text)
     for option in options:
         if option.label == text:
             return option
@@ -142,6 +147,43 @@ def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
         return exact[0]
     matches = [o for o in options if o.label.lower().startswith(lowered)]
     return matches[0] if matches and len({o.label for o in matches}) == 1 else None
+
+
+class NumberOptions(Sequence):
+    """The options `X=low` .. `X=high` of a `choose X` decision, made on demand: a range of a million values costs
+    no more than one of three (the engine never builds a list as long as X)."""
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def __len__(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return Option(f"X={self.low + index}", self.low + index)
+
+    def __contains__(self, option) -> bool:
+        return isinstance(option, Option) and self.find_label(option.label) == option
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NumberOptions) and (self.low, self.high) == (other.low, other.high)
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
+
+    def find_label(self, text: str) -> Optional[Option]:
+        """The option `X=N` (also `x=N`), or None."""
+        number = text.strip().lower().removeprefix("x=").strip()
+        if not number.lstrip("-").isdigit() or len(number) > 20:
+            return None
+        value = int(number)
+        return Option(f"X={value}", value) if self.low <= value <= self.high else None
 
 
 class IllegalChoice(Exception):

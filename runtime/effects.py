@@ -16,7 +16,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .decisions import Decision, Option
+from .decisions import Decision, NumberOptions, Option
 from .flow import Step, ask, push, step
 from .measures import Where, holds, quantity
 from .state import NEUTRAL
@@ -171,7 +171,8 @@ class EffectsMixin:
             branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
             return self.possible(branch, ctx)
         if isinstance(e, fx.ChooseX):
-            return quantity(self, e.maximum, ctx.where) >= e.minimum
+            low, high = self.x_range(e, ctx)
+            return low <= high
         if isinstance(e, fx.Require):
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
@@ -181,6 +182,24 @@ class EffectsMixin:
         return True
 
     # ------------------------------------------------------------------ targets (no decisions)
+
+    def x_range(self: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+        """The values X may take: from the minimum up to the largest X the body can be carried out with.
+        Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
+        at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
+        def works(x: int) -> bool:
+            return self.possible(e.body, attrs.evolve(ctx, x=x))
+
+        low, high = e.minimum, quantity(self, e.maximum, ctx.where)
+        if low > high or not works(low):
+            return low, low - 1
+        while low < high:  # invariant: works(low)
+            middle = (low + high + 1) // 2
+            if works(middle):
+                low = middle
+            else:
+                high = middle - 1
+        return e.minimum, low
 
     def bonus_resources(self: "Game", ctx: Context) -> list[str]:
         """The productions `production(bonus ...)` may raise: the resources printed on the space just placed."""
@@ -254,7 +273,7 @@ class EffectsMixin:
             definition = self.library[card.name]
             if e.tag not in definition.tags or card.name == ctx.card:
                 continue
-            boxes = tuple(p for p in definition.play if isinstance(p, fx.Production))
+            boxes = _production_box(definition)
             if boxes and self.possible(boxes, attrs.evolve(ctx, card=card.name)):
                 result.append(card.name)
         return result
@@ -415,6 +434,8 @@ def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuati
 
 @step
 def placed_one(game: "Game", e, ctx: Context, remaining: int, placed, continuation: tuple, space) -> None:
+    if space is None:  # no legal space (or no ocean) left: the rest cannot be placed either
+        remaining = 0
     place_next(game, e, ctx, remaining, space or placed, continuation)
 
 
@@ -601,11 +622,10 @@ def _conditional(game, e, ctx):
 
 
 def _choose_x(game, e, ctx):
-    high = quantity(game, e.maximum, ctx.where)
-    values = [x for x in range(e.minimum, high + 1) if game.possible(e.body, attrs.evolve(ctx, x=x))]
-    if not values:
+    low, high = game.x_range(e, ctx)
+    if low > high:
         return
-    ask(game, Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), tuple(Option(f"X={x}", x) for x in values)),
+    ask(game, Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), NumberOptions(low, high)),
         x_chosen, e, ctx)
 
 
@@ -638,7 +658,7 @@ def _copy_production(game, e, ctx):
 @step
 def copy_chosen(game: "Game", name: str, ctx: Context) -> None:
     copied = game.library[name]
-    boxes = tuple(p for p in copied.play if isinstance(p, fx.Production))
+    boxes = _production_box(copied)
     # a box that raises "the production of the bonus" refers to the copied card's own tile
     placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
     tile = game.state.players[ctx.player].card(name).tile
@@ -710,6 +730,11 @@ def commutes(effects: tuple) -> bool:
             continue
         return False
     return True
+
+
+def _production_box(definition) -> tuple:
+    """A card's production box: its own production changes and its decreases of any player's production."""
+    return tuple(e for e in definition.play if isinstance(e, (fx.Production, fx.AnyProduction)))
 
 
 def _bonus_filter(effect: fx.PlaceTile) -> tuple:

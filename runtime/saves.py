@@ -16,7 +16,7 @@ import attrs
 from tharsis.compiler import definitions, effects as fx
 
 from .actions import ActionMenu
-from .decisions import Decision, Option
+from .decisions import Decision, NumberOptions, Option
 from .effects import Context
 from .flow import STEPS, Ask, Flow, Step
 from .state import History, state_from_data
@@ -73,7 +73,10 @@ def encode(game: "Game", value):
     if isinstance(value, ActionMenu):
         return {"menu": [value.player, value.number]}
     if isinstance(value, Decision):
-        return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in value.options]]}
+        options = value.options
+        if isinstance(options, NumberOptions):
+            return {"decision": [value.player, value.kind, value.prompt, {"range": [options.low, options.high]}]}
+        return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]}
     if isinstance(value, Option):
         return {"o": [value.label, encode(game, value.value)]}
     if isinstance(value, Context):
@@ -105,6 +108,8 @@ def decode(game: "Game", data):
         return ActionMenu(*data["menu"])
     if tag == "decision":
         player, kind, prompt, options = data["decision"]
+        if isinstance(options, dict):
+            return Decision(player, kind, prompt, NumberOptions(*options["range"]))
         return Decision(player, kind, prompt, tuple(decode(game, o) for o in options))
     if tag == "o":
         return Option(data["o"][0], decode(game, data["o"][1]))

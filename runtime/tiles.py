@@ -16,6 +16,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES
 from .decisions import Decision, Option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step
+from .measures import Where, holds
 from .state import Tile
 
 if TYPE_CHECKING:
@@ -36,7 +37,15 @@ class TilesMixin:
             if own:
                 result = own
         # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)]
+        return [s for s in result if not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))]
+
+    def space_cost(self: "Game", player: int, sid: str) -> int:
+        """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
+        space = self.board.spaces[sid]
+        if not space.extra_cost or (space.cost_condition is not None and
+                                    not holds(self, space.cost_condition, Where(player))):
+            return 0
+        return space.extra_cost
 
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
@@ -104,8 +113,7 @@ class TilesMixin:
             return True
         if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
             return bool(self.legal_spaces(player, "greenery"))
-        board = self.board
-        return any(not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)
+        return any(not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))
                    for s in self._free_spaces(player, effect.tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
@@ -181,8 +189,9 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
     push(game, tile_bonuses, player, sid, tile, 0)
-    if space.extra_cost:
-        game.pay(player, space.extra_cost, (), f"building on space {sid}")
+    extra_cost = game.space_cost(player, sid)  # after an ocean left the supply: the 9th on it costs nothing
+    if extra_cost:
+        game.pay(player, extra_cost, (), f"building on space {sid}")
 
 
 @step
