@@ -170,9 +170,9 @@ class EffectsMixin:
         if isinstance(e, fx.Conditional):
             branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
             return self.possible(branch, ctx)
-        if isinstance(e, fx.ChooseX):
-            low, high = self.x_range(e, ctx)
-            return low <= high
+        if isinstance(e, fx.ChooseX):  # some X works: the smallest does (see x_range), no need to find the largest
+            return quantity(self, e.maximum, ctx.where) >= e.minimum and \
+                self.possible(e.body, attrs.evolve(ctx, x=e.minimum))
         if isinstance(e, fx.Require):
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
