@@ -1,8 +1,9 @@
 """The seven actions of the action phase (RULES.md section 4): which are legal now, and carrying one out.
 
-`action_options` lists every legal action of a player as `Option`s whose values are small tuples
+`action_candidates` lists every action a player might take as `Option`s whose values are small tuples
 (("play", card), ("project", name), ("convert", name), ("milestone", name), ("award", name),
-("card_action", card), ("first_action",), ("pass",), ("end",)); `take_action` starts one as steps of the flow.
+("card_action", card), ("first_action",), ("pass",), ("end",)); `why_not` says why one is refused and `is_legal`
+checks the same without words; `take_action` starts one as steps of the flow.
 `ActionMenu` is the action decision kept in the flow; it checks an option only when asked about it.
 """
 
@@ -171,8 +172,8 @@ class ActionsMixin:
         return self.possible(definition.play, Context(player))
 
     def action_candidates(self: "Game", player: int) -> list[Option]:
-        """Every action that might be legal now, unchecked and cheap to list (labels and values as
-        `action_options` gives them); the menu checks them one at a time with `why_not`."""
+        """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
+        time with `is_legal`."""
         state = self.state.players[player]
         candidates = [Option(f"play {n}", ("play", n)) for n in dict.fromkeys(state.hand)]
         library = self.library
@@ -180,20 +181,6 @@ class ActionsMixin:
                        if not c.used and library[c.name].actions]
         candidates += self._fixed_candidates
         return candidates
-
-    def action_options(self: "Game", player: int, first: bool) -> list[Option]:
-        state = self.state.players[player]
-        if not state.first_action_done:
-            corporation = self.library[state.corporation]
-            return [Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))]
-        options = [o for o in self.action_candidates(player) if self.is_legal(player, o.value)]
-        options.append(Option("pass", ("pass",)) if first else Option("end turn", ("end",)))
-        return options
-
-    # ------------------------------------------------------------------ doing it
-
-    def take_action(self: "Game", player: int, action: tuple) -> None:
-        take_action(self, player, action)
 
 
 @attrs.frozen

@@ -46,9 +46,6 @@ class Context:
 
 
 class EffectsMixin:
-    def context(self, player: int, card: Optional[str] = None, playing: Optional[str] = None) -> Context:
-        return Context(player, card, playing)
-
     def value(self: "Game", a: fx.Amount, ctx: Context) -> int:
         number = a.coefficient * (ctx.x if a.variable else 1)
         if a.per is not None:
@@ -310,10 +307,6 @@ def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_af
         return
     if steps_after is not None:
         chosen_order(game, steps_after, ctx)
-
-
-def run(game: "Game", effects: tuple, ctx: Context) -> None:
-    run_effects(game, effects, 0, ctx, None)
 
 
 def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context) -> None:

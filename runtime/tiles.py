@@ -137,10 +137,6 @@ class TilesMixin:
         ask(self, Decision(player, "space", f"Where do you place the {label}?",
                            tuple(Option(f"space {s}", s) for s in spaces)), space_chosen, player, tile, name, card, then)
 
-    def put_tile(self: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
-                 card: Optional[str] = None, neutral: bool = False) -> None:
-        put_tile(self, player, sid, tile, name, card, neutral)
-
     # ------------------------------------------------------------------ parameters
 
     def parameter_value(self: "Game", parameter: str) -> int:
