@@ -211,7 +211,8 @@ class ActionMenu:
 
 def cheapest_first(candidates: list[Option]) -> list[Option]:
     """Standard projects and conversions (a few comparisons each) before cards (requirements, payments)."""
-    return sorted(candidates, key=lambda o: o.value[0] in ("play", "card_action", "milestone"))
+    later = ("play", "card_action", "milestone")
+    return [o for o in candidates if o.value[0] not in later] + [o for o in candidates if o.value[0] in later]
 
 
 _PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),

@@ -40,6 +40,13 @@ class Context:
     placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
 
+    def with_x(self, x: int) -> "Context":
+        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card)
+
+    def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
+        """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
+        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card)
+
     @property
     def where(self) -> Where:
         return Where(self.player, self.card, self.playing)
@@ -169,7 +176,7 @@ class EffectsMixin:
             return self.possible(branch, ctx)
         if isinstance(e, fx.ChooseX):  # some X works: the smallest does (see x_range), no need to find the largest
             return quantity(self, e.maximum, ctx.where) >= e.minimum and \
-                self.possible(e.body, attrs.evolve(ctx, x=e.minimum))
+                self.possible(e.body, ctx.with_x(e.minimum))
         if isinstance(e, fx.Require):
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
@@ -185,7 +192,7 @@ class EffectsMixin:
         Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
         at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
         def works(x: int) -> bool:
-            return self.possible(e.body, attrs.evolve(ctx, x=x))
+            return self.possible(e.body, ctx.with_x(x))
 
         low, high = e.minimum, quantity(self, e.maximum, ctx.where)
         if low > high or not works(low):
@@ -418,7 +425,7 @@ def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuati
     """Place the `remaining` tiles of `e` one after the other, then carry on with the effects after it."""
     if remaining == 0:
         effects, index, steps_after = continuation
-        run_effects(game, effects, index, attrs.evolve(ctx, placed=placed, placed_bonuses=_bonus_filter(e)),
+        run_effects(game, effects, index, ctx.with_placed(placed, _bonus_filter(e)),
                     steps_after)
         return
     game.place(ctx.player, e.tile, e.filters, e.name, card=ctx.card,
@@ -624,7 +631,7 @@ def _choose_x(game, e, ctx):
 
 @step
 def x_chosen(game: "Game", x: int, e, ctx: Context) -> None:
-    run_effects(game, e.body, 0, attrs.evolve(ctx, x=x), None)
+    run_effects(game, e.body, 0, ctx.with_x(x), None)
 
 
 def _may(game, e, ctx):
