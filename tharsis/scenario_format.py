@@ -289,13 +289,17 @@ class ListOf(Shape):
 class Fields(Shape):
     """A mapping with a closed set of keys (each with its shape)."""
 
-    def __init__(self, fields: dict[str, Shape], name: str = "a mapping"):
-        self.fields, self.name = fields, name
+    def __init__(self, fields: dict[str, Shape], name: str = "a mapping", required: tuple[str, ...] = ()):
+        self.fields, self.name, self.required = fields, name, required
 
     def check(self, value, where, report):
         if not isinstance(value, dict):
             _wrong(where, self, value, report)
             return
+        for key in self.required:
+            if key not in value:
+                report.append(Diagnostic("E606", "error", f"'{where.path}' needs '{key}'", where.span(),
+                                         f"e.g. {self.name}"))
         for key, item in value.items():
             shape = self.fields.get(key) if isinstance(key, str) else None
             if shape is None:
@@ -385,17 +389,24 @@ NAME = Scalar(str, name="a name")
 LABEL = Scalar(str, int, name="an option's label", example="e.g. `space 31`, `player bob`, `X=3`")
 SPACE_ID = Scalar(str, int, name="a space id")
 RESOURCE_NUMBERS = KeyedBy(NUMBER, "resources and amounts", keys=RESOURCES, normalize=_resource_key)
-PLAYER_AND_NAME = Fields({"name": NAME, "player": NAME}, name="`{name: ..., player: ...}`")
+PLAYER_AND_NAME = Fields({"name": NAME, "player": NAME}, name="`{name: Mayor, player: alice}`",
+                         required=("name", "player"))
+TILE_KIND = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES else
+                   f"unknown tile '{kind}'; {did_you_mean(kind, v.TILES) or 'tiles: ' + ', '.join(v.TILES)}")
+EXPECTED_TILE = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES + ("empty", "none") else
+                       f"unknown tile '{kind}'; {did_you_mean(kind, v.TILES + ('empty',)) or 'tiles: ' + ', '.join(v.TILES)}")
 
 PLAYER_SETUP = Fields({
     "corporation": NAME, "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(NAME),
     "played": ListOf(AnyOf(NAME, Fields({"card": NAME, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
-                                        name="a card"), name="a card name or `{card: Pets, resources: 2}`")),
+                                        name="`{card: Pets, resources: 2}`", required=("card",)),
+                           name="a card name or `{card: Pets, resources: 2}`")),
     "events": ListOf(NAME), "tr raised this generation": NUMBER,
 }, name="a player's set-up")
 
-TILE = AnyOf(NAME, Fields({"tile": NAME, "owner": NAME, "name": NAME}, name="a tile"),
+TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME}, name="`{tile: city, owner: alice}`",
+                              required=("tile",)),
              name="a tile: `ocean` or `{tile: city, owner: alice}`")
 
 SETUP = Fields({
@@ -421,8 +432,8 @@ EXPECT = Fields({
                       name="global parameters"),
     "players": KeyedBy(AnyOf(PLAYER_EXPECT, Scalar(type(None), name="nothing"), name="a player's expectations"),
                        "players and their expectations"),
-    "tiles": KeyedBy(AnyOf(NAME, Scalar(type(None), name="nothing"),
-                           Fields({"tile": NAME, "owner": NAME}, name="a tile"), name="a tile or `empty`"),
+    "tiles": KeyedBy(AnyOf(EXPECTED_TILE, Scalar(type(None), name="nothing"),
+                           Fields({"tile": TILE_KIND, "owner": NAME}, name="a tile"), name="a tile or `empty`"),
                      "spaces and tiles"),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
     "score": KeyedBy(AnyOf(Fields({k: NUMBER for k in SCORE_KEYS}, name="a score breakdown"), NAME,
