@@ -216,8 +216,9 @@ class Shape:
 class Place:
     """A value's position: its container and key (for the line), and the dotted path (for messages)."""
 
-    def __init__(self, container, key, path: str, fallback: Optional[Span]):
+    def __init__(self, container, key, path: str, fallback: Optional[Span], cards: Optional[Any] = None):
         self.container, self.key, self.path, self.fallback = container, key, path, fallback
+        self.cards = cards   # the names of the loaded cards and corporations, when known
 
     def span(self, width: int = 1) -> Optional[Span]:
         if isinstance(self.container, YamlMap) and self.key is not None:
@@ -227,7 +228,7 @@ class Place:
         return self.fallback
 
     def child(self, container, key, label: str) -> "Place":
-        return Place(container, key, f"{self.path}.{label}" if self.path else label, self.span())
+        return Place(container, key, f"{self.path}.{label}" if self.path else label, self.span(), self.cards)
 
 
 def _kind_of(value) -> str:
@@ -263,6 +264,22 @@ class Scalar(Shape):
             problem = self.valid(value)
             if problem:
                 report.append(Diagnostic("E607", "error", f"'{where.path}': {problem}", where.span()))
+
+
+class CardName(Scalar):
+    """The name of a card or corporation: must be in the loaded content (checked when the content is known)."""
+
+    def __init__(self):
+        super().__init__(str, name="a card's name")
+
+    def check(self, value, where, report):
+        super().check(value, where, report)
+        if isinstance(value, str) and where.cards is not None and value not in where.cards:
+            guess = did_you_mean(value, where.cards)
+            report.append(Diagnostic(
+                "E611", "error", f"card '{value}' is not in the loaded content (the bundled cards, the folders "
+                f"given with --cards and the scenario's own `cards:`)", where.span(),
+                "a card of your own? load its folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else "")))
 
 
 class ListOf(Shape):
@@ -396,13 +413,14 @@ TILE_KIND = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILE
 EXPECTED_TILE = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES + ("empty", "none") else
                        f"unknown tile '{kind}'; {did_you_mean(kind, v.TILES + ('empty',)) or 'tiles: ' + ', '.join(v.TILES)}")
 
+CARD = CardName()
 PLAYER_SETUP = Fields({
-    "corporation": NAME, "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
-    "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(NAME),
-    "played": ListOf(AnyOf(NAME, Fields({"card": NAME, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
+    "corporation": CARD, "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
+    "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
+    "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
                            name="a card name or `{card: Pets, resources: 2}`")),
-    "events": ListOf(NAME), "tr raised this generation": NUMBER,
+    "events": ListOf(CARD), "tr raised this generation": NUMBER,
 }, name="a player's set-up")
 
 TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME}, name="`{tile: city, owner: alice}`",
@@ -415,7 +433,7 @@ SETUP = Fields({
     "players": KeyedBy(AnyOf(PLAYER_SETUP, Scalar(type(None), name="nothing"), name="a player's set-up"),
                        "players and their set-up"),
     "tiles": KeyedBy(TILE, "spaces and tiles"),
-    "deck": ListOf(NAME), "whole deck": ListOf(NAME), "discard": ListOf(NAME),
+    "deck": ListOf(CARD), "whole deck": ListOf(CARD), "discard": ListOf(CARD),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
 }, name="a set-up")
 
@@ -445,6 +463,7 @@ EXPECT = Fields({
 ACTION_STEPS = ("play", "action", "project", "convert", "claim", "fund")
 PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "end")
 STEP_FIELDS: dict[str, Shape] = {key: NAME for key in ACTION_STEPS}
+STEP_FIELDS.update({"play": CARD, "action": CARD})
 STEP_FIELDS.update({key: FLAG_OR_NOTHING for key in PHASE_STEPS + ("first action",)})
 STEP_FIELDS.update({
     "player": NAME, "choose": ListOf(LABEL, single=True), "order": ListOf(LABEL, single=True), "pay": LABEL,
@@ -468,10 +487,11 @@ SCENARIO = Fields({
 CHECKING_STEP_KEYS = ("expect", "refused", "offers", "does not offer")
 
 
-def check(spec: dict) -> list[Diagnostic]:
-    """Every problem of one scenario against the format, in file order."""
+def check(spec: dict, cards: Optional[Any] = None) -> list[Diagnostic]:
+    """Every problem of one scenario against the format, in file order; with `cards` (the names of the loaded
+    cards and corporations), also every card it names that is not loaded."""
     report: list[Diagnostic] = []
-    top = Place(spec, None, "", spec.span() if isinstance(spec, Located) else None)
+    top = Place(spec, None, "", spec.span() if isinstance(spec, Located) else None, cards)
     SCENARIO.check(spec, top, report)
     if not report and not _checks_something(spec):
         report.append(Diagnostic("E609", "error", "this scenario checks nothing: it has no `expect` and no step "

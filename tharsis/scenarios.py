@@ -122,7 +122,7 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
     """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error."""
     outcome = Outcome(str(spec.get("name", "unnamed"))[:200], path,
                       xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None)
-    problems = scenario_format.check(spec)
+    problems = scenario_format.check(spec, _card_names(library) if "cards" not in spec else None)
     if problems:
         outcome.error = scenario_format.render(problems, spec)
         return outcome
@@ -139,6 +139,15 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
             "E699", "error", f"internal error while running this scenario: {type(exc).__name__}: {exc}"[:500],
             span, "a Tharsis bug: please report it with this scenario")], spec)
     return outcome
+
+
+def _card_names(library: Optional[Library]) -> set[str]:
+    """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
+    try:
+        library = library or load_library()
+    except Exception:  # the content itself does not compile: the runner reports that
+        return None
+    return {d.name for d in library.definitions if d.kind in ("card", "corporation")}
 
 
 def _span(container, key=None) -> Optional[Span]:
