@@ -427,8 +427,18 @@ TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME},
                               required=("tile",)),
              name="a tile: `ocean` or `{tile: city, owner: alice}`")
 
+def _on_track(parameter: str) -> Scalar:
+    low, high, step, unit = v.GLOBAL_RANGES[parameter]
+    return Scalar(int, name="a whole number", valid=lambda value: None if low <= value <= high and
+                  (value - low) % step == 0 else f"{parameter} runs from {low}{unit} to {high}{unit}"
+                  + (f" in steps of {step}" if step > 1 else "") + f", not {value}")
+
+
 SETUP = Fields({
-    "globals": Fields({"temperature": NUMBER, "oxygen": NUMBER, "oceans": NUMBER, "generation": NUMBER,
+    "globals": Fields({"temperature": _on_track("temperature"), "oxygen": _on_track("oxygen"),
+                       "oceans": _on_track("oceans"),
+                       "generation": Scalar(int, name="a whole number",
+                                            valid=lambda g: None if 1 <= g <= 999 else "generations run from 1"),
                        "first_player": NAME}, name="global parameters"),
     "players": KeyedBy(AnyOf(PLAYER_SETUP, Scalar(type(None), name="nothing"), name="a player's set-up"),
                        "players and their set-up"),
