@@ -277,3 +277,11 @@ def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, mo
     assert main(["check", "--watch"]) == 0
     first, second = capsys.readouterr().out.split("changed: checking again")
     assert "W102" in first and "W102" not in second and "no problems" in second
+
+
+def test_a_comment_that_only_mentions_the_syntax_is_not_a_suppression(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(CARDS.replace("// my set", "// my set: see docs on tharsis: ignore comments"), encoding="utf-8")
+    assert main(["check", "--with-bundled", "--strict", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "W802" not in out and "0 errors, 1 warning" in out  # just the unsuppressed W102
