@@ -1,7 +1,8 @@
 """`tharsis check`: every problem in card files, for designers and CI.
 
 The compiler's diagnostics pass through three filters before they are shown, in this order: the files asked
-about (with --with-bundled the bundled content is compiled too but not reported on), the per-line suppression
+about (the bundled content is compiled too, as a game loads it, but not reported on; --no-with-bundled leaves it
+out), the per-line suppression
 comments (tharsis/suppressions.py) and --select/--ignore (tharsis/code_filter.py). Options default to the
 project's [tool.tharsis] table (tharsis/config.py). `--watch` re-checks whenever a file changes; `-` reads one
 file from standard input (an editor's unsaved buffer), named by --stdin-filename.
@@ -35,9 +36,11 @@ def add_parser(sub) -> None:
                        help="text for people, json for scripts, github for workflow annotations, "
                             "sarif for code scanning")
     check.add_argument("--with-bundled", action=argparse.BooleanOptionalAction, default=None,
-                       help="check against the bundled content too (boards, milestones, names), "
-                            "reporting only problems in PATH")
-    check.add_argument("--no-cache", action="store_true", help="compile everything afresh")
+                       help="check PATH together with the bundled content, as a game loads it (name and number "
+                            "clashes, boards, milestones), reporting only problems in PATH (the default); "
+                            "--no-with-bundled checks PATH alone: for a copy of the whole content, such as the "
+                            "output of 'tharsis cards --format text'")
+    check.add_argument("--no-cache", action="store_true", help="compile PATH afresh (not the bundled content)")
     check.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
                        help="treat warnings as errors (exit 1)")
     check.add_argument("--select", action="append", default=[], metavar="CODES",
@@ -128,7 +131,7 @@ class Options:
 
 def check_once(options: Options) -> int:
     from tharsis import suppressions
-    from tharsis.compiler import bundled_cards_path, compile_paths, compile_text
+    from tharsis.compiler import compile_paths, compile_text
     from tharsis.compiler.diagnostics import Diagnostics, render_github, render_json, render_text
     from tharsis.compiler.source import decode
 
@@ -147,9 +150,7 @@ def check_once(options: Options) -> int:
     else:
         paths = [Path(p) for p in options.paths]
         wanted = frozenset(str(p.resolve()) for p in paths)
-        if options.with_bundled:
-            paths = [bundled_cards_path()] + paths
-        result = compile_paths(paths, use_cache=options.use_cache)
+        result = compile_paths(paths, use_cache=options.use_cache, with_bundled=options.with_bundled)
         reported = [f for f in result.files if _inside(f, wanted)]
         diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
         sources, files = result.sources, reported
