@@ -349,4 +349,6 @@ def _space(s) -> str:
         text += f' reserved "{s.reserved}"'
     if s.extra_cost:
         text += f" costs {s.extra_cost}"
+        if s.cost_condition is not None:
+            text += f" if {condition(s.cost_condition)}"
     return text
