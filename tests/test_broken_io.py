@@ -224,6 +224,18 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
                                                          "(it differs in: generation)")]
 
 
+def test_leaving_a_game_loaded_from_a_save_saves_over_that_save(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    save = tmp_path / "saved.json"
+    run(capsys, "play", "--seed", "9", "--no-log", stdin=f"1\nbuy 1\n1\nsave {save}\nquit\n")
+    before = json.loads(save.read_text())["log"]
+    code, out, _ = run(capsys, "play", "--load", str(save), "--no-log", stdin="1\nquit\n")
+    assert code == 0 and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
+    after = json.loads(save.read_text())["log"]
+    assert after[:len(before)] == before and len(after) > len(before)   # the choice made after loading is kept
+    assert not list(tmp_path.glob("tharsis-save-*"))                     # and no other save was made
+
+
 def test_load_refuses_the_flags_of_a_new_game(game_log, capsys):
     code, _, err = run(capsys, "play", "--load", str(game_log), "--seed", "5", "--board", "hellas")
     assert code == 2 and problems(err)[0][0] == "E706" and "--seed, --board would be ignored" in err
