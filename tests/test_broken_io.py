@@ -217,6 +217,8 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     assert code == 0 and f"saved to {save}" in out
     data = json.loads(save.read_text())
     assert data["content"].startswith("sha256:") and data["seats"][0] == {"name": "you", "kind": "human"}
+    code, out, _ = run(capsys, "replay", str(save))
+    assert code == 0 and "the save stops before the end" in out and "verified: the replay reaches the saved state" in out
     data["state"]["generation"] = 4
     save.write_text(json.dumps(data))
     code, _, err = run(capsys, "play", "--load", str(save), "--no-log")

@@ -289,16 +289,18 @@ def _replay(args) -> int:
     loaded = saves.build(record, before_choice=before_choice)
     _warn(loaded.warnings)
     game = loaded.game
-    if not game.over:
-        print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
-              f"{game.state.players[game.pending().player].name}: {game.pending().prompt}); "
+    if game.over:
+        if args.generations:
+            _print_generation(game, view)
+        print(view.final_table(game.result))
+    else:
+        print(f"the {record.kind} stops before the end of the game (generation {game.state.generation}, waiting "
+              f"for {game.state.players[game.pending().player].name}: {game.pending().prompt}); "
               f"resume it with: tharsis play --load {args.log}")
-        return 0
-    if args.generations:
-        _print_generation(game, view)
-    print(view.final_table(game.result))
     if record.result is not None:
         print("verified: the replay gives the logged result")
+    elif record.state is not None:
+        print("verified: the replay reaches the saved state")
     return 0
 
 
