@@ -169,7 +169,8 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing and the
+    save to write when the player leaves a game without a log."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -187,7 +188,8 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    return loaded.game, loaded.seats, log_path
+    autosave = Path(args.load) if loaded.record.kind == "save" else None   # leaving saves over the loaded save
+    return loaded.game, loaded.seats, log_path, autosave
 
 
 def _warn(problems) -> None:
@@ -202,9 +204,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = None
+    log_path = autosave = None
     if args.load:
-        game, seats, log_path = _load(args)
+        game, seats, log_path, autosave = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -227,7 +229,7 @@ def _play(args) -> int:
     if problem:
         print(f"tharsis: {problem}", file=sys.stderr)
         return 2
-    session = Session(game, seats, GameLog(log_path))
+    session = Session(game, seats, GameLog(log_path), autosave=autosave)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
@@ -287,16 +289,18 @@ def _replay(args) -> int:
     loaded = saves.build(record, before_choice=before_choice)
     _warn(loaded.warnings)
     game = loaded.game
-    if not game.over:
-        print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
-              f"{game.state.players[game.pending().player].name}: {game.pending().prompt}); "
+    if game.over:
+        if args.generations:
+            _print_generation(game, view)
+        print(view.final_table(game.result))
+    else:
+        print(f"the {record.kind} stops before the end of the game (generation {game.state.generation}, waiting "
+              f"for {game.state.players[game.pending().player].name}: {game.pending().prompt}); "
               f"resume it with: tharsis play --load {args.log}")
-        return 0
-    if args.generations:
-        _print_generation(game, view)
-    print(view.final_table(game.result))
     if record.result is not None:
         print("verified: the replay gives the logged result")
+    elif record.state is not None:
+        print("verified: the replay reaches the saved state")
     return 0
 
 
