@@ -15,8 +15,8 @@ from pathlib import Path
 from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
-from tharsis.problems import USAGE, Problem, ProblemError, render
 from tharsis.commands import gallery as gallery_command
+from tharsis.problems import USAGE, Problem, ProblemError, render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,7 +176,7 @@ def _load(args):
     defaults = argparse.ArgumentParser()
     _game_flags(defaults, random_seed=True)
     defaults.add_argument("--seat", action="append", default=[])
-    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) != defaults.get_default(name)]
+    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) not in (defaults.get_default(name), None)]
     if given:
         flags = ", ".join("--" + name.replace("_", "-") for name in given)
         raise ProblemError([FLAG_WHERE.problem("E706", f"--load takes the game from {args.load}; {flags} would be "
@@ -237,6 +237,7 @@ def _play(args) -> int:
 def _simulate(args) -> int:
     from tharsis.options import FLAG_WHERE, check_flags
     from tharsis.play import KINDS
+    from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
@@ -249,6 +250,10 @@ def _simulate(args) -> int:
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
+    unknown = [name for name in args.track if name not in game.library]
+    if unknown:
+        raise ProblemError([FLAG_WHERE.problem("E707", f"--track {name}: no card or corporation is called {name!r}",
+                                               suggest(name, game.library)) for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
     try:
