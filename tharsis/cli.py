@@ -57,7 +57,14 @@ def _parser() -> argparse.ArgumentParser:
                               description="Bot games with seeds SEED, SEED+1, ...; results as JSONL, a summary "
                                           "with 95% confidence intervals. Default seats: greedy=greedy random=random.")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+    simulate.add_argument("--jobs", type=int, default=None,
+                          help="worker processes (default 1); with --backend ray and no --address, the CPUs of "
+                               "the local Ray instance (default all)")
+    simulate.add_argument("--backend", choices=("local", "ray"), default="local",
+                          help="local: processes on this machine; ray: a Ray cluster (pip install 'tharsis[ray]')")
+    simulate.add_argument("--address", metavar="HOST:PORT",
+                          help="with --backend ray: the cluster to join ('auto' for the one 'ray start' runs "
+                               "here); default: start a local Ray instance")
     simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
                           help="a seat and its bot (random or greedy), repeatable, in seat order")
     simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
@@ -190,6 +197,7 @@ def _play(args) -> int:
 
 
 def _simulate(args) -> int:
+    from tharsis import ray_backend  # imports Ray only when the backend is used
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
@@ -200,8 +208,15 @@ def _simulate(args) -> int:
     if humans:
         print(f"tharsis: simulate plays bots only; {', '.join(humans)} is not a bot", file=sys.stderr)
         return 2
-    if args.games < 1 or args.jobs < 1:
+    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         print("tharsis: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    if args.address and args.backend != "ray":
+        print("tharsis: --address joins a Ray cluster: add --backend ray", file=sys.stderr)
+        return 2
+    if args.backend == "ray" and not ray_backend.available():
+        print(f"tharsis: --backend ray needs Ray, which is not installed: {ray_backend.INSTALL_HINT}",
+              file=sys.stderr)
         return 2
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
@@ -213,9 +228,14 @@ def _simulate(args) -> int:
     except OSError as exc:
         print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
+    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1
     simulation = Simulation(_options(args, [s.name for s in seats]), [(s.name, s.kind) for s in seats],
-                            args.games, args.jobs, Path(args.out))
-    results = simulation.run(progress=None if args.quiet else sys.stderr)
+                            args.games, jobs, Path(args.out), backend=args.backend, address=args.address)
+    try:
+        results = simulation.run(progress=None if args.quiet else sys.stderr)
+    except ray_backend.RayBackendError as exc:
+        print(f"tharsis: {exc}", file=sys.stderr)
+        return 2
     print(summary(results, simulation.seats, tuple(args.track)))
     print(f"results written to {args.out}")
     return 0
