@@ -86,18 +86,39 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
-def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool) -> CompileResult:
+def compile_sources(files: Iterable[Path], texts: dict[str, str]) -> CompileResult:
+    """Compile files on disk together with texts held in memory (an editor's unsaved buffers, keyed by path).
+
+    A file that has a text in `texts` is compiled from that text. The in-memory texts change with every keystroke,
+    so they are never written to the on-disk cache; the files on disk are cached as by `compile_paths`.
+    """
+    diagnostics = Diagnostics()
+    in_memory = {str(Path(path).resolve()) for path in texts}
+    raw: list[tuple[str, bytes]] = []
+    for path in find_files(list(files), diagnostics):
+        if str(path.resolve()) not in in_memory:
+            try:
+                raw.append((str(path), path.read_bytes()))
+            except OSError as exc:
+                diagnostics.error("E009", f"cannot read {path}: {exc.strerror}", None)
+    raw += [(path, text.encode("utf-8")) for path, text in texts.items()]
+    return _compile(raw, diagnostics, use_cache=True, volatile=set(texts))
+
+
+def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool,
+             volatile: set[str] = frozenset()) -> CompileResult:
     texts: dict[str, str] = {}
     for path, data in raw:
         text = decode(path, data, diagnostics)
         if text is not None:
             texts[path] = text
-    tags, card_resources = _declarations(texts.values())
+    tags, card_resources = declarations(texts.values())
     vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
     library = Library()
     for path, text in texts.items():
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
-        cached = cache.load(key) if use_cache else None
+        cacheable = use_cache and path not in volatile
+        cached = cache.load(key) if cacheable else None
         if cached is None:
             from .checker import Checker  # parsing and checking are needed only on a cache miss
             from .parser import parse
@@ -111,7 +132,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                 if compiled is not None:
                     definitions.append(compiled)
             cached = (definitions, file_diagnostics.items)
-            if use_cache:
+            if cacheable:
                 cache.store(key, cached)
         definitions, items = cached
         library.definitions.extend(definitions)
@@ -120,7 +141,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     return CompileResult(library, diagnostics.items, texts, list(texts))
 
 
-def _declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The tags and card resources every file may use: the printed ones and those declared in any of `texts`."""
     tags, card_resources = set(v.TAGS) - {"event"}, set(v.CARD_RESOURCES)
     for text in texts:
         for kind, names in _DECLARATION.findall(text):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, paths_exist, test as test_command
+from tharsis.commands import lsp as lsp_command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     check_command.add_parser(sub)
     cards_command.add_parser(sub)
     test_command.add_parser(sub)
+    lsp_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
