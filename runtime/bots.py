@@ -43,7 +43,13 @@ def _greedy(seed: int = 0):
     return GreedyBot(seed)
 
 
-BOTS = {"random": RandomBot, "greedy": _greedy}
+def _search(seed: int = 0):
+    from .search import SearchBot  # search builds on greedy and on the research API
+
+    return SearchBot(seed)
+
+
+BOTS = {"random": RandomBot, "greedy": _greedy, "mcts": _search}
 
 
 def play_out(game, bots: dict[int, object]) -> None:

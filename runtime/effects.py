@@ -112,7 +112,8 @@ class EffectsMixin:
             if e.source == "here":
                 card = player.card(ctx.card)
                 return card is not None and card.resources >= self.value(e.amount, ctx)
-            return bool(self._cards_to_remove_from(e, ctx))
+            # solo: the neutral opponent always has the resource to give (RULES.md 7)
+            return self.options.solo or bool(self._cards_to_remove_from(e, ctx))
         if isinstance(e, fx.Discard):
             return len(player.hand) >= self.value(e.amount, ctx)
         if isinstance(e, fx.Choice):
@@ -201,10 +202,8 @@ class EffectsMixin:
 
         if self.options.solo:
             return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
-        others = [i for i in range(len(self.state.players)) if i != ctx.player and can_lose(i)]
-        if others:
-            return others
-        return [ctx.player] if can_lose(ctx.player) else []
+        # RULES.md 4A: any player who has enough, yourself included, at the player's choice
+        return [i for i in range(len(self.state.players)) if can_lose(i)]
 
     def _any_production(self, e, ctx):
         targets = self._production_targets(e, ctx)
@@ -343,10 +342,12 @@ class EffectsMixin:
             options = [Option(f"card {name} ({players[i].name})", (i, name)) for i, name in targets]
             if e.up_to:
                 options.append(Option("remove nothing", None))
+            if self.options.solo:
+                options.insert(0, Option("neutral opponent", NEUTRAL))
             if not options:
                 return
             choice = yield Decision(ctx.player, "card", text.effect(e), tuple(options))
-            if choice.value is None:
+            if choice.value in (None, NEUTRAL):
                 return
             index, name = choice.value
             card = players[index].card(name)
@@ -355,6 +356,8 @@ class EffectsMixin:
         # from any player's stock
         candidates = []
         for index, other in enumerate(players):
+            if index == ctx.player:  # the reference offers only opponents: removing your own is never wanted
+                continue
             if other.resources[e.resource] <= 0 or self.protected(index, ctx.player, e.resource):
                 continue
             if e.next_to_placed and not self._owns_tile_next_to(index, ctx.placed):

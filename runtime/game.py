@@ -209,6 +209,10 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         return {"solo": o.solo, "solo_tr63": o.solo and o.solo_tr63, "corporate_era": o.corporate_era,
                 "draft": o.draft, "beginner": o.beginner}.get(variant, False)
 
+    def reseed(self, seed: int) -> None:
+        """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
+        self.rng = random.Random(seed)
+
     def log_event(self, message: str) -> None:
         self.events.append(f"gen {self.state.generation}: {message}")
 

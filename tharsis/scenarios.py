@@ -189,6 +189,11 @@ class Runner:
         if "deck" in setup:
             top = [self.card(c) for c in setup["deck"]]
             state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
+        if "whole deck" in setup:  # the entire draw pile, top first ([] empties it)
+            state.deck = list(reversed([self.card(c) for c in setup["whole deck"] or []]))
+        if "discard" in setup:
+            state.discard = [self.card(c) for c in setup["discard"] or []]
+            state.deck = [c for c in state.deck if c not in state.discard]
         for entry in setup.get("milestones") or []:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
