@@ -219,3 +219,13 @@ def test_an_unsaved_neighbour_counts_with_its_unsaved_text(tmp_path):
     edited = analyse(str(tmp_path / "cows.mars"), COWS.replace("aminal", "animal"),
                      {str(tmp_path / "other.mars"): 'card "Other Cows" #M9 { type: automated  cost: 1 }\n'})
     assert edited.diagnostics() == []
+
+
+def test_the_hover_shown_in_the_docs_is_what_the_server_says(repo):
+    doc = (repo / "docs" / "editor.md").read_text(encoding="utf-8")
+    shown = doc.split("```\n  Livestock")[1].split("```")[0]
+    shown = ["Livestock" + shown.split("\n")[0]] + [line.strip() for line in shown.split("\n")[1:] if line.strip()]
+    livestock = analyse(str(repo / "cards" / "base" / "active.mars"),
+                        (repo / "cards" / "base" / "active.mars").read_text(encoding="utf-8"))
+    line = next(n for n, text in enumerate(livestock.text.split("\n")) if text.startswith('card "Livestock"'))
+    assert livestock.hover(line, 8) == f"**{shown[0]}**  \n" + "  \n".join(shown[1:])
