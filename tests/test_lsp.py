@@ -192,6 +192,21 @@ def test_a_card_file_is_checked_with_the_files_beside_it(editor, tmp_path):
     assert "moo" in {item["label"] for item in holds["items"]}
 
 
+def test_an_untitled_buffer_is_checked_against_the_bundled_content_and_comments_are_prose(editor):
+    uri = "untitled:Untitled-1"
+    text = '// gain plants here is prose\ncard "Livestock" #M7 { type: automated  cost: 3 }\n'
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tharsis", "version": 1,
+                                                            "text": text}})
+    [duplicate] = editor.notification("textDocument/publishDiagnostics")["diagnostics"]
+    assert duplicate["code"] == "E401" and duplicate["range"]["start"]["line"] == 1  # the bundled card's name
+    at = lambda line, character: {"textDocument": {"uri": uri}, "position": {"line": line,  # noqa: E731
+                                                                             "character": character}}
+    assert editor.request("textDocument/hover", at(0, 4)) is None
+    assert editor.request("textDocument/completion", at(0, 5))["items"] == []
+    assert editor.request("textDocument/hover", at(1, 8))["contents"]["value"].startswith(
+        "**Livestock (#M7) — automated card, 3 MC**")  # the buffer's own definition comes first
+
+
 def test_without_pygls_the_command_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.delitem(sys.modules, "tharsis.lsp.server", raising=False)
     monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` now fails as where it is not installed

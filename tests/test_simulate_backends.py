@@ -8,8 +8,10 @@ import io
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -65,6 +67,20 @@ def test_without_ray_installed_the_ray_backend_is_a_usage_error_that_says_how_to
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as it does where Ray is not installed
     assert main(["simulate", "--backend", "ray", "--games", "1", "--out", str(tmp_path / "r.jsonl")]) == 2
     assert "pip install 'tharsis[ray]'" in capsys.readouterr().err
+
+
+def test_an_address_where_no_cluster_answers_is_a_usage_error_not_a_long_wait(tmp_path):
+    pytest.importorskip("ray")
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "tharsis", "simulate", "--backend", "ray", "--address",
+                          f"127.0.0.1:{port}", "--games", "1", "--out", str(tmp_path / "r.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2
+    assert f"tharsis: cannot join the Ray cluster at 127.0.0.1:{port}: nothing answers" in run.stderr
+    assert time.monotonic() - started < 60  # Ray alone would retry the address for minutes
 
 
 def test_an_address_without_the_ray_backend_is_a_usage_error(capsys):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import socket
 from typing import Iterable, Iterator, Optional
 
 INSTALL_HINT = "pip install 'tharsis[ray]'"
@@ -80,9 +81,23 @@ def _connect(ray, address: Optional[str], cpus: Optional[int]) -> None:
     settings = dict(include_dashboard=False, logging_level=logging.WARNING, configure_logging=True)
     try:
         if address:
+            _probe(address)
             ray.init(address=address, **settings)
         else:
             ray.init(**({"num_cpus": cpus} if cpus else {}), **settings)
-    except (ConnectionError, TimeoutError, ValueError, RuntimeError) as exc:
-        where = f"the Ray cluster at {address}" if address else "a local Ray instance"
-        raise RayBackendError(f"cannot start or join {where}: {str(exc).strip().splitlines()[0]}") from None
+    except (OSError, ValueError, RuntimeError) as exc:  # ConnectionError and TimeoutError are OSErrors
+        where = f"join the Ray cluster at {address}" if address else "start a local Ray instance"
+        raise RayBackendError(f"cannot {where}: {str(exc).strip().splitlines()[0]}") from None
+
+
+def _probe(address: str, timeout: float = 10.0) -> None:
+    """Fail fast on an address nobody answers at: Ray itself retries such an address for minutes."""
+    if address == "auto":  # Ray looks the address up on this machine and says at once when there is none
+        return
+    host, _, port = address.split("://")[-1].rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"'{address}' is not HOST:PORT (nor 'auto')")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ConnectionError(f"nothing answers at {address} ({exc.strerror or exc})") from None

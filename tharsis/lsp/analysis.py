@@ -61,9 +61,13 @@ def document_files(path: Path) -> list[Path]:
     return files
 
 
-def analyse(path: str, text: str, open_texts: Optional[dict[str, str]] = None) -> "Analysis":
+def analyse(path: str, text: str, open_texts: Optional[dict[str, str]] = None, *,
+            on_disk: bool = True) -> "Analysis":
     """Compile the document at `path` (its current `text`) with its context; `open_texts` are the editor's other
-    unsaved buffers, used in place of their files when they lie beside the document."""
+    unsaved buffers, used in place of their files when they lie beside the document. A document that is not a file
+    (`on_disk=False`: an editor's untitled buffer, named by `path`) is compiled with the bundled content alone."""
+    if not on_disk:
+        return Analysis(path, text.replace("\r\n", "\n"), compile_sources([bundled_cards_path()], {path: text}))
     document = Path(path).resolve()
     texts = {str(Path(p).resolve()): t for p, t in (open_texts or {}).items()
              if Path(p).resolve().parent == document.parent}
@@ -89,6 +93,8 @@ class Analysis:
     def hover(self, line: int, character: int) -> Optional[str]:
         """Markdown for what is under the cursor: a definition's rules text for its quoted name, the meaning of a
         vocabulary word, or None."""
+        if _in_comment(self._line(line), character):
+            return None
         name = self._quoted_at(line, character)
         if name is not None:
             definition = self._definition(name[0], _kind_named(self._line(line)[:name[1]]))
@@ -113,6 +119,8 @@ class Analysis:
         lines = self.text.split("\n")
         before = lines[line][:character] if line < len(lines) else ""
         after = lines[line][character:] if line < len(lines) else ""
+        if _in_comment(before, character):
+            return []
         if before.count('"') % 2 == 1:
             start = before.rindex('"') + 1
             return self._names(Range(line, start, line, character), closing=not after.startswith('"'),
@@ -182,6 +190,17 @@ class Analysis:
                     return "first action"
                 return word
         return None
+
+
+def _in_comment(line: str, character: int) -> bool:
+    """Whether `character` lies in a `//` comment (a `//` inside a quoted name starts none)."""
+    quoted = False
+    for index, char in enumerate(line[:character]):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and line.startswith("//", index):
+            return True
+    return False
 
 
 def _kind_named(before: str) -> Optional[str]:

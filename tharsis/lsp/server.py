@@ -36,8 +36,13 @@ class TharsisServer(LanguageServer):
     def refresh(self, uri: str) -> None:
         """Compile the document as it is now and publish its diagnostics."""
         document = self.workspace.get_text_document(uri)
-        open_texts = {_path(u): d.source for u, d in self.workspace.text_documents.items() if u != uri}
-        analysis = analyse(_path(uri), document.source, open_texts)
+        path = to_fs_path(uri)
+        if path is None:  # an untitled buffer: no folder, no neighbours
+            analysis = analyse(uri, document.source, on_disk=False)
+        else:
+            open_texts = {to_fs_path(u): d.source for u, d in self.workspace.text_documents.items()
+                          if u != uri and to_fs_path(u)}
+            analysis = analyse(path, document.source, open_texts)
         self.analyses[uri] = analysis
         diagnostics = [lsp.Diagnostic(range=self.client_range(uri, d.range), message=d.message,
                                       severity=_SEVERITY[d.severity], code=d.code, source="tharsis")
@@ -57,10 +62,6 @@ class TharsisServer(LanguageServer):
         if uri not in self.analyses:
             self.refresh(uri)
         return self.analyses[uri]
-
-
-def _path(uri: str) -> str:
-    return to_fs_path(uri) or uri
 
 
 def build() -> TharsisServer:
