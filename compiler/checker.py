@@ -559,6 +559,10 @@ class Checker(EffectChecks):
             self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
                          f"write {text}{expected_unit}")
             return None
+        if expected_unit and not unit:  # the unit says which track is meant, as on the printed card
+            self.d.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
+                         f"write {text}{expected_unit}")
+            return None
         value = int(text)
         if not low <= value <= high:
             self.d.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)

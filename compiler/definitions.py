@@ -150,6 +150,17 @@ class Board:
 KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board")
 
 
+@attrs.frozen
+class Header:
+    """The kind, name and number of a definition that has a syntax error: it compiles to nothing, but its name and
+    number still take part in the duplicate checks, so a clash is reported while the syntax error is fixed."""
+
+    kind: str
+    name: str
+    number: Optional[str]
+    source: Source
+
+
 @attrs.define
 class Library:
     """Everything loaded from a set of files, ready for the runtime. Names are unique across kinds."""

@@ -94,6 +94,7 @@ def sort_key(d: Diagnostic):
 def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> str:
     """`path:line:col: error[CODE]: message`, the source line, a caret underline, and the hint."""
     out: list[str] = []
+    split: dict[str, list[str]] = {}  # each file split into lines once, not once per diagnostic
     for d in sorted(diagnostics, key=sort_key):
         if d.span is None:
             out.append(f"{d.severity}[{d.code}]: {d.message}")
@@ -103,7 +104,9 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
             text = sources.get(s.path)
             source_line = None
             if text is not None:
-                lines = text.split("\n")
+                if s.path not in split:
+                    split[s.path] = text.split("\n")
+                lines = split[s.path]
                 if 1 <= s.line <= len(lines):
                     source_line = lines[s.line - 1].rstrip("\r")
             else:  # a file that could not be decoded (binary, not UTF-8): show its raw line

@@ -15,22 +15,31 @@ from functools import lru_cache
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.lexer import PatternStr
+from lark.lexer import PatternRE, PatternStr, TerminalDef
 
 from . import syntax
+from .definitions import Header
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
 from .source import grammar_path
 from .syntax import Node
 
 MAX_NESTING = 40
+MAX_DIGITS = 6  # no count, cost or track value in a card needs more; Python refuses to read 4,300+ digits at all
 DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _COMMENT = re.compile(r"//[^\n]*")
+_HEADER = re.compile(r'^(card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board)[ \t]+'
+                     r'("[^"\n]*")(?:[ \t]*#([A-Za-z0-9]+))?', re.M)
 _WORD = r"[^\W\d]\w*"
+_WORD_CHAR = re.compile(r"\w")
+# A number too long to be one, outside strings and comments (a card number `#123` is a name, not a number).
+_LONG_NUMBER = re.compile(r'"[^"\n]*"|//[^\n]*|(?<![\w#])[+-]?(\d{%d,})' % (MAX_DIGITS + 1))
 # Words that begin an effect; a NAME where an effect starts that is none of these is a misspelt effect.
 EFFECT_WORDS = ("gain", "lose", "spend", "pay", "production", "any", "place", "claim", "draw", "look", "discard",
                 "add", "remove", "steal", "choose", "if", "may", "copy", "reveal", "require", "next")
 PARAMETER_WORDS = ("temperature", "oxygen", "tr")
+# Comparisons written the other way round or with typographic symbols.
+_COMPARATOR_TYPOS = {"=>": ">=", "=<": "<=", "≥": ">=", "≤": "<=", "=": "==", "!=": None}
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
@@ -44,9 +53,23 @@ _FRIENDLY = {
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    """The LALR parser; Lark caches its tables on disk (cache=True), keyed by the grammar's hash."""
+    """The LALR parser; Lark caches its tables on disk (cache=True), keyed by the grammar's hash (the cache
+    stores the terminals as `_whole_words` left them: change the grammar file when changing that function)."""
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False, cache=True)
+                propagate_positions=True, maybe_placeholders=False, cache=True, edit_terminals=_whole_words)
+
+
+def _whole_words(terminal: TerminalDef) -> None:
+    """A keyword matches a whole word only: `anyone` is the word 'anyone', never the keyword 'any' then 'one'.
+
+    Lark's contextual lexer matches a keyword string wherever the parser accepts it, even as the start of a
+    longer word, when no NAME is acceptable there. So each keyword becomes a regex that refuses a word character
+    after it; its priority puts it before NAME, which it then beats only on a whole word (as Lark's own
+    keyword-over-NAME rule does)."""
+    pattern = terminal.pattern
+    if isinstance(pattern, PatternStr) and re.fullmatch(r"\w+", pattern.value):
+        terminal.pattern = PatternRE(re.escape(pattern.value) + r"(?!\w)", pattern.flags)
+        terminal.priority = max(terminal.priority, 1)
 
 
 @lru_cache(maxsize=1)
@@ -67,29 +90,43 @@ def display(terminal: str) -> str:
     return _display_names().get(terminal, terminal.lower())
 
 
-def parse(path: str, text: str, diagnostics: Diagnostics) -> list[Node]:
-    """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back."""
+def parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None = None) -> list[Node]:
+    """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back, and
+    the headers of the definitions that did not parse go to `broken` (for the duplicate checks)."""
     definitions: list[Node] = []
     if not _COMMENT.sub("", text).strip():
         message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")
         diagnostics.warning("W001", message, Span(path, 1, 1, 1, 2))
         return definitions
-    if _nesting_ok(path, text, 1, Diagnostics()):
+    if _prescan_ok(path, text, 1, Diagnostics()):
         try:  # the common case, a file without syntax errors, in one parse
             return syntax.build(lark_parser().parse(text), path).nodes()
         except UnexpectedInput:
             pass  # parse again definition by definition, to report every broken one and keep the good ones
     chunks = list(_chunks(text))
     for index, (start_line, chunk) in enumerate(chunks):
-        if not _nesting_ok(path, chunk, start_line, diagnostics):
+        if not _prescan_ok(path, chunk, start_line, diagnostics):
+            _header(path, chunk, start_line, broken)
             continue
         try:
             tree = _parse_chunk(chunk, start_line)
         except UnexpectedInput as exc:
             diagnostics.items.append(_translate(path, chunk, start_line, exc, last=index == len(chunks) - 1))
+            _header(path, chunk, start_line, broken)
             continue
         definitions.extend(syntax.build(tree, path).nodes())
     return definitions
+
+
+def _header(path: str, chunk: str, start_line: int, broken: list[Header] | None) -> None:
+    """The kind, name and number at the start of a chunk that did not parse, if it has them."""
+    found = _HEADER.search(chunk) if broken is not None else None
+    if not found or not found.group(2)[1:-1].strip():
+        return
+    kind = "_".join(found.group(1).split())
+    line, column = _position(chunk, start_line, found.start(2))
+    broken.append(Header(kind, found.group(2)[1:-1].strip(), found.group(3),
+                         Span.point(path, line, column, len(found.group(2)))))
 
 
 def _parse_chunk(chunk: str, start_line: int):
@@ -115,6 +152,31 @@ def _chunks(text: str):
         chunk = text[begin:end]
         if chunk.strip():
             yield line, chunk
+
+
+def _prescan_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
+    """Refuse, before parsing, what no later phase could handle: absurdly long numbers and absurd nesting."""
+    numbers_ok = _numbers_ok(path, chunk, start_line, diagnostics)
+    return _nesting_ok(path, chunk, start_line, diagnostics) and numbers_ok
+
+
+def _numbers_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
+    """A number of more than MAX_DIGITS digits is a typo or junk; reading it could fail (Python refuses to
+    convert 4,300+ digits) or make the game loop for ever, so it is refused with its position."""
+    ok, line, line_start, counted = True, start_line, 0, 0
+    for match in _LONG_NUMBER.finditer(chunk):
+        if match.group(1) is None:
+            continue
+        digits, at = match.group(1), match.start(1)
+        line += chunk.count("\n", counted, at)  # counted from the previous number on: linear in the chunk
+        line_start, counted = max(line_start, chunk.rfind("\n", counted, at) + 1), at
+        column = at - line_start + 1
+        shown = digits if len(digits) <= 20 else digits[:8] + "..." + digits[-4:]
+        diagnostics.error("E007", f"the number {shown} is too long ({len(digits)} digits; at most {MAX_DIGITS})",
+                          Span.point(path, line, column, len(digits)),
+                          "no count, cost or value in a card needs more: check for a typo")
+        ok = False
+    return ok
 
 
 def _nesting_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
@@ -163,6 +225,9 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                               Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
         word = re.match(_WORD, text[position:]) if position is not None else None
         hint = _hint(word.group(0) if word else None, expected)
+        comparator = _COMPARATOR_TYPOS.get(text[position:position + 2]) or _COMPARATOR_TYPOS.get(ch)
+        if comparator and "COMPARATOR" in _accepted(exc):
+            hint = f"did you mean '{comparator}'? (comparisons are >=, <=, ==, > and <)"
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         if word:
             message = f"unexpected word '{word.group(0)}'"
@@ -189,11 +254,12 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         return Diagnostic("E001", "error", f"'{token}' needs a ':' after it", Span.point(path, line, column,
                           len(text_shown)), f"write '{token}:'")
     if token_at is not None and (token.type == "RBRACE" or token.type.endswith("_KEY")):
-        dangling = re.search(r"([;|,])[ \t]*(?://[^\n]*)?\s*$", text[:token_at])
-        if dangling and "NAME" in accepted:
-            at = _position(text, start_line, dangling.start(1))
-            return Diagnostic("E001", "error", f"nothing follows this '{dangling.group(1)}'",
-                              Span.point(path, *at), f"add what should follow it, or remove the '{dangling.group(1)}'")
+        dangling = _separator_before(text, token_at)
+        if dangling is not None and "NAME" in accepted:
+            separator = text[dangling]
+            return Diagnostic("E001", "error", f"nothing follows this '{separator}'",
+                              Span.point(path, *_position(text, start_line, dangling)),
+                              f"add what should follow it, or remove the '{separator}'")
     hint = _hint(str(token), expected)
     if token.type == "RBRACE" and accepted == {"VBAR"}:
         hint = "a 'choose { }' needs at least two options separated by '|'; for a single effect drop 'choose'"
@@ -233,19 +299,54 @@ def _position(text: str, start_line: int, offset: int) -> tuple[int, int]:
     return start_line + text.count("\n", 0, offset), offset - line_start + 1
 
 
+def _word_before(text: str, end: int) -> tuple[int, int] | None:
+    """(start, end) of the word (`_WORD`) that ends at `end`, blanks before `end` skipped; None if there is none.
+    A backwards scan, linear in the word's length: a regex search anchored at `end` retries every start position
+    and takes quadratic time on a long word."""
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    start = end
+    while start > 0 and _WORD_CHAR.match(text[start - 1]):
+        start -= 1
+    while start < end and text[start].isdecimal():  # a word starts with a letter: `12abc` ends in the word 'abc'
+        start += 1
+    return (start, end) if start < end else None
+
+
+def _separator_before(text: str, offset: int) -> int | None:
+    """The offset of a ';', '|' or ',' that is the last thing before `offset` (blank lines and a trailing
+    `// comment` after it allowed), or None. Linear: skips blanks backwards, then looks at one line."""
+    end = offset
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    line_start = text.rfind("\n", 0, end) + 1
+    comment = text.find("//", line_start, end)
+    while comment != -1:  # `gain 1 plant; // more to come`: the leftmost '//' preceded by a separator wins
+        before = comment
+        while before > line_start and text[before - 1] in " \t":
+            before -= 1
+        if before > line_start and text[before - 1] in ";|,":
+            return before - 1
+        comment = text.find("//", comment + 2, end)
+    return end - 1 if end > line_start and text[end - 1] in ";|," else None
+
+
 def _field_before(path: str, text: str, start_line: int, colon: int):
     """A ':' the parser did not expect, right after a word: a misspelt field name, or a field where it can't be."""
-    found = re.search(r"(%s)[ \t]*$" % _WORD, text[:colon])
+    found = _word_before(text, colon)
     if not found:
         return None
-    word = found.group(1)
-    if word == "action" and re.search(r"first[ \t]+action[ \t]*$", text[:colon]):
-        found, word = re.search(r"(first[ \t]+action)[ \t]*$", text[:colon]), "first action"
-    line, column = _position(text, start_line, found.start(1))
-    span = Span.point(path, line, column, len(found.group(1)))
+    start, end = found
+    word = text[start:end]
+    if word == "action":
+        first = _word_before(text, start)
+        if first and text[first[0]:first[1]] == "first" and first[1] < start:
+            start, word = first[0], "first action"
+    line, column = _position(text, start_line, start)
+    span = Span.point(path, line, column, end - start)
     keys = _field_keys()
     key = " ".join(word.lower().split()) + ":"
-    starts_line = not text[text.rfind("\n", 0, found.start(1)) + 1:found.start(1)].strip()
+    starts_line = not text[text.rfind("\n", 0, start) + 1:start].strip()
     guess = did_you_mean(word, [k.rstrip(":") for k in keys])
     if key not in keys and not starts_line and not guess:
         return None  # `oxygen: 5%`: a stray ':' after a word mid-line, not a field name
@@ -259,11 +360,17 @@ def _field_before(path: str, text: str, start_line: int, colon: int):
 
 def _effect_before(path: str, text: str, start_line: int, offset: int):
     """`gian 2 plants`: the parser read 'gian' as a parameter and wanted `+N`; the word is a misspelt effect."""
-    found = re.search(r"(?:^|[:;{|>])[ \t\n]*(%s)[ \t]*$" % _WORD, text[:offset])
-    if not found or found.group(1).lower() in PARAMETER_WORDS:
+    found = _word_before(text, offset)
+    if not found:
         return None
-    word = found.group(1)
-    line, column = _position(text, start_line, found.start(1))
+    start, end = found
+    before = start
+    while before > 0 and text[before - 1] in " \t\n":
+        before -= 1
+    word = text[start:end]
+    if (before > 0 and text[before - 1] not in ":;{|>") or word.lower() in PARAMETER_WORDS:
+        return None
+    line, column = _position(text, start_line, start)
     hint = did_you_mean(word, EFFECT_WORDS + PARAMETER_WORDS) or (
         "an effect starts with one of: " + ", ".join(EFFECT_WORDS) + ", or is a parameter change like "
         "'temperature +1'")

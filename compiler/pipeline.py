@@ -86,23 +86,14 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
-def compile_sources(files: Iterable[Path], texts: dict[str, str]) -> CompileResult:
-    """Compile files on disk together with texts held in memory (an editor's unsaved buffers, keyed by path).
-
-    A file that has a text in `texts` is compiled from that text. The in-memory texts change with every keystroke,
-    so they are never written to the on-disk cache; the files on disk are cached as by `compile_paths`.
-    """
-    diagnostics = Diagnostics()
-    in_memory = {str(Path(path).resolve()) for path in texts}
-    raw: list[tuple[str, bytes]] = []
-    for path in find_files(list(files), diagnostics):
-        if str(path.resolve()) not in in_memory:
-            try:
-                raw.append((str(path), path.read_bytes()))
-            except OSError as exc:
-                diagnostics.error("E009", f"cannot read {path}: {exc.strerror}", None)
-    raw += [(path, text.encode("utf-8")) for path, text in texts.items()]
-    return _compile(raw, diagnostics, use_cache=True, volatile=set(texts))
+def compile_sources(sources: dict[str, str], *, use_cache: bool = True,
+                    volatile: Iterable[str] = ()) -> CompileResult:
+    """Compile texts as one set of files without reading the disk (tharsis fmt compiles the text it is about to
+    write this way, next to the files it was formatted with, to prove nothing changed). `volatile` names texts that
+    change with every keystroke (an editor's unsaved buffers, tharsis lsp): they are compiled afresh and never
+    written to the on-disk cache."""
+    return _compile([(path, text.encode("utf-8")) for path, text in sources.items()], Diagnostics(), use_cache,
+                    volatile=set(volatile))
 
 
 def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool,
@@ -115,6 +106,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     tags, card_resources = declarations(texts.values())
     vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
     library = Library()
+    identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
         cacheable = use_cache and path not in volatile
@@ -125,19 +117,20 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
 
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources)
-            definitions = []
-            nodes = parse(path, text, file_diagnostics)
+            definitions, broken = [], []
+            nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
                 compiled = checker.definition(node)
                 if compiled is not None:
                     definitions.append(compiled)
-            cached = (definitions, file_diagnostics.items)
+            cached = (definitions, file_diagnostics.items, broken)
             if cacheable:
                 cache.store(key, cached)
-        definitions, items = cached
+        definitions, items, broken = cached
         library.definitions.extend(definitions)
         diagnostics.extend(items)
-    _check_library(library, diagnostics)
+        identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
+    _check_library(library, diagnostics, identities)
     return CompileResult(library, diagnostics.items, texts, list(texts))
 
 
@@ -151,10 +144,12 @@ def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
     return tags, card_resources
 
 
-def _check_library(library: Library, diagnostics: Diagnostics) -> None:
+def _check_library(library: Library, diagnostics: Diagnostics, identities: list | None = None) -> None:
+    """Cross-file checks. `identities`: the definitions and the headers of those with syntax errors, in file
+    order, for the duplicate name and number checks (default: the library's definitions)."""
     names: dict[tuple[str, str], Span] = {}
     numbers: dict[str, tuple[str, Span]] = {}
-    for definition in library.definitions:
+    for definition in library.definitions if identities is None else identities:
         group = "project" if definition.kind in ("card", "corporation") else definition.kind
         key = (group, definition.name.casefold())
         if key in names:

@@ -1,222 +1,345 @@
-"""Rules text in English, generated from compiled cards: what the engine will do, in players' words.
+"""Rules text in players' words, generated from compiled cards: what the engine will do, in English or Chinese.
 
-Designers read it to check that their card says what they meant (`tharsis cards --format rules`); the card's
-layout comes from the Jinja template templates/card.txt.j2, each effect's sentence from `sentence` below (one
-branch per compiled effect kind, so a new kind fails loudly here until it has words).
+Designers read it to check that their card says what they meant (`tharsis cards --format rules --lang zh`), the
+gallery prints it on each card face and `tharsis play` shows it. There is one renderer for every language: the
+code below decides the structure (which sentence, which parts, in what nesting) and every word comes from the
+language's phrase table, `templates/phrases/<lang>.yaml` (sentence patterns with `{slots}`, nouns, tags,
+measure words). The card's layout is the Jinja template `templates/card.txt.j2`, which takes its words from the
+same table. A new effect kind fails loudly here until it has a branch, and a phrase missing from one language's
+table fails the tests (tests/test_rules_text.py compares the tables key by key).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Mapping
 
+import attrs
 import jinja2
+import yaml
 
 from . import effects as fx
-from . import text
-from . import vocabulary as v
 
-_OPERATOR = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "less than"}
-_MONEY = {"megacredits": "MC"}
+LANGUAGES = ("en", "zh")
+_UNITS = {"temperature": "unit_temperature", "oxygen": "unit_oxygen", "oceans": "unit_oceans"}
 
 
-def _upper_first(words: str) -> str:
-    return words[:1].upper() + words[1:]
+@attrs.frozen
+class Phrases:
+    """One language's words. Names a table does not know (a designer's own resource or tag) stay as written."""
+
+    language: str
+    patterns: Mapping[str, str]
+    nouns: Mapping[str, tuple[str, str]]   # name -> (singular, plural); Chinese has one form
+    tags: Mapping[str, str]
+    units: Mapping[str, str]               # measure word before a noun (Chinese 张/个/点); empty in English
+    sets: Mapping[str, str]
+    plural_suffix: str                     # for names the table does not know: `floater` -> `floaters`
+    joins: Mapping[str, str]
+    article_before_vowel: str
+    article: str
+
+    def __call__(self, key: str, **slots) -> str:
+        return self.patterns[key].format(**slots)
+
+    def noun(self, name: str, count: int = 2) -> str:
+        one, many = self.nouns.get(name, (name, name + self.plural_suffix))
+        return one if count == 1 else many
+
+    def tag(self, name: str) -> str:
+        return self.tags.get(name, name)
+
+    def unit(self, name: str) -> str:
+        return self.units.get(name, self.units["default"])
+
+    def counted(self, count: str, name: str, grammatical_count: int) -> str:
+        """`3 plants`, `3点植物`: a number with its noun (and, in Chinese, the measure word between them)."""
+        return self("counted", n=count, unit=self.unit(name), noun=self.noun(name, grammatical_count))
+
+    def a(self, words: str) -> str:
+        """The indefinite article for English (`an ocean tile`); nothing in languages without one."""
+        vowel = words[:1].lower() in "aeiou"
+        return (self.article_before_vowel if vowel else self.article) + words
+
+    def join(self, kind: str, parts) -> str:
+        return self.joins[kind].join(parts)
+
+    def upper_first(self, words: str) -> str:
+        return words[:1].upper() + words[1:]
 
 
-def _a(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+@lru_cache(maxsize=None)
+def phrases(language: str = "en") -> Phrases:
+    """The phrase table of `language` (one of LANGUAGES)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no rules text in {language!r}; languages: {', '.join(LANGUAGES)}")
+    source = jinja2.PackageLoader("tharsis.compiler", "templates").get_source(
+        _environment(), f"phrases/{language}.yaml")[0]
+    table = yaml.safe_load(source)
+    nouns = {name: (forms, forms) if isinstance(forms, str) else tuple(forms)
+             for name, forms in table["nouns"].items()}
+    return Phrases(language=language, patterns=table["patterns"], nouns=nouns, tags=table["tags"],
+                   units=table["units"], sets=table["sets"], plural_suffix=table["plural_suffix"],
+                   joins=table["joins"],
+                   article_before_vowel=table["articles"]["before_vowel"], article=table["articles"]["other"])
 
 
-def _res(name: str, count: int = 2) -> str:
-    return _MONEY.get(name) or v.plural(name, count)
+# ------------------------------------------------------------------------------------------- quantities
+
+def measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
+    """One counted thing. `one`: it follows 'per' with no divisor, so English reads it in the singular."""
+    count = 1 if one else 2
+    scope = t(f"scope_{m.scope}") if m.scope in ("all", "opponents") else ""
+    k = m.kind
+    if k == "tags":
+        suffix = "_one" if one else ""
+        if m.name:
+            return t("tags_of" + suffix, tag=t.tag(m.name), scope=scope)
+        return t("tags_any" + suffix, scope=scope)
+    if k == "tiles":
+        scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
+        name = "tile" if m.name == "tile" else ("special_tile" if m.name == "special" else m.name)
+        where = ""
+        if m.on_mars:
+            where += t("tiles_on_mars")
+        if m.rows:
+            where += t("tiles_in_rows", first=m.rows[0], last=m.rows[1])
+        if m.next_to:
+            where += t("tiles_next_to", what=t.noun(m.next_to))
+        return t("tiles", scope=scope, what=t.noun(name, count), where=where)
+    if k == "resource_here":
+        return t("resource_here", what=t.noun(m.name or "resource", count))
+    if k == "adjacent_tiles":
+        return t("adjacent_tiles", what=t.noun(m.name, count))
+    if k in ("stock", "production"):
+        return t(f"measure_{k}", scope=scope, what=t.noun(m.name, 2 if k == "stock" else 1))
+    if k == "cards":
+        kinds = t("card_kinds", kinds=t.join("or", [t.noun(f"type_{name}") for name in m.names])) if m.names else ""
+        costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
+        return t("measure_cards", scope=scope, kinds=kinds,
+                 requirements=t("cards_with_requirements") if m.with_requirements else "", costing=costing)
+    if k == "parameter":
+        return t.noun(m.name)
+    if k == "constant":
+        return str(m.value)
+    return t(f"measure_{k}", scope=scope)
+
+
+def quantity(t: Phrases, q: fx.Quantity, one: bool = False) -> str:
+    return t.join("plus", (measure(t, m, one) for m in q.terms))
+
+
+def _unit_of(q: fx.Quantity) -> str:
+    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`)."""
+    m = q.terms[0]
+    if len(q.terms) == 1 and m.kind in ("cards", "cards_in_hand", "events_played"):
+        return "card"
+    return "default"
+
+
+def per(t: Phrases, a: fx.Amount) -> str:
+    """`per 2 jovian tags`: what an amount is counted per, or nothing."""
+    if a.per is None:
+        return ""
+    what = quantity(t, a.per, one=a.divisor == 1)
+    if a.divisor > 1:
+        return t("per_many", n=a.divisor, unit=t.unit(_unit_of(a.per)), what=what)
+    return t("per_one", unit=t.unit(_unit_of(a.per)), what=what)
 
 
 def _count(a: fx.Amount) -> str:
     return "X" if a.variable else str(abs(a.coefficient))
 
 
-def _of(a: fx.Amount, thing: str) -> str:
-    """`3 plants`, `1 MC per city on mars`: the number, the thing, then what it is counted per."""
-    return f"{_count(a)} {thing}{text.per(a)}"
+def _things(t: Phrases, a: fx.Amount, name: str) -> str:
+    """`3 plants`, `1 MC`: the number with its noun (the `per` clause is a slot of its own)."""
+    return t.counted(_count(a), name, 2 if a.variable else abs(a.coefficient))
 
 
-def condition(c) -> str:
+def _steps(t: Phrases, a: fx.Amount) -> str:
+    return t.counted(_count(a), "step", 1 if _count(a) == "1" else 2)
+
+
+def condition(t: Phrases, c: fx.Condition) -> str:
     parts = []
     for comparison in c.comparisons:
-        unit = {"temperature": "°C", "oxygen": "%"}.get(comparison.global_parameter or "", "")
-        parts.append(f"{text.quantity(comparison.quantity)} {_OPERATOR[comparison.operator]} "
-                     f"{comparison.value}{unit}")
-    return " and ".join(parts)
+        unit = t(_UNITS[comparison.global_parameter]) if comparison.global_parameter in _UNITS else ""
+        parts.append(t("comparison", what=quantity(t, comparison.quantity),
+                       operator=t(f"operator_{comparison.operator}"), value=comparison.value, unit=unit))
+    return t.join("and", parts)
 
 
-def _filters(filters) -> str:
+def _filters(t: Phrases, filters) -> str:
     words = []
     for f in filters:
-        if f.kind == "ocean":
-            words.append("on an area reserved for oceans")
-        elif f.kind in ("land", "mars"):
-            words.append(f"on {'a land area' if f.kind == 'land' else 'Mars'}")
-        elif f.kind == "volcanic":
-            words.append("on a volcanic area")
-        elif f.kind == "reserved":
-            words.append(f"on the area reserved for {f.reserved}")
+        if f.kind == "reserved":
+            words.append(t("on_reserved", name=f.reserved))
         elif f.kind == "bonus":
-            words.append("on an area with a " + " or ".join(f.bonuses) + " placement bonus")
+            words.append(t("on_bonus", bonuses=t.join("or", [t.noun(b, 1) for b in f.bonuses])))
         elif f.kind == "next_to":
-            whose = "your " if f.own else ""
-            what = v.plural(f.tile, f.count) if f.tile != "tile" else ("tiles" if f.count > 1 else "tile")
-            words.append(f"next to {'at least ' + str(f.count) + ' ' if f.count > 1 else ''}{whose}{what}")
-        elif f.kind == "isolated":
-            words.append("next to no other tile")
-    return (" " + " ".join(words)) if words else ""
+            what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
+            words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
+                           whose=t("next_to_yours") if f.own else "", what=what))
+        else:
+            words.append(t(f"on_{f.kind}"))
+    return t("filters", list=t.join("filters", words)) if words else ""
 
 
-def sentences(effects) -> str:
-    return " ".join(sentence(e) for e in effects)
+# ------------------------------------------------------------------------------------------- effects
+
+def sentences(t: Phrases, effects) -> str:
+    return t.join("sentences", (sentence(t, e) for e in effects))
 
 
-def sentence(e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
-    if isinstance(e, fx.Gain):
-        return f"Gain {_of(e.amount, _res(e.resource, e.amount.coefficient))}."
-    if isinstance(e, fx.Lose):
-        return f"Lose {_of(e.amount, _res(e.resource, e.amount.coefficient))} (you must have them)."
-    if isinstance(e, fx.Spend):
-        return f"Spend {_of(e.amount, _res(e.resource, e.amount.coefficient))}."
+def sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
+    if isinstance(e, (fx.Gain, fx.Lose, fx.Spend, fx.Steal)):
+        key = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend", fx.Steal: "steal"}[type(e)]
+        if isinstance(e, fx.Steal) and e.up_to:
+            key = "steal_up_to"
+        return t(key, what=_things(t, e.amount, e.resource), per=per(t, e.amount))
     if isinstance(e, fx.Pay):
-        using = f" ({' or '.join(e.using)} may be used)" if e.using else ""
-        return f"Pay {_of(e.amount, 'MC')}{using}."
+        using = t("pay_using", resources=t.join("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
+        return t("pay", what=_things(t, e.amount, "megacredits"), per=per(t, e.amount), using=using)
     if isinstance(e, (fx.Production, fx.AnyProduction)):
-        whose = "any player's" if isinstance(e, fx.AnyProduction) else "your"
+        whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
         parts = []
         for change in e.changes:
-            verb = "decrease" if change.amount.coefficient < 0 else "increase"
-            resource = "the production of that bonus" if change.resource == "bonus" else \
-                f"{whose} {_res(change.resource, 1)} production"
-            steps = _count(change.amount)
-            parts.append(f"{verb} {resource} {_of(change.amount, 'step' if steps == '1' else 'steps')}")
-        return _upper_first(", ".join(parts)) + "."
+            verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
+            production = t("production_of_bonus") if change.resource == "bonus" else \
+                t("production_of", whose=whose, resource=t.noun(change.resource, 1))
+            parts.append(t("production_change", verb=verb, production=production, steps=_steps(t, change.amount),
+                           per=per(t, change.amount)))
+        return t("production", changes=t.upper_first(t.join("production", parts)))
     if isinstance(e, fx.ChangeParameter):
-        verb = "lower" if e.amount.coefficient < 0 else "raise"
-        what = "your TR" if e.parameter == "tr" else e.parameter
-        steps = _count(e.amount)
-        return f"{verb.capitalize()} {what} {_of(e.amount, 'step' if steps == '1' else 'steps')}."
+        what = t("your_tr") if e.parameter == "tr" else t.noun(e.parameter)
+        verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
+        return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
-        name = f" ({e.name})" if e.name else ""
-        tiles = f"{e.count} {e.tile} tiles" if e.count > 1 else _a(f"{e.tile} tile")
-        return f"Place {tiles}{name}{_filters(e.filters)}."
+        name = t("tile_name", name=e.name) if e.name else ""
+        tile = f"{e.tile}_tile"
+        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(tile, e.count)) if e.count > 1 \
+            else t("a_tile", a_tile=t.a(t.noun(tile, 1)))
+        return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
     if isinstance(e, fx.ClaimSpace):
-        return f"Put your marker on a free area{_filters(e.filters)}: only you may place a tile there."
-    if isinstance(e, fx.Draw):
-        return f"Draw {_of(e.amount, 'card' if _count(e.amount) == '1' else 'cards')}."
+        return t("claim", filters=_filters(t, e.filters))
+    if isinstance(e, (fx.Draw, fx.Discard)):
+        key = "draw" if isinstance(e, fx.Draw) else "discard"
+        return t(key, what=_things(t, e.amount, "card"), per=per(t, e.amount))
     if isinstance(e, fx.LookKeep):
-        return f"Look at the top {e.look} cards and keep {e.keep} of them; discard the rest."
+        return t("look_keep", look=e.look, keep=e.keep)
     if isinstance(e, fx.LookBuy):
-        return f"Look at the top {'card' if e.look == 1 else str(e.look) + ' cards'}: buy or discard each."
-    if isinstance(e, fx.Discard):
-        return f"Discard {_of(e.amount, 'card' if _count(e.amount) == '1' else 'cards')} from your hand."
+        return t("look_buy_one") if e.look == 1 else t("look_buy", n=e.look)
     if isinstance(e, fx.AddResources):
-        where = {"here": "to this card", "another_card": "to another of your cards",
-                 "any_card": "to one of your cards", "any_card_with_resources": "to one of your cards that "
-                 "already has a resource", "that_card": "to that card"}[e.target]
-        kind = "resource" if e.resource == "resource" else e.resource
-        return f"Add {_of(e.amount, v.plural(kind, e.amount.coefficient))} {where}."
+        return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=per(t, e.amount))
     if isinstance(e, fx.RemoveResources):
-        up_to = "up to " if e.up_to else ""
-        where = {"here": "from this card", "any_card": "from any card", "any_player": "from any player"}[e.source]
-        if e.next_to_placed:
-            where = "from the owner of a tile next to it"
-        optional = " (optional)" if e.up_to else ""
-        return f"Remove {up_to}{_of(e.amount, _res(e.resource, e.amount.coefficient))} {where}{optional}."
-    if isinstance(e, fx.Steal):
-        return f"Steal {'up to ' if e.up_to else ''}{_of(e.amount, _res(e.resource, e.amount.coefficient))} " \
-               f"from any player."
+        source = "next_to_placed" if e.next_to_placed else e.source
+        key = f"remove_{source}" + ("_up_to" if e.up_to else "")
+        return t(key, what=_things(t, e.amount, e.resource), per=per(t, e.amount))
     if isinstance(e, fx.Choice):
-        return "Choose one: " + " Or: ".join(sentences(o) for o in e.options)
+        return t("choice", options=t.join("options", (sentences(t, o) for o in e.options)))
     if isinstance(e, fx.Conditional):
-        otherwise = f" Otherwise: {sentences(e.otherwise)}" if e.otherwise else ""
-        return f"If {condition(e.condition)}: {sentences(e.then)}{otherwise}"
+        otherwise = t("otherwise", effects=sentences(t, e.otherwise)) if e.otherwise else ""
+        return t("if", condition=condition(t, e.condition), effects=sentences(t, e.then), otherwise=otherwise)
     if isinstance(e, fx.ChooseX):
-        return f"Choose X from {e.minimum} to {text.quantity(e.maximum)}: {sentences(e.body)}"
+        return t("choose_x", minimum=e.minimum, maximum=quantity(t, e.maximum), effects=sentences(t, e.body))
     if isinstance(e, fx.May):
-        return f"You may: {sentences(e.body)}"
+        return t("may", effects=sentences(t, e.body))
     if isinstance(e, fx.CopyProduction):
-        return f"Copy the production box of one of your {e.tag} cards."
+        return t("copy_production", tag=t.tag(e.tag))
     if isinstance(e, fx.Reveal):
-        return f"Reveal the top card of the deck; if it has {_a(e.tag)} tag: {sentences(e.then)} Then discard it."
+        return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=sentences(t, e.then))
     if isinstance(e, fx.Require):
-        return f"Only if {condition(e.condition)}."
+        return t("require", condition=condition(t, e.condition))
     if isinstance(e, fx.NextCard):
-        return "The next card you play this generation: " + sentences(e.modifiers)
+        return t("next_card", effects=sentences(t, e.modifiers))
     if isinstance(e, fx.Trigger):
-        return f"When {_event(e)}: {sentences(e.effects)}"
+        return t("when", event=_event(t, e), effects=sentences(t, e.effects))
     if isinstance(e, fx.Discount):
-        t = e.target
-        what = {"cards": f"Cards{' with a ' + t.tag + ' tag' if t.tag else ''} cost",
-                "standard_project": f"The standard project {t.name} costs",
-                "standard_projects": "Standard projects cost",
-                "standard_action": f"The standard action {t.name} costs",
-                "starting_cards": "Each starting card costs"}[t.kind]
-        return f"{what} you {e.amount} {_res(e.resource, e.amount)} less."
+        target = e.target
+        if target.kind == "cards" and target.tag:
+            what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
+        else:
+            what = t(f"discount_{target.kind}", name=target.name)
+        return t("discount", what=what, amount=t.counted(str(e.amount), e.resource, e.amount))
     if isinstance(e, fx.ResourceValue):
-        return f"Your {e.resource} is worth {e.delta} MC more."
+        return t("resource_value", resource=t.noun(e.resource, 1), n=e.delta)
     if isinstance(e, fx.RequirementLeeway):
-        return f"Your global requirements are {e.steps} steps easier, either way."
+        return t("leeway", n=e.steps)
     if isinstance(e, fx.Protect):
-        resources = " or ".join(v.plural(r) for r in e.resources)
+        resources = t.join("or", [t.noun(r) for r in e.resources])
         if e.scope == "here":
-            return f"{_upper_first(resources)} on this card cannot be removed."
-        return f"Opponents cannot remove your {resources}."
+            return t("protect_here", resources=t.upper_first(resources))
+        return t("protect_from_opponents", resources=resources)
     if isinstance(e, fx.Substitute):
-        return f"You may pay with {e.resource} as if it were MC."
+        return t("substitute", resource=t.noun(e.resource, 1))
     raise TypeError(f"no rules text for {type(e).__name__}")
 
 
-def _event(trigger: fx.Trigger) -> str:
+def _event(t: Phrases, trigger: fx.Trigger) -> str:
     ev = trigger.event
-    who = "you" if trigger.subject == "you" else "any player"
-    own = " (including this card)" if trigger.including_this else ""
-    costs = f" costing {ev.min_cost} MC or more" if ev.min_cost is not None else ""
+    who = "you" if trigger.subject == "you" else "any"
+    slots = {"including_this": t("including_this") if trigger.including_this else "",
+             "costing": t("costing", n=ev.min_cost) if ev.min_cost is not None else ""}
     if ev.kind == "play_tag":
-        return f"{who} play{'s' if who != 'you' else ''} {_a(' or '.join(ev.tags))} tag{own} (once per tag)"
-    if ev.kind == "play_card":
-        what = _a(f"{ev.tag + ' ' if ev.tag else ''}{'event' if ev.card_kind == 'event' else 'card'}")
-        return f"{who} play{'s' if who != 'you' else ''} {what}{costs}{own}"
-    if ev.kind == "place":
-        what = "a tile" if ev.tile == "tile" else _a(f"{ev.tile} tile")
-        return f"{who} place{'s' if who != 'you' else ''} {what}{_filters(ev.filters)}{own}"
-    if ev.kind == "standard_project":
-        except_ = "".join(f" other than {name}" for name in ev.excluded)
-        return f"{who} use{'s' if who != 'you' else ''} a standard project{costs}{except_}"
-    if ev.kind == "production":
-        return "the production phase starts"
-    what = "your TR" if ev.parameter == "tr" else ev.parameter
-    return f"{who} raise{'s' if who != 'you' else ''} {what}"
+        slots["a_tags"] = t.a(t.join("or", [t.tag(tag) for tag in ev.tags]))
+    elif ev.kind == "play_card":
+        what = t("event_card") if ev.card_kind == "event" else t("project_card")
+        slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
+    elif ev.kind == "place":
+        slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
+        slots["filters"] = _filters(t, ev.filters)
+    elif ev.kind == "standard_project":
+        slots["except"] = "".join(t("other_than", name=name) for name in ev.excluded)
+    elif ev.kind == "raise":
+        slots["what"] = t("your_tr") if ev.parameter == "tr" else t.noun(ev.parameter)
+    key = "event_production" if ev.kind == "production" else f"event_{ev.kind}_{who}"
+    return t(key, **slots)
 
 
-def victory_points(vp) -> str:
+def victory_points(t: Phrases, vp) -> str:
     if vp.condition is not None:
-        return f"{vp.points} VP if {condition(vp.condition)}."
+        return t("vp_if", n=vp.points, condition=condition(t, vp.condition))
     if vp.per is not None:
-        divisor = f"{vp.divisor} " if vp.divisor > 1 else ""
-        return f"{vp.points} VP per {divisor}{text.quantity(vp.per, one=vp.divisor == 1)}."
-    return f"{vp.points} VP."
+        what = quantity(t, vp.per, one=vp.divisor == 1)
+        unit = t.unit(_unit_of(vp.per))
+        if vp.divisor > 1:
+            return t("vp_per_many", n=vp.points, divisor=vp.divisor, unit=unit, what=what)
+        return t("vp_per_one", n=vp.points, unit=unit, what=what)
+    return t("vp", n=vp.points)
 
+
+# ------------------------------------------------------------------------------------------- cards
 
 @lru_cache(maxsize=1)
-def _template() -> jinja2.Template:
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("tharsis.compiler", "templates"),
-                                     trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    return environment.get_template("card.txt.j2")
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.PackageLoader("tharsis.compiler", "templates"),
+                              trim_blocks=True, lstrip_blocks=True, autoescape=False)
 
 
-def card(definition) -> str:
-    """A card or corporation as English rules text."""
+def parts(definition, language: str = "en") -> dict:
+    """Each part of a card's rules text on its own, in `language`: what the card template lays out, and what the
+    gallery prints on a card face."""
+    t = phrases(language)
     d = definition
     actions = []
     for option in d.actions:
-        cost = sentences(option.cost)
-        actions.append(f"{cost} -> {sentences(option.effects)}" if cost else sentences(option.effects))
-    return _template().render(
-        card=d, requirement=condition(d.requirements) if d.requirements else "",
-        play=sentences(d.play), first_action=sentences(getattr(d, "first_action", ())), actions=actions,
-        passives=[sentence(p) for p in d.passives], vp=victory_points(d.vp) if d.vp else "").rstrip()
+        cost = sentences(t, option.cost)
+        effects = sentences(t, option.effects)
+        actions.append(t("action_with_cost", cost=cost, effects=effects) if cost else effects)
+    return {
+        "requirement": condition(t, d.requirements) if d.requirements else "",
+        "play": sentences(t, d.play),
+        "first_action": sentences(t, getattr(d, "first_action", ())),
+        "actions": actions,
+        "passives": [sentence(t, p) for p in d.passives],
+        "vp": victory_points(t, d.vp) if d.vp else "",
+    }
+
+
+def card(definition, language: str = "en") -> str:
+    """A card or corporation as rules text in `language` (see LANGUAGES)."""
+    t = phrases(language)
+    d = definition
+    return _environment().get_template("card.txt.j2").render(
+        card=d, t=t, tags=t.join("tags", [t.tag(tag) for tag in d.tags]), set=t.sets.get(d.set, d.set),
+        **parts(d, language)).rstrip()

@@ -244,22 +244,26 @@ def _set_name(name: str) -> str:
 
 def card(definition) -> str:
     """A card or corporation as canonical card text, generated from what was compiled (round-trips, see
-    tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write."""
+    tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write. The layout
+    is the bundled cards' own (a card's set, type, cost and tags on one line; `set:` only when not the base game),
+    and it is what `tharsis fmt` writes."""
     d = definition
     head = "corporation" if d.kind == "corporation" else "card"
     number = f" #{d.number}" if d.number else ""
     lines = [f'{head} "{d.name}"{number} {{']
+    set_name = f"set: {_set_name(d.set)}" if d.set != "base" else ""
     if d.kind == "corporation":
-        variant = f"  variant: {d.variant}" if d.variant else ""
-        lines.append(f"  set: {_set_name(d.set)}  start: {d.starting_megacredits} megacredits{variant}")
+        tags = "tags: " + ", ".join(d.tags) if d.tags else ""
+        lines += [f"  {text}" for text in (f"variant: {d.variant}" if d.variant else "",
+                                           "  ".join(text for text in (set_name, tags) if text),
+                                           f"start: {d.starting_megacredits} megacredits") if text]
     else:
-        lines.append(f"  set: {_set_name(d.set)}  type: {d.type}  cost: {d.cost}")
-    if d.tags:
-        lines.append("  tags: " + ", ".join(d.tags))
-    if d.holds:
-        lines.append(f"  holds: {d.holds}")
+        first = [set_name, f"type: {d.type}", f"cost: {d.cost}", "tags: " + ", ".join(d.tags) if d.tags else ""]
+        lines.append("  " + "  ".join(text for text in first if text))
     if d.requirements:
         lines.append(f"  requires: {condition(d.requirements)}")
+    if d.holds:
+        lines.append(f"  holds: {d.holds}")
     if d.play:
         lines.append(f"  play: {effects(d.play)}")
     if getattr(d, "first_action", ()):

@@ -40,7 +40,7 @@ class ActionsMixin:
         if not payments:
             return False, f"costs {cost} MC"
         ctx = self._play_context(player, name)
-        if not any(self.possible(card.play, ctx, paid=p) for p in payments):
+        if not any(self.possible_in_some_order(card.play, ctx, paid=p) for p in payments):
             return False, "its effects cannot all be carried out"
         return True, ""
 
@@ -183,7 +183,7 @@ class ActionsMixin:
         self.log_event(f"{state.name} plays {name}")
         ctx = self._play_context(player, name)
         yield from self.pay(player, self.card_cost(player, name), using, name,
-                            acceptable=lambda payment: self.possible(card.play, ctx, paid=payment))
+                            acceptable=lambda payment: self.possible_in_some_order(card.play, ctx, paid=payment))
         state.hand.remove(name)
         state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
         if card.type != "event":
@@ -213,9 +213,8 @@ class ActionsMixin:
         option = definition.actions[index]
         self.state.players[player].card(name).used = True
         self.log_event(f"{self.state.players[player].name} uses {name}: {_describe(option)}")
-        ctx = Context(player, card=name)
-        yield from self.run(option.cost, ctx)
-        yield from self.run(option.effects, ctx)
+        # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
+        yield from self.run(option.cost + option.effects, Context(player, card=name))
 
 
 def _describe(option) -> str:

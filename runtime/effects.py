@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
+ORDER_CHOICE_LIMIT = 8  # longer effect lists run in a feasible order without asking (bounded work)
 
 
 @attrs.frozen
@@ -58,22 +59,43 @@ class EffectsMixin:
         """All effects can be carried out in order: the player's own stock and production changes of earlier
         effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
         undone, while the later ones are checked."""
-        stock = self.state.players[ctx.player].resources
         undo: list[tuple[dict, str, int]] = []
         try:
-            for resource, amount in (paid or {}).items():
-                stock[resource] -= amount
-                undo.append((stock, resource, -amount))
-            for e in effects:
-                if not self.possible_one(e, ctx):
-                    return False
-                for table, resource, delta in self._certain_changes(e, ctx):
-                    table[resource] += delta
-                    undo.append((table, resource, delta))
-            return True
+            self._apply_payment(ctx, paid, undo)
+            return self._check_and_apply(effects, ctx, undo)
         finally:
-            for table, resource, delta in reversed(undo):
-                table[resource] -= delta
+            _rollback(undo, 0)
+
+    def possible_in_some_order(self: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None,
+                               first: Optional[tuple] = None) -> bool:
+        """A played card's effects can be carried out in an order the player may choose (RULES.md 4A), `first`
+        (one of its steps) first when given. Two orders are tried, so the work stays linear in the list: as
+        written, and with tile placements first, whose triggers (a card's own `including this` one) may pay for
+        the rest. Like the reference, other reorderings (an increase to pay for your own decrease) are not sought."""
+        steps = _steps(effects)
+        if first is not None:
+            steps.remove(first)
+        head = first or ()
+        if self.possible(head + sum(steps, ()), ctx, paid):
+            return True
+        placing_first = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+        return placing_first != steps and self.possible(head + sum(placing_first, ()), ctx, paid)
+
+    def _apply_payment(self: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
+        stock = self.state.players[ctx.player].resources
+        for resource, amount in (paid or {}).items():
+            stock[resource] -= amount
+            undo.append((stock, resource, -amount))
+
+    def _check_and_apply(self: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
+        """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next."""
+        for e in effects:
+            if not self.possible_one(e, ctx):
+                return False
+            for table, resource, delta in self._certain_changes(e, ctx) + self._triggered_changes(e, ctx):
+                table[resource] += delta
+                undo.append((table, resource, delta))
+        return True
 
     def _certain_changes(self: "Game", e, ctx: Context) -> list:
         """Changes to the player's own stock and production that an effect surely makes."""
@@ -85,7 +107,32 @@ class EffectsMixin:
         if isinstance(e, fx.Production):
             return [(player.production, c.resource, self.value(c.amount, ctx)) for c in e.changes
                     if c.resource != "bonus"]
+        if isinstance(e, fx.Pay):  # a later payment must be checked against what this one leaves
+            payments = self.payment_options(ctx.player, self.value(e.amount, ctx), e.using)
+            return [(player.resources, r, -amount) for r, amount in payments[0].items()] if payments else []
         return []
+
+    def _triggered_changes(self: "Game", e, ctx: Context) -> list:
+        """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
+        card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
+        possible in the order the player may choose (RULES.md 4A). Only triggers without space filters count."""
+        if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and self.maxed("oceans")):
+            return []
+        names = [card.name for card in self.state.players[ctx.player].played]
+        if ctx.playing is not None and ctx.playing not in names:
+            names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
+        changes = []
+        for name in names:
+            for trigger in self.library[name].passives:
+                if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place" or trigger.event.filters:
+                    continue
+                if name == ctx.playing and not trigger.including_this:
+                    continue
+                if trigger.event.tile not in ("tile", e.tile):
+                    continue
+                for effect in trigger.effects:
+                    changes.extend(self._certain_changes(effect, Context(ctx.player, card=name)) * e.count)
+        return changes
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:
         player = self.state.players[ctx.player]
@@ -127,12 +174,19 @@ class EffectsMixin:
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
             return bool(self._copyable(e, ctx))
+        if isinstance(e, fx.Reveal):  # nothing left to reveal: the action cannot be taken
+            return bool(self.state.deck or self.state.discard)
         return True
 
     # ------------------------------------------------------------------ doing it
 
     def run(self: "Game", effects: tuple, ctx: Context) -> Iterator:
-        for e in effects:
+        for index, e in enumerate(effects):
+            if isinstance(e, fx.Pay):  # offer only payments that leave the rest of the list possible
+                rest = effects[index + 1:]
+                yield from self.pay(ctx.player, self.value(e.amount, ctx), e.using, "an action",
+                                    acceptable=lambda paid, rest=rest, ctx=ctx: self.possible(rest, ctx, paid=paid))
+                continue
             result = yield from HANDLERS[type(e)](self, e, ctx)
             if isinstance(result, Context):
                 ctx = result  # a placement tells later effects where "it" is
@@ -146,9 +200,13 @@ class EffectsMixin:
             yield from self.run(effects, ctx)
             return
         while steps:
-            # offer only the effects after which the others (in their written order) can still all be done
-            firsts = [i for i, step in enumerate(steps)
-                      if self.possible(step + sum((s for j, s in enumerate(steps) if j != i), ()), ctx)] or [0]
+            # offer only the effects after which the others can still all be done
+            if len(steps) > ORDER_CHOICE_LIMIT:  # a very long list: the first step that keeps the rest possible
+                firsts = [next((i for i, step in enumerate(steps)
+                                if self.possible_in_some_order(sum(steps, ()), ctx, first=step)), 0)]
+            else:
+                firsts = [i for i, step in enumerate(steps)
+                          if self.possible_in_some_order(sum(steps, ()), ctx, first=step)] or [0]
             index = firsts[0]
             if len(firsts) > 1:
                 choice = yield Decision(ctx.player, "order", "Which effect of the card first?",
@@ -476,6 +534,13 @@ class EffectsMixin:
         choice = yield Decision(chooser, "player", prompt,
                                 tuple(Option(f"player {players[i].name}", i) for i in candidates))
         return choice.value
+
+
+def _rollback(undo: list, mark: int) -> None:
+    """Undo the provisional changes recorded after `mark`, newest first."""
+    while len(undo) > mark:
+        table, resource, delta = undo.pop()
+        table[resource] -= delta
 
 
 def _steps(effects: tuple) -> list[tuple]:

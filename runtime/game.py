@@ -360,10 +360,13 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         """Solo setup: two neutral cities, each with a neutral greenery, placed by counting discarded card costs."""
         revealed = self.take_from_deck(4)
         self.state.discard.extend(revealed)
-        costs = [self.library[name].cost for name in revealed]
+        # a deck too small to reveal 4 cards (designers' sets): a missing card counts as cost 0, the first space
+        costs = [self.library[name].cost for name in revealed] + [0] * (4 - len(revealed))
         mars = [s.id for s in self.board.mars]
         for city_cost, greenery_cost, order in ((costs[0], costs[1], mars), (costs[2], costs[3], mars[::-1])):
             free = [s for s in order if s not in self.state.tiles]
+            if not free:
+                break
             city = free[(max(city_cost, 1) - 1) % len(free)]
             yield from self.put_tile(NEUTRAL, city, "city", neutral=True)
             around = [s for s in self.board.clockwise[city] if s is not None and s not in self.state.tiles]

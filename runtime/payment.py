@@ -112,8 +112,8 @@ class PaymentMixin:
         """Generator: ask how to pay when there is more than one way, then take the resources.
         `acceptable(payment)` filters out payments that would leave the player unable to finish the action."""
         options = self.payment_options(player, cost, using)
-        if acceptable is not None:
-            options = [o for o in options if acceptable(o)]
+        if acceptable is not None:  # the checks before are conservative: never filter every payment away
+            options = [o for o in options if acceptable(o)] or options
         if not options:
             raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
         if len(options) == 1:

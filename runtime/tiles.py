@@ -142,6 +142,8 @@ class TilesMixin:
         if neutral or player is None or player < 0:
             return
         self.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+        if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
+            state.oceans += 1
         if space.extra_cost:
             yield from self.pay(player, space.extra_cost, (), f"building on space {sid}")
         stock = state.players[player].resources
@@ -156,7 +158,6 @@ class TilesMixin:
         adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
         stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
         if tile == "ocean":
-            state.oceans += 1
             self.raise_tr(player, 1)
             yield from self.fire("raise", player, parameter="oceans")
             yield from self.fire("raise", player, parameter="tr")

@@ -9,7 +9,8 @@ Golden files were generated from `tharsis check --format json --no-cache FILE` a
 tool is wrong in a phase this corpus may not fix (checker.py, quantities.py, pipeline.py), the golden file holds the
 correct answer and the case is a strict xfail naming the bug, so fixing the bug turns it into a pass.
 
-Large inputs are generated at run time: a 10 MB file (refused with E004) and a 1.9 MB legal file (checks clean).
+Large inputs are generated at run time: a 10 MB file and one just over the size limit (refused with E004), and a
+legal file just under the limit (checks clean in bounded time).
 """
 
 from __future__ import annotations
@@ -134,24 +135,47 @@ def test_ten_megabyte_file_is_refused_quickly(tmp_path, capsys):
     _assert_carets(out, report["diagnostics"])
 
 
-def test_large_legal_file_checks_clean_and_fast(tmp_path, capsys):
-    """1.9 MB of repetitive but legal content, just under the 2 MB limit: no diagnostics, every card compiled, and
-    no blow-up on size (it used to take over 20 s, a third of it counting lines from the top for every card)."""
-    path = tmp_path / "large_but_legal.mars"
+def _legal_content(limit: int) -> tuple[str, int]:
+    """Repetitive but legal content (flavour comments and cards) of just under `limit` bytes."""
     parts, size, count = [], 0, 0
-    while size < 1_900_000:
+    while True:
         block = FLAVOUR * 2 + CARD.format(i=count)
+        if size + len(block.encode("utf-8")) > limit:
+            return "".join(parts), count
         parts.append(block)
         size += len(block.encode("utf-8"))
         count += 1
-    path.write_text("".join(parts), encoding="utf-8")
-    assert 1_900_000 <= path.stat().st_size < 2_000_000
+
+
+def test_largest_legal_file_checks_clean_in_bounded_time(tmp_path, capsys):
+    """Content just under the size limit: no diagnostics, every card compiled, in seconds (the limit exists so
+    that no accepted file takes longer: a 1.3 MB file used to take 9-14 s)."""
+    from tharsis.compiler.source import MAX_FILE_BYTES
+
+    path = tmp_path / "large_but_legal.mars"
+    content, count = _legal_content(MAX_FILE_BYTES)
+    path.write_text(content, encoding="utf-8")
+    assert MAX_FILE_BYTES - 2000 <= path.stat().st_size <= MAX_FILE_BYTES
     started = time.perf_counter()
     code, out, err = _check(capsys, str(path))
     elapsed = time.perf_counter() - started
     assert code == 0, out + err
     assert f"checked 1 file: {count} definitions, no problems" in out
-    assert elapsed < 15, f"checking a 1.9 MB file took {elapsed:.1f} s"
+    assert elapsed < 10, f"checking a {MAX_FILE_BYTES // 1024} KB file took {elapsed:.1f} s"
+
+
+def test_file_over_the_size_limit_is_refused_with_the_limit_named(tmp_path, capsys):
+    from tharsis.compiler.source import MAX_FILE_BYTES
+
+    path = tmp_path / "one_card_too_many.mars"
+    content, _ = _legal_content(MAX_FILE_BYTES + 2000)
+    path.write_text(content, encoding="utf-8")
+    assert path.stat().st_size > MAX_FILE_BYTES
+    code, out, _ = _check(capsys, str(path))
+    assert code == 1
+    assert f"{path}:1:1: error[E004]: file is too large (" in out
+    assert f"a card file may hold at most {MAX_FILE_BYTES // 1024} KB" in out
+    assert "split the content into several files" in out
 
 
 def test_json_format(capsys):

@@ -37,6 +37,14 @@ def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
                                capture_output=True, text=True, env=env)
     assert generated.returncode == 0, generated.stderr
     assert "| `gain` |" in doc.read_text(encoding="utf-8")
+    # the rules text's phrase tables and the gallery's templates ship with the package too
+    chinese = subprocess.run([str(tharsis), "cards", "--format", "rules", "--lang", "zh"], cwd=elsewhere,
+                             capture_output=True, text=True, env=env)
+    assert chinese.returncode == 0, chinese.stderr
+    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in chinese.stdout
+    site = subprocess.run([str(tharsis), "gallery", "site"], cwd=elsewhere, capture_output=True, text=True, env=env)
+    assert site.returncode == 0, site.stderr
+    assert 'data-name="Livestock"' in (elsewhere / "site" / "index.html").read_text(encoding="utf-8")
     # nothing but the one `tharsis` package lands in site-packages
     top_level = subprocess.run([str(python), "-c", "import importlib.util as u; print([m for m in "
                                 "('compiler','runtime','grammar','cards') if u.find_spec(m)])"],

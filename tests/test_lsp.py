@@ -211,7 +211,8 @@ def test_without_pygls_the_command_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.delitem(sys.modules, "tharsis.lsp.server", raising=False)
     monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` now fails as where it is not installed
     assert main(["lsp"]) == 2
-    assert "pip install 'tharsis[lsp]'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error[E720]: the language server needs pygls" in err and "pip install 'tharsis[lsp]'" in err
 
 
 def test_every_field_of_the_language_has_a_meaning():

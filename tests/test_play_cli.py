@@ -6,7 +6,8 @@ import json
 import pytest
 
 from tharsis.cli import main
-from tharsis.play import GameLog, Seat, Session, read_log
+from tharsis import saves
+from tharsis.play import GameLog, Seat, Session
 from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.game import Game, GameOptions
 from tharsis.simulate import Simulation, summary, wilson
@@ -28,8 +29,8 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch
     assert {rows[0][0], rows[1][0]} == {"ann", "bot"}
     for row in rows:  # TR + milestones + awards + greeneries + cities + cards = total
         assert sum(map(int, row[1:7])) == int(row[7])
-    options, seats, labels = read_log(log)
-    assert seats == [Seat("ann", "human"), Seat("bot", "greedy")] and options.seed == 5
+    record = saves.read(log)
+    assert record.seats == [Seat("ann", "human"), Seat("bot", "greedy")] and record.options.seed == 5
     end = json.loads(log.read_text().splitlines()[-1])
     assert end["event"] == "end" and end["result"]["winner"] in ("ann", "bot")
     assert main(["replay", str(log)]) == 0

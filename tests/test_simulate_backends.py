@@ -66,7 +66,8 @@ def test_without_ray_installed_the_ray_backend_is_a_usage_error_that_says_how_to
                                                                                           tmp_path):
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as it does where Ray is not installed
     assert main(["simulate", "--backend", "ray", "--games", "1", "--out", str(tmp_path / "r.jsonl")]) == 2
-    assert "pip install 'tharsis[ray]'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error[E720]: --backend ray needs Ray, which is not installed" in err and "pip install 'tharsis[ray]'" in err
 
 
 def test_an_address_where_no_cluster_answers_is_a_usage_error_not_a_long_wait(tmp_path):
@@ -79,13 +80,14 @@ def test_an_address_where_no_cluster_answers_is_a_usage_error_not_a_long_wait(tm
                           f"127.0.0.1:{port}", "--games", "1", "--out", str(tmp_path / "r.jsonl")],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
-    assert f"tharsis: cannot join the Ray cluster at 127.0.0.1:{port}: nothing answers" in run.stderr
+    assert f"error[E721]: cannot join the Ray cluster at 127.0.0.1:{port}: nothing answers" in run.stderr
     assert time.monotonic() - started < 60  # Ray alone would retry the address for minutes
 
 
 def test_an_address_without_the_ray_backend_is_a_usage_error(capsys):
     assert main(["simulate", "--address", "10.0.0.1:6379", "--games", "1", "--out", os.devnull]) == 2
-    assert "--backend ray" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error[E706]" in err and "add --backend ray" in err
 
 
 class _Terminal(io.StringIO):

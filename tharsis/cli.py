@@ -1,5 +1,5 @@
 """The `tharsis` command line: the game commands (`play`, `simulate`, `replay`) live here; the designer and CI
-commands (`check`, `cards`, `test`, `fmt`) each have a module in tharsis/commands/.
+commands (`check`, `cards`, `test`, `fmt`, `gallery`) each have a module in tharsis/commands/.
 
 Exit codes: 0 success, 1 the content has errors, 2 usage errors (bad flags, missing paths), 3 an internal error
 (a bug: reported in one line with a request to file it, never as a traceback).
@@ -12,7 +12,10 @@ import sys
 from pathlib import Path
 
 from tharsis import __version__
-from tharsis.commands import cards as cards_command, check as check_command, paths_exist, test as test_command
+from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
+    test as test_command
+from tharsis.problems import USAGE, Problem, ProblemError, render
+from tharsis.commands import gallery as gallery_command
 from tharsis.commands import lsp as lsp_command
 
 
@@ -24,6 +27,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.run(args)
+    except ProblemError as exc:  # bad flags, saves or logs: every problem with its code, never a traceback
+        if exc.details:
+            print(exc.details, file=sys.stderr)
+        print(render(exc.problems), file=sys.stderr)
+        return exc.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -42,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     check_command.add_parser(sub)
     cards_command.add_parser(sub)
     test_command.add_parser(sub)
+    fmt_command.add_parser(sub)
+    gallery_command.add_parser(sub)
     lsp_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
@@ -52,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(play)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
-    play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
     simulate = sub.add_parser("simulate", help="run many bot games in parallel",
@@ -76,9 +86,10 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(simulate)
     simulate.set_defaults(run=_simulate)
 
-    replay = sub.add_parser("replay", help="replay a game log", description="Replay a game from its log and print "
-                                                                          "the result (and each generation).")
-    replay.add_argument("log", metavar="LOG")
+    replay = sub.add_parser("replay", help="replay and verify a game log",
+                            description="Replay a game from its log (or a save), check every choice and the logged "
+                                        "result, and print the result (and each generation).")
+    replay.add_argument("log", metavar="LOG", help="a game log (.jsonl) or a save")
     replay.add_argument("--generations", action="store_true", help="print the state at every generation")
     replay.set_defaults(run=_replay)
     return parser
@@ -101,89 +112,112 @@ def _game_flags(parser) -> None:
                         help="that seat plays this corporation in every game (repeatable)")
 
 
-def _options(args, names: list[str]):
-    from tharsis.runtime.game import GameOptions
+def _options(args, seats):
+    from tharsis.options import corporations_from_flags, options_from_data
 
-    fixed = dict(spec.partition("=")[::2] for spec in args.corporation)
-    unknown = set(fixed) - set(names)
-    if unknown:
-        raise ValueError(f"--corporation names no seat: {', '.join(sorted(unknown))} (seats: {', '.join(names)})")
-    corporations = tuple(fixed.get(name, "").strip() for name in names) if fixed else ()
-    return GameOptions(players=tuple(names), seed=args.seed, board=args.board.capitalize(),
-                       corporations=corporations,
-                       corporate_era=args.corporate_era, draft=args.draft, initial_draft=args.draft,
-                       beginner=args.beginner, solo_tr63=args.solo_tr63,
-                       card_paths=tuple(str(Path(c).resolve()) for c in args.cards),
-                       max_generations=args.max_generations)
+    names = [s.name for s in seats]
+    return options_from_data({
+        "players": names, "seed": args.seed, "board": args.board.capitalize(),
+        "corporations": list(corporations_from_flags(args.corporation, names)),
+        "corporate_era": args.corporate_era, "draft": args.draft, "initial_draft": args.draft,
+        "beginner": args.beginner, "solo_tr63": args.solo_tr63,
+        "card_paths": [str(Path(c).resolve()) for c in args.cards], "max_generations": args.max_generations})
 
 
-def _seats(args, default: list[str]):
-    from tharsis.play import SeatError, parse_seats
+def _seats(args, default: list[str], kinds: tuple[str, ...]):
+    """The seats the flags ask for; ProblemError (exit 2) for bad specs and for flags that contradict each other."""
+    from tharsis.options import FLAG_WHERE, seats_from_flags
+
+    def contradiction(message: str, hint: str) -> ProblemError:
+        return ProblemError([FLAG_WHERE.problem("E706", message, hint)], USAGE)
 
     specs = args.seat or default
     solo = args.solo or args.solo_tr63 or args.players == 1
     if args.players is not None:
-        if not 1 <= args.players <= 5:
-            print("tharsis: --players must be 1 to 5", file=sys.stderr)
-            return None
         if args.seat and len(args.seat) != args.players:
-            print(f"tharsis: --players {args.players} but {len(args.seat)} --seat given", file=sys.stderr)
-            return None
+            raise contradiction(f"--players {args.players} but {len(args.seat)} --seat given",
+                                "give one --seat per player, or --players alone")
         if not args.seat:  # the first default seat, then bots of the last default kind
             kind = default[-1].partition("=")[2]
             specs = [default[0]] + [f"{kind}{i}={kind}" for i in range(1, args.players)]
     if solo and not args.seat:
         specs = specs[:1]
-    try:
-        seats = parse_seats(specs)
-    except SeatError as exc:
-        print(f"tharsis: {exc}", file=sys.stderr)
-        return None
+    seats = seats_from_flags(specs, kinds)
     if solo and len(seats) != 1:
-        print("tharsis: the solo game has exactly one seat", file=sys.stderr)
-        return None
+        raise contradiction("the solo game has exactly one seat", "drop --solo, or give a single --seat")
     if not solo and len(seats) == 1:
-        print("tharsis: one seat is the solo game: add --solo (or another --seat)", file=sys.stderr)
-        return None
+        raise contradiction("one seat is the solo game", "add --solo (or another --seat)")
     return seats
 
 
 def _new_game(args, seats):
-    """A new game from the flags, or the exit code: 2 for bad flags, 1 for cards that do not compile."""
-    from tharsis.runtime.game import ContentError, Game
+    """A new game from the flags, or the exit code 1 for cards that do not compile (bad flags raise
+    ProblemError, exit 2)."""
+    from tharsis.options import check_against_content
+    from tharsis.runtime.game import ContentError, Game, load_library
 
-    if not paths_exist(args.cards):
-        return 2
+    options = _options(args, seats)
     try:
-        return Game(_options(args, [s.name for s in seats]))
+        library = load_library(tuple(options.card_paths))
     except ContentError as exc:
         print(str(exc), file=sys.stderr)
         print("tharsis: the cards do not compile (see above)", file=sys.stderr)
         return 1
-    except ValueError as exc:
-        print(f"tharsis: {exc}", file=sys.stderr)
-        return 2
+    check_against_content(options, library)
+    return Game(options, library)
+
+
+# Flags that describe a new game: with --load the game comes from the file, so they would be silently ignored.
+NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", "beginner", "solo", "solo_tr63",
+                  "cards", "max_generations", "corporation")
+
+
+def _load(args):
+    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
+    from tharsis import saves
+    from tharsis.options import FLAG_WHERE
+
+    defaults = argparse.ArgumentParser()
+    _game_flags(defaults)
+    defaults.add_argument("--seat", action="append", default=[])
+    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) != defaults.get_default(name)]
+    if given:
+        flags = ", ".join("--" + name.replace("_", "-") for name in given)
+        raise ProblemError([FLAG_WHERE.problem("E706", f"--load takes the game from {args.load}; {flags} would be "
+                                                       "ignored", f"drop {flags}")], USAGE)
+    loaded = saves.load(args.load)
+    _warn(loaded.warnings)
+    if loaded.game.over:
+        raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
+                                    f"tharsis replay {args.load}", args.load)], USAGE)
+    log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
+    return loaded.game, loaded.seats, log_path
+
+
+def _warn(problems) -> None:
+    from tharsis.problems import render
+
+    if problems:
+        print(render(problems), file=sys.stderr)
 
 
 def _play(args) -> int:
-    from tharsis.play import GameLog, Session, load_save
+    from tharsis.play import KINDS, GameLog, Session
+    from tharsis.options import check_flags
 
+    log_path = None
     if args.load:
-        if not paths_exist([args.load]):
-            return 2
-        try:
-            game, seats = load_save(Path(args.load))
-        except (ValueError, KeyError, TypeError) as exc:
-            print(f"tharsis: cannot load {args.load}: {exc}", file=sys.stderr)
-            return 1
+        game, seats, log_path = _load(args)
     else:
-        seats = _seats(args, ["you=human", "bot=greedy"])
-        if seats is None:
-            return 2
+        check_flags(args)
+        seats = _seats(args, ["you=human", "bot=greedy"], KINDS)
         game = _new_game(args, seats)
         if isinstance(game, int):
             return game
-    log_path = None if args.no_log else Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
+    if args.no_log:
+        log_path = None
+    elif log_path is None:  # resuming a log goes on writing it: it is the game's autosave
+        log_path = Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
     if log_path is not None:
         try:
             log_path.touch()
@@ -200,26 +234,23 @@ def _play(args) -> int:
 
 def _simulate(args) -> int:
     from tharsis import ray_backend  # imports Ray only when the backend is used
+    from tharsis.options import FLAG_WHERE, check_flags
+    from tharsis.play import KINDS
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
-    seats = _seats(args, ["greedy=greedy", "random=random"])
-    if seats is None:
-        return 2
+    check_flags(args, simulate=True)
+    seats = _seats(args, ["greedy=greedy", "random=random"], KINDS)
     humans = [s.name for s in seats if s.kind not in BOTS]
     if humans:
-        print(f"tharsis: simulate plays bots only; {', '.join(humans)} is not a bot", file=sys.stderr)
-        return 2
-    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
-        print("tharsis: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
+        raise ProblemError([FLAG_WHERE.problem("E706", f"simulate plays bots only; {', '.join(humans)} is not a bot",
+                                               f"--seat NAME=KIND with KIND {' or '.join(BOTS)}")], USAGE)
     if args.address and args.backend != "ray":
-        print("tharsis: --address joins a Ray cluster: add --backend ray", file=sys.stderr)
-        return 2
+        raise ProblemError([FLAG_WHERE.problem("E706", "--address joins a Ray cluster, but the backend is local",
+                                               "add --backend ray")], USAGE)
     if args.backend == "ray" and not ray_backend.available():
-        print(f"tharsis: --backend ray needs Ray, which is not installed: {ray_backend.INSTALL_HINT}",
-              file=sys.stderr)
-        return 2
+        raise ProblemError([FLAG_WHERE.problem("E720", "--backend ray needs Ray, which is not installed",
+                                               ray_backend.INSTALL_HINT)], USAGE)
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
@@ -230,50 +261,48 @@ def _simulate(args) -> int:
     except OSError as exc:
         print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
-    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1
-    simulation = Simulation(_options(args, [s.name for s in seats]), [(s.name, s.kind) for s in seats],
-                            args.games, jobs, Path(args.out), backend=args.backend, address=args.address)
+    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1  # Ray's default: every CPU
+    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, Path(args.out),
+                            backend=args.backend, address=args.address)
     try:
         results = simulation.run(progress=None if args.quiet else sys.stderr)
     except ray_backend.RayBackendError as exc:
-        print(f"tharsis: {exc}", file=sys.stderr)
-        return 2
+        hint = "is the cluster up? `ray status` on one of its nodes shows its address" if args.address else None
+        raise ProblemError([FLAG_WHERE.problem("E721", str(exc), hint)], USAGE) from None
+    if simulation.interrupted:
+        print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
+              f"{args.out}", file=sys.stderr)
+        return 130
     print(summary(results, simulation.seats, tuple(args.track)))
     print(f"results written to {args.out}")
     return 0
 
 
 def _replay(args) -> int:
-    from tharsis import view
-    from tharsis.play import read_log
-    from tharsis.runtime.decisions import IllegalChoice
-    from tharsis.runtime.game import ContentError, Game
+    """Replays a log (or a save) choice by choice, and checks it ends where the file says (tharsis/saves.py)."""
+    from tharsis import saves, view
 
-    if not paths_exist([args.log]):
-        return 2
-    try:
-        options, seats, labels = read_log(Path(args.log))
-        game = Game(options)
-    except (ValueError, KeyError, TypeError, ContentError) as exc:
-        print(f"tharsis: cannot replay {args.log}: {exc}", file=sys.stderr)
-        return 1
-    generation = 0
-    for number, label in enumerate(labels, start=1):
-        if args.generations and game.state.generation != generation:
-            generation = game.state.generation
+    record = saves.read(args.log)
+    generation = [0]
+
+    def before_choice(game, choice) -> None:
+        if args.generations and game.state.generation != generation[0]:
+            generation[0] = game.state.generation
             _print_generation(game, view)
-        try:
-            game.apply(label)
-        except IllegalChoice as exc:
-            print(f"tharsis: {args.log}: choice {number} cannot be replayed: {exc}", file=sys.stderr)
-            return 1
+
+    loaded = saves.build(record, before_choice=before_choice)
+    _warn(loaded.warnings)
+    game = loaded.game
     if not game.over:
         print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
-              f"{game.state.players[game.pending().player].name}: {game.pending().prompt})")
+              f"{game.state.players[game.pending().player].name}: {game.pending().prompt}); "
+              f"resume it with: tharsis play --load {args.log}")
         return 0
     if args.generations:
         _print_generation(game, view)
     print(view.final_table(game.result))
+    if record.result is not None:
+        print("verified: the replay gives the logged result")
     return 0
 
 

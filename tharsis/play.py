@@ -17,7 +17,7 @@ import attrs
 from tharsis.compiler import rules_text
 from tharsis.runtime.bots import BOTS
 from tharsis.runtime.decisions import Decision
-from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.game import Game
 
 from . import view
 
@@ -33,27 +33,6 @@ class Seat:
     kind: str
 
 
-class SeatError(ValueError):
-    pass
-
-
-def parse_seats(specs: list[str]) -> list[Seat]:
-    seats = []
-    for spec in specs:
-        name, _, kind = spec.partition("=")
-        name, kind = name.strip(), (kind.strip() or "human")
-        if not name:
-            raise SeatError(f"a seat needs a name: --seat alice=human (got {spec!r})")
-        if kind not in KINDS:
-            raise SeatError(f"unknown seat kind {kind!r} for {name}; kinds: {', '.join(KINDS)}")
-        if any(s.name == name for s in seats):
-            raise SeatError(f"two seats are called {name}")
-        seats.append(Seat(name, kind))
-    if not 1 <= len(seats) <= 5:
-        raise SeatError(f"a game has 1 to 5 seats, got {len(seats)}")
-    return seats
-
-
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 
@@ -63,9 +42,10 @@ class GameLog:
     def start(self, game: Game, seats: list[Seat]) -> None:
         if self.path is None:
             return
+        from tharsis.saves import log_start
+
         with open(self.path, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"event": "start", "format": 1, "options": game.options.to_json(),
-                                     "seats": [attrs.asdict(s) for s in seats]}) + "\n")
+            handle.write(json.dumps(log_start(game, seats)) + "\n")
             for number, label in enumerate(game.log, start=1):
                 handle.write(json.dumps({"event": "choice", "n": number, "label": label}) + "\n")
 
@@ -81,26 +61,6 @@ class GameLog:
             return
         with open(self.path, "a", encoding="utf-8") as handle:
             handle.write(json.dumps({"event": "end", "result": result}, ensure_ascii=False) + "\n")
-
-
-def read_log(path: Path) -> tuple[GameOptions, list[Seat], list[str]]:
-    options, seats, labels = None, [], []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                raise ValueError(f"{path}:{number}: not a JSON line") from None
-            if entry.get("event") == "start":
-                options = GameOptions.from_json(entry["options"])
-                seats = [Seat(**s) for s in entry.get("seats", [])]
-            elif entry.get("event") == "choice":
-                labels.append(entry["label"])
-    if options is None:
-        raise ValueError(f"{path}: no start line; is this a tharsis game log?")
-    return options, seats, labels
 
 
 class Session:
@@ -124,7 +84,8 @@ class Session:
             if self.seats[decision.player].kind == "human":
                 answer = self.ask(decision)
                 if answer is None:
-                    self.say("Game left unfinished. Resume with: tharsis play --load FILE (after save FILE).")
+                    resume = self.log.path or "FILE (after save FILE)"
+                    self.say(f"Game left unfinished. Resume with: tharsis play --load {resume}")
                     return 0
                 if answer == "undone":
                     continue
@@ -213,8 +174,9 @@ class Session:
     def save(self, filename: str) -> str:
         if not filename:
             return "save needs a file name: save mygame.json"
-        data = json.loads(self.game.to_json())
-        data["seats"] = [attrs.asdict(s) for s in self.seats]
+        from tharsis.saves import save_data
+
+        data = save_data(self.game, self.seats)
         try:
             Path(filename).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         except OSError as exc:
@@ -251,13 +213,3 @@ def _is_terminal(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def load_save(path: Path) -> tuple[Game, list[Seat]]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    seats = [Seat(**s) for s in data.pop("seats", [])]
-    game = Game.from_json(json.dumps(data))
-    if not seats:
-        seats = [Seat(p.name, "human") for p in game.state.players]
-    return game, seats
-

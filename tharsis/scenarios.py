@@ -18,10 +18,13 @@ from tharsis.compiler.definitions import Library
 from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game, GameOptions, load_library
 from tharsis.runtime.scoring import final_scores
-from tharsis.runtime.state import RESOURCES, CardInPlay, Tile
+from tharsis.runtime.state import NEUTRAL, RESOURCES, CardInPlay, Tile
 
 ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "convert": "convert",
                "claim": "milestone", "fund": "award", "first action": "first_action"}
+
+
+PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "end")
 
 
 class ScenarioError(Exception):
@@ -108,6 +111,7 @@ class Runner:
         self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
                                      board=str(options.get("board", "Tharsis")),
                                      corporate_era=bool(options.get("corporate_era", False)),
+                                     draft=bool(options.get("draft", False)),
                                      solo_tr63=bool(options.get("solo_tr63", False))),
                          library or load_library(), start=False)
         self.names = {p.name: p.index for p in self.game.state.players}
@@ -124,8 +128,10 @@ class Runner:
     def card(self, name: str) -> str:
         if name not in self.game.library:
             from tharsis.compiler.diagnostics import did_you_mean
-            raise ScenarioError(f"unknown card {name!r}" + (f"; {did_you_mean(name, self.game.library)}"
-                                                            if did_you_mean(name, self.game.library) else ""))
+            guess = did_you_mean(name, self.game.library)
+            raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
+                                "with --cards and the scenario's own `cards:`); a card of your own? load its "
+                                "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
         return name
 
     def run(self) -> None:
@@ -182,7 +188,7 @@ class Runner:
             owner = spec.get("owner")
             kind = spec["tile"]
             state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
-                                      (-1 if owner == "neutral" else self.player(owner)),
+                                      (NEUTRAL if owner == "neutral" else self.player(owner)),
                                       name=spec.get("name"), is_city=kind == "city")
             if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
                 state.oceans += 1
@@ -213,29 +219,41 @@ class Runner:
         self.order = [str(a) for a in _as_list(step.get("order"))]
         self.asked = []
         payment = step.get("pay")
-        kinds = [k for k in step if k in ACTION_KEYS or k in ("pass", "production", "end", "generation")]
+        kinds = [k for k in step if k in ACTION_KEYS or k in PHASE_STEPS]
         if len(kinds) != 1:
-            raise ScenarioError(f"{where}: say exactly one of {', '.join(list(ACTION_KEYS) + ['production', 'end'])}")
+            raise ScenarioError(f"{where}: say exactly one of {', '.join(list(ACTION_KEYS) + list(PHASE_STEPS))}")
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
             self.drive(game._production(), answers, None, where)
-        elif kind == "generation":
-            self.drive(game._production(), answers, None, where)
-            game.state.generation += 1
-            for each in game.state.players:
-                each.passed = False
+        elif kind == "generation":  # the end of a generation: the game ends here when Mars is terraformed
+            self.drive(game._production(), answers, None, where, last=False)
+            if game._ends():
+                self.finish(answers, where)
+            else:
+                game.state.generation += 1
+                for each in game.state.players:
+                    each.passed = False
+        elif kind == "research":
+            game.state.phase = "research"
+            self.drive(game._research(), answers, None, where)
+            game.state.phase = "action"
+        elif kind == "neutral setup":
+            self.drive(game._neutral_cities(), answers, None, where)
         elif kind == "end":
-            self.drive(game._final_greenery(), answers, None, where)
-            game.state.over = True
-            game.result = final_scores(game)
+            self.finish(answers, where)
         elif kind == "pass":
             game.state.players[player].passed = True
         else:
             target = step[kind]
             action = (ACTION_KEYS[kind],) if kind == "first action" else (ACTION_KEYS[kind], str(target))
             state = game.state.players[player]
-            reason = f"{state.name} has passed this generation" if state.passed else game.why_not(player, action)
+            if game.state.over:
+                reason = "the game is over"
+            elif state.passed:
+                reason = f"{state.name} has passed this generation"
+            else:
+                reason = game.why_not(player, action)
             if refused is not None:
                 if reason is None:
                     self.outcome.failures.append(f"{where}: expected '{kind} {target}' to be refused "
@@ -248,6 +266,15 @@ class Runner:
                 return None
             self.drive(game.take_action(player, action), answers, payment, where)
         self._step_expect(where, step)
+
+    def finish(self, answers: list[str], where: str) -> None:
+        """Final greenery conversion (answered from `choose`), then final scoring: the game is over."""
+        game = self.game
+        game.state.phase = "final greenery"
+        self.drive(game._final_greenery(), answers, None, where)
+        game.state.phase = "end"
+        game.state.over = True
+        game.result = final_scores(game)
 
     def _step_expect(self, where: str, step: dict) -> None:
         for key, present in (("offers", True), ("does not offer", False)):
@@ -266,7 +293,8 @@ class Runner:
         if "expect" in step:
             self.expect(where, step["expect"])
 
-    def drive(self, flow: Iterator, answers: list[str], payment, where: str) -> None:
+    def drive(self, flow: Iterator, answers: list[str], payment, where: str, last: bool = True) -> None:
+        """Run a flow of the game, answering its decisions; `last`: every answer must have been used by now."""
         try:
             decision = next(flow)
             while True:
@@ -274,7 +302,7 @@ class Runner:
                 decision = flow.send(self.answer(decision, answers, payment, where))
         except StopIteration:
             pass
-        if answers:
+        if answers and last:
             raise ScenarioError(f"{where}: answers not used: {answers}")
 
     def answer(self, decision: Decision, answers: list[str], payment, where: str):
@@ -325,7 +353,8 @@ class Runner:
             if owner_wanted == "nobody":
                 if tile.owner is not None:
                     fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
-            elif "owner" in wanted and tile.owner != self.player(wanted["owner"]):
+            elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
+                                                     else self.player(wanted["owner"])):
                 owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
                 fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
         if "milestones" in spec:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from pathlib import Path
@@ -48,6 +49,12 @@ def play_one(task: tuple, library=None) -> dict:
     }
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """In each worker: Ctrl-C reaches every process of the terminal, and a worker that died of it would print
+    its own traceback. The parent alone handles it, by terminating the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a proportion."""
     if total == 0:
@@ -67,6 +74,7 @@ class Simulation:
     out: Optional[Path] = None
     backend: str = "local"            # or "ray" (tharsis/ray_backend.py)
     address: Optional[str] = None     # the Ray cluster to join; None starts a local Ray instance
+    interrupted: bool = False    # Ctrl-C stopped it; `run` returned the games finished (and written) before
 
     def tasks(self):
         for k in range(self.games):
@@ -74,6 +82,9 @@ class Simulation:
             yield options.to_json(), self.seats
 
     def run(self, progress: Optional[TextIO] = sys.stderr) -> list[dict]:
+        """Every game's record, in seed order, each written to `out` (flushed) as soon as it is known. Ctrl-C
+        stops the run cleanly: the workers ignore it and are terminated by this process, and the games finished
+        so far are returned with `interrupted` set."""
         library = load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
         results: list[dict] = []
         started = time.perf_counter()
@@ -85,12 +96,15 @@ class Simulation:
                 for record in play_all(self.tasks(), library, address=self.address, cpus=self.jobs):
                     self._record(record, results, handle, progress, started)
             elif (self.jobs or 1) > 1:
-                with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+                context = multiprocessing.get_context("fork")
+                with context.Pool(min(self.jobs, self.games), initializer=_leave_interrupts_to_the_parent) as pool:
                     for record in pool.imap(play_one, self.tasks(), chunksize=1):
                         self._record(record, results, handle, progress, started)
             else:
                 for task in self.tasks():
                     self._record(play_one(task), results, handle, progress, started)
+        except KeyboardInterrupt:  # leaving the `with` above has terminated the pool
+            self.interrupted = True
         finally:
             if handle:
                 handle.close()

@@ -16,3 +16,29 @@ def paths_exist(paths: list[str]) -> bool:
     for path in missing:
         print(f"tharsis: no such file or folder: {path}", file=sys.stderr)
     return not missing
+
+
+def add_config_flag(parser) -> None:
+    parser.add_argument("--config", metavar="FILE",
+                        help="read [tool.tharsis] from this pyproject.toml (default: the nearest one that has it, "
+                             "from the working directory up)")
+
+
+def load_config(args):
+    """The configuration in force, or 2 (a usage error) after printing what is wrong with it."""
+    from tharsis.compiler.diagnostics import render_text
+    from tharsis.config import ConfigError, discover
+
+    if args.config is not None and not paths_exist([args.config]):
+        return 2
+    try:
+        return discover(args.config)
+    except ConfigError as exc:
+        print(render_text(exc.diagnostics, exc.sources), file=sys.stderr)
+        print("tharsis: fix the configuration above", file=sys.stderr)
+        return 2
+
+
+def code_list(text: str) -> list[str]:
+    """`--select W1,W801` -> ['W1', 'W801'] (the flags may also repeat)."""
+    return [part.strip() for part in text.split(",") if part.strip()]

@@ -14,8 +14,10 @@ def add_parser(sub) -> None:
                            description="List every definition with its facts. Without PATH: the bundled content.")
     cards.add_argument("paths", nargs="*", metavar="PATH")
     cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
-                       help="text: each card as canonical card text; rules: each card's rules in English, "
-                            "both generated from what was compiled")
+                       help="text: each card as canonical card text; rules: each card's rules in players' words "
+                            "(in the language of --lang), both generated from what was compiled")
+    cards.add_argument("--lang", choices=("en", "zh"), default="en",
+                       help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board"), help="only this kind")
     cards.set_defaults(run=run)
@@ -38,7 +40,7 @@ def run(args) -> int:
     if args.format in ("text", "rules"):
         from tharsis.compiler import rules_text, text
 
-        render = text.card if args.format == "text" else rules_text.card
+        render = text.card if args.format == "text" else (lambda d: rules_text.card(d, args.lang))
         print("\n\n".join(render(d) for d in chosen if d.kind in ("card", "corporation")))
         return 0
     rows = [facts(d) for d in chosen]

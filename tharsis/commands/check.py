@@ -1,55 +1,155 @@
-"""`tharsis check`: every problem in card files, for designers and CI."""
+"""`tharsis check`: every problem in card files, for designers and CI.
+
+The compiler's diagnostics pass through three filters before they are shown, in this order: the files asked
+about (with --with-bundled the bundled content is compiled too but not reported on), the per-line suppression
+comments (tharsis/suppressions.py) and --select/--ignore (tharsis/code_filter.py). Options default to the
+project's [tool.tharsis] table (tharsis/config.py). `--watch` re-checks whenever a file changes; `-` reads one
+file from standard input (an editor's unsaved buffer), named by --stdin-filename.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
+import time
 from pathlib import Path
+from typing import Callable, Optional
 
-from tharsis.commands import paths_exist
+from tharsis.commands import add_config_flag, code_list, load_config, paths_exist
+
+FORMATS = ("text", "json", "github", "sarif")
 
 
 def add_parser(sub) -> None:
     check = sub.add_parser("check", help="check card files for errors",
-                           description="Check .mars files (or folders of them) and report every problem.")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    check.add_argument("--format", choices=("text", "json", "github"), default="text")
-    check.add_argument("--with-bundled", action="store_true",
+                           description="Check .mars files (or folders of them) and report every problem. "
+                                       "Defaults come from [tool.tharsis] in pyproject.toml (docs/ci.md).")
+    check.add_argument("paths", nargs="*", metavar="PATH",
+                       help="files or folders; - reads one file from standard input "
+                            "(default: the 'cards' paths of [tool.tharsis])")
+    check.add_argument("--format", choices=FORMATS, default="text",
+                       help="text for people, json for scripts, github for workflow annotations, "
+                            "sarif for code scanning")
+    check.add_argument("--with-bundled", action=argparse.BooleanOptionalAction, default=None,
                        help="check against the bundled content too (boards, milestones, names), "
                             "reporting only problems in PATH")
     check.add_argument("--no-cache", action="store_true", help="compile everything afresh")
-    check.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
+    check.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
+                       help="treat warnings as errors (exit 1)")
+    check.add_argument("--select", action="append", default=[], metavar="CODES",
+                       help="report only these warnings (codes or prefixes, comma-separated: W102,W8); "
+                            "replaces 'select' of [tool.tharsis]. Errors are always reported")
+    check.add_argument("--ignore", action="append", default=[], metavar="CODES",
+                       help="never report these warnings (codes or prefixes); adds to 'ignore' of [tool.tharsis]")
+    check.add_argument("--stdin-filename", metavar="NAME",
+                       help="with PATH -: the file name to report standard input under")
+    check.add_argument("--watch", action="store_true",
+                       help="check again whenever a file under PATH changes (Ctrl-C stops)")
+    check.add_argument("--interval", type=float, default=0.5, metavar="SECONDS",
+                       help="with --watch: how often to look for changes (default 0.5)")
+    add_config_flag(check)
     check.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from tharsis.compiler import bundled_cards_path, compile_paths
-    from tharsis.compiler.diagnostics import render_github, render_json, render_text
+    from tharsis.code_filter import CodeError, CodeFilter, validate_codes
 
-    if not paths_exist(args.paths):
+    config = load_config(args)
+    if isinstance(config, int):
+        return config
+    select = [code for text in args.select for code in code_list(text)] or list(config.select)
+    ignore = list(config.ignore) + [code for text in args.ignore for code in code_list(text)]
+    for flag, codes in (("--select", select), ("--ignore", ignore)):
+        try:
+            validate_codes(codes)
+        except CodeError as exc:
+            print(f"tharsis: {flag}: {exc}" + (f" ({exc.hint})" if exc.hint else ""), file=sys.stderr)
+            return 2
+    paths = list(args.paths) or list(config.cards)
+    if not paths:
+        print("tharsis: check what? give a PATH, or list your card folders under [tool.tharsis] in "
+              "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
         return 2
-    paths = [Path(p) for p in args.paths]
-    wanted = None
-    if args.with_bundled:
+    if "-" in paths and len(paths) > 1:
+        print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
+        return 2
+    if "-" in paths and args.watch:
+        print("tharsis: --watch cannot watch standard input", file=sys.stderr)
+        return 2
+    if args.stdin_filename is not None and "-" not in paths:
+        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
+        return 2
+    if args.interval <= 0:
+        print("tharsis: --interval must be more than 0 seconds", file=sys.stderr)
+        return 2
+    if not paths_exist(paths):
+        return 2
+    options = Options(
+        paths=paths, output=args.format, use_cache=not args.no_cache,
+        with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,
+        strict=config.strict if args.strict is None else args.strict,
+        code_filter=CodeFilter(tuple(select), tuple(ignore)), stdin_name=args.stdin_filename or "<stdin>",
+        root=config.path.parent if config.path else Path.cwd())
+    if args.watch:
+        watched = [Path(p) for p in paths] + ([config.path] if config.path else [])
+        return watch(lambda: check_once(options), watched, args.interval)
+    return check_once(options)
+
+
+class Options:
+    """What one check does, decided once from the flags and the configuration."""
+
+    def __init__(self, *, paths, output, use_cache, with_bundled, strict, code_filter, stdin_name, root):
+        self.paths, self.output, self.use_cache, self.root = paths, output, use_cache, root  # root: of SARIF URIs
+        self.with_bundled, self.strict, self.code_filter, self.stdin_name = with_bundled, strict, code_filter, stdin_name
+
+
+def check_once(options: Options) -> int:
+    from tharsis import suppressions
+    from tharsis.compiler import bundled_cards_path, compile_paths, compile_text
+    from tharsis.compiler.diagnostics import Diagnostics, render_github, render_json, render_text
+    from tharsis.compiler.source import decode
+
+    if options.paths == ["-"]:
+        name = options.stdin_name
+        decoding = Diagnostics()
+        text = decode(name, sys.stdin.buffer.read(), decoding)
+        if text is None:
+            diagnostics, sources, files, definitions = decoding.items, {}, [name], 0
+        else:
+            result = compile_text(text, name, with_bundled=options.with_bundled)
+            diagnostics, sources = result.diagnostics, result.sources
+            files, definitions = [name], len([d for d in result.library.definitions if d.source.path == name])
+        diagnostics = [d for d in diagnostics if d.span is None or d.span.path == name]
+        reported = [name]
+    else:
+        paths = [Path(p) for p in options.paths]
         wanted = {str(p.resolve()) for p in paths}
-        paths = [bundled_cards_path()] + paths
-    result = compile_paths(paths, use_cache=not args.no_cache)
-    diagnostics = result.diagnostics
-    if wanted is not None:
-        diagnostics = [d for d in diagnostics if d.span is None or _inside(d.span.path, wanted)]
+        if options.with_bundled:
+            paths = [bundled_cards_path()] + paths
+        result = compile_paths(paths, use_cache=options.use_cache)
+        reported = [f for f in result.files if _inside(f, wanted)]
+        diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
+        sources, files = result.sources, reported
+        definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
+    diagnostics = options.code_filter.apply(suppressions.apply(diagnostics, sources, reported))
     errors = [d for d in diagnostics if d.is_error]
-    if args.format == "json":
-        print(render_json(diagnostics, len(result.files)))
-    elif args.format == "github":
+    if options.output == "json":
+        print(render_json(diagnostics, len(files)))
+    elif options.output == "sarif":
+        from tharsis.sarif import render_sarif
+
+        print(render_sarif(diagnostics, options.root))
+    elif options.output == "github":
         if diagnostics:
             print(render_github(diagnostics))
+    elif diagnostics:
+        print(render_text(diagnostics, sources))
     else:
-        if diagnostics:
-            print(render_text(diagnostics, result.sources))
-        else:
-            count = len(result.library.definitions)
-            print(f"checked {len(result.files)} file{'s' if len(result.files) != 1 else ''}: "
-                  f"{count} definitions, no problems")
-    if errors or (args.strict and diagnostics):
+        print(f"checked {len(files)} file{'s' if len(files) != 1 else ''}: "
+              f"{definitions} definitions, no problems")
+    sys.stdout.flush()
+    if errors or (options.strict and diagnostics):
         return 1
     return 0
 
@@ -57,3 +157,60 @@ def run(args) -> int:
 def _inside(path: str, wanted: set[str]) -> bool:
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)
+
+
+# ------------------------------------------------------------------------------------------------ --watch
+
+def _sleep(seconds: float) -> None:
+    """The pause between two looks at the files (a seam for tests, which replace it)."""
+    time.sleep(seconds)
+
+
+def watch(check: Callable[[], int], paths: list[Path], interval: float,
+          max_polls: Optional[int] = None) -> int:
+    """Run `check`, then again each time a card file under `paths` (or the configuration) is added, removed or
+    changes (size or modification time, looked at every `interval` seconds), until Ctrl-C or `max_polls`
+    looks. Returns the exit code of the last check. Polling keeps it dependency-free and works on every OS."""
+    seen = _snapshot(paths)  # before the first check, so a file saved while it runs is checked again
+    code = check()
+    _waiting(seen)
+    polls = 0
+    try:
+        while max_polls is None or polls < max_polls:
+            _sleep(interval)
+            polls += 1
+            now = _snapshot(paths)
+            if now == seen:
+                continue
+            changed = sorted(set(now) ^ set(seen) | {p for p in now if p in seen and now[p] != seen[p]})
+            seen = now
+            shown = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+            print(f"\n[{time.strftime('%H:%M:%S')}] {shown} changed: checking again", flush=True)
+            code = check()
+            _waiting(seen)
+    except KeyboardInterrupt:
+        print("stopped watching", flush=True)
+    return code
+
+
+def _waiting(seen: dict) -> None:
+    print(f"watching {len(seen)} file{'s' if len(seen) != 1 else ''} for changes (Ctrl-C to stop)", flush=True)
+
+
+def _snapshot(paths: list[Path]) -> dict[str, tuple[int, int]]:
+    from tharsis.compiler.pipeline import EXTENSION
+
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(p for p in path.rglob("*" + EXTENSION) if p.is_file())
+        elif path.exists():
+            files.append(path)
+    state = {}
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:  # removed between the listing and the look
+            continue
+        state[str(path)] = (stat.st_mtime_ns, stat.st_size)
+    return state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+from tharsis.problems import USAGE, Problem, ProblemError
 
 INSTALL_HINT = "pip install 'tharsis[lsp]'"
 
@@ -21,7 +21,7 @@ def run(args) -> int:
     except ImportError as exc:
         if exc.name is None or exc.name.split(".")[0] not in ("pygls", "lsprotocol"):
             raise
-        print(f"tharsis: the language server needs pygls, which is not installed: {INSTALL_HINT}", file=sys.stderr)
-        return 2
+        raise ProblemError([Problem("E720", "the language server needs pygls, which is not installed", INSTALL_HINT)],
+                           USAGE) from None
     serve()
     return 0

@@ -1,20 +1,34 @@
-"""`tharsis test`: run YAML rules scenarios (docs/scenarios.md) against the compiled content."""
+"""`tharsis test`: run YAML rules scenarios (docs/scenarios.md) against the compiled content.
+
+Each scenario file is read once and its scenarios run in order; `-k` picks scenarios by words of their file and
+name (with `and`, `or`, `not` and parentheses, as in pytest), and `--junit-xml` writes the JUnit report that CI
+systems show as a test tab. Paths and card folders default to [tool.tharsis] (`scenarios`, `cards`).
+"""
 
 from __future__ import annotations
 
+import re
 import sys
+import time
 from pathlib import Path
+from typing import Callable, Optional
 
-from tharsis.commands import paths_exist
+from tharsis.commands import add_config_flag, load_config, paths_exist
 
 
 def add_parser(sub) -> None:
     test = sub.add_parser("test", help="run rules scenarios (YAML)",
                           description="Run scenario files (or folders of them); see docs/scenarios.md.")
-    test.add_argument("paths", nargs="+", metavar="PATH")
+    test.add_argument("paths", nargs="*", metavar="PATH",
+                      help="scenario files or folders (default: the 'scenarios' paths of [tool.tharsis])")
     test.add_argument("--cards", action="append", default=[], metavar="DIR",
-                      help="also load this folder of card files (repeatable)")
+                      help="also load this folder of card files (repeatable; adds to 'cards' of [tool.tharsis])")
+    test.add_argument("-k", dest="keyword", metavar="EXPRESSION",
+                      help="run only scenarios whose file and name match: words (case-insensitive substrings) "
+                           "joined by and, or, not and parentheses, e.g. -k 'ocean and not bonus'")
+    test.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML (for CI)")
     test.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
+    add_config_flag(test)
     test.set_defaults(run=run)
 
 
@@ -22,16 +36,51 @@ def run(args) -> int:
     from tharsis import scenarios
     from tharsis.runtime.game import ContentError, load_library
 
-    if not paths_exist(args.paths + args.cards):
+    config = load_config(args)
+    if isinstance(config, int):
+        return config
+    paths = list(args.paths) or list(config.scenarios)
+    if not paths:
+        print("tharsis: test what? give a PATH, or list your scenario folders under [tool.tharsis] in "
+              "pyproject.toml: scenarios = [\"mine/scenarios\"]", file=sys.stderr)
+        return 2
+    cards = list(dict.fromkeys(list(config.cards) + args.cards))
+    if not paths_exist(paths + cards):
         return 2
     try:
-        library = load_library(tuple(str(Path(c).resolve()) for c in args.cards))
+        selected = keyword_matcher(args.keyword) if args.keyword else (lambda text: True)
+    except ValueError as exc:
+        print(f"tharsis: -k: {exc}", file=sys.stderr)
+        return 2
+    if args.junit_xml:
+        try:
+            Path(args.junit_xml).touch()
+        except OSError as exc:
+            print(f"tharsis: cannot write the JUnit report to {args.junit_xml}: {exc.strerror}", file=sys.stderr)
+            return 2
+    try:
+        library = load_library(tuple(str(Path(c).resolve()) for c in cards))
     except ContentError as exc:
         print(str(exc), file=sys.stderr)
         return 1
-    passed = failed = 0
-    for path in scenarios.find([Path(p) for p in args.paths]):
-        for outcome in scenarios.run_file(path, library):
+    passed = failed = deselected = 0
+    report: list[tuple[str, list]] = []   # (file, [(outcome, seconds)])
+    for path in scenarios.find([Path(p) for p in paths]):
+        try:
+            specs = scenarios.load(path)  # once per file, however many scenarios it holds
+        except scenarios.ScenarioError as exc:
+            outcomes = [(scenarios.Outcome(path.name, str(path), error=str(exc)), 0.0)]
+        else:
+            outcomes = []
+            for spec in specs:
+                if not selected(f"{path} {spec.get('name', 'unnamed')}"):
+                    deselected += 1
+                    continue
+                started = time.perf_counter()
+                outcome = scenarios.run(spec, str(path), library)
+                outcomes.append((outcome, time.perf_counter() - started))
+        report.append((str(path), outcomes))
+        for outcome, _ in outcomes:
             if outcome.passed:
                 passed += 1
                 if not args.quiet or outcome.xfail:
@@ -43,5 +92,74 @@ def run(args) -> int:
                   + (" (marked xfail but passes now: remove the xfail)" if outcome.xfail else ""))
             for line in ([outcome.error] if outcome.error else []) + outcome.failures:
                 print("     " + line.replace("\n", "\n     "))
+    if args.junit_xml:
+        from tharsis.junit import write_junit
+
+        write_junit(Path(args.junit_xml), report)
+    if deselected:
+        print(f"{deselected} scenario{'s' if deselected != 1 else ''} not matching -k {args.keyword}")
+    if not passed and not failed and args.keyword:
+        print(f"tharsis: no scenario matches -k {args.keyword}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0
+
+
+_TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
+
+
+def keyword_matcher(expression: str) -> Callable[[str], bool]:
+    """`-k` as in pytest: words match as case-insensitive substrings, combined with and/or/not/parentheses.
+    Raises ValueError for an expression that does not parse."""
+    tokens = _TOKEN.findall(expression)
+    if not tokens:
+        raise ValueError("give at least one word")
+    position = 0
+
+    def peek() -> Optional[str]:
+        return tokens[position] if position < len(tokens) else None
+
+    def take() -> str:
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def parse_or():
+        left = parse_and()
+        while peek() == "or":
+            take()
+            right = parse_and()
+            left = (lambda a, b: lambda text: a(text) or b(text))(left, right)
+        return left
+
+    def parse_and():
+        left = parse_not()
+        while peek() == "and":
+            take()
+            right = parse_not()
+            left = (lambda a, b: lambda text: a(text) and b(text))(left, right)
+        return left
+
+    def parse_not():
+        if peek() == "not":
+            take()
+            inner = parse_not()
+            return lambda text: not inner(text)
+        token = peek()
+        if token is None:
+            raise ValueError(f"'{expression}' ends where a word was expected")
+        if token == "(":
+            take()
+            inner = parse_or()
+            if peek() != ")":
+                raise ValueError(f"'{expression}' has a '(' that is never closed")
+            take()
+            return inner
+        if token in (")", "and", "or"):
+            raise ValueError(f"'{expression}': expected a word before '{token}'")
+        word = take().lower()
+        return lambda text: word in text.lower()
+
+    matcher = parse_or()
+    if position != len(tokens):
+        raise ValueError(f"'{expression}': unexpected '{tokens[position]}'")
+    return matcher

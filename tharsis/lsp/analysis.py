@@ -14,9 +14,10 @@ from typing import Optional
 
 import attrs
 
-from tharsis.compiler import bundled_cards_path, compile_sources, rules_text, text as card_text
-from tharsis.compiler.diagnostics import Diagnostic
-from tharsis.compiler.pipeline import EXTENSION, CompileResult, declarations
+from tharsis.compiler import bundled_cards_path, rules_text
+from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
+from tharsis.compiler.pipeline import EXTENSION, CompileResult, compile_sources, declarations, find_files
+from tharsis.compiler.vocabulary import plural
 
 from . import glossary
 
@@ -67,12 +68,30 @@ def analyse(path: str, text: str, open_texts: Optional[dict[str, str]] = None, *
     unsaved buffers, used in place of their files when they lie beside the document. A document that is not a file
     (`on_disk=False`: an editor's untitled buffer, named by `path`) is compiled with the bundled content alone."""
     if not on_disk:
-        return Analysis(path, text.replace("\r\n", "\n"), compile_sources([bundled_cards_path()], {path: text}))
+        sources = _read(find_files([bundled_cards_path()], Diagnostics()))
+        return Analysis(path, _lines(text), compile_sources({**sources, path: text}, volatile=[path]))
     document = Path(path).resolve()
-    texts = {str(Path(p).resolve()): t for p, t in (open_texts or {}).items()
-             if Path(p).resolve().parent == document.parent}
-    texts[str(document)] = text
-    return Analysis(str(document), text.replace("\r\n", "\n"), compile_sources(document_files(document), texts))
+    buffers = {str(Path(p).resolve()): t for p, t in (open_texts or {}).items()
+               if Path(p).resolve().parent == document.parent}
+    buffers[str(document)] = text
+    sources = _read(p for p in find_files(document_files(document), Diagnostics())
+                    if str(p.resolve()) not in buffers)
+    return Analysis(str(document), _lines(text), compile_sources({**sources, **buffers}, volatile=buffers))
+
+
+def _read(files) -> dict[str, str]:
+    """The text of each file that reads as UTF-8; one that does not is no context (opened, it shows why)."""
+    sources = {}
+    for file in files:
+        try:
+            sources[str(file)] = file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return sources
+
+
+def _lines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 @attrs.define
@@ -217,13 +236,14 @@ def describe(definition) -> str:
     if definition.kind in ("card", "corporation"):
         first, *rest = rules_text.card(definition).split("\n")
         return "  \n".join([f"**{first}**"] + [line.strip() for line in rest if line.strip()])
+    english = rules_text.phrases("en")
     lines = [f"**{_headline(definition)}**"]
     if definition.kind in ("standard_project", "standard_action"):
-        lines.append(rules_text.sentences(definition.play))
+        lines.append(rules_text.sentences(english, definition.play))
     elif definition.kind == "milestone":
-        lines.append(f"Requires {rules_text.condition(definition.requirement)}.")
+        lines.append(f"Requires {rules_text.condition(english, definition.requirement)}.")
     elif definition.kind == "award":
-        lines.append(f"Measures {card_text.quantity(definition.measure)}.")
+        lines.append(f"Measures {rules_text.quantity(english, definition.measure)}.")
     elif definition.kind == "board":
         lines.append(f"{len(definition.spaces)} spaces; milestones: {', '.join(definition.milestones) or 'none'}; "
                      f"awards: {', '.join(definition.awards) or 'none'}.")
@@ -235,7 +255,7 @@ def _headline(definition) -> str:
     if definition.kind == "card":
         return f"{definition.name} — {definition.type} card, {definition.cost} MC"
     if definition.kind == "standard_action":
-        return f"{definition.name} — {kind}, {definition.cost} {definition.cost_resource}"
+        return f"{definition.name} — {kind}, {definition.cost} {plural(definition.cost_resource, definition.cost)}"
     if definition.kind == "standard_project":
         return f"{definition.name} — {kind}, {definition.cost} MC"
     return f"{definition.name} — {kind}"

@@ -1,0 +1,243 @@
+"""`tharsis check` as a designer's project and a CI pipeline meet it: [tool.tharsis] in pyproject.toml,
+suppression comments, --select/--ignore, SARIF for code scanning, standard input and --watch."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tharsis.cli import main
+from tharsis.commands import check as check_command
+
+# Two cards placing tiles on reserved spaces no bundled board has: W102 twice (with --with-bundled).
+CARDS = textwrap.dedent("""\
+    // my set
+    card "Crater Town" #900 {
+      type: automated  cost: 10  tags: city
+      play: place city on reserved "Crater"  // tharsis: ignore[W102]
+    }
+
+    card "Ridge Town" #901 {
+      type: automated  cost: 10  tags: city
+      play: place city on reserved "Ridge"
+    }
+""")
+SCHEMA = Path(__file__).parent / "schemas" / "sarif-2.1.0-subset.schema.json"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A designer's project: pyproject.toml at the root, cards in mine/, the shell in a sub-folder."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "towns.mars").write_text(CARDS, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(textwrap.dedent("""\
+        [project]
+        name = "my-set"
+
+        [tool.tharsis]
+        cards = ["mine"]
+        with-bundled = true
+    """), encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path / "notes")
+    return tmp_path
+
+
+def configure(project, body: str) -> None:
+    (project / "pyproject.toml").write_text("[tool.tharsis]\n" + textwrap.dedent(body), encoding="utf-8")
+
+
+def test_configuration_is_found_walking_up_and_gives_the_paths(project, capsys):
+    assert main(["check"]) == 0  # warnings only
+    out = capsys.readouterr().out
+    assert "mine/towns.mars:9:32: warning[W102]: no loaded board reserves a space named 'Ridge'" in out
+    assert "'Crater'" not in out  # suppressed on its line
+    assert "0 errors, 1 warning" in out
+
+
+def test_strict_in_the_configuration_fails_on_warnings_and_the_flag_overrides_it(project, capsys):
+    configure(project, 'cards = ["mine"]\nwith-bundled = true\nstrict = true\n')
+    assert main(["check"]) == 1
+    assert main(["check", "--no-strict"]) == 0
+
+
+def test_unknown_configuration_key_is_a_usage_error_with_a_caret_and_did_you_mean(project, capsys):
+    configure(project, 'cards = ["mine"]\nigonre = ["W1"]\n')
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert "pyproject.toml:3:1: error[E802]: unknown key 'igonre' in [tool.tharsis]" in err
+    assert "   3 | igonre = [\"W1\"]\n     | ^^^^^^" in err
+    assert "did you mean 'ignore'?" in err
+
+
+def test_wrong_value_types_and_bad_toml_are_reported_with_their_codes(project, capsys):
+    configure(project, 'cards = "mine"\nstrict = "yes"\nignore = ["E102"]\n')
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert "2:1: error[E803]: 'cards' must be a list of paths" in err
+    assert "3:1: error[E803]: 'strict' must be true or false" in err
+    assert "4:1: error[E804]: 'ignore': 'E102' names errors, which cannot be selected or ignored" in err
+    (project / "pyproject.toml").write_text("[tool.tharsis]\ncards = [\"mine\"\n", encoding="utf-8")
+    assert main(["check"]) == 2
+    assert "error[E801]: not valid TOML" in capsys.readouterr().err
+
+
+def test_a_pyproject_without_a_tharsis_table_is_skipped(project, capsys):
+    (project / "notes" / "pyproject.toml").write_text("[project]\nname = 'notes'\n", encoding="utf-8")
+    assert main(["check"]) == 0
+    assert "W102" in capsys.readouterr().out
+
+
+def test_without_paths_or_configuration_check_says_what_to_do(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 2
+    assert 'cards = ["mine/"]' in capsys.readouterr().err
+
+
+def test_ignore_and_select_take_prefixes_and_the_more_specific_wins(project, capsys):
+    assert main(["check", "--ignore", "W1"]) == 0
+    assert "W102" not in capsys.readouterr().out
+    assert main(["check", "--ignore", "W", "--select", "W102"]) == 0
+    assert "W102" in capsys.readouterr().out
+    assert main(["check", "--select", "W8"]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+def test_errors_cannot_be_ignored(project, capsys):
+    assert main(["check", "--ignore", "E1"]) == 2
+    assert "'E1' names errors" in capsys.readouterr().err
+
+
+def test_an_unused_suppression_is_a_warning_at_its_code(project, capsys):
+    text = CARDS.replace('play: place city on reserved "Ridge"', 'play: place city  // tharsis: ignore[W102]')
+    (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
+    assert main(["check", "--strict"]) == 1
+    out = capsys.readouterr().out
+    assert "mine/towns.mars:9:40: warning[W801]: unused suppression: no W102 warning on this line" in out
+    assert out.splitlines()[2].endswith("^^^^")
+
+
+def test_a_suppression_must_name_warnings_not_errors(project, capsys):
+    text = CARDS.replace('tags: city\n  play: place city on reserved "Ridge"',
+                         'tags: city  // tharsis: ignore\n  play: place city on reserved "Ridge" // tharsis: ignore[E102]')
+    (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
+    main(["check"])
+    out = capsys.readouterr().out
+    assert "8:42: warning[W802]: a suppression must name the warnings it silences" in out
+    assert "9:59: warning[W802]: cannot suppress: 'E102' names errors" in out
+    assert "9:32: warning[W102]" in out  # still reported: nothing valid suppressed it
+
+
+def test_a_suppression_inside_a_quoted_name_is_not_a_comment(project, capsys):
+    text = CARDS.replace('"Ridge Town"', '"Ridge // tharsis: ignore[W102]"')
+    (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
+    main(["check"])
+    out = capsys.readouterr().out
+    assert "W801" not in out and "9:32: warning[W102]" in out
+
+
+def test_sarif_output_is_a_valid_sarif_log_for_code_scanning(project, capsys):
+    (project / "mine" / "broken.mars").write_text(CARDS.replace("city", "cty", 1).replace("#90", "#80").replace("Town", "Village"),
+                                                  encoding="utf-8")
+    assert main(["check", "--format", "sarif"]) == 1
+    log = json.loads(capsys.readouterr().out)
+    jsonschema.validate(log, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    run = log["runs"][0]
+    results = {(r["ruleId"], r["level"]) for r in run["results"]}
+    assert results == {("E102", "error"), ("W102", "warning")}
+    error = next(r for r in run["results"] if r["ruleId"] == "E102")
+    location = error["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": "mine/broken.mars", "uriBaseId": "%SRCROOT%"}
+    assert location["region"] == {"startLine": 3, "startColumn": 36, "endLine": 3, "endColumn": 39}
+    assert "did you mean 'city'?" in error["message"]["text"]
+    assert [rule["id"] for rule in run["tool"]["driver"]["rules"]][error["ruleIndex"]] == "E102"
+
+
+def test_the_sarif_schema_subset_rejects_what_github_would(project):
+    """The test above can fail: a result without a location or with a bad level is refused."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    bad = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "tharsis"}},
+                                         "results": [{"ruleId": "E1", "level": "fatal", "message": {"text": "x"}}]}]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+
+
+def test_standard_input_is_checked_under_the_given_name(project):
+    source = CARDS.replace("tags: city", "tags: cty", 1)
+    done = subprocess.run([sys.executable, "-m", "tharsis", "check", "-", "--stdin-filename", "mine/towns.mars"],
+                          input=source, capture_output=True, text=True, cwd=project / "notes")
+    assert done.returncode == 1
+    assert "mine/towns.mars:3:36: error[E102]: unknown tag 'cty'" in done.stdout
+    assert "   3 |   type: automated  cost: 10  tags: cty" in done.stdout
+    clean = subprocess.run([sys.executable, "-m", "tharsis", "check", "-"], input=CARDS, capture_output=True,
+                           text=True, cwd=project / "notes")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "<stdin>:9:32: warning[W102]" in clean.stdout
+
+
+def test_standard_input_flags_that_do_not_fit_are_usage_errors(project, capsys):
+    assert main(["check", "-", "mine"]) == 2
+    assert main(["check", "--watch", "-"]) == 2
+    assert main(["check", "--stdin-filename", "x.mars", "../mine"]) == 2
+    err = capsys.readouterr().err
+    assert "must be the only PATH" in err and "cannot watch" in err and "give - as the PATH" in err
+
+
+def test_watch_checks_again_when_a_card_file_changes(project, capsys, monkeypatch):
+    card_file = project / "mine" / "towns.mars"
+    polls = []
+
+    def fake_sleep(seconds):  # the user edits the file during the first pause, then presses Ctrl-C
+        polls.append(seconds)
+        if len(polls) == 1:
+            card_file.write_text(CARDS.replace("tags: city", "tags: cty", 1) + "\n", encoding="utf-8")
+        elif len(polls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    assert main(["check", "--watch", "--interval", "0.2"]) == 1  # the last check found an error
+    out = capsys.readouterr().out
+    assert polls == [0.2, 0.2, 0.2]
+    first, second = out.split("changed: checking again")
+    assert "E102" not in first and "0 errors, 1 warning" in first
+    assert first.splitlines()[-1].endswith("] ../mine/towns.mars ")
+    assert "mine/towns.mars:3:36: error[E102]" in second
+    assert second.count("watching 2 files for changes") == 1  # the card file and pyproject.toml
+    assert out.rstrip().endswith("stopped watching")
+
+
+def test_watch_is_bounded_by_its_poll_limit(tmp_path, capsys, monkeypatch):
+    (tmp_path / "a.mars").write_text(CARDS, encoding="utf-8")
+    runs = []
+    monkeypatch.setattr(check_command, "_sleep", lambda seconds: None)
+    code = check_command.watch(lambda: runs.append(1) or 0, [tmp_path], 0.1, max_polls=5)
+    assert code == 0 and runs == [1]  # nothing changed in five looks: checked once
+
+
+def test_the_pre_commit_hooks_run_the_commands_they_name(project, repo):
+    """Each hook of .pre-commit-hooks.yaml has pre-commit's required keys and its entry works in a project."""
+    import shlex
+
+    import yaml
+
+    hooks = yaml.safe_load((repo / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["tharsis-check", "tharsis-fmt"]
+    for hook in hooks:
+        assert {"id", "name", "entry", "language"} <= set(hook) and hook["language"] == "python"
+        assert hook["files"] == r"\.mars$" and hook["pass_filenames"] is False
+    (project / "mine" / "towns.mars").write_text(CARDS.replace("place city", "place ocean", 1), encoding="utf-8")
+    for hook in hooks:
+        command = shlex.split(hook["entry"])
+        assert command[0] == "tharsis"
+        done = subprocess.run([sys.executable, "-m", "tharsis", *command[1:]], cwd=project, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, (hook["id"], done.stdout, done.stderr)
+    (project / "mine" / "towns.mars").write_text(CARDS.replace("tags: city", "tags: cty"), encoding="utf-8")
+    for hook in hooks:
+        done = subprocess.run([sys.executable, "-m", "tharsis", *shlex.split(hook["entry"])[1:]], cwd=project,
+                              capture_output=True, text=True)
+        assert done.returncode == 1, hook["id"]

@@ -1,0 +1,169 @@
+"""`tharsis fmt`: canonical card files that compile to the same definitions, keep every comment, and are stable."""
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tharsis import fmt
+from tharsis.cli import main
+from tharsis.compiler import bundled_cards_path, compile_paths
+from tharsis.compiler.pipeline import EXTENSION
+
+MESSY = textwrap.dedent("""\
+    // My set: two towns.
+
+
+    card "Crater Town" #900 {   // the first town
+       cost: 10   type: automated
+      tags: city
+      // it must go on the crater
+      play: place city on reserved "Crater"  // tharsis: ignore[W102]
+      vp: 1}   // after the town
+
+
+    // between the towns
+    card "Ridge Town" #901 { type: automated cost: 12 tags: city, building play: place city; production(plant +1) }
+    // the end
+""")
+FORMATTED = textwrap.dedent("""\
+    // My set: two towns.
+
+    card "Crater Town" #900 {  // the first town
+      type: automated  cost: 10  tags: city
+      // it must go on the crater
+      play: place city on reserved "Crater"  // tharsis: ignore[W102]
+      vp: 1
+    } // after the town
+
+    // between the towns
+    card "Ridge Town" #901 {
+      type: automated  cost: 12  tags: city, building
+      play: place city; production(plant +1)
+    }
+
+    // the end
+""")
+
+
+def _essence(result):
+    return sorted((repr(fmt._essence(result.library.definitions, path)) for path in result.files))
+
+
+def test_a_messy_file_gets_the_canonical_layout_with_every_comment_kept():
+    assert fmt.format_text(MESSY, "towns.mars") == FORMATTED
+
+
+def test_formatting_is_idempotent():
+    assert fmt.format_text(FORMATTED, "towns.mars") == FORMATTED
+
+
+def test_every_bundled_file_formats_stably_to_the_same_definitions_and_comments(tmp_path):
+    copy = tmp_path / "cards"
+    shutil.copytree(bundled_cards_path(), copy, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    before = compile_paths([copy], use_cache=False)
+    first = fmt.format_paths([copy])
+    assert [f.path for f in first.files if f.text is None] == []
+    for formatted in first.files:
+        Path(formatted.path).write_text(formatted.text, encoding="utf-8")
+    after = compile_paths([copy], use_cache=False)
+    assert after.errors == []
+    assert _essence(after) == _essence(before)
+    second = fmt.format_paths([copy])
+    assert [f.path for f in second.files if f.changed] == []  # fmt(fmt(x)) == fmt(x)
+    for formatted in first.files:
+        assert sorted(fmt._comments(formatted.original)) == sorted(fmt._comments(formatted.text))
+
+
+def test_the_bundled_cards_are_already_almost_canonical():
+    """The canonical layout is the bundled cards' own: only hand-wrapped long lines and a few words that the
+    canonical text spells as the engine's option labels do (`production(plant +1)`, `any player place`) differ."""
+    result = fmt.format_paths([bundled_cards_path()])
+    changed_lines = 0
+    for formatted in result.files:
+        old, new = formatted.original.split("\n"), formatted.text.split("\n")
+        changed_lines += len(set(new) - set(old))
+    assert changed_lines <= 60
+
+
+def test_a_comment_that_would_be_lost_refuses_the_file(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    text = MESSY.replace("cost: 10   type: automated", "cost: 10 // ten\n  type: automated // auto")
+    path.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(path)]) == 1
+    assert path.read_text(encoding="utf-8") == text  # untouched
+    err = capsys.readouterr().err
+    assert f"{path}:6:19: error[E805]: not formatted: the comment inside card \"Crater Town\" would be lost" in err
+    assert "another end-of-line comment already goes on that field's line" in err
+    assert f"tharsis: {path} not formatted: see above" in err
+
+
+def test_a_file_with_errors_is_left_alone(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(MESSY.replace("tags: city\n", "tags: cty\n"), encoding="utf-8")
+    assert main(["fmt", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "error[E102]: unknown tag 'cty'" in captured.err
+    assert "not formatted: it has errors" in captured.err
+    assert "0 files formatted, 0 already formatted, 1 not formatted" in captured.out
+
+
+def test_check_lists_unformatted_files_with_a_diff_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(MESSY, encoding="utf-8")
+    (tmp_path / "done.mars").write_text(FORMATTED.replace("Town", "Village").replace("#90", "#80"),
+                                        encoding="utf-8")
+    assert main(["fmt", "--check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"would reformat {path}" in out
+    assert f"--- {path} (as written)" in out and f"+++ {path} (formatted)" in out
+    assert "-   cost: 10   type: automated\n-  tags: city\n+card \"Crater Town\" #900 {  // the first town\n" \
+           "+  type: automated  cost: 10  tags: city\n" in out
+    assert "1 file to reformat, 1 already formatted" in out
+    assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_diff_prints_the_changes_without_check_messages(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(MESSY, encoding="utf-8")
+    assert main(["fmt", "--diff", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "would reformat" not in out and "+    play: place city; production(plant +1)" not in out
+    assert "+  play: place city; production(plant +1)" in out
+    assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_fmt_rewrites_in_place_then_check_passes(tmp_path, capsys, monkeypatch):
+    (tmp_path / "mine").mkdir()
+    path = tmp_path / "mine" / "towns.mars"
+    path.write_text(MESSY, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["fmt"]) == 0
+    assert "formatted mine/towns.mars" in capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == FORMATTED
+    assert main(["fmt", "--check"]) == 0
+    assert "0 files to reformat, 1 already formatted" in capsys.readouterr().out
+
+
+def test_a_suppression_keeps_working_after_formatting(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(fmt.format_text(MESSY, "towns.mars"), encoding="utf-8")
+    assert main(["check", "--with-bundled", "--strict", str(path)]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+def test_fmt_writes_what_cards_format_text_prints(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(MESSY, encoding="utf-8")
+    assert main(["cards", "--format", "text", str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert 'card "Ridge Town" #901 {\n  type: automated  cost: 12  tags: city, building\n' in printed
+    assert printed.split("\n\n")[1].strip() in FORMATTED
+
+
+@pytest.mark.parametrize("text", ["", "// only a comment\n\n\n// and another   \n"])
+def test_files_without_definitions_keep_their_comments(text):
+    expected = "// only a comment\n\n// and another\n" if text else ""
+    assert fmt.format_text(text, f"empty{EXTENSION}") == expected

@@ -1,0 +1,133 @@
+"""The card gallery as HTML, without a browser: every card is there once, names are escaped, the designer's
+diagnostics sit on the cards they are about, and the page needs nothing from the network.
+
+tests/test_gallery_browser.py runs the same page in headless Chromium.
+"""
+
+import re
+
+import pytest
+
+from gallery_pages import DESIGNER_CARDS, Articles
+from tharsis import gallery
+from tharsis.cli import main
+
+
+@pytest.fixture(scope="module")
+def designer_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("designer") / "mine"
+    folder.mkdir()
+    (folder / "cards.mars").write_text(DESIGNER_CARDS, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def built(designer_folder):
+    return gallery.build([designer_folder], "en")
+
+
+@pytest.fixture(scope="module")
+def page(built):
+    return gallery.render(built)
+
+
+@pytest.fixture(scope="module")
+def faces(page):
+    return Articles(page)
+
+
+def test_every_bundled_card_and_corporation_has_exactly_one_face(bundled, faces):
+    expected = sorted(d.name for d in bundled.library.cards + bundled.library.corporations)
+    bundled_faces = sorted(c["data-name"] for c in faces.cards if c["data-from"] == "bundled")
+    assert bundled_faces == expected
+
+
+def test_a_face_shows_cost_tags_requirement_rules_text_and_vp(faces):
+    livestock = faces.named("Livestock")
+    assert livestock["class"].split() == ["card", "active"]
+    assert livestock["data-set"] == "base" and livestock["data-tags"] == " animal "
+    text = " ".join(livestock["text"].split())
+    for part in ("13", "oxygen at least 9%", "animal", "Livestock", "When played Decrease your plant production",
+                 "Action Add 1 animal to this card.", "1 VP per animal here.", "#184"):
+        assert part in text, part
+
+
+def test_card_names_and_messages_are_escaped(page, faces):
+    assert "Dust <&>" not in page and "Dust &lt;&amp;&gt; Co&#39;s Mine" in page
+    assert faces.named("Dust <&> Co's Mine")["data-from"].endswith("mine")
+    # the warning quotes the designer's text, markup included: it must stay text
+    assert "Nowhere <b>" not in page and "Nowhere &lt;b&gt;" in page
+
+
+def test_an_error_is_shown_on_its_card_with_code_message_and_line(faces, designer_folder):
+    vats = faces.named("Spore Vats")
+    assert "has-error" in vats["class"].split()
+    text = " ".join(vats["text"].split())
+    assert "E102" in text and "unknown tag 'plantt'" in text and "did you mean 'plant'?" in text
+    assert f"{designer_folder / 'cards.mars'}:7:43" in text
+    assert "tags: plantt" in text  # the offending source line
+
+
+def test_a_card_that_does_not_compile_still_appears_with_its_error(faces):
+    half = faces.named("Half Written")
+    assert half["data-type"] == "unknown" and "has-error" in half["class"].split()
+    text = " ".join(half["text"].split())
+    assert "could not be compiled" in text and "E001" in text and ":13:23" in text
+
+
+def test_a_warning_marks_its_card_without_making_it_an_error(faces):
+    far = faces.named("Far Away")
+    assert "has-warning" in far["class"].split() and "has-error" not in far["class"].split()
+    assert "W102" in far["text"]
+    clean = faces.named("Dust <&> Co's Mine")
+    assert clean["data-problems"] == "0" and clean["class"].split() == ["card", "automated"]
+
+
+def test_problems_outside_any_card_are_listed_on_their_own(page, built):
+    assert [p.code for p in built.loose_problems] == ["E104"]
+    loose = page.split('<section class="loose">')[1].split("</section>")[0]
+    assert "E104" in loose and "gremlins" in loose
+
+
+def test_the_page_is_self_contained(page):
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "<link" not in page and "<script src" not in page and "@import" not in page
+    assert "<style>" in page and "<script>" in page
+
+
+def test_filters_offer_every_set_type_tag_and_origin(page):
+    def options(select_id):
+        block = page.split(f'<select id="{select_id}">')[1].split("</select>")[0]
+        return re.findall(r'<option value="([^"]*)"', block)
+
+    assert options("set") == ["", "base", "corpera", "mine"]
+    assert options("type") == ["", "automated", "active", "event", "corporation", "unknown"]
+    assert {"jovian", "building", "animal", "earth"} <= set(options("tag"))
+    assert options("from")[0] == "" and options("from")[-1] == "bundled"
+
+
+def test_the_chinese_gallery_prints_chinese_rules_text(designer_folder):
+    page = gallery.render(gallery.build([designer_folder], "zh"))
+    assert '<html lang="zh-Hans">' in page and "卡牌图鉴" in page
+    livestock = " ".join(Articles(page).named("Livestock")["text"].split())
+    assert "打出时 植物产量减少1点，M€产量增加2点。" in livestock and "When played" not in page
+
+
+def test_gallery_command_writes_the_page_and_fails_on_the_designers_errors(designer_folder, tmp_path, capsys):
+    assert main(["gallery", str(tmp_path / "site"), str(designer_folder)]) == 1
+    out = capsys.readouterr().out
+    assert "225 cards, 3 with problems (3 errors)" in out
+    assert (tmp_path / "site" / "index.html").read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_gallery_command_of_the_bundled_content_alone_succeeds(tmp_path, capsys):
+    assert main(["gallery", str(tmp_path / "site"), "--lang", "zh"]) == 0
+    assert "221 cards, 0 with problems" in capsys.readouterr().out
+
+
+def test_gallery_command_usage_errors(tmp_path, capsys):
+    assert main(["gallery", str(tmp_path / "site"), str(tmp_path / "missing")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    assert main(["gallery", str(tmp_path / "file")]) == 2
+    assert "is a file" in capsys.readouterr().err

@@ -1,0 +1,136 @@
+"""Rules text in English and Chinese comes from one renderer and one phrase table per language.
+
+A Chinese-reading designer must get every bundled card in Chinese, with no English left but the names (of cards,
+tiles, standard projects and board areas); both languages must say the same thing for the golden cards below.
+"""
+
+import re
+
+import pytest
+import yaml
+
+from tharsis.cli import main
+from tharsis.compiler import compile_text, rules_text
+from tharsis.compiler import vocabulary as v
+
+
+@pytest.fixture(scope="module")
+def cards(bundled):
+    return bundled.library.cards + bundled.library.corporations
+
+
+def _table(repo, language):
+    return yaml.safe_load((repo / "compiler" / "templates" / "phrases" / f"{language}.yaml").read_text("utf-8"))
+
+
+def test_every_language_has_the_same_phrases_nouns_and_tags(repo):
+    english = _table(repo, "en")
+    for language in rules_text.LANGUAGES:
+        table = _table(repo, language)
+        for part in ("patterns", "nouns", "tags", "joins", "articles"):
+            assert set(table[part]) == set(english[part]), (language, part)
+        assert "default" in table["units"]
+
+
+def test_every_word_of_the_closed_vocabularies_has_a_translation():
+    for language in rules_text.LANGUAGES:
+        t = rules_text.phrases(language)
+        for word in v.STANDARD_RESOURCES + v.CARD_RESOURCES + v.TILES + tuple(v.GLOBAL_RANGES):
+            assert word in t.nouns or f"{word}_tile" in t.nouns, (language, word)
+        for card_type in v.CARD_TYPES:
+            assert f"type_{card_type}" in t.nouns, (language, card_type)
+        assert set(v.TAGS) <= set(t.tags), language
+
+
+def _names(library):
+    names = {d.name for d in library.definitions}
+    for board in library.of_kind("board"):
+        names |= {space.reserved for space in board.spaces if getattr(space, "reserved", None)}
+    return sorted(names, key=len, reverse=True)
+
+
+def test_every_bundled_card_reads_in_chinese_with_no_english_left_but_names(bundled, cards):
+    names = _names(bundled.library)
+    leftovers = {}
+    for card in cards:
+        words = rules_text.card(card, "zh")
+        assert words.startswith(card.name)
+        assert "{" not in words and "}" not in words, words
+        for name in names:
+            words = words.replace(name, "")
+        for word in re.findall(r"[A-Za-z][A-Za-z_]+", words):
+            leftovers.setdefault(word, card.name)
+    assert leftovers == {}
+
+
+def test_livestock_in_both_languages(bundled):
+    livestock = bundled.library.get("Livestock")
+    assert rules_text.card(livestock, "en") == (
+        "Livestock (#184) — active card, 13 MC, tags: animal\n"
+        "  Requires oxygen at least 9%.\n"
+        "  Holds animal resources.\n"
+        "  When played: Decrease your plant production 1 step, increase your MC production 2 steps.\n"
+        "  Action: Add 1 animal to this card.\n"
+        "  1 VP per animal here.")
+    assert rules_text.card(livestock, "zh") == (
+        "Livestock（#184） — 行动牌，13 M€，标志：动物\n"
+        "  需求：氧气浓度至少9%。\n"
+        "  可存放动物资源。\n"
+        "  打出时：植物产量减少1点，M€产量增加2点。\n"
+        "  行动：在本卡上增加1个动物。\n"
+        "  每个本卡上的动物得1分。")
+
+
+def test_a_corporation_with_triggers_in_both_languages(bundled):
+    republic = bundled.library.get("Tharsis Republic")
+    assert rules_text.card(republic, "en") == (
+        "Tharsis Republic (#R31) — corporation, starts with 40 MC, tags: building\n"
+        "  First action: Place a city tile.\n"
+        "  Effect: When any player places a city tile on Mars: Increase your MC production 1 step.\n"
+        "  Effect: When you place a city tile: Gain 3 MC.")
+    assert rules_text.card(republic, "zh") == (
+        "Tharsis Republic（#R31） — 公司，起始资金 40 M€，标志：建筑\n"
+        "  第一个行动：放置1个城市板块。\n"
+        "  效果：当任一玩家放置城市板块（放在火星上）时：M€产量增加1点。\n"
+        "  效果：当你放置城市板块时：获得3 M€。")
+
+
+def test_choices_conditions_and_per_clauses_in_both_languages(bundled):
+    asteroid = bundled.library.get("Nitrogen-Rich Asteroid")
+    assert "If plant tags at least 3: Increase your plant production 4 steps. " \
+           "Otherwise: Increase your plant production 1 step." in rules_text.card(asteroid, "en")
+    assert "若植物标志至少3：植物产量增加4点。否则：植物产量增加1点。" in rules_text.card(asteroid, "zh")
+    hydrogen = rules_text.card(bundled.library.get("Imported Hydrogen"), "zh")
+    assert "选择一项：获得3点植物。或：在你的另一张牌上增加3个微生物。或：在你的另一张牌上增加2个动物。" in hydrogen
+    rails = bundled.library.get("Martian Rails")
+    assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rules_text.card(rails, "en")
+    assert "行动：花费1点电力。 → 每个火星上的城市板块，获得1 M€。" in rules_text.card(rails, "zh")
+
+
+def test_a_designers_own_resource_and_tag_keep_their_names():
+    result = compile_text('resource spore\ntag mushroom\n'
+                          'card "Spore Farm" {\n  type: active  cost: 5  tags: mushroom\n  holds: spore\n'
+                          '  action: add 1 spore here\n  vp: 1 per 2 spores here\n}\n', "<spore>")
+    assert result.errors == []
+    words = rules_text.card(result.library.get("Spore Farm"), "zh")
+    assert "标志：mushroom" in words and "在本卡上增加1个spore。" in words
+    assert "1 VP per 2 spores here." in rules_text.card(result.library.get("Spore Farm"), "en")
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="en, zh"):
+        rules_text.phrases("fr")
+
+
+def test_cards_command_prints_chinese_rules_text(capsys):
+    assert main(["cards", "--format", "rules", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in out
+    assert "When played" not in out
+
+
+def test_cards_command_refuses_an_unknown_language(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["cards", "--format", "rules", "--lang", "fr"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err

@@ -1,0 +1,67 @@
+"""`tharsis fmt`: rewrite card files in the canonical layout (tharsis/fmt.py), or with --check/--diff say which
+files are not, for CI and the pre-commit hook."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+from tharsis.commands import add_config_flag, load_config, paths_exist
+
+
+def add_parser(sub) -> None:
+    fmt = sub.add_parser("fmt", help="rewrite card files in the canonical layout",
+                         description="Rewrite each card and corporation as canonical card text (the text of "
+                                     "'tharsis cards --format text'), keeping every comment; other definitions "
+                                     "are kept as written. Files with errors are left alone.")
+    fmt.add_argument("paths", nargs="*", metavar="PATH",
+                     help="files or folders (default: the 'cards' paths of [tool.tharsis])")
+    fmt.add_argument("--check", action="store_true",
+                     help="write nothing; list the files that are not formatted with a diff, exit 1 if any")
+    fmt.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff")
+    add_config_flag(fmt)
+    fmt.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tharsis.compiler.diagnostics import render_text
+    from tharsis.fmt import format_paths
+
+    config = load_config(args)
+    if isinstance(config, int):
+        return config
+    paths = list(args.paths) or list(config.cards)
+    if not paths:
+        print("tharsis: format what? give a PATH, or list your card folders under [tool.tharsis] in "
+              "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
+        return 2
+    if not paths_exist(paths):
+        return 2
+    result = format_paths([Path(p) for p in paths])
+    refused = [f for f in result.files if f.text is None]
+    changed = [f for f in result.files if f.changed]
+    writing = not (args.check or args.diff)
+    for formatted in changed:
+        if writing:
+            Path(formatted.path).write_text(formatted.text, encoding="utf-8")
+            print(f"formatted {formatted.path}")
+            continue
+        if args.check:
+            print(f"would reformat {formatted.path}")
+        sys.stdout.writelines(difflib.unified_diff(
+            formatted.original.splitlines(keepends=True), formatted.text.splitlines(keepends=True),
+            fromfile=f"{formatted.path} (as written)", tofile=f"{formatted.path} (formatted)"))
+    problems = result.compile_errors + [d for f in refused for d in f.problems]
+    if problems:
+        print(render_text(problems, result.sources), file=sys.stderr)
+    for formatted in refused:
+        why = "it has errors (tharsis check shows them)" if not formatted.problems else "see above"
+        print(f"tharsis: {formatted.path} not formatted: {why}", file=sys.stderr)
+    unchanged = len(result.files) - len(changed) - len(refused)
+    verb = "formatted" if writing else "to reformat"
+    print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, {unchanged} already formatted"
+          + (f", {len(refused)} not formatted" if refused else ""))
+    if refused or (changed and not writing):
+        return 1
+    return 0

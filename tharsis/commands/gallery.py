@@ -1,0 +1,43 @@
+"""`tharsis gallery DIR [PATH...]`: write the static HTML card gallery (tharsis/gallery.py, docs/gallery.md).
+
+Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tharsis.commands import paths_exist
+
+
+def add_parser(sub) -> None:
+    gallery = sub.add_parser("gallery", help="write a static HTML card gallery",
+                             description="Write DIR/index.html: every card and corporation as a card face, searchable "
+                                         "and filterable, with the problems of PATH shown on the cards (docs/gallery.md).")
+    gallery.add_argument("directory", metavar="DIR", help="where to write index.html (created if missing)")
+    gallery.add_argument("paths", nargs="*", metavar="PATH",
+                         help="your card files or folders: checked with the bundled content and shown with it")
+    gallery.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rules text and page")
+    gallery.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tharsis import gallery
+
+    if not paths_exist(args.paths):
+        return 2
+    directory = Path(args.directory)
+    if directory.exists() and not directory.is_dir():
+        print(f"tharsis: {directory} is a file; give a folder for the gallery", file=sys.stderr)
+        return 2
+    built = gallery.build([Path(p) for p in args.paths], args.lang)
+    try:
+        page = gallery.write(directory, built)
+    except OSError as exc:
+        print(f"tharsis: cannot write the gallery to {directory}: {exc.strerror}", file=sys.stderr)
+        return 2
+    with_problems = sum(1 for face in built.faces if face.problems)
+    errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
+    print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")
+    return 1 if built.errors else 0

@@ -1,0 +1,272 @@
+"""Canonical layout of card files (`tharsis fmt`): every card and corporation rewritten as the canonical card
+text that compiler/text.py generates from what was compiled (the same text as `tharsis cards --format text`).
+
+Formatting must never lose information, so:
+- only files that compile without errors are formatted (the canonical text comes from the compiled cards);
+- comments between definitions, and after a definition's closing brace, are kept (only their blank lines and
+  trailing spaces are normalised); other definitions (boards, milestones, awards, standard projects, declarations)
+  are kept as written, since compiler/text.py has no canonical text for them;
+- comments inside a card or corporation move with their field: a comment at the end of a line stays at the end
+  of the canonical line of the field written on it (so `// tharsis: ignore[W102]` keeps silencing the warning of
+  that field), a comment on a line of its own goes above the field that follows it. When two end-of-line
+  comments would land on the same canonical line, or a field has no canonical line to carry its comment, the file
+  is refused with the comment's position (E805) rather than formatted without it;
+- before anything is written, the formatted files are compiled again next to each other and must give the same
+  definitions, field for field; otherwise the file is refused (E806), which would be a bug to report.
+
+Formatting is idempotent: a formatted file formats to itself.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+import attrs
+
+from tharsis import suppressions
+from tharsis.compiler.diagnostics import Diagnostic, Diagnostics, Span
+
+FORMATTED_KINDS = ("card", "corporation")
+
+
+@attrs.define
+class Formatted:
+    """One file: its text before, after (None when refused), and why it was refused."""
+
+    path: str
+    original: str
+    text: Optional[str]
+    problems: list[Diagnostic] = attrs.field(factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text is not None and self.text != self.original
+
+
+@attrs.define
+class Run:
+    files: list[Formatted]
+    compile_errors: list[Diagnostic]     # why the files with errors were not formatted
+    sources: dict[str, str]
+
+
+def format_paths(paths: Iterable) -> Run:
+    """Format every .mars file under `paths` (compiled together, as `tharsis check` would)."""
+    from tharsis.compiler import compile_paths
+
+    result = compile_paths(list(paths))
+    return format_sources(result.sources, result)
+
+
+def format_sources(sources: dict[str, str], result=None) -> Run:
+    """Format texts compiled as one set; `result` is their compilation when the caller already has it."""
+    from tharsis.compiler.pipeline import compile_sources
+
+    if result is None:
+        result = compile_sources(sources)
+    errors = [d for d in result.errors if d.span is not None]
+    broken = {d.span.path for d in errors}
+    by_name = {(d.source.path, d.source.line, d.source.column): d for d in result.library.definitions}
+    files = []
+    for path, text in sources.items():
+        if path in broken:
+            files.append(Formatted(path, text, None))
+            continue
+        files.append(_format_file(path, text, by_name))
+    _verify(files, sources, result)
+    return Run(files, errors, result.sources)
+
+
+def format_text(text: str, path: str = "<text>") -> str:
+    """The canonical text of one file (tests and tools); raises ValueError when it cannot be formatted."""
+    run = format_sources({path: text})
+    formatted = run.files[0]
+    if formatted.text is None:
+        problems = run.compile_errors + formatted.problems
+        raise ValueError("; ".join(f"{d.code}: {d.message}" for d in problems))
+    return formatted.text
+
+
+# --------------------------------------------------------------------------------------------- one file
+
+def _format_file(path: str, text: str, by_name: dict) -> Formatted:
+    from tharsis.compiler import text as canonical
+    from tharsis.compiler.parser import parse
+
+    nodes = parse(path, text, Diagnostics())
+    starts = _line_starts(text)
+    offset = lambda line, column: starts[line - 1] + column - 1  # noqa: E731 (1-based line/column -> index)
+    problems: list[Diagnostic] = []
+    parts: list[str] = []
+    cursor = 0
+    for index, node in enumerate(nodes):
+        start, end = offset(node.span.line, node.span.column), offset(node.span.end_line, node.span.end_column)
+        region = text[start:end]
+        if node.kind in FORMATTED_KINDS:
+            name = node.children[0].span
+            rendered = _with_comments(node, canonical.card(by_name[(name.path, name.line, name.column)]), text,
+                                      starts)
+            if isinstance(rendered, Diagnostic):
+                problems.append(rendered)
+                continue
+        else:
+            rendered = "\n".join(line.rstrip() for line in region.split("\n"))
+        parts.append(_gap(text[cursor:start], first=index == 0))
+        parts.append(rendered)
+        cursor = end
+    if problems:
+        return Formatted(path, text, None, problems)
+    parts.append(_tail(text[cursor:], empty=not nodes))
+    return Formatted(path, text, "".join(parts))
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for index, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(index + 1)
+    return starts
+
+
+# which canonical line (by its key) carries each field of the source
+_FIELD_LINE = {"set_field": "set", "type_field": "type", "cost_field": "cost", "start_field": "start",
+               "variant_field": "variant", "tags_field": "tags", "holds_field": "holds", "requires_field": "requires",
+               "play_field": "play", "first_action_field": "first action", "action_field": "action",
+               "effect_field": "effect", "vp_field": "vp"}
+
+
+def _with_comments(node, rendered: str, text: str, starts: list[int]):
+    """The canonical text of one card with the comments written inside it moved to their fields' lines, or the
+    E805 diagnostic that says which comment has no place to go."""
+    from tharsis.compiler.syntax import Node
+
+    lines = rendered.split("\n")
+    slots: dict[str, list[int]] = {}
+    for index, line in enumerate(lines[1:-1], start=1):  # "  type: active  cost: 3  tags: science" has three
+        for key in {part.partition(":")[0] for part in line.strip().split("  ")}:
+            slots.setdefault(key, []).append(index)
+    fields = [child for child in node.children if isinstance(child, Node)]
+    used: dict[str, int] = {}
+    placed: list[tuple[Node, int | None]] = []
+    for field in fields:
+        key = _FIELD_LINE.get(field.kind, "")
+        nth = used.get(key, 0) if key == "effect" else 0
+        used[key] = nth + 1
+        found = slots.get(key, [])
+        placed.append((field, found[nth] if nth < len(found) else None))
+    above: dict[int, list[str]] = {}
+    after: dict[int, str] = {}
+    closing = len(lines) - 1
+    for number in range(node.span.line, node.span.end_line + 1):
+        line = text[starts[number - 1]:starts[number] - 1 if number < len(starts) else len(text)]
+        if number == node.span.end_line:  # what follows the closing brace belongs to the gap after it
+            line = line[:node.span.end_column - 1]
+        start = suppressions.comment_start(line)
+        if start is None:
+            continue
+        comment = line[start:].strip()
+        where = Span(node.span.path, number, start + 1, number, len(line) + 1)
+        if not line[:start].strip():  # a comment line of its own: above the next field
+            target = next((index for field, index in placed if field.span.line > number), closing)
+            if target is None:
+                return _refuse(node, where, "the field after it has no line of its own in the canonical text")
+            above.setdefault(target, []).append(comment)
+            continue
+        on_line = [index for field, index in placed if field.span.line <= number <= field.span.end_line]
+        target = on_line[-1] if on_line else (0 if number == node.span.line else None)
+        if target is None:
+            return _refuse(node, where, "the field it follows has no line of its own in the canonical text")
+        if target in after:
+            return _refuse(node, where, "another end-of-line comment already goes on that field's line")
+        after[target] = comment
+    out = []
+    for index, line in enumerate(lines):
+        out.extend("  " + comment for comment in above.get(index, []))
+        out.append(line + ("  " + after[index] if index in after else ""))
+    return "\n".join(out)
+
+
+def _refuse(node, where: Span, why: str) -> Diagnostic:
+    return Diagnostic("E805", "error", f"not formatted: the comment inside {node.kind} {node.children[0].text} "
+                                       f"would be lost ({why})", where,
+                      "move the comment above the definition, or onto a line of its own")
+
+
+def _tidy(lines: Sequence[str]) -> list[str]:
+    """Comment lines between definitions: stripped, no leading blank line, runs of blank lines made one."""
+    out: list[str] = []
+    for line in (line.strip() for line in lines):
+        if not line and (not out or not out[-1]):
+            continue
+        out.append(line)
+    return out
+
+
+def _gap(gap: str, first: bool) -> str:
+    """What goes before a definition: the end of the previous one's last line (a trailing comment), one blank
+    line, and the comments written between them."""
+    lines = gap.split("\n")
+    if first:
+        return "".join(line + "\n" for line in _tidy(lines[:-1]))
+    trailing = " " + lines[0].strip() if lines[0].strip() else ""
+    return trailing + "\n\n" + "".join(line + "\n" for line in _tidy(lines[1:-1]))
+
+
+def _tail(tail: str, empty: bool) -> str:
+    lines = tail.split("\n")
+    if empty:  # a file of comments only
+        body = _tidy(lines)
+        while body and not body[-1]:
+            body.pop()
+        return "".join(line + "\n" for line in body)
+    trailing = " " + lines[0].strip() if lines[0].strip() else ""
+    body = _tidy(lines[1:])
+    while body and not body[-1]:
+        body.pop()
+    return trailing + "\n" + "".join(("\n" if i == 0 else "") + line + "\n" for i, line in enumerate(body))
+
+
+# ------------------------------------------------------------------------------------ the safety net
+
+def _verify(files: list[Formatted], sources: dict[str, str], before) -> None:
+    """Compile the formatted texts next to each other; a file whose definitions or comments changed is refused."""
+    from tharsis.compiler.pipeline import compile_sources
+
+    changed = [f for f in files if f.changed]
+    if not changed:
+        return
+    after = compile_sources({**sources, **{f.path: f.text for f in changed}}, use_cache=False)
+    for formatted in changed:
+        old = _essence(before.library.definitions, formatted.path)
+        new = _essence(after.library.definitions, formatted.path)
+        new_errors = [d for d in after.errors if d.span is not None and d.span.path == formatted.path]
+        lost = sorted(_comments(formatted.original)) != sorted(_comments(formatted.text))
+        if old != new or new_errors or lost:
+            what = "its comments" if lost else "what it compiles to"
+            formatted.problems.append(Diagnostic(
+                "E806", "error", f"not formatted: the canonical text would change {what}",
+                Span.point(formatted.path, 1, 1), "this is a bug in tharsis fmt; please report it with the file"))
+            formatted.text = None
+
+
+def _essence(definitions, path: str) -> list[dict]:
+    """A file's definitions without their positions (which formatting moves)."""
+    out = []
+    for definition in definitions:
+        if definition.source.path != path:
+            continue
+        fields = attrs.asdict(definition, recurse=False)
+        fields.pop("source", None)
+        if "reference_spans" in fields:
+            fields["reference_spans"] = tuple(name for name, _ in fields["reference_spans"])
+        out.append(fields)
+    return out
+
+
+def _comments(text: str) -> list[str]:
+    comments = []
+    for line in text.split("\n"):
+        start = suppressions.comment_start(line)
+        if start is not None:
+            comments.append(line[start:].strip())
+    return comments

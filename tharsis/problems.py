@@ -1,0 +1,85 @@
+"""Problems with what a user hands the CLI: its flags, its saves and its game logs (codes E7xx/W7xx).
+
+The compiler has its own diagnostics for card text (compiler/diagnostics.py); these are the same idea for
+everything else a command reads: data, not exceptions, so one run reports every problem it can find, each with a
+stable code (docs/errors.md), the file and line when there is one, and a did-you-mean where the vocabulary is
+closed. `ProblemError` carries them to the CLI with the exit code they deserve (2 for usage, 1 for bad content).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+import attrs
+
+from tharsis.compiler.diagnostics import did_you_mean
+
+USAGE, CONTENT = 2, 1       # exit codes: a bad flag or a missing file / a file whose content is wrong
+EXCERPT = 160               # characters of a JSONL line shown under a problem (lines can be megabytes long)
+
+
+@attrs.frozen
+class Problem:
+    code: str                       # E7xx (an error) or W7xx (a warning)
+    message: str
+    hint: Optional[str] = None
+    path: Optional[str] = None      # the file it is in, None for a flag
+    line: Optional[int] = None      # 1-based line of a JSONL log or of a JSON syntax error
+    column: Optional[int] = None
+    source: Optional[str] = None    # the text of that line, shown under the message
+
+    @property
+    def is_error(self) -> bool:
+        return self.code.startswith("E")
+
+
+class ProblemError(Exception):
+    """Stops a command: `problems` hold at least one error (and maybe warnings); `exit_code` is USAGE or CONTENT."""
+
+    def __init__(self, problems: Sequence[Problem], exit_code: int = CONTENT, details: str = ""):
+        super().__init__(render(problems))
+        self.problems = list(problems)
+        self.exit_code = exit_code
+        self.details = details      # printed before the problems: the compiler's report on broken cards
+
+
+def suggest(word: str, vocabulary: Iterable[str], listing: str = "") -> Optional[str]:
+    """A did-you-mean for `word`, else `listing` followed by the vocabulary when it is short enough to read."""
+    choices = sorted(set(vocabulary))
+    hint = did_you_mean(word, choices) if word else None
+    if hint:
+        return hint
+    if listing and choices:
+        shown = ", ".join(choices[:20]) + (", ..." if len(choices) > 20 else "")
+        return f"{listing}: {shown}"
+    return None
+
+
+def render(problems: Sequence[Problem]) -> str:
+    """`path:line:col: error[CODE]: message`, the offending line (cut to a readable width) and the hint."""
+    out = []
+    for p in problems:
+        severity = "error" if p.is_error else "warning"
+        where = "tharsis" if p.path is None else p.path
+        if p.line is not None:
+            where += f":{p.line}" + (f":{p.column}" if p.column is not None else "")
+        out.append(f"{where}: {severity}[{p.code}]: {p.message}")
+        if p.source is not None:
+            text, column = _window(p.source.rstrip("\r\n"), p.column)
+            out.append(f"{p.line or '':>4} | {text}")
+            if column is not None:
+                out.append("     | " + " " * (column - 1) + "^")
+        if p.hint:
+            out.append(f"     = hint: {p.hint}")
+    return "\n".join(out)
+
+
+def _window(text: str, column: Optional[int]) -> tuple[str, Optional[int]]:
+    """At most EXCERPT printable characters of a line around `column`, and the column within them."""
+    start = 0 if column is None or column <= EXCERPT // 2 else column - EXCERPT // 2
+    shown = text[start:start + EXCERPT]
+    shown = "".join(c if c.isprintable() else "?" for c in shown)
+    prefix, suffix = ("..." if start else ""), ("..." if len(text) > start + EXCERPT else "")
+    if column is None:
+        return prefix + shown + suffix, None
+    return prefix + shown + suffix, column - start + len(prefix)

@@ -1,0 +1,79 @@
+"""Diagnostics as a SARIF 2.1.0 log (`tharsis check --format sarif`), the format GitHub code scanning uploads.
+
+A fourth rendering of the same diagnostic records as compiler/diagnostics.py's text, JSON and GitHub output. Each
+code is a rule (`ruleId`, its level and a pointer to docs/errors.md in its help text); each diagnostic is a result whose location is
+the file relative to the working directory (`%SRCROOT%`, the repository root in CI) and the region of its span.
+Columns count Unicode code points, as our spans do (`columnKind`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Sequence
+from urllib.parse import quote
+
+from tharsis import __version__
+from tharsis.compiler.diagnostics import Diagnostic, sort_key
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) -> str:
+    root = (root or Path.cwd()).resolve()
+    ordered = sorted(diagnostics, key=sort_key)
+    rules: dict[str, int] = {}
+    descriptors: list[dict] = []
+    for d in ordered:
+        if d.code not in rules:
+            rules[d.code] = len(descriptors)
+            descriptors.append({
+                "id": d.code,
+                "shortDescription": {"text": f"Tharsis {d.severity} {d.code}"},
+                "help": {"text": f"See docs/errors.md, code {d.code}, for what it means and its usual fix."},
+                "defaultConfiguration": {"level": _level(d)},
+            })
+    results = [_result(d, rules[d.code], root) for d in ordered]
+    log = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "tharsis", "version": __version__, "semanticVersion": __version__,
+                                "rules": descriptors}},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+def _level(d: Diagnostic) -> str:
+    return "error" if d.is_error else "warning"
+
+
+def _result(d: Diagnostic, index: int, root: Path) -> dict:
+    text = d.message + (f" ({d.hint})" if d.hint else "")
+    result: dict = {"ruleId": d.code, "ruleIndex": index, "level": _level(d), "message": {"text": text}}
+    if d.span is not None:
+        s = d.span
+        region = {"startLine": s.line, "startColumn": s.column}
+        if s.end_line >= s.line:
+            region["endLine"] = s.end_line
+            if s.end_line > s.line or s.end_column > s.column:
+                region["endColumn"] = s.end_column
+        result["locations"] = [{"physicalLocation": {
+            "artifactLocation": _artifact(s.path, root),
+            "region": region,
+        }}]
+    return result
+
+
+def _artifact(path: str, root: Path) -> dict:
+    """A relative URI under %SRCROOT% when the file is inside the root, else an absolute file URI."""
+    resolved = Path(path).resolve()
+    try:
+        relative = resolved.relative_to(root)
+    except ValueError:
+        return {"uri": resolved.as_uri()} if resolved.is_absolute() else {"uri": quote(path)}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
