@@ -242,7 +242,7 @@ class Checker(EffectChecks):
                          did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic")
             return None
         bonuses = []
-        reserved, extra_cost = None, 0
+        reserved, extra_cost, cost_condition = None, 0, None
         for child in node.nodes():
             if child.kind == "bonus":
                 count = int(child.first("INT").text) if child.first("INT") else 1
@@ -257,8 +257,11 @@ class Checker(EffectChecks):
                 reserved = child.children[0].value
             elif child.kind == "costs":
                 extra_cost = int(child.children[0].text)
+                for condition in child.nodes("condition"):
+                    cost_condition = self.condition(condition, Context(definition=f"space {space_id}"))
         return Space(id=space_id, row=y, x=x, kind="ocean" if kind == "ocean" else "land",
-                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost)
+                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
+                     cost_condition=cost_condition)
 
     def _track(self, item: Node) -> Optional[TrackBonus]:
         param_leaf, value_leaf, effects_node = item.children[1], item.children[2], item.children[3]

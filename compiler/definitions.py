@@ -122,6 +122,7 @@ class Space:
     bonuses: tuple[tuple[str, int], ...] = ()   # (resource | card | ocean, count)
     reserved: Optional[str] = None
     extra_cost: int = 0
+    cost_condition: Optional[Condition] = None   # `costs 6 if oceans <= 8`: the extra cost applies only while it holds
 
     @property
     def on_mars(self) -> bool:

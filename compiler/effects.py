@@ -169,7 +169,7 @@ class Production:
 
 @kind("any_production", category="production", syntax="any production(RESOURCE -N)",
       example="any production(heat -1)",
-      summary="Decrease one player's production (red border): someone who has it, yourself if nobody else does.")
+      summary="Decrease one player's production (red border): any player who has enough, yourself included.")
 @_frozen
 class AnyProduction:
     changes: tuple[ProductionChange, ...]
@@ -304,7 +304,7 @@ class May:
 
 @kind("copy_production", category="production", syntax="copy production of TAG card",
       example="copy production of building card",
-      summary="Carry out again the production changes of one of your played cards with that tag.")
+      summary="Carry out again the whole production box (its any-player decreases too) of one of your played cards with that tag, if it can be carried out.")
 @_frozen
 class CopyProduction:
     tag: str

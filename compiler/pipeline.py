@@ -31,6 +31,8 @@ class CompileResult:
     diagnostics: list[Diagnostic]
     sources: dict[str, str]           # path -> text, for rendering carets
     files: list[str]
+    declared_tags: tuple[str, ...] = ()        # `tag` declarations beyond the built-in tags
+    declared_resources: tuple[str, ...] = ()   # `resource` declarations beyond the built-in card resources
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -53,7 +55,11 @@ def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*" + EXTENSION) if p.is_file()))
+            inside = sorted(p for p in path.rglob("*" + EXTENSION) if p.is_file())
+            if not inside:  # a wrong folder must not pass as "no problems"
+                diagnostics.error("E010", f"no card files ({EXTENSION}) in the folder {path}", None,
+                                  f"card files end in {EXTENSION}; check the folder's name")
+            found.extend(inside)
         elif path.is_file():
             found.append(path)
         else:
@@ -64,16 +70,30 @@ def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
     return list(unique.values())
 
 
-def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True) -> CompileResult:
+def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True, with_bundled: bool = False) -> CompileResult:
+    """Compile the files and folders `paths`. `with_bundled`: together with the bundled content, as a game loads
+    them, so names and numbers that clash with it are errors; a bundled file whose exact bytes are among `paths`
+    (a copy of the bundled cards, e.g. a checkout's cards/ beside an installed Tharsis) is loaded once."""
     diagnostics = Diagnostics()
-    files = find_files([Path(p) for p in paths], diagnostics)
+    raw = _read(find_files([Path(p) for p in paths], diagnostics), diagnostics)
+    shipped: set[str] = set()
+    if with_bundled:
+        given = {data for _, data in raw}
+        bundled = [(path, data) for path, data in _read(find_files([bundled_cards_path()], Diagnostics()),
+                                                        diagnostics) if data not in given]
+        shipped = {path for path, _ in bundled}
+        raw = bundled + raw
+    return _compile(raw, diagnostics, use_cache, always_cached=shipped)
+
+
+def _read(files: list[Path], diagnostics: Diagnostics) -> list[tuple[str, bytes]]:
     raw: list[tuple[str, bytes]] = []
     for path in files:
         try:
             raw.append((str(path), path.read_bytes()))
         except OSError as exc:
             diagnostics.error("E009", f"cannot read {path}: {exc.strerror}", None)
-    return _compile(raw, diagnostics, use_cache)
+    return raw
 
 
 def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False) -> CompileResult:
@@ -97,7 +117,10 @@ def compile_sources(sources: dict[str, str], *, use_cache: bool = True,
 
 
 def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool,
-             volatile: set[str] = frozenset()) -> CompileResult:
+             always_cached: set[str] = frozenset(), volatile: set[str] = frozenset()) -> CompileResult:
+    """`use_cache` False compiles the files afresh, except `always_cached` (the bundled content loaded beside a
+    designer's files: it ships with Tharsis, and its entries are keyed by the compiler's own sources). `volatile`
+    texts (an editor's unsaved buffers) are never read from nor written to the cache."""
     texts: dict[str, str] = {}
     for path, data in raw:
         text = decode(path, data, diagnostics)
@@ -109,7 +132,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
-        cacheable = use_cache and path not in volatile
+        cacheable = (use_cache or path in always_cached) and path not in volatile
         cached = cache.load(key) if cacheable else None
         if cached is None:
             from .checker import Checker  # parsing and checking are needed only on a cache miss
@@ -131,7 +154,9 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         diagnostics.extend(items)
         identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
     _check_library(library, diagnostics, identities)
-    return CompileResult(library, diagnostics.items, texts, list(texts))
+    return CompileResult(library, diagnostics.items, texts, list(texts),
+                         declared_tags=tuple(sorted(tags - set(v.TAGS))),
+                         declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))))
 
 
 def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
@@ -155,7 +180,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list 
         if key in names:
             first = names[key]
             diagnostics.error("E401", f"'{definition.name}' is defined twice", definition.source,
-                              f"first defined at {first.path}:{first.line}")
+                              f"first defined at {first.path}:{first.line}" + _bundled_note(first.path))
         else:
             names[key] = definition.source
         number = getattr(definition, "number", None)
@@ -164,7 +189,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list 
             if normal in numbers:
                 other, span = numbers[normal]
                 diagnostics.error("E402", f"card number #{number} is already used by '{other}'", definition.source,
-                                  f"at {span.path}:{span.line}")
+                                  f"at {span.path}:{span.line}" + _bundled_note(span.path))
             else:
                 numbers[normal] = (definition.name, definition.source)
     milestones = {d.name for d in library.of_kind("milestone")}
@@ -187,6 +212,15 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list 
                                                     "the tile will go on any legal space",
                                             f.reserved_span or definition.source,
                                             did_you_mean(f.reserved, reserved))
+
+
+def _bundled_note(path: str) -> str:
+    """Said when the other definition of a clash is bundled content, which every game loads."""
+    try:
+        Path(path).resolve().relative_to(bundled_cards_path().resolve())
+    except (ValueError, OSError):
+        return ""
+    return " (bundled content, loaded by every game: rename or renumber yours)"
 
 
 def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:

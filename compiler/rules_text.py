@@ -86,7 +86,7 @@ def phrases(language: str = "en") -> Phrases:
 
 # ------------------------------------------------------------------------------------------- quantities
 
-def measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
+def _measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
     """One counted thing. `one`: it follows 'per' with no divisor, so English reads it in the singular."""
     count = 1 if one else 2
     scope = t(f"scope_{m.scope}") if m.scope in ("all", "opponents") else ""
@@ -125,23 +125,29 @@ def measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
     return t(f"measure_{k}", scope=scope)
 
 
-def quantity(t: Phrases, q: fx.Quantity, one: bool = False) -> str:
-    return t.join("plus", (measure(t, m, one) for m in q.terms))
+def _quantity(t: Phrases, q: fx.Quantity, one: bool = False) -> str:
+    return t.join("plus", (_measure(t, m, one) for m in q.terms))
 
 
 def _unit_of(q: fx.Quantity) -> str:
-    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`)."""
+    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`, `每点植物`)."""
     m = q.terms[0]
-    if len(q.terms) == 1 and m.kind in ("cards", "cards_in_hand", "events_played"):
+    if len(q.terms) > 1:
+        return "default"
+    if m.kind in ("cards", "cards_in_hand", "events_played"):
         return "card"
+    if m.kind == "stock":
+        return m.name
+    if m.kind in ("production", "highest_production", "tr", "tr_raised", "parameter"):
+        return "step"
     return "default"
 
 
-def per(t: Phrases, a: fx.Amount) -> str:
+def _per(t: Phrases, a: fx.Amount) -> str:
     """`per 2 jovian tags`: what an amount is counted per, or nothing."""
     if a.per is None:
         return ""
-    what = quantity(t, a.per, one=a.divisor == 1)
+    what = _quantity(t, a.per, one=a.divisor == 1)
     if a.divisor > 1:
         return t("per_many", n=a.divisor, unit=t.unit(_unit_of(a.per)), what=what)
     return t("per_one", unit=t.unit(_unit_of(a.per)), what=what)
@@ -160,11 +166,11 @@ def _steps(t: Phrases, a: fx.Amount) -> str:
     return t.counted(_count(a), "step", 1 if _count(a) == "1" else 2)
 
 
-def condition(t: Phrases, c: fx.Condition) -> str:
+def _condition(t: Phrases, c: fx.Condition) -> str:
     parts = []
     for comparison in c.comparisons:
         unit = t(_UNITS[comparison.global_parameter]) if comparison.global_parameter in _UNITS else ""
-        parts.append(t("comparison", what=quantity(t, comparison.quantity),
+        parts.append(t("comparison", what=_quantity(t, comparison.quantity),
                        operator=t(f"operator_{comparison.operator}"), value=comparison.value, unit=unit))
     return t.join("and", parts)
 
@@ -187,19 +193,19 @@ def _filters(t: Phrases, filters) -> str:
 
 # ------------------------------------------------------------------------------------------- effects
 
-def sentences(t: Phrases, effects) -> str:
-    return t.join("sentences", (sentence(t, e) for e in effects))
+def _sentences(t: Phrases, effects) -> str:
+    return t.join("sentences", (_sentence(t, e) for e in effects))
 
 
-def sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
+def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
     if isinstance(e, (fx.Gain, fx.Lose, fx.Spend, fx.Steal)):
         key = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend", fx.Steal: "steal"}[type(e)]
         if isinstance(e, fx.Steal) and e.up_to:
             key = "steal_up_to"
-        return t(key, what=_things(t, e.amount, e.resource), per=per(t, e.amount))
+        return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.Pay):
         using = t("pay_using", resources=t.join("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
-        return t("pay", what=_things(t, e.amount, "megacredits"), per=per(t, e.amount), using=using)
+        return t("pay", what=_things(t, e.amount, "megacredits"), per=_per(t, e.amount), using=using)
     if isinstance(e, (fx.Production, fx.AnyProduction)):
         whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
         parts = []
@@ -208,12 +214,12 @@ def sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, 
             production = t("production_of_bonus") if change.resource == "bonus" else \
                 t("production_of", whose=whose, resource=t.noun(change.resource, 1))
             parts.append(t("production_change", verb=verb, production=production, steps=_steps(t, change.amount),
-                           per=per(t, change.amount)))
+                           per=_per(t, change.amount)))
         return t("production", changes=t.upper_first(t.join("production", parts)))
     if isinstance(e, fx.ChangeParameter):
         what = t("your_tr") if e.parameter == "tr" else t.noun(e.parameter)
         verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
-        return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=per(t, e.amount))
+        return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
         name = t("tile_name", name=e.name) if e.name else ""
         tile = f"{e.tile}_tile"
@@ -224,36 +230,36 @@ def sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, 
         return t("claim", filters=_filters(t, e.filters))
     if isinstance(e, (fx.Draw, fx.Discard)):
         key = "draw" if isinstance(e, fx.Draw) else "discard"
-        return t(key, what=_things(t, e.amount, "card"), per=per(t, e.amount))
+        return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
     if isinstance(e, fx.LookKeep):
         return t("look_keep", look=e.look, keep=e.keep)
     if isinstance(e, fx.LookBuy):
         return t("look_buy_one") if e.look == 1 else t("look_buy", n=e.look)
     if isinstance(e, fx.AddResources):
-        return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=per(t, e.amount))
+        return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.RemoveResources):
         source = "next_to_placed" if e.next_to_placed else e.source
         key = f"remove_{source}" + ("_up_to" if e.up_to else "")
-        return t(key, what=_things(t, e.amount, e.resource), per=per(t, e.amount))
+        return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.Choice):
-        return t("choice", options=t.join("options", (sentences(t, o) for o in e.options)))
+        return t("choice", options=t.join("options", (_sentences(t, o) for o in e.options)))
     if isinstance(e, fx.Conditional):
-        otherwise = t("otherwise", effects=sentences(t, e.otherwise)) if e.otherwise else ""
-        return t("if", condition=condition(t, e.condition), effects=sentences(t, e.then), otherwise=otherwise)
+        otherwise = t("otherwise", effects=_sentences(t, e.otherwise)) if e.otherwise else ""
+        return t("if", condition=_condition(t, e.condition), effects=_sentences(t, e.then), otherwise=otherwise)
     if isinstance(e, fx.ChooseX):
-        return t("choose_x", minimum=e.minimum, maximum=quantity(t, e.maximum), effects=sentences(t, e.body))
+        return t("choose_x", minimum=e.minimum, maximum=_quantity(t, e.maximum), effects=_sentences(t, e.body))
     if isinstance(e, fx.May):
-        return t("may", effects=sentences(t, e.body))
+        return t("may", effects=_sentences(t, e.body))
     if isinstance(e, fx.CopyProduction):
         return t("copy_production", tag=t.tag(e.tag))
     if isinstance(e, fx.Reveal):
-        return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=sentences(t, e.then))
+        return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
     if isinstance(e, fx.Require):
-        return t("require", condition=condition(t, e.condition))
+        return t("require", condition=_condition(t, e.condition))
     if isinstance(e, fx.NextCard):
-        return t("next_card", effects=sentences(t, e.modifiers))
+        return t("next_card", effects=_sentences(t, e.modifiers))
     if isinstance(e, fx.Trigger):
-        return t("when", event=_event(t, e), effects=sentences(t, e.effects))
+        return t("when", event=_event(t, e), effects=_sentences(t, e.effects))
     if isinstance(e, fx.Discount):
         target = e.target
         if target.kind == "cards" and target.tag:
@@ -296,16 +302,42 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     return t(key, **slots)
 
 
-def victory_points(t: Phrases, vp) -> str:
+def _victory_points(t: Phrases, vp) -> str:
     if vp.condition is not None:
-        return t("vp_if", n=vp.points, condition=condition(t, vp.condition))
+        return t("vp_if", n=vp.points, condition=_condition(t, vp.condition))
     if vp.per is not None:
-        what = quantity(t, vp.per, one=vp.divisor == 1)
+        what = _quantity(t, vp.per, one=vp.divisor == 1)
         unit = t.unit(_unit_of(vp.per))
         if vp.divisor > 1:
             return t("vp_per_many", n=vp.points, divisor=vp.divisor, unit=unit, what=what)
         return t("vp_per_one", n=vp.points, unit=unit, what=what)
     return t("vp", n=vp.points)
+
+
+# ------------------------------------------------------------------------------------------- public parts
+
+def sentence(effect, language: str = "en") -> str:
+    """One compiled effect as a sentence (or a clause, for a trigger's event)."""
+    return _sentence(phrases(language), effect)
+
+
+def sentences(effects, language: str = "en") -> str:
+    """A run of compiled effects, as the card says them (`tharsis play` shows standard projects this way)."""
+    return _sentences(phrases(language), effects)
+
+
+def condition(c: fx.Condition, language: str = "en") -> str:
+    """A requirement (`oxygen at least 9%`), e.g. a milestone's."""
+    return _condition(phrases(language), c)
+
+
+def quantity(q: fx.Quantity, language: str = "en") -> str:
+    """What a quantity counts (`jovian tags`), e.g. an award's measure."""
+    return _quantity(phrases(language), q)
+
+
+def victory_points(vp, language: str = "en") -> str:
+    return _victory_points(phrases(language), vp)
 
 
 # ------------------------------------------------------------------------------------------- cards
@@ -323,16 +355,16 @@ def parts(definition, language: str = "en") -> dict:
     d = definition
     actions = []
     for option in d.actions:
-        cost = sentences(t, option.cost)
-        effects = sentences(t, option.effects)
+        cost = _sentences(t, option.cost)
+        effects = _sentences(t, option.effects)
         actions.append(t("action_with_cost", cost=cost, effects=effects) if cost else effects)
     return {
-        "requirement": condition(t, d.requirements) if d.requirements else "",
-        "play": sentences(t, d.play),
-        "first_action": sentences(t, getattr(d, "first_action", ())),
+        "requirement": _condition(t, d.requirements) if d.requirements else "",
+        "play": _sentences(t, d.play),
+        "first_action": _sentences(t, getattr(d, "first_action", ())),
         "actions": actions,
-        "passives": [sentence(t, p) for p in d.passives],
-        "vp": victory_points(t, d.vp) if d.vp else "",
+        "passives": [_sentence(t, p) for p in d.passives],
+        "vp": _victory_points(t, d.vp) if d.vp else "",
     }
 
 

@@ -280,3 +280,75 @@ def card(definition) -> str:
         lines.append(f"  vp: {victory_points(d.vp)}")
     lines.append("}")
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------------- whole content
+
+_UNIT_OF = {"temperature": "C", "oxygen": "%", "oceans": ""}
+
+
+def content(definitions, tags=(), card_resources=()) -> str:
+    """Definitions of every kind as card text, after the `tag` and `resource` declarations they need: the output
+    of `tharsis cards --format text`, which checks clean and compiles back to the same definitions."""
+    parts = []
+    declarations = [f"tag {', '.join(sorted(tags))}"] if tags else []
+    if card_resources:
+        declarations.append(f"resource {', '.join(sorted(card_resources))}")
+    if declarations:
+        parts.append("\n".join(declarations))
+    parts.extend(definition(d) for d in definitions)
+    return "\n\n".join(parts)
+
+
+def definition(d) -> str:
+    """One definition of any kind as canonical card text."""
+    if d.kind in ("card", "corporation"):
+        return card(d)
+    variant = [f"  variant: {d.variant}"] if getattr(d, "variant", None) else []
+    if d.kind == "standard_project":
+        return "\n".join([f'standard project "{d.name}" {{', f"  cost: {d.cost}", f"  play: {effects(d.play)}",
+                          *variant, "}"])
+    if d.kind == "standard_action":
+        resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
+        return "\n".join([f'standard action "{d.name}" {{', f"  cost: {d.cost}{resource}",
+                          f"  play: {effects(d.play)}", *variant, "}"])
+    if d.kind == "milestone":
+        return f'milestone "{d.name}" {{\n  requires: {condition(d.requirement)}\n}}'
+    if d.kind == "award":
+        return f'award "{d.name}" {{\n  measure: {quantity(d.measure)}\n}}'
+    return board(d)
+
+
+def board(b) -> str:
+    lines = [f'board "{b.name}" {{']
+    if b.milestones:
+        lines.append("  milestones: " + ", ".join(f'"{name}"' for name in b.milestones))
+    if b.awards:
+        lines.append("  awards: " + ", ".join(f'"{name}"' for name in b.awards))
+    offboard = [s for s in b.spaces if s.row < 0]
+    if offboard:
+        lines.append("  offboard: " + ", ".join(f'"{s.reserved}"' for s in offboard))
+    rows: dict[int, list] = {}
+    for space in b.spaces:
+        if space.row >= 0:
+            rows.setdefault(space.row, []).append(space)
+    for row in sorted(rows):
+        lines.append("  row: " + " ".join(_space(s) for s in sorted(rows[row], key=lambda s: s.x)))
+    for track in b.tracks:
+        lines.append(f"  track: {track.parameter} {track.value}{_UNIT_OF.get(track.parameter, '')} -> "
+                     f"{effects(track.effects)}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def _space(s) -> str:
+    text = "volcanic" if s.volcanic else s.kind
+    if s.bonuses:
+        text += "(" + ", ".join((f"{count} " if count != 1 else "") + name for name, count in s.bonuses) + ")"
+    if s.reserved:
+        text += f' reserved "{s.reserved}"'
+    if s.extra_cost:
+        text += f" costs {s.extra_cost}"
+        if s.cost_condition is not None:
+            text += f" if {condition(s.cost_condition)}"
+    return text

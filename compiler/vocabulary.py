@@ -44,7 +44,7 @@ def singular(word: str) -> str:
         return _ALIASES[lowered]
     if lowered.endswith("ies"):
         return lowered[:-3] + "y"
-    if lowered.endswith("s") and not lowered.endswith("ss"):
+    if lowered.endswith("s") and not lowered.endswith(("ss", "us")):  # `venus`, `fungus` are singular already
         return lowered[:-1]
     return lowered
 
@@ -57,4 +57,4 @@ def plural(word: str, count: int = 2) -> str:
         return "cities"
     if word == "greenery":
         return "greeneries"
-    return word + "s"
+    return word + ("es" if word.endswith("s") else "s")

@@ -7,6 +7,7 @@ resumes it with one of the listed options (by index or by its label). Labels are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import attrs
@@ -23,7 +24,7 @@ class Decision:
     player: int             # index of the player who decides
     kind: str               # action | pay | space | player | option | x | card | keep | buy | corporation | ...
     prompt: str
-    options: tuple[Option, ...]
+    options: tuple[Option, ...]   # or NumberOptions, a tuple-like range for `choose X`
 
     def find(self, choice) -> Optional[Option]:
         """The option a choice names: an index, an exact label, or a case-insensitive prefix of only one label
@@ -33,6 +34,8 @@ class Decision:
         if isinstance(choice, Option):
             return choice if choice in self.options else None
         text = str(choice).strip()
+        if isinstance(self.options, NumberOptions):
+            return self.options.find_label(text)
         for option in self.options:
             if option.label == text:
                 return option
@@ -45,6 +48,43 @@ class Decision:
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+
+class NumberOptions(Sequence):
+    """The options `X=low` .. `X=high` of a `choose X` decision, made on demand: a range of a million values costs
+    no more than one of three (the engine never builds a list as long as X)."""
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def __len__(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return Option(f"X={self.low + index}", self.low + index)
+
+    def __contains__(self, option) -> bool:
+        return isinstance(option, Option) and self.find_label(option.label) == option
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NumberOptions) and (self.low, self.high) == (other.low, other.high)
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
+
+    def find_label(self, text: str) -> Optional[Option]:
+        """The option `X=N` (also `x=N`), or None."""
+        number = text.strip().lower().removeprefix("x=").strip()
+        if not number.lstrip("-").isdigit() or len(number) > 20:
+            return None
+        value = int(number)
+        return Option(f"X={value}", value) if self.low <= value <= self.high else None
 
 
 class IllegalChoice(Exception):

@@ -15,7 +15,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .decisions import Decision, Option
+from .decisions import Decision, NumberOptions, Option
 from .measures import Where, holds, quantity
 from .state import NEUTRAL
 
@@ -169,7 +169,8 @@ class EffectsMixin:
             branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
             return self.possible(branch, ctx)
         if isinstance(e, fx.ChooseX):
-            return quantity(self, e.maximum, ctx.where) >= e.minimum
+            low, high = self.x_range(e, ctx)
+            return low <= high
         if isinstance(e, fx.Require):
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
@@ -288,7 +289,9 @@ class EffectsMixin:
         placed = ctx.placed
         for _ in range(e.count):
             sid = yield from self.place(ctx.player, e.tile, e.filters, e.name, card=ctx.card)
-            placed = sid or placed
+            if sid is None:  # no legal space (or no ocean) left: the rest cannot be placed either
+                break
+            placed = sid
         return attrs.evolve(ctx, placed=placed, placed_bonuses=_bonus_filter(e))
 
     def _claimable(self, player: int, filters) -> list[str]:
@@ -466,13 +469,29 @@ class EffectsMixin:
         yield from self.run(branch, ctx)
 
     def _choose_x(self, e, ctx):
-        high = quantity(self, e.maximum, ctx.where)
-        values = [x for x in range(e.minimum, high + 1) if self.possible(e.body, attrs.evolve(ctx, x=x))]
-        if not values:
+        low, high = self.x_range(e, ctx)
+        if low > high:
             return
-        choice = yield Decision(ctx.player, "x", "Choose X: " + text.effects(e.body),
-                                tuple(Option(f"X={x}", x) for x in values))
+        choice = yield Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), NumberOptions(low, high))
         yield from self.run(e.body, attrs.evolve(ctx, x=choice.value))
+
+    def x_range(self: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+        """The values X may take: from the minimum up to the largest X the body can be carried out with.
+        Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
+        at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
+        def works(x: int) -> bool:
+            return self.possible(e.body, attrs.evolve(ctx, x=x))
+
+        low, high = e.minimum, quantity(self, e.maximum, ctx.where)
+        if low > high or not works(low):
+            return low, low - 1
+        while low < high:  # invariant: works(low)
+            middle = (low + high + 1) // 2
+            if works(middle):
+                low = middle
+            else:
+                high = middle - 1
+        return e.minimum, low
 
     def _may(self, e, ctx):
         if not self.possible(e.body, ctx):
@@ -488,7 +507,7 @@ class EffectsMixin:
             definition = self.library[card.name]
             if e.tag not in definition.tags or card.name == ctx.card:
                 continue
-            boxes = tuple(p for p in definition.play if isinstance(p, fx.Production))
+            boxes = _production_box(definition)
             if boxes and self.possible(boxes, attrs.evolve(ctx, card=card.name)):
                 result.append(card.name)
         return result
@@ -500,7 +519,7 @@ class EffectsMixin:
         choice = yield Decision(ctx.player, "card", "Copy the production of which card?",
                                 tuple(Option(f"card {n}", n) for n in names))
         copied = self.library[choice.value]
-        boxes = tuple(p for p in copied.play if isinstance(p, fx.Production))
+        boxes = _production_box(copied)
         # a box that raises "the production of the bonus" refers to the copied card's own tile
         placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
         tile = self.state.players[ctx.player].card(choice.value).tile
@@ -565,6 +584,11 @@ def commutes(effects: tuple) -> bool:
             continue
         return False
     return True
+
+
+def _production_box(definition) -> tuple:
+    """A card's production box: its own production changes and its decreases of any player's production."""
+    return tuple(e for e in definition.play if isinstance(e, (fx.Production, fx.AnyProduction)))
 
 
 def _bonus_filter(effect: fx.PlaceTile) -> tuple:

@@ -230,7 +230,7 @@ class GreedyBot:
         return max(targets, key=lambda o: players[o.value].tr)
 
     def _x(self, game, decision: Decision) -> Option:
-        return max(decision.options, key=lambda o: o.value)
+        return decision.options[-1]  # the largest X (the options are ascending; there may be millions)
 
     def _option(self, game, decision: Decision) -> Option:
         for option in decision.options:

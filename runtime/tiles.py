@@ -14,6 +14,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from .decisions import Decision, Option
+from .measures import Where, holds
 from .state import Tile
 
 if TYPE_CHECKING:
@@ -34,7 +35,15 @@ class TilesMixin:
             if own:
                 result = own
         # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)]
+        return [s for s in result if not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))]
+
+    def space_cost(self: "Game", player: int, sid: str) -> int:
+        """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
+        space = self.board.spaces[sid]
+        if not space.extra_cost or (space.cost_condition is not None and
+                                    not holds(self, space.cost_condition, Where(player))):
+            return 0
+        return space.extra_cost
 
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
@@ -102,8 +111,7 @@ class TilesMixin:
             return True
         if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
             return bool(self.legal_spaces(player, "greenery"))
-        board = self.board
-        return any(not board.spaces[s].extra_cost or self.can_pay(player, board.spaces[s].extra_cost)
+        return any(not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))
                    for s in self._free_spaces(player, effect.tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
@@ -144,8 +152,9 @@ class TilesMixin:
         self.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
         if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
             state.oceans += 1
-        if space.extra_cost:
-            yield from self.pay(player, space.extra_cost, (), f"building on space {sid}")
+        extra_cost = self.space_cost(player, sid)  # after an ocean left the supply: the 9th on it costs nothing
+        if extra_cost:
+            yield from self.pay(player, extra_cost, (), f"building on space {sid}")
         stock = state.players[player].resources
         for bonus, count in space.bonuses:
             if bonus == "card":

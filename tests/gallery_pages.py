@@ -3,7 +3,9 @@
 from html.parser import HTMLParser
 
 # A card whose name needs escaping, one with an unknown tag (compiles, with an error), one the parser cannot read
-# (so it does not compile at all), one with a warning, and an award with an error that belongs to no card.
+# (so it does not compile at all), one with a warning, one whose name the parser rejects (quotes cannot be escaped
+# in card text, but the gallery still shows the card under the name written), and an award with an error that
+# belongs to no card.
 DESIGNER_CARDS = '''\
 card "Dust <&> Co's Mine" #T1 {
   set: mine  type: automated  cost: 10  tags: building
@@ -23,6 +25,11 @@ card "Half Written" #T3 {
 card "Far Away" #T4 {
   set: mine  type: automated  cost: 5
   play: place city on reserved "Nowhere <b>"
+}
+
+card "Quote \\"Me\\" <&>" #T6 {
+  set: mine  type: event  cost: 1
+  play: gain 1 heat
 }
 
 award "Gardener Of The Year" {

@@ -250,7 +250,7 @@ EXPECTED_MEASURES = {
     "Ecologist": [("tags", "you", "plant", {}), ("tags", "you", "microbe", {}), ("tags", "you", "animal", {})],
     "Tycoon": [("cards", "you", None, {"names": ("automated", "active"), "with_requirements": False})],
     "Legend": [("events_played", "you", None, {})],
-    "Landlord": [("tiles", "you", "tile", {"on_mars": True})],
+    "Landlord": [("tiles", "you", "tile", {"on_mars": False})],        # off-board cities count (issue 9)
     "Scientist": [("tags", "you", "science", {})],
     "Banker": [("production", "you", "megacredits", {})],
     "Thermalist": [("stock", "you", "heat", {})],

@@ -73,10 +73,13 @@ def _assert_carets(out: str, diagnostics: list[dict]) -> None:
         assert gutter and int(gutter.group(1)) == d["line"], f"no source line under {header!r}:\n{out}"
         assert re.match(r"^ +\| [ \t]*\^+$", caret), f"no caret line under {header!r}:\n{out}"
         shown = source[gutter.end():]
-        if len(shown) < 160:  # long lines are shown as a window around the column; short ones in full
-            pad = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in shown[:d["column"] - 1])
-            assert caret[caret.index("| ") + 2:].startswith(pad + "^"), \
-                f"caret not under column {d['column']}:\n{source}\n{caret}"
+        # a line longer than 200 characters is shown as a window of 160 from 80 before the column
+        text = Path(d["path"]).read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        full_line = text.replace("\r", "\n").split("\n")[d["line"] - 1]
+        start = max(0, d["column"] - 80) if len(full_line) > 200 else 0
+        pad = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in shown[:d["column"] - 1 - start])
+        assert caret[caret.index("| ") + 2:].startswith(pad + "^"), \
+            f"caret not under column {d['column']}:\n{source}\n{caret}"
 
 
 def _case(path: Path):
@@ -265,8 +268,8 @@ def test_whole_corpus_in_one_run(capsys):
 
 def test_duplicate_name_across_two_files(tmp_path, capsys):
     first, second = tmp_path / "a.mars", tmp_path / "b.mars"
-    first.write_text('card "Ice Cap Melting" #T90 {\n  type: event  cost: 5\n  play: place ocean\n}\n', "utf-8")
-    second.write_text('// the same name again\ncard "ice cap melting" #T91 {\n  type: event  cost: 5\n'
+    first.write_text('card "Glacier Melting" #T90 {\n  type: event  cost: 5\n  play: place ocean\n}\n', "utf-8")
+    second.write_text('// the same name again\ncard "glacier melting" #T91 {\n  type: event  cost: 5\n'
                       '  play: place ocean\n}\n', "utf-8")
     code, out, _ = _check(capsys, "--format", "json", str(tmp_path))
     report = json.loads(out)

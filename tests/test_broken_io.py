@@ -10,6 +10,7 @@ are the large ones (a 9 MB file, JSON nested 100,000 deep).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tharsis.cli import main
 
@@ -41,8 +43,8 @@ def problems(stderr: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def run(capsys, *args: str, stdin: str = "") -> tuple[int, str, str]:
-    sys.stdin = io.StringIO(stdin)
+def run(capsys, *args: str, stdin="") -> tuple[int, str, str]:
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         started = time.perf_counter()
         code = main(list(args))
@@ -173,14 +175,14 @@ def test_a_log_cut_short_by_a_crash_replays_and_resumes_to_the_end(game_log, tmp
     assert out.splitlines()[-3:] == run(capsys, "replay", str(game_log))[1].splitlines()[-3:]  # the same game
 
 
-def test_a_human_who_left_at_end_of_input_resumes_from_the_log(tmp_path, capsys):
+def test_a_human_who_left_at_end_of_input_resumes_from_the_log(tmp_path, autopilot, capsys):
     log = tmp_path / "human.jsonl"
     code, out, _ = run(capsys, "play", "--seat", "ann=human", "--seat", "bot=greedy", "--seed", "4",
                        "--log", str(log), stdin="1\n1\n1\n")
     assert code == 0 and f"Resume with: tharsis play --load {log}" in out
     before = [json.loads(line)["label"] for line in log.read_text().splitlines()[1:]]
     assert len(before) >= 3
-    code, out, _ = run(capsys, "play", "--load", str(log), stdin="1\n" * 4000)
+    code, out, _ = run(capsys, "play", "--load", str(log), stdin=autopilot)  # a human who answers everything
     assert code == 0 and "winner: " in out
     after = [json.loads(line) for line in log.read_text().splitlines()]
     assert [e["label"] for e in after[1:1 + len(before)]] == before      # nothing was lost
@@ -243,6 +245,31 @@ def test_json_nested_a_hundred_thousand_deep_is_refused(tmp_path, capsys):
     assert code == 1 and problems(err)[0][0] == "E712" and "nested more than" in err
 
 
+def test_a_log_longer_than_any_game_is_refused_before_it_is_replayed(game_log, tmp_path, capsys):
+    start = game_log.read_text().splitlines()[0]
+    log = tmp_path / "endless.jsonl"
+    log.write_text(start + "\n" + "".join(json.dumps({"event": "choice", "n": n, "label": "pass"}) + "\n"
+                                         for n in range(1, 20_003)))
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 1 and problems(err) == [("E712", "-", "the log holds 20003 lines; no game has more than 20000 "
+                                                         "choices")]
+
+
+@pytest.mark.parametrize("change,expected", [
+    ({"card_paths": ["/tmp"] * 100_000}, [("E705", "1", "options.card_paths: 100000 card folders; a game takes at most 50")]),
+    ({"players": ["ann"] * 20_000}, [("E701", "1", "a game has 1 to 5 players, not 20000"),
+                                     ("E702", "1", "two seats are called ann")]),
+])
+def test_long_lists_in_the_options_are_refused_quickly(change, expected, game_log, tmp_path, capsys):
+    start = json.loads(game_log.read_text().splitlines()[0])
+    start["options"].update(change)
+    log = tmp_path / "long.jsonl"
+    log.write_text(json.dumps(start) + "\n")
+    started = time.perf_counter()
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 1 and problems(err) == expected and time.perf_counter() - started < 5
+
+
 def test_a_folder_or_a_missing_file_is_a_usage_error(tmp_path, capsys):
     assert run(capsys, "replay", str(tmp_path))[0] == 2
     code, _, err = run(capsys, "play", "--load", str(tmp_path / "nothing.json"))
@@ -273,8 +300,12 @@ def test_a_log_says_when_the_cards_changed_since_it_was_played(tmp_path, capsys)
     code, out, err = run(capsys, "replay", str(log))
     found = problems(err)
     assert found[0][:2] == ("W701", "1") and "the cards changed since this game was played" in found[0][2]
-    if code != 0:  # the change altered the game: the error says why it may have
-        assert found[-1][0] in ("E714", "E716") and "the cards changed since" in err
+    card_file.write_text(card_file.read_text() + '\ncard "Cloud Seeding Drones" #VL9 {\n  set: "venus-labs"  '
+                         'type: automated  cost: 9  tags: space\n  play: gain 2 heat\n}\n', encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(log))    # a new card changes the deck: the game cannot replay
+    found = problems(err)
+    assert code == 1 and [c for c, _, _ in found] in (["W701", "E714"], ["W701", "E716"]), err
+    assert "the cards changed since" in err.split("error[")[-1]     # the error's hint names the likely cause
 
 
 def test_broken_cards_under_card_paths_are_reported_not_crashed(tmp_path, capsys):
@@ -319,6 +350,7 @@ FLAG_CASES = [
     (["simulate", "--seed", str(2**63 - 2), "--games", "5"], 2, "E701", "the last game's seed would pass"),
     (["simulate", "--seat", "ann=human", "--seat", "bob=random"], 2, "E706", "simulate plays bots only"),
     (["simulate", "--corporation", "greedy=Livestock"], 2, "E704", "Livestock is a project card"),
+    (["simulate", "--track", "Livestok"], 2, "E707", "--track Livestok: no card or corporation is called 'Livestok'"),
 ]
 
 
@@ -351,9 +383,10 @@ def test_did_you_mean_for_corporations_boards_and_bots(capsys):
 
 # ---------------------------------------------------------------------------------------------- simulate
 
-def test_ctrl_c_stops_a_parallel_simulation_cleanly_and_keeps_its_results(tmp_path):
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_stops_a_simulation_cleanly_and_keeps_its_results(jobs, tmp_path):
     out = tmp_path / "results.jsonl"
-    process = subprocess.Popen([sys.executable, "-m", "tharsis", "simulate", "--games", "400", "--jobs", "2",
+    process = subprocess.Popen([sys.executable, "-m", "tharsis", "simulate", "--games", "400", "--jobs", jobs,
                                 "--out", str(out), "--quiet"], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
@@ -369,3 +402,89 @@ def test_ctrl_c_stops_a_parallel_simulation_cleanly_and_keeps_its_results(tmp_pa
     [summary] = stderr.strip().splitlines()
     assert summary == (f"tharsis: interrupted: {len(records)} of 400 games finished, their results are in {out}")
     assert stdout == ""
+
+
+# ---------------------------------------------------------------------------------------------- fuzzing
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=20),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=3), max_leaves=8)
+
+
+def _paths(value, prefix=()):
+    """Every place inside a JSON value, as a tuple of keys and indexes."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, prefix + (index,))
+
+
+def _replace(value, path, new):
+    if not path:
+        return new
+    value[path[0]] = _replace(value[path[0]], path[1:], new)
+    return value
+
+
+@st.composite
+def mutated_log(draw, text: str) -> str:
+    """A real log with one to three damages: a value replaced by any JSON value, a line dropped, repeated or
+    swapped, or raw characters cut, inserted or garbled."""
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["value", "drop", "repeat", "swap", "cut", "insert"]))
+        index = draw(st.integers(0, len(lines) - 1))
+        if kind == "value":
+            try:
+                entry = json.loads(lines[index])
+            except ValueError:  # damaged by an earlier step
+                entry = None
+            if isinstance(entry, (dict, list)):
+                places = list(_paths(entry))
+                place = places[draw(st.integers(0, len(places) - 1))]
+                lines[index] = json.dumps(_replace(entry, place, draw(JSON_VALUES)))
+        elif kind == "drop" and len(lines) > 1:
+            del lines[index]
+        elif kind == "repeat":
+            lines.insert(index, lines[index])
+        elif kind == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[index], lines[other] = lines[other], lines[index]
+        elif kind == "cut":
+            lines[index] = lines[index][:draw(st.integers(0, len(lines[index])))]
+        else:
+            at = draw(st.integers(0, len(lines[index])))
+            lines[index] = lines[index][:at] + draw(st.text(max_size=5)) + lines[index][at:]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def short_log(tmp_path_factory) -> str:
+    """A short game (two generations), so each fuzzed replay is quick."""
+    path = tmp_path_factory.mktemp("fuzz") / "short.jsonl"
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "6", "--max-generations", "2",
+                 "--log", str(path)]) == 0
+    return path.read_text(encoding="utf-8")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_log_is_replayed_or_refused_never_crashed(short_log, tmp_path, data):
+    text = data.draw(mutated_log(short_log))
+    path = tmp_path / "fuzzed.jsonl"
+    path.write_text(text, encoding="utf-8")
+    for args in (["replay", str(path)], ["play", "--load", str(path), "--no-log"]):
+        out, err = io.StringIO(), io.StringIO()
+        sys.stdin = io.StringIO("")
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(args)
+        finally:
+            sys.stdin = sys.__stdin__
+        assert code in (0, 1, 2) and "internal error" not in err.getvalue() and "Traceback" not in err.getvalue()
+        if code:
+            assert problems(err.getvalue()) or "error[" in err.getvalue(), err.getvalue()

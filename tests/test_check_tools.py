@@ -123,7 +123,8 @@ def test_an_unused_suppression_is_a_warning_at_its_code(project, capsys):
 
 def test_a_suppression_must_name_warnings_not_errors(project, capsys):
     text = CARDS.replace('tags: city\n  play: place city on reserved "Ridge"',
-                         'tags: city  // tharsis: ignore\n  play: place city on reserved "Ridge" // tharsis: ignore[E102]')
+                         'tags: city  // tharsis: ignore\n'
+                         '  play: place city on reserved "Ridge" // tharsis: ignore[E102]')
     (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
     main(["check"])
     out = capsys.readouterr().out
@@ -141,8 +142,8 @@ def test_a_suppression_inside_a_quoted_name_is_not_a_comment(project, capsys):
 
 
 def test_sarif_output_is_a_valid_sarif_log_for_code_scanning(project, capsys):
-    (project / "mine" / "broken.mars").write_text(CARDS.replace("city", "cty", 1).replace("#90", "#80").replace("Town", "Village"),
-                                                  encoding="utf-8")
+    broken = CARDS.replace("city", "cty", 1).replace("#90", "#80").replace("Town", "Village")
+    (project / "mine" / "broken.mars").write_text(broken, encoding="utf-8")
     assert main(["check", "--format", "sarif"]) == 1
     log = json.loads(capsys.readouterr().out)
     jsonschema.validate(log, json.loads(SCHEMA.read_text(encoding="utf-8")))
@@ -241,3 +242,38 @@ def test_the_pre_commit_hooks_run_the_commands_they_name(project, repo):
         done = subprocess.run([sys.executable, "-m", "tharsis", *shlex.split(hook["entry"])[1:]], cwd=project,
                               capture_output=True, text=True)
         assert done.returncode == 1, hook["id"]
+
+
+def test_a_problem_without_a_place_is_a_sarif_tool_notification(tmp_path):
+    """A path that cannot be read has no line to point at: code scanning needs a location for every result, so
+    it is reported as a notification of the run, which then is not successful."""
+    from tharsis.compiler.diagnostics import Diagnostic, Span
+    from tharsis.sarif import render_sarif
+
+    unreadable = Diagnostic("E009", "error", "cannot read mine/x.mars: Permission denied", None)
+    located = Diagnostic("W102", "warning", "no loaded board reserves 'Ridge'",
+                         Span(str(tmp_path / "a.mars"), 2, 3, 2, 9))
+    log = json.loads(render_sarif([unreadable, located], tmp_path))
+    jsonschema.validate(log, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    run = log["runs"][0]
+    assert [r["ruleId"] for r in run["results"]] == ["W102"]
+    assert run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "a.mars"
+    assert run["invocations"] == [{"executionSuccessful": False, "toolExecutionNotifications": [
+        {"level": "error", "message": {"text": "cannot read mine/x.mars: Permission denied"},
+         "descriptor": {"id": "E009"}}]}]
+
+
+def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, monkeypatch):
+    polls = []
+
+    def fake_sleep(seconds):  # the user turns strict on, then presses Ctrl-C
+        polls.append(seconds)
+        if len(polls) == 1:
+            configure(project, 'cards = ["mine"]\nwith-bundled = true\nignore = ["W102"]\n')
+        elif len(polls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    assert main(["check", "--watch"]) == 0
+    first, second = capsys.readouterr().out.split("changed: checking again")
+    assert "W102" in first and "W102" not in second and "no problems" in second

@@ -10,7 +10,7 @@ import pytest
 from tharsis.cli import main
 
 GOOD = textwrap.dedent("""\
-    card "Livestock" #184 {
+    card "Space Cows" #X1 {
       type: active  cost: 13  tags: animal
       requires: oxygen >= 9%
       holds: animal
@@ -74,15 +74,32 @@ def test_strict_turns_warnings_into_failure(tmp_path):
     assert main(["check", "--strict", str(tmp_path)]) == 1
 
 
-def test_with_bundled_reports_only_the_designers_files(tmp_path, capsys):
+def test_a_designers_folder_is_checked_against_the_bundled_names_by_default(tmp_path, capsys):
+    """`play --cards` loads the bundled content with the designer's, so `check` must refuse what play refuses."""
     path = tmp_path / "mine.mars"
-    path.write_text(GOOD.replace('"Livestock" #184', '"Space Cows" #X1'), encoding="utf-8")
-    assert main(["check", "--with-bundled", str(path)]) == 0
+    path.write_text(GOOD, encoding="utf-8")
+    for flags in ([], ["--with-bundled"]):  # --with-bundled is the default, kept for old scripts
+        assert main(["check", *flags, str(path)]) == 0
+        assert "checked 1 file: 1 definitions, no problems" in capsys.readouterr().out
     clash = tmp_path / "clash.mars"
-    clash.write_text(GOOD, encoding="utf-8")  # same name and number as a bundled card
-    assert main(["check", "--with-bundled", str(clash)]) == 1
+    clash.write_text(GOOD.replace('"Space Cows" #X1', '"Livestock" #184'), encoding="utf-8")  # a bundled card's
+    for flags in ([], ["--with-bundled"]):
+        assert main(["check", *flags, "--format", "json", str(clash)]) == 1
+        report = json.loads(capsys.readouterr().out)
+        assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [("E401", 1, 6),
+                                                                                         ("E402", 1, 6)]
+        assert "'Livestock' is defined twice" in report["diagnostics"][0]["message"]
+        assert "bundled content" in report["diagnostics"][0]["hint"]
+        assert report["files"] == 1
+
+
+def test_a_folder_without_card_files_is_an_error(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("card ideas\n", encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "E401" in out and "'Livestock' is defined twice" in out
+    assert f"error[E010]: no card files (.mars) in the folder {tmp_path}" in out
+    assert main(["check", "--format", "json", str(tmp_path)]) == 1
+    assert [d["code"] for d in json.loads(capsys.readouterr().out)["diagnostics"]] == ["E010"]
 
 
 def test_second_check_reads_the_cache(tmp_path, monkeypatch):
@@ -114,9 +131,7 @@ def test_names_of_standard_projects_are_checked_against_the_loaded_content(tmp_p
                     '  effect: discount 3 on standard project "Power Plnt"\n'
                     '  effect: when you use standard project except "Sell Patent" -> gain 1 megacredits\n}\n',
                     encoding="utf-8")
-    assert main(["check", str(path)]) == 0  # alone, there is nothing to compare the names with
-    capsys.readouterr()
-    assert main(["check", "--with-bundled", "--format", "json", str(path)]) == 1
+    assert main(["check", "--format", "json", str(path)]) == 1
     report = json.loads(capsys.readouterr().out)
     assert [(d["code"], d["line"], d["column"], d["hint"]) for d in report["diagnostics"]] == [
         ("E109", 3, 42, "did you mean 'Power Plant'?"), ("E109", 4, 48, "did you mean 'Sell Patents'?")]

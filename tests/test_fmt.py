@@ -80,11 +80,12 @@ def test_the_bundled_cards_are_already_almost_canonical():
     """The canonical layout is the bundled cards' own: only hand-wrapped long lines and a few words that the
     canonical text spells as the engine's option labels do (`production(plant +1)`, `any player place`) differ."""
     result = fmt.format_paths([bundled_cards_path()])
-    changed_lines = 0
+    changed_lines = lines = 0
     for formatted in result.files:
         old, new = formatted.original.split("\n"), formatted.text.split("\n")
         changed_lines += len(set(new) - set(old))
-    assert changed_lines <= 60
+        lines += len(old)
+    assert changed_lines < 0.05 * lines  # 42 of 1585 when this was written
 
 
 def test_a_comment_that_would_be_lost_refuses_the_file(tmp_path, capsys):
@@ -167,3 +168,17 @@ def test_fmt_writes_what_cards_format_text_prints(tmp_path, capsys):
 def test_files_without_definitions_keep_their_comments(text):
     expected = "// only a comment\n\n// and another\n" if text else ""
     assert fmt.format_text(text, f"empty{EXTENSION}") == expected
+
+
+def test_standard_input_is_formatted_to_standard_output(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tharsis", "fmt", "-", "--stdin-filename", "towns.mars"],
+                          input=MESSY, capture_output=True, text=True, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, FORMATTED)
+    broken = subprocess.run([sys.executable, "-m", "tharsis", "fmt", "-", "--stdin-filename", "towns.mars"],
+                            input=MESSY.replace("type: automated", "type: automatic", 1), capture_output=True,
+                            text=True, cwd=tmp_path)
+    assert broken.returncode == 1 and broken.stdout == ""  # the editor keeps its buffer
+    assert "towns.mars:5:21: error[E105]: unknown card type 'automatic'" in broken.stderr

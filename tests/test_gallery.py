@@ -57,6 +57,9 @@ def test_card_names_and_messages_are_escaped(page, faces):
     assert faces.named("Dust <&> Co's Mine")["data-from"].endswith("mine")
     # the warning quotes the designer's text, markup included: it must stay text
     assert "Nowhere <b>" not in page and "Nowhere &lt;b&gt;" in page
+    quoted = faces.named('Quote "Me" <&>')
+    assert 'data-name="Quote &#34;Me&#34; &lt;&amp;&gt;"' in page and 'Quote "Me"' not in page
+    assert "E001" in quoted["text"] and quoted["data-type"] == "unknown"
 
 
 def test_an_error_is_shown_on_its_card_with_code_message_and_line(faces, designer_folder):
@@ -113,16 +116,21 @@ def test_the_chinese_gallery_prints_chinese_rules_text(designer_folder):
     assert "打出时 植物产量减少1点，M€产量增加2点。" in livestock and "When played" not in page
 
 
-def test_gallery_command_writes_the_page_and_fails_on_the_designers_errors(designer_folder, tmp_path, capsys):
+def _faces_of(bundled) -> int:
+    return len(bundled.library.cards + bundled.library.corporations)
+
+
+def test_gallery_command_writes_the_page_and_fails_on_the_designers_errors(bundled, designer_folder, tmp_path,
+                                                                           capsys):
     assert main(["gallery", str(tmp_path / "site"), str(designer_folder)]) == 1
     out = capsys.readouterr().out
-    assert "225 cards, 3 with problems (3 errors)" in out
+    assert f"{_faces_of(bundled) + 5} cards, 4 with problems (4 errors)" in out
     assert (tmp_path / "site" / "index.html").read_text("utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_gallery_command_of_the_bundled_content_alone_succeeds(tmp_path, capsys):
+def test_gallery_command_of_the_bundled_content_alone_succeeds(bundled, tmp_path, capsys):
     assert main(["gallery", str(tmp_path / "site"), "--lang", "zh"]) == 0
-    assert "221 cards, 0 with problems" in capsys.readouterr().out
+    assert f"{_faces_of(bundled)} cards, 0 with problems (0 errors)" in capsys.readouterr().out
 
 
 def test_gallery_command_usage_errors(tmp_path, capsys):
@@ -131,3 +139,23 @@ def test_gallery_command_usage_errors(tmp_path, capsys):
     (tmp_path / "file").write_text("")
     assert main(["gallery", str(tmp_path / "file")]) == 2
     assert "is a file" in capsys.readouterr().err
+
+
+def test_the_gallery_shows_what_check_reports_suppressions_and_project_configuration(tmp_path, capsys):
+    project = tmp_path / "project"
+    (project / "mine").mkdir(parents=True)
+    (project / "mine" / "cards.mars").write_text(
+        'card "Far Away" #T4 {\n  set: mine  type: automated  cost: 5\n'
+        '  play: place city on reserved "Nowhere"  // tharsis: ignore[W102]\n}\n'
+        'card "Also Far" #T5 {\n  set: mine  type: automated  cost: 5\n'
+        '  play: place city on reserved "Elsewhere"\n}\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\n', encoding="utf-8")
+    site = tmp_path / "site"
+    assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
+    faces = Articles((site / "index.html").read_text("utf-8"))
+    assert faces.named("Far Away")["data-problems"] == "0"      # suppressed on its line
+    assert "W102" in faces.named("Also Far")["text"]             # from the configured folder
+    (project / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\nignore = ["W102"]\n', encoding="utf-8")
+    assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
+    assert Articles((site / "index.html").read_text("utf-8")).named("Also Far")["data-problems"] == "0"
+    assert "cards, 0 with problems" in capsys.readouterr().out.splitlines()[-1]

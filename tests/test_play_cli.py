@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 
 import pytest
 
@@ -13,16 +14,18 @@ from tharsis.runtime.game import Game, GameOptions
 from tharsis.simulate import Simulation, summary, wilson
 
 
-def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch, capsys):
-    answers = "\n".join(["help", "view", "hand", "card Livestock", "nonsense"] + ["1"] * 4000) + "\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, capsys):
+    autopilot.lines = ["help", "view", "hand", "card Livestock", "nonsense", "opponents", "projects"]
     log = tmp_path / "game.jsonl"
     assert main(["play", "--seat", "ann=human", "--seat", "bot=greedy", "--seed", "5", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "Commands:" in out                                   # help
     assert "Livestock (#184) — active card, 13 MC" in out and "Action: Add 1 animal to this card." in out
     assert "'nonsense' is not one of the options" in out        # a bad answer is refused, the game goes on
-    assert "hand (* playable now):" in out and "temperature" in out
+    assert "hand: (empty)" in out and "temperature" in out
+    assert "--- bot (no corporation yet), TR 20, 0 cards in hand" in out     # opponents
+    assert "standard projects (your price; * you can do it now):" in out
+    assert "» bot plays " in out and "» ann buys " in out        # moves are told as they happen
     table = out[out.rindex("player "):]
     assert "TOTAL" in table and "winner: " in table and "generations: " in table
     rows = [line.split() for line in table.splitlines()[2:4]]
@@ -37,30 +40,42 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, monkeypatch
     assert f"winner: {end['result']['winner']}" in capsys.readouterr().out
 
 
-def test_save_then_load_resumes_the_same_game(tmp_path, monkeypatch, capsys):
+def test_save_then_load_resumes_the_same_game(tmp_path, autopilot, capsys):
     save = tmp_path / "saved.json"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\nsave " + str(save) + "\nquit\n"))
+    autopilot.lines = ["1", "buy 1", "1", "save " + str(save), "quit"]
     assert main(["play", "--seed", "9", "--no-log"]) == 0
-    assert f"saved to {save}" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"saved to {save}" in out and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
     saved = json.loads(save.read_text())
     assert len(saved["log"]) >= 3 and saved["seats"][0] == {"name": "you", "kind": "human"}
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 4000))
     assert main(["play", "--load", str(save), "--no-log"]) == 0
-    assert "winner: " in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"Resuming the game of seed 9 after {len(saved['log'])} choices" in out and "winner: " in out
 
 
-def test_undo_takes_back_only_the_humans_own_last_choice():
+def test_undo_takes_back_a_whole_card_selection_but_only_the_humans_own(tmp_path):
+    game = Game(GameOptions(players=("ann",), seed=4))
+    out = io.StringIO()
+    session = Session(game, [Seat("ann", "human")], GameLog(None), stdin=io.StringIO("1\nbuy 1 3\nundo\nbuy 2\nquit\n"),
+                      stdout=out, autosave=tmp_path / "solo.json")
+    session.run()
+    text = out.getvalue()
+    assert "undone: back before your choice #2" in text          # the ten buy-or-discard answers, all at once
+    assert text.count("10 cards offered, 3 MC each") == 2
+    labels = session.game.log
+    assert labels[0].startswith("corporation ") and len(labels) == 11
+    assert [label.startswith("buy ") for label in labels[1:]] == [False, True] + [False] * 8
+
     game = Game(GameOptions(players=("ann", "bot"), seed=4))
     out = io.StringIO()
     session = Session(game, [Seat("ann", "human"), Seat("bot", "greedy")], GameLog(None),
-                      stdin=io.StringIO("1\n1\nundo\nquit\n"), stdout=out)
+                      stdin=io.StringIO("1\nbuy 1\nundo\nquit\n"), stdout=out, autosave=tmp_path / "two.json")
     session.run()
-    text = out.getvalue()
-    assert "undone: back before your choice" in text
-    assert len(session.game.log) == 2  # ann's corporation and the bot's; ann's first buy was taken back
+    assert "cannot undo: another player has chosen since your last choice" in out.getvalue()
 
 
-def test_players_flag_fills_the_seats(monkeypatch, capsys):
+def test_players_flag_fills_the_seats(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--players", "3", "--no-log"]) == 0
     assert main(["play", "--players", "6", "--no-log"]) == 2
@@ -185,3 +200,121 @@ def test_the_example_designer_set_checks_and_its_scenarios_pass(repo, capsys):
     assert main(["check", "--with-bundled", str(mine)]) == 0
     assert main(["test", str(mine / "scenarios"), "--cards", str(mine)]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_a_new_game_has_a_random_seed_that_is_printed_and_deals_the_same_game_again(tmp_path, monkeypatch,
+                                                                                    capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--no-log"]) == 0
+    first = capsys.readouterr().out
+    seed = re.search(r"Seed (\d+) \(tharsis play --seed \1 deals this game again\)", first).group(1)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--no-log", "--seed", seed]) == 0
+    again = capsys.readouterr().out
+    deal = slice(first.index("Your 10 starting cards"), first.index("you: Choose your corporation"))
+    assert again[deal] == first[deal]
+    assert f"Game saved to tharsis-save-{seed}.json" in first and f"tharsis-save-{seed}-2.json" in again
+
+
+def test_logs_and_saves_are_never_overwritten(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.jsonl").write_text("my notes\n")
+    assert main(["play", "--seed", "3", "--log", "mine.jsonl"]) == 2
+    err = capsys.readouterr().err
+    assert "E718" in err and "--log mine.jsonl: the file already exists and a new game does not overwrite it" in err
+    assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
+    for expected in ("tharsis-game-3.jsonl", "tharsis-game-3-2.jsonl"):
+        monkeypatch.setattr("sys.stdin", io.StringIO("save mine.jsonl\nquit\n"))
+        assert main(["play", "--seed", "3"]) == 0
+        out = capsys.readouterr().out
+        assert f"Game saved in its log {expected}" in out and f"log written to {expected}" in out
+        assert "mine.jsonl already exists: save under another name" in out
+    assert (tmp_path / "mine.jsonl").read_text() == "my notes\n"
+
+
+def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates():
+    from tharsis.play import resolve
+    from tharsis.runtime.decisions import Decision, Option
+
+    spaces = Decision(0, "space", "Where?", tuple(Option(f"space {s}", s) for s in ("03", "19", "31")))
+    assert resolve(spaces, "3")[0].value == "03" and resolve(spaces, "space 31")[0].value == "31"
+    assert resolve(spaces, "2")[1] == "2 is not a legal space here; legal: 03 19 31"
+    actions = Decision(0, "action", "action 1 of 2", (Option("play Satellites"), Option("play Solar Wind Power"),
+                                                       Option("standard project Aquifer"), Option("pass")))
+    assert resolve(actions, "play s")[1] == ("'play s' is ambiguous: play Satellites, play Solar Wind Power; "
+                                             "type more of it")
+    assert resolve(actions, "sat")[0].label == "play Satellites"          # the start of a word in the label
+    assert resolve(actions, "aquifer")[0].label == "standard project Aquifer"
+    assert resolve(actions, "2")[0].label == "play Solar Wind Power"
+    assert resolve(actions, "9")[1] == "there is no option 9: the options are numbered 1-4"
+
+
+def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_awards():
+    from tharsis import view
+    from tharsis.runtime.measures import Where, quantity
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3))
+    bots = {0: BOTS["greedy"](1), 1: BOTS["random"](2)}
+    while game.state.generation < 6:
+        game.apply(bots[game.pending().player].choose(game, game.pending()))
+    bob = game.state.players[1]
+    sheet = view.player_sheet(game, 1)
+    assert sheet.startswith(f"--- bob ({bob.corporation}), TR {bob.tr}, {len(bob.hand)} cards in hand")
+    assert f"in play: {bob.played[0].name}" in sheet and "building 3" in sheet
+    game.state.players[0].tr = 35
+    milestones = view.milestones(game, 0)
+    assert f"Terraformer    tr at least 35                 ann 35 (meets it), bob {bob.tr}" in milestones
+    awards = view.awards(game)
+    for name, funder in game.state.awards:
+        assert f"funded by {game.state.players[funder].name}" in awards.split(name, 1)[1].splitlines()[0]
+    heat = {p.name: quantity(game, game.awards["Thermalist"].measure, Where(p.index)) for p in game.state.players}
+    assert f"ann {heat['ann']}, bob {heat['bob']}" in awards
+    projects = view.standard_projects(game, 0)
+    assert " * Power Plant              11 MC  Increase your energy production 1 step." in projects
+
+
+def test_a_bots_move_is_told_with_what_it_paid_and_gained_but_not_which_cards_it_bought():
+    from tharsis.moves import Move, Snapshot, report
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=7))
+    game.apply("corporation Mining Guild")
+    move = Move(1, Snapshot.of(game))
+    while game.pending().player == 1 or game.pending().kind != "buy":
+        decision = game.pending()
+        label = BOTS["greedy"](1).choose(game, decision).label
+        game.apply(label)
+        move.choices.append((decision.kind, label))
+    told = "\n".join(report(game, move, hidden=True))
+    assert "ann starts with Mining Guild" in told and "(bob chooses a corporation)" in told
+    assert "  ann: +30 MC, +5 steel, +1 steel production" in told
+    shown = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
+                             hidden=False))
+    secret = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
+                              hidden=True))
+    assert "bob buys Birds, discards 1 card" in shown and "bob buys 1 card, discards 1 card" in secret
+
+
+@pytest.mark.parametrize("flags", [
+    ["--seed", "11", "--corporate-era", "--draft", "--corporation", "you=Helion"],
+    ["--seed", "12", "--solo", "--seat", "you=human"],
+    ["--seed", "13", "--board", "hellas", "--seat", "you=human", "--seat", "r=random", "--seat", "g=greedy"],
+])
+def test_a_human_can_finish_games_of_every_kind_through_the_prompt(flags, autopilot, capsys):
+    assert main(["play", "--no-log", *flags]) == 0
+    out = capsys.readouterr().out
+    assert "generations: " in out and "Traceback" not in out
+    assert "cards offered" in out and "Legal spaces by what they give" in out
+
+
+def test_an_options_whole_label_answers_even_when_it_starts_like_a_command():
+    from tharsis.runtime.decisions import Decision, Option
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=7))
+    session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
+                      stdin=io.StringIO("player bob\nplayer bo\n"), stdout=io.StringIO())
+    decision = Decision(0, "player", "Remove up to 2 plants from any player",
+                        (Option("player bob", 1), Option("remove nothing", None)))
+    assert session.read("?", decision) == "player bob"
+    assert session.read("?", decision) is None                    # `player NAME`, the lookup
+    assert "--- bob (no corporation yet), TR 20" in session.stdout.getvalue()

@@ -134,3 +134,65 @@ def test_cards_command_refuses_an_unknown_language(capsys):
         main(["cards", "--format", "rules", "--lang", "fr"])
     assert exit_.value.code == 2
     assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+QUANTITY_PHRASES = ("jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "cities on mars",
+                    "your greeneries", "special tiles", "tiles in rows 1 to 3", "cities next to oceans", "plants",
+                    "heat production", "highest production", "raised productions", "tr", "tr raised this generation",
+                    "cards in hand", "all events played", "automated or active cards with requirements",
+                    "cards costing 20 or more", "oxygen", "opponent plant tags", "opponent cities",
+                    "steel + titanium")
+
+
+def _leftover_english(words: str, names=("Example",)) -> list[str]:
+    """English words left in Chinese rules text once the names are taken out (named tiles are quoted 「…」)."""
+    words = re.sub("「[^」]*」", "", words)
+    for name in names:
+        words = words.replace(name, "")
+    return re.findall(r"[A-Za-z][A-Za-z_]+", words)
+
+
+@pytest.mark.parametrize("phrase", QUANTITY_PHRASES)
+def test_every_kind_of_quantity_reads_in_both_languages(phrase):
+    card = compile_text(f'card "Example" #1 {{\n  type: active  cost: 1\n  holds: animal\n'
+                        f'  play: gain 1 plant per {phrase}\n  vp: 1 per 2 {phrase}\n}}\n', "<quantity>")
+    assert card.errors == []
+    definition = card.library.cards[0]
+    assert "1 VP per 2 " in rules_text.card(definition, "en")
+    chinese = rules_text.card(definition, "zh")
+    assert _leftover_english(chinese) == [] and "每2" in chinese and "得1分" in chinese
+
+
+def test_every_effect_kind_reads_in_both_languages():
+    from tharsis.compiler.effects import REGISTRY
+
+    for name, cls in sorted(REGISTRY.items()):  # the same cards as test_docs' effect examples
+        line = cls.example
+        field = "effect" if cls.category in ("triggers", "modifiers") and name != "next_card" else "play"
+        held = next((r for r in ("animal", "microbe", "science") if r + "s here" in line or r + " here" in line),
+                    "science")
+        body = line if "X" not in line or name == "choose_x" else f"choose X up to heat {{ {line} }}"
+        result = compile_text(f'card "Example" #1 {{\n  type: active  cost: 1\n  holds: {held}\n'
+                              f'  {field}: {body}\n}}\n', f"<{name}>", with_bundled=True)
+        definition = result.library.get("Example")
+        names = tuple(sorted((d.name for d in result.library.definitions), key=len, reverse=True))
+        english = rules_text.card(definition, "en")
+        chinese = rules_text.card(definition, "zh")
+        assert "{" not in english + chinese, name
+        assert _leftover_english(chinese, names) == [], (name, chinese)
+
+
+def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled):
+    """What `tharsis play` and the language server show besides cards: the parts have the same two languages."""
+    library = bundled.library
+    names = _names(library)
+    for project in library.of_kind("standard_project") + library.of_kind("standard_action"):
+        assert rules_text.sentences(project.play)[:1].isupper()
+        assert _leftover_english(rules_text.sentences(project.play, "zh"), names) == [], project.name
+    for milestone in library.of_kind("milestone"):
+        assert _leftover_english(rules_text.condition(milestone.requirement, "zh"), names) == [], milestone.name
+    for award in library.of_kind("award"):
+        assert _leftover_english(rules_text.quantity(award.measure, "zh"), names) == [], award.name
+    sell = rules_text.sentences(library.get("Sell Patents").play)
+    assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC."
+    assert rules_text.sentences(library.get("Sell Patents").play, "zh") == "选择X（1至手牌）：从手牌中弃掉X张牌。获得X M€。"

@@ -8,15 +8,16 @@ Exit codes: 0 success, 1 the content has errors, 2 usage errors (bad flags, miss
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
 from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
-from tharsis.problems import USAGE, Problem, ProblemError, render
 from tharsis.commands import gallery as gallery_command
 from tharsis.commands import lsp as lsp_command
+from tharsis.problems import USAGE, Problem, ProblemError, render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
                                       "or greedy; default: --seat you=human --seat bot=greedy.")
     play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
                       help="a seat: human, random or greedy; repeatable, in seat order")
-    _game_flags(play)
+    _game_flags(play, random_seed=True)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
     play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
@@ -95,10 +96,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_flags(parser) -> None:
+def _game_flags(parser, random_seed: bool = False) -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="number of players (1-5) when no --seat is given")
-    parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
+    if random_seed:  # play: a new deal each game, its seed printed
+        parser.add_argument("--seed", type=int, default=None,
+                            help="fixes every shuffle (default: a random seed, printed at the start)")
+    else:
+        parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
@@ -178,9 +183,9 @@ def _load(args):
     from tharsis.options import FLAG_WHERE
 
     defaults = argparse.ArgumentParser()
-    _game_flags(defaults)
+    _game_flags(defaults, random_seed=True)
     defaults.add_argument("--seat", action="append", default=[])
-    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) != defaults.get_default(name)]
+    given = [name for name in NEW_GAME_FLAGS if getattr(args, name) not in (defaults.get_default(name), None)]
     if given:
         flags = ", ".join("--" + name.replace("_", "-") for name in given)
         raise ProblemError([FLAG_WHERE.problem("E706", f"--load takes the game from {args.load}; {flags} would be "
@@ -203,28 +208,34 @@ def _warn(problems) -> None:
 
 def _play(args) -> int:
     from tharsis.play import KINDS, GameLog, Session
+    from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
     log_path = None
     if args.load:
         game, seats, log_path = _load(args)
     else:
+        if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
+            args.seed = random.SystemRandom().randrange(1, 1_000_000)
         check_flags(args)
         seats = _seats(args, ["you=human", "bot=greedy"], KINDS)
         game = _new_game(args, seats)
         if isinstance(game, int):
             return game
+    problem = ""
     if args.no_log:
         log_path = None
-    elif log_path is None:  # resuming a log goes on writing it: it is the game's autosave
-        log_path = Path(args.log or f"tharsis-game-{game.options.seed}.jsonl")
-    if log_path is not None:
+    elif log_path is None:  # a new log, never over an existing file
+        log_path, problem = new_log_path(args.log, game.options.seed)
+    else:  # resuming a log goes on writing it: it is the game's autosave
         try:
             log_path.touch()
         except OSError as exc:
-            print(f"tharsis: cannot write the game log to {log_path}: {exc.strerror} (use --log FILE or --no-log)",
-                  file=sys.stderr)
-            return 2
+            log_path, problem = None, (f"cannot write the game log to {log_path}: {exc.strerror} "
+                                       "(use --log FILE or --no-log)")
+    if problem:
+        print(f"tharsis: {problem}", file=sys.stderr)
+        return 2
     session = Session(game, seats, GameLog(log_path))
     code = session.run()
     if log_path is not None:
@@ -236,6 +247,7 @@ def _simulate(args) -> int:
     from tharsis import ray_backend  # imports Ray only when the backend is used
     from tharsis.options import FLAG_WHERE, check_flags
     from tharsis.play import KINDS
+    from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
@@ -254,6 +266,10 @@ def _simulate(args) -> int:
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
+    unknown = [name for name in args.track if name not in game.library]
+    if unknown:
+        raise ProblemError([FLAG_WHERE.problem("E707", f"--track {name}: no card or corporation is called {name!r}",
+                                               suggest(name, game.library)) for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
     try:

@@ -50,7 +50,7 @@ class Config:
     select: tuple[str, ...] = ()              # warnings to report (prefixes); empty: all
     ignore: tuple[str, ...] = ()              # warnings never to report (prefixes)
     strict: bool = False                      # warnings fail the run (exit 1)
-    with_bundled: bool = False                # check against the bundled content too
+    with_bundled: bool = True                 # check with the bundled content, as a game loads it
 
 
 class ConfigError(Exception):

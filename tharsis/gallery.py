@@ -21,13 +21,15 @@ import attrs
 import jinja2
 import yaml
 
+from tharsis import suppressions
+from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.pipeline import CompileResult
 
 _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re.M)
 # any definition's header: it ends the block of the card before it
-_ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board)'
+_ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+(?:project|action)|milestone|award|board)'
                          r'[ \t]+"|(?:resource|tag)[ \t]+[A-Za-z])', re.M)
 BUNDLED = "bundled"
 _NO_RULES = {"requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": ""}
@@ -75,13 +77,18 @@ class Gallery:
         return sum(f.errors for f in self.faces) + sum(1 for p in self.loose_problems if p.severity == "error")
 
 
-def build(paths: Iterable[Path], language: str = "en", *, use_cache: bool = True) -> Gallery:
+def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[CodeFilter] = None,
+          use_cache: bool = True) -> Gallery:
     """Compile the bundled content with `paths` and lay out every card and corporation, with the diagnostics of
-    the files under `paths` attached to the cards they are about."""
+    the files under `paths` attached to the cards they are about: the ones `tharsis check --with-bundled` reports
+    (suppression comments honoured, warnings chosen by `code_filter`, as from [tool.tharsis] select/ignore)."""
     paths = list(paths)
     result = compile_paths([bundled_cards_path()] + paths, use_cache=use_cache)
     origins = {str(p.resolve()): str(p) for p in paths}
     ours = [d for d in result.diagnostics if d.span is None or _origin(d.span.path, origins) != BUNDLED]
+    ours = suppressions.apply(ours, result.sources, [f for f in result.files if _origin(f, origins) != BUNDLED])
+    if code_filter is not None:
+        ours = code_filter.apply(ours)
     blocks = _card_blocks(result, origins)
     attached: dict[tuple[str, str], list[Problem]] = {}
     loose = []
@@ -180,7 +187,8 @@ def render(gallery: Gallery) -> str:
     return _environment().get_template("index.html.j2").render(
         gallery=gallery, faces=faces, t=t, ui=labels(gallery.language), lang=gallery.language,
         sets=sorted({f.definition.set for f in faces if f.definition}),
-        types=[x for x in ("automated", "active", "event", "corporation", "unknown") if any(f.type == x for f in faces)],
+        types=[x for x in ("automated", "active", "event", "corporation", "unknown")
+               if any(f.type == x for f in faces)],
         tags=sorted({tag for f in faces if f.definition for tag in f.definition.tags}),
         origins=sorted({f.origin for f in faces}, key=lambda o: (o == BUNDLED, o)),
         requirement_types={"automated", "active", "event"})

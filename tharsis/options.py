@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
@@ -28,6 +29,7 @@ NAME_LENGTH = 30               # seat names are shown in fixed-width tables
 GAMES = (1, 1_000_000)         # simulate --games: results are kept in memory for the summary
 JOBS = (1, 64)                 # simulate --jobs: each is a process with its own copy of the cards
 CARD_PATH_ENTRIES = 20_000     # a card folder holding more than this is not a card folder (`/`, a home folder)
+CARD_PATHS = 50                # card folders in one game: each is walked before the game starts
 
 FLAGS = {"players": "--seat/--players", "seed": "--seed", "board": "--board", "card_paths": "--cards",
          "max_generations": "--max-generations", "corporations": "--corporation"}
@@ -117,8 +119,8 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
                                                   f"not {len(players)}"))
         for index, name in enumerate(players[:PLAYERS[1] + 1]):
             problems += check_name(f"{where.name('players')}[{index}]", name, where)
-        names = [p for p in players if isinstance(p, str)]
-        for name in sorted({n for n in names if names.count(n) > 1}):
+        counts = Counter(p for p in players if isinstance(p, str))
+        for name in sorted(n for n, count in counts.items() if count > 1):
             problems.append(where.problem("E702", f"two seats are called {name}", "give every seat its own name"))
     if "seed" in data:
         problems += check_number(where.name("seed"), data["seed"], 0, SEED_MAX, where)
@@ -151,12 +153,18 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
 def check_card_paths(paths: list[str], where: Where = FLAG_WHERE) -> list[Problem]:
     """Every card folder exists and is small enough to be one: loading walks it whole, so `/` would take
     hours. The walk stops at CARD_PATH_ENTRIES entries, which bounds the time of this check too."""
+    if len(paths) > CARD_PATHS:
+        return [where.problem("E705", f"{where.name('card_paths')}: {len(paths)} card folders; a game takes at most "
+                                      f"{CARD_PATHS}", "put your cards in fewer folders")]
     problems = []
     for text in paths:
         path = Path(text)
         name = where.name("card_paths")
         if not text or not path.exists():
             problems.append(where.problem("E705", f"{name}: no such file or folder: {text!r}",
+                                          "the folder of .mars files the game was played with"))
+        elif not path.is_dir() and not (path.is_file() and path.suffix == ".mars"):
+            problems.append(where.problem("E705", f"{name}: {text} is neither a folder nor a .mars file",
                                           "the folder of .mars files the game was played with"))
         elif path.is_dir() and _more_entries_than(path, CARD_PATH_ENTRIES):
             problems.append(where.problem("E705", f"{name}: {text} holds more than {CARD_PATH_ENTRIES} files "
@@ -265,18 +273,16 @@ def corporations_from_flags(specs: list[str], names: list[str]) -> tuple[str, ..
 
 def check_flags(args, simulate: bool = False) -> None:
     """The numbers and folders among the flags of play and simulate, all checked before anything starts."""
-    problems = check_number("--seed", args.seed, 0, SEED_MAX)
-    if args.players is not None:
-        problems += check_number("--players", args.players, *PLAYERS)
-    if args.max_generations is not None:
-        problems += check_number("--max-generations", args.max_generations, *MAX_GENERATIONS)
+    ranges = {"seed": (0, SEED_MAX), "players": PLAYERS, "max_generations": MAX_GENERATIONS}
     if simulate:
-        problems += check_number("--games", args.games, *GAMES)
-        if args.jobs is not None:  # None: the backend's default (1 process locally, every CPU on Ray)
-            problems += check_number("--jobs", args.jobs, *JOBS)
-        if not problems and args.seed + args.games - 1 > SEED_MAX:
-            problems.append(FLAG_WHERE.problem("E701", f"--seed {args.seed} with --games {args.games}: the last "
-                                                       f"game's seed would pass {SEED_MAX}", "use a smaller --seed"))
+        ranges.update(games=GAMES, jobs=JOBS)
+    problems = []
+    for name, (low, high) in ranges.items():   # None: not given, and the command has its own default
+        if getattr(args, name, None) is not None:
+            problems += check_number("--" + name.replace("_", "-"), getattr(args, name), low, high)
+    if simulate and not problems and args.seed is not None and args.seed + args.games - 1 > SEED_MAX:
+        problems.append(FLAG_WHERE.problem("E701", f"--seed {args.seed} with --games {args.games}: the last "
+                                                   f"game's seed would pass {SEED_MAX}", "use a smaller --seed"))
     problems += check_card_paths(args.cards)
     if problems:
         raise ProblemError(problems, USAGE)

@@ -1,9 +1,11 @@
 """Diagnostics as a SARIF 2.1.0 log (`tharsis check --format sarif`), the format GitHub code scanning uploads.
 
 A fourth rendering of the same diagnostic records as compiler/diagnostics.py's text, JSON and GitHub output. Each
-code is a rule (`ruleId`, its level and a pointer to docs/errors.md in its help text); each diagnostic is a result whose location is
-the file relative to the working directory (`%SRCROOT%`, the repository root in CI) and the region of its span.
-Columns count Unicode code points, as our spans do (`columnKind`).
+code is a rule (`ruleId`, its level, and docs/errors.md named in its help text); each diagnostic with a place is a
+result whose location is the file relative to the project root (`%SRCROOT%`: the folder of the pyproject.toml in
+use, else the working directory; the repository root in CI) and the region of its span. Columns count Unicode
+code points, as our spans do (`columnKind`). A problem with no place (an unreadable path) is a notification of
+the run instead.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) ->
     ordered = sorted(diagnostics, key=sort_key)
     rules: dict[str, int] = {}
     descriptors: list[dict] = []
-    for d in ordered:
+    for d in (d for d in ordered if d.span is not None):
         if d.code not in rules:
             rules[d.code] = len(descriptors)
             descriptors.append({
@@ -33,7 +35,12 @@ def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) ->
                 "help": {"text": f"See docs/errors.md, code {d.code}, for what it means and its usual fix."},
                 "defaultConfiguration": {"level": _level(d)},
             })
-    results = [_result(d, rules[d.code], root) for d in ordered]
+    placed = [d for d in ordered if d.span is not None]
+    results = [_result(d, rules[d.code], root) for d in placed]
+    # A problem with no place in a file (a path that cannot be read) is about the run, not the code: SARIF's tool
+    # execution notifications are where it goes (code scanning needs a location for every result).
+    notifications = [{"level": _level(d), "message": {"text": d.message + (f" ({d.hint})" if d.hint else "")},
+                      "descriptor": {"id": d.code}} for d in ordered if d.span is None]
     log = {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -41,6 +48,8 @@ def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) ->
             "tool": {"driver": {"name": "tharsis", "version": __version__, "semanticVersion": __version__,
                                 "rules": descriptors}},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
+            "invocations": [{"executionSuccessful": not notifications,
+                             "toolExecutionNotifications": notifications}],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
@@ -55,17 +64,13 @@ def _level(d: Diagnostic) -> str:
 def _result(d: Diagnostic, index: int, root: Path) -> dict:
     text = d.message + (f" ({d.hint})" if d.hint else "")
     result: dict = {"ruleId": d.code, "ruleIndex": index, "level": _level(d), "message": {"text": text}}
-    if d.span is not None:
-        s = d.span
-        region = {"startLine": s.line, "startColumn": s.column}
-        if s.end_line >= s.line:
-            region["endLine"] = s.end_line
-            if s.end_line > s.line or s.end_column > s.column:
-                region["endColumn"] = s.end_column
-        result["locations"] = [{"physicalLocation": {
-            "artifactLocation": _artifact(s.path, root),
-            "region": region,
-        }}]
+    s = d.span
+    region = {"startLine": s.line, "startColumn": s.column}
+    if s.end_line >= s.line:
+        region["endLine"] = s.end_line
+        if s.end_line > s.line or s.end_column > s.column:
+            region["endColumn"] = s.end_column
+    result["locations"] = [{"physicalLocation": {"artifactLocation": _artifact(s.path, root), "region": region}}]
     return result
 
 

@@ -36,7 +36,7 @@ from .problems import CONTENT, USAGE, Problem, ProblemError, suggest
 LOG_FORMAT = 1
 MAX_BYTES = 8 * 2**20         # a long five-player game's log is well under 1 MB
 MAX_DEPTH = 24                # the deepest value a save holds (the state) is about 6 levels down
-MAX_CHOICES = 50_000          # no game takes that many; bounds the time a replay can take
+MAX_CHOICES = 20_000          # five players with draft take about 1,000; bounds a replay to seconds
 EVENTS = ("start", "choice", "end")
 
 
@@ -426,9 +426,8 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
         labels = decision.labels()
         if choice.label not in labels:
             shown = ", ".join(labels[:12]) + (", ..." if len(labels) > 12 else "")
-            close = suggest(choice.label, labels)
             raise fail(choice, f"choice {choice.number} ({choice.label!r}) is not a legal choice for {chooser} "
-                               f"({decision.prompt})", f"{close + ' ' if close else ''}legal: {shown}")
+                               f"({decision.prompt})", f"legal: {shown}")
         game.apply(choice.label)
     if verify:
         _verify(record, game, warnings, changed)

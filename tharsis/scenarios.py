@@ -7,6 +7,8 @@ legality checks and decisions as a real game, and every decision is answered by 
 
 from __future__ import annotations
 
+import re
+from itertools import islice
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
@@ -15,7 +17,7 @@ import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.definitions import Library
-from tharsis.runtime.decisions import Decision
+from tharsis.runtime.decisions import Decision, NumberOptions
 from tharsis.runtime.game import Game, GameOptions, load_library
 from tharsis.runtime.scoring import final_scores
 from tharsis.runtime.state import NEUTRAL, RESOURCES, CardInPlay, Tile
@@ -24,6 +26,7 @@ ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "c
                "claim": "milestone", "fund": "award", "first action": "first_action"}
 
 
+OPTIONS_SCANNED = 200  # options looked at to find which decision an `offers:` label is about
 PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "end")
 
 
@@ -280,16 +283,15 @@ class Runner:
         for key, present in (("offers", True), ("does not offer", False)):
             for label in _as_list(step.get(key)):
                 label = str(label)
-                about = label.split()[0]
-                decision = next((d for d in self.asked if any(o.label.split()[0] == about for o in d.options)),
-                                None)
+                about = _about(label)
+                decision = next((d for d in self.asked
+                                 if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
                 if decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
-                elif (decision.find(label) is not None and label.lower() in
-                      (o.label.lower() for o in decision.options)) != present:
+                elif _offers(decision, label) != present:
                     self.outcome.failures.append(
                         f"{where}: '{decision.prompt}' {'does not offer' if present else 'offers'} '{label}'; "
-                        f"options: {'; '.join(decision.labels())}")
+                        f"options: {_shown(decision)}")
         if "expect" in step:
             self.expect(where, step["expect"])
 
@@ -318,11 +320,11 @@ class Runner:
             choice = answers.pop(0)
         else:
             raise ScenarioError(f"{where}: '{decision.prompt}' needs an answer (choose: ...); options: "
-                                + "; ".join(decision.labels()))
+                                + _shown(decision))
         option = decision.find(choice)
         if option is None:
             raise ScenarioError(f"{where}: '{choice}' is not an option of '{decision.prompt}'; options: "
-                                + "; ".join(decision.labels()))
+                                + _shown(decision))
         return option
 
     # ------------------------------------------------------------------ expectations
@@ -451,6 +453,24 @@ def _resource(name: str) -> str:
 def _space(space: Any) -> str:
     text = str(space)
     return text.zfill(2) if text.isdigit() else text
+
+
+def _about(label: str) -> str:
+    """What an option label is about: its first word (`space`, `player`, `card`), or `X` for `X=3`."""
+    return re.split(r"[\s=]", str(label).strip(), maxsplit=1)[0]
+
+
+def _offers(decision: Decision, label: str) -> bool:
+    if isinstance(decision.options, NumberOptions):  # a range of X: looked up, never listed
+        return decision.find(label) is not None
+    return decision.find(label) is not None and label.lower() in (o.label.lower() for o in decision.options)
+
+
+def _shown(decision: Decision, limit: int = 40) -> str:
+    """The options of a decision for a message: at most `limit` of them (a range of X may hold millions)."""
+    labels = [o.label for o in islice(decision.options, limit)]
+    more = len(decision.options) - len(labels)
+    return "; ".join(labels) + (f"; ... ({more} more)" if more > 0 else "")
 
 
 def _as_list(value) -> list:

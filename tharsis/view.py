@@ -89,6 +89,16 @@ def hand(game, index: int) -> str:
     return "\n".join(lines)
 
 
+def compact_cards(game, names) -> str:
+    """One line per card: name, type, printed cost, tags and requirements."""
+    lines = []
+    for name in names:
+        card = game.library[name]
+        requirement = f"  requires {text.condition(card.requirements)}" if card.requirements else ""
+        lines.append(f"   {name} [{card.type}, {card.cost} MC, {','.join(card.tags) or '-'}]{requirement}")
+    return "\n".join(lines)
+
+
 def in_play(game, index: int) -> str:
     player = game.state.players[index]
     parts = []
@@ -150,10 +160,157 @@ def final_table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def award_standings(game) -> str:
-    lines = []
-    for name in game.awards:
-        measure = game.awards[name].measure
-        values = ", ".join(f"{p.name} {quantity(game, measure, Where(p.index))}" for p in game.state.players)
-        lines.append(f"{name}: {values}")
+# ---------------------------------------------------------------------- looking things up during a game
+
+_TILE_PLURAL = {"city": "cities", "greenery": "greeneries"}
+_PLURAL = {"megacredits": "MC", "card": "cards", "plant": "plants", "ocean": "oceans"}
+
+
+def _amount(resource: str, count: int) -> str:
+    if resource == "megacredits":
+        return f"{count} MC"
+    if resource == "ocean":
+        return f"{count} ocean" + ("s" if count != 1 else "") + " to place"
+    return f"{count} {resource if count == 1 else _PLURAL.get(resource, resource)}"
+
+
+def space_bonus(game, space_id: str) -> str:
+    """What placing a tile on this space gives now: its printed bonus, 2 MC per ocean next to it, and any price."""
+    space = game.board.spaces[space_id]
+    parts = [_amount(bonus, count) for bonus, count in space.bonuses]
+    oceans = sum(1 for n in game.board.neighbours[space_id]
+                 if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
+    if oceans:
+        parts.append(f"+{2 * oceans} MC ({oceans} ocean{'s' if oceans > 1 else ''} next to it)")
+    if space.extra_cost:
+        parts.append(f"costs {space.extra_cost} MC")
+    if space.reserved:
+        parts.append(space.reserved)
+    return ", ".join(parts) or "no bonus"
+
+
+def space_choices(game, spaces: list[str]) -> str:
+    """The legal spaces grouped by what they give, so a player picks by board id and sees what each is worth."""
+    groups: dict[str, list[str]] = {}
+    for space_id in spaces:
+        groups.setdefault(space_bonus(game, space_id), []).append(space_id)
+    width = max(len(bonus) for bonus in groups)
+    return "\n".join(f"  {bonus:<{width}}  {' '.join(ids)}" for bonus, ids in groups.items())
+
+
+def card_block(game, name: str, number: int | None = None) -> str:
+    """A card as a numbered block: its heading (type, cost, tags), requirements and the rules text."""
+    from tharsis.compiler import rules_text
+
+    lines = rules_text.card(game.library[name]).splitlines()
+    head = f"{number:>3}. " if number is not None else ""
+    return "\n".join([head + lines[0]] + [" " * len(head) + line for line in lines[1:]])
+
+
+def tag_counts(game, index: int) -> str:
+    counts: dict[str, int] = {}
+    for card in game.state.players[index].played:
+        for tag in game.library[card.name].tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    return ", ".join(f"{tag} {n}" for tag, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))) or "-"
+
+
+def player_sheet(game, index: int) -> str:
+    """Everything public about one player: corporation, TR, stock and production, tags, cards in play, tiles."""
+    player = game.state.players[index]
+    tiles: dict[str, int] = {}
+    for tile in game.state.tiles.values():
+        if tile.owner == index:
+            kind = "city" if tile.is_city else tile.kind
+            tiles[kind] = tiles.get(kind, 0) + 1
+    played = []
+    for card in player.played:
+        holds = game.library[card.name].holds
+        extra = f" ({card.resources} {holds or 'resources'})" if card.resources else ""
+        played.append(card.name + extra + (" [action used]" if card.used else ""))
+    claimed = [m for m, p in game.state.milestones if p == index]
+    funded = [a for a, p in game.state.awards if p == index]
+    lines = [f"--- {player.name} ({player.corporation or 'no corporation yet'}), TR {player.tr}, "
+             f"{len(player.hand)} cards in hand{', passed' if player.passed else ''}",
+             resources_table(player),
+             f"tags: {tag_counts(game, index)}",
+             f"in play: {', '.join(played) or '-'}"]
+    if player.events:
+        lines.append(f"events played: {', '.join(player.events)}")
+    lines.append("tiles: " + (", ".join(f"{n} {_TILE_PLURAL.get(k, k + 's') if n > 1 else k}"
+                                        for k, n in sorted(tiles.items())) or "-"))
+    if claimed or funded:
+        lines.append(f"claimed: {', '.join(claimed) or '-'}; funded: {', '.join(funded) or '-'}")
+    return "\n".join(lines)
+
+
+def standard_projects(game, index: int) -> str:
+    """Every standard project and conversion with the player's price, what it does and whether it is possible now."""
+    from tharsis.compiler.rules_text import sentences
+
+    lines = ["standard projects (your price; * you can do it now):"]
+    for name, project in game.standard_projects.items():
+        lines.append(_lookup_line(game, index, ("project", name), name,
+                                  f"{game.standard_cost(index, project)} MC", sentences(project.play)))
+    lines.append("conversions (any number of times):")
+    for name, action in game.standard_actions.items():
+        cost = f"{game.standard_cost(index, action)} {_PLURAL.get(action.cost_resource, action.cost_resource)}"
+        lines.append(_lookup_line(game, index, ("convert", name), name, cost, sentences(action.play)))
+    return "\n".join(lines)
+
+
+def _lookup_line(game, index: int, action: tuple, name: str, cost: str, does: str) -> str:
+    reason = game.why_not(index, action)
+    mark = "*" if reason is None else " "
+    why = "" if reason is None else f"  ({reason.removeprefix(name + ' ')})"
+    return f" {mark} {name:<20} {cost:>9}  {does}{why}"
+
+
+def milestones(game, index: int) -> str:
+    """Each milestone: its requirement, who claimed it, and every player's standing against it."""
+    from tharsis.compiler.rules_text import condition
+    from tharsis.runtime.actions import MAX_MILESTONES, MILESTONE_COST
+
+    if not game.milestones:
+        return "no milestones in this game"
+    names = {p.index: p.name for p in game.state.players}
+    claimed = dict(game.state.milestones)
+    lines = [f"milestones: {MILESTONE_COST} MC to claim, 5 VP; {len(claimed)} of {MAX_MILESTONES} claimed"]
+    for name, milestone in game.milestones.items():
+        comparisons = milestone.requirement.comparisons
+        standing = []
+        for p in game.state.players:
+            values = "/".join(str(quantity(game, c.quantity, Where(p.index))) for c in comparisons)
+            meets = all(_compare(game, c, p.index) for c in comparisons)
+            standing.append(f"{p.name} {values}{' (meets it)' if meets else ''}")
+        owner = f"claimed by {names[claimed[name]]}" if name in claimed else ", ".join(standing)
+        lines.append(f"  {name:<14} {condition(milestone.requirement):<30} {owner}")
+    return "\n".join(lines)
+
+
+def _compare(game, comparison, index: int) -> bool:
+    from tharsis.runtime.measures import OPERATORS
+
+    return OPERATORS[comparison.operator](quantity(game, comparison.quantity, Where(index)), comparison.value)
+
+
+def awards(game) -> str:
+    """Each award: what it counts, who funded it, every player's count and who leads; the next funding price."""
+    from tharsis.runtime.actions import AWARD_COSTS
+
+    if not game.awards:
+        return "no awards in this game"
+    names = {p.index: p.name for p in game.state.players}
+    funded = dict(game.state.awards)
+    price = (f"the next costs {game.award_cost()} MC" if len(funded) < len(AWARD_COSTS)
+             else "all are funded")
+    lines = [f"awards: 5 VP for first, 2 for second; {len(funded)} of {len(AWARD_COSTS)} funded, {price}"]
+    for name, award in game.awards.items():
+        values = {p.index: quantity(game, award.measure, Where(p.index)) for p in game.state.players}
+        best = max(values.values())
+        leaders = [names[i] for i, v in values.items() if v == best] if best > 0 else ["nobody yet"]
+        counts = ", ".join(f"{names[i]} {v}" for i, v in values.items())
+        status = f"funded by {names[funded[name]]}" if name in funded else "not funded"
+        lines.append(f"  {name:<12} {text.quantity(award.measure):<26} {counts}; leads: "
+                     f"{', '.join(leaders)}; {status}")
     return "\n".join(lines)

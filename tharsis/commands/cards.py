@@ -14,8 +14,10 @@ def add_parser(sub) -> None:
                            description="List every definition with its facts. Without PATH: the bundled content.")
     cards.add_argument("paths", nargs="*", metavar="PATH")
     cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
-                       help="text: each card as canonical card text; rules: each card's rules in players' words "
-                            "(in the language of --lang), both generated from what was compiled")
+                       help="text: every definition as canonical card text, after its tag and resource "
+                            "declarations (it checks clean: tharsis check --no-with-bundled); rules: each card's "
+                            "rules in players' words (in the language of --lang); both generated from what was "
+                            "compiled")
     cards.add_argument("--lang", choices=("en", "zh"), default="en",
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
@@ -37,11 +39,18 @@ def run(args) -> int:
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
     chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
-    if args.format in ("text", "rules"):
-        from tharsis.compiler import rules_text, text
+    if args.format == "text":  # every kind, after the declarations they need: the output checks clean
+        from tharsis.compiler import text
 
-        render = text.card if args.format == "text" else (lambda d: rules_text.card(d, args.lang))
-        print("\n\n".join(render(d) for d in chosen if d.kind in ("card", "corporation")))
+        named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
+        needed = [d for d in result.library.definitions if d.kind in ("milestone", "award") and d.name in named
+                  and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
+        print(text.content(needed + chosen, result.declared_tags, result.declared_resources))
+        return 0
+    if args.format == "rules":
+        from tharsis.compiler import rules_text
+
+        print("\n\n".join(rules_text.card(d, args.lang) for d in chosen if d.kind in ("card", "corporation")))
         return 0
     rows = [facts(d) for d in chosen]
     if args.format == "json":

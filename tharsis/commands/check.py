@@ -1,7 +1,8 @@
 """`tharsis check`: every problem in card files, for designers and CI.
 
 The compiler's diagnostics pass through three filters before they are shown, in this order: the files asked
-about (with --with-bundled the bundled content is compiled too but not reported on), the per-line suppression
+about (the bundled content is compiled too, as a game loads it, but not reported on; --no-with-bundled leaves it
+out), the per-line suppression
 comments (tharsis/suppressions.py) and --select/--ignore (tharsis/code_filter.py). Options default to the
 project's [tool.tharsis] table (tharsis/config.py). `--watch` re-checks whenever a file changes; `-` reads one
 file from standard input (an editor's unsaved buffer), named by --stdin-filename.
@@ -10,11 +11,15 @@ file from standard input (an editor's unsaved buffer), named by --stdin-filename
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from pathlib import Path
 from typing import Callable, Optional
 
+import attrs
+
+from tharsis.code_filter import CodeError, CodeFilter, validate_codes
 from tharsis.commands import add_config_flag, code_list, load_config, paths_exist
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -31,9 +36,11 @@ def add_parser(sub) -> None:
                        help="text for people, json for scripts, github for workflow annotations, "
                             "sarif for code scanning")
     check.add_argument("--with-bundled", action=argparse.BooleanOptionalAction, default=None,
-                       help="check against the bundled content too (boards, milestones, names), "
-                            "reporting only problems in PATH")
-    check.add_argument("--no-cache", action="store_true", help="compile everything afresh")
+                       help="check PATH together with the bundled content, as a game loads it (name and number "
+                            "clashes, boards, milestones), reporting only problems in PATH (the default); "
+                            "--no-with-bundled checks PATH alone: for a copy of the whole content, such as the "
+                            "output of 'tharsis cards --format text'")
+    check.add_argument("--no-cache", action="store_true", help="compile PATH afresh (not the bundled content)")
     check.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
                        help="treat warnings as errors (exit 1)")
     check.add_argument("--select", action="append", default=[], metavar="CODES",
@@ -52,8 +59,23 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from tharsis.code_filter import CodeError, CodeFilter, validate_codes
+    options = _options(args)
+    if isinstance(options, int):
+        return options
+    if args.watch:
+        # The configuration is read again before each check, so editing pyproject.toml takes effect too.
+        watched = [Path(p) for p in options.paths] + ([options.config] if options.config else [])
+        return watch(lambda: _recheck(args), watched, args.interval)
+    return check_once(options)
 
+
+def _recheck(args) -> int:
+    options = _options(args)
+    return options if isinstance(options, int) else check_once(options)
+
+
+def _options(args):
+    """The flags and the configuration decided into Options, or 2 after printing the usage error."""
     config = load_config(args)
     if isinstance(config, int):
         return config
@@ -84,29 +106,32 @@ def run(args) -> int:
         return 2
     if not paths_exist(paths):
         return 2
-    options = Options(
+    return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,
         strict=config.strict if args.strict is None else args.strict,
         code_filter=CodeFilter(tuple(select), tuple(ignore)), stdin_name=args.stdin_filename or "<stdin>",
-        root=config.path.parent if config.path else Path.cwd())
-    if args.watch:
-        watched = [Path(p) for p in paths] + ([config.path] if config.path else [])
-        return watch(lambda: check_once(options), watched, args.interval)
-    return check_once(options)
+        root=config.path.parent if config.path else Path.cwd(), config=config.path)
 
 
+@attrs.frozen(kw_only=True)
 class Options:
     """What one check does, decided once from the flags and the configuration."""
 
-    def __init__(self, *, paths, output, use_cache, with_bundled, strict, code_filter, stdin_name, root):
-        self.paths, self.output, self.use_cache, self.root = paths, output, use_cache, root  # root: of SARIF URIs
-        self.with_bundled, self.strict, self.code_filter, self.stdin_name = with_bundled, strict, code_filter, stdin_name
+    paths: list[str]
+    output: str                      # text | json | github | sarif
+    use_cache: bool
+    with_bundled: bool
+    strict: bool
+    code_filter: CodeFilter
+    stdin_name: str                  # what standard input (PATH -) is called in the report
+    root: Path                       # SARIF URIs are relative to it: the project's folder
+    config: Optional[Path] = None    # the pyproject.toml in use
 
 
 def check_once(options: Options) -> int:
     from tharsis import suppressions
-    from tharsis.compiler import bundled_cards_path, compile_paths, compile_text
+    from tharsis.compiler import compile_paths, compile_text
     from tharsis.compiler.diagnostics import Diagnostics, render_github, render_json, render_text
     from tharsis.compiler.source import decode
 
@@ -124,10 +149,8 @@ def check_once(options: Options) -> int:
         reported = [name]
     else:
         paths = [Path(p) for p in options.paths]
-        wanted = {str(p.resolve()) for p in paths}
-        if options.with_bundled:
-            paths = [bundled_cards_path()] + paths
-        result = compile_paths(paths, use_cache=options.use_cache)
+        wanted = frozenset(str(p.resolve()) for p in paths)
+        result = compile_paths(paths, use_cache=options.use_cache, with_bundled=options.with_bundled)
         reported = [f for f in result.files if _inside(f, wanted)]
         diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
         sources, files = result.sources, reported
@@ -154,7 +177,13 @@ def check_once(options: Options) -> int:
     return 0
 
 
-def _inside(path: str, wanted: set[str]) -> bool:
+def _inside(path: str, wanted: frozenset[str]) -> bool:
+    return _inside_resolved(path, wanted)
+
+
+@functools.lru_cache(maxsize=4096)
+def _inside_resolved(path: str, wanted: frozenset[str]) -> bool:
+    """Cached: a large file has thousands of definitions and diagnostics, all with the same path."""
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)
 

@@ -16,10 +16,12 @@ def add_parser(sub) -> None:
                                      "'tharsis cards --format text'), keeping every comment; other definitions "
                                      "are kept as written. Files with errors are left alone.")
     fmt.add_argument("paths", nargs="*", metavar="PATH",
-                     help="files or folders (default: the 'cards' paths of [tool.tharsis])")
+                     help="files or folders (default: the 'cards' paths of [tool.tharsis]); - formats standard "
+                          "input to standard output (for an editor's format-on-save)")
     fmt.add_argument("--check", action="store_true",
                      help="write nothing; list the files that are not formatted with a diff, exit 1 if any")
     fmt.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff")
+    fmt.add_argument("--stdin-filename", metavar="NAME", help="with PATH -: the file name for messages")
     add_config_flag(fmt)
     fmt.set_defaults(run=run)
 
@@ -35,6 +37,14 @@ def run(args) -> int:
     if not paths:
         print("tharsis: format what? give a PATH, or list your card folders under [tool.tharsis] in "
               "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
+        return 2
+    if "-" in paths:
+        if len(paths) > 1:
+            print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
+            return 2
+        return _format_stdin(args)
+    if args.stdin_filename is not None:
+        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
         return 2
     if not paths_exist(paths):
         return 2
@@ -64,4 +74,34 @@ def run(args) -> int:
           + (f", {len(refused)} not formatted" if refused else ""))
     if refused or (changed and not writing):
         return 1
+    return 0
+
+
+def _format_stdin(args) -> int:
+    """Standard input formatted to standard output; on a refusal nothing is printed there (the editor keeps its
+    buffer) and the reasons go to standard error."""
+    from tharsis.compiler.diagnostics import Diagnostics, render_text
+    from tharsis.compiler.source import decode
+    from tharsis.fmt import format_sources
+
+    name = args.stdin_filename or "<stdin>"
+    decoding = Diagnostics()
+    text = decode(name, sys.stdin.buffer.read(), decoding)
+    if text is None:
+        print(render_text(decoding.items, {}), file=sys.stderr)
+        return 1
+    result = format_sources({name: text})
+    formatted = result.files[0]
+    if formatted.text is None:
+        print(render_text(result.compile_errors + formatted.problems, result.sources), file=sys.stderr)
+        print(f"tharsis: {name} not formatted", file=sys.stderr)
+        return 1
+    if args.check or args.diff:
+        if args.check and formatted.changed:
+            print(f"would reformat {name}")
+        sys.stdout.writelines(difflib.unified_diff(
+            text.splitlines(keepends=True), formatted.text.splitlines(keepends=True),
+            fromfile=f"{name} (as written)", tofile=f"{name} (formatted)"))
+        return 1 if formatted.changed else 0
+    sys.stdout.write(formatted.text)
     return 0

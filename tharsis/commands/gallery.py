@@ -1,5 +1,8 @@
 """`tharsis gallery DIR [PATH...]`: write the static HTML card gallery (tharsis/gallery.py, docs/gallery.md).
 
+The problems shown are those `tharsis check --with-bundled` reports: suppression comments are honoured and the
+project's [tool.tharsis] table gives the default PATHs and which warnings to show (select/ignore).
+
 Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors.
 """
 
@@ -8,30 +11,39 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tharsis.commands import paths_exist
+from tharsis.commands import add_config_flag, load_config, paths_exist
 
 
 def add_parser(sub) -> None:
     gallery = sub.add_parser("gallery", help="write a static HTML card gallery",
-                             description="Write DIR/index.html: every card and corporation as a card face, searchable "
-                                         "and filterable, with the problems of PATH shown on the cards (docs/gallery.md).")
+                             description="Write DIR/index.html: every card and corporation as a card face, "
+                                         "searchable and filterable, with the problems of PATH shown on the cards "
+                                         "(docs/gallery.md).")
     gallery.add_argument("directory", metavar="DIR", help="where to write index.html (created if missing)")
     gallery.add_argument("paths", nargs="*", metavar="PATH",
-                         help="your card files or folders: checked with the bundled content and shown with it")
+                         help="your card files or folders: checked with the bundled content and shown with it "
+                              "(default: 'cards' of [tool.tharsis])")
     gallery.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rules text and page")
+    add_config_flag(gallery)
     gallery.set_defaults(run=run)
 
 
 def run(args) -> int:
     from tharsis import gallery
 
-    if not paths_exist(args.paths):
+    from tharsis.code_filter import CodeFilter
+
+    config = load_config(args)
+    if isinstance(config, int):
+        return config
+    paths = list(args.paths) or list(config.cards)
+    if not paths_exist(paths):
         return 2
     directory = Path(args.directory)
     if directory.exists() and not directory.is_dir():
         print(f"tharsis: {directory} is a file; give a folder for the gallery", file=sys.stderr)
         return 2
-    built = gallery.build([Path(p) for p in args.paths], args.lang)
+    built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
     try:
         page = gallery.write(directory, built)
     except OSError as exc:

@@ -236,14 +236,13 @@ def describe(definition) -> str:
     if definition.kind in ("card", "corporation"):
         first, *rest = rules_text.card(definition).split("\n")
         return "  \n".join([f"**{first}**"] + [line.strip() for line in rest if line.strip()])
-    english = rules_text.phrases("en")
     lines = [f"**{_headline(definition)}**"]
     if definition.kind in ("standard_project", "standard_action"):
-        lines.append(rules_text.sentences(english, definition.play))
+        lines.append(rules_text.sentences(definition.play))
     elif definition.kind == "milestone":
-        lines.append(f"Requires {rules_text.condition(english, definition.requirement)}.")
+        lines.append(f"Requires {rules_text.condition(definition.requirement)}.")
     elif definition.kind == "award":
-        lines.append(f"Measures {rules_text.quantity(english, definition.measure)}.")
+        lines.append(f"Measures {rules_text.quantity(definition.measure)}.")
     elif definition.kind == "board":
         lines.append(f"{len(definition.spaces)} spaces; milestones: {', '.join(definition.milestones) or 'none'}; "
                      f"awards: {', '.join(definition.awards) or 'none'}.")
