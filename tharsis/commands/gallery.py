@@ -3,15 +3,16 @@
 The problems shown are those `tharsis check --with-bundled` reports: suppression comments are honoured and the
 project's [tool.tharsis] table gives the default PATHs and which warnings to show (select/ignore).
 
-Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors.
+Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors (a
+PATH that does not exist; E730 for a DIR that is a file or cannot be written).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from tharsis.commands import add_config_flag, load_config, paths_exist
+from tharsis.problems import USAGE, Problem, ProblemError
 
 
 def add_parser(sub) -> None:
@@ -41,14 +42,14 @@ def run(args) -> int:
         return 2
     directory = Path(args.directory)
     if directory.exists() and not directory.is_dir():
-        print(f"tharsis: {directory} is a file; give a folder for the gallery", file=sys.stderr)
-        return 2
+        raise ProblemError([Problem("E730", "the gallery goes into a folder, and this is a file",
+                                    "name a new or existing folder: tharsis gallery site/", str(directory))], USAGE)
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
     try:
         page = gallery.write(directory, built)
     except OSError as exc:
-        print(f"tharsis: cannot write the gallery to {directory}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise ProblemError([Problem("E730", f"cannot write the gallery here: {exc.strerror}",
+                                    "name a folder you can write to", str(directory))], USAGE) from None
     with_problems = sum(1 for face in built.faces if face.problems)
     errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
     print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")
