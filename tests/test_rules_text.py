@@ -219,3 +219,14 @@ def test_play_lang_flag_is_offered_and_checked(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["play", "--lang", "fr"])
     assert exit_.value.code == 2 and "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_rules_text_on_an_ascii_only_output_is_a_clear_error_not_a_crash():
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "tharsis", "cards", "--format", "rules", "--lang", "zh"],
+                         capture_output=True, env=dict(os.environ, PYTHONIOENCODING="ascii"))
+    assert run.returncode == 2 and run.stdout == b""
+    assert b"cannot show the rules text" in run.stderr and b"PYTHONIOENCODING=utf-8" in run.stderr
