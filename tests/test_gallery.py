@@ -162,3 +162,7 @@ def test_the_gallery_shows_what_check_reports_suppressions_and_project_configura
     assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
     assert Articles((site / "index.html").read_text("utf-8")).named("Also Far")["data-problems"] == "0"
     assert "cards, 0 with problems" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_the_page_has_the_same_words_in_every_language():
+    assert set(gallery.labels("en")) == set(gallery.labels("zh"))
