@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from tharsis.commands import add_config_flag, load_config, paths_exist
-from tharsis.problems import USAGE, Problem, ProblemError
 
 
 def add_parser(sub) -> None:
@@ -41,15 +40,9 @@ def run(args) -> int:
     if not paths_exist(paths):
         return 2
     directory = Path(args.directory)
-    if directory.exists() and not directory.is_dir():
-        raise ProblemError([Problem("E730", "the gallery goes into a folder, and this is a file",
-                                    "name a new or existing folder: tharsis gallery site/", str(directory))], USAGE)
+    gallery.check_directory(directory)
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
-    try:
-        page = gallery.write(directory, built)
-    except OSError as exc:
-        raise ProblemError([Problem("E730", f"cannot write the gallery here: {exc.strerror}",
-                                    "name a folder you can write to", str(directory))], USAGE) from None
+    page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)
     errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
     print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")
