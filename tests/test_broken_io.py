@@ -226,18 +226,6 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
                                                          "(it differs in: generation)")]
 
 
-def test_leaving_a_game_loaded_from_a_save_saves_over_that_save(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    save = tmp_path / "saved.json"
-    run(capsys, "play", "--seed", "9", "--no-log", stdin=f"1\nbuy 1\n1\nsave {save}\nquit\n")
-    before = json.loads(save.read_text())["log"]
-    code, out, _ = run(capsys, "play", "--load", str(save), "--no-log", stdin="1\nquit\n")
-    assert code == 0 and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
-    after = json.loads(save.read_text())["log"]
-    assert after[:len(before)] == before and len(after) > len(before)   # the choice made after loading is kept
-    assert not list(tmp_path.glob("tharsis-save-*"))                     # and no other save was made
-
-
 def test_load_refuses_the_flags_of_a_new_game(game_log, capsys):
     code, _, err = run(capsys, "play", "--load", str(game_log), "--seed", "5", "--board", "hellas")
     assert code == 2 and problems(err)[0][0] == "E706" and "--seed, --board would be ignored" in err
@@ -364,6 +352,8 @@ FLAG_CASES = [
     (["simulate", "--seed", str(2**63 - 2), "--games", "5"], 2, "E701", "the last game's seed would pass"),
     (["simulate", "--seat", "ann=human", "--seat", "bob=random"], 2, "E706", "simulate plays bots only"),
     (["simulate", "--corporation", "greedy=Livestock"], 2, "E704", "Livestock is a project card"),
+    (["play", "--log", "/no/such/folder/game.jsonl"], 2, "E708", "cannot write the game log"),
+    (["simulate", "--out", "/no/such/folder/results.jsonl"], 2, "E708", "cannot write results"),
     (["simulate", "--track", "Livestok"], 2, "E707", "--track Livestok: no card or corporation is called 'Livestok'"),
 ]
 
@@ -372,8 +362,11 @@ FLAG_CASES = [
 def test_bad_flags_are_usage_errors_with_a_code(args, exit_code, code, part, tmp_path, capsys):
     if args[0] == "play" and "--seat" not in args and "--players" not in args and "--solo" not in args:
         args = args + ["--seat", "ann=greedy", "--seat", "bob=greedy"]
-    got_code, out, err = run(capsys, *args, "--no-log" if args[0] == "play" else "--quiet",
-                             *(["--out", str(tmp_path / "r.jsonl")] if args[0] == "simulate" else []))
+    if args[0] == "play" and "--log" not in args:
+        args = args + ["--no-log"]
+    if args[0] == "simulate":
+        args = args + ["--quiet"] + ([] if "--out" in args else ["--out", str(tmp_path / "r.jsonl")])
+    got_code, out, err = run(capsys, *args)
     assert got_code == exit_code, err
     found = problems(err)
     assert found and found[0][0] == code and part in found[0][2], err

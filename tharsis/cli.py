@@ -169,8 +169,7 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing and the
-    save to write when the player leaves a game without a log."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -188,8 +187,7 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    autosave = Path(args.load) if loaded.record.kind == "save" else None   # leaving saves over the loaded save
-    return loaded.game, loaded.seats, log_path, autosave
+    return loaded.game, loaded.seats, log_path
 
 
 def _warn(problems) -> None:
@@ -204,9 +202,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = autosave = None
+    log_path = None
     if args.load:
-        game, seats, log_path, autosave = _load(args)
+        game, seats, log_path = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -227,9 +225,8 @@ def _play(args) -> int:
             log_path, problem = None, (f"cannot write the game log to {log_path}: {exc.strerror} "
                                        "(use --log FILE or --no-log)")
     if problem:
-        print(f"tharsis: {problem}", file=sys.stderr)
-        return 2
-    session = Session(game, seats, GameLog(log_path), autosave=autosave)
+        raise ProblemError([Problem("E708", problem)], USAGE)
+    session = Session(game, seats, GameLog(log_path))
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
@@ -261,8 +258,8 @@ def _simulate(args) -> int:
     try:
         Path(args.out).touch()
     except OSError as exc:
-        print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise ProblemError([Problem("E708", f"cannot write results to {args.out}: {exc.strerror}",
+                                    "--out FILE in a folder you can write")], USAGE) from None
     simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, args.jobs, Path(args.out))
     results = simulation.run(progress=None if args.quiet else sys.stderr)
     if simulation.interrupted:
