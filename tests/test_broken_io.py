@@ -116,6 +116,14 @@ def test_a_whole_log_replays_and_its_result_is_verified(game_log, capsys):
     assert "winner: " in out and "verified: the replay gives the logged result" in out
 
 
+def test_replay_generations_shows_the_state_at_the_start_of_every_generation(game_log, capsys):
+    code, out, _ = run(capsys, "replay", str(game_log), "--generations")
+    generations = json.loads(game_log.read_text().splitlines()[-1])["result"]["generations"]
+    headers = [line for line in out.splitlines() if line.startswith("=== Generation ")]
+    assert code == 0 and len(headers) == generations + 1          # each generation, then the end
+    assert [int(h.split()[2]) for h in headers[:-1]] == list(range(1, generations + 1))
+
+
 def test_an_illegal_choice_in_the_middle_of_a_log_names_its_line(game_log, tmp_path, capsys):
     log = edited(game_log, tmp_path / "illegal.jsonl", lambda lines: set_field(lines, 40, label="play Nothing"))
     code, _, err = run(capsys, "replay", str(log))
