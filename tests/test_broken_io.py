@@ -178,6 +178,9 @@ def test_a_log_cut_short_by_a_crash_replays_and_resumes_to_the_end(game_log, tmp
     code, out, err = run(capsys, "play", "--load", str(log))   # the bots play on, in the same log
     assert code == 0 and "winner: " in out
     assert log.read_text().splitlines()[-1].startswith('{"event": "end"')
+    rewritten = [json.loads(line) for line in log.read_text().splitlines()[1:-1]]
+    original = [json.loads(line) for line in game_log.read_text().splitlines()[1:-1]]
+    assert rewritten == original      # the choices before the crash keep their players; the rest are the same
     code, out, err = run(capsys, "replay", str(log))
     assert code == 0 and not err and "verified" in out
     assert out.splitlines()[-3:] == run(capsys, "replay", str(game_log))[1].splitlines()[-3:]  # the same game

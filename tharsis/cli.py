@@ -178,7 +178,8 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing, and who
+    made each choice so far (so the rewritten log keeps naming them)."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -196,7 +197,7 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    return loaded.game, loaded.seats, log_path
+    return loaded.game, loaded.seats, log_path, loaded.choosers
 
 
 def _warn(problems) -> None:
@@ -211,9 +212,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = None
+    log_path, choosers = None, []
     if args.load:
-        game, seats, log_path = _load(args)
+        game, seats, log_path, choosers = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -235,7 +236,7 @@ def _play(args) -> int:
                                        "(use --log FILE or --no-log)")
     if problem:
         raise ProblemError([Problem("E708", problem)], USAGE)
-    session = Session(game, seats, GameLog(log_path))
+    session = Session(game, seats, GameLog(log_path, choosers))
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
