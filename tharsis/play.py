@@ -209,7 +209,7 @@ class Session:
         if decision.kind == "action":
             self.say(view.panel(game, index))
         elif decision.kind == "space":
-            spaces = [o.value for o in decision.options]
+            spaces = [_space_of(o.label) for o in decision.options]
             self.say(view.board(game, highlight=tuple(spaces)))
             self.say("Legal spaces by what they give (answer with the space's id):")
             self.say(view.space_choices(game, spaces))
@@ -380,12 +380,12 @@ def resolve(decision: Decision, answer: str):
     if decision.kind == "space":
         wanted = answer.lower().removeprefix("space").strip()
         for option in options:
-            space = str(option.value)
+            space = _space_of(option.label)
             if wanted == space.lower() or (wanted.isdigit() and space.isdigit() and int(wanted) == int(space)):
                 return option, ""
         if wanted.isdigit():
             return None, (f"{wanted} is not a legal space here; legal: "
-                          + " ".join(str(o.value) for o in options))
+                          + " ".join(_space_of(o.label) for o in options))
     elif answer.isdigit():
         number = int(answer)
         if 1 <= number <= len(options):
@@ -415,6 +415,11 @@ def _move_ends(move: Move, decision: Decision, game: Game) -> bool:
 def _ambiguous(answer: str, candidates: list[str]) -> str:
     shown = ", ".join(candidates[:8]) + (f", ... ({len(candidates)} in all)" if len(candidates) > 8 else "")
     return f"'{answer}' is ambiguous: {shown}; type more of it"
+
+
+def _space_of(label: str) -> str:
+    """The board id a space option names: "space 31" -> "31" (labels are the engine's stable interface)."""
+    return label.removeprefix("space ").strip()
 
 
 def _card_named(game: Game, label: str) -> Optional[str]:
@@ -474,13 +479,13 @@ def _numbered(game: Game, decision: Decision) -> str:
     """The options, one per line; a card to play with your price and its tags, another card named by an option
     (to discard, to add a resource to) with its type, printed cost and tags (`card NAME` gives its text)."""
     if decision.kind == "space":
-        return "  " + " ".join(str(o.value) for o in decision.options)
+        return "  " + " ".join(_space_of(o.label) for o in decision.options)
     lines = []
     for n, option in enumerate(decision.options, start=1):
         line = f"  {n:>3}. {option.label}"
         named = _card_named(game, option.label)
-        if decision.kind == "action" and isinstance(option.value, tuple) and option.value[0] == "play":
-            card = game.library[option.value[1]]
+        if decision.kind == "action" and named and option.label.startswith("play "):
+            card = game.library[named]
             line = (f"{line:<46}{game.card_cost(decision.player, card.name)} MC, "
                     f"{','.join(card.tags) or 'no tags'}")
         elif named and game.library[named].kind == "card":
