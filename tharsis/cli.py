@@ -63,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(play, random_seed=True)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
+    play.add_argument("--lang", choices=("en", "zh"), default="en",
+                      help="language of the cards' rules text (card offers, `card NAME`, projects, milestones)")
     play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
@@ -238,7 +240,7 @@ def _play(args) -> int:
     if problem:
         print(f"tharsis: {problem}", file=sys.stderr)
         return 2
-    session = Session(game, seats, GameLog(log_path), autosave=autosave)
+    session = Session(game, seats, GameLog(log_path), autosave=autosave, language=args.lang)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
