@@ -346,3 +346,15 @@ def test_the_sessions_in_docs_playing_md_are_what_tharsis_play_prints(repo, tmp_
         elif inside and line.strip() != "..." and not line.startswith(("$ ", "tharsis play")) and line not in real:
             missing.append(line)
     assert not missing, "\n".join(missing)
+
+
+def test_each_legal_space_shows_what_it_gives_now():
+    from tharsis import view
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
+    listed = view.space_choices(game, ["04", "61", "01"], 0)
+    assert listed.splitlines() == ["  2 plants                      04", "  1 ocean to place, costs 6 MC  61",
+                                   "  Ganymede Colony               01"]
+    game.state.oceans = 9                      # the south pole costs 6 MC only while an ocean can be placed
+    assert "1 ocean to place  " in view.space_choices(game, ["61"], 0) + "  "
+    assert "costs" not in view.space_choices(game, ["61"], 0)

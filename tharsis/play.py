@@ -217,7 +217,7 @@ class Session:
             spaces = [_space_of(o.label) for o in decision.options]
             self.say(view.board(game, highlight=tuple(spaces)))
             self.say("Legal spaces by what they give (answer with the space's id):")
-            self.say(view.space_choices(game, spaces))
+            self.say(view.space_choices(game, spaces, index))
             return
         elif decision.kind == "corporation":
             preview = buying.upcoming(_past_setup(game, index), index)

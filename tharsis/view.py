@@ -174,26 +174,28 @@ def _amount(resource: str, count: int) -> str:
     return f"{count} {resource if count == 1 else _PLURAL.get(resource, resource)}"
 
 
-def space_bonus(game, space_id: str) -> str:
-    """What placing a tile on this space gives now: its printed bonus, 2 MC per ocean next to it, and any price."""
+def space_bonus(game, space_id: str, player: int) -> str:
+    """What placing a tile on this space gives `player` now: its printed bonus, 2 MC per ocean next to it, and any
+    price it has now (Hellas' south pole costs 6 MC only while oceans remain)."""
     space = game.board.spaces[space_id]
     parts = [_amount(bonus, count) for bonus, count in space.bonuses]
     oceans = sum(1 for n in game.board.neighbours[space_id]
                  if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
     if oceans:
         parts.append(f"+{2 * oceans} MC ({oceans} ocean{'s' if oceans > 1 else ''} next to it)")
-    if space.extra_cost:
-        parts.append(f"costs {space.extra_cost} MC")
+    price = game.space_cost(player, space_id)
+    if price:
+        parts.append(f"costs {price} MC")
     if space.reserved:
         parts.append(space.reserved)
     return ", ".join(parts) or "no bonus"
 
 
-def space_choices(game, spaces: list[str]) -> str:
+def space_choices(game, spaces: list[str], player: int) -> str:
     """The legal spaces grouped by what they give, so a player picks by board id and sees what each is worth."""
     groups: dict[str, list[str]] = {}
     for space_id in spaces:
-        groups.setdefault(space_bonus(game, space_id), []).append(space_id)
+        groups.setdefault(space_bonus(game, space_id, player), []).append(space_id)
     width = max(len(bonus) for bonus in groups)
     return "\n".join(f"  {bonus:<{width}}  {' '.join(ids)}" for bonus, ids in groups.items())
 
