@@ -8,6 +8,7 @@ resumes it with one of the listed options (by index or by its label). Labels are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Any, Optional
 
 import attrs
@@ -46,8 +47,9 @@ class Decision:
         matches = [o for o in self.options if o.label.lower().startswith(lowered)]
         return matches[0] if matches and len({o.label for o in matches}) == 1 else None
 
-    def labels(self) -> list[str]:
-        return [o.label for o in self.options]
+    def labels(self, limit: Optional[int] = None) -> list[str]:
+        """The options' labels; `limit` shows only the first ones (a range of X may hold millions)."""
+        return [o.label for o in islice(self.options, limit)]
 
 
 class NumberOptions(Sequence):

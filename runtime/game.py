@@ -158,7 +158,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
             raise IllegalChoice("the game is over")
         option = decision.find(choice)
         if option is None:
-            shown = ", ".join(decision.labels()[:12]) + (", ..." if len(decision.options) > 12 else "")
+            shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")
             raise IllegalChoice(f"{choice!r} is not a legal choice for {self.state.players[decision.player].name} "
                                 f"({decision.prompt}); legal: {shown}")
         self.log.append(option.label)

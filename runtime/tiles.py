@@ -188,8 +188,9 @@ class TilesMixin:
         for _ in range(abs(steps)):
             value = self.parameter_value(parameter)
             if steps < 0:
-                if value > low:
-                    setattr(self.state, parameter, value - step)
+                if value <= low:
+                    return  # at its minimum: further steps change nothing (a huge count costs nothing)
+                setattr(self.state, parameter, value - step)
                 continue
             if value >= high:
                 return

@@ -217,11 +217,25 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     assert code == 0 and f"saved to {save}" in out
     data = json.loads(save.read_text())
     assert data["content"].startswith("sha256:") and data["seats"][0] == {"name": "you", "kind": "human"}
+    code, out, _ = run(capsys, "replay", str(save))
+    assert code == 0 and "the save stops before the end" in out and "verified: the replay reaches the saved state" in out
     data["state"]["generation"] = 4
     save.write_text(json.dumps(data))
     code, _, err = run(capsys, "play", "--load", str(save), "--no-log")
     assert code == 1 and problems(err) == [("E716", "-", "the saved state is not the state its choices lead to "
                                                          "(it differs in: generation)")]
+
+
+def test_leaving_a_game_loaded_from_a_save_saves_over_that_save(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    save = tmp_path / "saved.json"
+    run(capsys, "play", "--seed", "9", "--no-log", stdin=f"1\nbuy 1\n1\nsave {save}\nquit\n")
+    before = json.loads(save.read_text())["log"]
+    code, out, _ = run(capsys, "play", "--load", str(save), "--no-log", stdin="1\nquit\n")
+    assert code == 0 and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
+    after = json.loads(save.read_text())["log"]
+    assert after[:len(before)] == before and len(after) > len(before)   # the choice made after loading is kept
+    assert not list(tmp_path.glob("tharsis-save-*"))                     # and no other save was made
 
 
 def test_load_refuses_the_flags_of_a_new_game(game_log, capsys):

@@ -318,3 +318,31 @@ def test_an_options_whole_label_answers_even_when_it_starts_like_a_command():
     assert session.read("?", decision) == "player bob"
     assert session.read("?", decision) is None                    # `player NAME`, the lookup
     assert "--- bob (no corporation yet), TR 20" in session.stdout.getvalue()
+
+
+def test_the_sessions_in_docs_playing_md_are_what_tharsis_play_prints(repo, tmp_path, monkeypatch, capsys):
+    """Every line of the docs' `tharsis play` transcripts comes from these runs (`...` marks a cut)."""
+    monkeypatch.chdir(tmp_path)
+    printed = []
+
+    def play(answers: str, *args: str) -> None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+        main(["play", *args])
+        printed.append("".join(capsys.readouterr()))
+
+    play("mining\nbuy 11\nbuy 7 9\nstandard\naquifer\n3\n32\nend turn\nplayer bob\nprojects\nmilestones\nawards\n"
+         "quit\n", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "7")
+    play("quit\n", "--load", "tharsis-game-7.jsonl")
+    play("quit\n", "--load", "tharsis-game-7.jsonl", "--no-log")
+    play("", "--seed", "7", "--log", "tharsis-game-7.jsonl")
+    play("", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log", "full.jsonl")
+    text = (repo / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = text[text.index("## tharsis play"):text.index("### Options")]
+    real = "\n".join(printed)
+    inside, missing = False, []
+    for line in section.splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside and line.strip() != "..." and not line.startswith(("$ ", "tharsis play")) and line not in real:
+            missing.append(line)
+    assert not missing, "\n".join(missing)

@@ -63,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(play, random_seed=True)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
+    play.add_argument("--lang", choices=("en", "zh"), default="en",
+                      help="language of the cards' rules text (card offers, `card NAME`, projects, milestones)")
     play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
@@ -178,7 +180,8 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing and the
+    save to write when the player leaves a game without a log."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -196,7 +199,8 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    return loaded.game, loaded.seats, log_path
+    autosave = Path(args.load) if loaded.record.kind == "save" else None   # leaving saves over the loaded save
+    return loaded.game, loaded.seats, log_path, autosave
 
 
 def _warn(problems) -> None:
@@ -211,9 +215,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = None
+    log_path = autosave = None
     if args.load:
-        game, seats, log_path = _load(args)
+        game, seats, log_path, autosave = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -236,7 +240,7 @@ def _play(args) -> int:
     if problem:
         print(f"tharsis: {problem}", file=sys.stderr)
         return 2
-    session = Session(game, seats, GameLog(log_path))
+    session = Session(game, seats, GameLog(log_path), autosave=autosave, language=args.lang)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
@@ -309,16 +313,18 @@ def _replay(args) -> int:
     loaded = saves.build(record, before_choice=before_choice)
     _warn(loaded.warnings)
     game = loaded.game
-    if not game.over:
-        print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
-              f"{game.state.players[game.pending().player].name}: {game.pending().prompt}); "
+    if game.over:
+        if args.generations:
+            _print_generation(game, view)
+        print(view.final_table(game.result))
+    else:
+        print(f"the {record.kind} stops before the end of the game (generation {game.state.generation}, waiting "
+              f"for {game.state.players[game.pending().player].name}: {game.pending().prompt}); "
               f"resume it with: tharsis play --load {args.log}")
-        return 0
-    if args.generations:
-        _print_generation(game, view)
-    print(view.final_table(game.result))
     if record.result is not None:
         print("verified: the replay gives the logged result")
+    elif record.state is not None:
+        print("verified: the replay reaches the saved state")
     return 0
 
 
