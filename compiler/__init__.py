@@ -9,7 +9,7 @@ cache when the file, the declarations and the compiler are unchanged), then runs
 
 from __future__ import annotations
 
-__all__ = ["CompileResult", "compile_paths", "compile_text", "bundled_cards_path"]
+__all__ = ["CompileResult", "compile_paths", "compile_text", "compile_sources", "bundled_cards_path"]
 
 
 def __getattr__(name: str):

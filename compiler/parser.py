@@ -225,7 +225,8 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                               Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
         word = re.match(_WORD, text[position:]) if position is not None else None
         hint = _hint(word.group(0) if word else None, expected)
-        comparator = _COMPARATOR_TYPOS.get(text[position:position + 2]) or _COMPARATOR_TYPOS.get(ch)
+        pair = text[position:position + 2] if position is not None else ""
+        comparator = _COMPARATOR_TYPOS.get(pair) or _COMPARATOR_TYPOS.get(ch)
         if comparator and "COMPARATOR" in _accepted(exc):
             hint = f"did you mean '{comparator}'? (comparisons are >=, <=, ==, > and <)"
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"

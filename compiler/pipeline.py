@@ -106,28 +106,33 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
-def compile_sources(sources: dict[str, str], *, use_cache: bool = True) -> CompileResult:
+def compile_sources(sources: dict[str, str], *, use_cache: bool = True,
+                    volatile: Iterable[str] = ()) -> CompileResult:
     """Compile texts as one set of files without reading the disk (tharsis fmt compiles the text it is about to
-    write this way, next to the files it was formatted with, to prove nothing changed)."""
-    return _compile([(path, text.encode("utf-8")) for path, text in sources.items()], Diagnostics(), use_cache)
+    write this way, next to the files it was formatted with, to prove nothing changed). `volatile` names texts that
+    change with every keystroke (an editor's unsaved buffers, tharsis lsp): they are compiled afresh and never
+    written to the on-disk cache."""
+    return _compile([(path, text.encode("utf-8")) for path, text in sources.items()], Diagnostics(), use_cache,
+                    volatile=set(volatile))
 
 
 def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: bool,
-             always_cached: set[str] = frozenset()) -> CompileResult:
+             always_cached: set[str] = frozenset(), volatile: set[str] = frozenset()) -> CompileResult:
     """`use_cache` False compiles the files afresh, except `always_cached` (the bundled content loaded beside a
-    designer's files: it ships with Tharsis, and its entries are keyed by the compiler's own sources)."""
+    designer's files: it ships with Tharsis, and its entries are keyed by the compiler's own sources). `volatile`
+    texts (an editor's unsaved buffers) are never read from nor written to the cache."""
     texts: dict[str, str] = {}
     for path, data in raw:
         text = decode(path, data, diagnostics)
         if text is not None:
             texts[path] = text
-    tags, card_resources = _declarations(texts.values())
+    tags, card_resources = declarations(texts.values())
     vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
         key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
-        cacheable = use_cache or path in always_cached
+        cacheable = (use_cache or path in always_cached) and path not in volatile
         cached = cache.load(key) if cacheable else None
         if cached is None:
             from .checker import Checker  # parsing and checking are needed only on a cache miss
@@ -154,7 +159,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))))
 
 
-def _declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The tags and card resources every file may use: the printed ones and those declared in any of `texts`."""
     tags, card_resources = set(v.TAGS) - {"event"}, set(v.CARD_RESOURCES)
     for text in texts:
         for kind, names in _DECLARATION.findall(text):

@@ -12,6 +12,7 @@ every legal action means checking every card in hand, so it is done only when so
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Any, Callable, Optional
 
 import attrs
@@ -48,8 +49,9 @@ class Decision:
     def allows(self, option: Option) -> bool:
         return option in self.options
 
-    def labels(self) -> list[str]:
-        return [o.label for o in self.options]
+    def labels(self, limit: Optional[int] = None) -> list[str]:
+        """The options' labels; `limit` shows only the first ones (a range of X may hold millions)."""
+        return [o.label for o in islice(self.options, limit)]
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Decision) and (self.player, self.kind, self.prompt) == \

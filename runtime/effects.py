@@ -136,8 +136,10 @@ class EffectsMixin:
                     continue
                 if trigger.event.tile not in ("tile", e.tile):
                     continue
+                placed = min(e.count, len(self.board.mars))  # never more tiles than Mars has spaces
                 for effect in trigger.effects:
-                    changes.extend(self._certain_changes(effect, Context(ctx.player, card=name)) * e.count)
+                    changes.extend((table, resource, delta * placed) for table, resource, delta in
+                                   self._certain_changes(effect, Context(ctx.player, card=name)))
         return changes
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:

@@ -170,8 +170,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         decision = self.pending()
         option = decision.find(choice)
         if option is None:
-            labels = decision.labels()
-            shown = ", ".join(labels[:12]) + (", ..." if len(labels) > 12 else "")
+            shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")
             raise IllegalChoice(f"{choice!r} is not a legal choice for {self.state.players[decision.player].name} "
                                 f"({decision.prompt}); legal: {shown}")
         self.log.append(option.label)

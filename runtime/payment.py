@@ -94,6 +94,13 @@ class PaymentMixin:
         values = [(self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds]
         yield from _payments(kinds, values, stock, 0, cost, {})
 
+    def _payment_values(self: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
+        """The resources besides money the player may pay this with now, and what each unit is worth."""
+        stock = self.state.players[player].resources
+        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
+        return {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
+
     def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
         """Whether some payment covers `cost`, without listing the payments: overpaying with one steel or
         titanium is allowed, so the total value of what may be used decides."""

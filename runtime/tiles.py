@@ -245,8 +245,9 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> No
     if steps < 0:
         for _ in range(-steps):
             value = getattr(state, parameter)
-            if value > low:
-                setattr(state, parameter, value - size)
+            if value <= low:
+                return  # at its minimum: further steps change nothing (a huge count costs nothing)
+            setattr(state, parameter, value - size)
         return
     if steps == 0:
         return

@@ -277,3 +277,28 @@ def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, mo
     assert main(["check", "--watch"]) == 0
     first, second = capsys.readouterr().out.split("changed: checking again")
     assert "W102" in first and "W102" not in second and "no problems" in second
+
+
+def test_a_comment_that_only_mentions_the_syntax_is_not_a_suppression(tmp_path, capsys):
+    path = tmp_path / "towns.mars"
+    path.write_text(CARDS.replace("// my set", "// my set: see docs on tharsis: ignore comments"), encoding="utf-8")
+    assert main(["check", "--with-bundled", "--strict", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "W802" not in out and "0 errors, 1 warning" in out  # just the unsuppressed W102
+
+
+def test_standard_input_named_after_a_bundled_file_replaces_it(repo, monkeypatch, capsys):
+    """An editor linting one of the repository's own card files: its text replaces the bundled copy instead of
+    clashing with every name in it."""
+    import io
+
+    bundled = repo / "cards" / "base" / "active.mars"
+    edited = bundled.read_text(encoding="utf-8").replace("tags: science", "tags: sciense", 1)
+    monkeypatch.chdir(repo)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(edited.encode("utf-8"))))
+    assert main(["check", "-", "--stdin-filename", "cards/base/active.mars"]) == 1
+    out = capsys.readouterr().out
+    assert "error[E102]: unknown tag 'sciense'" in out and "E401" not in out and "1 error, 0 warnings" in out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bundled.read_bytes())))
+    assert main(["check", "-"]) == 0
+    assert "checked 1 file: " in capsys.readouterr().out

@@ -93,6 +93,25 @@ def test_a_designers_folder_is_checked_against_the_bundled_names_by_default(tmp_
         assert report["files"] == 1
 
 
+def test_a_copy_of_the_bundled_content_checks_clean(tmp_path, capsys):
+    """A checkout's cards/ beside an installed Tharsis (`pip install .` then `tharsis check cards`, as in the
+    README): files identical to the bundled ones are loaded once, not reported as clashing with themselves."""
+    import shutil
+
+    from tharsis.compiler import bundled_cards_path, compile_paths
+
+    copy = tmp_path / "cards"
+    shutil.copytree(bundled_cards_path(), copy, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    bundled = compile_paths([bundled_cards_path()])
+    assert main(["check", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert f"checked {len(bundled.files)} files: {len(bundled.library.definitions)} definitions, no problems" in out
+    edited = copy / "base" / "active.mars"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    assert main(["check", str(copy)]) == 1  # an edited copy clashes with the bundled original, as in a game
+    assert "E401" in capsys.readouterr().out
+
+
 def test_a_folder_without_card_files_is_an_error(tmp_path, capsys):
     (tmp_path / "notes.txt").write_text("card ideas\n", encoding="utf-8")
     assert main(["check", str(tmp_path)]) == 1

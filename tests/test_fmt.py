@@ -182,3 +182,73 @@ def test_standard_input_is_formatted_to_standard_output(tmp_path):
                             text=True, cwd=tmp_path)
     assert broken.returncode == 1 and broken.stdout == ""  # the editor keeps its buffer
     assert "towns.mars:5:21: error[E105]: unknown card type 'automatic'" in broken.stderr
+
+
+@pytest.fixture(scope="module")
+def bundled_card_texts(bundled):
+    from tharsis.compiler import text
+
+    return [text.card(d) for d in bundled.library.cards + bundled.library.corporations]
+
+
+def test_any_layout_of_any_card_formats_to_the_same_card_keeping_its_comments(bundled_card_texts):
+    """Property: spaces and comments anywhere a designer may put them never change what a card compiles to, never
+    lose a comment, and format to a fixed point; the only refusal is two end-of-line comments for one line."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.data())
+    def check(data):
+        canonical = data.draw(st.sampled_from(bundled_card_texts))
+        source = canonical.split("\n")
+        if data.draw(st.booleans()):  # "type: active  cost: 3  tags: science" as one field per line
+            source[1:2] = source[1].strip().split("  ")
+        lines = []
+        for number, line in enumerate(source):
+            words = _words_outside_strings(line)
+            spaces = data.draw(st.lists(st.sampled_from([" ", "  ", "   ", "\t"]), min_size=len(words),
+                                        max_size=len(words)))
+            line = "".join(space + word for space, word in zip(spaces, words))
+            if data.draw(st.booleans()):
+                line += f"  // note {number}"
+            if number and data.draw(st.integers(0, 5)) == 0:
+                lines.append(f"// above {number}")
+            lines.append(line)
+        messy = "\n".join(lines) + "\n"
+        run = fmt.format_sources({"card.mars": messy})
+        formatted = run.files[0]
+        assert run.compile_errors == []
+        if formatted.text is None:
+            assert [d.code for d in formatted.problems] == ["E805"], formatted.problems
+            assert "another end-of-line comment" in formatted.problems[0].message
+            return
+        assert formatted.text.split("\n", 1)[0].startswith(canonical.split("\n", 1)[0])
+        assert sorted(fmt._comments(formatted.text)) == sorted(fmt._comments(messy))
+        assert fmt.format_text(formatted.text, "card.mars") == formatted.text
+        again = compile_paths_text(formatted.text)
+        assert again == compile_paths_text(canonical + "\n")
+
+    check()
+
+
+def _words_outside_strings(line: str) -> list[str]:
+    """The line split at spaces, keeping "quoted names" whole."""
+    words, current, quoted = [], "", False
+    for ch in line.strip():
+        if ch == '"':
+            quoted = not quoted
+        if ch == " " and not quoted:
+            if current:
+                words.append(current)
+            current = ""
+            continue
+        current += ch
+    return words + ([current] if current else [])
+
+
+def compile_paths_text(text: str):
+    from tharsis.compiler import compile_text
+
+    result = compile_text(text, "card.mars")
+    assert result.errors == []
+    return fmt._essence(result.library.definitions, "card.mars")

@@ -12,6 +12,9 @@ What this fuzzing found is kept in tests/broken/ as golden cases (see test_broke
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import os
 import re
 import tempfile
@@ -20,6 +23,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tharsis.cli import main
 from tharsis.compiler import bundled_cards_path, compile_paths
 from tharsis.compiler.diagnostics import render_github, render_json, render_text
 
@@ -35,8 +39,10 @@ FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
 _WORKDIR = tempfile.TemporaryDirectory(prefix="tharsis-fuzz-")
 
 
-def _check(data: bytes) -> None:
-    """Compile `data` as a card file and assert every property of a clean failure (or success)."""
+def _check(data: bytes, command: bool = False) -> None:
+    """Compile `data` as a card file and assert every property of a clean failure (or success); `command`: also
+    run `tharsis check` on it (alone: a mutated bundled file would clash with its original), which must exit 0 or
+    1 (never 3, an internal error) with a JSON report of the same diagnostics."""
     path = Path(_WORKDIR.name) / "fuzz.mars"
     path.write_bytes(data)
     started = time.perf_counter()
@@ -56,6 +62,13 @@ def _check(data: bytes) -> None:
     render_text(result.diagnostics, result.sources)
     render_json(result.diagnostics, len(result.files))
     render_github(result.diagnostics)
+    if command:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["check", "--no-cache", "--no-with-bundled", "--format", "json", str(path)])
+        assert code == (1 if result.errors else 0), err.getvalue()
+        report = json.loads(out.getvalue())
+        assert sorted(d["code"] for d in report["diagnostics"]) == sorted(d.code for d in result.diagnostics)
 
 
 # ------------------------------------------------------------------------------------ grammar-shaped text
@@ -200,7 +213,7 @@ def mutated_bundled_file(draw) -> bytes:
 @FUZZ
 @given(mutated_bundled_file())
 def test_mutated_bundled_files_always_end_in_positioned_diagnostics(data):
-    _check(data)
+    _check(data, command=True)
 
 
 def test_the_fuzzed_files_are_the_real_bundled_content():

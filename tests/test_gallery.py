@@ -138,7 +138,10 @@ def test_gallery_command_usage_errors(tmp_path, capsys):
     assert "no such file or folder" in capsys.readouterr().err
     (tmp_path / "file").write_text("")
     assert main(["gallery", str(tmp_path / "file")]) == 2
-    assert "is a file" in capsys.readouterr().err
+    assert f"{tmp_path / 'file'}: error[E730]: the gallery goes into a folder, and this is a file" \
+        in capsys.readouterr().err
+    assert main(["gallery", str(tmp_path / "file" / "site")]) == 2   # a folder that cannot be created
+    assert "error[E730]: cannot write the gallery here" in capsys.readouterr().err
 
 
 def test_the_gallery_shows_what_check_reports_suppressions_and_project_configuration(tmp_path, capsys):
@@ -159,3 +162,7 @@ def test_the_gallery_shows_what_check_reports_suppressions_and_project_configura
     assert main(["gallery", str(site), "--config", str(project / "pyproject.toml")]) == 0
     assert Articles((site / "index.html").read_text("utf-8")).named("Also Far")["data-problems"] == "0"
     assert "cards, 0 with problems" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_the_page_has_the_same_words_in_every_language():
+    assert set(gallery.labels("en")) == set(gallery.labels("zh"))

@@ -322,3 +322,43 @@ def test_an_options_whole_label_answers_even_when_it_starts_like_a_command():
     assert session.read("?", decision) == "player bob"
     assert session.read("?", decision) is None                    # `player NAME`, the lookup
     assert "--- bob (no corporation yet), TR 20" in session.stdout.getvalue()
+
+
+def test_the_sessions_in_docs_playing_md_are_what_tharsis_play_prints(repo, tmp_path, monkeypatch, capsys):
+    """Every line of the docs' `tharsis play` transcripts comes from these runs (`...` marks a cut)."""
+    monkeypatch.chdir(tmp_path)
+    printed = []
+
+    def play(answers: str, *args: str) -> None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+        main(["play", *args])
+        printed.append("".join(capsys.readouterr()))
+
+    play("mining\nbuy 11\nbuy 7 9\nstandard\naquifer\n3\n32\nend turn\nplayer bob\nprojects\nmilestones\nawards\n"
+         "quit\n", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "1")
+    play("quit\n", "--load", "tharsis-game-1.jsonl")
+    play("quit\n", "--load", "tharsis-game-1.jsonl", "--no-log")
+    play("", "--seed", "1", "--log", "tharsis-game-1.jsonl")
+    play("", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log", "full.jsonl")
+    text = (repo / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = text[text.index("## tharsis play"):text.index("### Options")]
+    real = "\n".join(printed)
+    inside, missing = False, []
+    for line in section.splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside and line.strip() != "..." and not line.startswith(("$ ", "tharsis play")) and line not in real:
+            missing.append(line)
+    assert not missing, "\n".join(missing)
+
+
+def test_each_legal_space_shows_what_it_gives_now():
+    from tharsis import view
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
+    listed = view.space_choices(game, ["04", "61", "01"], 0)
+    assert listed.splitlines() == ["  2 plants                      04", "  1 ocean to place, costs 6 MC  61",
+                                   "  Ganymede Colony               01"]
+    game.state.oceans = 9                      # the south pole costs 6 MC only while an ocean can be placed
+    assert "1 ocean to place  " in view.space_choices(game, ["61"], 0) + "  "
+    assert "costs" not in view.space_choices(game, ["61"], 0)

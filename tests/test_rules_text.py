@@ -196,3 +196,37 @@ def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled)
     sell = rules_text.sentences(library.get("Sell Patents").play)
     assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC."
     assert rules_text.sentences(library.get("Sell Patents").play, "zh") == "选择X（1至手牌）：从手牌中弃掉X张牌。获得X M€。"
+
+
+def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
+    import io
+
+    from tharsis.play import GameLog, Seat, Session
+    from tharsis.runtime.game import Game, GameOptions
+
+    out = io.StringIO()
+    session = Session(Game(GameOptions(players=("ann",), seed=4)), [Seat("ann", "human")], GameLog(None),
+                      stdin=io.StringIO("card Livestock\nprojects\nmilestones\nquit\n"), stdout=out,
+                      autosave=tmp_path / "solo.json", language="zh")
+    session.run()
+    text = out.getvalue()
+    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in text and "打出时：植物产量减少1点" in text
+    assert "电力产量增加1点。" in text            # the Power Plant standard project
+    assert "Livestock (#184)" not in text
+
+
+def test_play_lang_flag_is_offered_and_checked(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--lang", "fr"])
+    assert exit_.value.code == 2 and "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_rules_text_on_an_ascii_only_output_is_a_clear_error_not_a_crash():
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "tharsis", "cards", "--format", "rules", "--lang", "zh"],
+                         capture_output=True, env=dict(os.environ, PYTHONIOENCODING="ascii"))
+    assert run.returncode == 2 and run.stdout == b""
+    assert b"cannot show the rules text" in run.stderr and b"PYTHONIOENCODING=utf-8" in run.stderr

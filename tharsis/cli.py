@@ -16,6 +16,7 @@ from tharsis import __version__
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
 from tharsis.commands import gallery as gallery_command
+from tharsis.commands import lsp as lsp_command
 from tharsis.problems import USAGE, Problem, ProblemError, render
 
 
@@ -52,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     test_command.add_parser(sub)
     fmt_command.add_parser(sub)
     gallery_command.add_parser(sub)
+    lsp_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
                           description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
@@ -61,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_flags(play, random_seed=True)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
+    play.add_argument("--lang", choices=("en", "zh"), default="en",
+                      help="language of the cards' rules text (card offers, `card NAME`, projects, milestones)")
     play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
@@ -68,7 +72,14 @@ def _parser() -> argparse.ArgumentParser:
                               description="Bot games with seeds SEED, SEED+1, ...; results as JSONL, a summary "
                                           "with 95% confidence intervals. Default seats: greedy=greedy random=random.")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+    simulate.add_argument("--jobs", type=int, default=None,
+                          help="worker processes (default 1); with --backend ray and no --address, the CPUs of "
+                               "the local Ray instance (default all)")
+    simulate.add_argument("--backend", choices=("local", "ray"), default="local",
+                          help="local: processes on this machine; ray: a Ray cluster (pip install 'tharsis[ray]')")
+    simulate.add_argument("--address", metavar="HOST:PORT",
+                          help="with --backend ray: the cluster to join ('auto' for the one 'ray start' runs "
+                               "here); default: start a local Ray instance")
     simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
                           help="a seat and its bot (random or greedy), repeatable, in seat order")
     simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
@@ -169,7 +180,8 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), and the log to go on writing."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing, and who
+    made each choice so far (so the rewritten log keeps naming them)."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -187,7 +199,7 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    return loaded.game, loaded.seats, log_path
+    return loaded.game, loaded.seats, log_path, loaded.choosers
 
 
 def _warn(problems) -> None:
@@ -202,9 +214,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = None
+    log_path, choosers = None, []
     if args.load:
-        game, seats, log_path = _load(args)
+        game, seats, log_path, choosers = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -225,9 +237,8 @@ def _play(args) -> int:
             log_path, problem = None, (f"cannot write the game log to {log_path}: {exc.strerror} "
                                        "(use --log FILE or --no-log)")
     if problem:
-        print(f"tharsis: {problem}", file=sys.stderr)
-        return 2
-    session = Session(game, seats, GameLog(log_path))
+        raise ProblemError([Problem("E708", problem)], USAGE)
+    session = Session(game, seats, GameLog(log_path, choosers), language=args.lang)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
@@ -235,6 +246,7 @@ def _play(args) -> int:
 
 
 def _simulate(args) -> int:
+    from tharsis import ray_backend  # imports Ray only when the backend is used
     from tharsis.options import FLAG_WHERE, check_flags
     from tharsis.play import KINDS
     from tharsis.problems import suggest
@@ -247,6 +259,12 @@ def _simulate(args) -> int:
     if humans:
         raise ProblemError([FLAG_WHERE.problem("E706", f"simulate plays bots only; {', '.join(humans)} is not a bot",
                                                f"--seat NAME=KIND with KIND {' or '.join(BOTS)}")], USAGE)
+    if args.address and args.backend != "ray":
+        raise ProblemError([FLAG_WHERE.problem("E706", "--address joins a Ray cluster, but the backend is local",
+                                               "add --backend ray")], USAGE)
+    if args.backend == "ray" and not ray_backend.available():
+        raise ProblemError([FLAG_WHERE.problem("E720", "--backend ray needs Ray, which is not installed",
+                                               ray_backend.INSTALL_HINT)], USAGE)
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
@@ -259,10 +277,16 @@ def _simulate(args) -> int:
     try:
         Path(args.out).touch()
     except OSError as exc:
-        print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
-        return 2
-    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, args.jobs, Path(args.out))
-    results = simulation.run(progress=None if args.quiet else sys.stderr)
+        raise ProblemError([Problem("E708", f"cannot write results to {args.out}: {exc.strerror}",
+                                    "--out FILE in a folder you can write")], USAGE) from None
+    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1  # Ray's default: every CPU
+    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, Path(args.out),
+                            backend=args.backend, address=args.address)
+    try:
+        results = simulation.run(progress=None if args.quiet else sys.stderr)
+    except ray_backend.RayBackendError as exc:
+        hint = "is the cluster up? `ray status` on one of its nodes shows its address" if args.address else None
+        raise ProblemError([FLAG_WHERE.problem("E721", str(exc), hint)], USAGE) from None
     if simulation.interrupted:
         print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
               f"{args.out}", file=sys.stderr)
@@ -287,16 +311,18 @@ def _replay(args) -> int:
     loaded = saves.build(record, before_choice=before_choice)
     _warn(loaded.warnings)
     game = loaded.game
-    if not game.over:
-        print(f"the log stops before the end of the game (generation {game.state.generation}, waiting for "
-              f"{game.state.players[game.pending().player].name}: {game.pending().prompt}); "
+    if game.over:
+        if args.generations:
+            _print_generation(game, view)
+        print(view.final_table(game.result))
+    else:
+        print(f"the {record.kind} stops before the end of the game (generation {game.state.generation}, waiting "
+              f"for {game.state.players[game.pending().player].name}: {game.pending().prompt}); "
               f"resume it with: tharsis play --load {args.log}")
-        return 0
-    if args.generations:
-        _print_generation(game, view)
-    print(view.final_table(game.result))
     if record.result is not None:
         print("verified: the replay gives the logged result")
+    elif record.state is not None:
+        print("verified: the replay reaches the saved state")
     return 0
 
 

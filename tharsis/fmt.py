@@ -104,8 +104,13 @@ def _format_file(path: str, text: str, by_name: dict) -> Formatted:
         region = text[start:end]
         if node.kind in FORMATTED_KINDS:
             name = node.children[0].span
-            rendered = _with_comments(node, canonical.card(by_name[(name.path, name.line, name.column)]), text,
-                                      starts)
+            definition = by_name.get((name.path, name.line, name.column))
+            if definition is None:  # compiled to nothing without an error: nothing to render it from
+                problems.append(Diagnostic("E806", "error", f"not formatted: {node.kind} {node.children[0].text} "
+                                                            "has no compiled form to write", name,
+                                           "this is a bug in tharsis fmt; please report it with the file"))
+                continue
+            rendered = _with_comments(node, canonical.card(definition), text, starts)
             if isinstance(rendered, Diagnostic):
                 problems.append(rendered)
                 continue

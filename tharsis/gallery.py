@@ -26,6 +26,8 @@ from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.pipeline import CompileResult
+from tharsis.problems import USAGE, ProblemError
+from tharsis.problems import Problem as UsageProblem
 
 _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re.M)
 # any definition's header: it ends the block of the card before it
@@ -194,8 +196,21 @@ def render(gallery: Gallery) -> str:
         requirement_types={"automated", "active", "event"})
 
 
+def check_directory(directory: Path) -> None:
+    """Refuse a DIR that is a file before compiling anything (E730, a usage error)."""
+    if directory.exists() and not directory.is_dir():
+        raise ProblemError([UsageProblem("E730", "the gallery goes into a folder, and this is a file",
+                                    "name a new or existing folder: tharsis gallery site/", str(directory))], USAGE)
+
+
 def write(directory: Path, gallery: Gallery) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    page = directory / "index.html"
-    page.write_text(render(gallery), encoding="utf-8")
+    """Write DIR/index.html (creating DIR); E730 when it cannot be written."""
+    check_directory(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        page = directory / "index.html"
+        page.write_text(render(gallery), encoding="utf-8")
+    except OSError as exc:
+        raise ProblemError([UsageProblem("E730", f"cannot write the gallery here: {exc.strerror}",
+                                    "name a folder you can write to", str(directory))], USAGE) from None
     return page

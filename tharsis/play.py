@@ -43,10 +43,12 @@ class Seat:
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 
-    def __init__(self, path: Optional[Path]):
+    def __init__(self, path: Optional[Path], choosers: Optional[list[str]] = None):
         self.path = path
+        self.choosers = list(choosers or [])   # who made each choice so far (a loaded game's, then this session's)
 
     def start(self, game: Game, seats: list[Seat]) -> None:
+        del self.choosers[len(game.log):]       # an undo took the later choices back
         if self.path is None:
             return
         from tharsis.saves import log_start
@@ -54,9 +56,12 @@ class GameLog:
         with open(self.path, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(log_start(game, seats)) + "\n")
             for number, label in enumerate(game.log, start=1):
-                handle.write(json.dumps({"event": "choice", "n": number, "label": label}) + "\n")
+                who = {"player": self.choosers[number - 1]} if number <= len(self.choosers) else {}
+                handle.write(json.dumps({"event": "choice", "n": number, **who, "label": label}) + "\n")
 
     def choice(self, game: Game, player: str) -> None:
+        if len(self.choosers) == len(game.log) - 1:
+            self.choosers.append(player)
         if self.path is None:
             return
         with open(self.path, "a", encoding="utf-8") as handle:
@@ -86,8 +91,9 @@ class Turn:
 
 class Session:
     def __init__(self, game: Game, seats: list[Seat], log: GameLog, stdin: Optional[TextIO] = None,
-                 stdout: Optional[TextIO] = None, autosave: Optional[Path] = None):
+                 stdout: Optional[TextIO] = None, autosave: Optional[Path] = None, language: str = "en"):
         self.game = game
+        self.language = language              # of the cards' rules text (`--lang`); the prompts stay English
         self.seats = seats
         self.log = log
         self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
@@ -214,10 +220,10 @@ class Session:
         if decision.kind == "action":
             self.say(view.panel(game, index))
         elif decision.kind == "space":
-            spaces = [o.value for o in decision.options]
+            spaces = [_space_of(o.label) for o in decision.options]
             self.say(view.board(game, highlight=tuple(spaces)))
             self.say("Legal spaces by what they give (answer with the space's id):")
-            self.say(view.space_choices(game, spaces))
+            self.say(view.space_choices(game, spaces, index))
             return
         elif decision.kind == "corporation":
             preview = buying.upcoming(_past_setup(game, index), index)
@@ -226,7 +232,7 @@ class Session:
                 self.say(view.compact_cards(game, preview.cards))
                 self.say()
         if decision.kind in CARD_CHOICES and all(_card_named(game, o.label) for o in decision.options):
-            self.say("\n".join(view.card_block(game, _card_named(game, o.label), n)
+            self.say("\n".join(view.card_block(game, _card_named(game, o.label), n, self.language)
                                for n, o in enumerate(decision.options, start=1)))
         else:
             self.say(_numbered(game, decision))
@@ -236,7 +242,7 @@ class Session:
         game, index = self.game, decision.player
         offer = buying.upcoming(game, index)
         self.say()
-        self.say(_offer_text(game, offer))
+        self.say(_offer_text(game, offer, self.language))
         while True:
             answer = self.read(f"{self.seats[index].name}: which cards do you buy? (buy 1 3 5 / buy all / "
                                f"buy none; the rest are discarded)", decision)
@@ -308,11 +314,12 @@ class Session:
             "hand": lambda: view.hand(game, index),
             "opponents": lambda: "\n".join(view.player_sheet(game, p.index) for p in game.state.players
                                            if p.index != index),
-            "projects": lambda: view.standard_projects(game, index),
-            "milestones": lambda: view.milestones(game, index),
+            "projects": lambda: view.standard_projects(game, index, self.language),
+            "milestones": lambda: view.milestones(game, index, self.language),
             "awards": lambda: view.awards(game),
             "history": lambda: "\n".join(game.events[-20:]) or "nothing has happened yet",
-            "options": lambda: (_offer_text(game, buying.upcoming(game, index)) if decision.kind == "buy"
+            "options": lambda: (_offer_text(game, buying.upcoming(game, index), self.language)
+                                if decision.kind == "buy"
                                 else _numbered(game, decision)),
         }
         if command in ("card", "player") and not argument:
@@ -328,7 +335,7 @@ class Session:
             return f"no card starts with {name!r}"
         if len(matches) > 1 and not exact:
             return _ambiguous(name, matches)
-        return rules_text.card(self.game.library[(exact or matches)[0]])
+        return rules_text.card(self.game.library[(exact or matches)[0]], self.language)
 
     def player_text(self, name: str) -> str:
         players = self.game.state.players
@@ -385,12 +392,12 @@ def resolve(decision: Decision, answer: str):
     if decision.kind == "space":
         wanted = answer.lower().removeprefix("space").strip()
         for option in options:
-            space = str(option.value)
+            space = _space_of(option.label)
             if wanted == space.lower() or (wanted.isdigit() and space.isdigit() and int(wanted) == int(space)):
                 return option, ""
         if wanted.isdigit():
             return None, (f"{wanted} is not a legal space here; legal: "
-                          + " ".join(str(o.value) for o in options))
+                          + " ".join(_space_of(o.label) for o in options))
     elif answer.isdigit():
         number = int(answer)
         if 1 <= number <= len(options):
@@ -420,6 +427,11 @@ def _move_ends(move: Move, decision: Decision, game: Game) -> bool:
 def _ambiguous(answer: str, candidates: list[str]) -> str:
     shown = ", ".join(candidates[:8]) + (f", ... ({len(candidates)} in all)" if len(candidates) > 8 else "")
     return f"'{answer}' is ambiguous: {shown}; type more of it"
+
+
+def _space_of(label: str) -> str:
+    """The board id a space option names: "space 31" -> "31" (labels are the engine's stable interface)."""
+    return label.removeprefix("space ").strip()
 
 
 def _card_named(game: Game, label: str) -> Optional[str]:
@@ -466,26 +478,26 @@ def log_path(requested: Optional[str], seed: int) -> tuple[Optional[Path], str]:
     return path, ""
 
 
-def _offer_text(game: Game, offer: buying.Offer) -> str:
+def _offer_text(game: Game, offer: buying.Offer, language: str = "en") -> str:
     """The cards of an offer, numbered, with the price and what the player can afford."""
     money = game.state.players[offer.player].resources["megacredits"]
     price = f"{offer.price} MC each" if offer.price is not None else "priced as shown"
     enough = f" (enough for {min(len(offer.cards), money // offer.price)})" if offer.price else ""
     return "\n".join([f"{len(offer.cards)} cards offered, {price}; you have {money} MC{enough}:"]
-                     + [view.card_block(game, card, n) for n, card in enumerate(offer.cards, start=1)])
+                     + [view.card_block(game, card, n, language) for n, card in enumerate(offer.cards, start=1)])
 
 
 def _numbered(game: Game, decision: Decision) -> str:
     """The options, one per line; a card to play with your price and its tags, another card named by an option
     (to discard, to add a resource to) with its type, printed cost and tags (`card NAME` gives its text)."""
     if decision.kind == "space":
-        return "  " + " ".join(str(o.value) for o in decision.options)
+        return "  " + " ".join(_space_of(o.label) for o in decision.options)
     lines = []
     for n, option in enumerate(decision.options, start=1):
         line = f"  {n:>3}. {option.label}"
         named = _card_named(game, option.label)
-        if decision.kind == "action" and isinstance(option.value, tuple) and option.value[0] == "play":
-            card = game.library[option.value[1]]
+        if decision.kind == "action" and named and option.label.startswith("play "):
+            card = game.library[named]
             line = (f"{line:<46}{game.card_cost(decision.player, card.name)} MC, "
                     f"{','.join(card.tags) or 'no tags'}")
         elif named and game.library[named].kind == "card":

@@ -15,7 +15,9 @@ from typing import Any, Optional
 import attrs
 import yaml
 
+from tharsis import scenario_format
 from tharsis.compiler import vocabulary as v
+from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.compiler.definitions import Library
 from tharsis.runtime import phases
 from tharsis.runtime.actions import take_action
@@ -29,11 +31,16 @@ ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "c
 
 
 OPTIONS_SCANNED = 200  # options looked at to find which decision an `offers:` label is about
-PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "end")
 
 
 class ScenarioError(Exception):
-    """The scenario file itself is wrong (unknown card, bad key); reported, not counted as a rules failure."""
+    """The scenario itself is wrong or cannot be carried out as written (an unknown card, a missing answer):
+    reported as that scenario's error (E6xx, docs/errors.md), not counted as a rules failure. `span` is where;
+    when None, the runner's current step."""
+
+    def __init__(self, message: str, span: Optional[Span] = None, code: str = "E611", hint: Optional[str] = None):
+        super().__init__(message)
+        self.span, self.code, self.hint = span, code, hint
 
 
 @attrs.define
@@ -57,19 +64,42 @@ class Outcome:
 
 
 def load(path: Path) -> list[dict]:
+    """The scenarios of a file, read safely (tharsis/scenario_format.py); ScenarioError (rendered, E6xx) when the
+    file cannot be read as scenarios at all."""
+    where = Span.point(str(path), 1, 1)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc}") from None
+        data = path.read_bytes()
+        if len(data) > scenario_format.MAX_BYTES:
+            raise ScenarioError(f"the file is larger than {scenario_format.MAX_BYTES // 1000} KB", where, "E604",
+                                "split it into several scenario files")
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise _file_error(ScenarioError(f"cannot read the file: {exc.strerror or exc}", where, "E604")) from None
+    except UnicodeDecodeError:
+        raise _file_error(ScenarioError("the file is not UTF-8 text", where, "E604",
+                                        "save it as UTF-8")) from None
+    except ScenarioError as exc:
+        raise _file_error(exc) from None
+    try:
+        data = scenario_format.read(str(path), text)
+    except scenario_format.FormatError as exc:
+        raise ScenarioError(scenario_format.render([exc.diagnostic], text), exc.diagnostic.span,
+                            exc.diagnostic.code) from None
     if isinstance(data, dict) and "scenarios" in data:
         data = data["scenarios"]
     if isinstance(data, dict):
         data = [data]
-    if not isinstance(data, list) or not all(isinstance(s, dict) for s in data):
-        raise ScenarioError(f"{path}: expected a scenario (a mapping) or a list of them")
+    if not isinstance(data, list) or not data or not all(isinstance(s, dict) for s in data):
+        found = "nothing" if data is None or data == [] else "something else"
+        raise _file_error(ScenarioError(f"a scenario file holds a scenario (a mapping) or a list of them, "
+                                        f"not {found}", where, "E610", "see docs/scenarios.md"), text)
     return data
+
+
+def _file_error(exc: ScenarioError, text: Optional[str] = None) -> ScenarioError:
+    """A file-level ScenarioError whose message is already rendered (path:line:col: error[E6xx]: ...)."""
+    diagnostic = Diagnostic(exc.code, "error", str(exc), exc.span, exc.hint)
+    return ScenarioError(scenario_format.render([diagnostic], text), exc.span, exc.code)
 
 
 def find(paths: list[Path]) -> list[Path]:
@@ -91,12 +121,39 @@ def run_file(path: Path, library: Optional[Library] = None) -> list[Outcome]:
 
 
 def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None) -> Outcome:
-    outcome = Outcome(str(spec.get("name", "unnamed")), path, xfail=spec.get("xfail"))
+    """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error."""
+    outcome = Outcome(str(spec.get("name", "unnamed"))[:200], path,
+                      xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None)
+    problems = scenario_format.check(spec, _card_names(library) if "cards" not in spec else None)
+    if problems:
+        outcome.error = scenario_format.render(problems, spec)
+        return outcome
+    runner = None
     try:
-        Runner(spec, outcome, library).run()
+        runner = Runner(spec, outcome, library)
+        runner.run()
     except ScenarioError as exc:
-        outcome.error = str(exc)
+        span = exc.span or (runner.location if runner else None) or _span(spec)
+        outcome.error = scenario_format.render([Diagnostic(exc.code, "error", str(exc), span, exc.hint)], spec)
+    except Exception as exc:  # an engine bug met by this scenario: report it here, keep running the others
+        span = (runner.location if runner else None) or _span(spec)
+        outcome.error = scenario_format.render([Diagnostic(
+            "E699", "error", f"internal error while running this scenario: {type(exc).__name__}: {exc}"[:500],
+            span, "a Tharsis bug: please report it with this scenario")], spec)
     return outcome
+
+
+def _card_names(library: Optional[Library]) -> Optional[set[str]]:
+    """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
+    try:
+        library = library or load_library()
+    except Exception:  # the content itself does not compile: the runner reports that
+        return None
+    return {d.name for d in library.definitions if d.kind in ("card", "corporation")}
+
+
+def _span(container, key=None) -> Optional[Span]:
+    return container.span(key) if isinstance(container, scenario_format.Located) else None
 
 
 class Runner:
@@ -111,14 +168,21 @@ class Runner:
             for default in ("alice", "bob"):
                 if len(players) < 2 and default not in players:
                     players.append(default)
+        self.location: Optional[Span] = _span(spec)   # where the scenario is now: its current step
         if "cards" in spec:
-            library = _with_inline_cards(str(spec["cards"]), path=outcome.path)
+            library = _with_inline_cards(str(spec["cards"]), path=outcome.path, span=_span(spec, "cards"))
+        library = library or load_library()
+        boards = {d.name.lower(): d.name for d in library.of_kind("board")}
+        board = str(options.get("board", "Tharsis"))
+        if board.lower() not in boards:
+            raise ScenarioError(f"unknown board '{board}'", _span(options, "board"), "E607",
+                                did_you_mean(board, boards.values()) or "boards: " + ", ".join(sorted(boards.values())))
         self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
-                                     board=str(options.get("board", "Tharsis")),
+                                     board=board,
                                      corporate_era=bool(options.get("corporate_era", False)),
                                      draft=bool(options.get("draft", False)),
                                      solo_tr63=bool(options.get("solo_tr63", False))),
-                         library or load_library(), start=False)
+                         library, start=False)
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
         self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
@@ -132,7 +196,6 @@ class Runner:
 
     def card(self, name: str) -> str:
         if name not in self.game.library:
-            from tharsis.compiler.diagnostics import did_you_mean
             guess = did_you_mean(name, self.game.library)
             raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
@@ -153,6 +216,7 @@ class Runner:
                 raise ScenarioError(f"unknown global {key!r}")
             setattr(state, key, self.player(value) if key == "first_player" else int(value))
         for name, spec in (setup.get("players") or {}).items():
+            self.location = _span(setup.get("players"), name) or self.location
             player = state.players[self.player(name)]
             spec = spec or {}
             if "corporation" in spec:
@@ -185,6 +249,7 @@ class Runner:
             if "tr raised this generation" in spec:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for space, spec in (setup.get("tiles") or {}).items():
+            self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
             if space not in self.game.board.spaces:
                 raise ScenarioError(f"no space {space!r} on {self.game.board.board.name}")
@@ -197,6 +262,7 @@ class Runner:
                                       name=spec.get("name"), is_city=kind == "city")
             if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
                 state.oceans += 1
+        self.location = _span(setup) or self.location
         if "deck" in setup:
             top = [self.card(c) for c in setup["deck"]]
             state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
@@ -215,6 +281,8 @@ class Runner:
     def step(self, number: int, step) -> None:
         game = self.game
         where = f"step {number}"
+        steps = self.spec.get("steps")
+        self.location = _span(steps, number - 1) or self.location
         if isinstance(step, str):
             step = {step: True}
         if not isinstance(step, dict):
@@ -224,9 +292,10 @@ class Runner:
         self.order = [str(a) for a in _as_list(step.get("order"))]
         self.asked = []
         payment = step.get("pay")
-        kinds = [k for k in step if k in ACTION_KEYS or k in PHASE_STEPS]
+        kinds = [k for k in step if k in ACTION_KEYS or k in scenario_format.PHASE_STEPS]
         if len(kinds) != 1:
-            raise ScenarioError(f"{where}: say exactly one of {', '.join(list(ACTION_KEYS) + list(PHASE_STEPS))}")
+            words = ", ".join(list(ACTION_KEYS) + list(scenario_format.PHASE_STEPS))
+            raise ScenarioError(f"{where}: say exactly one of {words}")
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
@@ -420,13 +489,13 @@ class Runner:
             fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
 
 
-def _with_inline_cards(text: str, path: str) -> Library:
+def _with_inline_cards(text: str, path: str, span: Optional[Span] = None) -> Library:
     from tharsis.compiler import compile_text
-    from tharsis.compiler.diagnostics import render_text
 
     result = compile_text(text, f"{path} (cards)", with_bundled=True)
     if result.errors:
-        raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources))
+        raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources),
+                            span, "E612")
     return result.library
 
 

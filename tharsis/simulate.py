@@ -21,11 +21,11 @@ from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.game import Game, GameOptions, load_library
 
 
-def play_one(task: tuple) -> dict:
-    """Play one game to the end (runs in a worker process)."""
+def play_one(task: tuple, library=None) -> dict:
+    """Play one game to the end (runs in a worker process; a Ray worker passes the library the driver compiled)."""
     options_json, seats = task
     options = GameOptions.from_json(options_json)
-    game = Game(options, load_library(tuple(options.card_paths)))
+    game = Game(options, library or load_library(tuple(options.card_paths)))
     bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
     started = time.perf_counter()
     play_out(game, bots)
@@ -70,8 +70,10 @@ class Simulation:
     options: GameOptions
     seats: list[tuple[str, str]]
     games: int
-    jobs: int = 1
+    jobs: Optional[int] = 1           # worker processes; for Ray, the local instance's CPUs (None: all)
     out: Optional[Path] = None
+    backend: str = "local"            # or "ray" (tharsis/ray_backend.py)
+    address: Optional[str] = None     # the Ray cluster to join; None starts a local Ray instance
     interrupted: bool = False    # Ctrl-C stopped it; `run` returned the games finished (and written) before
 
     def tasks(self):
@@ -83,12 +85,17 @@ class Simulation:
         """Every game's record, in seed order, each written to `out` (flushed) as soon as it is known. Ctrl-C
         stops the run cleanly: the workers ignore it and are terminated by this process, and the games finished
         so far are returned with `interrupted` set."""
-        load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
+        library = load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
         results: list[dict] = []
         started = time.perf_counter()
         handle = open(self.out, "w", encoding="utf-8") if self.out else None
         try:
-            if self.jobs > 1:
+            if self.backend == "ray":
+                from tharsis.ray_backend import play_all
+
+                for record in play_all(self.tasks(), library, address=self.address, cpus=self.jobs):
+                    self._record(record, results, handle, progress, started)
+            elif (self.jobs or 1) > 1:
                 context = multiprocessing.get_context("fork")
                 with context.Pool(min(self.jobs, self.games), initializer=_leave_interrupts_to_the_parent) as pool:
                     for record in pool.imap(play_one, self.tasks(), chunksize=1):
@@ -101,7 +108,7 @@ class Simulation:
         finally:
             if handle:
                 handle.close()
-        if progress:
+        if progress and _is_terminal(progress):
             progress.write("\n")
         return results
 
@@ -115,9 +122,24 @@ class Simulation:
             width = 30
             filled = int(width * done / self.games)
             rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.games} games, "
-                           f"{rate:.1f} games/s")
+            if _is_terminal(progress):
+                progress.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.games} games, "
+                               f"{rate:.1f} games/s")
+            elif _tenth(done, self.games) > _tenth(done - 1, self.games):
+                # a log file or a CI console: one plain line per tenth of the run, not a frame per game
+                progress.write(f"simulate: {done}/{self.games} games ({done / self.games:.0%}), "
+                               f"{rate:.1f} games/s\n")
             progress.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _tenth(done: int, total: int) -> int:
+    """Which tenth of the run `done` games complete (0 to 10)."""
+    return done * 10 // total
 
 
 def win_rates(results: list[dict], key) -> list[tuple[str, int, int]]:

@@ -57,6 +57,8 @@ def find(path: str, text: str) -> tuple[list[Suppression], list[Diagnostic]]:
         codes = _CODES.match(line[rest_at:].lstrip())
         where = Span(path, number, start + 1, number, len(line) + 1)
         if codes is None:
+            if line[start + 2:marker.start()].strip():  # prose that mentions the syntax, not a suppression
+                continue
             problems.append(Diagnostic("W802", "warning", "a suppression must name the warnings it silences",
                                        where, "write it like // tharsis: ignore[W102]"))
             continue

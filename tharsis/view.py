@@ -174,35 +174,37 @@ def _amount(resource: str, count: int) -> str:
     return f"{count} {resource if count == 1 else _PLURAL.get(resource, resource)}"
 
 
-def space_bonus(game, space_id: str) -> str:
-    """What placing a tile on this space gives now: its printed bonus, 2 MC per ocean next to it, and any price."""
+def space_bonus(game, space_id: str, player: int) -> str:
+    """What placing a tile on this space gives `player` now: its printed bonus, 2 MC per ocean next to it, and any
+    price it has now (Hellas' south pole costs 6 MC only while oceans remain)."""
     space = game.board.spaces[space_id]
     parts = [_amount(bonus, count) for bonus, count in space.bonuses]
     oceans = sum(1 for n in game.board.neighbours[space_id]
                  if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
     if oceans:
         parts.append(f"+{2 * oceans} MC ({oceans} ocean{'s' if oceans > 1 else ''} next to it)")
-    if space.extra_cost:
-        parts.append(f"costs {space.extra_cost} MC")
+    price = game.space_cost(player, space_id)
+    if price:
+        parts.append(f"costs {price} MC")
     if space.reserved:
         parts.append(space.reserved)
     return ", ".join(parts) or "no bonus"
 
 
-def space_choices(game, spaces: list[str]) -> str:
+def space_choices(game, spaces: list[str], player: int) -> str:
     """The legal spaces grouped by what they give, so a player picks by board id and sees what each is worth."""
     groups: dict[str, list[str]] = {}
     for space_id in spaces:
-        groups.setdefault(space_bonus(game, space_id), []).append(space_id)
+        groups.setdefault(space_bonus(game, space_id, player), []).append(space_id)
     width = max(len(bonus) for bonus in groups)
     return "\n".join(f"  {bonus:<{width}}  {' '.join(ids)}" for bonus, ids in groups.items())
 
 
-def card_block(game, name: str, number: int | None = None) -> str:
-    """A card as a numbered block: its heading (type, cost, tags), requirements and the rules text."""
+def card_block(game, name: str, number: int | None = None, language: str = "en") -> str:
+    """A card as a numbered block: its heading (type, cost, tags), requirements and the rules text (in `language`)."""
     from tharsis.compiler import rules_text
 
-    lines = rules_text.card(game.library[name]).splitlines()
+    lines = rules_text.card(game.library[name], language).splitlines()
     head = f"{number:>3}. " if number is not None else ""
     return "\n".join([head + lines[0]] + [" " * len(head) + line for line in lines[1:]])
 
@@ -244,18 +246,18 @@ def player_sheet(game, index: int) -> str:
     return "\n".join(lines)
 
 
-def standard_projects(game, index: int) -> str:
+def standard_projects(game, index: int, language: str = "en") -> str:
     """Every standard project and conversion with the player's price, what it does and whether it is possible now."""
     from tharsis.compiler.rules_text import sentences
 
     lines = ["standard projects (your price; * you can do it now):"]
     for name, project in game.standard_projects.items():
         lines.append(_lookup_line(game, index, ("project", name), name,
-                                  f"{game.standard_cost(index, project)} MC", sentences(project.play)))
+                                  f"{game.standard_cost(index, project)} MC", sentences(project.play, language)))
     lines.append("conversions (any number of times):")
     for name, action in game.standard_actions.items():
         cost = f"{game.standard_cost(index, action)} {_PLURAL.get(action.cost_resource, action.cost_resource)}"
-        lines.append(_lookup_line(game, index, ("convert", name), name, cost, sentences(action.play)))
+        lines.append(_lookup_line(game, index, ("convert", name), name, cost, sentences(action.play, language)))
     return "\n".join(lines)
 
 
@@ -266,7 +268,7 @@ def _lookup_line(game, index: int, action: tuple, name: str, cost: str, does: st
     return f" {mark} {name:<20} {cost:>9}  {does}{why}"
 
 
-def milestones(game, index: int) -> str:
+def milestones(game, index: int, language: str = "en") -> str:
     """Each milestone: its requirement, who claimed it, and every player's standing against it."""
     from tharsis.compiler.rules_text import condition
     from tharsis.runtime.actions import MAX_MILESTONES, MILESTONE_COST
@@ -284,7 +286,7 @@ def milestones(game, index: int) -> str:
             meets = all(_compare(game, c, p.index) for c in comparisons)
             standing.append(f"{p.name} {values}{' (meets it)' if meets else ''}")
         owner = f"claimed by {names[claimed[name]]}" if name in claimed else ", ".join(standing)
-        lines.append(f"  {name:<14} {condition(milestone.requirement):<30} {owner}")
+        lines.append(f"  {name:<14} {condition(milestone.requirement, language):<30} {owner}")
     return "\n".join(lines)
 
 

@@ -50,7 +50,13 @@ def run(args) -> int:
     if args.format == "rules":
         from tharsis.compiler import rules_text
 
-        print("\n\n".join(rules_text.card(d, args.lang) for d in chosen if d.kind in ("card", "corporation")))
+        rules = "\n\n".join(rules_text.card(d, args.lang) for d in chosen if d.kind in ("card", "corporation"))
+        try:
+            print(rules)
+        except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
+            print(f"tharsis: the output's encoding ({sys.stdout.encoding}) cannot show the rules text; use a UTF-8 "
+                  "terminal, or set PYTHONIOENCODING=utf-8", file=sys.stderr)
+            return 2
         return 0
     rows = [facts(d) for d in chosen]
     if args.format == "json":

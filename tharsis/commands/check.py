@@ -131,7 +131,7 @@ class Options:
 
 def check_once(options: Options) -> int:
     from tharsis import suppressions
-    from tharsis.compiler import compile_paths, compile_text
+    from tharsis.compiler import compile_paths
     from tharsis.compiler.diagnostics import Diagnostics, render_github, render_json, render_text
     from tharsis.compiler.source import decode
 
@@ -142,7 +142,7 @@ def check_once(options: Options) -> int:
         if text is None:
             diagnostics, sources, files, definitions = decoding.items, {}, [name], 0
         else:
-            result = compile_text(text, name, with_bundled=options.with_bundled)
+            result = _compile_stdin(name, text, options.with_bundled)
             diagnostics, sources = result.diagnostics, result.sources
             files, definitions = [name], len([d for d in result.library.definitions if d.source.path == name])
         diagnostics = [d for d in diagnostics if d.span is None or d.span.path == name]
@@ -175,6 +175,28 @@ def check_once(options: Options) -> int:
     if errors or (options.strict and diagnostics):
         return 1
     return 0
+
+
+def _compile_stdin(name: str, text: str, with_bundled: bool):
+    """Standard input compiled as the file it is named after: with the bundled content, that file's bundled copy
+    (the same path, or the same bytes on disk, as when an editor lints one of the repository's own card files, or
+    the same bytes as the text) is replaced by the text rather than clashing with it."""
+    from tharsis.compiler import bundled_cards_path
+    from tharsis.compiler.diagnostics import Diagnostics
+    from tharsis.compiler.pipeline import compile_sources, find_files
+
+    sources: dict[str, str] = {}
+    if with_bundled:
+        named = Path(name)
+        on_disk = named.read_bytes() if named.is_file() else None
+        given = text.encode("utf-8")  # a copy of a bundled file is loaded once, as `tharsis check PATH` does
+        for path in find_files([bundled_cards_path()], Diagnostics()):
+            data = path.read_bytes()
+            if data in (on_disk, given) or (named.exists() and path.resolve() == named.resolve()):
+                continue
+            sources[str(path)] = data.decode("utf-8-sig")
+    sources[name] = text
+    return compile_sources(sources)
 
 
 def _inside(path: str, wanted: frozenset[str]) -> bool:

@@ -3,12 +3,12 @@
 The problems shown are those `tharsis check --with-bundled` reports: suppression comments are honoured and the
 project's [tool.tharsis] table gives the default PATHs and which warnings to show (select/ignore).
 
-Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors.
+Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors (a
+PATH that does not exist; E730 for a DIR that is a file or cannot be written).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from tharsis.commands import add_config_flag, load_config, paths_exist
@@ -40,15 +40,9 @@ def run(args) -> int:
     if not paths_exist(paths):
         return 2
     directory = Path(args.directory)
-    if directory.exists() and not directory.is_dir():
-        print(f"tharsis: {directory} is a file; give a folder for the gallery", file=sys.stderr)
-        return 2
+    gallery.check_directory(directory)
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
-    try:
-        page = gallery.write(directory, built)
-    except OSError as exc:
-        print(f"tharsis: cannot write the gallery to {directory}: {exc.strerror}", file=sys.stderr)
-        return 2
+    page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)
     errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
     print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")

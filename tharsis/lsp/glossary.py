@@ -1,0 +1,176 @@
+"""What each word of the language means, for the editor's hover and completion.
+
+Built from the compiler's own closed vocabularies (compiler/vocabulary.py), its field table (checker.FIELDS), its
+registry of effect kinds (effects.REGISTRY: syntax and summary) and its catalogue of quantity phrases
+(quantities.CATALOGUE), so a word the compiler learns is a word the editor explains. Only the one-line meanings
+of vocabulary classes and fields are written here (the tests check that every field has one).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+import attrs
+
+from tharsis.compiler import vocabulary as v
+from tharsis.compiler.checker import FIELDS
+from tharsis.compiler.effects import REGISTRY
+from tharsis.compiler.parser import DEFINITION_KEYWORDS
+from tharsis.compiler.quantities import CATALOGUE
+
+FIELD_MEANINGS = {
+    "set": "the set a card belongs to: `base` (default), `corpera`, or a name of your own",
+    "type": "the card's type: `automated` (green), `active` (blue) or `event` (red)",
+    "cost": "the price in megacredits; a standard action names its resource (`cost: 8 plants`)",
+    "tags": "the card's tags, comma-separated; a tag written twice counts twice",
+    "holds": "the card resource that lives on this card (`animal`, `microbe`, `science`, `fighter`, or declared)",
+    "requires": "conditions to play the card (or claim the milestone), joined by `and`",
+    "play": "immediate effects, separated by `;`",
+    "action": "an action: `COST -> EFFECTS`, alternatives separated by `|`",
+    "effect": "one trigger (`when ...`) or modifier (`discount ...`); repeat the field for several",
+    "vp": "victory points: `2`, `1 per jovian tag`, `1 per 2 animals here`, `3 if science here >= 1`",
+    "start": "a corporation's starting megacredits: `start: 42 megacredits`",
+    "first action": "effects taken as the corporation's first action of the game",
+    "measure": "the quantity an award compares at the end of the game",
+    "variant": "only in that variant: " + ", ".join(f"`{name}`" for name in v.VARIANTS),
+}
+
+RESOURCE_MEANINGS = {
+    "megacredits": "money (MC): pays for cards, standard projects, milestones and awards",
+    "steel": "pays for cards with a building tag, 2 MC each",
+    "titanium": "pays for cards with a space tag, 3 MC each",
+    "plant": "8 plants convert into a greenery tile (and an oxygen step)",
+    "energy": "used by cards and actions; left-over energy becomes heat at production",
+    "heat": "8 heat raise the temperature one step",
+}
+
+TILE_MEANINGS = {
+    "city": "a city tile: 1 VP per adjacent greenery at the end",
+    "greenery": "a greenery tile: raises oxygen one step and is worth 1 VP",
+    "ocean": "an ocean tile: raises the ocean count, gives 2 MC to whoever places a tile next to it",
+    "special": 'a special (named) tile: `place special "Lava Vent" on volcanic`',
+}
+
+CARD_TYPE_MEANINGS = {
+    "automated": "a green card: its effects happen when played",
+    "active": "a blue card: actions and lasting effects",
+    "event": "a red card: happens once, then lies face down (its tags count only while played)",
+}
+
+
+@attrs.frozen
+class Word:
+    """One entry of the glossary: a word, what kind of word it is, and what it means (Markdown)."""
+
+    word: str
+    category: str      # resource | card resource | tag | tile | parameter | field | effect | ...
+    meaning: str
+    syntax: str = ""   # for fields and effects: how it is written
+
+
+def effect_keywords() -> dict[str, list]:
+    """The first word of each effect kind's syntax (`gain`, `look`, `when`...), with the kinds it begins."""
+    keywords: dict[str, list] = {}
+    for cls in REGISTRY.values():
+        first = cls.syntax.split()[0].split("(")[0]
+        if first.islower():
+            keywords.setdefault(first, []).append(cls)
+    return keywords
+
+
+def lookup(word: str, tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> list[Word]:
+    """Every meaning of `word` (plurals and aliases too: `plants`, `MC`), for hover; [] if it means nothing."""
+    entries = _entries(frozenset(tags), frozenset(card_resources))
+    exact = word.lower()
+    found: list[Word] = []
+    for form in dict.fromkeys((exact, v.normalize(word), v.singular(word))):
+        # keywords are exact words: `tags` is the field, not the `tag` declaration; `requires` is not `require`
+        found += [entry for entry in entries.get(form, ())
+                  if entry not in found and (form == exact or entry.category not in ("effect", "definition"))]
+    return found
+
+
+def vocabulary(tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> list[Word]:
+    """Every entry once, for completion."""
+    seen, words = set(), []
+    for group in _entries(frozenset(tags), frozenset(card_resources)).values():
+        for entry in group:
+            if entry not in seen:
+                seen.add(entry)
+                words.append(entry)
+    return words
+
+
+@lru_cache(maxsize=16)
+def _entries(tags: frozenset, card_resources: frozenset) -> dict[str, tuple[Word, ...]]:
+    entries: dict[str, list[Word]] = {}
+
+    def add(word: str, category: str, meaning: str, syntax: str = "") -> None:
+        entries.setdefault(word, []).append(Word(word, category, meaning, syntax))
+
+    for name in v.STANDARD_RESOURCES:
+        add(name, "resource", f"a standard resource, kept in stock with a production track: "
+                              f"{RESOURCE_MEANINGS.get(name, '')}".rstrip(": "))
+    for name in sorted(set(v.CARD_RESOURCES) | card_resources):
+        declared = "" if name in v.CARD_RESOURCES else " (declared with `resource`)"
+        add(name, "card resource", f"a card resource{declared}: it lives on cards that hold it (`holds: {name}`), "
+                                   f"counted by `{v.plural(name)} here`")
+    for name in sorted(_tags(tags)):
+        declared = "" if name in v.TAGS else " (declared with `tag`)"
+        add(name, "tag", f"a tag{declared}: printed on cards, counted by `{name} tags`, "
+                         f"triggers `when you play {name} tag`")
+    for name in v.TILES:
+        add(name, "tile", TILE_MEANINGS[name])
+    for name, (low, high, step, unit) in v.GLOBAL_RANGES.items():
+        add(name, "global parameter", f"a global parameter, from {low}{unit} to {high}{unit} in steps of "
+                                      f"{step}{unit}; each step raised gives 1 TR")
+    add("tr", "terraform rating", "your terraform rating: 1 VP per step at the end, and your base income")
+    for name in v.CARD_TYPES:
+        add(name, "card type", CARD_TYPE_MEANINGS[name])
+    for name in v.SPACE_KINDS:
+        add(name, "space kind", f"a kind of board space, for tile filters: `place city on {name}`")
+    for name in v.VARIANTS:
+        add(name, "variant", f"a game variant: `variant: {name}` makes a definition apply only in it")
+    for name in sorted(FIELDS.keys() | {f for fields, _ in FIELDS.values() for f in fields}):
+        if name in FIELD_MEANINGS:
+            kinds = sorted(kind.replace("_", " ") for kind, (fields, _) in FIELDS.items() if name in fields)
+            add(name, "field", FIELD_MEANINGS[name] + (f" (in: {', '.join(kinds)})" if kinds else ""), f"{name}:")
+    for keyword, kinds in effect_keywords().items():
+        for cls in kinds:
+            add(keyword, "effect", cls.summary, cls.syntax)
+    for keyword in DEFINITION_KEYWORDS:
+        add(keyword, "definition", f"begins a definition: `{keyword} ...`")
+    return {word: tuple(group) for word, group in entries.items()}
+
+
+def _tags(declared: Iterable[str]) -> set[str]:
+    """The tags a designer writes: the printed ones and the declared ones; `event` is a card type, not written."""
+    return (set(v.TAGS) | set(declared)) - {"event"}
+
+
+def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> dict[str, str]:
+    """Concrete phrases that count things (`jovian tags`, `animals here`, `energy production`), each with the
+    meaning of its catalogue entry: what a designer writes after `per`, in `requires:`, `vp:` and `measure:`."""
+    phrases: dict[str, str] = {}
+    for tag in sorted(_tags(tags)):
+        phrases[f"{tag} tags"] = CATALOGUE["TAG tags"]
+    for resource in sorted(set(v.CARD_RESOURCES) | set(card_resources)):
+        phrases[f"{v.plural(resource)} here"] = CATALOGUE["RESOURCE here"]
+    for resource in v.STANDARD_RESOURCES:
+        phrases[v.plural(resource)] = CATALOGUE["RESOURCE"]
+        phrases[f"{resource} production"] = CATALOGUE["RESOURCE production"]
+    tiles_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("cities"))
+    for tiles in ("cities", "greeneries", "tiles", "special tiles"):
+        phrases[tiles] = tiles_entry
+        phrases[f"{tiles} on mars"] = tiles_entry
+    adjacent_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("adjacent"))
+    for tiles in ("oceans", "cities", "greeneries", "tiles"):
+        phrases[f"adjacent {tiles}"] = adjacent_entry
+    for pattern, text in CATALOGUE.items():  # the phrases written out whole in the catalogue
+        if not any(mark in pattern for mark in "[|") and pattern.islower():
+            phrases[pattern] = text
+    parameter_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("temperature"))
+    for name in v.GLOBAL_RANGES:
+        phrases[name] = parameter_entry
+    return phrases
