@@ -56,8 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     lsp_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
-                          description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
-                                      "or greedy; default: --seat you=human --seat bot=greedy.")
+                          description="A full game in the terminal. Seats are NAME=KIND with KIND human, random, "
+                                      "greedy or mcts; default: --seat you=human --seat bot=greedy.")
     play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
                       help="a seat: human, random, greedy or mcts (the search bot); repeatable, in seat order")
     _game_flags(play, random_seed=True)
