@@ -67,7 +67,8 @@ class EffectsMixin:
         undone, while the later ones are checked."""
         undo: list[tuple[dict, str, int]] = []
         try:
-            self._apply_payment(ctx, paid, undo)
+            if paid:
+                self._apply_payment(ctx, paid, undo)
             return self._check_and_apply(effects, ctx, undo)
         finally:
             _rollback(undo, 0)
@@ -94,10 +95,14 @@ class EffectsMixin:
             undo.append((stock, resource, -amount))
 
     def _check_and_apply(self: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
-        """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next."""
+        """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
+        Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
         for e in effects:
-            if not self.possible_one(e, ctx):
+            kind = type(e)
+            if kind in _CHECKED and not self.possible_one(e, ctx):
                 return False
+            if kind not in _CHANGING:
+                continue
             for table, resource, delta in self._certain_changes(e, ctx) + self._triggered_changes(e, ctx):
                 table[resource] += delta
                 undo.append((table, resource, delta))
@@ -701,6 +706,15 @@ def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str
     players = game.state.players
     ask(game, Decision(chooser, "player", prompt, tuple(Option(f"player {players[i].name}", i) for i in candidates)),
         resume, *args)
+
+
+# The effect kinds `possible_one` has a condition for (every other kind can always be carried out) and those
+# `_certain_changes`/`_triggered_changes` find changes for. Effect classes never subclass one another, so the
+# exact type decides, as `isinstance` would; a new kind with a condition must be added here too.
+_CHECKED = frozenset({fx.Lose, fx.Spend, fx.Pay, fx.Production, fx.AnyProduction, fx.PlaceTile, fx.ClaimSpace,
+                      fx.RemoveResources, fx.Discard, fx.Choice, fx.Conditional, fx.ChooseX, fx.Require,
+                      fx.CopyProduction, fx.Reveal})
+_CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
 
 
 def _rollback(undo: list, mark: int) -> None:
