@@ -24,6 +24,12 @@ class PaymentMixin:
     def passives(self: "Game", player: int, kind: type) -> list:
         """The player's active passive effects of one kind, from their corporation and cards in play.
         Cards never leave play, so the list is cached per player and rebuilt when a card is added."""
+        return self._passive_cache(player)[1].get(kind, [])
+
+    def _passive_cache(self: "Game", player: int) -> tuple:
+        """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
+        (standard costs, substitutes for money) depend on nothing but those passives, so they live and die with
+        them: a new card in play starts an empty table. Clones share an entry until one of them plays a card."""
         played = self.state.players[player].played
         cache = self._passives.get(player)
         if cache is None or cache[0] != len(played):
@@ -31,9 +37,9 @@ class PaymentMixin:
             for card in played:
                 for passive in self.library[card.name].passives:
                     by_kind.setdefault(type(passive), []).append(passive)
-            cache = (len(played), by_kind)
+            cache = (len(played), by_kind, {})
             self._passives[player] = cache
-        return cache[1].get(kind, [])
+        return cache
 
     def resource_value(self: "Game", player: int, resource: str) -> int:
         return BASE_VALUE[resource] + sum(m.delta for m in self.passives(player, fx.ResourceValue)
@@ -56,6 +62,16 @@ class PaymentMixin:
         return max(0, card.cost - total)
 
     def standard_cost(self: "Game", player: int, definition) -> int:
+        """The cost of a standard project or action after the player's discounts (cached with the passives:
+        the menu asks this for every project at every turn)."""
+        derived = self._passive_cache(player)[2]
+        key = (definition.kind, definition.name)
+        cost = derived.get(key)
+        if cost is None:
+            cost = derived[key] = self._discounted_standard_cost(player, definition)
+        return cost
+
+    def _discounted_standard_cost(self: "Game", player: int, definition) -> int:
         kind = definition.kind  # standard_project | standard_action
         resource = getattr(definition, "cost_resource", "megacredits")
         total = 0
@@ -72,8 +88,14 @@ class PaymentMixin:
         discount = sum(d.amount for d in self.passives(player, fx.Discount) if d.target.kind == "starting_cards")
         return max(0, CARD_PRICE - discount)
 
-    def substitutes(self: "Game", player: int) -> list[str]:
-        return [s.resource for s in self.passives(player, fx.Substitute) if s.instead_of == "megacredits"]
+    def substitutes(self: "Game", player: int) -> tuple[str, ...]:
+        """What the player may pay money with besides steel and titanium (cached with the passives)."""
+        derived = self._passive_cache(player)[2]
+        found = derived.get("substitutes")
+        if found is None:
+            found = derived["substitutes"] = tuple(s.resource for s in self.passives(player, fx.Substitute)
+                                                   if s.instead_of == "megacredits")
+        return found
 
     def payment_options(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
         """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
