@@ -99,7 +99,8 @@ class EffectsMixin:
         Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
         for e in effects:
             kind = type(e)
-            if kind in _CHECKED and not self.possible_one(e, ctx):
+            check = _POSSIBLE.get(kind)
+            if check is not None and not check(self, e, ctx):
                 return False
             if kind not in _CHANGING:
                 continue
@@ -148,49 +149,9 @@ class EffectsMixin:
         return changes
 
     def possible_one(self: "Game", e, ctx: Context) -> bool:
-        player = self.state.players[ctx.player]
-        if isinstance(e, (fx.Lose, fx.Spend)):
-            return player.resources[e.resource] >= self.value(e.amount, ctx)
-        if isinstance(e, fx.Pay):
-            return self.can_pay(ctx.player, self.value(e.amount, ctx), e.using)
-        if isinstance(e, fx.Production):
-            for change in e.changes:
-                delta = self.value(change.amount, ctx)
-                if change.resource != "bonus" and delta < 0 and player.production[change.resource] + delta < \
-                        MINIMUM_PRODUCTION.get(change.resource, 0):
-                    return False
-            return True
-        if isinstance(e, fx.AnyProduction):
-            return bool(self._production_targets(e, ctx))
-        if isinstance(e, fx.PlaceTile):
-            return self.can_place(ctx.player, e)
-        if isinstance(e, fx.ClaimSpace):
-            return bool(self._claimable(ctx.player, e.filters))
-        if isinstance(e, fx.RemoveResources):
-            if e.up_to or e.source == "any_player":
-                return True
-            if e.source == "here":
-                card = player.card(ctx.card)
-                return card is not None and card.resources >= self.value(e.amount, ctx)
-            # solo: the neutral opponent always has the resource to give (RULES.md 7)
-            return self.options.solo or bool(self._cards_to_remove_from(e, ctx))
-        if isinstance(e, fx.Discard):
-            return len(player.hand) >= self.value(e.amount, ctx)
-        if isinstance(e, fx.Choice):
-            return any(self.possible(option, ctx) for option in e.options)
-        if isinstance(e, fx.Conditional):
-            branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
-            return self.possible(branch, ctx)
-        if isinstance(e, fx.ChooseX):  # some X works: the smallest does (see x_range), no need to find the largest
-            return quantity(self, e.maximum, ctx.where) >= e.minimum and \
-                self.possible(e.body, ctx.with_x(e.minimum))
-        if isinstance(e, fx.Require):
-            return holds(self, e.condition, ctx.where)
-        if isinstance(e, fx.CopyProduction):
-            return bool(self._copyable(e, ctx))
-        if isinstance(e, fx.Reveal):  # nothing left to reveal: the action cannot be taken
-            return bool(self.state.deck or self.state.discard)
-        return True
+        """Whether one effect can be carried out now (kinds without a condition always can)."""
+        check = _POSSIBLE.get(type(e))
+        return True if check is None else check(self, e, ctx)
 
     # ------------------------------------------------------------------ targets (no decisions)
 
@@ -708,12 +669,67 @@ def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str
         resume, *args)
 
 
-# The effect kinds `possible_one` has a condition for (every other kind can always be carried out) and those
-# `_certain_changes`/`_triggered_changes` find changes for. Effect classes never subclass one another, so the
-# exact type decides, as `isinstance` would; a new kind with a condition must be added here too.
-_CHECKED = frozenset({fx.Lose, fx.Spend, fx.Pay, fx.Production, fx.AnyProduction, fx.PlaceTile, fx.ClaimSpace,
-                      fx.RemoveResources, fx.Discard, fx.Choice, fx.Conditional, fx.ChooseX, fx.Require,
-                      fx.CopyProduction, fx.Reveal})
+# ------------------------------------------------------------------ the condition of each kind of effect
+# `possible_one` looks the check up by the effect's exact type (effect classes never subclass one another, so
+# this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
+
+
+def _can_lose(game: "Game", e, ctx: Context) -> bool:
+    return game.state.players[ctx.player].resources[e.resource] >= game.value(e.amount, ctx)
+
+
+def _can_pay(game: "Game", e: fx.Pay, ctx: Context) -> bool:
+    return game.can_pay(ctx.player, game.value(e.amount, ctx), e.using)
+
+
+def _can_change_production(game: "Game", e: fx.Production, ctx: Context) -> bool:
+    production = game.state.players[ctx.player].production
+    for change in e.changes:
+        delta = game.value(change.amount, ctx)
+        if change.resource != "bonus" and delta < 0 and production[change.resource] + delta < \
+                MINIMUM_PRODUCTION.get(change.resource, 0):
+            return False
+    return True
+
+
+def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
+    if e.up_to or e.source == "any_player":
+        return True
+    if e.source == "here":
+        card = game.state.players[ctx.player].card(ctx.card)
+        return card is not None and card.resources >= game.value(e.amount, ctx)
+    # solo: the neutral opponent always has the resource to give (RULES.md 7)
+    return game.options.solo or bool(game._cards_to_remove_from(e, ctx))
+
+
+def _can_choose_x(game: "Game", e: fx.ChooseX, ctx: Context) -> bool:
+    # some X works: the smallest does (see x_range), no need to find the largest
+    return quantity(game, e.maximum, ctx.where) >= e.minimum and game.possible(e.body, ctx.with_x(e.minimum))
+
+
+def _can_take_branch(game: "Game", e: fx.Conditional, ctx: Context) -> bool:
+    return game.possible(e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
+
+
+_POSSIBLE = {
+    fx.Lose: _can_lose,
+    fx.Spend: _can_lose,
+    fx.Pay: _can_pay,
+    fx.Production: _can_change_production,
+    fx.AnyProduction: lambda game, e, ctx: bool(game._production_targets(e, ctx)),
+    fx.PlaceTile: lambda game, e, ctx: game.can_place(ctx.player, e),
+    fx.ClaimSpace: lambda game, e, ctx: bool(game._claimable(ctx.player, e.filters)),
+    fx.RemoveResources: _can_remove,
+    fx.Discard: lambda game, e, ctx: len(game.state.players[ctx.player].hand) >= game.value(e.amount, ctx),
+    fx.Choice: lambda game, e, ctx: any(game.possible(option, ctx) for option in e.options),
+    fx.Conditional: _can_take_branch,
+    fx.ChooseX: _can_choose_x,
+    fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
+    fx.CopyProduction: lambda game, e, ctx: bool(game._copyable(e, ctx)),
+    # nothing left to reveal: the action cannot be taken
+    fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
+}
+# the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
 _CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
 
 
