@@ -175,10 +175,9 @@ class ActionsMixin:
         """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
         time with `is_legal`."""
         state = self.state.players[player]
-        candidates = [Option(f"play {n}", ("play", n)) for n in dict.fromkeys(state.hand)]
+        candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
         library = self.library
-        candidates += [Option(f"action {c.name}", ("card_action", c.name)) for c in state.played
-                       if not c.used and library[c.name].actions]
+        candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
         candidates += self._fixed_candidates
         return candidates
 
@@ -209,10 +208,27 @@ class ActionMenu:
                             (self.closing(),), parse=_parse_action)
 
 
+_OPTIONS: dict[tuple[str, str], Option] = {}
+
+
+def _option(kind: str, name: str) -> Option:
+    """The option to play a card or use its action. Options are frozen, so one per card and kind is made per
+    process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
+    option = _OPTIONS.get((kind, name))
+    if option is None:
+        option = _OPTIONS[kind, name] = Option(f"{'play' if kind == 'play' else 'action'} {name}", (kind, name))
+    return option
+
+
+_LATER = frozenset({"play", "card_action", "milestone"})
+
+
 def cheapest_first(candidates: list[Option]) -> list[Option]:
     """Standard projects and conversions (a few comparisons each) before cards (requirements, payments)."""
-    later = ("play", "card_action", "milestone")
-    return [o for o in candidates if o.value[0] not in later] + [o for o in candidates if o.value[0] in later]
+    first, later = [], []
+    for option in candidates:
+        (later if option.value[0] in _LATER else first).append(option)
+    return first + later
 
 
 _PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),
