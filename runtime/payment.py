@@ -79,9 +79,8 @@ class PaymentMixin:
         if cost <= 0:
             return [{}]
         stock = self.state.players[player].resources
-        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
-        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
-        values = {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
+        values = self._payment_values(player, using)
+        kinds = list(values)
         options: list[dict] = []
 
         def extend(index: int, remaining: int, chosen: dict):
@@ -104,8 +103,21 @@ class PaymentMixin:
         extend(0, cost, {})
         return options
 
+    def _payment_values(self: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
+        """The resources besides money the player may pay this with now, and what each unit is worth."""
+        stock = self.state.players[player].resources
+        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
+        return {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
+
     def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
-        return bool(self.payment_options(player, cost, using))
+        """Whether some payment exists: paying never makes change, so everything usable together must reach the
+        cost. Arithmetic, not the list of every payment (which grows with the stock)."""
+        if cost <= 0:
+            return True
+        stock = self.state.players[player].resources
+        usable = sum(stock[r] * value for r, value in self._payment_values(player, using).items())
+        return stock["megacredits"] + usable >= cost
 
     def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
             acceptable=None) -> Iterator:

@@ -116,6 +116,14 @@ def test_a_whole_log_replays_and_its_result_is_verified(game_log, capsys):
     assert "winner: " in out and "verified: the replay gives the logged result" in out
 
 
+def test_replay_generations_shows_the_state_at_the_start_of_every_generation(game_log, capsys):
+    code, out, _ = run(capsys, "replay", str(game_log), "--generations")
+    generations = json.loads(game_log.read_text().splitlines()[-1])["result"]["generations"]
+    headers = [line for line in out.splitlines() if line.startswith("=== Generation ")]
+    assert code == 0 and len(headers) == generations + 1          # each generation, then the end
+    assert [int(h.split()[2]) for h in headers[:-1]] == list(range(1, generations + 1))
+
+
 def test_an_illegal_choice_in_the_middle_of_a_log_names_its_line(game_log, tmp_path, capsys):
     log = edited(game_log, tmp_path / "illegal.jsonl", lambda lines: set_field(lines, 40, label="play Nothing"))
     code, _, err = run(capsys, "replay", str(log))
@@ -170,6 +178,9 @@ def test_a_log_cut_short_by_a_crash_replays_and_resumes_to_the_end(game_log, tmp
     code, out, err = run(capsys, "play", "--load", str(log))   # the bots play on, in the same log
     assert code == 0 and "winner: " in out
     assert log.read_text().splitlines()[-1].startswith('{"event": "end"')
+    rewritten = [json.loads(line) for line in log.read_text().splitlines()[1:-1]]
+    original = [json.loads(line) for line in game_log.read_text().splitlines()[1:-1]]
+    assert rewritten == original      # the choices before the crash keep their players; the rest are the same
     code, out, err = run(capsys, "replay", str(log))
     assert code == 0 and not err and "verified" in out
     assert out.splitlines()[-3:] == run(capsys, "replay", str(game_log))[1].splitlines()[-3:]  # the same game
@@ -224,18 +235,6 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     code, _, err = run(capsys, "play", "--load", str(save), "--no-log")
     assert code == 1 and problems(err) == [("E716", "-", "the saved state is not the state its choices lead to "
                                                          "(it differs in: generation)")]
-
-
-def test_leaving_a_game_loaded_from_a_save_saves_over_that_save(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    save = tmp_path / "saved.json"
-    run(capsys, "play", "--seed", "9", "--no-log", stdin=f"1\nbuy 1\n1\nsave {save}\nquit\n")
-    before = json.loads(save.read_text())["log"]
-    code, out, _ = run(capsys, "play", "--load", str(save), "--no-log", stdin="1\nquit\n")
-    assert code == 0 and f"Game saved to {save}. Resume with: tharsis play --load {save}" in out
-    after = json.loads(save.read_text())["log"]
-    assert after[:len(before)] == before and len(after) > len(before)   # the choice made after loading is kept
-    assert not list(tmp_path.glob("tharsis-save-*"))                     # and no other save was made
 
 
 def test_load_refuses_the_flags_of_a_new_game(game_log, capsys):
@@ -364,6 +363,8 @@ FLAG_CASES = [
     (["simulate", "--seed", str(2**63 - 2), "--games", "5"], 2, "E701", "the last game's seed would pass"),
     (["simulate", "--seat", "ann=human", "--seat", "bob=random"], 2, "E706", "simulate plays bots only"),
     (["simulate", "--corporation", "greedy=Livestock"], 2, "E704", "Livestock is a project card"),
+    (["play", "--log", "/no/such/folder/game.jsonl"], 2, "E708", "cannot write the game log"),
+    (["simulate", "--out", "/no/such/folder/results.jsonl"], 2, "E708", "cannot write results"),
     (["simulate", "--track", "Livestok"], 2, "E707", "--track Livestok: no card or corporation is called 'Livestok'"),
 ]
 
@@ -372,8 +373,11 @@ FLAG_CASES = [
 def test_bad_flags_are_usage_errors_with_a_code(args, exit_code, code, part, tmp_path, capsys):
     if args[0] == "play" and "--seat" not in args and "--players" not in args and "--solo" not in args:
         args = args + ["--seat", "ann=greedy", "--seat", "bob=greedy"]
-    got_code, out, err = run(capsys, *args, "--no-log" if args[0] == "play" else "--quiet",
-                             *(["--out", str(tmp_path / "r.jsonl")] if args[0] == "simulate" else []))
+    if args[0] == "play" and "--log" not in args:
+        args = args + ["--no-log"]
+    if args[0] == "simulate":
+        args = args + ["--quiet"] + ([] if "--out" in args else ["--out", str(tmp_path / "r.jsonl")])
+    got_code, out, err = run(capsys, *args)
     assert got_code == exit_code, err
     found = problems(err)
     assert found and found[0][0] == code and part in found[0][2], err

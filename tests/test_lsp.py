@@ -245,3 +245,14 @@ def test_the_hover_shown_in_the_docs_is_what_the_server_says(repo):
                         (repo / "cards" / "base" / "active.mars").read_text(encoding="utf-8"))
     line = next(n for n, text in enumerate(livestock.text.split("\n")) if text.startswith('card "Livestock"'))
     assert livestock.hover(line, 8) == f"**{shown[0]}**  \n" + "  \n".join(shown[1:])
+
+
+def test_warnings_are_filtered_as_tharsis_check_filters_them(tmp_path):
+    far = 'card "Far" #M2 {\n  type: automated  cost: 1\n  play: place city on reserved "Nowhere Town"\n}\n'
+    assert [d.code for d in analyse(str(tmp_path / "far.mars"), far).diagnostics()] == ["W102"]
+    silenced = far.replace('"Nowhere Town"', '"Nowhere Town"  // tharsis: ignore[W102]')
+    assert analyse(str(tmp_path / "far.mars"), silenced).diagnostics() == []
+    stale = far.replace("cost: 1", "cost: 1  // tharsis: ignore[W102]")
+    assert [d.code for d in analyse(str(tmp_path / "far.mars"), stale).diagnostics()] == ["W102", "W801"]
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\nignore = ["W102"]\n', encoding="utf-8")
+    assert analyse(str(tmp_path / "far.mars"), far).diagnostics() == []

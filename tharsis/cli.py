@@ -180,8 +180,8 @@ NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", 
 
 
 def _load(args):
-    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing and the
-    save to write when the player leaves a game without a log."""
+    """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing, and who
+    made each choice so far (so the rewritten log keeps naming them)."""
     from tharsis import saves
     from tharsis.options import FLAG_WHERE
 
@@ -199,8 +199,7 @@ def _load(args):
         raise ProblemError([Problem("E717", "this game is over: there is nothing to resume",
                                     f"tharsis replay {args.load}", args.load)], USAGE)
     log_path = Path(args.load) if loaded.record.kind == "log" and not args.log else None
-    autosave = Path(args.load) if loaded.record.kind == "save" else None   # leaving saves over the loaded save
-    return loaded.game, loaded.seats, log_path, autosave
+    return loaded.game, loaded.seats, log_path, loaded.choosers
 
 
 def _warn(problems) -> None:
@@ -215,9 +214,9 @@ def _play(args) -> int:
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
-    log_path = autosave = None
+    log_path, choosers = None, []
     if args.load:
-        game, seats, log_path, autosave = _load(args)
+        game, seats, log_path, choosers = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -238,9 +237,8 @@ def _play(args) -> int:
             log_path, problem = None, (f"cannot write the game log to {log_path}: {exc.strerror} "
                                        "(use --log FILE or --no-log)")
     if problem:
-        print(f"tharsis: {problem}", file=sys.stderr)
-        return 2
-    session = Session(game, seats, GameLog(log_path), autosave=autosave, language=args.lang)
+        raise ProblemError([Problem("E708", problem)], USAGE)
+    session = Session(game, seats, GameLog(log_path, choosers), language=args.lang)
     code = session.run()
     if log_path is not None:
         print(f"log written to {log_path} (tharsis replay {log_path})")
@@ -279,8 +277,8 @@ def _simulate(args) -> int:
     try:
         Path(args.out).touch()
     except OSError as exc:
-        print(f"tharsis: cannot write results to {args.out}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise ProblemError([Problem("E708", f"cannot write results to {args.out}: {exc.strerror}",
+                                    "--out FILE in a folder you can write")], USAGE) from None
     jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1  # Ray's default: every CPU
     simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, Path(args.out),
                             backend=args.backend, address=args.address)

@@ -274,8 +274,8 @@ def corporations_from_flags(specs: list[str], names: list[str]) -> tuple[str, ..
 def check_flags(args, simulate: bool = False) -> None:
     """The numbers and folders among the flags of play and simulate, all checked before anything starts."""
     ranges = {"seed": (0, SEED_MAX), "players": PLAYERS, "max_generations": MAX_GENERATIONS}
-    if simulate:
-        ranges.update(games=GAMES, jobs=JOBS)
+    if simulate:  # a Ray cluster may lend many more CPUs than this machine has
+        ranges.update(games=GAMES, jobs=JOBS if getattr(args, "backend", "local") == "local" else (1, 100_000))
     problems = []
     for name, (low, high) in ranges.items():   # None: not given, and the command has its own default
         if getattr(args, name, None) is not None:

@@ -43,10 +43,12 @@ class Seat:
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 
-    def __init__(self, path: Optional[Path]):
+    def __init__(self, path: Optional[Path], choosers: Optional[list[str]] = None):
         self.path = path
+        self.choosers = list(choosers or [])   # who made each choice so far (a loaded game's, then this session's)
 
     def start(self, game: Game, seats: list[Seat]) -> None:
+        del self.choosers[len(game.log):]       # an undo took the later choices back
         if self.path is None:
             return
         from tharsis.saves import log_start
@@ -54,9 +56,12 @@ class GameLog:
         with open(self.path, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(log_start(game, seats)) + "\n")
             for number, label in enumerate(game.log, start=1):
-                handle.write(json.dumps({"event": "choice", "n": number, "label": label}) + "\n")
+                who = {"player": self.choosers[number - 1]} if number <= len(self.choosers) else {}
+                handle.write(json.dumps({"event": "choice", "n": number, **who, "label": label}) + "\n")
 
     def choice(self, game: Game, player: str) -> None:
+        if len(self.choosers) == len(game.log) - 1:
+            self.choosers.append(player)
         if self.path is None:
             return
         with open(self.path, "a", encoding="utf-8") as handle:

@@ -377,6 +377,7 @@ class Loaded:
     seats: list
     record: Record
     warnings: list
+    choosers: list = attrs.field(factory=list)   # the name of the player who made each choice, in order
 
 
 def build(record: Record, library=None, before_choice: Optional[Callable[[Game, Choice], None]] = None,
@@ -404,7 +405,7 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
         game = Game(options, library)
     except ValueError as exc:  # the options passed every check above, so this is the content refusing them
         raise ProblemError([where.problem("E715", f"the game cannot start with these options: {exc}")]) from None
-    names = list(options.players)
+    names, choosers = list(options.players), []
 
     def fail(choice: Choice, message: str, hint: Optional[str] = None) -> ProblemError:
         hint = "; ".join(h for h in (hint, changed) if h) or None
@@ -429,9 +430,10 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
             raise fail(choice, f"choice {choice.number} ({choice.label!r}) is not a legal choice for {chooser} "
                                f"({decision.prompt})", f"legal: {shown}")
         game.apply(choice.label)
+        choosers.append(chooser)
     if verify:
         _verify(record, game, warnings, changed)
-    return Loaded(game, record.seats, record, warnings)
+    return Loaded(game, record.seats, record, warnings, choosers)
 
 
 def _verify(record: Record, game: Game, warnings: list, changed: Optional[str]) -> None:

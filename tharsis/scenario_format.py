@@ -279,7 +279,8 @@ class CardName(Scalar):
             report.append(Diagnostic(
                 "E611", "error", f"card '{value}' is not in the loaded content (the bundled cards, the folders "
                 f"given with --cards and the scenario's own `cards:`)", where.span(),
-                "a card of your own? load its folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else "")))
+                "a card of your own? load its folder: tharsis test PATH --cards DIR"
+                + (f" ({guess})" if guess else "")))
 
 
 class ListOf(Shape):
@@ -411,7 +412,8 @@ PLAYER_AND_NAME = Fields({"name": NAME, "player": NAME}, name="`{name: Mayor, pl
 TILE_KIND = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES else
                    f"unknown tile '{kind}'; {did_you_mean(kind, v.TILES) or 'tiles: ' + ', '.join(v.TILES)}")
 EXPECTED_TILE = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES + ("empty", "none") else
-                       f"unknown tile '{kind}'; {did_you_mean(kind, v.TILES + ('empty',)) or 'tiles: ' + ', '.join(v.TILES)}")
+                       f"unknown tile '{kind}'; "
+                       f"{did_you_mean(kind, v.TILES + ('empty',)) or 'tiles: ' + ', '.join(v.TILES)}")
 
 CARD = CardName()
 PLAYER_SETUP = Fields({

@@ -141,7 +141,7 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
     return outcome
 
 
-def _card_names(library: Optional[Library]) -> set[str]:
+def _card_names(library: Optional[Library]) -> Optional[set[str]]:
     """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
     try:
         library = library or load_library()
@@ -292,7 +292,8 @@ class Runner:
         payment = step.get("pay")
         kinds = [k for k in step if k in ACTION_KEYS or k in scenario_format.PHASE_STEPS]
         if len(kinds) != 1:
-            raise ScenarioError(f"{where}: say exactly one of {', '.join(list(ACTION_KEYS) + list(scenario_format.PHASE_STEPS))}")
+            words = ", ".join(list(ACTION_KEYS) + list(scenario_format.PHASE_STEPS))
+            raise ScenarioError(f"{where}: say exactly one of {words}")
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":

@@ -42,3 +42,17 @@ def load_config(args):
 def code_list(text: str) -> list[str]:
     """`--select W1,W801` -> ['W1', 'W801'] (the flags may also repeat)."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def configured_paths(args, what: str, key: str, example: str):
+    """The configuration and the PATHs to work on: those given, else the `key` list of [tool.tharsis]. Returns
+    (config, paths), or the exit code 2 after saying what is missing (`what` names the command's object)."""
+    config = load_config(args)
+    if isinstance(config, int):
+        return config
+    paths = list(args.paths) or list(getattr(config, key))
+    if not paths:
+        print(f"tharsis: {what} what? give a PATH, or list your {example[0]} under [tool.tharsis] in "
+              f"pyproject.toml: {key} = [\"{example[1]}\"]", file=sys.stderr)
+        return 2
+    return config, paths

@@ -7,7 +7,7 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, load_config, paths_exist
+from tharsis.commands import add_config_flag, configured_paths, paths_exist
 
 
 def add_parser(sub) -> None:
@@ -30,14 +30,10 @@ def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
     from tharsis.fmt import format_paths
 
-    config = load_config(args)
-    if isinstance(config, int):
-        return config
-    paths = list(args.paths) or list(config.cards)
-    if not paths:
-        print("tharsis: format what? give a PATH, or list your card folders under [tool.tharsis] in "
-              "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
-        return 2
+    found = configured_paths(args, "format", "cards", ("card folders", "mine/"))
+    if isinstance(found, int):
+        return found
+    config, paths = found
     if "-" in paths:
         if len(paths) > 1:
             print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)

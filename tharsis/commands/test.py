@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from tharsis.commands import add_config_flag, load_config, paths_exist
+from tharsis.commands import add_config_flag, configured_paths, paths_exist
 
 
 def add_parser(sub) -> None:
@@ -36,14 +36,10 @@ def run(args) -> int:
     from tharsis import scenarios
     from tharsis.runtime.game import ContentError, load_library
 
-    config = load_config(args)
-    if isinstance(config, int):
-        return config
-    paths = list(args.paths) or list(config.scenarios)
-    if not paths:
-        print("tharsis: test what? give a PATH, or list your scenario folders under [tool.tharsis] in "
-              "pyproject.toml: scenarios = [\"mine/scenarios\"]", file=sys.stderr)
-        return 2
+    found = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
+    if isinstance(found, int):
+        return found
+    config, paths = found
     cards = list(dict.fromkeys(list(config.cards) + args.cards))
     if not paths_exist(paths + cards):
         return 2

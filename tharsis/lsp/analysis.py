@@ -1,9 +1,10 @@
 """What the editor shows for one card file: its diagnostics, hovers and completions, independent of the protocol.
 
-Pipeline place: a client of the compiler, like `tharsis check`. A document is compiled as `tharsis check
---with-bundled FOLDER` would compile it (the bundled content and the other card files of its folder, as every game
-loads them), with the editor's unsaved text standing in for the files that are open. Positions here are 0-based
-lines and characters counted in code points; server.py converts them to the client's encoding.
+Pipeline place: a client of the compiler, like `tharsis check`. A document is compiled as `tharsis check FOLDER`
+would compile it (the bundled content and the other card files of its folder, as every game loads them), with the
+editor's unsaved text standing in for the files that are open, and its warnings filtered as `check` filters them
+(suppression comments, the project's `[tool.tharsis]` `select`, `ignore` and `with-bundled`). Positions here are
+0-based lines and characters counted in code points; server.py converts them to the client's encoding.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from typing import Optional
 
 import attrs
 
+from tharsis import config, suppressions
+from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
 from tharsis.compiler.pipeline import EXTENSION, CompileResult, compile_sources, declarations, find_files
 from tharsis.compiler.vocabulary import plural
+from tharsis.config import Config
 
 from . import glossary
 
@@ -54,9 +58,10 @@ class Completion:
     replace: Optional[Range] = None   # what the insertion replaces (a quoted name: from the quote to the cursor)
 
 
-def document_files(path: Path) -> list[Path]:
-    """What a document is compiled with: the bundled content and the card files beside it."""
-    files = [bundled_cards_path()]
+def document_files(path: Path, with_bundled: bool = True) -> list[Path]:
+    """What a document is compiled with: the bundled content (unless the project's configuration says
+    `with-bundled = false`) and the card files beside it."""
+    files = [bundled_cards_path()] if with_bundled else []
     if path.parent.is_dir():
         files += sorted(p for p in path.parent.glob("*" + EXTENSION) if p.is_file())
     return files
@@ -71,12 +76,23 @@ def analyse(path: str, text: str, open_texts: Optional[dict[str, str]] = None, *
         sources = _read(find_files([bundled_cards_path()], Diagnostics()))
         return Analysis(path, _lines(text), compile_sources({**sources, path: text}, volatile=[path]))
     document = Path(path).resolve()
+    settings = _settings(document.parent)
     buffers = {str(Path(p).resolve()): t for p, t in (open_texts or {}).items()
                if Path(p).resolve().parent == document.parent}
     buffers[str(document)] = text
-    sources = _read(p for p in find_files(document_files(document), Diagnostics())
-                    if str(p.resolve()) not in buffers)
-    return Analysis(str(document), _lines(text), compile_sources({**sources, **buffers}, volatile=buffers))
+    files = document_files(document, with_bundled=settings.with_bundled)
+    sources = _read(p for p in find_files(files, Diagnostics()) if str(p.resolve()) not in buffers)
+    return Analysis(str(document), _lines(text), compile_sources({**sources, **buffers}, volatile=buffers),
+                    CodeFilter(settings.select, settings.ignore))
+
+
+def _settings(folder: Path) -> Config:
+    """The project's `[tool.tharsis]` (the nearest pyproject.toml that has one), as `tharsis check` reads it; a
+    broken one is `tharsis check`'s to report, the editor goes on with the defaults."""
+    try:
+        return config.discover(start=folder)
+    except config.ConfigError:
+        return Config()
 
 
 def _read(files) -> dict[str, str]:
@@ -99,13 +115,17 @@ class Analysis:
     path: str
     text: str
     result: CompileResult
+    code_filter: CodeFilter = CodeFilter()
 
     # ------------------------------------------------------------------ diagnostics
 
     def diagnostics(self) -> list[EditorDiagnostic]:
-        """The compiler's diagnostics located in this document (problems elsewhere belong to other files)."""
-        return [_editor_diagnostic(d) for d in self.result.diagnostics
-                if d.span is not None and _same_file(d.span.path, self.path)]
+        """The compiler's diagnostics located in this document (problems elsewhere belong to other files), less
+        what `tharsis check` would not report either: warnings silenced by a `// tharsis: ignore[CODE]` comment
+        or by the project's `select`/`ignore`."""
+        own = [d for d in self.result.diagnostics if d.span is not None and _same_file(d.span.path, self.path)]
+        own = self.code_filter.apply(suppressions.apply(own, {self.path: self.text}, [self.path]))
+        return [_editor_diagnostic(d) for d in own if d.span is not None]
 
     # ------------------------------------------------------------------ hover
 
