@@ -137,5 +137,5 @@ def test_a_game_in_the_terminal_shows_the_bots_moves_and_takes_cards_spaces_and_
     term.expect(f"Resuming the game of seed 7 after {choices} choices.")
     term.expect("ann: action 1 of 2")
     term.type("quit")
-    term.expect("Game saved to tharsis-save-7.json.")      # back into the save it was loaded from
+    term.expect("Game saved to tharsis-save-7-2.json.")    # a new name: nothing is overwritten
     assert term.exit_code() == 0
