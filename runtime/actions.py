@@ -1,19 +1,24 @@
 """The seven actions of the action phase (RULES.md section 4): which are legal now, and carrying one out.
 
-`action_options` lists every legal action of a player as `Option`s whose values are small tuples
+`action_candidates` lists every action a player might take as `Option`s whose values are small tuples
 (("play", card), ("project", name), ("convert", name), ("milestone", name), ("award", name),
-("card_action", card), ("first_action",), ("pass",), ("end",)); `take_action` runs one as a generator.
+("card_action", card), ("first_action",), ("pass",), ("end",)); `why_not` says why one is refused and `is_legal`
+checks the same without words; `take_action` starts one as steps of the flow.
+`ActionMenu` is the action decision kept in the flow; it checks an option only when asked about it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Optional
+
+import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .decisions import Decision, Option
-from .effects import Context
+from .decisions import Decision, LazyDecision, Option
+from .effects import Context, run_effects, run_in_chosen_order
+from .flow import ask, push, step
 from .measures import Where, failing
 from .state import CardInPlay
 
@@ -36,11 +41,10 @@ class ActionsMixin:
             return False, f"requires {text.comparison(problem)}"
         cost = self.card_cost(player, name)
         using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
-        payments = self.payment_options(player, cost, using)
-        if not payments:
+        if not self.can_pay(player, cost, using):
             return False, f"costs {cost} MC"
         ctx = self._play_context(player, name)
-        if not any(self.possible_in_some_order(card.play, ctx, paid=p) for p in payments):
+        if not any(self.possible_in_some_order(card.play, ctx, paid=p) for p in self.payments(player, cost, using)):
             return False, "its effects cannot all be carried out"
         return True, ""
 
@@ -115,6 +119,49 @@ class ActionsMixin:
             return None if self.can_pay(player, cost) else f"funding costs {cost} MC"
         return f"unknown action {kind!r}"
 
+    def is_legal(self: "Game", player: int, action: tuple) -> bool:
+        """`why_not(player, action) is None`, without words: the same conditions, cheapest first (the menu and
+        the bots ask this thousands of times a game; tests check that both always agree)."""
+        kind = action[0]
+        if kind in ("pass", "end"):
+            return True
+        state = self.state.players[player]
+        if kind == "first_action":
+            return not state.first_action_done
+        if not state.first_action_done:
+            return False
+        name = action[1]
+        if kind == "project":
+            project = self.standard_projects.get(name)
+            return project is not None and self.can_pay(player, self.standard_cost(player, project)) and \
+                self.possible(project.play, Context(player))
+        if kind == "convert":
+            conversion = self.standard_actions.get(name)
+            return conversion is not None and self.standard_action_possible(player, conversion)
+        if kind == "play":
+            if name not in state.hand:
+                return False
+            card = self.library[name]
+            cost = self.card_cost(player, name)
+            using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+            if not self.can_pay(player, cost, using) or \
+                    failing(self, card.requirements, Where(player, name), self.leeway(player)) is not None:
+                return False
+            ctx = self._play_context(player, name)
+            return any(self.possible_in_some_order(card.play, ctx, paid=p) for p in self.payments(player, cost, using))
+        if kind == "card_action":
+            card = state.card(name)
+            return card is not None and not card.used and bool(self.library[name].actions) and \
+                bool(self.card_action_options(player, name))
+        if kind == "milestone":
+            return name in self.milestones and len(self.state.milestones) < MAX_MILESTONES and \
+                self.can_pay(player, MILESTONE_COST) and all(m != name for m, _ in self.state.milestones) and \
+                failing(self, self.milestones[name].requirement, Where(player)) is None
+        if kind == "award":
+            return name in self.awards and len(self.state.awards) < len(AWARD_COSTS) and \
+                all(a != name for a, _ in self.state.awards) and self.can_pay(player, self.award_cost())
+        return False
+
     def standard_action_possible(self: "Game", player: int, definition) -> bool:
         cost = self.standard_cost(player, definition)
         if self.state.players[player].resources[definition.cost_resource] < cost:
@@ -124,97 +171,182 @@ class ActionsMixin:
                 return False
         return self.possible(definition.play, Context(player))
 
-    def action_options(self: "Game", player: int, first: bool) -> list[Option]:
+    def action_candidates(self: "Game", player: int) -> list[Option]:
+        """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
+        time with `is_legal`."""
         state = self.state.players[player]
-        if not state.first_action_done:
-            corporation = self.library[state.corporation]
-            return [Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))]
-        candidates = [(f"play {n}", ("play", n)) for n in dict.fromkeys(state.hand)]
-        candidates += [(f"action {c.name}", ("card_action", c.name)) for c in state.played
-                       if self.library[c.name].actions]
-        candidates += [(f"standard project {n}", ("project", n)) for n in self.standard_projects]
-        candidates += [(f"convert {n}", ("convert", n)) for n in self.standard_actions]
-        if not self.options.solo:
-            candidates += [(f"claim {n}", ("milestone", n)) for n in self.milestones]
-            candidates += [(f"fund {n}", ("award", n)) for n in self.awards]
-        options = [Option(label, value) for label, value in candidates if self.why_not(player, value) is None]
-        options.append(Option("pass", ("pass",)) if first else Option("end turn", ("end",)))
-        return options
+        candidates = [Option(f"play {n}", ("play", n)) for n in dict.fromkeys(state.hand)]
+        library = self.library
+        candidates += [Option(f"action {c.name}", ("card_action", c.name)) for c in state.played
+                       if not c.used and library[c.name].actions]
+        candidates += self._fixed_candidates
+        return candidates
 
-    # ------------------------------------------------------------------ doing it
 
-    def take_action(self: "Game", player: int, action: tuple) -> Iterator:
-        kind = action[0]
-        state = self.state.players[player]
-        name = state.name
-        if kind == "first_action":
-            state.first_action_done = True
-            corporation = state.corporation
-            self.log_event(f"{name} takes {corporation}'s first action")
-            yield from self.run(self.library[corporation].first_action, Context(player, card=corporation))
-        elif kind == "play":
-            yield from self.play_card(player, action[1])
-        elif kind == "card_action":
-            yield from self.use_card_action(player, action[1])
-        elif kind == "project":
-            project = self.standard_projects[action[1]]
-            self.log_event(f"{name} uses standard project {project.name}")
-            yield from self.pay(player, self.standard_cost(player, project), (), project.name)
-            yield from self.run(project.play, Context(player))
-            yield from self.fire("standard_project", player, project=project)
-        elif kind == "convert":
-            conversion = self.standard_actions[action[1]]
-            self.log_event(f"{name} converts: {conversion.name}")
-            state.resources[conversion.cost_resource] -= self.standard_cost(player, conversion)
-            yield from self.run(conversion.play, Context(player))
-        elif kind == "milestone":
-            self.log_event(f"{name} claims {action[1]}")
-            yield from self.pay(player, MILESTONE_COST, (), action[1])
-            self.state.milestones.append((action[1], player))
-        elif kind == "award":
-            self.log_event(f"{name} funds {action[1]}")
-            yield from self.pay(player, self.award_cost(), (), action[1])
-            self.state.awards.append((action[1], player))
+@attrs.frozen
+class ActionMenu:
+    """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
+    lazy `Decision` (runtime/decisions.py) for one game: options are checked only when they are asked about."""
 
-    def play_card(self: "Game", player: int, name: str) -> Iterator:
-        card = self.library[name]
-        state = self.state.players[player]
-        using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
-        self.log_event(f"{state.name} plays {name}")
-        ctx = self._play_context(player, name)
-        yield from self.pay(player, self.card_cost(player, name), using, name,
-                            acceptable=lambda payment: self.possible_in_some_order(card.play, ctx, paid=payment))
-        state.hand.remove(name)
-        state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
-        if card.type != "event":
-            state.played.append(CardInPlay(name))
-        self._playing = (player, name)
-        try:
-            yield from self.run_in_chosen_order(card.play, ctx)
-        finally:
-            self._playing = None
-        if card.type == "event":
-            state.events.append(name)
-        self._playing = (player, name)
-        try:
-            yield from self.fire("play", player, card=name)
-        finally:
-            self._playing = None
+    player: int
+    number: int
+    eager_options = None  # never answered automatically: the turn step has already handled a lone option
 
-    def use_card_action(self: "Game", player: int, name: str) -> Iterator:
-        definition = self.library[name]
-        indexes = self.card_action_options(player, name)
-        if len(definition.actions) > 1:
-            choice = yield Decision(player, "option", f"Which action of {name}?",
-                                    tuple(Option(_describe(definition.actions[i]), i) for i in indexes))
-            index = choice.value
-        else:
-            index = indexes[0]
-        option = definition.actions[index]
-        self.state.players[player].card(name).used = True
-        self.log_event(f"{self.state.players[player].name} uses {name}: {_describe(option)}")
-        # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
-        yield from self.run(option.cost + option.effects, Context(player, card=name))
+    @property
+    def prompt(self) -> str:
+        return f"action {self.number} of 2"
+
+    def closing(self) -> Option:
+        return Option("pass", ("pass",)) if self.number == 1 else Option("end turn", ("end",))
+
+    def bind(self, game: "Game") -> LazyDecision:
+        player = self.player
+
+        def allowed(option: Option) -> bool:
+            return game.is_legal(player, option.value)
+
+        return LazyDecision(player, "action", self.prompt, lambda: game.action_candidates(player), allowed,
+                            (self.closing(),), parse=_parse_action)
+
+
+def cheapest_first(candidates: list[Option]) -> list[Option]:
+    """Standard projects and conversions (a few comparisons each) before cards (requirements, payments)."""
+    later = ("play", "card_action", "milestone")
+    return [o for o in candidates if o.value[0] not in later] + [o for o in candidates if o.value[0] in later]
+
+
+_PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),
+             ("convert ", "convert"), ("claim ", "milestone"), ("fund ", "award"))
+
+
+def _parse_action(label: str) -> Optional[Option]:
+    """The action option a label names exactly (the inverse of the labels of `action_candidates`)."""
+    for prefix, kind in _PREFIXES:
+        if label.startswith(prefix):
+            return Option(label, (kind, label[len(prefix):]))
+    return None
+
+
+def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards: dict, solo: bool) -> tuple:
+    """Standard projects, standard actions, milestones and awards of a game: the same in every turn."""
+    candidates = [Option(f"standard project {n}", ("project", n)) for n in projects]
+    candidates += [Option(f"convert {n}", ("convert", n)) for n in conversions]
+    if not solo:
+        candidates += [Option(f"claim {n}", ("milestone", n)) for n in milestones]
+        candidates += [Option(f"fund {n}", ("award", n)) for n in awards]
+    return tuple(candidates)
+
+
+def take_action(game: "Game", player: int, action: tuple) -> None:
+    kind = action[0]
+    state = game.state.players[player]
+    name = state.name
+    if kind == "first_action":
+        state.first_action_done = True
+        corporation = state.corporation
+        game.log_event(f"{name} takes {corporation}'s first action")
+        run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
+    elif kind == "play":
+        play_card(game, player, action[1])
+    elif kind == "card_action":
+        use_card_action(game, player, action[1])
+    elif kind == "project":
+        project = game.standard_projects[action[1]]
+        game.log_event(f"{name} uses standard project {project.name}")
+        push(game, project_paid, player, project.name)
+        game.pay(player, game.standard_cost(player, project), (), project.name)
+    elif kind == "convert":
+        conversion = game.standard_actions[action[1]]
+        game.log_event(f"{name} converts: {conversion.name}")
+        state.resources[conversion.cost_resource] -= game.standard_cost(player, conversion)
+        run_effects(game, conversion.play, 0, Context(player), None)
+    elif kind == "milestone":
+        game.log_event(f"{name} claims {action[1]}")
+        push(game, claimed_milestone, player, action[1])
+        game.pay(player, MILESTONE_COST, (), action[1])
+    elif kind == "award":
+        game.log_event(f"{name} funds {action[1]}")
+        push(game, funded_award, player, action[1])
+        game.pay(player, game.award_cost(), (), action[1])
+
+
+@step
+def project_paid(game: "Game", player: int, name: str) -> None:
+    project = game.standard_projects[name]
+    push(game, fire_standard_project, player, name)
+    run_effects(game, project.play, 0, Context(player), None)
+
+
+@step
+def fire_standard_project(game: "Game", player: int, name: str) -> None:
+    game.fire("standard_project", player, project=game.standard_projects[name])
+
+
+@step
+def claimed_milestone(game: "Game", player: int, name: str) -> None:
+    game.state.milestones.append((name, player))
+
+
+@step
+def funded_award(game: "Game", player: int, name: str) -> None:
+    game.state.awards.append((name, player))
+
+
+def play_card(game: "Game", player: int, name: str) -> None:
+    card = game.library[name]
+    using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+    game.log_event(f"{game.state.players[player].name} plays {name}")
+    push(game, card_paid, player, name)
+    game.pay(player, game.card_cost(player, name), using, name, acceptable=(card.play, game._play_context(player, name), True))
+
+
+@step
+def card_paid(game: "Game", player: int, name: str) -> None:
+    card = game.library[name]
+    state = game.state.players[player]
+    state.hand.remove(name)
+    state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
+    if card.type != "event":
+        state.played.append(CardInPlay(name))
+    game.flow.playing = (player, name)
+    push(game, card_played, player, name)
+    run_in_chosen_order(game, card.play, game._play_context(player, name))
+
+
+@step
+def card_played(game: "Game", player: int, name: str) -> None:
+    """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent)."""
+    if game.library[name].type == "event":
+        game.state.players[player].events.append(name)
+    game.flow.playing = (player, name)
+    push(game, stop_playing)
+    game.fire("play", player, card=name)
+
+
+@step
+def stop_playing(game: "Game") -> None:
+    game.flow.playing = None
+
+
+def use_card_action(game: "Game", player: int, name: str) -> None:
+    definition = game.library[name]
+    indexes = game.card_action_options(player, name)
+    if len(definition.actions) > 1:
+        ask(game, Decision(player, "option", f"Which action of {name}?",
+                           tuple(Option(_describe(definition.actions[i]), i) for i in indexes)),
+            card_action_chosen, player, name)
+        return
+    card_action_chosen(game, indexes[0], player, name)
+
+
+@step
+def card_action_chosen(game: "Game", index: int, player: int, name: str) -> None:
+    option = game.library[name].actions[index]
+    game.state.players[player].card(name).used = True
+    game.log_event(f"{game.state.players[player].name} uses {name}: {_describe(option)}")
+    ctx = Context(player, card=name)
+    # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
+    run_effects(game, option.cost + option.effects, 0, ctx, None)
 
 
 def _describe(option) -> str:

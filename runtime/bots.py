@@ -6,20 +6,22 @@ documented heuristic (see its docstring). Both are deterministic for a given see
 
 from __future__ import annotations
 
-import random
+from .decisions import Decision, LazyDecision, Option
+from .rng import Stream
 
-from .decisions import Decision, Option
 
-
-def decision_rng(seed: int, game) -> random.Random:
+def decision_rng(seed: int, game) -> Stream:
     """A generator fixed by the bot's seed and the game's progress, not by the bot's history: replaying, undoing
     or loading a game therefore gives the bots the very same choices."""
-    return random.Random(seed * 1_000_003 + len(game.log))
+    return Stream(seed * 1_000_003 + len(game.log))
 
 
 class RandomBot:
     """Uniform over the legal options. It passes only when passing is all it can do, or with probability
-    `pass_chance` otherwise, so a game of random bots still terraforms Mars and ends."""
+    `pass_chance` otherwise, so a game of random bots still terraforms Mars and ends.
+
+    On the action menu it never lists the legal actions: it tries the possible ones in a random order and takes
+    the first that is legal, which is the same uniform choice among the legal ones at a fraction of the cost."""
 
     name = "random"
 
@@ -29,6 +31,17 @@ class RandomBot:
 
     def choose(self, game, decision: Decision) -> Option:
         rng = decision_rng(self.seed, game)
+        if isinstance(decision, LazyDecision):
+            candidates = decision.candidates()
+            if rng.random() < self.pass_chance:  # like choosing among all the options, passing included
+                candidates += decision.always
+            for last in range(len(candidates) - 1, -1, -1):  # a Fisher-Yates shuffle, stopped at the first legal
+                pick = rng.below(last + 1)
+                option = candidates[pick]
+                if option in decision.always or decision.legal(option):
+                    return option
+                candidates[pick] = candidates[last]
+            return decision.always[0]
         options = decision.options
         if decision.kind == "action":
             doing = [o for o in options if o.value not in (("pass",), ("end",))]

@@ -1,15 +1,19 @@
-"""Pending decisions: who must choose, what about, and the complete list of legal options.
+"""Pending decisions: who must choose, what about, and the legal options.
 
 The engine never calls player code: whenever a choice is needed it stops with a `Decision`, and `Game.apply`
-resumes it with one of the listed options (by index or by its label). Labels are stable, readable strings
-("play Livestock", "space 31", "pass"), so logs, scenarios and humans can all name an option.
+resumes it with one of the options (by index, by its label or the `Option` itself). Labels are stable, readable
+strings ("play Livestock", "space 31", "pass"), so logs, scenarios and humans can all name an option.
+
+Most decisions list their options when they are asked. The action decision is lazy (`LazyDecision`): listing
+every legal action means checking every card in hand, so it is done only when someone reads `options`;
+`find` checks just the option named, and bots sample `candidates` and keep the first that `allows`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import islice
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -20,36 +24,131 @@ class Option:
     value: Any = None
 
 
-@attrs.frozen
 class Decision:
-    player: int             # index of the player who decides
-    kind: str               # action | pay | space | player | option | x | card | keep | buy | corporation | ...
-    prompt: str
-    options: tuple[Option, ...]   # or NumberOptions, a tuple-like range for `choose X`
+    """A question with its options listed. Immutable; equal when player, kind, prompt and options are."""
+
+    __slots__ = ("player", "kind", "prompt", "eager_options")
+
+    def __init__(self, player: int, kind: str, prompt: str, options: tuple = ()):
+        self.player = player    # index of the player who decides
+        self.kind = kind        # action | pay | space | player | option | x | card | keep | buy | corporation | ...
+        self.prompt = prompt
+        # a tuple, or NumberOptions (a tuple-like range for `choose X`)
+        self.eager_options: Optional[tuple[Option, ...]] = options if isinstance(options, NumberOptions) \
+            else tuple(options)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.eager_options
 
     def find(self, choice) -> Optional[Option]:
         """The option a choice names: an index, an exact label, or a case-insensitive prefix of only one label
         (options with equal labels are interchangeable, so the first is taken)."""
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            return self.options[choice] if 0 <= choice < len(self.options) else None
-        if isinstance(choice, Option):
-            return choice if choice in self.options else None
-        text = str(choice).strip()
-        if isinstance(self.options, NumberOptions):
-            return self.options.find_label(text)
-        for option in self.options:
-            if option.label == text:
-                return option
-        lowered = text.lower()
-        exact = [o for o in self.options if o.label.lower() == lowered]
-        if exact:
-            return exact[0]
-        matches = [o for o in self.options if o.label.lower().startswith(lowered)]
-        return matches[0] if matches and len({o.label for o in matches}) == 1 else None
+        return _find(self.options, choice)
+
+    def allows(self, option: Option) -> bool:
+        return option in self.options
 
     def labels(self, limit: Optional[int] = None) -> list[str]:
         """The options' labels; `limit` shows only the first ones (a range of X may hold millions)."""
         return [o.label for o in islice(self.options, limit)]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Decision) and (self.player, self.kind, self.prompt) == \
+            (other.player, other.kind, other.prompt) and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.kind, self.prompt))
+
+    def __repr__(self) -> str:
+        return f"Decision({self.player}, {self.kind!r}, {self.prompt!r}, {len(self.options)} options)"
+
+
+class LazyDecision(Decision):
+    """A decision whose options are checked one at a time. `candidates()` lists every option that might be legal
+    (cheap, unchecked), `legal(option)` checks one (remembered: a decision is a view of one moment of the game);
+    `options` is the candidates that are legal, in order, plus the `always` options (pass / end turn), which need
+    no check. `find` checks only the option named."""
+
+    __slots__ = ("_candidates", "_allowed", "_always", "_listed", "_parse", "_known")
+
+    def __init__(self, player: int, kind: str, prompt: str, candidates: Callable[[], list[Option]],
+                 allowed: Callable[[Option], bool], always: tuple[Option, ...] = (),
+                 parse: Optional[Callable[[str], Optional[Option]]] = None):
+        self.player, self.kind, self.prompt = player, kind, prompt
+        self.eager_options = None
+        self._candidates: Any = candidates
+        self._allowed, self._always, self._parse = allowed, always, parse
+        self._listed: Optional[tuple[Option, ...]] = None
+        self._known: dict[str, bool] = {}
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        if self._listed is None:
+            self._listed = tuple(o for o in self.candidates() if self.legal(o)) + self._always
+        return self._listed
+
+    def candidates(self) -> list[Option]:
+        """The options that might be legal, unchecked (a fresh list: callers may shuffle it)."""
+        if callable(self._candidates):
+            self._candidates = tuple(self._candidates())
+        return list(self._candidates)
+
+    @property
+    def always(self) -> tuple[Option, ...]:
+        return self._always
+
+    def legal(self, option: Option) -> bool:
+        """Whether an option of `candidates()` is legal now."""
+        known = self._known.get(option.label)  # labels are unique among candidates, and hash faster
+        if known is None:
+            known = self._known[option.label] = self._allowed(option)
+        return known
+
+    def any_legal(self, order=None) -> bool:
+        """Whether some candidate is legal, checking them in `order` (cheapest first) until one is."""
+        return any(self.legal(o) for o in (order(self.candidates()) if order else self.candidates()))
+
+    def allows(self, option: Option) -> bool:
+        if self._listed is not None:
+            return option in self._listed
+        if option in self._always:
+            return True
+        expected = self._parse(option.label) if self._parse else None
+        return expected == option and self.legal(option)
+
+    def find(self, choice) -> Optional[Option]:
+        if self._listed is None:
+            if isinstance(choice, Option):
+                return choice if self.allows(choice) else None
+            if isinstance(choice, str) and self._parse is not None:
+                text = choice.strip()
+                for option in self._always:
+                    if option.label == text:
+                        return option
+                option = self._parse(text)
+                if option is not None and option.label == text:
+                    return option if self.legal(option) else None
+        return _find(self.options, choice)
+
+
+def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
+    if isinstance(choice, int) and not isinstance(choice, bool):
+        return options[choice] if 0 <= choice < len(options) else None
+    if isinstance(choice, Option):
+        return choice if choice in options else None
+    text = str(choice).strip()
+    if isinstance(options, NumberOptions):
+        return options.find_label(text)
+    for option in options:
+        if option.label == text:
+            return option
+    lowered = text.lower()
+    exact = [o for o in options if o.label.lower() == lowered]
+    if exact:
+        return exact[0]
+    matches = [o for o in options if o.label.lower().startswith(lowered)]
+    return matches[0] if matches and len({o.label for o in matches}) == 1 else None
 
 
 class NumberOptions(Sequence):

@@ -2,13 +2,14 @@
 
 `possible` answers "may this card/action be used now?" without changing anything (RULES.md 4A: every effect
 must be possible except raising a maxed parameter, adding a resource nobody can hold, and optional removals).
-`run` carries effects out as a generator: whenever a choice is needed it yields a `Decision` and resumes with
-the chosen `Option`. One handler per compiled effect class, looked up in `HANDLERS`.
+`run_effects` carries effects out as a step of the flow (runtime/flow.py): one handler per compiled effect class,
+looked up in `HANDLERS`; a handler either finishes at once or pushes steps and asks questions, each resumed by a
+small named function below. Effects that never ask (gains, draws...) run inline in `run_effects`' loop.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Optional
 
 import attrs
 
@@ -16,6 +17,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from .decisions import Decision, NumberOptions, Option
+from .flow import Step, ask, push, step
 from .measures import Where, holds, quantity
 from .state import NEUTRAL
 
@@ -38,15 +40,19 @@ class Context:
     placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
 
+    def with_x(self, x: int) -> "Context":
+        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card)
+
+    def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
+        """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
+        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card)
+
     @property
     def where(self) -> Where:
         return Where(self.player, self.card, self.playing)
 
 
 class EffectsMixin:
-    def context(self, player: int, card: Optional[str] = None, playing: Optional[str] = None) -> Context:
-        return Context(player, card, playing)
-
     def value(self: "Game", a: fx.Amount, ctx: Context) -> int:
         number = a.coefficient * (ctx.x if a.variable else 1)
         if a.per is not None:
@@ -170,9 +176,9 @@ class EffectsMixin:
         if isinstance(e, fx.Conditional):
             branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
             return self.possible(branch, ctx)
-        if isinstance(e, fx.ChooseX):
-            low, high = self.x_range(e, ctx)
-            return low <= high
+        if isinstance(e, fx.ChooseX):  # some X works: the smallest does (see x_range), no need to find the largest
+            return quantity(self, e.maximum, ctx.where) >= e.minimum and \
+                self.possible(e.body, ctx.with_x(e.minimum))
         if isinstance(e, fx.Require):
             return holds(self, e.condition, ctx.where)
         if isinstance(e, fx.CopyProduction):
@@ -181,81 +187,35 @@ class EffectsMixin:
             return bool(self.state.deck or self.state.discard)
         return True
 
-    # ------------------------------------------------------------------ doing it
+    # ------------------------------------------------------------------ targets (no decisions)
 
-    def run(self: "Game", effects: tuple, ctx: Context) -> Iterator:
-        for index, e in enumerate(effects):
-            if isinstance(e, fx.Pay):  # offer only payments that leave the rest of the list possible
-                rest = effects[index + 1:]
-                yield from self.pay(ctx.player, self.value(e.amount, ctx), e.using, "an action",
-                                    acceptable=lambda paid, rest=rest, ctx=ctx: self.possible(rest, ctx, paid=paid))
-                continue
-            result = yield from HANDLERS[type(e)](self, e, ctx)
-            if isinstance(result, Context):
-                ctx = result  # a placement tells later effects where "it" is
-        return ctx
+    def x_range(self: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+        """The values X may take: from the minimum up to the largest X the body can be carried out with.
+        Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
+        at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
+        def works(x: int) -> bool:
+            return self.possible(e.body, ctx.with_x(x))
 
-    def run_in_chosen_order(self: "Game", effects: tuple, ctx: Context) -> Iterator:
-        """A played card's effects, in the order its player chooses (RULES.md 4A) when the order can matter.
-        An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
-        steps = _steps(effects)
-        if len(steps) < 2 or all(commutes(step) for step in steps):
-            yield from self.run(effects, ctx)
-            return
-        while steps:
-            # offer only the effects after which the others can still all be done
-            if len(steps) > ORDER_CHOICE_LIMIT:  # a very long list: the first step that keeps the rest possible
-                firsts = [next((i for i, step in enumerate(steps)
-                                if self.possible_in_some_order(sum(steps, ()), ctx, first=step)), 0)]
+        low, high = e.minimum, quantity(self, e.maximum, ctx.where)
+        if low > high or not works(low):
+            return low, low - 1
+        while low < high:  # invariant: works(low)
+            middle = (low + high + 1) // 2
+            if works(middle):
+                low = middle
             else:
-                firsts = [i for i, step in enumerate(steps)
-                          if self.possible_in_some_order(sum(steps, ()), ctx, first=step)] or [0]
-            index = firsts[0]
-            if len(firsts) > 1:
-                choice = yield Decision(ctx.player, "order", "Which effect of the card first?",
-                                        tuple(Option(text.effects(steps[i]), i) for i in firsts))
-                index = choice.value
-            ctx = yield from self.run(steps.pop(index), ctx)
+                high = middle - 1
+        return e.minimum, low
 
-    def _gain(self, e, ctx):
-        self.state.players[ctx.player].resources[e.resource] += max(0, self.value(e.amount, ctx))
-        return
-        yield
-
-    def _lose(self, e, ctx):
-        stock = self.state.players[ctx.player].resources
-        stock[e.resource] = max(0, stock[e.resource] - self.value(e.amount, ctx))
-        return
-        yield
-
-    def _pay_effect(self, e, ctx):
-        yield from self.pay(ctx.player, self.value(e.amount, ctx), e.using, "an action")
-
-    def _production(self, e, ctx):
-        player = self.state.players[ctx.player]
-        for change in e.changes:
-            resource = change.resource
-            if resource == "bonus":
-                resource = yield from self._bonus_resource(ctx)
-                if resource is None:
-                    continue
-            delta = self.value(change.amount, ctx)
-            player.production[resource] = max(MINIMUM_PRODUCTION.get(resource, 0), player.production[resource] + delta)
-
-    def _bonus_resource(self, ctx):
+    def bonus_resources(self: "Game", ctx: Context) -> list[str]:
+        """The productions `production(bonus ...)` may raise: the resources printed on the space just placed."""
         if ctx.placed is None:
-            return None
+            return []
         allowed = ctx.placed_bonuses or ("steel", "titanium", "plant", "energy", "heat", "megacredits")
         printed = [b for b, _ in self.board.spaces[ctx.placed].bonuses if b in allowed]
-        if not printed:
-            return None
-        if len(set(printed)) == 1:
-            return printed[0]
-        choice = yield Decision(ctx.player, "option", "Which production rises?",
-                                tuple(Option(r, r) for r in dict.fromkeys(printed)))
-        return choice.value
+        return list(dict.fromkeys(printed))
 
-    def _production_targets(self, e, ctx) -> list[int]:
+    def _production_targets(self: "Game", e, ctx) -> list[int]:
         def can_lose(index):
             production = self.state.players[index].production
             return all(production[c.resource] + self.value(c.amount, ctx) >= MINIMUM_PRODUCTION.get(c.resource, 0)
@@ -266,74 +226,10 @@ class EffectsMixin:
         # RULES.md 4A: any player who has enough, yourself included, at the player's choice
         return [i for i in range(len(self.state.players)) if can_lose(i)]
 
-    def _any_production(self, e, ctx):
-        targets = self._production_targets(e, ctx)
-        if not targets:
-            return
-        target = yield from self.choose_player(ctx.player, targets, "Whose production decreases? " + text.effect(e))
-        if target == NEUTRAL:
-            self.log_event("the neutral opponent's production decreases")
-            return
-        production = self.state.players[target].production
-        for change in e.changes:
-            production[change.resource] += self.value(change.amount, ctx)
-
-    def _parameter(self, e, ctx):
-        steps = self.value(e.amount, ctx)
-        if e.parameter == "tr":
-            self.raise_tr(ctx.player, steps)
-            if steps > 0:
-                yield from self.fire("raise", ctx.player, parameter="tr")
-            return
-        yield from self.raise_parameter(ctx.player, e.parameter, steps)
-
-    def _place(self, e, ctx):
-        placed = ctx.placed
-        for _ in range(e.count):
-            sid = yield from self.place(ctx.player, e.tile, e.filters, e.name, card=ctx.card)
-            if sid is None:  # no legal space (or no ocean) left: the rest cannot be placed either
-                break
-            placed = sid
-        return attrs.evolve(ctx, placed=placed, placed_bonuses=_bonus_filter(e))
-
-    def _claimable(self, player: int, filters) -> list[str]:
+    def _claimable(self: "Game", player: int, filters) -> list[str]:
         return [s for s in self.legal_spaces(player, "special", filters) if s not in self.state.claims]
 
-    def _claim(self, e, ctx):
-        spaces = self._claimable(ctx.player, e.filters)
-        if not spaces:
-            return
-        choice = yield Decision(ctx.player, "space", "Which space do you claim?",
-                                tuple(Option(f"space {s}", s) for s in spaces))
-        self.state.claims[choice.value] = ctx.player
-
-    def _draw(self, e, ctx):
-        self.draw(ctx.player, self.value(e.amount, ctx))
-        return
-        yield
-
-    def _look_keep(self, e, ctx):
-        seen = self.take_from_deck(e.look)
-        for _ in range(min(e.keep, len(seen))):
-            choice = yield Decision(ctx.player, "keep", "Which card do you keep?",
-                                    tuple(Option(f"keep {name}", name) for name in seen))
-            seen.remove(choice.value)
-            self.state.players[ctx.player].hand.append(choice.value)
-        self.state.discard.extend(seen)
-
-    def _look_buy(self, e, ctx):
-        for name in self.take_from_deck(e.look):
-            yield from self.offer_card(ctx.player, name, self.card_price(ctx.player))
-
-    def _discard(self, e, ctx):
-        hand = self.state.players[ctx.player].hand
-        for _ in range(min(self.value(e.amount, ctx), len(hand))):
-            choice = yield Decision(ctx.player, "discard", "Which card do you discard?",
-                                    tuple(Option(f"discard {name}", name) for name in dict.fromkeys(hand)))
-            hand.remove(choice.value)
-            self.state.discard.append(choice.value)
-
-    def _resource_cards(self, player: int, resource: str, exclude: Optional[str] = None,
+    def _resource_cards(self: "Game", player: int, resource: str, exclude: Optional[str] = None,
                         with_resources: bool = False) -> list[str]:
         result = []
         for card in self.state.players[player].played:
@@ -347,28 +243,7 @@ class EffectsMixin:
             result.append(card.name)
         return result
 
-    def _add(self, e, ctx):
-        amount = self.value(e.amount, ctx)
-        player = self.state.players[ctx.player]
-        if e.target == "here":
-            targets = [ctx.card] if player.card(ctx.card) else []
-        elif e.target == "that_card":  # the card that fired the trigger, if it can hold this resource
-            targets = [ctx.that_card] if ctx.that_card in self._resource_cards(ctx.player, e.resource) else []
-        else:
-            targets = self._resource_cards(ctx.player, e.resource,
-                                           exclude=ctx.card if e.target == "another_card" else None,
-                                           with_resources=e.target == "any_card_with_resources")
-        if not targets:
-            return  # adding a resource nobody can hold is allowed and does nothing
-        if len(targets) == 1:
-            target = targets[0]
-        else:
-            choice = yield Decision(ctx.player, "card", f"Which card gets {text.effect(e)}?",
-                                    tuple(Option(f"card {name}", name) for name in targets))
-            target = choice.value
-        player.card(target).resources += amount
-
-    def protected(self, owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
+    def protected(self: "Game", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
         for passive_card in self.state.players[owner].played:
             for p in self.library[passive_card.name].passives:
                 if not isinstance(p, fx.Protect) or (resource not in p.resources and "resource" not in p.resources):
@@ -379,7 +254,7 @@ class EffectsMixin:
                     return True
         return False
 
-    def _cards_to_remove_from(self, e, ctx) -> list[tuple[int, str]]:
+    def _cards_to_remove_from(self: "Game", e, ctx) -> list[tuple[int, str]]:
         needed = 1 if e.up_to else self.value(e.amount, ctx)
         result = []
         for index, other in enumerate(self.state.players):
@@ -392,118 +267,13 @@ class EffectsMixin:
                 result.append((index, card.name))
         return result
 
-    def _remove(self, e, ctx):
-        amount = self.value(e.amount, ctx)
-        players = self.state.players
-        if e.source == "here":
-            card = players[ctx.player].card(ctx.card)
-            if card:
-                card.resources = max(0, card.resources - amount)
-            return
-        if e.source == "any_card":
-            targets = self._cards_to_remove_from(e, ctx)
-            options = [Option(f"card {name} ({players[i].name})", (i, name)) for i, name in targets]
-            if e.up_to:
-                options.append(Option("remove nothing", None))
-            if self.options.solo:
-                options.insert(0, Option("neutral opponent", NEUTRAL))
-            if not options:
-                return
-            choice = yield Decision(ctx.player, "card", text.effect(e), tuple(options))
-            if choice.value in (None, NEUTRAL):
-                return
-            index, name = choice.value
-            card = players[index].card(name)
-            card.resources -= min(amount, card.resources)
-            return
-        # from any player's stock
-        candidates = []
-        for index, other in enumerate(players):
-            if index == ctx.player:  # the reference offers only opponents: removing your own is never wanted
-                continue
-            if other.resources[e.resource] <= 0 or self.protected(index, ctx.player, e.resource):
-                continue
-            if e.next_to_placed and not self._owns_tile_next_to(index, ctx.placed):
-                continue
-            candidates.append(index)
-        options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("remove nothing", None)]
-        if self.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
-            options.insert(0, Option("neutral opponent", NEUTRAL))
-        choice = yield Decision(ctx.player, "player", text.effect(e), tuple(options))
-        if choice.value == NEUTRAL:
-            return
-        if choice.value is not None:
-            stock = players[choice.value].resources
-            stock[e.resource] -= min(amount, stock[e.resource])
-
-    def _owns_tile_next_to(self, index: int, space: Optional[str]) -> bool:
+    def _owns_tile_next_to(self: "Game", index: int, space: Optional[str]) -> bool:
         if space is None:
             return False
         return any(self.state.tiles.get(n) is not None and self.state.tiles[n].owner == index
                    for n in self.board.neighbours[space])
 
-    def _steal(self, e, ctx):
-        amount = self.value(e.amount, ctx)
-        players = self.state.players
-        candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
-                      and not self.protected(i, ctx.player, e.resource)]
-        options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
-        if self.options.solo:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
-            options.insert(0, Option("neutral opponent", NEUTRAL))
-        choice = yield Decision(ctx.player, "player", text.effect(e), tuple(options))
-        if choice.value == NEUTRAL:
-            players[ctx.player].resources[e.resource] += amount
-            return
-        if choice.value is not None:
-            taken = min(amount, players[choice.value].resources[e.resource])
-            players[choice.value].resources[e.resource] -= taken
-            players[ctx.player].resources[e.resource] += taken
-
-    def _choice(self, e, ctx):
-        options = [Option(text.effects(o) or "nothing", i) for i, o in enumerate(e.options) if self.possible(o, ctx)]
-        if not options:
-            return
-        choice = yield Decision(ctx.player, "option", "Choose one", tuple(options))
-        yield from self.run(e.options[choice.value], ctx)
-
-    def _conditional(self, e, ctx):
-        branch = e.then if holds(self, e.condition, ctx.where) else e.otherwise
-        yield from self.run(branch, ctx)
-
-    def _choose_x(self, e, ctx):
-        low, high = self.x_range(e, ctx)
-        if low > high:
-            return
-        choice = yield Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), NumberOptions(low, high))
-        yield from self.run(e.body, attrs.evolve(ctx, x=choice.value))
-
-    def x_range(self: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
-        """The values X may take: from the minimum up to the largest X the body can be carried out with.
-        Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
-        at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
-        def works(x: int) -> bool:
-            return self.possible(e.body, attrs.evolve(ctx, x=x))
-
-        low, high = e.minimum, quantity(self, e.maximum, ctx.where)
-        if low > high or not works(low):
-            return low, low - 1
-        while low < high:  # invariant: works(low)
-            middle = (low + high + 1) // 2
-            if works(middle):
-                low = middle
-            else:
-                high = middle - 1
-        return e.minimum, low
-
-    def _may(self, e, ctx):
-        if not self.possible(e.body, ctx):
-            return
-        choice = yield Decision(ctx.player, "option", "Optional: " + text.effects(e.body),
-                                (Option("yes", True), Option("no", False)))
-        if choice.value:
-            yield from self.run(e.body, ctx)
-
-    def _copyable(self, e, ctx) -> list[str]:
+    def _copyable(self: "Game", e, ctx) -> list[str]:
         result = []
         for card in self.state.players[ctx.player].played:
             definition = self.library[card.name]
@@ -514,47 +284,423 @@ class EffectsMixin:
                 result.append(card.name)
         return result
 
-    def _copy_production(self, e, ctx):
-        names = self._copyable(e, ctx)
-        if not names:
+
+# ------------------------------------------------------------------ doing it: steps and handlers
+
+@step
+def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_after) -> None:
+    """Carry out `effects[index:]`; then, when `steps_after` is a tuple, the remaining steps of a card whose
+    effects are played in the order its player chooses. A placement tells the later effects where "it" is."""
+    stack = game.flow.stack
+    count = len(effects)
+    while index < count:
+        e = effects[index]
+        index += 1
+        kind = type(e)
+        inline = INLINE.get(kind)
+        if inline is not None:
+            inline(game, e, ctx)
+            continue
+        if kind is fx.PlaceTile:
+            place_next(game, e, ctx, e.count, ctx.placed, (effects, index, steps_after))
             return
-        choice = yield Decision(ctx.player, "card", "Copy the production of which card?",
-                                tuple(Option(f"card {n}", n) for n in names))
-        copied = self.library[choice.value]
-        boxes = _production_box(copied)
-        # a box that raises "the production of the bonus" refers to the copied card's own tile
-        placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
-        tile = self.state.players[ctx.player].card(choice.value).tile
-        yield from self.run(boxes, attrs.evolve(ctx, card=choice.value, placed=tile,
-                                                placed_bonuses=_bonus_filter(placement) if placement else ()))
-
-    def _reveal(self, e, ctx):
-        revealed = self.take_from_deck(1)
-        if not revealed:
+        if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            game.pay(ctx.player, game.value(e.amount, ctx), e.using, "an action",
+                     acceptable=(effects[index:], ctx, False))
             return
-        self.log_event(f"{self.state.players[ctx.player].name} reveals {revealed[0]}")
-        if e.tag in self.library[revealed[0]].tags:
-            yield from self.run(e.then, ctx)
-        self.state.discard.extend(revealed)
-
-    def _require(self, e, ctx):
+        if index < count or steps_after is not None:
+            stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+        HANDLERS[kind](game, e, ctx)
         return
-        yield
+    if steps_after is not None:
+        chosen_order(game, steps_after, ctx)
 
-    def _next_card(self, e, ctx):
-        self.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)
+
+def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context) -> None:
+    """A played card's effects, in the order its player chooses (RULES.md 4A) when the order can matter.
+    An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
+    steps = _steps(effects)
+    if len(steps) < 2 or all(commutes(s) for s in steps):
+        run_effects(game, effects, 0, ctx, None)
         return
-        yield
+    chosen_order(game, tuple(steps), ctx)
 
-    # ------------------------------------------------------------------ helpers with decisions
 
-    def choose_player(self: "Game", chooser: int, candidates: list[int], prompt: str) -> Iterator:
-        if len(candidates) == 1:
-            return candidates[0]
-        players = self.state.players
-        choice = yield Decision(chooser, "player", prompt,
-                                tuple(Option(f"player {players[i].name}", i) for i in candidates))
-        return choice.value
+@step
+def chosen_order(game: "Game", steps: tuple, ctx: Context) -> None:
+    if not steps:
+        return
+    # offer only the effects after which the others can still all be done
+    effects = sum(steps, ())
+    if len(steps) > ORDER_CHOICE_LIMIT:  # a very long list: the first step that keeps the rest possible
+        firsts = [next((i for i, s in enumerate(steps) if game.possible_in_some_order(effects, ctx, first=s)), 0)]
+    else:
+        firsts = [i for i, s in enumerate(steps) if game.possible_in_some_order(effects, ctx, first=s)] or [0]
+    if len(firsts) > 1:
+        ask(game, Decision(ctx.player, "order", "Which effect of the card first?",
+                           tuple(Option(text.effects(steps[i]), i) for i in firsts)), order_chosen, steps, ctx)
+        return
+    order_chosen(game, firsts[0], steps, ctx)
+
+
+@step
+def order_chosen(game: "Game", index: int, steps: tuple, ctx: Context) -> None:
+    run_effects(game, steps[index], 0, ctx, steps[:index] + steps[index + 1:])
+
+
+def _gain(game, e, ctx):
+    game.state.players[ctx.player].resources[e.resource] += max(0, game.value(e.amount, ctx))
+
+
+def _lose(game, e, ctx):
+    stock = game.state.players[ctx.player].resources
+    stock[e.resource] = max(0, stock[e.resource] - game.value(e.amount, ctx))
+
+
+def _pay_effect(game, e, ctx):
+    game.pay(ctx.player, game.value(e.amount, ctx), e.using, "an action")
+
+
+def _production(game, e, ctx):
+    production_changes(game, e, ctx, 0)
+
+
+@step
+def production_changes(game: "Game", e, ctx: Context, index: int) -> None:
+    changes = e.changes
+    while index < len(changes):
+        change = changes[index]
+        index += 1
+        resource = change.resource
+        if resource == "bonus":
+            choices = game.bonus_resources(ctx)
+            if not choices:
+                continue
+            if len(choices) > 1:
+                push(game, production_changes, e, ctx, index)
+                ask(game, Decision(ctx.player, "option", "Which production rises?",
+                                   tuple(Option(r, r) for r in choices)), production_chosen, e, ctx, index - 1)
+                return
+            resource = choices[0]
+        production_chosen(game, resource, e, ctx, index - 1)
+
+
+@step
+def production_chosen(game: "Game", resource: str, e, ctx: Context, index: int) -> None:
+    production = game.state.players[ctx.player].production
+    delta = game.value(e.changes[index].amount, ctx)
+    production[resource] = max(MINIMUM_PRODUCTION.get(resource, 0), production[resource] + delta)
+
+
+def _any_production(game, e, ctx):
+    targets = game._production_targets(e, ctx)
+    if not targets:
+        return
+    choose_player(game, ctx.player, targets, "Whose production decreases? " + text.effect(e),
+                  any_production_target, e, ctx)
+
+
+@step
+def any_production_target(game: "Game", target: int, e, ctx: Context) -> None:
+    if target == NEUTRAL:
+        game.log_event("the neutral opponent's production decreases")
+        return
+    production = game.state.players[target].production
+    for change in e.changes:
+        production[change.resource] += game.value(change.amount, ctx)
+
+
+def _parameter(game, e, ctx):
+    steps = game.value(e.amount, ctx)
+    if e.parameter == "tr":
+        game.raise_tr(ctx.player, steps)
+        if steps > 0:
+            game.fire("raise", ctx.player, parameter="tr")
+        return
+    game.raise_parameter(ctx.player, e.parameter, steps)
+
+
+@step
+def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuation: tuple) -> None:
+    """Place the `remaining` tiles of `e` one after the other, then carry on with the effects after it."""
+    if remaining == 0:
+        effects, index, steps_after = continuation
+        run_effects(game, effects, index, ctx.with_placed(placed, _bonus_filter(e)),
+                    steps_after)
+        return
+    game.place(ctx.player, e.tile, e.filters, e.name, card=ctx.card,
+               then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)))
+
+
+@step
+def placed_one(game: "Game", e, ctx: Context, remaining: int, placed, continuation: tuple, space) -> None:
+    if space is None:  # no legal space (or no ocean) left: the rest cannot be placed either
+        remaining = 0
+    place_next(game, e, ctx, remaining, space or placed, continuation)
+
+
+def _claim(game, e, ctx):
+    spaces = game._claimable(ctx.player, e.filters)
+    if not spaces:
+        return
+    ask(game, Decision(ctx.player, "space", "Which space do you claim?", tuple(Option(f"space {s}", s) for s in spaces)),
+        claimed, ctx.player)
+
+
+@step
+def claimed(game: "Game", space: str, player: int) -> None:
+    game.state.claims[space] = player
+
+
+def _draw(game, e, ctx):
+    game.draw(ctx.player, game.value(e.amount, ctx))
+
+
+def _look_keep(game, e, ctx):
+    keep_next(game, ctx.player, tuple(game.take_from_deck(e.look)), e.keep)
+
+
+@step
+def keep_next(game: "Game", player: int, seen: tuple, remaining: int) -> None:
+    if remaining <= 0 or not seen:
+        game.state.discard.extend(seen)
+        return
+    ask(game, Decision(player, "keep", "Which card do you keep?", tuple(Option(f"keep {name}", name) for name in seen)),
+        kept, player, seen, remaining)
+
+
+@step
+def kept(game: "Game", name: str, player: int, seen: tuple, remaining: int) -> None:
+    rest = list(seen)
+    rest.remove(name)
+    game.state.players[player].hand.append(name)
+    keep_next(game, player, tuple(rest), remaining - 1)
+
+
+def _look_buy(game, e, ctx):
+    from .payment import offer_cards
+    offer_cards(game, ctx.player, tuple(game.take_from_deck(e.look)), game.card_price(ctx.player))
+
+
+def _discard(game, e, ctx):
+    discard_next(game, ctx.player, game.value(e.amount, ctx))
+
+
+@step
+def discard_next(game: "Game", player: int, remaining: int) -> None:
+    hand = game.state.players[player].hand
+    if remaining <= 0 or not hand:
+        return
+    ask(game, Decision(player, "discard", "Which card do you discard?",
+                       tuple(Option(f"discard {name}", name) for name in dict.fromkeys(hand))),
+        discarded, player, remaining)
+
+
+@step
+def discarded(game: "Game", name: str, player: int, remaining: int) -> None:
+    game.state.players[player].hand.remove(name)
+    game.state.discard.append(name)
+    discard_next(game, player, remaining - 1)
+
+
+def _add(game, e, ctx):
+    amount = game.value(e.amount, ctx)
+    player = game.state.players[ctx.player]
+    if e.target == "here":
+        targets = [ctx.card] if player.card(ctx.card) else []
+    elif e.target == "that_card":  # the card that fired the trigger, if it can hold this resource
+        targets = [ctx.that_card] if ctx.that_card in game._resource_cards(ctx.player, e.resource) else []
+    else:
+        targets = game._resource_cards(ctx.player, e.resource,
+                                       exclude=ctx.card if e.target == "another_card" else None,
+                                       with_resources=e.target == "any_card_with_resources")
+    if not targets:
+        return  # adding a resource nobody can hold is allowed and does nothing
+    if len(targets) == 1:
+        added(game, targets[0], ctx.player, amount)
+        return
+    ask(game, Decision(ctx.player, "card", f"Which card gets {text.effect(e)}?",
+                       tuple(Option(f"card {name}", name) for name in targets)), added, ctx.player, amount)
+
+
+@step
+def added(game: "Game", name: str, player: int, amount: int) -> None:
+    game.state.players[player].card(name).resources += amount
+
+
+def _remove(game, e, ctx):
+    amount = game.value(e.amount, ctx)
+    players = game.state.players
+    if e.source == "here":
+        card = players[ctx.player].card(ctx.card)
+        if card:
+            card.resources = max(0, card.resources - amount)
+        return
+    if e.source == "any_card":
+        targets = game._cards_to_remove_from(e, ctx)
+        options = [Option(f"card {name} ({players[i].name})", (i, name)) for i, name in targets]
+        if e.up_to:
+            options.append(Option("remove nothing", None))
+        if game.options.solo:
+            options.insert(0, Option("neutral opponent", NEUTRAL))
+        if not options:
+            return
+        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount)
+        return
+    # from any player's stock
+    candidates = []
+    for index, other in enumerate(players):
+        if index == ctx.player:  # the reference offers only opponents: removing your own is never wanted
+            continue
+        if other.resources[e.resource] <= 0 or game.protected(index, ctx.player, e.resource):
+            continue
+        if e.next_to_placed and not game._owns_tile_next_to(index, ctx.placed):
+            continue
+        candidates.append(index)
+    options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("remove nothing", None)]
+    if game.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
+        options.insert(0, Option("neutral opponent", NEUTRAL))
+    ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), removed_from_player, e.resource,
+        amount)
+
+
+@step
+def removed_from_card(game: "Game", target, amount: int) -> None:
+    if target is None or target == NEUTRAL:
+        return
+    index, name = target
+    card = game.state.players[index].card(name)
+    card.resources -= min(amount, card.resources)
+
+
+@step
+def removed_from_player(game: "Game", target, resource: str, amount: int) -> None:
+    if target is None or target == NEUTRAL:
+        return
+    stock = game.state.players[target].resources
+    stock[resource] -= min(amount, stock[resource])
+
+
+def _steal(game, e, ctx):
+    amount = game.value(e.amount, ctx)
+    players = game.state.players
+    candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
+                  and not game.protected(i, ctx.player, e.resource)]
+    options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
+    if game.options.solo:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
+        options.insert(0, Option("neutral opponent", NEUTRAL))
+    ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player, e.resource, amount)
+
+
+@step
+def stolen(game: "Game", target, player: int, resource: str, amount: int) -> None:
+    players = game.state.players
+    if target == NEUTRAL:
+        players[player].resources[resource] += amount
+        return
+    if target is not None:
+        taken = min(amount, players[target].resources[resource])
+        players[target].resources[resource] -= taken
+        players[player].resources[resource] += taken
+
+
+def _choice(game, e, ctx):
+    options = [Option(text.effects(o) or "nothing", i) for i, o in enumerate(e.options) if game.possible(o, ctx)]
+    if not options:
+        return
+    ask(game, Decision(ctx.player, "option", "Choose one", tuple(options)), option_chosen, e, ctx)
+
+
+@step
+def option_chosen(game: "Game", index: int, e, ctx: Context) -> None:
+    run_effects(game, e.options[index], 0, ctx, None)
+
+
+def _conditional(game, e, ctx):
+    branch = e.then if holds(game, e.condition, ctx.where) else e.otherwise
+    run_effects(game, branch, 0, ctx, None)
+
+
+def _choose_x(game, e, ctx):
+    low, high = game.x_range(e, ctx)
+    if low > high:
+        return
+    ask(game, Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), NumberOptions(low, high)),
+        x_chosen, e, ctx)
+
+
+@step
+def x_chosen(game: "Game", x: int, e, ctx: Context) -> None:
+    run_effects(game, e.body, 0, ctx.with_x(x), None)
+
+
+def _may(game, e, ctx):
+    if not game.possible(e.body, ctx):
+        return
+    ask(game, Decision(ctx.player, "option", "Optional: " + text.effects(e.body),
+                       (Option("yes", True), Option("no", False))), may_chosen, e, ctx)
+
+
+@step
+def may_chosen(game: "Game", yes: bool, e, ctx: Context) -> None:
+    if yes:
+        run_effects(game, e.body, 0, ctx, None)
+
+
+def _copy_production(game, e, ctx):
+    names = game._copyable(e, ctx)
+    if not names:
+        return
+    ask(game, Decision(ctx.player, "card", "Copy the production of which card?",
+                       tuple(Option(f"card {n}", n) for n in names)), copy_chosen, ctx)
+
+
+@step
+def copy_chosen(game: "Game", name: str, ctx: Context) -> None:
+    copied = game.library[name]
+    boxes = _production_box(copied)
+    # a box that raises "the production of the bonus" refers to the copied card's own tile
+    placement = next((p for p in copied.play if isinstance(p, fx.PlaceTile)), None)
+    tile = game.state.players[ctx.player].card(name).tile
+    run_effects(game, boxes, 0, attrs.evolve(ctx, card=name, placed=tile,
+                                             placed_bonuses=_bonus_filter(placement) if placement else ()), None)
+
+
+def _reveal(game, e, ctx):
+    revealed = game.take_from_deck(1)
+    if not revealed:
+        return
+    game.log_event(f"{game.state.players[ctx.player].name} reveals {revealed[0]}")
+    push(game, discard_cards, tuple(revealed))
+    if e.tag in game.library[revealed[0]].tags:
+        run_effects(game, e.then, 0, ctx, None)
+
+
+@step
+def discard_cards(game: "Game", names: tuple) -> None:
+    game.state.discard.extend(names)
+
+
+def _require(game, e, ctx):
+    return
+
+
+def _next_card(game, e, ctx):
+    game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)
+
+
+# ------------------------------------------------------------------ helpers with decisions
+
+def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str, resume, *args) -> None:
+    """Resume with the one candidate, or ask the chooser which."""
+    if len(candidates) == 1:
+        resume(game, candidates[0], *args)
+        return
+    players = game.state.players
+    ask(game, Decision(chooser, "player", prompt, tuple(Option(f"player {players[i].name}", i) for i in candidates)),
+        resume, *args)
 
 
 def _rollback(undo: list, mark: int) -> None:
@@ -597,15 +743,16 @@ def _bonus_filter(effect: fx.PlaceTile) -> tuple:
     return next((f.bonuses for f in effect.filters if f.kind == "bonus"), ())
 
 
+# effects that never ask or push: run inline by `run_effects`' loop
+INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
+          fx.NextCard: _next_card}
+# effects that may ask or push steps (PlaceTile is handled by `run_effects` itself: it threads "it")
 HANDLERS = {
-    fx.Gain: EffectsMixin._gain, fx.Lose: EffectsMixin._lose, fx.Spend: EffectsMixin._lose,
-    fx.Pay: EffectsMixin._pay_effect, fx.Production: EffectsMixin._production,
-    fx.AnyProduction: EffectsMixin._any_production, fx.ChangeParameter: EffectsMixin._parameter,
-    fx.PlaceTile: EffectsMixin._place, fx.ClaimSpace: EffectsMixin._claim, fx.Draw: EffectsMixin._draw,
-    fx.LookKeep: EffectsMixin._look_keep, fx.LookBuy: EffectsMixin._look_buy, fx.Discard: EffectsMixin._discard,
-    fx.AddResources: EffectsMixin._add, fx.RemoveResources: EffectsMixin._remove, fx.Steal: EffectsMixin._steal,
-    fx.Choice: EffectsMixin._choice, fx.Conditional: EffectsMixin._conditional, fx.ChooseX: EffectsMixin._choose_x,
-    fx.May: EffectsMixin._may, fx.CopyProduction: EffectsMixin._copy_production, fx.Reveal: EffectsMixin._reveal,
-    fx.Require: EffectsMixin._require, fx.NextCard: EffectsMixin._next_card,
+    fx.Pay: _pay_effect, fx.Production: _production, fx.AnyProduction: _any_production,
+    fx.ChangeParameter: _parameter, fx.ClaimSpace: _claim, fx.LookKeep: _look_keep, fx.LookBuy: _look_buy,
+    fx.Discard: _discard, fx.AddResources: _add, fx.RemoveResources: _remove, fx.Steal: _steal, fx.Choice: _choice,
+    fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
+    fx.Reveal: _reveal,
 }
-assert set(HANDLERS) == set(fx.IMMEDIATE), "every immediate effect kind needs a runtime handler"
+assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile} == set(fx.IMMEDIATE), \
+    "every immediate effect kind needs a runtime handler"

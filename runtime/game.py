@@ -1,39 +1,42 @@
-"""The game: setup, generations, the end, and the decision API (`pending`, `apply`, `clone`, save and replay).
+"""The game: its options, its state and the decision API (`pending`, `apply`, `clone`, save, load and replay).
 
-The whole game is one generator (`_play`) that yields a `Decision` whenever a player must choose; `apply`
-validates a choice against the listed options and resumes it. Illegal choices raise `IllegalChoice` before
-anything changes. A decision with a single option is answered automatically and not logged.
+Where the game stands is data (runtime/flow.py): a stack of steps, the question being asked, the RNG state (an
+int). `apply` checks only the chosen option (runtime/decisions.py), resumes the question's step and runs the flow
+to the next question. Illegal choices raise `IllegalChoice` before anything changes. A question with a single
+option is answered automatically and not logged.
 
-Determinism: every shuffle and draw uses one `random.Random(seed)`, so (options, log of choices) fixes the
-game. Saving writes exactly that; loading and cloning replay it.
+`clone()` copies the state and the stack (frames are immutable and shared), never replays. A save holds the
+options, the log of choices and the exact state and flow (runtime/saves.py); loading restores them directly, and
+`from_json(..., verify=True)` also replays the log and checks that it reproduces the saved state.
+Determinism: every shuffle and draw uses the game's RNG state, so (options, log of choices) fixes the game.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 import attrs
 
 from tharsis.compiler.definitions import Library
 
-from .actions import ActionsMixin
+from . import flow as flow_steps
+from . import rng
+from .actions import ActionsMixin, fixed_candidates
 from .board import board_map
-from .decisions import Decision, IllegalChoice, Option
-from .effects import Context, EffectsMixin
+from .decisions import Decision, IllegalChoice
+from .effects import EffectsMixin
+from .flow import Flow, Step
 from .payment import CARD_PRICE, PaymentMixin
-from .scoring import final_scores
-from .state import RESOURCES, NEUTRAL, CardInPlay, GameState, PlayerState
+from .phases import SOLO_GENERATIONS, start_game
+from .state import GameState, History, PlayerState
 from .tiles import TilesMixin
 from .triggers import TriggersMixin
 
 SAVE_FORMAT = 1
 STARTING_TR, SOLO_TR = 20, 14
-SOLO_GENERATIONS = 14
-STARTING_CARDS, STARTING_CORPORATIONS, RESEARCH_CARDS = 10, 2, 4
 
 
 @attrs.frozen
@@ -99,119 +102,156 @@ def _load_library(card_paths: tuple[str, ...], fingerprint: tuple) -> Library:
 
 
 class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
+    """One game: shared immutable tables (library, board, projects), the mutable `state` and `flow`, the log."""
+
+    answer_single_options = True   # a sandbox driven step by step (scenarios) asks every question
+
     def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
         tests and scenarios arrange a state by hand and then take actions (see tharsis/scenarios.py)."""
         if not 1 <= len(options.players) <= 5:
             raise ValueError("a game has 1 to 5 players")
-        self.options = options
-        self.content = library or load_library(tuple(options.card_paths))
-        self.library = {d.name: d for d in self.content.definitions if d.kind in ("card", "corporation")}
-        self.standard_projects = {d.name: d for d in self.content.of_kind("standard_project")
-                                  if d.variant is None or self.variant_on(d.variant)}
-        self.standard_actions = {d.name: d for d in self.content.of_kind("standard_action")
-                                 if d.variant is None or self.variant_on(d.variant)}
-        boards = {d.name.lower(): d for d in self.content.of_kind("board")}
-        if options.board.lower() not in boards:
-            raise ValueError(f"unknown board {options.board!r}; boards: {', '.join(sorted(boards))}")
-        board = boards[options.board.lower()]
-        self.board = board_map(board)
-        named = {d.name: d for d in self.content.definitions if d.kind in ("milestone", "award")}
-        self.milestones = {} if options.solo else {n: named[n] for n in board.milestones}
-        self.awards = {} if options.solo else {n: named[n] for n in board.awards}
-        self.rng = random.Random(options.seed)
+        self._tables(options, library)
         solo = options.solo
-        self.state = GameState(board=board.name, players=[
+        self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
             PlayerState(name=name, index=i, tr=SOLO_TR if solo else STARTING_TR) for i, name in
             enumerate(options.players)])
-        self.log: list[str] = []
-        self.events: list[str] = []
+        self.flow = Flow()
+        self.log = History()
+        self.events = History()
         self.result: Optional[dict] = None
-        self._playing: Optional[tuple[int, str]] = None
-        self._no_oxygen = False
         self._passives: dict[int, tuple] = {}  # see PaymentMixin.passives
-        self._pending: Optional[Decision] = None
+        self._triggers: dict[int, tuple] = {}  # see TriggersMixin.triggers_of
+        self._view: Optional[Decision] = None
         if start:
-            self._flow = self._play()
-            self._advance(None)
+            self.flow.stack.append(Step(start_game))
+            flow_steps.run(self)
         else:
-            self._flow = iter(())
-            self.state.deck = self._project_deck()
+            self.state.deck = self.project_deck()
             self.state.phase = "action"
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
+
+    def _tables(self, options: GameOptions, library: Optional[Library]) -> None:
+        """What depends only on the options and the content: shared by every clone of the game."""
+        self.options = options
+        self.content = library or load_library(tuple(options.card_paths))
+        (self.library, self.standard_projects, self.standard_actions, self.board, self.milestones, self.awards,
+         self._conversions, self._fixed_candidates) = _tables(self.content, options)
 
     # ------------------------------------------------------------------ the decision API
 
     def pending(self) -> Optional[Decision]:
         """The decision the game waits for, or None when the game is over."""
-        return self._pending
+        asking = self.flow.asking
+        if asking is None:
+            return None
+        decision = asking.decision
+        if decision.eager_options is None:  # a lazy decision (the action menu): bound to this game once
+            if self._view is None:
+                self._view = decision.bind(self)
+            return self._view
+        return decision
 
     @property
     def over(self) -> bool:
-        return self._pending is None
+        return self.flow.asking is None
+
+    @property
+    def current_player(self) -> Optional[int]:
+        asking = self.flow.asking
+        return None if asking is None else asking.decision.player
 
     def apply(self, choice) -> "Game":
         """Answer the pending decision with an option (its index, its label or the Option itself)."""
-        decision = self._pending
-        if decision is None:
+        asking = self.flow.asking
+        if asking is None:
             raise IllegalChoice("the game is over")
+        decision = self.pending()
         option = decision.find(choice)
         if option is None:
             shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")
             raise IllegalChoice(f"{choice!r} is not a legal choice for {self.state.players[decision.player].name} "
                                 f"({decision.prompt}); legal: {shown}")
         self.log.append(option.label)
-        self._advance(option)
+        self.flow.asking = None
+        self._view = None
+        asking.resume(self, option.value, *asking.args)
+        flow_steps.run(self)
         return self
 
-    def _advance(self, option: Optional[Option]) -> None:
-        try:
-            decision = self._flow.send(option) if option is not None else next(self._flow)
-            while len(decision.options) == 1:
-                decision = self._flow.send(decision.options[0])
-        except StopIteration:
-            decision = None
-        self._pending = decision
+    def start_flow(self, function, *args) -> None:
+        """Run one step (e.g. an action, a production phase) in a sandbox game up to its first question."""
+        self.flow.stack.append(Step(function, args))
+        flow_steps.run(self)
 
     def clone(self) -> "Game":
-        return Game.replay(self.options, self.log, self.content)
+        """An independent copy: mutating one never changes the other. Copies state and flow, never replays."""
+        new = object.__new__(Game)
+        new.options, new.content, new.library = self.options, self.content, self.library
+        new.standard_projects, new.standard_actions = self.standard_projects, self.standard_actions
+        new.board, new.milestones, new.awards = self.board, self.milestones, self.awards
+        new._conversions, new._fixed_candidates = self._conversions, self._fixed_candidates
+        new.state = self.state.copy()
+        new.flow = self.flow.copy()
+        new.log, new.events = self.log.copy(), self.events.copy()
+        new.result = self.result
+        new._passives, new._triggers = self._passives.copy(), self._triggers.copy()
+        new._view = None
+        if self.answer_single_options is not Game.answer_single_options:
+            new.answer_single_options = self.answer_single_options
+        return new
 
     @classmethod
-    def replay(cls, options: GameOptions, log: list[str], library: Optional[Library] = None) -> "Game":
+    def replay(cls, options: GameOptions, log, library: Optional[Library] = None) -> "Game":
         game = cls(options, library)
         for label in log:
             game.apply(label)
         return game
 
     def to_json(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "options": self.options.to_json(), "log": self.log,
-                           "state": self.snapshot()}, ensure_ascii=False)
+        from .saves import encode_flow, encode_modifier
+        return json.dumps({"format": SAVE_FORMAT, "options": self.options.to_json(), "log": self.log.to_list(),
+                           "state": self.snapshot(), "flow": encode_flow(self), "events": self.events.to_list()},
+                          ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str, library: Optional[Library] = None) -> "Game":
+    def from_json(cls, text: str, library: Optional[Library] = None, *, verify: bool = False) -> "Game":
+        """Restore a saved game as it was. `verify` also replays its log from the seed and refuses the save
+        unless that reproduces the saved state and flow (a changed content or a tampered file)."""
+        from .saves import restore
         data = json.loads(text)
         if data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"unsupported save format {data.get('format')!r}")
-        game = cls.replay(GameOptions.from_json(data["options"]), data["log"], library)
-        if "state" in data and game.snapshot() != data["state"]:
-            raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
+            raise ValueError(f"unsupported save format {data.get('format')!r} (this version reads {SAVE_FORMAT})")
+        options = GameOptions.from_json(data["options"])
+        if "flow" not in data:  # a save written before the flow was data: its log is all there is
+            game = cls.replay(options, data["log"], library)
+            if "state" in data and game.snapshot() != data["state"]:
+                raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
+            return game
+        game = object.__new__(cls)
+        game._tables(options, library)
+        restore(game, data)
+        if verify:
+            replayed = cls.replay(options, data["log"], game.content)
+            if replayed.snapshot() != data["state"] or replayed.to_json() != game.to_json():
+                raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
         return game
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        return json.loads(json.dumps(attrs.asdict(self.state, recurse=True), default=list))
+        from .saves import encode_modifier
+        from .state import state_to_data
+        return state_to_data(self.state, lambda m: encode_modifier(self, m))
 
     # ------------------------------------------------------------------ helpers used by the rules
 
     def variant_on(self, variant: str) -> bool:
-        o = self.options
-        return {"solo": o.solo, "solo_tr63": o.solo and o.solo_tr63, "corporate_era": o.corporate_era,
-                "draft": o.draft, "beginner": o.beginner}.get(variant, False)
+        return _variant_on(self.options, variant)
 
     def reseed(self, seed: int) -> None:
         """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
-        self.rng = random.Random(seed)
+        self.state.rng = rng.seeded(seed)
 
     def log_event(self, message: str) -> None:
         self.events.append(f"gen {self.state.generation}: {message}")
@@ -224,7 +264,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
                 if not state.discard:
                     break
                 state.deck, state.discard = state.discard, []
-                self.rng.shuffle(state.deck)
+                state.rng = rng.shuffle(state.rng, state.deck)
             taken.append(state.deck.pop())
         return taken
 
@@ -234,50 +274,12 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
     def card_price(self, player: int) -> int:
         return CARD_PRICE
 
-    def offer_card(self, player: int, name: str, price: int) -> Iterator:
-        """Generator: buy `name` for `price` (a decision when affordable), else it is discarded."""
-        state = self.state.players[player]
-        if price == 0:
-            state.hand.append(name)
-            return
-        if self.can_pay(player, price):
-            choice = yield Decision(player, "buy", f"Buy {name} for {price} MC?",
-                                    (Option(f"buy {name}", True), Option(f"discard {name}", False)))
-            if choice.value:
-                yield from self.pay(player, price, (), f"buying {name}")
-                state.hand.append(name)
-                return
-        self.state.discard.append(name)
-
     def turn_order(self) -> list[int]:
         count = len(self.state.players)
-        return [(self.state.first_player + i) % count for i in range(count)]
+        first = self.state.first_player
+        return [(first + i) % count for i in range(count)]
 
-    # ------------------------------------------------------------------ the flow of a game
-
-    def _play(self) -> Iterator:
-        state = self.state
-        yield from self._setup()
-        while True:
-            if state.generation > 1:
-                if not self.options.solo:
-                    state.first_player = (state.first_player + 1) % len(state.players)
-                state.phase = "research"
-                yield from self._research()
-            state.phase = "action"
-            yield from self._action_phase()
-            state.phase = "production"
-            yield from self._production()
-            if self._ends():
-                break
-            state.generation += 1
-        state.phase = "final greenery"
-        yield from self._final_greenery()
-        state.phase = "end"
-        state.over = True
-        self.result = final_scores(self)
-
-    def _ends(self) -> bool:
+    def ends(self) -> bool:
         if self.options.solo:
             return self.state.generation >= SOLO_GENERATIONS
         limit = self.options.max_generations
@@ -288,167 +290,54 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         sets = {"base"} | ({"corpera"} if self.options.corporate_era or self.options.solo else set())
         return sets | {d.set for d in self.library.values() if d.set not in ("base", "corpera")}
 
-    def _project_deck(self) -> list[str]:
+    def project_deck(self) -> list[str]:
         sets = self.sets_in_play()
         cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets)
-        self.rng.shuffle(cards)
+        self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards
 
-    def _setup(self) -> Iterator:
-        o, state = self.options, self.state
-        sets = self.sets_in_play()
-        state.deck = self._project_deck()
-        corporations = sorted(d.name for d in self.library.values()
-                              if d.kind == "corporation" and d.set in sets and d.variant is None)
-        beginner = [d.name for d in self.library.values() if d.kind == "corporation" and d.variant == "beginner"]
-        self.rng.shuffle(corporations)
-        base_production = 0 if (o.corporate_era or o.solo) else 1
-        for player in state.players:
-            player.starting_production = base_production
-            player.production = {r: base_production for r in RESOURCES}
-        fixed = dict(enumerate(o.corporations))
-        for name in fixed.values():
-            if name and name not in self.library:
-                raise ValueError(f"unknown corporation {name!r}")
-        corporations = [c for c in corporations if c not in fixed.values()]
-        dealt_corporations = []
-        for index, _ in enumerate(state.players):
-            if fixed.get(index):
-                dealt_corporations.append([fixed[index]])
-            elif o.beginner and beginner:
-                dealt_corporations.append(beginner[:1])
-            else:
-                dealt_corporations.append([corporations.pop() for _ in range(STARTING_CORPORATIONS)])
-        dealt_cards = [self.take_from_deck(STARTING_CARDS) for _ in state.players]
-        if o.initial_draft and len(state.players) > 1:
-            dealt_cards = yield from self._draft(dealt_cards, direction=1)
-        chosen = []
-        for index in self.turn_order():
-            choice = yield Decision(index, "corporation", "Choose your corporation",
-                                    tuple(Option(f"corporation {c}", c) for c in dealt_corporations[index]))
-            chosen.append((index, choice.value))
-        for index, name in sorted(chosen):
-            for other in dealt_corporations[index]:
-                if other != name:
-                    self.log_event(f"{state.players[index].name} sets aside {other}")
-        for index, name in sorted(chosen, key=lambda item: self.turn_order().index(item[0])):
-            yield from self._start_corporation(index, name)
-        if o.solo:
-            yield from self._neutral_cities()
-        for index in self.turn_order():
-            price = self.starting_card_price(index)
-            for name in dealt_cards[index]:
-                yield from self.offer_card(index, name, price)
-        state.phase = "action"
+    def greenery_conversions(self) -> dict:
+        """The standard actions that place a greenery (offered in the final greenery phase)."""
+        return self._conversions
 
-    def _start_corporation(self, index: int, name: str) -> Iterator:
-        player = self.state.players[index]
-        corporation = self.library[name]
-        player.corporation = name
-        player.resources["megacredits"] += corporation.starting_megacredits
-        player.played.insert(0, CardInPlay(name))
-        player.first_action_done = not corporation.first_action
-        self.log_event(f"{player.name} starts with {name}")
-        self._playing = (index, name)
-        try:
-            yield from self.run(corporation.play, Context(index, card=name))
-            yield from self.fire("play", index, card=name)
-        finally:
-            self._playing = None
+    def tiles_changed(self) -> None:
+        """Called whenever a tile is placed (a hook for caches of free spaces)."""
 
-    def _neutral_cities(self) -> Iterator:
-        """Solo setup: two neutral cities, each with a neutral greenery, placed by counting discarded card costs."""
-        revealed = self.take_from_deck(4)
-        self.state.discard.extend(revealed)
-        # a deck too small to reveal 4 cards (designers' sets): a missing card counts as cost 0, the first space
-        costs = [self.library[name].cost for name in revealed] + [0] * (4 - len(revealed))
-        mars = [s.id for s in self.board.mars]
-        for city_cost, greenery_cost, order in ((costs[0], costs[1], mars), (costs[2], costs[3], mars[::-1])):
-            free = [s for s in order if s not in self.state.tiles]
-            if not free:
-                break
-            city = free[(max(city_cost, 1) - 1) % len(free)]
-            yield from self.put_tile(NEUTRAL, city, "city", neutral=True)
-            around = [s for s in self.board.clockwise[city] if s is not None and s not in self.state.tiles]
-            if around:
-                greenery = around[(max(greenery_cost, 1) - 1) % len(around)]
-                yield from self.put_tile(NEUTRAL, greenery, "greenery", neutral=True)
-            yield from self.fire("place", NEUTRAL, tile="city", space=city, is_city=True)
-            self.log_event(f"a neutral city is placed on {city}")
 
-    def _draft(self, packs: list[list[str]], direction: int) -> Iterator:
-        count = len(packs)
-        kept: list[list[str]] = [[] for _ in range(count)]
-        while any(packs):
-            for index in range(count):
-                if not packs[index]:
-                    continue
-                choice = yield Decision(index, "draft", "Draft a card (keep one, pass the rest)",
-                                        tuple(Option(f"draft {n}", n) for n in dict.fromkeys(packs[index])))
-                packs[index].remove(choice.value)
-                kept[index].append(choice.value)
-            packs = [packs[(i - direction) % count] for i in range(count)]
-        return kept
+def _variant_on(o: GameOptions, variant: str) -> bool:
+    return {"solo": o.solo, "solo_tr63": o.solo and o.solo_tr63, "corporate_era": o.corporate_era,
+            "draft": o.draft, "beginner": o.beginner}.get(variant, False)
 
-    def _research(self) -> Iterator:
-        state = self.state
-        packs = [self.take_from_deck(RESEARCH_CARDS) for _ in state.players]
-        if self.options.draft and len(state.players) > 1:
-            packs = yield from self._draft(packs, direction=1 if state.generation % 2 == 0 else -1)
-        for index in self.turn_order():
-            for name in packs[index]:
-                yield from self.offer_card(index, name, self.card_price(index))
 
-    def _action_phase(self) -> Iterator:
-        state = self.state
-        for player in state.players:
-            player.passed = False
-        while not all(p.passed for p in state.players):
-            for index in self.turn_order():
-                if not state.players[index].passed:
-                    yield from self._turn(index)
+_TABLES: dict[tuple, tuple] = {}
 
-    def _turn(self, index: int) -> Iterator:
-        player = self.state.players[index]
-        for number in (1, 2):
-            options = self.action_options(index, first=number == 1)
-            choice = yield Decision(index, "action", f"action {number} of 2", tuple(options))
-            if choice.value == ("pass",):
-                player.passed = True
-                self.log_event(f"{player.name} passes")
-                return
-            if choice.value == ("end",):
-                return
-            yield from self.take_action(index, choice.value)
 
-    def _production(self) -> Iterator:
-        """Generator: `when you produce` triggers (in turn order), then every player produces at once."""
-        for index in self.turn_order():
-            yield from self.fire("production", index)
-        for player in self.state.players:
-            stock, production = player.resources, player.production
-            stock["heat"] += stock["energy"]
-            stock["energy"] = 0
-            stock["megacredits"] += player.tr + production["megacredits"]
-            for resource in RESOURCES[1:]:
-                stock[resource] += production[resource]
-            for card in player.played:
-                card.used = False
-            player.tr_raised_this_generation = 0
-            player.next_card_modifiers = []
+def _tables(content: Library, options: GameOptions) -> tuple:
+    """The lookup tables of a content for some options, built once per process (every clone and every game of
+    a simulation shares them; they are never changed)."""
+    key = (id(content), options.board.lower(), options.solo, options.solo_tr63, options.corporate_era,
+           options.draft, options.beginner)
+    cached = _TABLES.get(key)
+    if cached is None or cached[0] is not content:
+        cached = (content, _build_tables(content, options))
+        _TABLES[key] = cached
+    return cached[1]
 
-    def _final_greenery(self) -> Iterator:
-        conversions = {n: a for n, a in self.standard_actions.items()
-                       if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
-        self._no_oxygen = self.options.solo
-        for index in self.turn_order():
-            while True:
-                options = [Option(f"convert {n}", n) for n, a in conversions.items()
-                           if self.standard_action_possible(index, a)]
-                if not options:
-                    break
-                choice = yield Decision(index, "final", "Convert plants into a greenery?",
-                                        tuple(options) + (Option("done", None),))
-                if choice.value is None:
-                    break
-                yield from self.take_action(index, ("convert", choice.value))
+
+def _build_tables(content: Library, options: GameOptions) -> tuple:
+    library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")}
+    standard_projects = {d.name: d for d in content.of_kind("standard_project")
+                         if d.variant is None or _variant_on(options, d.variant)}
+    standard_actions = {d.name: d for d in content.of_kind("standard_action")
+                        if d.variant is None or _variant_on(options, d.variant)}
+    boards = {d.name.lower(): d for d in content.of_kind("board")}
+    if options.board.lower() not in boards:
+        raise ValueError(f"unknown board {options.board!r}; boards: {', '.join(sorted(boards))}")
+    board = boards[options.board.lower()]
+    named = {d.name: d for d in content.definitions if d.kind in ("milestone", "award")}
+    milestones = {} if options.solo else {n: named[n] for n in board.milestones}
+    awards = {} if options.solo else {n: named[n] for n in board.awards}
+    conversions = {n: a for n, a in standard_actions.items()
+                   if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
+    fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
+    return library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed

@@ -6,11 +6,12 @@ actions (in plants or heat), milestones, awards and card purchases. Paying never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
 
 from .decisions import Decision, Option
+from .flow import ask, push, step
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,32 +77,22 @@ class PaymentMixin:
 
     def payment_options(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
         """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
+        return list(self.payments(player, cost, using))
+
+    def payments(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> Iterator[dict]:
+        """The payments of `payment_options`, one at a time (the most steel and titanium first)."""
         if cost <= 0:
-            return [{}]
+            yield {}
+            return
         stock = self.state.players[player].resources
-        values = self._payment_values(player, using)
-        kinds = list(values)
-        options: list[dict] = []
-
-        def extend(index: int, remaining: int, chosen: dict):
-            if index == len(kinds):
-                if stock["megacredits"] >= remaining:
-                    payment = dict(chosen)
-                    if remaining > 0:
-                        payment["megacredits"] = remaining
-                    options.append(payment)
-                return
-            resource = kinds[index]
-            value = values[resource]
-            most = min(stock[resource], -(-remaining // value)) if remaining > 0 else 0
-            for amount in range(most, -1, -1):
-                if amount:
-                    chosen[resource] = amount
-                extend(index + 1, max(0, remaining - amount * value), chosen)
-                chosen.pop(resource, None)
-
-        extend(0, cost, {})
-        return options
+        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
+        if not kinds:
+            if stock["megacredits"] >= cost:
+                yield {"megacredits": cost}
+            return
+        values = [(self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds]
+        yield from _payments(kinds, values, stock, 0, cost, {})
 
     def _payment_values(self: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
         """The resources besides money the player may pay this with now, and what each unit is worth."""
@@ -111,31 +102,98 @@ class PaymentMixin:
         return {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
 
     def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
-        """Whether some payment exists: paying never makes change, so everything usable together must reach the
-        cost. Arithmetic, not the list of every payment (which grows with the stock)."""
+        """Whether some payment covers `cost`, without listing the payments: overpaying with one steel or
+        titanium is allowed, so the total value of what may be used decides."""
         if cost <= 0:
             return True
         stock = self.state.players[player].resources
-        usable = sum(stock[r] * value for r, value in self._payment_values(player, using).items())
-        return stock["megacredits"] + usable >= cost
+        total = stock["megacredits"]
+        if total >= cost:
+            return True
+        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
+        for resource in kinds:  # the same resources and values as payment_options
+            total += stock[resource] * (self.resource_value(player, resource) if resource in BASE_VALUE else 1)
+        return total >= cost
 
     def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
-            acceptable=None) -> Iterator:
-        """Generator: ask how to pay when there is more than one way, then take the resources.
-        `acceptable(payment)` filters out payments that would leave the player unable to finish the action."""
+            acceptable: Optional[tuple] = None) -> None:
+        """Ask how to pay when there is more than one way, then take the resources. `acceptable`, a triple
+        (effects, context, in some order), keeps only the payments after which those effects can all still be
+        carried out (in the order written, or in some order the player may choose)."""
         options = self.payment_options(player, cost, using)
         if acceptable is not None:  # the checks before are conservative: never filter every payment away
-            options = [o for o in options if acceptable(o)] or options
+            effects, ctx, some_order = acceptable
+            check = self.possible_in_some_order if some_order else self.possible
+            options = [o for o in options if check(effects, ctx, paid=o)] or options
         if not options:
             raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
         if len(options) == 1:
-            chosen = options[0]
-        else:
-            decision = Decision(player, "pay", f"Pay {cost} MC for {what}",
-                                tuple(Option(describe_payment(o), o) for o in options))
-            chosen = (yield decision).value
-        for resource, amount in chosen.items():
-            self.state.players[player].resources[resource] -= amount
+            paid(self, options[0], player)
+            return
+        ask(self, Decision(player, "pay", f"Pay {cost} MC for {what}",
+                           tuple(Option(describe_payment(o), o) for o in options)), paid, player)
+
+
+@step
+def paid(game: "Game", payment: dict, player: int) -> None:
+    stock = game.state.players[player].resources
+    for resource, amount in payment.items():
+        stock[resource] -= amount
+
+
+# ------------------------------------------------------------------ buying cards
+
+@step
+def offer_cards(game: "Game", player: int, names: tuple, price) -> None:
+    """Offer each card of `names` for `price` (None: the starting-card price, computed when the offer begins);
+    an unaffordable or declined card is discarded."""
+    if price is None:
+        price = game.starting_card_price(player)
+    while names:
+        name, names = names[0], names[1:]
+        if price == 0:
+            game.state.players[player].hand.append(name)
+            continue
+        if game.can_pay(player, price):
+            if names:
+                push(game, offer_cards, player, names, price)
+            ask(game, Decision(player, "buy", f"Buy {name} for {price} MC?",
+                               (Option(f"buy {name}", True), Option(f"discard {name}", False))),
+                card_bought, player, name, price)
+            return
+        game.state.discard.append(name)
+
+
+@step
+def card_bought(game: "Game", buy: bool, player: int, name: str, price: int) -> None:
+    if not buy:
+        game.state.discard.append(name)
+        return
+    push(game, add_to_hand, player, name)
+    game.pay(player, price, (), f"buying {name}")
+
+
+@step
+def add_to_hand(game: "Game", player: int, name: str) -> None:
+    game.state.players[player].hand.append(name)
+
+
+def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int, chosen: dict) -> Iterator[dict]:
+    if index == len(kinds):
+        if stock["megacredits"] >= remaining:
+            payment = dict(chosen)
+            if remaining > 0:
+                payment["megacredits"] = remaining
+            yield payment
+        return
+    resource, value = kinds[index], values[index]
+    most = min(stock[resource], -(-remaining // value)) if remaining > 0 else 0
+    for amount in range(most, -1, -1):
+        if amount:
+            chosen[resource] = amount
+        yield from _payments(kinds, values, stock, index + 1, max(0, remaining - amount * value), chosen)
+        chosen.pop(resource, None)
 
 
 def describe_payment(payment: dict) -> str:

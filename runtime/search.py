@@ -1,12 +1,14 @@
 """A search bot: information-set Monte Carlo search over determinisations, built on the research API.
 
-At every top-level action decision (the choices that shape a game) it runs `playouts` iterations. Each iteration
-samples a determinisation of what the bot cannot see (runtime/research.py), picks one of the candidate actions by
-UCB1 over the statistics gathered so far (the tree is keyed by option labels, which are the same in every
-determinisation), applies it, lets every seat continue with the greedy policy for a short horizon, and scores the
-position from the bot's side with `evaluate`. It then plays the action it tried most. This is the root level of
-single-observer ISMCTS; deeper levels would need far more playouts than a game of Terraforming Mars affords per
-move, and truncated greedy playouts carry most of the benefit.
+At every top-level action decision (the choices that shape a game) it spends `playouts` playouts on a few candidate
+actions. A playout samples a determinisation of what the bot cannot see (runtime/research.py), applies the
+candidate, lets every seat continue with the greedy policy for `horizon` top-level actions, and scores the position
+from the bot's side with `evaluate`. The playouts are shared out by sequential halving (Karnin, Koren and Somekh,
+2013): in each round every surviving candidate is tried on the same sampled worlds (common random numbers, so they
+are compared on equal luck) and the better half goes on, until one is left. That is information-set Monte Carlo
+search at the root, tuned for what matters at the root, picking the best move rather than balancing exploration;
+deeper levels would need far more playouts than a game of Terraforming Mars affords per move, and truncated greedy
+playouts carry most of the benefit. Candidates are compared by label, which is the same in every determinisation.
 
 Every other decision (paying, placing, buying, ...) goes to the greedy bot, whose one-step heuristics are good
 enough there. The bot is deterministic for a given seed and game position (its random numbers come from
@@ -28,7 +30,6 @@ from .scoring import final_scores
 
 MC_PER_VP = 8.0        # what a victory point costs late in a game, in megacredit-equivalents
 CARD_IN_HAND = 1.5     # megacredit-equivalents of an unplayed card
-EXPLORATION = 0.7      # UCB1's constant, on evaluations scaled to about [-1, 1]
 SCALE = 20.0           # victory points that map to an evaluation of about 1
 
 
@@ -62,7 +63,7 @@ def evaluate(game, index: int) -> float:
 
 
 class SearchBot:
-    """`mcts`: determinised UCB1 search at the root with greedy playouts (see the module docstring)."""
+    """`mcts`: determinised search at the root with greedy playouts (see the module docstring)."""
 
     name = "mcts"
 
@@ -81,22 +82,27 @@ class SearchBot:
             return candidates[0]
         rng = decision_rng(self.seed, game)
         root = GameState(game)
-        visits = [0] * len(candidates)
+        alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
-        for iteration in range(self.playouts):
-            if iteration < len(candidates):
-                pick = iteration
-            else:
-                log_n = math.log(iteration)
-                pick = max(range(len(candidates)), key=lambda i: totals[i] / visits[i]
-                           + EXPLORATION * math.sqrt(log_n / visits[i]))
-            world = root.determinize(decision.player, rng.getrandbits(63)).game
-            world.apply(candidates[pick].label)
-            self._playout(world)
-            visits[pick] += 1
-            totals[pick] += evaluate(world, decision.player)
-        best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i] / max(visits[i], 1)))
-        return candidates[best]
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        spent = 0
+        for round_number in range(rounds):
+            # Sequential halving: each surviving candidate gets an equal share of this round's playouts, all of
+            # them on the same sampled worlds (common random numbers), and the better half goes on.
+            share = max(1, (self.playouts - spent) // (len(alive) * (rounds - round_number)))
+            seeds = [rng.getrandbits(63) for _ in range(share)]
+            for index in alive:
+                for seed in seeds:
+                    world = root.determinize(decision.player, seed).game
+                    world.apply(candidates[index].label)
+                    self._playout(world)
+                    totals[index] += evaluate(world, decision.player)
+            spent += share * len(alive)
+            if len(alive) == 1:
+                break
+            alive.sort(key=lambda i: -totals[i])   # the totals of survivors cover the same worlds
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        return candidates[alive[0]]
 
     def _candidates(self, game, decision: Decision) -> list[Option]:
         """The greedy bot's `width` favourites, and the way to stop acting (pass / end the turn) if it is legal."""

@@ -1,7 +1,11 @@
 """Game state as plain data (attrs, slots): everything a saved game needs besides the compiled content.
 
 Cards are referred to by name; the compiled definitions live in the shared, immutable `Library`. Nothing here
-knows a rule: runtime/game.py and runtime/effects.py change this state, runtime/measures.py reads it.
+knows a rule: the flow and the effect handlers change this state, runtime/measures.py reads it.
+
+Copying is hand-written (`copy()`), shallow where the contents are immutable (names, `Tile`s, tuples, compiled
+modifiers) and one level deeper where they are not (`CardInPlay`), because a search bot clones a game thousands of
+times a second and `copy.deepcopy` is a hundred times slower. The random generator's state is a plain int.
 """
 
 from __future__ import annotations
@@ -25,9 +29,16 @@ class CardInPlay:
     used: bool = False           # its action was used this generation
     tile: Optional[str] = None   # the space of the tile this card placed (Capital, Commercial District)
 
+    def copy(self) -> "CardInPlay":
+        new = _new(CardInPlay)
+        new.name, new.resources, new.used, new.tile = self.name, self.resources, self.used, self.tile
+        return new
 
-@attrs.define
+
+@attrs.frozen
 class Tile:
+    """Immutable: a placed tile never changes, so copies of a game share them."""
+
     kind: str                     # ocean | greenery | city | special
     owner: Optional[int]          # player index, None for oceans, NEUTRAL for solo neutral tiles
     name: Optional[str] = None    # the name a city or special tile was given by its card
@@ -50,13 +61,23 @@ class PlayerState:
     tr_raised_this_generation: int = 0
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
-    actions_this_turn: int = 0
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
             if card.name == name:
                 return card
         return None
+
+    def copy(self) -> "PlayerState":
+        new = _new(PlayerState)
+        new.name, new.index, new.corporation, new.tr = self.name, self.index, self.corporation, self.tr
+        new.resources, new.production = self.resources.copy(), self.production.copy()
+        new.starting_production = self.starting_production
+        new.hand, new.played = self.hand.copy(), [c.copy() for c in self.played]
+        new.events, new.passed = self.events.copy(), self.passed
+        new.tr_raised_this_generation = self.tr_raised_this_generation
+        new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
+        return new
 
 
 @attrs.define
@@ -68,7 +89,7 @@ class GameState:
     oceans: int = 0
     tiles: dict[str, Tile] = attrs.field(factory=dict)
     claims: dict[str, int] = attrs.field(factory=dict)       # Land Claim markers: space -> player
-    deck: list[str] = attrs.field(factory=list)
+    deck: list[str] = attrs.field(factory=list)              # hidden: a determiniser may reshuffle it
     discard: list[str] = attrs.field(factory=list)
     generation: int = 1
     first_player: int = 0
@@ -77,3 +98,124 @@ class GameState:
     awards: list[tuple[str, int]] = attrs.field(factory=list)
     neutral_tr: int = 0
     over: bool = False
+    rng: int = 0                                             # splitmix64 state (runtime/rng.py)
+
+    def copy(self) -> "GameState":
+        new = _new(GameState)
+        new.board, new.players = self.board, [p.copy() for p in self.players]
+        new.temperature, new.oxygen, new.oceans = self.temperature, self.oxygen, self.oceans
+        new.tiles, new.claims = self.tiles.copy(), self.claims.copy()
+        new.deck, new.discard = self.deck.copy(), self.discard.copy()
+        new.generation, new.first_player, new.phase = self.generation, self.first_player, self.phase
+        new.milestones, new.awards = self.milestones.copy(), self.awards.copy()
+        new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
+        return new
+
+
+_new = object.__new__
+
+
+def state_to_data(state: GameState, encode_modifier) -> dict:
+    """The state as JSON-ready data (the `state` of a save; `Game.snapshot()`); compiled `next card` modifiers
+    are written by `encode_modifier` (a reference into the compiled library)."""
+    data = {f: getattr(state, f) for f in _PLAIN_GAME}
+    data["players"] = [_player_to_data(p, encode_modifier) for p in state.players]
+    data["tiles"] = {sid: {"kind": t.kind, "owner": t.owner, "name": t.name, "is_city": t.is_city}
+                     for sid, t in state.tiles.items()}
+    data["claims"] = dict(state.claims)
+    data["deck"], data["discard"] = list(state.deck), list(state.discard)
+    data["milestones"] = [list(m) for m in state.milestones]
+    data["awards"] = [list(a) for a in state.awards]
+    return data
+
+
+def state_from_data(data: dict, decode_modifier) -> GameState:
+    state = _new(GameState)
+    for f in _PLAIN_GAME:
+        setattr(state, f, data[f])
+    state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]
+    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"]) for sid, t in data["tiles"].items()}
+    state.claims = dict(data["claims"])
+    state.deck, state.discard = list(data["deck"]), list(data["discard"])
+    state.milestones = [tuple(m) for m in data["milestones"]]
+    state.awards = [tuple(a) for a in data["awards"]]
+    return state
+
+
+_PLAIN_GAME = ("board", "temperature", "oxygen", "oceans", "generation", "first_player", "phase", "neutral_tr",
+               "over", "rng")
+_PLAIN_PLAYER = ("name", "index", "corporation", "tr", "starting_production", "passed", "tr_raised_this_generation",
+                 "first_action_done")
+
+
+def _player_to_data(player: PlayerState, encode_modifier) -> dict:
+    data = {f: getattr(player, f) for f in _PLAIN_PLAYER}
+    data["resources"], data["production"] = dict(player.resources), dict(player.production)
+    data["hand"], data["events"] = list(player.hand), list(player.events)
+    data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
+                      for c in player.played]
+    data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
+    return data
+
+
+def _player_from_data(data: dict, decode_modifier) -> PlayerState:
+    player = _new(PlayerState)
+    for f in _PLAIN_PLAYER:
+        setattr(player, f, data[f])
+    player.resources, player.production = dict(data["resources"]), dict(data["production"])
+    player.hand, player.events = list(data["hand"]), list(data["events"])
+    player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
+    player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
+    return player
+
+
+class History:
+    """An append-only list (the log of choices, the event messages) that copies in O(1): a chain of
+    (previous, item) pairs shared between copies, turned into a list only when read as a whole."""
+
+    __slots__ = ("_head", "_length", "_list")
+
+    def __init__(self, items=()):
+        self._head, self._length, self._list = None, 0, None
+        for item in items:
+            self.append(item)
+
+    def append(self, item) -> None:
+        self._head = (self._head, item)
+        self._length += 1
+        self._list = None
+
+    def copy(self) -> "History":
+        new = _new(History)
+        new._head, new._length, new._list = self._head, self._length, self._list
+        return new
+
+    def to_list(self) -> list:
+        if self._list is None:
+            items = []
+            node = self._head
+            while node is not None:
+                node, item = node
+                items.append(item)
+            items.reverse()
+            self._list = items
+        return list(self._list)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self):
+        return iter(self.to_list())
+
+    def __getitem__(self, index):
+        if index == -1 and self._head is not None:
+            return self._head[1]
+        return self.to_list()[index]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, History):
+            return self._head is other._head or self.to_list() == other.to_list()
+        return self.to_list() == other
+
+    def __repr__(self) -> str:
+        return f"History({self.to_list()!r})"

@@ -14,6 +14,8 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from .decisions import Decision, Option
+from .effects import Context, run_effects
+from .flow import Step, ask, push, step
 from .measures import Where, holds
 from .state import Tile
 
@@ -117,62 +119,23 @@ class TilesMixin:
     # ------------------------------------------------------------------ placing
 
     def place(self: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
-              card: Optional[str] = None) -> Iterator:
-        """Generator: choose a space, put the tile, give bonuses, raise what it raises, fire triggers."""
+              card: Optional[str] = None, then: Optional[Step] = None) -> None:
+        """Choose a space (asking when there is a choice), put the tile, give bonuses, raise what it raises, fire
+        triggers; `then` (a step) runs afterwards with the space as its last argument (None: nothing placed)."""
         state = self.state
-        if tile == "ocean" and state.oceans >= GLOBAL_RANGES["oceans"][1]:
-            return None
-        spaces = self.legal_spaces(player, tile, filters, name)
+        spaces = None
+        if not (tile == "ocean" and state.oceans >= GLOBAL_RANGES["oceans"][1]):
+            spaces = self.legal_spaces(player, tile, filters, name)
         if not spaces:
-            return None
-        if len(spaces) == 1:
-            sid = spaces[0]
-        else:
-            label = f'{tile} "{name}"' if name else tile
-            decision = Decision(player, "space", f"Where do you place the {label}?",
-                                tuple(Option(f"space {s}", s) for s in spaces))
-            sid = (yield decision).value
-        yield from self.put_tile(player, sid, tile, name, card)
-        return sid
-
-    def put_tile(self: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
-                 card: Optional[str] = None, neutral: bool = False) -> Iterator:
-        state, board = self.state, self.board
-        space = board.spaces[sid]
-        is_city = tile == "city"
-        owner = None if tile == "ocean" else player
-        state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
-        state.claims.pop(sid, None)
-        if card is not None and player is not None and player >= 0:
-            in_play = state.players[player].card(card)
-            if in_play is not None and in_play.tile is None:
-                in_play.tile = sid
-        if neutral or player is None or player < 0:
+            if then is not None:
+                push(self, then.function, *then.args, None)
             return
-        self.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
-        if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
-            state.oceans += 1
-        extra_cost = self.space_cost(player, sid)  # after an ocean left the supply: the 9th on it costs nothing
-        if extra_cost:
-            yield from self.pay(player, extra_cost, (), f"building on space {sid}")
-        stock = state.players[player].resources
-        for bonus, count in space.bonuses:
-            if bonus == "card":
-                self.draw(player, count)
-            elif bonus == "ocean":
-                for _ in range(count):
-                    yield from self.place(player, "ocean")
-            else:
-                stock[bonus] += count
-        adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
-        stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
-        if tile == "ocean":
-            self.raise_tr(player, 1)
-            yield from self.fire("raise", player, parameter="oceans")
-            yield from self.fire("raise", player, parameter="tr")
-        elif tile == "greenery" and not self._no_oxygen:
-            yield from self.raise_parameter(player, "oxygen", 1)
-        yield from self.fire("place", player, tile=tile, space=sid, is_city=is_city)
+        if len(spaces) == 1:
+            space_chosen(self, spaces[0], player, tile, name, card, then)
+            return
+        label = f'{tile} "{name}"' if name else tile
+        ask(self, Decision(player, "space", f"Where do you place the {label}?",
+                           tuple(Option(f"space {s}", s) for s in spaces)), space_chosen, player, tile, name, card, then)
 
     # ------------------------------------------------------------------ parameters
 
@@ -182,28 +145,9 @@ class TilesMixin:
     def maxed(self: "Game", parameter: str) -> bool:
         return self.parameter_value(parameter) >= GLOBAL_RANGES[parameter][1]
 
-    def raise_parameter(self: "Game", player: int, parameter: str, steps: int) -> Iterator:
+    def raise_parameter(self: "Game", player: int, parameter: str, steps: int) -> None:
         """Raise temperature or oxygen `steps` steps (negative lowers), with TR and the track bonuses."""
-        low, high, step, _ = GLOBAL_RANGES[parameter]
-        for _ in range(abs(steps)):
-            value = self.parameter_value(parameter)
-            if steps < 0:
-                if value <= low:
-                    return  # at its minimum: further steps change nothing (a huge count costs nothing)
-                setattr(self.state, parameter, value - step)
-                continue
-            if value >= high:
-                return
-            value += step
-            setattr(self.state, parameter, value)
-            if player is not None and player >= 0:
-                self.raise_tr(player, 1)
-            for track in self.board.board.tracks:
-                if track.parameter == parameter and track.value == value and player is not None and player >= 0:
-                    yield from self.run(track.effects, self.context(player))
-            if player is not None and player >= 0:
-                yield from self.fire("raise", player, parameter=parameter)
-                yield from self.fire("raise", player, parameter="tr")
+        raise_parameter(self, player, parameter, steps)
 
     def raise_tr(self: "Game", player: int, steps: int) -> None:
         state = self.state.players[player]
@@ -213,3 +157,112 @@ class TilesMixin:
 
     def terraformed(self: "Game") -> bool:
         return all(self.maxed(p) for p in ("temperature", "oxygen", "oceans"))
+
+
+@step
+def space_chosen(game: "Game", sid: str, player: int, tile: str, name, card, then: Optional[Step]) -> None:
+    if then is not None:
+        push(game, then.function, *then.args, sid)
+    put_tile(game, player, sid, tile, name, card)
+
+
+def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
+             card: Optional[str] = None, neutral: bool = False) -> None:
+    state = game.state
+    space = game.board.spaces[sid]
+    is_city = tile == "city"
+    owner = None if tile == "ocean" else player
+    state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
+    state.claims.pop(sid, None)
+    game.tiles_changed()
+    if card is not None and player is not None and player >= 0:
+        in_play = state.players[player].card(card)
+        if in_play is not None and in_play.tile is None:
+            in_play.tile = sid
+    if neutral or player is None or player < 0:
+        return
+    game.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+    if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
+        state.oceans += 1
+    push(game, tile_bonuses, player, sid, tile, 0)
+    extra_cost = game.space_cost(player, sid)  # after an ocean left the supply: the 9th on it costs nothing
+    if extra_cost:
+        game.pay(player, extra_cost, (), f"building on space {sid}")
+
+
+@step
+def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> None:
+    """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
+    money, the parameter the tile raises and the `place` triggers."""
+    state, board = game.state, game.board
+    bonuses = board.spaces[sid].bonuses
+    stock = state.players[player].resources
+    while index < len(bonuses):
+        bonus, count = bonuses[index]
+        index += 1
+        if bonus == "card":
+            game.draw(player, count)
+        elif bonus == "ocean":
+            push(game, tile_bonuses, player, sid, tile, index)
+            for _ in range(count):
+                push(game, place_bonus_ocean, player)
+            return
+        else:
+            stock[bonus] += count
+    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
+    stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
+    is_city = tile == "city"
+    push(game, fire_place, player, tile, sid, is_city)
+    if tile == "ocean":
+        game.raise_tr(player, 1)
+        push(game, fire_raise, player, "tr")
+        game.fire("raise", player, parameter="oceans")
+    elif tile == "greenery" and not game.flow.no_oxygen:
+        game.raise_parameter(player, "oxygen", 1)
+
+
+@step
+def place_bonus_ocean(game: "Game", player: int) -> None:
+    game.place(player, "ocean")
+
+
+@step
+def fire_place(game: "Game", player: int, tile: str, sid: str, is_city: bool) -> None:
+    game.fire("place", player, tile=tile, space=sid, is_city=is_city)
+
+
+@step
+def fire_raise(game: "Game", player: int, parameter: str) -> None:
+    game.fire("raise", player, parameter=parameter)
+
+
+@step
+def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> None:
+    """Raise temperature or oxygen `steps` steps (negative lowers), with TR and the track bonuses; each step's
+    bonuses and triggers resolve before the next step."""
+    low, high, size, _ = GLOBAL_RANGES[parameter]
+    state = game.state
+    if steps < 0:
+        for _ in range(-steps):
+            value = getattr(state, parameter)
+            if value <= low:
+                return  # at its minimum: further steps change nothing (a huge count costs nothing)
+            setattr(state, parameter, value - size)
+        return
+    if steps == 0:
+        return
+    value = getattr(state, parameter)
+    if value >= high:
+        return
+    value += size
+    setattr(state, parameter, value)
+    if player is None or player < 0:
+        push(game, raise_parameter, player, parameter, steps - 1)
+        return
+    game.raise_tr(player, 1)
+    push(game, raise_parameter, player, parameter, steps - 1)
+    push(game, fire_raise, player, "tr")
+    push(game, fire_raise, player, parameter)
+    for track in reversed(game.board.board.tracks):
+        if track.parameter == parameter and track.value == value:
+            push(game, run_effects, track.effects, 0, Context(player), None)

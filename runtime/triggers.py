@@ -9,48 +9,54 @@ triggers fire at once and their order can matter (anything beyond plain gains), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from .decisions import Decision, Option
-from .effects import Context, commutes
+from .effects import Context, commutes, run_effects
+from .flow import ask, push, step
 
 if TYPE_CHECKING:
     from .game import Game
 
 
 class TriggersMixin:
+    def triggers_of(self: "Game", owner: int) -> list:
+        """(card name, trigger) of every trigger in a player's play area; cached until a card joins it."""
+        played = self.state.players[owner].played
+        cache = self._triggers.get(owner)
+        if cache is None or cache[0] != len(played):
+            found = [(card.name, p) for card in played for p in self.library[card.name].passives
+                     if isinstance(p, fx.Trigger)]
+            cache = (len(played), found)
+            self._triggers[owner] = cache
+        return cache[1]
+
     def fire(self: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
              space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
-             project=None) -> Iterator:
+             project=None) -> None:
+        """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
         players = self.state.players
         count = len(players)
+        playing = self.flow.playing
+        batches = []
         for offset in range(count):
             owner = (actor + offset) % count
             pending: list[tuple[str, tuple]] = []
-            for in_play in list(players[owner].played):
-                for trigger in self.library[in_play.name].passives:
-                    if not isinstance(trigger, fx.Trigger):
-                        continue
-                    if trigger.subject == "you" and owner != actor:
-                        continue
-                    if self._playing == (owner, in_play.name) and not trigger.including_this:
-                        continue
-                    times = self._matches(trigger.event, event, card=card, tile=tile, space=space,
-                                          is_city=is_city, parameter=parameter, project=project)
-                    pending.extend([(in_play.name, trigger.effects)] * times)
-            while pending:
-                index = 0
-                if len(set(pending)) > 1 and not all(commutes(effects) for _, effects in pending):
-                    choice = yield Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
-                                            tuple(Option(f"{name}: {text.effects(effects)}", i)
-                                                  for i, (name, effects) in enumerate(pending)))
-                    index = choice.value
-                name, effects = pending.pop(index)
-                ctx = Context(owner, card=name, that_card=card if owner == actor else None)
-                yield from self.run(effects, ctx)
+            for name, trigger in self.triggers_of(owner):
+                if trigger.subject == "you" and owner != actor:
+                    continue
+                if playing is not None and playing == (owner, name) and not trigger.including_this:
+                    continue
+                times = self._matches(trigger.event, event, card=card, tile=tile, space=space,
+                                      is_city=is_city, parameter=parameter, project=project)
+                pending.extend([(name, trigger.effects)] * times)
+            if pending:
+                batches.append((owner, tuple(pending)))
+        for owner, pending in reversed(batches):
+            push(self, resolve_triggers, owner, pending, card if owner == actor else None)
 
     def _matches(self: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
                  project) -> int:
@@ -91,3 +97,24 @@ def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
     if ev.min_cost is not None and cost < ev.min_cost:
         return False
     return ev.max_cost is None or cost <= ev.max_cost
+
+
+@step
+def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Optional[str]) -> None:
+    """One player's fired triggers; that player orders them when the order can matter."""
+    if len(set(pending)) > 1 and not all(commutes(effects) for _, effects in pending):
+        ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
+                           tuple(Option(f"{name}: {text.effects(effects)}", i)
+                                 for i, (name, effects) in enumerate(pending))),
+            trigger_chosen, owner, pending, that_card)
+        return
+    trigger_chosen(game, 0, owner, pending, that_card)
+
+
+@step
+def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_card: Optional[str]) -> None:
+    name, effects = pending[index]
+    rest = pending[:index] + pending[index + 1:]
+    if rest:
+        push(game, resolve_triggers, owner, rest, that_card)
+    run_effects(game, effects, 0, Context(owner, card=name, that_card=that_card), None)

@@ -160,7 +160,7 @@ def test_a_tampered_save_is_rejected():
     data = json.loads(game.to_json())
     data["state"]["players"][0]["tr"] = 99
     with pytest.raises(ValueError, match="does not reproduce"):
-        Game.from_json(json.dumps(data))
+        Game.from_json(json.dumps(data), verify=True)
 
 
 # ------------------------------------------------------------------ variants and boards (issue 4's soak test)
@@ -235,7 +235,7 @@ def test_draft_passes_clockwise_in_even_generations_and_back_in_odd_ones():
 
 def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
     from tharsis.compiler import compile_text
-    from tharsis.runtime.actions import ActionsMixin
+    from tharsis.runtime.actions import play_card
     from tharsis.runtime.state import Tile
 
     library = compile_text('card "Compost" #T2 {\n  type: automated  cost: 0\n'
@@ -243,7 +243,7 @@ def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
     game = Game(GameOptions(players=("ann", "bob"), seed=1), library, start=False)
     game.state.players[0].hand = ["Compost"]
     game.state.tiles["03"] = Tile("city", 1, is_city=True)
-    flow = ActionsMixin.play_card(game, 0, "Compost")
-    decision = next(flow)
+    game.start_flow(play_card, 0, "Compost")
+    decision = game.pending()
     assert decision.kind == "order"
     assert decision.labels() == ["gain 2 plants", "place city"]  # losing plants first is impossible: not offered

@@ -1,7 +1,8 @@
 """Benchmarks behind docs/benchmarks.md (measurements, not tests): `python -m tharsis.benchmark WHAT`.
 
     check   wall time of `tharsis check cards/` in fresh processes: cold (no cache) and warm (cache filled)
-    games   games per second of bot games on one core (2 and 4 players), and the time of Game.clone()
+    games   games per second of bot games on one core (2 and 4 players), decisions per game, and the time of
+            Game.clone() and Game.from_json() at generation 10 of a 2-player game
 
 Each figure is the median of several runs; the machine's load shows in the spread, so it is printed too.
 """
@@ -47,38 +48,71 @@ def bench_check(runs: int) -> None:
 
 
 def bench_games(games: int) -> None:
-    from tharsis.runtime.bots import BOTS, play_out
+    from tharsis.runtime.bots import BOTS
     from tharsis.runtime.game import Game, GameOptions, load_library
 
     library = load_library()
     for bot in ("random", "greedy"):
         for players in (2, 4):
             names = tuple(f"p{i}" for i in range(players))
-            decisions = 0
-            start = time.perf_counter()
+            asked = top_level = 0
+            start, cpu = time.perf_counter(), time.process_time()
             for seed in range(games):
                 game = Game(GameOptions(players=names, seed=seed, corporate_era=True), library)
-                play_out(game, {i: BOTS[bot](seed * 10 + i) for i in range(players)})
-                decisions += len(game.log)
-            elapsed = time.perf_counter() - start
-            print(f"{players}-player {bot} bots: {games / elapsed:.1f} games/s "
-                  f"({elapsed / games * 1000:.0f} ms/game, {decisions / elapsed:.0f} decisions/s, one core)")
+                counts = _play_counting(game, {i: BOTS[bot](seed * 10 + i) for i in range(players)})
+                asked += counts[0]
+                top_level += counts[1]
+            elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+            print(f"{players}-player {bot} bots: {games / elapsed:.1f} games/s wall, {games / used:.1f} games/s "
+                  f"of CPU time ({used / games * 1000:.0f} ms/game); per game {asked / games:.0f} decisions as "
+                  f"Tharsis asks them, {top_level / games:.0f} top-level actions; "
+                  f"{asked / used:.0f} decisions per CPU second")
     game = Game(GameOptions(players=("a", "b"), seed=1, corporate_era=True), library)
-    play_out_to(game, 300)
+    play_out_to_generation(game, 10)
+    clones = _samples(game.clone, 2000)
+    print(f"Game.clone() at generation {game.state.generation} ({len(game.log)} logged choices): "
+          f"median {statistics.median(clones) * 1e6:.1f} us (min {min(clones) * 1e6:.1f}, n={len(clones)})")
+    saved = game.to_json()
+    loads = _samples(lambda: Game.from_json(saved, library), 200)
+    print(f"Game.from_json() of that game ({len(saved) // 1024} KB): median {statistics.median(loads) * 1e3:.2f} ms "
+          f"(min {min(loads) * 1e3:.2f}, n={len(loads)}); with verify=True it also replays the log")
+
+
+def _samples(function, count: int) -> list[float]:
     samples = []
-    for _ in range(20):
+    for _ in range(count):
         start = time.perf_counter()
-        game.clone()
+        function()
         samples.append(time.perf_counter() - start)
-    print(f"Game.clone() after {len(game.log)} logged choices: {_median_spread(samples)}")
+    return samples
 
 
-def play_out_to(game, decisions: int) -> None:
+def _play_counting(game, bots) -> tuple[int, int]:
+    """Play to the end; (decisions Tharsis asked, top-level actions). A top-level action is what a player
+    decides at the top of the game: an action of the action phase (or passing), a corporation, a research
+    phase's purchase (one, however many cards), a final greenery; decisions inside an action (how to pay,
+    where to place, which target) belong to that action."""
+    asked, top_level, research = 0, 0, set()
+    while not game.over:
+        decision = game.pending()
+        asked += 1
+        if decision.kind in ("action", "corporation", "final"):
+            top_level += 1
+        elif decision.kind in ("buy", "draft") and game.state.phase in ("research", "setup"):
+            key = (game.state.generation, decision.player)
+            top_level += key not in research
+            research.add(key)
+        game.apply(bots[decision.player].choose(game, decision))
+    return asked, top_level
+
+
+def play_out_to_generation(game, generation: int) -> None:
     from tharsis.runtime.bots import RandomBot
 
-    bot = RandomBot(0)
-    while not game.over and len(game.log) < decisions:
-        game.apply(bot.choose(game, game.pending()))
+    bots = {i: RandomBot(i) for i in range(len(game.state.players))}
+    while not game.over and game.state.generation < generation:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
 
 
 def main() -> None:

@@ -56,10 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     lsp_command.add_parser(sub)
 
     play = sub.add_parser("play", help="play a game in the terminal (humans and bots)",
-                          description="A full game in the terminal. Seats are NAME=KIND with KIND human, random "
-                                      "or greedy; default: --seat you=human --seat bot=greedy.")
+                          description="A full game in the terminal. Seats are NAME=KIND with KIND human, random, "
+                                      "greedy or mcts; default: --seat you=human --seat bot=greedy.")
     play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
-                      help="a seat: human, random or greedy; repeatable, in seat order")
+                      help="a seat: human, random, greedy or mcts (the search bot); repeatable, in seat order")
     _game_flags(play, random_seed=True)
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
@@ -81,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="with --backend ray: the cluster to join ('auto' for the one 'ray start' runs "
                                "here); default: start a local Ray instance")
     simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
-                          help="a seat and its bot (random or greedy), repeatable, in seat order")
+                          help="a seat and its bot (random, greedy or mcts), repeatable, in seat order")
     simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--track", action="append", default=[], metavar="CARD",

@@ -99,6 +99,7 @@ class Session:
         self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
         self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
         self.turns: list[Turn] = []
+        self.before: dict[int, Game] = {}     # copies of the game at the start of the turns undo may take back
         self.planned: dict[str, str] = {}     # card -> "buy X" / "discard X": a multi-select being fed to the engine
         self.autosave = autosave              # where leaving saves when there is no log (see `leave`)
         self.written: set[Path] = {autosave.resolve()} if autosave else set()
@@ -119,7 +120,8 @@ class Session:
             if not self.play():
                 return self.leave()
         except KeyboardInterrupt:
-            self.game = self.game.clone()  # an interrupted choice may have stopped half done: rebuild from the log
+            # an interrupted choice may have stopped half done: rebuild from the log
+            self.game = Game.replay(self.game.options, self.game.log, self.game.content)
             self.say("\n(interrupted)")
             self.leave()
             return INTERRUPTED
@@ -164,6 +166,10 @@ class Session:
             if move is None:
                 move = Move(decision.player, Snapshot.of(game))
             if new_turn:
+                if self.turns and (self.turns[-1].player, self.turns[-1].generation) != \
+                        (decision.player, game.state.generation):
+                    self.before.clear()  # undo never goes back past another player's choice or an earlier turn
+                self.before[len(game.log)] = game.clone()
                 self.turns.append(Turn(decision.player, game.state.generation, len(game.log)))
             game.apply(label)
             move.choices.append((decision.kind, label))
@@ -368,7 +374,8 @@ class Session:
         if self.turns[last].generation != self.game.state.generation:  # a new generation means a new turn
             return "cannot undo a choice from an earlier turn"
         start = self.turns[last].start
-        self.game = Game.replay(self.game.options, self.game.log[:start], self.game.content)
+        self.game = self.before.pop(start)  # the copy taken before that choice (copies are independent)
+        self.before = {n: copy for n, copy in self.before.items() if n < start}
         self.turns = self.turns[:last]
         self.planned = {}
         self.log.start(self.game, self.seats)

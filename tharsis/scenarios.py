@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import attrs
 import yaml
@@ -19,6 +19,8 @@ from tharsis import scenario_format
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.compiler.definitions import Library
+from tharsis.runtime import phases
+from tharsis.runtime.actions import take_action
 from tharsis.runtime.decisions import Decision, NumberOptions
 from tharsis.runtime.game import Game, GameOptions, load_library
 from tharsis.runtime.scoring import final_scores
@@ -220,7 +222,7 @@ class Runner:
             if "corporation" in spec:
                 name = self.card(spec["corporation"])
                 if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                    self.drive(self.game._start_corporation(player.index, name), [], None, "setup")
+                    self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
                 else:
                     player.corporation = name
                     player.played.insert(0, CardInPlay(name))
@@ -297,10 +299,10 @@ class Runner:
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
-            self.drive(game._production(), answers, None, where)
+            self.drive(phases.production, (), answers, None, where)
         elif kind == "generation":  # the end of a generation: the game ends here when Mars is terraformed
-            self.drive(game._production(), answers, None, where, last=False)
-            if game._ends():
+            self.drive(phases.production, (), answers, None, where, last=False)
+            if game.ends():
                 self.finish(answers, where)
             else:
                 game.state.generation += 1
@@ -308,10 +310,10 @@ class Runner:
                     each.passed = False
         elif kind == "research":
             game.state.phase = "research"
-            self.drive(game._research(), answers, None, where)
+            self.drive(phases.research_deal, (), answers, None, where)
             game.state.phase = "action"
         elif kind == "neutral setup":
-            self.drive(game._neutral_cities(), answers, None, where)
+            self.drive(phases.neutral_city, (None, 0), answers, None, where)
         elif kind == "end":
             self.finish(answers, where)
         elif kind == "pass":
@@ -336,14 +338,14 @@ class Runner:
             if reason is not None:
                 self.outcome.failures.append(f"{where}: '{kind} {target}' was refused: {reason}")
                 return None
-            self.drive(game.take_action(player, action), answers, payment, where)
+            self.drive(take_action, (player, action), answers, payment, where)
         self._step_expect(where, step)
 
     def finish(self, answers: list[str], where: str) -> None:
         """Final greenery conversion (answered from `choose`), then final scoring: the game is over."""
         game = self.game
         game.state.phase = "final greenery"
-        self.drive(game._final_greenery(), answers, None, where)
+        self.drive(phases.final_greenery_phase, (), answers, None, where)
         game.state.phase = "end"
         game.state.over = True
         game.result = final_scores(game)
@@ -364,15 +366,16 @@ class Runner:
         if "expect" in step:
             self.expect(where, step["expect"])
 
-    def drive(self, flow: Iterator, answers: list[str], payment, where: str, last: bool = True) -> None:
-        """Run a flow of the game, answering its decisions; `last`: every answer must have been used by now."""
-        try:
-            decision = next(flow)
-            while True:
-                self.asked.append(decision)
-                decision = flow.send(self.answer(decision, answers, payment, where))
-        except StopIteration:
-            pass
+    def drive(self, step, args: tuple, answers: list[str], payment, where: str, last: bool = True) -> None:
+        """Run one step of the rules (an action, production, ...) in the sandbox, answering every question it
+        asks (a lone option too, so that `offers` can see it); `last`: every answer must have been used by now."""
+        game = self.game
+        game.answer_single_options = False
+        game.start_flow(step, *args)
+        while game.flow.asking is not None:
+            decision = game.pending()
+            self.asked.append(decision)
+            game.apply(self.answer(decision, answers, payment, where))
         if answers and last:
             raise ScenarioError(f"{where}: answers not used: {answers}")
 

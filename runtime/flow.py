@@ -1,0 +1,114 @@
+"""Where the game stands, as data: a stack of small immutable frames driven by one loop.
+
+A `Step` is a function of the rules (registered by name with `@step`) and its arguments; running it may change
+the state, push more steps (pushed last = run first) or ask a question. An `Ask` holds the pending `Decision` and
+the function to resume with the chosen option's value. Nothing else holds the flow: no generator frames, no
+closures, so copying a game is copying this stack (a list of shared immutable frames), and saving it is naming
+each frame's function and writing its arguments (runtime/saves.py).
+
+    game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
+    game.flow.asking  Ask(Decision(...), resume=place_chosen, args=(...))              <- waits for `apply`
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import attrs
+
+STEPS: dict[str, Callable] = {}
+
+
+def step(function: Callable) -> Callable:
+    """Register a function as a step of the flow (its module-qualified name is how saves refer to it)."""
+    name = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
+    if STEPS.get(name, function) is not function:
+        raise ValueError(f"two flow steps are named {name}")
+    STEPS[name] = function
+    function.step_name = name
+    return function
+
+
+class Step:
+    """Run `function(game, *args)` when this frame reaches the top of the stack. Immutable by convention."""
+
+    __slots__ = ("function", "args")
+
+    def __init__(self, function: Callable, args: tuple = ()):
+        self.function = function
+        self.args = args
+
+    def __repr__(self) -> str:
+        return f"Step({self.function.step_name}, {self.args!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Step) and self.function is other.function and self.args == other.args
+
+
+class Ask:
+    """A question put to a player: `resume(game, chosen value, *args)` carries on once it is answered."""
+
+    __slots__ = ("decision", "resume", "args")
+
+    def __init__(self, decision, resume: Callable, args: tuple = ()):
+        self.decision = decision
+        self.resume = resume
+        self.args = args
+
+    def __repr__(self) -> str:
+        return f"Ask({self.decision.prompt!r}, {self.resume.step_name}, {self.args!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Ask) and self.resume is other.resume and self.args == other.args \
+            and self.decision == other.decision
+
+
+@attrs.define
+class Flow:
+    """The flow's own data besides the stack: the question being asked, the card being played (whose own
+    triggers stay silent), whether greeneries raise oxygen (not in the solo final greenery)."""
+
+    stack: list = attrs.field(factory=list)
+    asking: Optional[Ask] = None
+    playing: Optional[tuple[int, str]] = None
+    no_oxygen: bool = False
+
+    def copy(self) -> "Flow":
+        new = object.__new__(Flow)
+        new.stack, new.asking, new.playing, new.no_oxygen = self.stack.copy(), self.asking, self.playing, \
+            self.no_oxygen
+        return new
+
+
+def push(game, function: Callable, *args: Any) -> None:
+    game.flow.stack.append(Step(function, args))
+
+
+def then(game, *steps: Step) -> None:
+    """Push several steps so that they run in the order given."""
+    game.flow.stack.extend(reversed(steps))
+
+
+def ask(game, decision, resume: Callable, *args: Any) -> None:
+    """Stop the flow with a question; `resume(game, value, *args)` runs when it is answered."""
+    game.flow.asking = Ask(decision, resume, args)
+
+
+def run(game) -> None:
+    """Run steps until a question is asked or the stack is empty (the game, or the sandbox's action, is over).
+    A question with one option is answered at once (and not logged) unless the game asks every question."""
+    flow = game.flow
+    stack = flow.stack
+    while True:
+        asking = flow.asking
+        if asking is not None:
+            options = asking.decision.eager_options
+            if options is None or len(options) != 1 or not game.answer_single_options:
+                return
+            flow.asking = None
+            asking.resume(game, options[0].value, *asking.args)
+            continue
+        if not stack:
+            return
+        frame = stack.pop()
+        frame.function(game, *frame.args)

@@ -1,0 +1,361 @@
+"""The flow of a game as steps (runtime/flow.py): setup, research, the action phase, production, the end.
+
+Each function here is one step: it changes the state, pushes the steps that follow and may ask a question.
+`start_game` is the bottom of every game's stack; `generation` pushes one generation and then itself again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tharsis.compiler import text
+
+from . import rng
+from .actions import ActionMenu, cheapest_first, take_action
+from .decisions import Decision, Option
+from .effects import Context, run_effects
+from .flow import Step, ask, push, step, then
+from .payment import CARD_PRICE, offer_cards
+from .scoring import final_scores
+from .state import NEUTRAL, RESOURCES, CardInPlay
+from .tiles import put_tile
+
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
+SOLO_GENERATIONS = 14
+
+
+# ------------------------------------------------------------------ setup (RULES.md section 2)
+
+@step
+def start_game(game: "Game") -> None:
+    o, state = game.options, game.state
+    state.deck = game.project_deck()
+    sets = game.sets_in_play()
+    corporations = sorted(d.name for d in game.library.values()
+                          if d.kind == "corporation" and d.set in sets and d.variant is None)
+    beginner = [d.name for d in game.library.values() if d.kind == "corporation" and d.variant == "beginner"]
+    state.rng = rng.shuffle(state.rng, corporations)
+    base_production = 0 if (o.corporate_era or o.solo) else 1
+    for player in state.players:
+        player.starting_production = base_production
+        player.production = {r: base_production for r in RESOURCES}
+    fixed = dict(enumerate(o.corporations))
+    for name in fixed.values():
+        if name and name not in game.library:
+            raise ValueError(f"unknown corporation {name!r}")
+    corporations = [c for c in corporations if c not in fixed.values()]
+    dealt_corporations = []
+    for index, _ in enumerate(state.players):
+        if fixed.get(index):
+            dealt_corporations.append((fixed[index],))
+        elif o.beginner and beginner:
+            dealt_corporations.append(tuple(beginner[:1]))
+        else:
+            dealt_corporations.append(tuple(corporations.pop() for _ in range(STARTING_CORPORATIONS)))
+    dealt_cards = tuple(tuple(game.take_from_deck(STARTING_CARDS)) for _ in state.players)
+    push(game, generation)
+    if o.initial_draft and len(state.players) > 1:
+        draft(game, dealt_cards, 1, Step(choose_corporations, (tuple(dealt_corporations), 0, ())))
+    else:
+        choose_corporations(game, tuple(dealt_corporations), 0, (), dealt_cards)
+
+
+@step
+def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
+    order = game.turn_order()
+    if position < len(order):
+        index = order[position]
+        ask(game, Decision(index, "corporation", "Choose your corporation",
+                           tuple(Option(f"corporation {c}", c) for c in dealt[index])),
+            corporation_chosen, dealt, position, chosen, cards)
+        return
+    state = game.state
+    for index, name in sorted(chosen):
+        for other in dealt[index]:
+            if other != name:
+                game.log_event(f"{state.players[index].name} sets aside {other}")
+    steps = [Step(start_corporation, (index, name)) for index, name in chosen]
+    if game.options.solo:
+        steps.append(Step(neutral_city, (None, 0)))
+    steps += [Step(offer_cards, (index, cards[index], None)) for index in order]
+    steps.append(Step(set_phase, ("action",)))
+    then(game, *steps)
+
+
+@step
+def corporation_chosen(game: "Game", name: str, dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
+    index = game.turn_order()[position]
+    choose_corporations(game, dealt, position + 1, chosen + ((index, name),), cards)
+
+
+@step
+def start_corporation(game: "Game", index: int, name: str) -> None:
+    player = game.state.players[index]
+    corporation = game.library[name]
+    player.corporation = name
+    player.resources["megacredits"] += corporation.starting_megacredits
+    player.played.insert(0, CardInPlay(name))
+    player.first_action_done = not corporation.first_action
+    game.log_event(f"{player.name} starts with {name}")
+    game.flow.playing = (index, name)
+    then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
+         Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
+
+
+@step
+def fire_while_playing(game: "Game", event: str, index: int, name: str) -> None:
+    game.fire(event, index, card=name)
+
+
+@step
+def set_playing(game: "Game", playing) -> None:
+    game.flow.playing = playing
+
+
+@step
+def set_phase(game: "Game", phase: str) -> None:
+    game.state.phase = phase
+
+
+@step
+def neutral_city(game: "Game", costs, number: int) -> None:
+    """Solo setup: two neutral cities, each with a neutral greenery, placed by counting discarded card costs."""
+    state = game.state
+    if costs is None:
+        revealed = game.take_from_deck(4)
+        state.discard.extend(revealed)
+        # a deck too small to reveal 4 cards (designers' sets): a missing card counts as cost 0, the first space
+        costs = tuple(game.library[name].cost for name in revealed) + (0,) * (4 - len(revealed))
+    if number >= 2:
+        return
+    mars = [s.id for s in game.board.mars]
+    city_cost, greenery_cost, order = (costs[0], costs[1], mars) if number == 0 else (costs[2], costs[3], mars[::-1])
+    free = [s for s in order if s not in state.tiles]
+    if not free:
+        return
+    city = free[(max(city_cost, 1) - 1) % len(free)]
+    put_tile(game, NEUTRAL, city, "city", neutral=True)
+    around = [s for s in game.board.clockwise[city] if s is not None and s not in state.tiles]
+    if around:
+        greenery_space = around[(max(greenery_cost, 1) - 1) % len(around)]
+        put_tile(game, NEUTRAL, greenery_space, "greenery", neutral=True)
+    push(game, neutral_city, costs, number + 1)
+    game.fire("place", NEUTRAL, tile="city", space=city, is_city=True)
+    game.log_event(f"a neutral city is placed on {city}")
+
+
+# ------------------------------------------------------------------ drafting cards
+
+def draft(game: "Game", packs: tuple, direction: int, after: Step) -> None:
+    """Draft `packs` (keep one, pass the rest in `direction`); then run `after` with the kept cards appended."""
+    count = len(packs)
+    draft_pick(game, tuple(tuple(p) for p in packs), tuple(() for _ in range(count)), 0, direction, after)
+
+
+@step
+def draft_pick(game: "Game", packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
+    count = len(packs)
+    while True:
+        if not any(packs):
+            push(game, after.function, *after.args, kept)
+            return
+        if index >= count:
+            packs = tuple(packs[(i - direction) % count] for i in range(count))
+            index = 0
+            continue
+        if packs[index]:
+            break
+        index += 1
+    ask(game, Decision(index, "draft", "Draft a card (keep one, pass the rest)",
+                       tuple(Option(f"draft {n}", n) for n in dict.fromkeys(packs[index]))),
+        drafted, packs, kept, index, direction, after)
+
+
+@step
+def drafted(game: "Game", name: str, packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
+    pack = list(packs[index])
+    pack.remove(name)
+    packs = packs[:index] + (tuple(pack),) + packs[index + 1:]
+    kept = kept[:index] + (kept[index] + (name,),) + kept[index + 1:]
+    draft_pick(game, packs, kept, index + 1, direction, after)
+
+
+# ------------------------------------------------------------------ generations (RULES.md section 3)
+
+@step
+def generation(game: "Game") -> None:
+    """One generation: research (from the second on), actions, production; then the next or the end."""
+    steps = []
+    if game.state.generation > 1:
+        steps.append(Step(research, ()))
+    steps += [Step(action_phase, ()), Step(production_phase, ()), Step(end_of_generation, ())]
+    then(game, *steps)
+
+
+@step
+def research(game: "Game") -> None:
+    state = game.state
+    if not game.options.solo:
+        state.first_player = (state.first_player + 1) % len(state.players)
+    state.phase = "research"
+    push(game, research_deal)
+
+
+@step
+def research_deal(game: "Game") -> None:
+    """Four cards to each player (drafted in the draft variant), each bought or discarded."""
+    state = game.state
+    packs = tuple(tuple(game.take_from_deck(RESEARCH_CARDS)) for _ in state.players)
+    if game.options.draft and len(state.players) > 1:
+        draft(game, packs, 1 if state.generation % 2 == 0 else -1, Step(research_offers, ()))
+    else:
+        research_offers(game, packs)
+
+
+@step
+def research_offers(game: "Game", packs: tuple) -> None:
+    then(game, *(Step(offer_cards, (index, tuple(packs[index]), CARD_PRICE)) for index in game.turn_order()))
+
+
+@step
+def action_phase(game: "Game") -> None:
+    game.state.phase = "action"
+    for player in game.state.players:
+        player.passed = False
+    push(game, next_turn, 0)
+
+
+@step
+def next_turn(game: "Game", position: int) -> None:
+    """Players take turns in turn order, skipping those who passed, until everyone has passed."""
+    players = game.state.players
+    if all(p.passed for p in players):
+        return
+    order = game.turn_order()
+    while position < len(order) and players[order[position]].passed:
+        position += 1
+    if position >= len(order):
+        push(game, next_turn, 0)
+        return
+    push(game, next_turn, position + 1)
+    turn_action(game, order[position], 1)
+
+
+@step
+def turn_action(game: "Game", index: int, number: int) -> None:
+    player = game.state.players[index]
+    if not player.first_action_done:
+        corporation = game.library[player.corporation]
+        option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
+        ask(game, Decision(index, "action", f"action {number} of 2", (option,)), action_chosen, index, number)
+        return
+    menu = ActionMenu(index, number)
+    ask(game, menu, action_chosen, index, number)
+    if game.answer_single_options and not game.pending().any_legal(cheapest_first):
+        # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
+        game.flow.asking = None
+        game._view = None
+        action_chosen(game, menu.closing().value, index, number)
+
+
+@step
+def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
+    player = game.state.players[index]
+    if action == ("pass",):
+        player.passed = True
+        game.log_event(f"{player.name} passes")
+        return
+    if action == ("end",):
+        return
+    if number == 1:
+        push(game, turn_action, index, 2)
+    take_action(game, index, action)
+
+
+@step
+def production_phase(game: "Game") -> None:
+    game.state.phase = "production"
+    push(game, production)
+
+
+@step
+def production(game: "Game") -> None:
+    """`when you produce` triggers (in turn order), then every player produces at once."""
+    push(game, produce)
+    for index in reversed(game.turn_order()):
+        push(game, fire_production, index)
+
+
+@step
+def fire_production(game: "Game", index: int) -> None:
+    game.fire("production", index)
+
+
+@step
+def produce(game: "Game") -> None:
+    for player in game.state.players:
+        stock, production = player.resources, player.production
+        stock["heat"] += stock["energy"]
+        stock["energy"] = 0
+        stock["megacredits"] += player.tr + production["megacredits"]
+        for resource in RESOURCES[1:]:
+            stock[resource] += production[resource]
+        for card in player.played:
+            card.used = False
+        player.tr_raised_this_generation = 0
+        player.next_card_modifiers = []
+
+
+@step
+def end_of_generation(game: "Game") -> None:
+    state = game.state
+    if game.ends():
+        state.phase = "final greenery"
+        then(game, Step(final_greenery_phase, ()), Step(game_over, ()))
+        return
+    state.generation += 1
+    push(game, generation)
+
+
+# ------------------------------------------------------------------ the end (RULES.md section 6)
+
+@step
+def final_greenery_phase(game: "Game") -> None:
+    game.flow.no_oxygen = game.options.solo  # the solo game's final greeneries do not raise oxygen
+    push(game, final_greenery, 0)
+
+
+@step
+def final_greenery(game: "Game", position: int) -> None:
+    order = game.turn_order()
+    if position >= len(order):
+        return
+    index = order[position]
+    options = tuple(Option(f"convert {n}", n) for n, a in game.greenery_conversions().items()
+                    if game.standard_action_possible(index, a))
+    if not options:
+        push(game, final_greenery, position + 1)
+        return
+    ask(game, Decision(index, "final", "Convert plants into a greenery?", options + (Option("done", None),)),
+        greenery_chosen, position)
+
+
+@step
+def greenery_chosen(game: "Game", name, position: int) -> None:
+    if name is None:
+        push(game, final_greenery, position + 1)
+        return
+    index = game.turn_order()[position]
+    push(game, final_greenery, position)
+    take_action(game, index, ("convert", name))
+
+
+@step
+def game_over(game: "Game") -> None:
+    game.state.phase = "end"
+    game.state.over = True
+    game.result = final_scores(game)

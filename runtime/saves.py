@@ -1,0 +1,150 @@
+"""Saving and restoring a game's exact state and flow as JSON, without replaying.
+
+The flow's frames (runtime/flow.py) hold step functions, contexts, decisions and compiled effects. Functions are
+written by their registered step name; compiled effects and definitions by their position in a walk of the
+compiled library (`references`: the same content gives the same walk in every process); runtime values
+(contexts, options, decisions, tuples) by a small tagged encoding. JSON has no tuples, so containers are tagged:
+{"t": [...]} a tuple, {"l": [...]} a list, {"d": [[key, value], ...]} a dict.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tharsis.compiler import definitions, effects as fx
+
+from .actions import ActionMenu
+from .decisions import Decision, NumberOptions, Option
+from .effects import Context
+from .flow import STEPS, Ask, Flow, Step
+from .state import History, state_from_data
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_COMPILED_MODULES = (fx.__name__, definitions.__name__)
+_REFERENCES: dict[int, tuple] = {}
+
+
+def references(content) -> tuple[dict[int, int], list]:
+    """(id of a compiled object -> its number, the objects by number) for a compiled library, built once."""
+    cached = _REFERENCES.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1], cached[2]
+    numbers: dict[int, int] = {}
+    objects: list = []
+
+    def walk(value) -> None:
+        if isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif attrs.has(type(value)) and type(value).__module__ in _COMPILED_MODULES:
+            if id(value) in numbers:
+                return
+            numbers[id(value)] = len(objects)
+            objects.append(value)
+            for field in attrs.fields(type(value)):
+                walk(getattr(value, field.name))
+
+    walk(content.definitions)
+    _REFERENCES[id(content)] = (content, numbers, objects)
+    return numbers, objects
+
+
+def encode(game: "Game", value):
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, tuple):
+        return {"t": [encode(game, v) for v in value]}
+    if isinstance(value, list):
+        return {"l": [encode(game, v) for v in value]}
+    if isinstance(value, dict):
+        return {"d": [[encode(game, k), encode(game, v)] for k, v in value.items()]}
+    if isinstance(value, Step):
+        return {"s": value.function.step_name, "a": [encode(game, v) for v in value.args]}
+    if isinstance(value, Ask):
+        return {"ask": value.resume.step_name, "q": encode(game, value.decision),
+                "a": [encode(game, v) for v in value.args]}
+    if isinstance(value, ActionMenu):
+        return {"menu": [value.player, value.number]}
+    if isinstance(value, Decision):
+        options = value.options
+        if isinstance(options, NumberOptions):
+            return {"decision": [value.player, value.kind, value.prompt, {"range": [options.low, options.high]}]}
+        return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]}
+    if isinstance(value, Option):
+        return {"o": [value.label, encode(game, value.value)]}
+    if isinstance(value, Context):
+        return {"ctx": [encode(game, getattr(value, f.name)) for f in attrs.fields(Context)]}
+    numbers, _ = references(game.content)
+    number = numbers.get(id(value))
+    if number is None:
+        raise ValueError(f"cannot save {value!r}: not part of the compiled content")
+    return {"x": number}
+
+
+def decode(game: "Game", data):
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        raise ValueError("a saved flow value is malformed (an untagged list)")
+    tag = next(iter(data))
+    if tag == "t":
+        return tuple(decode(game, v) for v in data["t"])
+    if tag == "l":
+        return [decode(game, v) for v in data["l"]]
+    if tag == "d":
+        return {decode(game, k): decode(game, v) for k, v in data["d"]}
+    if tag == "s":
+        return Step(_step(data["s"]), tuple(decode(game, v) for v in data["a"]))
+    if tag == "ask":
+        return Ask(decode(game, data["q"]), _step(data["ask"]), tuple(decode(game, v) for v in data["a"]))
+    if tag == "menu":
+        return ActionMenu(*data["menu"])
+    if tag == "decision":
+        player, kind, prompt, options = data["decision"]
+        if isinstance(options, dict):
+            return Decision(player, kind, prompt, NumberOptions(*options["range"]))
+        return Decision(player, kind, prompt, tuple(decode(game, o) for o in options))
+    if tag == "o":
+        return Option(data["o"][0], decode(game, data["o"][1]))
+    if tag == "ctx":
+        return Context(*(decode(game, v) for v in data["ctx"]))
+    if tag == "x":
+        return references(game.content)[1][data["x"]]
+    raise ValueError(f"a saved flow value is malformed (unknown tag {tag!r})")
+
+
+def _step(name: str):
+    if name not in STEPS:
+        raise ValueError(f"the save refers to an unknown step {name!r} (saved by another version?)")
+    return STEPS[name]
+
+
+def encode_modifier(game: "Game", modifier) -> dict:
+    return encode(game, modifier)
+
+
+def encode_flow(game: "Game") -> dict:
+    flow = game.flow
+    return {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
+            "playing": encode(game, flow.playing), "no_oxygen": flow.no_oxygen}
+
+
+def restore(game: "Game", data: dict) -> None:
+    """Fill a game built without state (`object.__new__` + tables) from a save's data."""
+    from .scoring import final_scores
+
+    game.state = state_from_data(data["state"], lambda m: decode(game, m))
+    saved = data["flow"]
+    game.flow = Flow(stack=[decode(game, f) for f in saved["stack"]], asking=decode(game, saved["asking"]),
+                     playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"])
+    game.log = History(data["log"])
+    game.events = History(data.get("events", ()))
+    game._passives, game._triggers, game._view = {}, {}, None
+    game.result = final_scores(game) if game.state.over else None

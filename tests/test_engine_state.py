@@ -1,0 +1,157 @@
+"""The engine as a copyable state machine (issue 8): clones are independent and cheap, saves restore the exact
+state and flow, and the lazy legality checks agree with the full option lists."""
+
+import json
+import random
+import tracemalloc
+
+import pytest
+
+from tharsis.runtime.bots import RandomBot, play_out
+from tharsis.runtime.decisions import IllegalChoice, LazyDecision
+from tharsis.runtime.game import Game, GameOptions, load_library
+
+LIBRARY = load_library()
+OPTIONS = GameOptions(players=("ann", "bob"), seed=5, corporate_era=True)
+
+
+def bots(seed: int = 0) -> dict:
+    return {0: RandomBot(seed), 1: RandomBot(seed + 1)}
+
+
+def advance(game: Game, choices: int, seed: int = 0) -> Game:
+    players = bots(seed)
+    for _ in range(choices):
+        if game.over:
+            break
+        decision = game.pending()
+        game.apply(players[decision.player].choose(game, decision))
+    return game
+
+
+def until_generation(game: Game, generation: int) -> Game:
+    players = bots()
+    while not game.over and game.state.generation < generation:
+        decision = game.pending()
+        game.apply(players[decision.player].choose(game, decision))
+    return game
+
+
+# ------------------------------------------------------------------ clones
+
+def test_mutating_a_clone_never_changes_the_original():
+    game = advance(Game(OPTIONS, LIBRARY), 150)
+    before, log = game.to_json(), list(game.log)
+    copy = game.clone()
+    ann = copy.state.players[0]
+    ann.resources["megacredits"] += 50
+    ann.production["heat"] += 3
+    ann.hand.append("Livestock")
+    if ann.played:
+        ann.played[-1].resources += 4
+        ann.played[-1].used = not ann.played[-1].used
+    copy.state.deck.pop()
+    copy.state.discard.append("Comet")
+    copy.state.tiles.pop(next(iter(copy.state.tiles)), None)
+    copy.state.rng += 1
+    advance(copy, 40, seed=7)
+    assert game.to_json() == before and list(game.log) == log
+
+
+def test_a_clone_and_its_original_given_the_same_choices_reach_the_same_end():
+    game = advance(Game(OPTIONS, LIBRARY), 120)
+    copy = game.clone()
+    play_out(game, bots(3))
+    play_out(copy, bots(3))
+    assert copy.result == game.result and copy.snapshot() == game.snapshot() and list(copy.log) == list(game.log)
+
+
+def test_clone_never_replays_and_its_cost_does_not_grow_with_the_game():
+    early = advance(Game(OPTIONS, LIBRARY), 25)
+    late = until_generation(Game(OPTIONS, LIBRARY), 10)
+    assert len(late.log) > 4 * len(early.log)
+
+    def allocated(game: Game) -> int:
+        tracemalloc.start()
+        game.clone()
+        size = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return size
+
+    original_apply = Game.apply
+    Game.apply = None  # a clone that replayed the log would fail here
+    try:
+        small, large = allocated(early), allocated(late)
+    finally:
+        Game.apply = original_apply
+    # the log and the event messages are shared, not copied: the copy is the state (cards in play, the piles)
+    assert large < 3 * small, (small, large)
+
+
+# ------------------------------------------------------------------ saves
+
+def test_saving_at_random_points_and_loading_restores_the_exact_state_and_flow():
+    reference = Game(OPTIONS, LIBRARY)
+    play_out(reference, bots(11))
+    rng = random.Random(3)
+    points = set(rng.sample(range(len(reference.log)), 40))
+    game = Game(OPTIONS, LIBRARY)
+    for index, label in enumerate(reference.log):
+        if index in points:
+            saved = game.to_json()
+            loaded = Game.from_json(saved, LIBRARY, verify=index % 8 == 0)
+            assert loaded.to_json() == saved
+            game = loaded
+        game.apply(label)
+    assert game.result == reference.result and game.snapshot() == reference.snapshot()
+
+
+def test_a_save_without_the_flow_is_loaded_by_replaying_its_log():
+    game = advance(Game(OPTIONS, LIBRARY), 60)
+    data = json.loads(game.to_json())
+    del data["flow"]
+    assert Game.from_json(json.dumps(data), LIBRARY).to_json() == game.to_json()
+
+
+# ------------------------------------------------------------------ legality on demand
+
+def test_an_illegal_choice_is_refused_and_changes_nothing():
+    game = advance(Game(OPTIONS, LIBRARY), 100)
+    while game.pending().kind != "action":
+        advance(game, 1)
+    before, decision = game.to_json(), game.pending()
+    not_in_hand = next(n for n in game.library if n not in game.state.players[decision.player].hand)
+    for choice in (f"play {not_in_hand}", "claim Nobody", "fund Nobody", len(decision.options), "jump"):
+        with pytest.raises(IllegalChoice):
+            game.apply(choice)
+        assert game.to_json() == before
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_checking_one_option_agrees_with_the_full_option_list(seed):
+    """At every action decision of random games: each listed option is accepted (on a clone), each candidate that
+    is not listed is refused, and the wordless check agrees with the reasons given to players."""
+    game = Game(GameOptions(players=("ann", "bob"), seed=seed, corporate_era=seed % 2 == 0,
+                            board=("Tharsis", "Hellas", "Elysium", "Tharsis")[seed]), LIBRARY)
+    players = bots(seed)
+    checked = 0
+    while not game.over and checked < 60:
+        decision = game.pending()
+        if isinstance(decision, LazyDecision) and game.state.generation % 2 == seed % 2:
+            checked += 1
+            fresh = game.clone().pending()
+            listed = {o.label for o in fresh.options}
+            for option in fresh.candidates():
+                legal = game.is_legal(decision.player, option.value)
+                assert legal == (game.why_not(decision.player, option.value) is None), option
+                assert legal == (option.label in listed), option
+                copy = game.clone()
+                if legal:
+                    copy.apply(option.label)
+                else:
+                    with pytest.raises(IllegalChoice):
+                        copy.apply(option.label)
+                    with pytest.raises(IllegalChoice):
+                        copy.apply(option)
+        game.apply(players[decision.player].choose(game, decision))
+    assert checked > 10
