@@ -67,7 +67,7 @@ class SearchBot:
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, playouts: int = 32, horizon: int = 12, width: int = 6):
+    def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 8, width: int = 6):
         self.seed = seed
         self.playouts = playouts
         self.horizon = horizon      # top-level action decisions a playout runs before it is scored

@@ -362,3 +362,17 @@ def test_each_legal_space_shows_what_it_gives_now():
     game.state.oceans = 9                      # the south pole costs 6 MC only while an ocean can be placed
     assert "1 ocean to place  " in view.space_choices(game, ["61"], 0) + "  "
     assert "costs" not in view.space_choices(game, ["61"], 0)
+
+
+def test_a_space_chosen_without_a_tile_is_told_but_a_placed_tile_is_told_once():
+    from tharsis.moves import Move, Snapshot, report
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=7))
+    before = Snapshot.of(game)
+    claimed = "\n".join(report(game, Move(0, before, [("action", "play Land Claim"), ("space", "space 31")]),
+                               hidden=False))
+    assert claimed == "» ann chooses space 31"
+    game.events.append("gen 1: ann places city on 31")
+    placed = "\n".join(report(game, Move(0, before, [("action", "standard project City"), ("space", "space 31")]),
+                              hidden=False))
+    assert "» ann places city on 31" in placed and "chooses" not in placed

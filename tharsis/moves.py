@@ -61,7 +61,7 @@ def report(game, move: Move, hidden: bool) -> list[str]:
     before, after = move.before, Snapshot.of(game)
     events = [_strip_generation(e) for e in game.events[before.events:]]
     lines = [f"» {'; '.join(events)}"] if events else []
-    said = _choices(move, hidden)
+    said = _choices(move, hidden, told=" ".join(events))
     if said:
         lines.append(f"  ({name} {said})" if events else f"» {name} {said}")
     if after.generation != before.generation:
@@ -81,7 +81,7 @@ def _strip_generation(event: str) -> str:
     return rest if sep and head.startswith("gen ") else event
 
 
-def _choices(move: Move, hidden: bool) -> str:
+def _choices(move: Move, hidden: bool, told: str = "") -> str:
     """The choices the events do not tell: payments, numbers, options. Card choices of a hidden hand show only
     as a count; discards always do (the cards go face down)."""
     counts: dict[str, int] = {}
@@ -100,7 +100,10 @@ def _choices(move: Move, hidden: bool) -> str:
             shown.append(f"pays {label}")
         elif kind == "corporation":
             shown.append("chooses a corporation" if hidden else f"chooses {label.partition(' ')[2]}")
-        elif kind not in ("action", "space", "final"):
+        elif kind == "space":
+            if f"on {label.removeprefix('space ')}" not in told:   # a space chosen but not built on (Land Claim)
+                shown.append(f"chooses {label}")
+        elif kind not in ("action", "final"):
             shown.append(f"chooses {label}")
     said = [f"{verb} {', '.join(names)}" for verb, names in named.items()]
     said += [f"{verb} {n} card{'s' if n > 1 else ''}" for verb, n in counts.items()]
