@@ -104,7 +104,10 @@ class EffectsMixin:
                 return False
             if kind not in _CHANGING:
                 continue
-            for table, resource, delta in self._certain_changes(e, ctx) + self._triggered_changes(e, ctx):
+            changes = self._certain_changes(e, ctx)
+            if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
+                changes = changes + self._triggered_changes(e, ctx)
+            for table, resource, delta in changes:
                 table[resource] += delta
                 undo.append((table, resource, delta))
         return True
