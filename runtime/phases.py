@@ -44,9 +44,14 @@ def start_game(game: "Game") -> None:
         player.starting_production = base_production
         player.production = {r: base_production for r in RESOURCES}
     fixed = dict(enumerate(o.corporations))
-    for name in fixed.values():
-        if name and name not in game.library:
-            raise ValueError(f"unknown corporation {name!r}")
+    named = [name for name in fixed.values() if name]
+    for name in named:
+        definition = game.library.get(name)
+        if definition is None or definition.kind != "corporation":
+            raise ValueError(f"unknown corporation {name!r}" if definition is None else
+                             f"{name!r} is a {definition.kind}, not a corporation")
+        if definition.variant is None and named.count(name) > 1:
+            raise ValueError(f"{name!r} is given to {named.count(name)} seats; a corporation has one owner")
     corporations = [c for c in corporations if c not in fixed.values()]
     dealt_corporations = []
     for index, _ in enumerate(state.players):

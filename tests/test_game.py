@@ -247,3 +247,21 @@ def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
     decision = game.pending()
     assert decision.kind == "order"
     assert decision.labels() == ["gain 2 plants", "place city"]  # losing plants first is impossible: not offered
+
+
+@pytest.mark.parametrize("corporations, message", [
+    (("Livestock", ""), "is a card, not a corporation"),
+    (("Nowhere Inc", ""), "unknown corporation"),
+    (("Ecoline", "Ecoline"), "a corporation has one owner"),
+])
+def test_a_game_refuses_corporations_it_cannot_deal(corporations, message):
+    with pytest.raises(ValueError, match=message):
+        Game(GameOptions(corporations=corporations))
+
+
+def test_a_variant_corporation_may_be_given_to_every_seat():
+    from tharsis.runtime.game import load_library
+
+    beginner = next(d.name for d in load_library().definitions if d.kind == "corporation" and d.variant)
+    game = Game(GameOptions(corporations=(beginner, beginner)))
+    assert game.pending() is not None
