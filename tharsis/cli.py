@@ -210,7 +210,7 @@ def _warn(problems) -> None:
 
 
 def _play(args) -> int:
-    from tharsis.play import KINDS, GameLog, Session
+    from tharsis.play import KINDS, GameLog, Session, writable_log
     from tharsis.play import log_path as new_log_path
     from tharsis.options import check_flags
 
@@ -225,19 +225,12 @@ def _play(args) -> int:
         game = _new_game(args, seats)
         if isinstance(game, int):
             return game
-    problem = ""
     if args.no_log:
         log_path = None
     elif log_path is None:  # a new log, never over an existing file
-        log_path, problem = new_log_path(args.log, game.options.seed)
+        log_path = new_log_path(args.log, game.options.seed)
     else:  # resuming a log goes on writing it: it is the game's autosave
-        try:
-            log_path.touch()
-        except OSError as exc:
-            log_path, problem = None, (f"cannot write the game log to {log_path}: {exc.strerror} "
-                                       "(use --log FILE or --no-log)")
-    if problem:
-        raise ProblemError([Problem("E708", problem)], USAGE)
+        log_path = writable_log(log_path)
     session = Session(game, seats, GameLog(log_path, choosers), language=args.lang)
     code = session.run()
     if log_path is not None:

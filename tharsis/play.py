@@ -459,9 +459,9 @@ def _free_path(stem: str, suffix: str) -> Path:
     return path
 
 
-def log_path(requested: Optional[str], seed: int) -> tuple[Optional[Path], str]:
-    """Where a new game's log goes, or (None, why it cannot be written). An existing --log file is never
-    overwritten (E718); the default name tharsis-game-SEED.jsonl gets -2, -3, ... when it is taken."""
+def log_path(requested: Optional[str], seed: int) -> Path:
+    """Where a new game's log goes (ProblemError, exit 2, when it cannot be written). An existing --log file is
+    never overwritten (E718); the default name tharsis-game-SEED.jsonl gets -2, -3, ... when it is taken."""
     if requested:
         path = Path(requested)
         if path.exists() and path.stat().st_size > 0:
@@ -471,11 +471,18 @@ def log_path(requested: Optional[str], seed: int) -> tuple[Optional[Path], str]:
                 f"{requested}")], USAGE)
     else:
         path = _free_path(f"tharsis-game-{seed}", ".jsonl")
+    return writable_log(path)
+
+
+def writable_log(path: Path) -> Path:
+    """`path`, created if missing, or ProblemError E708 (exit 2) when the game log cannot be written there: a new
+    game's log and a resumed log (which goes on being written) are checked alike, before the game starts."""
     try:
         path.touch()
     except OSError as exc:
-        return None, f"cannot write the game log to {path}: {exc.strerror} (use --log FILE or --no-log)"
-    return path, ""
+        raise ProblemError([Problem("E708", f"cannot write the game log to {path}: {exc.strerror} "
+                                            "(use --log FILE or --no-log)")], USAGE) from None
+    return path
 
 
 def _offer_text(game: Game, offer: buying.Offer, language: str = "en") -> str:
