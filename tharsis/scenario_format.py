@@ -22,13 +22,12 @@ import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
+from tharsis.options import PLAYERS, SEED_MAX
 from tharsis.runtime.state import RESOURCES
 
 MAX_BYTES = 1_000_000      # a scenario file of a megabyte is already hundreds of scenarios
 MAX_VALUES = 100_000       # values after expanding aliases: an alias bomb stops here
 MAX_DEPTH = 30             # nesting of mappings and lists; the format itself needs 6
-MAX_PLAYERS = 5
-MAX_SEED = 2 ** 63 - 1
 
 
 class FormatError(Exception):
@@ -384,15 +383,15 @@ def _unknown_key(key, known: Iterable[str], container, where: Place) -> Diagnost
 
 
 def _players_ok(players: list) -> Optional[str]:
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        return f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}"
+    if not PLAYERS[0] <= len(players) <= PLAYERS[1]:  # the same bounds as the flags and saves of a game
+        return f"a game has {PLAYERS[0]} to {PLAYERS[1]} players, not {len(players)}"
     if len(set(map(str, players))) != len(players):
         return "two players with one name"
     return None
 
 
 def _seed_ok(seed: int) -> Optional[str]:
-    return None if 0 <= seed <= MAX_SEED else "a seed is a whole number from 0 to 2^63-1"
+    return None if 0 <= seed <= SEED_MAX else "a seed is a whole number from 0 to 2^63-1"
 
 
 def _resource_key(name: str) -> str:
