@@ -329,23 +329,21 @@ class Session:
         return NOT_A_COMMAND
 
     def card_text(self, name: str) -> str:
-        matches = [n for n in self.game.library if n.lower().startswith(name.lower())]
-        exact = [n for n in matches if n.lower() == name.lower()]
-        if not matches:
+        found = _by_start(name, list(self.game.library))
+        if found is None:
             return f"no card starts with {name!r}"
-        if len(matches) > 1 and not exact:
-            return _ambiguous(name, matches)
-        return rules_text.card(self.game.library[(exact or matches)[0]], self.language)
+        if isinstance(found, list):
+            return _ambiguous(name, found)
+        return rules_text.card(self.game.library[found], self.language)
 
     def player_text(self, name: str) -> str:
         players = self.game.state.players
-        matches = [p for p in players if p.name.lower().startswith(name.lower())]
-        exact = [p for p in matches if p.name.lower() == name.lower()]
-        if not matches:
+        found = _by_start(name, [p.name for p in players])
+        if found is None:
             return f"no player is called {name!r}; players: {', '.join(p.name for p in players)}"
-        if len(matches) > 1 and not exact:
-            return _ambiguous(name, [p.name for p in matches])
-        return view.player_sheet(self.game, (exact or matches)[0].index)
+        if isinstance(found, list):
+            return _ambiguous(name, found)
+        return view.player_sheet(self.game, next(p.index for p in players if p.name == found))
 
     def save(self, filename: str, leaving: bool = False) -> str:
         if not filename:
@@ -422,6 +420,18 @@ def _move_ends(move: Move, decision: Decision, game: Game) -> bool:
     return (decision.player != move.player or decision.kind in ("action", "corporation")
             or game.state.generation != move.before.generation
             or (decision.kind == "buy" and last_kind not in ("buy", "pay")))
+
+
+def _by_start(name: str, names: list[str]):
+    """The one of `names` that `name` is (case aside) or starts, None when none does, or the list of those it
+    starts when it starts several and is none of them."""
+    matches = [n for n in names if n.lower().startswith(name.lower())]
+    exact = [n for n in matches if n.lower() == name.lower()]
+    if not matches:
+        return None
+    if len(matches) > 1 and not exact:
+        return matches
+    return (exact or matches)[0]
 
 
 def _ambiguous(answer: str, candidates: list[str]) -> str:
