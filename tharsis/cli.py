@@ -17,7 +17,7 @@ from tharsis.commands import cards as cards_command, check as check_command, fmt
     test as test_command
 from tharsis.commands import gallery as gallery_command
 from tharsis.commands import lsp as lsp_command
-from tharsis.problems import USAGE, Problem, ProblemError, render
+from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,16 +133,13 @@ def _options(args, seats):
 
 def _seats(args, default: list[str], kinds: tuple[str, ...]):
     """The seats the flags ask for; ProblemError (exit 2) for bad specs and for flags that contradict each other."""
-    from tharsis.options import FLAG_WHERE, seats_from_flags
-
-    def contradiction(message: str, hint: str) -> ProblemError:
-        return ProblemError([FLAG_WHERE.problem("E706", message, hint)], USAGE)
+    from tharsis.options import seats_from_flags
 
     specs = args.seat or default
     solo = args.solo or args.solo_tr63 or args.players == 1
     if args.players is not None:
         if args.seat and len(args.seat) != args.players:
-            raise contradiction(f"--players {args.players} but {len(args.seat)} --seat given",
+            raise usage_error("E706", f"--players {args.players} but {len(args.seat)} --seat given",
                                 "give one --seat per player, or --players alone")
         if not args.seat:  # the first default seat, then bots of the last default kind
             kind = default[-1].partition("=")[2]
@@ -151,9 +148,9 @@ def _seats(args, default: list[str], kinds: tuple[str, ...]):
         specs = specs[:1]
     seats = seats_from_flags(specs, kinds)
     if solo and len(seats) != 1:
-        raise contradiction("the solo game has exactly one seat", "drop --solo, or give a single --seat")
+        raise usage_error("E706", "the solo game has exactly one seat", "drop --solo, or give a single --seat")
     if not solo and len(seats) == 1:
-        raise contradiction("one seat is the solo game", "add --solo (or another --seat)")
+        raise usage_error("E706", "one seat is the solo game", "add --solo (or another --seat)")
     return seats
 
 
@@ -183,7 +180,6 @@ def _load(args):
     """The game and seats `play --load FILE` resumes (a save or a game log), the log to go on writing, and who
     made each choice so far (so the rewritten log keeps naming them)."""
     from tharsis import saves
-    from tharsis.options import FLAG_WHERE
 
     defaults = argparse.ArgumentParser()
     _game_flags(defaults, random_seed=True)
@@ -191,8 +187,7 @@ def _load(args):
     given = [name for name in NEW_GAME_FLAGS if getattr(args, name) not in (defaults.get_default(name), None)]
     if given:
         flags = ", ".join("--" + name.replace("_", "-") for name in given)
-        raise ProblemError([FLAG_WHERE.problem("E706", f"--load takes the game from {args.load}; {flags} would be "
-                                                       "ignored", f"drop {flags}")], USAGE)
+        raise usage_error("E706", f"--load takes the game from {args.load}; {flags} would be ignored", f"drop {flags}")
     loaded = saves.load(args.load)
     _warn(loaded.warnings)
     if loaded.game.over:
@@ -203,8 +198,6 @@ def _load(args):
 
 
 def _warn(problems) -> None:
-    from tharsis.problems import render
-
     if problems:
         print(render(problems), file=sys.stderr)
 
@@ -240,7 +233,7 @@ def _play(args) -> int:
 
 def _simulate(args) -> int:
     from tharsis import ray_backend  # imports Ray only when the backend is used
-    from tharsis.options import FLAG_WHERE, check_flags
+    from tharsis.options import check_flags
     from tharsis.play import KINDS
     from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
@@ -250,28 +243,26 @@ def _simulate(args) -> int:
     seats = _seats(args, ["greedy=greedy", "random=random"], KINDS)
     humans = [s.name for s in seats if s.kind not in BOTS]
     if humans:
-        raise ProblemError([FLAG_WHERE.problem("E706", f"simulate plays bots only; {', '.join(humans)} is not a bot",
-                                               f"--seat NAME=KIND with KIND {' or '.join(BOTS)}")], USAGE)
+        raise usage_error("E706", f"simulate plays bots only; {', '.join(humans)} is not a bot",
+                          f"--seat NAME=KIND with KIND {' or '.join(BOTS)}")
     if args.address and args.backend != "ray":
-        raise ProblemError([FLAG_WHERE.problem("E706", "--address joins a Ray cluster, but the backend is local",
-                                               "add --backend ray")], USAGE)
+        raise usage_error("E706", "--address joins a Ray cluster, but the backend is local", "add --backend ray")
     if args.backend == "ray" and not ray_backend.available():
-        raise ProblemError([FLAG_WHERE.problem("E720", "--backend ray needs Ray, which is not installed",
-                                               ray_backend.INSTALL_HINT)], USAGE)
+        raise usage_error("E720", "--backend ray needs Ray, which is not installed", ray_backend.INSTALL_HINT)
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
     unknown = [name for name in args.track if name not in game.library]
     if unknown:
-        raise ProblemError([FLAG_WHERE.problem("E707", f"--track {name}: no card or corporation is called {name!r}",
-                                               suggest(name, game.library)) for name in unknown], USAGE)
+        raise ProblemError([Problem("E707", f"--track {name}: no card or corporation is called {name!r}",
+                                    suggest(name, game.library)) for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
     try:
         Path(args.out).touch()
     except OSError as exc:
-        raise ProblemError([Problem("E708", f"cannot write results to {args.out}: {exc.strerror}",
-                                    "--out FILE in a folder you can write")], USAGE) from None
+        raise usage_error("E708", f"cannot write results to {args.out}: {exc.strerror}",
+                          "--out FILE in a folder you can write") from None
     jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1  # Ray's default: every CPU
     simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, Path(args.out),
                             backend=args.backend, address=args.address)
@@ -279,7 +270,7 @@ def _simulate(args) -> int:
         results = simulation.run(progress=None if args.quiet else sys.stderr)
     except ray_backend.RayBackendError as exc:
         hint = "is the cluster up? `ray status` on one of its nodes shows its address" if args.address else None
-        raise ProblemError([FLAG_WHERE.problem("E721", str(exc), hint)], USAGE) from None
+        raise usage_error("E721", str(exc), hint) from None
     if simulation.interrupted:
         print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
               f"{args.out}", file=sys.stderr)

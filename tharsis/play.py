@@ -22,7 +22,7 @@ from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game
 
 from . import buying, moves, view
-from .problems import USAGE, Problem, ProblemError
+from .problems import usage_error
 from .moves import Move, Snapshot
 
 KINDS = ("human",) + tuple(BOTS)
@@ -475,10 +475,9 @@ def log_path(requested: Optional[str], seed: int) -> Path:
     if requested:
         path = Path(requested)
         if path.exists() and path.stat().st_size > 0:
-            raise ProblemError([Problem(
-                "E718", f"--log {requested}: the file already exists and a new game does not overwrite it",
-                f"choose another --log FILE, or --no-log; to go on with the game it holds: tharsis play --load "
-                f"{requested}")], USAGE)
+            raise usage_error("E718", f"--log {requested}: the file already exists and a new game does not "
+                                      "overwrite it", "choose another --log FILE, or --no-log; to go on with the "
+                                      f"game it holds: tharsis play --load {requested}")
     else:
         path = _free_path(f"tharsis-game-{seed}", ".jsonl")
     return writable_log(path)
@@ -490,8 +489,8 @@ def writable_log(path: Path) -> Path:
     try:
         path.touch()
     except OSError as exc:
-        raise ProblemError([Problem("E708", f"cannot write the game log to {path}: {exc.strerror} "
-                                            "(use --log FILE or --no-log)")], USAGE) from None
+        raise usage_error("E708", f"cannot write the game log to {path}: {exc.strerror} "
+                                  "(use --log FILE or --no-log)") from None
     return path
 
 

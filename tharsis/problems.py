@@ -43,6 +43,11 @@ class ProblemError(Exception):
         self.details = details      # printed before the problems: the compiler's report on broken cards
 
 
+def usage_error(code: str, message: str, hint: Optional[str] = None) -> ProblemError:
+    """One problem with the command line itself (a flag, or a file a flag names), ready to raise: exit 2."""
+    return ProblemError([Problem(code, message, hint)], USAGE)
+
+
 def suggest(word: str, vocabulary: Iterable[str], listing: str = "") -> Optional[str]:
     """A did-you-mean for `word`, else `listing` followed by the vocabulary when it is short enough to read."""
     choices = sorted(set(vocabulary))
