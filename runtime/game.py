@@ -210,7 +210,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         return game
 
     def to_json(self) -> str:
-        from .saves import encode_flow, encode_modifier
+        from .saves import encode_flow
         return json.dumps({"format": SAVE_FORMAT, "options": self.options.to_json(), "log": self.log.to_list(),
                            "state": self.snapshot(), "flow": encode_flow(self), "events": self.events.to_list()},
                           ensure_ascii=False)
@@ -240,9 +240,9 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        from .saves import encode_modifier
+        from .saves import encode
         from .state import state_to_data
-        return state_to_data(self.state, lambda m: encode_modifier(self, m))
+        return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers used by the rules
 

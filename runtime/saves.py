@@ -126,10 +126,6 @@ def _step(name: str):
     return STEPS[name]
 
 
-def encode_modifier(game: "Game", modifier) -> dict:
-    return encode(game, modifier)
-
-
 def encode_flow(game: "Game") -> dict:
     flow = game.flow
     return {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
