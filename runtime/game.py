@@ -246,9 +246,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
 
     # ------------------------------------------------------------------ helpers used by the rules
 
-    def variant_on(self, variant: str) -> bool:
-        return _variant_on(self.options, variant)
-
     def reseed(self, seed: int) -> None:
         """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
         self.state.rng = rng.seeded(seed)
@@ -299,9 +296,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
     def greenery_conversions(self) -> dict:
         """The standard actions that place a greenery (offered in the final greenery phase)."""
         return self._conversions
-
-    def tiles_changed(self) -> None:
-        """Called whenever a tile is placed (a hook for caches of free spaces)."""
 
 
 def _variant_on(o: GameOptions, variant: str) -> bool:

@@ -177,7 +177,6 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
     owner = None if tile == "ocean" else player
     state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
     state.claims.pop(sid, None)
-    game.tiles_changed()
     if card is not None and player is not None and player >= 0:
         in_play = state.players[player].card(card)
         if in_play is not None and in_play.tile is None:
