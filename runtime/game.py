@@ -121,7 +121,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         self.events = History()
         self.result: Optional[dict] = None
         self._passives: dict[int, tuple] = {}  # see PaymentMixin.passives
-        self._triggers: dict[int, tuple] = {}  # see TriggersMixin.triggers_of
         self._view: Optional[Decision] = None
         if start:
             self.flow.stack.append(Step(start_game))
@@ -196,7 +195,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         new.flow = self.flow.copy()
         new.log, new.events = self.log.copy(), self.events.copy()
         new.result = self.result
-        new._passives, new._triggers = self._passives.copy(), self._triggers.copy()
+        new._passives = self._passives.copy()
         new._view = None
         if self.answer_single_options is not Game.answer_single_options:
             new.answer_single_options = self.answer_single_options

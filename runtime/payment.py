@@ -28,8 +28,9 @@ class PaymentMixin:
 
     def _passive_cache(self: "Game", player: int) -> tuple:
         """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
-        (standard costs, substitutes for money) depend on nothing but those passives, so they live and die with
-        them: a new card in play starts an empty table. Clones share an entry until one of them plays a card."""
+        (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
+        so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
+        of them plays a card."""
         played = self.state.players[player].played
         cache = self._passives.get(player)
         if cache is None or cache[0] != len(played):

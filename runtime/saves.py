@@ -142,5 +142,5 @@ def restore(game: "Game", data: dict) -> None:
                      playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"])
     game.log = History(data["log"])
     game.events = History(data.get("events", ()))
-    game._passives, game._triggers, game._view = {}, {}, None
+    game._passives, game._view = {}, None
     game.result = final_scores(game) if game.state.over else None
