@@ -40,7 +40,7 @@ class TilesMixin:
             if own:
                 result = own
         # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))]
+        return [s for s in result if self._affordable(player, s)]
 
     def space_cost(self: "Game", player: int, sid: str) -> int:
         """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
@@ -49,6 +49,11 @@ class TilesMixin:
                                     not holds(self, space.cost_condition, Where(player))):
             return 0
         return space.extra_cost
+
+    def _affordable(self: "Game", player: int, sid: str) -> bool:
+        """Whether the player can pay what the space costs now (its condition is checked once)."""
+        cost = self.space_cost(player, sid)
+        return not cost or self.can_pay(player, cost)
 
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
@@ -116,8 +121,7 @@ class TilesMixin:
             return True
         if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
             return bool(self.legal_spaces(player, "greenery"))
-        return any(not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))
-                   for s in self._free_spaces(player, effect.tile, effect.filters))
+        return any(self._affordable(player, s) for s in self._free_spaces(player, effect.tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
 
