@@ -262,11 +262,10 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> No
         return
     value += size
     setattr(state, parameter, value)
+    push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
-        push(game, raise_parameter, player, parameter, steps - 1)
         return
     game.raise_tr(player, 1)
-    push(game, raise_parameter, player, parameter, steps - 1)
     push(game, fire_raise, player, "tr")
     push(game, fire_raise, player, parameter)
     for track in reversed(game.board.board.tracks):
