@@ -5,6 +5,10 @@ written by their registered step name; compiled effects and definitions by their
 compiled library (`references`: the same content gives the same walk in every process); runtime values
 (contexts, options, decisions, tuples) by a small tagged encoding. JSON has no tuples, so containers are tagged:
 {"t": [...]} a tuple, {"l": [...]} a list, {"d": [[key, value], ...]} a dict.
+
+This module trusts its input (`Game.from_json`: the Python API, tests, the benchmark). Reading a file a
+user hands over is tharsis/saves.py's: it checks the file's shape with error codes (E7xx), rebuilds the game by
+replaying its log and compares the result with the `state` written here; it does not read the `flow`.
 """
 
 from __future__ import annotations
