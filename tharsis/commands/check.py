@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import attrs
 
 from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-from tharsis.commands import add_config_flag, code_list, load_config, paths_exist
+from tharsis.commands import add_config_flag, code_list, configured_paths, paths_exist
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -76,9 +76,10 @@ def _recheck(args) -> int:
 
 def _options(args):
     """The flags and the configuration decided into Options, or 2 after printing the usage error."""
-    config = load_config(args)
-    if isinstance(config, int):
-        return config
+    found = configured_paths(args, "check", "cards", ("card folders", "mine/"))
+    if isinstance(found, int):
+        return found
+    config, paths = found
     select = [code for text in args.select for code in code_list(text)] or list(config.select)
     ignore = list(config.ignore) + [code for text in args.ignore for code in code_list(text)]
     for flag, codes in (("--select", select), ("--ignore", ignore)):
@@ -87,11 +88,6 @@ def _options(args):
         except CodeError as exc:
             print(f"tharsis: {flag}: {exc}" + (f" ({exc.hint})" if exc.hint else ""), file=sys.stderr)
             return 2
-    paths = list(args.paths) or list(config.cards)
-    if not paths:
-        print("tharsis: check what? give a PATH, or list your card folders under [tool.tharsis] in "
-              "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
-        return 2
     if "-" in paths and len(paths) > 1:
         print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
         return 2
