@@ -233,13 +233,8 @@ class Analysis:
 
 def _in_comment(line: str, character: int) -> bool:
     """Whether `character` lies in a `//` comment (a `//` inside a quoted name starts none)."""
-    quoted = False
-    for index, char in enumerate(line[:character]):
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and line.startswith("//", index):
-            return True
-    return False
+    start = suppressions.comment_start(line)
+    return start is not None and start < character
 
 
 def _kind_named(before: str) -> Optional[str]:
