@@ -151,7 +151,7 @@ def check_once(options: Options) -> int:
         diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
         sources, files = result.sources, reported
         definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
-    diagnostics = options.code_filter.apply(suppressions.apply(diagnostics, sources, reported))
+    diagnostics = suppressions.reported(diagnostics, sources, reported, options.code_filter)
     errors = [d for d in diagnostics if d.is_error]
     if options.output == "json":
         print(render_json(diagnostics, len(files)))

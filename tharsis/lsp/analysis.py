@@ -124,7 +124,7 @@ class Analysis:
         what `tharsis check` would not report either: warnings silenced by a `// tharsis: ignore[CODE]` comment
         or by the project's `select`/`ignore`."""
         own = [d for d in self.result.diagnostics if d.span is not None and _same_file(d.span.path, self.path)]
-        own = self.code_filter.apply(suppressions.apply(own, {self.path: self.text}, [self.path]))
+        own = suppressions.reported(own, {self.path: self.text}, [self.path], self.code_filter)
         return [_editor_diagnostic(d) for d in own if d.span is not None]
 
     # ------------------------------------------------------------------ hover
