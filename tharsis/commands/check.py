@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import attrs
 
 from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-from tharsis.commands import add_config_flag, code_list, configured_paths, paths_exist
+from tharsis.commands import add_config_flag, code_list, configured_paths, paths_exist, stdin_alone
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -88,14 +88,10 @@ def _options(args):
         except CodeError as exc:
             print(f"tharsis: {flag}: {exc}" + (f" ({exc.hint})" if exc.hint else ""), file=sys.stderr)
             return 2
-    if "-" in paths and len(paths) > 1:
-        print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
+    if not stdin_alone(paths, args.stdin_filename):
         return 2
     if "-" in paths and args.watch:
         print("tharsis: --watch cannot watch standard input", file=sys.stderr)
-        return 2
-    if args.stdin_filename is not None and "-" not in paths:
-        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
         return 2
     if args.interval <= 0:
         print("tharsis: --interval must be more than 0 seconds", file=sys.stderr)
