@@ -191,12 +191,8 @@ def _compile_stdin(name: str, text: str, with_bundled: bool):
     return compile_sources(sources)
 
 
-def _inside(path: str, wanted: frozenset[str]) -> bool:
-    return _inside_resolved(path, wanted)
-
-
 @functools.lru_cache(maxsize=4096)
-def _inside_resolved(path: str, wanted: frozenset[str]) -> bool:
+def _inside(path: str, wanted: frozenset[str]) -> bool:
     """Cached: a large file has thousands of definitions and diagnostics, all with the same path."""
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)
