@@ -101,8 +101,7 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     diagnostics = Diagnostics()
     raw = [(path, text.encode("utf-8"))]
     if with_bundled:
-        bundled = find_files([bundled_cards_path()], diagnostics)
-        raw = [(str(p), p.read_bytes()) for p in bundled] + raw
+        raw = _read(find_files([bundled_cards_path()], diagnostics), diagnostics) + raw
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
