@@ -284,9 +284,6 @@ def card(definition) -> str:
 
 # ------------------------------------------------------------------------------------------- whole content
 
-_UNIT_OF = {"temperature": "C", "oxygen": "%", "oceans": ""}
-
-
 def content(definitions, tags=(), card_resources=()) -> str:
     """Definitions of every kind as card text, after the `tag` and `resource` declarations they need: the output
     of `tharsis cards --format text`, which checks clean and compiles back to the same definitions."""
@@ -335,7 +332,7 @@ def board(b) -> str:
     for row in sorted(rows):
         lines.append("  row: " + " ".join(_space(s) for s in sorted(rows[row], key=lambda s: s.x)))
     for track in b.tracks:
-        lines.append(f"  track: {track.parameter} {track.value}{_UNIT_OF.get(track.parameter, '')} -> "
+        lines.append(f"  track: {track.parameter} {track.value}{_UNITS.get(track.parameter, '')} -> "
                      f"{effects(track.effects)}")
     lines.append("}")
     return "\n".join(lines)
