@@ -215,7 +215,8 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         return _unexpected_end(path, text, start_line, exc, last)
     if isinstance(exc, UnexpectedCharacters):
         ch = text[position] if position is not None and position < len(text) else ""
-        expected = sorted(display(t) for t in _accepted(exc))
+        accepted = _accepted(exc)
+        expected = sorted(display(t) for t in accepted)
         if ch == ":":
             field = _field_before(path, text, start_line, position)
             if field:
@@ -227,7 +228,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         hint = _hint(word.group(0) if word else None, expected)
         pair = text[position:position + 2] if position is not None else ""
         comparator = _COMPARATOR_TYPOS.get(pair) or _COMPARATOR_TYPOS.get(ch)
-        if comparator and "COMPARATOR" in _accepted(exc):
+        if comparator and "COMPARATOR" in accepted:
             hint = f"did you mean '{comparator}'? (comparisons are >=, <=, ==, > and <)"
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         if word:

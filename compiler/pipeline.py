@@ -101,8 +101,7 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     diagnostics = Diagnostics()
     raw = [(path, text.encode("utf-8"))]
     if with_bundled:
-        bundled = find_files([bundled_cards_path()], diagnostics)
-        raw = [(str(p), p.read_bytes()) for p in bundled] + raw
+        raw = _read(find_files([bundled_cards_path()], diagnostics), diagnostics) + raw
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
@@ -169,12 +168,12 @@ def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
     return tags, card_resources
 
 
-def _check_library(library: Library, diagnostics: Diagnostics, identities: list | None = None) -> None:
+def _check_library(library: Library, diagnostics: Diagnostics, identities: list) -> None:
     """Cross-file checks. `identities`: the definitions and the headers of those with syntax errors, in file
-    order, for the duplicate name and number checks (default: the library's definitions)."""
+    order, for the duplicate name and number checks."""
     names: dict[tuple[str, str], Span] = {}
     numbers: dict[str, tuple[str, Span]] = {}
-    for definition in library.definitions if identities is None else identities:
+    for definition in identities:
         group = "project" if definition.kind in ("card", "corporation") else definition.kind
         key = (group, definition.name.casefold())
         if key in names:

@@ -316,11 +316,6 @@ def _victory_points(t: Phrases, vp) -> str:
 
 # ------------------------------------------------------------------------------------------- public parts
 
-def sentence(effect, language: str = "en") -> str:
-    """One compiled effect as a sentence (or a clause, for a trigger's event)."""
-    return _sentence(phrases(language), effect)
-
-
 def sentences(effects, language: str = "en") -> str:
     """A run of compiled effects, as the card says them (`tharsis play` shows standard projects this way)."""
     return _sentences(phrases(language), effects)
@@ -334,10 +329,6 @@ def condition(c: fx.Condition, language: str = "en") -> str:
 def quantity(q: fx.Quantity, language: str = "en") -> str:
     """What a quantity counts (`jovian tags`), e.g. an award's measure."""
     return _quantity(phrases(language), q)
-
-
-def victory_points(vp, language: str = "en") -> str:
-    return _victory_points(phrases(language), vp)
 
 
 # ------------------------------------------------------------------------------------------- cards

@@ -242,6 +242,11 @@ def _set_name(name: str) -> str:
     return name if name.isidentifier() else f'"{name}"'
 
 
+def _fields(*fields: str) -> str:
+    """Fields that share a line, two spaces apart; an empty one (a field the card does not have) is left out."""
+    return "  ".join(field for field in fields if field)
+
+
 def card(definition) -> str:
     """A card or corporation as canonical card text, generated from what was compiled (round-trips, see
     tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write. The layout
@@ -252,14 +257,14 @@ def card(definition) -> str:
     number = f" #{d.number}" if d.number else ""
     lines = [f'{head} "{d.name}"{number} {{']
     set_name = f"set: {_set_name(d.set)}" if d.set != "base" else ""
+    tags = "tags: " + ", ".join(d.tags) if d.tags else ""
     if d.kind == "corporation":
-        tags = "tags: " + ", ".join(d.tags) if d.tags else ""
-        lines += [f"  {text}" for text in (f"variant: {d.variant}" if d.variant else "",
-                                           "  ".join(text for text in (set_name, tags) if text),
-                                           f"start: {d.starting_megacredits} megacredits") if text]
+        variant = f"variant: {d.variant}" if d.variant else ""
+        set_and_tags = _fields(set_name, tags)
+        lines += [f"  {field}" for field in (variant, set_and_tags, f"start: {d.starting_megacredits} megacredits")
+                  if field]
     else:
-        first = [set_name, f"type: {d.type}", f"cost: {d.cost}", "tags: " + ", ".join(d.tags) if d.tags else ""]
-        lines.append("  " + "  ".join(text for text in first if text))
+        lines.append("  " + _fields(set_name, f"type: {d.type}", f"cost: {d.cost}", tags))
     if d.requirements:
         lines.append(f"  requires: {condition(d.requirements)}")
     if d.holds:
@@ -283,9 +288,6 @@ def card(definition) -> str:
 
 
 # ------------------------------------------------------------------------------------------- whole content
-
-_UNIT_OF = {"temperature": "C", "oxygen": "%", "oceans": ""}
-
 
 def content(definitions, tags=(), card_resources=()) -> str:
     """Definitions of every kind as card text, after the `tag` and `resource` declarations they need: the output
@@ -335,7 +337,7 @@ def board(b) -> str:
     for row in sorted(rows):
         lines.append("  row: " + " ".join(_space(s) for s in sorted(rows[row], key=lambda s: s.x)))
     for track in b.tracks:
-        lines.append(f"  track: {track.parameter} {track.value}{_UNIT_OF.get(track.parameter, '')} -> "
+        lines.append(f"  track: {track.parameter} {track.value}{_UNITS.get(track.parameter, '')} -> "
                      f"{effects(track.effects)}")
     lines.append("}")
     return "\n".join(lines)

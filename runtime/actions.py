@@ -40,7 +40,7 @@ class ActionsMixin:
         if problem is not None:
             return False, f"requires {text.comparison(problem)}"
         cost = self.card_cost(player, name)
-        using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+        using = paid_with(card)
         if not self.can_pay(player, cost, using):
             return False, f"costs {cost} MC"
         ctx = self._play_context(player, name)
@@ -203,7 +203,7 @@ def _play_legal(game: "Game", player: int, action: tuple) -> bool:
         return False
     card = game.library[name]
     cost = game.card_cost(player, name)
-    using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+    using = paid_with(card)
     if not game.can_pay(player, cost, using) or \
             failing(game, card.requirements, Where(player, name), game.leeway(player)) is not None:
         return False
@@ -284,6 +284,11 @@ def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards
     return tuple(candidates)
 
 
+def paid_with(card) -> tuple[str, ...]:
+    """What a card may be paid with besides money: steel for a building tag, titanium for a space tag."""
+    return tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+
+
 def take_action(game: "Game", player: int, action: tuple) -> None:
     kind = action[0]
     state = game.state.players[player]
@@ -341,10 +346,11 @@ def funded_award(game: "Game", player: int, name: str) -> None:
 
 def play_card(game: "Game", player: int, name: str) -> None:
     card = game.library[name]
-    using = tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+    using = paid_with(card)
     game.log_event(f"{game.state.players[player].name} plays {name}")
     push(game, card_paid, player, name)
-    game.pay(player, game.card_cost(player, name), using, name, acceptable=(card.play, game._play_context(player, name), True))
+    game.pay(player, game.card_cost(player, name), using, name,
+             acceptable=(card.play, game._play_context(player, name), True))
 
 
 @step

@@ -151,11 +151,6 @@ class EffectsMixin:
                                    self._certain_changes(effect, Context(ctx.player, card=name)))
         return changes
 
-    def possible_one(self: "Game", e, ctx: Context) -> bool:
-        """Whether one effect can be carried out now (kinds without a condition always can)."""
-        check = _POSSIBLE.get(type(e))
-        return True if check is None else check(self, e, ctx)
-
     # ------------------------------------------------------------------ targets (no decisions)
 
     def x_range(self: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
@@ -326,10 +321,6 @@ def _gain(game, e, ctx):
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - game.value(e.amount, ctx))
-
-
-def _pay_effect(game, e, ctx):
-    game.pay(ctx.player, game.value(e.amount, ctx), e.using, "an action")
 
 
 def _production(game, e, ctx):
@@ -673,7 +664,7 @@ def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str
 
 
 # ------------------------------------------------------------------ the condition of each kind of effect
-# `possible_one` looks the check up by the effect's exact type (effect classes never subclass one another, so
+# `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
 # this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
 
 
@@ -779,13 +770,14 @@ def _bonus_filter(effect: fx.PlaceTile) -> tuple:
 # effects that never ask or push: run inline by `run_effects`' loop
 INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
           fx.NextCard: _next_card}
-# effects that may ask or push steps (PlaceTile is handled by `run_effects` itself: it threads "it")
+# effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads
+# "it", a payment is checked against the effects after it)
 HANDLERS = {
-    fx.Pay: _pay_effect, fx.Production: _production, fx.AnyProduction: _any_production,
+    fx.Production: _production, fx.AnyProduction: _any_production,
     fx.ChangeParameter: _parameter, fx.ClaimSpace: _claim, fx.LookKeep: _look_keep, fx.LookBuy: _look_buy,
     fx.Discard: _discard, fx.AddResources: _add, fx.RemoveResources: _remove, fx.Steal: _steal, fx.Choice: _choice,
     fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
     fx.Reveal: _reveal,
 }
-assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile} == set(fx.IMMEDIATE), \
+assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

@@ -121,7 +121,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         self.events = History()
         self.result: Optional[dict] = None
         self._passives: dict[int, tuple] = {}  # see PaymentMixin.passives
-        self._triggers: dict[int, tuple] = {}  # see TriggersMixin.triggers_of
         self._view: Optional[Decision] = None
         if start:
             self.flow.stack.append(Step(start_game))
@@ -196,7 +195,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         new.flow = self.flow.copy()
         new.log, new.events = self.log.copy(), self.events.copy()
         new.result = self.result
-        new._passives, new._triggers = self._passives.copy(), self._triggers.copy()
+        new._passives = self._passives.copy()
         new._view = None
         if self.answer_single_options is not Game.answer_single_options:
             new.answer_single_options = self.answer_single_options
@@ -210,7 +209,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         return game
 
     def to_json(self) -> str:
-        from .saves import encode_flow, encode_modifier
+        from .saves import encode_flow
         return json.dumps({"format": SAVE_FORMAT, "options": self.options.to_json(), "log": self.log.to_list(),
                            "state": self.snapshot(), "flow": encode_flow(self), "events": self.events.to_list()},
                           ensure_ascii=False)
@@ -240,14 +239,11 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        from .saves import encode_modifier
+        from .saves import encode
         from .state import state_to_data
-        return state_to_data(self.state, lambda m: encode_modifier(self, m))
+        return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers used by the rules
-
-    def variant_on(self, variant: str) -> bool:
-        return _variant_on(self.options, variant)
 
     def reseed(self, seed: int) -> None:
         """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
@@ -299,9 +295,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
     def greenery_conversions(self) -> dict:
         """The standard actions that place a greenery (offered in the final greenery phase)."""
         return self._conversions
-
-    def tiles_changed(self) -> None:
-        """Called whenever a tile is placed (a hook for caches of free spaces)."""
 
 
 def _variant_on(o: GameOptions, variant: str) -> bool:

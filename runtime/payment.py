@@ -28,8 +28,9 @@ class PaymentMixin:
 
     def _passive_cache(self: "Game", player: int) -> tuple:
         """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
-        (standard costs, substitutes for money) depend on nothing but those passives, so they live and die with
-        them: a new card in play starts an empty table. Clones share an entry until one of them plays a card."""
+        (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
+        so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
+        of them plays a card."""
         played = self.state.players[player].played
         cache = self._passives.get(player)
         if cache is None or cache[0] != len(played):
@@ -107,14 +108,12 @@ class PaymentMixin:
             yield {}
             return
         stock = self.state.players[player].resources
-        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
-        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
-        if not kinds:
+        values = self._payment_values(player, using)
+        if not values:
             if stock["megacredits"] >= cost:
                 yield {"megacredits": cost}
             return
-        values = [(self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds]
-        yield from _payments(kinds, values, stock, 0, cost, {})
+        yield from _payments(list(values), list(values.values()), stock, 0, cost, {})
 
     def _payment_values(self: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
         """The resources besides money the player may pay this with now, and what each unit is worth."""
@@ -132,10 +131,8 @@ class PaymentMixin:
         total = stock["megacredits"]
         if total >= cost:
             return True
-        kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
-        kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
-        for resource in kinds:  # the same resources and values as payment_options
-            total += stock[resource] * (self.resource_value(player, resource) if resource in BASE_VALUE else 1)
+        for resource, value in self._payment_values(player, using).items():  # the same as payment_options
+            total += stock[resource] * value
         return total >= cost
 
     def pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",

@@ -5,6 +5,10 @@ written by their registered step name; compiled effects and definitions by their
 compiled library (`references`: the same content gives the same walk in every process); runtime values
 (contexts, options, decisions, tuples) by a small tagged encoding. JSON has no tuples, so containers are tagged:
 {"t": [...]} a tuple, {"l": [...]} a list, {"d": [[key, value], ...]} a dict.
+
+This module trusts its input (`Game.from_json`: the Python API, tests, the benchmark). Reading a file a
+user hands over is tharsis/saves.py's: it checks the file's shape with error codes (E7xx), rebuilds the game by
+replaying its log and compares the result with the `state` written here; it does not read the `flow`.
 """
 
 from __future__ import annotations
@@ -126,10 +130,6 @@ def _step(name: str):
     return STEPS[name]
 
 
-def encode_modifier(game: "Game", modifier) -> dict:
-    return encode(game, modifier)
-
-
 def encode_flow(game: "Game") -> dict:
     flow = game.flow
     return {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
@@ -146,5 +146,5 @@ def restore(game: "Game", data: dict) -> None:
                      playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"])
     game.log = History(data["log"])
     game.events = History(data.get("events", ()))
-    game._passives, game._triggers, game._view = {}, {}, None
+    game._passives, game._view = {}, None
     game.result = final_scores(game) if game.state.over else None

@@ -33,12 +33,8 @@ CARD_IN_HAND = 1.5     # megacredit-equivalents of an unplayed card
 SCALE = 20.0           # victory points that map to an evaluation of about 1
 
 
-def estimate(game, index: int) -> float:
-    """A player's expected final score: points now, plus what their income and stock will buy before the end."""
-    return _estimates(game)[index]
-
-
 def _estimates(game) -> list[float]:
+    """Each player's expected final score: points now, plus what their income and stock will buy before the end."""
     scores = final_scores(game)
     left = 0.0 if game.over else generations_left(game)
     result = []

@@ -40,7 +40,7 @@ class TilesMixin:
             if own:
                 result = own
         # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))]
+        return [s for s in result if self._affordable(player, s)]
 
     def space_cost(self: "Game", player: int, sid: str) -> int:
         """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
@@ -49,6 +49,11 @@ class TilesMixin:
                                     not holds(self, space.cost_condition, Where(player))):
             return 0
         return space.extra_cost
+
+    def _affordable(self: "Game", player: int, sid: str) -> bool:
+        """Whether the player can pay what the space costs now (its condition is checked once)."""
+        cost = self.space_cost(player, sid)
+        return not cost or self.can_pay(player, cost)
 
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
@@ -116,8 +121,7 @@ class TilesMixin:
             return True
         if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
             return bool(self.legal_spaces(player, "greenery"))
-        return any(not self.space_cost(player, s) or self.can_pay(player, self.space_cost(player, s))
-                   for s in self._free_spaces(player, effect.tile, effect.filters))
+        return any(self._affordable(player, s) for s in self._free_spaces(player, effect.tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
 
@@ -177,7 +181,6 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
     owner = None if tile == "ocean" else player
     state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
     state.claims.pop(sid, None)
-    game.tiles_changed()
     if card is not None and player is not None and player >= 0:
         in_play = state.players[player].card(card)
         if in_play is not None and in_play.tile is None:
@@ -259,11 +262,10 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> No
         return
     value += size
     setattr(state, parameter, value)
+    push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
-        push(game, raise_parameter, player, parameter, steps - 1)
         return
     game.raise_tr(player, 1)
-    push(game, raise_parameter, player, parameter, steps - 1)
     push(game, fire_raise, player, "tr")
     push(game, fire_raise, player, parameter)
     for track in reversed(game.board.board.tracks):

@@ -24,15 +24,14 @@ if TYPE_CHECKING:
 
 class TriggersMixin:
     def triggers_of(self: "Game", owner: int) -> list:
-        """(card name, trigger) of every trigger in a player's play area; cached until a card joins it."""
-        played = self.state.players[owner].played
-        cache = self._triggers.get(owner)
-        if cache is None or cache[0] != len(played):
-            found = [(card.name, p) for card in played for p in self.library[card.name].passives
-                     if isinstance(p, fx.Trigger)]
-            cache = (len(played), found)
-            self._triggers[owner] = cache
-        return cache[1]
+        """(card name, trigger) of every trigger in a player's play area; cached with the passives
+        (PaymentMixin._passive_cache), so until a card joins it."""
+        derived = self._passive_cache(owner)[2]
+        found = derived.get("triggers")
+        if found is None:
+            found = derived["triggers"] = [(card.name, p) for card in self.state.players[owner].played
+                                           for p in self.library[card.name].passives if isinstance(p, fx.Trigger)]
+        return found
 
     def fire(self: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
              space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,

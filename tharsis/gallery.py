@@ -88,9 +88,8 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
     result = compile_paths([bundled_cards_path()] + paths, use_cache=use_cache)
     origins = {str(p.resolve()): str(p) for p in paths}
     ours = [d for d in result.diagnostics if d.span is None or _origin(d.span.path, origins) != BUNDLED]
-    ours = suppressions.apply(ours, result.sources, [f for f in result.files if _origin(f, origins) != BUNDLED])
-    if code_filter is not None:
-        ours = code_filter.apply(ours)
+    ours = suppressions.reported(ours, result.sources, [f for f in result.files if _origin(f, origins) != BUNDLED],
+                                 code_filter or CodeFilter())
     blocks = _card_blocks(result, origins)
     attached: dict[tuple[str, str], list[Problem]] = {}
     loose = []

@@ -24,9 +24,10 @@ SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) -> str:
     root = (root or Path.cwd()).resolve()
     ordered = sorted(diagnostics, key=sort_key)
+    placed = [d for d in ordered if d.span is not None]
     rules: dict[str, int] = {}
     descriptors: list[dict] = []
-    for d in (d for d in ordered if d.span is not None):
+    for d in placed:
         if d.code not in rules:
             rules[d.code] = len(descriptors)
             descriptors.append({
@@ -35,7 +36,6 @@ def render_sarif(diagnostics: Sequence[Diagnostic], root: Path | None = None) ->
                 "help": {"text": f"See docs/errors.md, code {d.code}, for what it means and its usual fix."},
                 "defaultConfiguration": {"level": _level(d)},
             })
-    placed = [d for d in ordered if d.span is not None]
     results = [_result(d, rules[d.code], root) for d in placed]
     # A problem with no place in a file (a path that cannot be read) is about the run, not the code: SARIF's tool
     # execution notifications are where it goes (code scanning needs a location for every result).

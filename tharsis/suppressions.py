@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from tharsis.code_filter import CodeError, validate_codes
+from tharsis.code_filter import CodeError, CodeFilter, validate_codes
 from tharsis.compiler.diagnostics import Diagnostic, Span
 
 _MARKER = re.compile(r"tharsis\s*:\s*ignore\b(?P<rest>.*)$")
@@ -110,3 +110,11 @@ def apply(diagnostics: Sequence[Diagnostic], sources: dict[str, str],
                 kept.append(Diagnostic("W801", "warning", f"unused suppression: no {code} warning on this line",
                                        span, "remove it"))
     return kept
+
+
+def reported(diagnostics: Sequence[Diagnostic], sources: dict[str, str], paths: Iterable[str] | None,
+             code_filter: CodeFilter) -> list[Diagnostic]:
+    """What `tharsis check`, the gallery and the editor show of `diagnostics`: the suppression comments of `paths`
+    honoured first, then the warnings `code_filter` (--select/--ignore, [tool.tharsis]) reports, so W801 and
+    W802 are selected or ignored like any other warning."""
+    return code_filter.apply(apply(diagnostics, sources, paths))

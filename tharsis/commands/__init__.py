@@ -18,6 +18,18 @@ def paths_exist(paths: list[str]) -> bool:
     return not missing
 
 
+def stdin_alone(paths: list[str], stdin_filename) -> bool:
+    """Report a misuse of standard input (a usage error): `-` with other PATHs, or --stdin-filename without `-`.
+    True when there is none."""
+    if "-" in paths and len(paths) > 1:
+        print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
+        return False
+    if stdin_filename is not None and "-" not in paths:
+        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
+        return False
+    return True
+
+
 def add_config_flag(parser) -> None:
     parser.add_argument("--config", metavar="FILE",
                         help="read [tool.tharsis] from this pyproject.toml (default: the nearest one that has it, "

@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import attrs
 
 from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-from tharsis.commands import add_config_flag, code_list, load_config, paths_exist
+from tharsis.commands import add_config_flag, code_list, configured_paths, paths_exist, stdin_alone
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -76,9 +76,10 @@ def _recheck(args) -> int:
 
 def _options(args):
     """The flags and the configuration decided into Options, or 2 after printing the usage error."""
-    config = load_config(args)
-    if isinstance(config, int):
-        return config
+    found = configured_paths(args, "check", "cards", ("card folders", "mine/"))
+    if isinstance(found, int):
+        return found
+    config, paths = found
     select = [code for text in args.select for code in code_list(text)] or list(config.select)
     ignore = list(config.ignore) + [code for text in args.ignore for code in code_list(text)]
     for flag, codes in (("--select", select), ("--ignore", ignore)):
@@ -87,19 +88,10 @@ def _options(args):
         except CodeError as exc:
             print(f"tharsis: {flag}: {exc}" + (f" ({exc.hint})" if exc.hint else ""), file=sys.stderr)
             return 2
-    paths = list(args.paths) or list(config.cards)
-    if not paths:
-        print("tharsis: check what? give a PATH, or list your card folders under [tool.tharsis] in "
-              "pyproject.toml: cards = [\"mine/\"]", file=sys.stderr)
-        return 2
-    if "-" in paths and len(paths) > 1:
-        print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
+    if not stdin_alone(paths, args.stdin_filename):
         return 2
     if "-" in paths and args.watch:
         print("tharsis: --watch cannot watch standard input", file=sys.stderr)
-        return 2
-    if args.stdin_filename is not None and "-" not in paths:
-        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
         return 2
     if args.interval <= 0:
         print("tharsis: --interval must be more than 0 seconds", file=sys.stderr)
@@ -155,7 +147,7 @@ def check_once(options: Options) -> int:
         diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
         sources, files = result.sources, reported
         definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
-    diagnostics = options.code_filter.apply(suppressions.apply(diagnostics, sources, reported))
+    diagnostics = suppressions.reported(diagnostics, sources, reported, options.code_filter)
     errors = [d for d in diagnostics if d.is_error]
     if options.output == "json":
         print(render_json(diagnostics, len(files)))
@@ -199,12 +191,8 @@ def _compile_stdin(name: str, text: str, with_bundled: bool):
     return compile_sources(sources)
 
 
-def _inside(path: str, wanted: frozenset[str]) -> bool:
-    return _inside_resolved(path, wanted)
-
-
 @functools.lru_cache(maxsize=4096)
-def _inside_resolved(path: str, wanted: frozenset[str]) -> bool:
+def _inside(path: str, wanted: frozenset[str]) -> bool:
     """Cached: a large file has thousands of definitions and diagnostics, all with the same path."""
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)

@@ -7,7 +7,7 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, configured_paths, paths_exist
+from tharsis.commands import add_config_flag, configured_paths, paths_exist, stdin_alone
 
 
 def add_parser(sub) -> None:
@@ -34,14 +34,10 @@ def run(args) -> int:
     if isinstance(found, int):
         return found
     config, paths = found
-    if "-" in paths:
-        if len(paths) > 1:
-            print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
-            return 2
-        return _format_stdin(args)
-    if args.stdin_filename is not None:
-        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
+    if not stdin_alone(paths, args.stdin_filename):
         return 2
+    if paths == ["-"]:
+        return _format_stdin(args)
     if not paths_exist(paths):
         return 2
     result = format_paths([Path(p) for p in paths])

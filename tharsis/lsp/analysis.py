@@ -124,7 +124,7 @@ class Analysis:
         what `tharsis check` would not report either: warnings silenced by a `// tharsis: ignore[CODE]` comment
         or by the project's `select`/`ignore`."""
         own = [d for d in self.result.diagnostics if d.span is not None and _same_file(d.span.path, self.path)]
-        own = self.code_filter.apply(suppressions.apply(own, {self.path: self.text}, [self.path]))
+        own = suppressions.reported(own, {self.path: self.text}, [self.path], self.code_filter)
         return [_editor_diagnostic(d) for d in own if d.span is not None]
 
     # ------------------------------------------------------------------ hover
@@ -233,13 +233,8 @@ class Analysis:
 
 def _in_comment(line: str, character: int) -> bool:
     """Whether `character` lies in a `//` comment (a `//` inside a quoted name starts none)."""
-    quoted = False
-    for index, char in enumerate(line[:character]):
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and line.startswith("//", index):
-            return True
-    return False
+    start = suppressions.comment_start(line)
+    return start is not None and start < character
 
 
 def _kind_named(before: str) -> Optional[str]:
