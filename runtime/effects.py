@@ -97,12 +97,13 @@ class EffectsMixin:
     def _check_and_apply(self: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
         """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
         Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
-        for e in effects:
+        last = len(effects) - 1
+        for index, e in enumerate(effects):
             kind = type(e)
             check = _POSSIBLE.get(kind)
             if check is not None and not check(self, e, ctx):
                 return False
-            if kind not in _CHANGING:
+            if kind not in _CHANGING or index == last:  # the last effect's changes have nothing left to affect
                 continue
             changes = self._certain_changes(e, ctx)
             if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at

@@ -31,13 +31,12 @@ class Where:
     playing: Optional[str] = None    # an event being played: its tags count while it resolves
 
 
-def players_in_scope(game: "Game", where: Where, scope: str) -> list[int]:
-    count = len(game.state.players)
+def players_in_scope(game: "Game", where: Where, scope: str):
     if scope == "all":
-        return list(range(count))
+        return range(len(game.state.players))
     if scope == "opponents":
-        return [i for i in range(count) if i != where.player]
-    return [where.player]
+        return [i for i in range(len(game.state.players)) if i != where.player]
+    return (where.player,)
 
 
 def tags_of(game: "Game", player: int, playing: Optional[str] = None) -> list[str]:
@@ -52,89 +51,128 @@ def tags_of(game: "Game", player: int, playing: Optional[str] = None) -> list[st
 
 
 def count(game: "Game", measure: Measure, where: Where) -> int:
-    state, library = game.state, game.library
-    kind = measure.kind
-    scope_players = players_in_scope(game, where, measure.scope)
-    if kind == "tags":
-        total = 0
-        for p in scope_players:
-            tags = tags_of(game, p, where.playing if p == where.player else None)
-            total += len(tags) if measure.name is None else tags.count(measure.name)
-        return total
-    if kind == "distinct_tags":
-        return len(set(tags_of(game, where.player, where.playing)))
-    if kind == "resource_here":
+    """The value of one measure, by its kind's counter in `_COUNTERS` (a table: the menu counts at every turn)."""
+    counter = _COUNTERS.get(measure.kind)
+    if counter is None:
+        raise ValueError(f"no counter for measure kind {measure.kind!r}")
+    return counter(game, measure, where, players_in_scope(game, where, measure.scope))
+
+
+def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
+    name, playing, total = measure.name, where.playing, 0
+    for p in players:
+        counts = tag_counts(game, p)
+        total += counts[None] if name is None else counts.get(name, 0)
+        if playing and p == where.player and game.library[playing].type == "event":
+            tags = game.library[playing].tags
+            total += len(tags) if name is None else tags.count(name)
+    return total
+
+
+def tag_counts(game: "Game", player: int) -> dict:
+    """The player's tags in play, counted by tag (and all of them under None). Cards in play never lose their
+    tags, so the count is cached with the player's passives and renewed when a card enters play."""
+    derived = game._passive_cache(player)[2]
+    counts = derived.get("tags")
+    if counts is None:
+        tags = tags_of(game, player)
+        counts = derived["tags"] = {None: len(tags)}
+        for tag in tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    return counts
+
+
+def _tiles(game: "Game", measure: Measure, where: Where, players) -> int:
+    state, board = game.state, game.board
+    if measure.kind == "adjacent_tiles":
         card = state.players[where.player].card(where.card) if where.card else None
-        return card.resources if card else 0
-    if kind == "card_resources":
-        return sum(c.resources for p in scope_players for c in state.players[p].played)
-    if kind in ("tiles", "adjacent_tiles"):
-        board = game.board
-        if kind == "adjacent_tiles":
-            card = state.players[where.player].card(where.card) if where.card else None
-            if card is None or card.tile is None:
-                return 0
-            spaces = board.neighbours[card.tile]
-            owners = None
-        else:
-            spaces = list(state.tiles)
-            owners = None if measure.scope == "all" else set(scope_players)
-        total = 0
-        for space_id in spaces:
-            tile = state.tiles.get(space_id)
-            if tile is None or not _tile_matches(tile, measure.name):
+        if card is None or card.tile is None:
+            return 0
+        spaces = board.neighbours[card.tile]
+        owners = None
+    else:
+        spaces = list(state.tiles)
+        owners = None if measure.scope == "all" else set(players)
+    total = 0
+    for space_id in spaces:
+        tile = state.tiles.get(space_id)
+        if tile is None or not _tile_matches(tile, measure.name):
+            continue
+        if owners is not None and tile.owner not in owners:
+            continue
+        space = board.spaces[space_id]
+        if measure.on_mars and not space.on_mars:
+            continue
+        if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
+            continue
+        if measure.next_to and not any(
+                _tile_matches(state.tiles[n], measure.next_to) for n in board.neighbours[space_id]
+                if n in state.tiles):
+            continue
+        total += 1
+    return total
+
+
+def _cards(game: "Game", measure: Measure, where: Where, players) -> int:
+    state, library = game.state, game.library
+    total = 0
+    for p in players:
+        for card in state.players[p].played:
+            definition = library[card.name]
+            if definition.kind != "card":
                 continue
-            if owners is not None and tile.owner not in owners:
+            if measure.names and definition.type not in measure.names:
                 continue
-            space = board.spaces[space_id]
-            if measure.on_mars and not space.on_mars:
+            if measure.with_requirements and definition.requirements is None:
                 continue
-            if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
-                continue
-            if measure.next_to and not any(
-                    _tile_matches(state.tiles[n], measure.next_to) for n in board.neighbours[space_id]
-                    if n in state.tiles):
+            if measure.min_cost is not None and definition.cost < measure.min_cost:
                 continue
             total += 1
-        return total
-    if kind == "stock":
-        return sum(state.players[p].resources[measure.name] for p in scope_players)
-    if kind == "production":
-        return sum(state.players[p].production[measure.name] for p in scope_players)
-    if kind == "highest_production":
-        return max(state.players[where.player].production.values())
-    if kind == "raised_productions":
-        player = state.players[where.player]
-        return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
-    if kind == "tr":
-        return sum(state.players[p].tr for p in scope_players)
-    if kind == "tr_raised":
-        return sum(state.players[p].tr_raised_this_generation for p in scope_players)
-    if kind == "cards_in_hand":
-        return sum(len(state.players[p].hand) for p in scope_players)
-    if kind == "events_played":
-        return sum(len(state.players[p].events) for p in scope_players)
-    if kind == "cards":
-        total = 0
-        for p in scope_players:
-            for card in state.players[p].played:
-                definition = library[card.name]
-                if definition.kind != "card":
-                    continue
-                if measure.names and definition.type not in measure.names:
-                    continue
-                if measure.with_requirements and definition.requirements is None:
-                    continue
-                if measure.min_cost is not None and definition.cost < measure.min_cost:
-                    continue
-                total += 1
-            if not measure.names or "event" in measure.names:
-                total += sum(1 for name in state.players[p].events
-                             if _event_matches(library[name], measure))
-        return total
-    if kind == "parameter":
-        return {"temperature": state.temperature, "oxygen": state.oxygen, "oceans": state.oceans}[measure.name]
-    raise ValueError(f"no counter for measure kind {kind!r}")
+        if not measure.names or "event" in measure.names:
+            total += sum(1 for name in state.players[p].events if _event_matches(library[name], measure))
+    return total
+
+
+def _resource_here(game: "Game", measure: Measure, where: Where, players) -> int:
+    card = game.state.players[where.player].card(where.card) if where.card else None
+    return card.resources if card else 0
+
+
+def _raised_productions(game: "Game", measure: Measure, where: Where, players) -> int:
+    player = game.state.players[where.player]
+    return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
+
+
+_COUNTERS = {
+    "tags": _tags,
+    "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing))),
+    "resource_here": _resource_here,
+    "card_resources": lambda game, m, where, players: sum(
+        c.resources for p in players for c in game.state.players[p].played),
+    "tiles": _tiles,
+    "adjacent_tiles": _tiles,
+    "stock": lambda game, m, where, players: sum(game.state.players[p].resources[m.name] for p in players),
+    "production": lambda game, m, where, players: sum(game.state.players[p].production[m.name] for p in players),
+    "highest_production": lambda game, m, where, players: max(game.state.players[where.player].production.values()),
+    "raised_productions": _raised_productions,
+    "tr": lambda game, m, where, players: sum(game.state.players[p].tr for p in players),
+    "tr_raised": lambda game, m, where, players: sum(
+        game.state.players[p].tr_raised_this_generation for p in players),
+    "cards_in_hand": lambda game, m, where, players: sum(len(game.state.players[p].hand) for p in players),
+    "events_played": lambda game, m, where, players: sum(len(game.state.players[p].events) for p in players),
+    "cards": _cards,
+    "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+}
+
+
+def _parameter(state, name: str) -> int:
+    if name == "temperature":
+        return state.temperature
+    if name == "oxygen":
+        return state.oxygen
+    if name == "oceans":
+        return state.oceans
+    raise ValueError(f"no global parameter {name!r}")
 
 
 def _event_matches(definition, measure: Measure) -> bool:
@@ -152,7 +190,10 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
 
 
 def quantity(game: "Game", q: Quantity, where: Where) -> int:
-    return sum(count(game, m, where) for m in q.terms)
+    terms = q.terms
+    if len(terms) == 1:  # nearly every quantity: no generator on the hot path
+        return count(game, terms[0], where)
+    return sum(count(game, m, where) for m in terms)
 
 
 def holds(game: "Game", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:

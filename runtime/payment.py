@@ -43,8 +43,13 @@ class PaymentMixin:
         return cache
 
     def resource_value(self: "Game", player: int, resource: str) -> int:
-        return BASE_VALUE[resource] + sum(m.delta for m in self.passives(player, fx.ResourceValue)
-                                          if m.resource == resource)
+        """What one steel or titanium is worth to the player (cached with the passives)."""
+        derived = self._passive_cache(player)[2]
+        value = derived.get(resource)
+        if value is None:
+            value = derived[resource] = BASE_VALUE[resource] + sum(
+                m.delta for m in self.passives(player, fx.ResourceValue) if m.resource == resource)
+        return value
 
     def leeway(self: "Game", player: int) -> int:
         steps = sum(m.steps for m in self.passives(player, fx.RequirementLeeway))
@@ -131,6 +136,9 @@ class PaymentMixin:
         total = stock["megacredits"]
         if total >= cost:
             return True
+        substitutes = self.substitutes(player)
+        if not using and not substitutes:  # money alone: the common case, no table of values to build
+            return False
         for resource, value in self._payment_values(player, using).items():  # the same as payment_options
             total += stock[resource] * value
         return total >= cost
