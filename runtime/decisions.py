@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 
-@attrs.frozen
+@attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
 class Option:
     label: str
     value: Any = None
@@ -136,6 +136,10 @@ def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
     if isinstance(choice, int) and not isinstance(choice, bool):
         return options[choice] if 0 <= choice < len(options) else None
     if isinstance(choice, Option):
+        if not isinstance(options, NumberOptions):
+            for option in options:  # bots hand back one of the options: identity first, no attrs `__eq__` calls
+                if option is choice:
+                    return option
         return choice if choice in options else None
     text = str(choice).strip()
     if isinstance(options, NumberOptions):

@@ -28,7 +28,7 @@ MINIMUM_PRODUCTION = {"megacredits": -5}
 ORDER_CHOICE_LIMIT = 8  # longer effect lists run in a feasible order without asking (bounded work)
 
 
-@attrs.frozen
+@attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
 class Context:
     """Who carries out an effect, for which card, with which X, after placing on which space."""
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
 
 
-@attrs.frozen
+@attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
 class Where:
     """The point of view of an evaluation: the player, the card `here` refers to, a card being played."""
 

@@ -58,6 +58,21 @@ class TilesMixin:
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
         state, board = self.state, self.board
+        if not filters:  # the common case, with no per-space filter to test
+            tiles, claims = state.tiles, state.claims
+            cities = {sid for sid, placed in tiles.items() if placed.is_city} if tile == "city" else None
+            neighbours = board.neighbours
+            for sid in board.open_ids["ocean" if tile == "ocean" else "land"]:
+                if sid in tiles:
+                    continue
+                if claims:
+                    claimant = claims.get(sid)
+                    if claimant is not None and claimant != player:
+                        continue
+                if cities and not cities.isdisjoint(neighbours[sid]):
+                    continue
+                yield sid
+            return
         reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
         if reserved and reserved in board.reserved_names:
             space = board.reserved_names[reserved]
