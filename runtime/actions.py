@@ -142,7 +142,7 @@ class ActionsMixin:
         candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
         library = self.library
         candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
-        candidates += self._fixed_candidates
+        candidates += self._fixed_candidates  # last: `cheapest_first` relies on it
         return candidates
 
 
@@ -252,14 +252,21 @@ def _option(kind: str, name: str) -> Option:
 
 
 _LATER = frozenset({"play", "card_action", "milestone"})
+_ORDERS: dict[int, tuple] = {}
 
 
-def cheapest_first(candidates: list[Option]) -> list[Option]:
-    """Standard projects and conversions (a few comparisons each) before cards (requirements, payments)."""
-    first, later = [], []
-    for option in candidates:
-        (later if option.value[0] in _LATER else first).append(option)
-    return first + later
+def cheapest_first(game: "Game"):
+    """The order in which `any_legal` tries a menu's candidates: standard projects, conversions and awards (a few
+    comparisons each) before cards and milestones (requirements, payments). The fixed candidates are split once
+    per game table; the menu lists them after the cards (`action_candidates`)."""
+    fixed = game._fixed_candidates
+    cached = _ORDERS.get(id(fixed))
+    if cached is None or cached[0] is not fixed:
+        cached = _ORDERS[id(fixed)] = (fixed, [o for o in fixed if o.value[0] not in _LATER],
+                                       [o for o in fixed if o.value[0] in _LATER])
+    _, cheap, dear = cached
+    count = len(fixed)
+    return lambda candidates: cheap + candidates[:len(candidates) - count] + dear
 
 
 _PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),
