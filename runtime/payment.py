@@ -99,9 +99,19 @@ class PaymentMixin:
         derived = self._passive_cache(player)[2]
         found = derived.get("substitutes")
         if found is None:
-            found = derived["substitutes"] = tuple(s.resource for s in self.passives(player, fx.Substitute)
-                                                   if s.instead_of == "megacredits")
+            found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
+                s.resource for s in self.passives(player, fx.Substitute) if s.instead_of == "megacredits"))
         return found
+
+    def money_power(self: "Game", player: int) -> int:
+        """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
+        `can_pay` adds up when no steel or titanium may be used."""
+        stock = self.state.players[player].resources
+        total = stock["megacredits"]
+        for resource in self.substitutes(player):
+            if stock[resource] > 0:
+                total += stock[resource] * (self.resource_value(player, resource) if resource in BASE_VALUE else 1)
+        return total
 
     def payment_options(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
         """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
@@ -136,6 +146,8 @@ class PaymentMixin:
         total = stock["megacredits"]
         if total >= cost:
             return True
+        if not using:
+            return self.money_power(player) >= cost
         substitutes = self.substitutes(player)
         if not using and not substitutes:  # money alone: the common case, no table of values to build
             return False
