@@ -146,7 +146,7 @@ class ActionsMixin:
         return candidates
 
 
-@attrs.frozen
+@attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
 class ActionMenu:
     """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
     lazy `Decision` (runtime/decisions.py) for one game: options are checked only when they are asked about."""
