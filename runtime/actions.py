@@ -313,7 +313,10 @@ def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards
 
 def paid_with(card) -> tuple[str, ...]:
     """What a card may be paid with besides money: steel for a building tag, titanium for a space tag."""
-    return tuple(r for r, tag in (("steel", "building"), ("titanium", "space")) if tag in card.tags)
+    tags = card.tags
+    if "building" in tags:
+        return ("steel", "titanium") if "space" in tags else ("steel",)
+    return ("titanium",) if "space" in tags else ()
 
 
 def take_action(game: "Game", player: int, action: tuple) -> None:

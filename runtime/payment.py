@@ -52,18 +52,30 @@ class PaymentMixin:
         return value
 
     def leeway(self: "Game", player: int) -> int:
-        steps = sum(m.steps for m in self.passives(player, fx.RequirementLeeway))
-        return steps + sum(m.steps for m in self.state.players[player].next_card_modifiers
-                           if isinstance(m, fx.RequirementLeeway))
+        """Steps of leeway on global requirements: from cards in play (cached) and for the next card played."""
+        derived = self._passive_cache(player)[2]
+        steps = derived.get("leeway")
+        if steps is None:
+            steps = derived["leeway"] = sum(m.steps for m in self.passives(player, fx.RequirementLeeway))
+        modifiers = self.state.players[player].next_card_modifiers
+        if modifiers:
+            steps += sum(m.steps for m in modifiers if isinstance(m, fx.RequirementLeeway))
+        return steps
 
     def card_cost(self: "Game", player: int, name: str) -> int:
+        """A card's price: its cost minus the discounts of cards in play (cached) and for the next card."""
         card = self.library[name]
-        discounts = list(self.passives(player, fx.Discount)) + [
-            m for m in self.state.players[player].next_card_modifiers if isinstance(m, fx.Discount)]
+        derived = self._passive_cache(player)[2]
+        discounts = derived.get("card discounts")
+        if discounts is None:
+            discounts = derived["card discounts"] = [d for d in self.passives(player, fx.Discount)
+                                                     if _discounts_cards(d)]
+        modifiers = self.state.players[player].next_card_modifiers
+        if modifiers:
+            discounts = discounts + [m for m in modifiers if isinstance(m, fx.Discount) and _discounts_cards(m)]
         total = 0
         for d in discounts:
-            if d.resource == "megacredits" and d.target.kind == "cards" and (
-                    d.target.tag is None or d.target.tag in card.tags):
+            if d.target.tag is None or d.target.tag in card.tags:
                 total += d.amount
         return max(0, card.cost - total)
 
@@ -189,6 +201,10 @@ class PaymentMixin:
             return
         ask(self, Decision(player, "pay", f"Pay {cost} MC for {what}",
                            tuple(Option(describe_payment(o), o) for o in options)), paid, player)
+
+
+def _discounts_cards(discount) -> bool:
+    return discount.resource == "megacredits" and discount.target.kind == "cards"
 
 
 @step
