@@ -17,6 +17,7 @@ from .decisions import Decision, Option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step
 from .measures import Where, holds
+from .narration import conjugate
 from .state import Tile
 
 if TYPE_CHECKING:
@@ -202,7 +203,8 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
             in_play.tile = sid
     if neutral or player is None or player < 0:
         return
-    game.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+    who = state.players[player].name
+    game.log_event(f"{who} {conjugate(who, 'place')} {tile}{' ' + repr(name) if name else ''} on {sid}")
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
     push(game, tile_bonuses, player, sid, tile, 0)
