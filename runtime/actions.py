@@ -143,11 +143,11 @@ class ActionsMixin:
         candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
         library = self.library
         candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
-        candidates += self._fixed_candidates
+        candidates += self._fixed_candidates  # last: `cheapest_first` relies on it
         return candidates
 
 
-@attrs.frozen
+@attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
 class ActionMenu:
     """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
     lazy `Decision` (runtime/decisions.py) for one game: options are checked only when they are asked about."""
@@ -252,15 +252,42 @@ def _option(kind: str, name: str) -> Option:
     return option
 
 
-_LATER = frozenset({"play", "card_action", "milestone"})
+_ORDERS: dict[int, tuple] = {}
 
 
-def cheapest_first(candidates: list[Option]) -> list[Option]:
-    """Standard projects and conversions (a few comparisons each) before cards (requirements, payments)."""
-    first, later = [], []
-    for option in candidates:
-        (later if option.value[0] in _LATER else first).append(option)
-    return first + later
+def cheapest_first(game: "Game", player: int):
+    """The order in which `any_legal` tries a menu's candidates: standard projects, conversions and awards (a few
+    comparisons each) before cards and milestones (requirements, payments). Projects, awards and milestones the
+    player cannot pay for with money (and money substitutes), the only way to pay them, are left out: they would
+    each be checked and refused. The menu lists its fixed candidates after the cards (`action_candidates`)."""
+    fixed = game._fixed_candidates
+    cached = _ORDERS.get(id(fixed))
+    if cached is None or cached[0] is not fixed:
+        groups = {kind: [o for o in fixed if o.value[0] == kind] for kind in ("project", "convert", "award",
+                                                                              "milestone")}
+        cached = _ORDERS[id(fixed)] = (fixed, groups["project"], groups["convert"], groups["award"],
+                                       groups["milestone"])
+    _, projects, conversions, awards, milestones = cached
+    count = len(fixed)
+
+    def order(candidates: list[Option]) -> list[Option]:
+        power = game.money_power(player)
+        derived = game._passive_cache(player)[2]  # the projects' prices change only with the cards in play
+        priced = derived.get("project prices")
+        if priced is None:
+            standard = game.standard_projects
+            priced = derived["project prices"] = [(game.standard_cost(player, standard[o.value[1]]), o)
+                                                  for o in projects]
+        result = [o for price, o in priced if price <= power]
+        result += conversions
+        if awards and power >= game.award_cost() and len(game.state.awards) < len(AWARD_COSTS):
+            result += awards
+        result += candidates[:len(candidates) - count]
+        if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
+            result += milestones
+        return result
+
+    return order
 
 
 _PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),

@@ -30,24 +30,27 @@ class RandomBot:
         self.pass_chance = pass_chance
 
     def choose(self, game, decision: Decision) -> Option:
-        rng = decision_rng(self.seed, game)
+        rng = Stream(self.seed * 1_000_003 + len(game.log))  # `decision_rng`, written out: called every decision
         if isinstance(decision, LazyDecision):
             candidates = decision.candidates()
-            if rng.random() < self.pass_chance:  # like choosing among all the options, passing included
-                candidates += decision.always
+            always = decision.always
+            passing = rng.random() < self.pass_chance  # like choosing among all the options, passing included
+            if passing:
+                candidates += always
+            legal = decision.legal
             for last in range(len(candidates) - 1, -1, -1):  # a Fisher-Yates shuffle, stopped at the first legal
                 pick = rng.below(last + 1)
                 option = candidates[pick]
-                if option in decision.always or decision.legal(option):
+                if (passing and any(option is a for a in always)) or legal(option):
                     return option
                 candidates[pick] = candidates[last]
-            return decision.always[0]
+            return always[0]
         options = decision.options
         if decision.kind == "action":
             doing = [o for o in options if o.value not in (("pass",), ("end",))]
             if doing and rng.random() >= self.pass_chance:
-                return rng.choice(doing)
-        return rng.choice(options)
+                return doing[rng.below(len(doing))]
+        return options[rng.below(len(options))]
 
 
 def _greedy(seed: int = 0):

@@ -80,14 +80,17 @@ class EffectsMixin:
         (one of its steps) first when given. Two orders are tried, so the work stays linear in the list: as
         written, and with tile placements first, whose triggers (a card's own `including this` one) may pay for
         the rest. Like the reference, other reorderings (an increase to pay for your own decrease) are not sought."""
+        if first is None:
+            if self.possible(effects, ctx, paid):  # the steps as written are the effects as written
+                return True
+            placing_first = _placing_first(effects)
+            return placing_first is not None and self.possible(placing_first, ctx, paid)
         steps = _steps(effects)
-        if first is not None:
-            steps.remove(first)
-        head = first or ()
-        if self.possible(head + sum(steps, ()), ctx, paid):
+        steps.remove(first)
+        if self.possible(first + sum(steps, ()), ctx, paid):
             return True
         placing_first = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
-        return placing_first != steps and self.possible(head + sum(placing_first, ()), ctx, paid)
+        return placing_first != steps and self.possible(first + sum(placing_first, ()), ctx, paid)
 
     def _apply_payment(self: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
         stock = self.state.players[ctx.player].resources
@@ -747,6 +750,23 @@ def _steps(effects: tuple) -> list[tuple]:
         else:
             steps.append((e,))
     return steps
+
+
+_PLACING_FIRST: dict[int, tuple] = {}
+
+
+def _placing_first(effects: tuple) -> Optional[tuple]:
+    """The effects with the steps that place tiles moved first, or None when that is the order written. Cached
+    per effect list (a card's list lives as long as the content; the entry keeps it, so its id stays its own)."""
+    cached = _PLACING_FIRST.get(id(effects))
+    if cached is None or cached[0] is not effects:
+        steps = _steps(effects)
+        reordered = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+        cached = (effects, None if reordered == steps else sum(reordered, ()))
+        if len(_PLACING_FIRST) > 4096:  # lists made on the fly must not pile up
+            _PLACING_FIRST.clear()
+        _PLACING_FIRST[id(effects)] = cached
+    return cached[1]
 
 
 def commutes(effects: tuple) -> bool:

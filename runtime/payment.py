@@ -99,9 +99,19 @@ class PaymentMixin:
         derived = self._passive_cache(player)[2]
         found = derived.get("substitutes")
         if found is None:
-            found = derived["substitutes"] = tuple(s.resource for s in self.passives(player, fx.Substitute)
-                                                   if s.instead_of == "megacredits")
+            found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
+                s.resource for s in self.passives(player, fx.Substitute) if s.instead_of == "megacredits"))
         return found
+
+    def money_power(self: "Game", player: int) -> int:
+        """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
+        `can_pay` adds up when no steel or titanium may be used."""
+        stock = self.state.players[player].resources
+        total = stock["megacredits"]
+        for resource in self.substitutes(player):
+            if stock[resource] > 0:
+                total += stock[resource] * (self.resource_value(player, resource) if resource in BASE_VALUE else 1)
+        return total
 
     def payment_options(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
         """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
@@ -127,6 +137,17 @@ class PaymentMixin:
         kinds += [r for r in self.substitutes(player) if stock[r] > 0 and r not in kinds]
         return {r: (self.resource_value(player, r) if r in BASE_VALUE else 1) for r in kinds}
 
+    def _money_only(self: "Game", player: int, using: tuple[str, ...]) -> bool:
+        """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
+        stock = self.state.players[player].resources
+        for resource in using:
+            if resource in BASE_VALUE and stock[resource] > 0:
+                return False
+        for resource in self.substitutes(player):
+            if stock[resource] > 0:
+                return False
+        return True
+
     def can_pay(self: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
         """Whether some payment covers `cost`, without listing the payments: overpaying with one steel or
         titanium is allowed, so the total value of what may be used decides."""
@@ -136,6 +157,8 @@ class PaymentMixin:
         total = stock["megacredits"]
         if total >= cost:
             return True
+        if not using:
+            return self.money_power(player) >= cost
         substitutes = self.substitutes(player)
         if not using and not substitutes:  # money alone: the common case, no table of values to build
             return False
@@ -148,6 +171,12 @@ class PaymentMixin:
         """Ask how to pay when there is more than one way, then take the resources. `acceptable`, a triple
         (effects, context, in some order), keeps only the payments after which those effects can all still be
         carried out (in the order written, or in some order the player may choose)."""
+        stock = self.state.players[player].resources
+        if cost <= 0:
+            return  # the one payment is nothing
+        if stock["megacredits"] >= cost and self._money_only(player, using):
+            stock["megacredits"] -= cost  # the one payment: no question, nothing to filter
+            return
         options = self.payment_options(player, cost, using)
         if acceptable is not None:  # the checks before are conservative: never filter every payment away
             effects, ctx, some_order = acceptable

@@ -262,7 +262,7 @@ def turn_action(game: "Game", index: int, number: int) -> None:
         return
     menu = ActionMenu(index, number)
     ask(game, menu, action_chosen, index, number)
-    if game.answer_single_options and not game.pending().any_legal(cheapest_first):
+    if game.answer_single_options and not game.pending().any_legal(cheapest_first(game, index)):
         # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
         game.flow.asking = None
         game._view = None

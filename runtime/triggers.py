@@ -33,6 +33,16 @@ class TriggersMixin:
                                            for p in self.library[card.name].passives if isinstance(p, fx.Trigger)]
         return found
 
+    def triggers_on(self: "Game", owner: int, event: str) -> list:
+        """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
+        derived = self._passive_cache(owner)[2]
+        key = ("triggers", event)
+        found = derived.get(key)
+        if found is None:
+            kinds = _EVENT_KINDS.get(event, (event,))
+            found = derived[key] = [(name, t) for name, t in self.triggers_of(owner) if t.event.kind in kinds]
+        return found
+
     def fire(self: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
              space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
              project=None) -> None:
@@ -43,8 +53,11 @@ class TriggersMixin:
         batches = []
         for offset in range(count):
             owner = (actor + offset) % count
+            triggers = self.triggers_on(owner, event)
+            if not triggers:
+                continue
             pending: list[tuple[str, tuple]] = []
-            for name, trigger in self.triggers_of(owner):
+            for name, trigger in triggers:
                 if trigger.subject == "you" and owner != actor:
                     continue
                 if playing is not None and playing == (owner, name) and not trigger.including_this:
@@ -90,6 +103,10 @@ class TriggersMixin:
         if event == "production" and ev.kind == "production":
             return 1
         return 0
+
+
+# the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `fire` may match
+_EVENT_KINDS = {"play": ("play_tag", "play_card")}
 
 
 def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
