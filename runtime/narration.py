@@ -1,9 +1,9 @@
 """The engine's narration in English: a verb that agrees with the player who acts.
 
 Events (`game.events`) and the play view's move reports (tharsis/moves.py) are sentences that start with a
-player's name: "ann plays Birds", "bob passes". The human seat of `tharsis play` is called `you` by default, and
+player's name: "ann places city on 31", "bob passes". The human seat of `tharsis play` is called `you` by default, and
 "you plays" reads wrong, so every such sentence takes its verbs from `conjugate`. Only narration goes through
-here: the game log holds option labels ("play Birds"), which never name a player.
+here: the game log holds option labels ("standard project City"), which never name a player.
 """
 
 from __future__ import annotations
