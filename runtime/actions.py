@@ -20,6 +20,7 @@ from .decisions import Decision, LazyDecision, Option
 from .effects import Context, run_effects, run_in_chosen_order
 from .flow import ask, push, step
 from .measures import Where, failing
+from .narration import conjugate
 from .state import CardInPlay
 
 if TYPE_CHECKING:
@@ -326,7 +327,7 @@ def take_action(game: "Game", player: int, action: tuple) -> None:
     if kind == "first_action":
         state.first_action_done = True
         corporation = state.corporation
-        game.log_event(f"{name} takes {corporation}'s first action")
+        game.log_event(f"{name} {conjugate(name, 'take')} {corporation}'s first action")
         run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
     elif kind == "play":
         play_card(game, player, action[1])
@@ -334,20 +335,20 @@ def take_action(game: "Game", player: int, action: tuple) -> None:
         use_card_action(game, player, action[1])
     elif kind == "project":
         project = game.standard_projects[action[1]]
-        game.log_event(f"{name} uses standard project {project.name}")
+        game.log_event(f"{name} {conjugate(name, 'use')} standard project {project.name}")
         push(game, project_paid, player, project.name)
         game.pay(player, game.standard_cost(player, project), (), project.name)
     elif kind == "convert":
         conversion = game.standard_actions[action[1]]
-        game.log_event(f"{name} converts: {conversion.name}")
+        game.log_event(f"{name} {conjugate(name, 'convert')}: {conversion.name}")
         state.resources[conversion.cost_resource] -= game.standard_cost(player, conversion)
         run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
-        game.log_event(f"{name} claims {action[1]}")
+        game.log_event(f"{name} {conjugate(name, 'claim')} {action[1]}")
         push(game, claimed_milestone, player, action[1])
         game.pay(player, MILESTONE_COST, (), action[1])
     elif kind == "award":
-        game.log_event(f"{name} funds {action[1]}")
+        game.log_event(f"{name} {conjugate(name, 'fund')} {action[1]}")
         push(game, funded_award, player, action[1])
         game.pay(player, game.award_cost(), (), action[1])
 
@@ -377,7 +378,8 @@ def funded_award(game: "Game", player: int, name: str) -> None:
 def play_card(game: "Game", player: int, name: str) -> None:
     card = game.library[name]
     using = paid_with(card)
-    game.log_event(f"{game.state.players[player].name} plays {name}")
+    who = game.state.players[player].name
+    game.log_event(f"{who} {conjugate(who, 'play')} {name}")
     push(game, card_paid, player, name)
     game.pay(player, game.card_cost(player, name), using, name,
              acceptable=(card.play, game._play_context(player, name), True))
@@ -426,7 +428,8 @@ def use_card_action(game: "Game", player: int, name: str) -> None:
 def card_action_chosen(game: "Game", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
     game.state.players[player].card(name).used = True
-    game.log_event(f"{game.state.players[player].name} uses {name}: {_describe(option)}")
+    who = game.state.players[player].name
+    game.log_event(f"{who} {conjugate(who, 'use')} {name}: {_describe(option)}")
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
     run_effects(game, option.cost + option.effects, 0, ctx, None)

@@ -19,6 +19,7 @@ from tharsis.compiler import text
 from .decisions import Decision, NumberOptions, Option
 from .flow import Step, ask, push, step
 from .measures import Where, holds, quantity
+from .narration import conjugate
 from .state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -636,7 +637,8 @@ def _reveal(game, e, ctx):
     revealed = game.take_from_deck(1)
     if not revealed:
         return
-    game.log_event(f"{game.state.players[ctx.player].name} reveals {revealed[0]}")
+    who = game.state.players[ctx.player].name
+    game.log_event(f"{who} {conjugate(who, 'reveal')} {revealed[0]}")
     push(game, discard_cards, tuple(revealed))
     if e.tag in game.library[revealed[0]].tags:
         run_effects(game, e.then, 0, ctx, None)

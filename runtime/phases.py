@@ -15,6 +15,7 @@ from .actions import ActionMenu, cheapest_first, take_action
 from .decisions import Decision, Option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step, then
+from .narration import conjugate
 from .payment import CARD_PRICE, offer_cards
 from .scoring import final_scores
 from .state import NEUTRAL, RESOURCES, CardInPlay
@@ -82,7 +83,8 @@ def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple
     for index, name in sorted(chosen):
         for other in dealt[index]:
             if other != name:
-                game.log_event(f"{state.players[index].name} sets aside {other}")
+                who = state.players[index].name
+                game.log_event(f"{who} {conjugate(who, 'set aside')} {other}")
     steps = [Step(start_corporation, (index, name)) for index, name in chosen]
     if game.options.solo:
         steps.append(Step(neutral_city, (None, 0)))
@@ -105,7 +107,7 @@ def start_corporation(game: "Game", index: int, name: str) -> None:
     player.resources["megacredits"] += corporation.starting_megacredits
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
-    game.log_event(f"{player.name} starts with {name}")
+    game.log_event(f"{player.name} {conjugate(player.name, 'start with')} {name}")
     game.flow.playing = (index, name)
     then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
@@ -272,7 +274,7 @@ def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
     player = game.state.players[index]
     if action == ("pass",):
         player.passed = True
-        game.log_event(f"{player.name} passes")
+        game.log_event(f"{player.name} {conjugate(player.name, 'pass')}")
         return
     if action == ("end",):
         return

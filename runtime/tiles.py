@@ -17,6 +17,7 @@ from .decisions import Decision, Option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step
 from .measures import Where, holds
+from .narration import conjugate
 from .state import Tile
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class TilesMixin:
             if own:
                 result = own
         # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-        return [s for s in result if self._affordable(player, s)]
+        return [s for s in result if self._affordable(player, s, tile)]
 
     def space_cost(self: "Game", player: int, sid: str) -> int:
         """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
@@ -50,10 +51,26 @@ class TilesMixin:
             return 0
         return space.extra_cost
 
-    def _affordable(self: "Game", player: int, sid: str) -> bool:
-        """Whether the player can pay what the space costs now (its condition is checked once)."""
-        cost = self.space_cost(player, sid)
+    def _affordable(self: "Game", player: int, sid: str, tile: str) -> bool:
+        """Whether the player can pay what the space will cost when `put_tile` charges it (its condition is checked
+        once, with the tile down: the 9th ocean on a `costs 6 if oceans <= 8` space is free, so needs no 6 MC)."""
+        if not self.board.spaces[sid].extra_cost:
+            return True
+        cost = self._cost_once_placed(player, sid, tile)
         return not cost or self.can_pay(player, cost)
+
+    def _cost_once_placed(self: "Game", player: int, sid: str, tile: str) -> int:
+        """`space_cost` as `put_tile` will find it, the tile on the space (an ocean out of the supply); the state is
+        put back as it was."""
+        state = self.state
+        ocean = tile == "ocean"
+        state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile == "city")
+        state.oceans += 1 if ocean else 0
+        try:
+            return self.space_cost(player, sid)
+        finally:
+            del state.tiles[sid]
+            state.oceans -= 1 if ocean else 0
 
     def _free_spaces(self: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
         """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
@@ -136,7 +153,8 @@ class TilesMixin:
             return True
         if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
             return bool(self.legal_spaces(player, "greenery"))
-        return any(self._affordable(player, s) for s in self._free_spaces(player, effect.tile, effect.filters))
+        tile = effect.tile
+        return any(self._affordable(player, s, tile) for s in self._free_spaces(player, tile, effect.filters))
 
     # ------------------------------------------------------------------ placing
 
@@ -202,7 +220,8 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
             in_play.tile = sid
     if neutral or player is None or player < 0:
         return
-    game.log_event(f"{state.players[player].name} places {tile}{' ' + repr(name) if name else ''} on {sid}")
+    who = state.players[player].name
+    game.log_event(f"{who} {conjugate(who, 'place')} {tile}{' ' + repr(name) if name else ''} on {sid}")
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
     push(game, tile_bonuses, player, sid, tile, 0)

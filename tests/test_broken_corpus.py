@@ -233,19 +233,53 @@ def test_github_format_escapes_and_warns(capsys):
     assert re.fullmatch(r"::warning file=[^,]+,line=1,col=1,endLine=1,endColumn=2,title=W001::.+\n?", out)
 
 
-def test_missing_path_exits_2(tmp_path, capsys):
+def test_missing_path_is_usage_error_e705_as_for_the_game_commands(tmp_path, capsys):
     missing = tmp_path / "no_such_file.mars"
+    assert main(["play", "--cards", str(missing), "--no-log"]) == 2
+    game = capsys.readouterr().err
     code = main(["check", str(missing)])
     captured = capsys.readouterr()
     assert code == 2
-    assert f"no such file or folder: {missing}" in captured.err
-    assert "Traceback" not in captured.out + captured.err
+    assert captured.err == f"tharsis: error[E705]: PATH: no such file or folder: '{missing}'\n"
+    assert game.startswith(f"tharsis: error[E705]: --cards: no such file or folder: '{missing}'\n")
+    assert captured.out == ""
 
 
-def test_missing_path_among_good_ones_exits_2(capsys):
-    code = main(["check", str(BROKEN / "typo_in_tag.mars"), str(BROKEN / "no_such_file.mars")])
+@pytest.mark.parametrize("command", [["check"], ["fmt"], ["fmt", "--check"], ["cards"], ["test"],
+                                     ["gallery", "site"]])
+def test_every_designer_command_reports_each_missing_path_as_e705(command, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code = main([*command, str(BROKEN / "typo_in_tag.mars"), "gone.mars", "gone/"])
+    err = capsys.readouterr().err
     assert code == 2
-    assert "no such file or folder" in capsys.readouterr().err
+    assert err.splitlines() == ["tharsis: error[E705]: PATH: no such file or folder: 'gone.mars'",
+                                "tharsis: error[E705]: PATH: no such file or folder: 'gone/'"]
+    assert not (tmp_path / "site").exists()
+
+
+def test_missing_card_folder_and_configuration_are_e705_too(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "--cards", "mine", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "tharsis: error[E705]: --cards: no such file or folder: 'mine'\n"
+    assert main(["check", "--config", "pyproject.toml"]) == 2
+    assert capsys.readouterr().err == "tharsis: error[E705]: --config: no such file or folder: 'pyproject.toml'\n"
+
+
+def test_missing_path_is_reported_in_the_format_asked_for(capsys):
+    """A CI job reading the JSON, GitHub or SARIF report finds the usage error there, not only on stderr."""
+    good, missing = str(BROKEN / "typo_in_tag.mars"), str(BROKEN / "no_such_file.mars")
+    message = f"PATH: no such file or folder: '{missing}'"
+    code, out, err = _check(capsys, "--format", "json", good, missing)
+    assert code == 2 and err == ""
+    assert json.loads(out) == {"files": 0, "errors": 1, "warnings": 0, "diagnostics": [
+        {"code": "E705", "severity": "error", "message": message, "hint": None}]}
+    code, out, _ = _check(capsys, "--format", "github", missing)
+    assert code == 2 and out == f"::error title=E705::{message}\n"
+    code, out, _ = _check(capsys, "--format", "sarif", missing)
+    run = json.loads(out)["runs"][0]
+    assert code == 2 and run["results"] == []
+    assert run["invocations"] == [{"executionSuccessful": False, "toolExecutionNotifications": [
+        {"level": "error", "message": {"text": message}, "descriptor": {"id": "E705"}}]}]
 
 
 def test_whole_corpus_in_one_run(capsys):

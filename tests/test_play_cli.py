@@ -40,6 +40,21 @@ def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, 
     assert f"winner: {end['result']['winner']}" in capsys.readouterr().out
 
 
+THIRD_PERSON = re.compile(r"\byou (plays|passes|buys|places|uses|pays|chooses|takes|claims|funds|starts|sets|"
+                          r"reveals|converts|drafts|keeps|discards)\b")
+
+
+def test_a_seat_named_you_is_told_what_you_do_not_what_you_does(autopilot, capsys):
+    """The default human seat is `you`: its moves read "you buy", "you play", "you pass", the others' "bot plays"."""
+    autopilot.lines = ["history"]
+    assert main(["play", "--seed", "5", "--draft", "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "» you choose " in out and "» you draft " in out and "» you buy " in out    # the play view's narration
+    assert "» you play " in out and "you pass" in out and "you place " in out           # the engine's events
+    assert "you start with " in out and "bot starts with " in out and "» bot plays " in out
+    assert not THIRD_PERSON.findall(out)
+
+
 def test_save_then_load_resumes_the_same_game(tmp_path, autopilot, capsys):
     save = tmp_path / "saved.json"
     autopilot.lines = ["1", "buy 1", "1", "save " + str(save), "quit"]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import attrs
 
+from tharsis.runtime.narration import conjugate
 from tharsis.runtime.state import RESOURCES
 
-HIDDEN = {"buy": "buys", "draft": "drafts", "keep": "keeps"}
+HIDDEN = ("buy", "draft", "keep")   # card choices, each told with its kind as the verb
 _SHORT = {"megacredits": "MC", "titanium": "titanium"}
 
 
@@ -61,7 +62,7 @@ def report(game, move: Move, hidden: bool) -> list[str]:
     before, after = move.before, Snapshot.of(game)
     events = [_strip_generation(e) for e in game.events[before.events:]]
     lines = [f"» {'; '.join(events)}"] if events else []
-    said = _choices(move, hidden, told=" ".join(events))
+    said = _choices(move, hidden, name, told=" ".join(events))
     if said:
         lines.append(f"  ({name} {said})" if events else f"» {name} {said}")
     if after.generation != before.generation:
@@ -81,9 +82,11 @@ def _strip_generation(event: str) -> str:
     return rest if sep and head.startswith("gen ") else event
 
 
-def _choices(move: Move, hidden: bool, told: str = "") -> str:
-    """The choices the events do not tell: payments, numbers, options. Card choices of a hidden hand show only
-    as a count; discards always do (the cards go face down)."""
+def _choices(move: Move, hidden: bool, name: str, told: str = "") -> str:
+    """The choices the events do not tell: payments, numbers, options, each with its verb agreeing with the
+    player's `name`. Card choices of a hidden hand show only as a count; discards always do (the cards go face
+    down)."""
+    pays, chooses = conjugate(name, "pay"), conjugate(name, "choose")
     counts: dict[str, int] = {}
     named: dict[str, list[str]] = {}
     shown = []
@@ -91,20 +94,20 @@ def _choices(move: Move, hidden: bool, told: str = "") -> str:
         if kind == "discard":
             continue  # the hand's change says how many (the last of several is answered by the engine, unlogged)
         if kind in HIDDEN:
-            verb = "discards" if label.startswith("discard ") else HIDDEN[kind]
-            if hidden or verb == "discards":
+            verb = conjugate(name, "discard" if label.startswith("discard ") else kind)
+            if hidden or label.startswith("discard "):
                 counts[verb] = counts.get(verb, 0) + 1
             else:
                 named.setdefault(verb, []).append(label.partition(" ")[2])
         elif kind == "pay":
-            shown.append(f"pays {label}")
+            shown.append(f"{pays} {label}")
         elif kind == "corporation":
-            shown.append("chooses a corporation" if hidden else f"chooses {label.partition(' ')[2]}")
+            shown.append(f"{chooses} a corporation" if hidden else f"{chooses} {label.partition(' ')[2]}")
         elif kind == "space":
             if f"on {label.removeprefix('space ')}" not in told:   # a space chosen but not built on (Land Claim)
-                shown.append(f"chooses {label}")
+                shown.append(f"{chooses} {label}")
         elif kind not in ("action", "final"):
-            shown.append(f"chooses {label}")
+            shown.append(f"{chooses} {label}")
     said = [f"{verb} {', '.join(names)}" for verb, names in named.items()]
     said += [f"{verb} {n} card{'s' if n > 1 else ''}" for verb, n in counts.items()]
     return ", ".join(said + shown)

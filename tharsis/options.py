@@ -19,7 +19,7 @@ import attrs
 
 from tharsis.runtime.game import GameOptions
 
-from .problems import CONTENT, USAGE, Problem, ProblemError, suggest
+from .problems import CONTENT, USAGE, Problem, ProblemError, missing_path, suggest
 
 SEED_MAX = 2**63 - 1           # seeds travel through JSON and other languages' integers; negative seeds would
                                # silently repeat positive ones (random.Random uses the absolute value)
@@ -160,9 +160,9 @@ def check_card_paths(paths: list[str], where: Where = FLAG_WHERE) -> list[Proble
     for text in paths:
         path = Path(text)
         name = where.name("card_paths")
-        if not text or not path.exists():
-            problems.append(where.problem("E705", f"{name}: no such file or folder: {text!r}",
-                                          "the folder of .mars files the game was played with"))
+        missing = missing_path(name, text, "the folder of .mars files the game was played with", where)
+        if missing is not None:
+            problems.append(missing)
         elif not path.is_dir() and not (path.is_file() and path.suffix == ".mars"):
             problems.append(where.problem("E705", f"{name}: {text} is neither a folder nor a .mars file",
                                           "the folder of .mars files the game was played with"))

@@ -8,6 +8,7 @@ closed. `ProblemError` carries them to the CLI with the exit code they deserve (
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 import attrs
@@ -46,6 +47,16 @@ class ProblemError(Exception):
 def usage_error(code: str, message: str, hint: Optional[str] = None) -> ProblemError:
     """One problem with the command line itself (a flag, or a file a flag names), ready to raise: exit 2."""
     return ProblemError([Problem(code, message, hint)], USAGE)
+
+
+def missing_path(name: str, text: str, hint: Optional[str] = None, where=None) -> Optional[Problem]:
+    """E705 when `text` names no file or folder, else None. `name` is what gave it (`--cards`, a file's
+    `options.card_paths`, a designer command's PATH), `where` the file it was read from (tharsis/options.py's
+    `Where`), so that every command words a missing path alike."""
+    if text and Path(text).exists():
+        return None
+    message = f"{name}: no such file or folder: {text!r}"
+    return where.problem("E705", message, hint) if where is not None else Problem("E705", message, hint)
 
 
 def suggest(word: str, vocabulary: Iterable[str], listing: str = "") -> Optional[str]:

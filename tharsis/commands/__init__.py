@@ -7,15 +7,24 @@ Each module has `add_parser(subparsers)`, which declares its flags, and `run(arg
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import Iterable
+
+from tharsis.problems import USAGE, Problem, ProblemError, missing_path
 
 
-def paths_exist(paths: list[str]) -> bool:
-    """Report every missing path (a usage error); True when all exist."""
-    missing = [p for p in paths if p != "-" and not Path(p).exists()]
-    for path in missing:
-        print(f"tharsis: no such file or folder: {path}", file=sys.stderr)
-    return not missing
+def missing_paths(paths: Iterable[str], name: str = "PATH") -> list[Problem]:
+    """E705 for each of `paths` (given as `name`: PATH, --cards, --config) that names no file or folder, worded as
+    the game commands word a missing --cards folder; `-` is standard input, not a path."""
+    found = (missing_path(name, path) for path in paths if path != "-")
+    return [problem for problem in found if problem is not None]
+
+
+def require_paths(paths: Iterable[str], name: str = "PATH", cards: Iterable[str] = ()) -> None:
+    """Stop the command when a path (or a --cards folder) is missing: every one of them as an E705, printed by the
+    CLI as the game commands' usage errors are, exit 2."""
+    problems = missing_paths(paths, name) + missing_paths(cards, "--cards")
+    if problems:
+        raise ProblemError(problems, USAGE)
 
 
 def stdin_alone(paths: list[str], stdin_filename) -> bool:
@@ -37,12 +46,13 @@ def add_config_flag(parser) -> None:
 
 
 def load_config(args):
-    """The configuration in force, or 2 (a usage error) after printing what is wrong with it."""
+    """The configuration in force, or 2 (a usage error) after printing what is wrong with it; a --config file that
+    does not exist stops the command (E705)."""
     from tharsis.compiler.diagnostics import render_text
     from tharsis.config import ConfigError, discover
 
-    if args.config is not None and not paths_exist([args.config]):
-        return 2
+    if args.config is not None:
+        require_paths([args.config], "--config")
     try:
         return discover(args.config)
     except ConfigError as exc:

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from tharsis.commands import paths_exist
+from tharsis.commands import require_paths
 
 
 def add_parser(sub) -> None:
@@ -30,8 +30,7 @@ def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
 
-    if not paths_exist(args.paths):
-        return 2
+    require_paths(args.paths)
     paths = [Path(p) for p in args.paths] or [bundled_cards_path()]
     result = compile_paths(paths)
     if result.errors:

@@ -20,7 +20,8 @@ from typing import Callable, Optional
 import attrs
 
 from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-from tharsis.commands import add_config_flag, code_list, configured_paths, paths_exist, stdin_alone
+from tharsis.commands import add_config_flag, code_list, configured_paths, require_paths, stdin_alone
+from tharsis.problems import ProblemError, render
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -76,6 +77,29 @@ def _recheck(args) -> int:
 
 def _options(args):
     """The flags and the configuration decided into Options, or 2 after printing the usage error."""
+    try:
+        return _decide(args)
+    except ProblemError as exc:  # a PATH or --config that does not exist (E705)
+        return _usage_report(exc, args.format)
+
+
+def _usage_report(error: ProblemError, output: str) -> int:
+    """The problems that stop a check before it starts, in the report format asked for (a CI job reading JSON or
+    SARIF finds them there, as errors without a place); as text, on standard error as the game commands print
+    theirs. Returns their exit code (2)."""
+    if output == "text":
+        print(render(error.problems), file=sys.stderr)
+    else:
+        from tharsis.compiler.diagnostics import Diagnostic
+
+        _print_report([Diagnostic(p.code, "error" if p.is_error else "warning", p.message, None, p.hint)
+                       for p in error.problems], output, Path.cwd(), files=0)
+    sys.stdout.flush()
+    return error.exit_code
+
+
+def _decide(args):
+    """`_options` less the E705 report: a PATH or --config that does not exist raises it."""
     found = configured_paths(args, "check", "cards", ("card folders", "mine/"))
     if isinstance(found, int):
         return found
@@ -96,8 +120,7 @@ def _options(args):
     if args.interval <= 0:
         print("tharsis: --interval must be more than 0 seconds", file=sys.stderr)
         return 2
-    if not paths_exist(paths):
-        return 2
+    require_paths(paths)
     return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,
@@ -124,7 +147,7 @@ class Options:
 def check_once(options: Options) -> int:
     from tharsis import suppressions
     from tharsis.compiler import compile_paths
-    from tharsis.compiler.diagnostics import Diagnostics, render_github, render_json, render_text
+    from tharsis.compiler.diagnostics import Diagnostics, render_text
     from tharsis.compiler.source import decode
 
     if options.paths == ["-"]:
@@ -149,15 +172,8 @@ def check_once(options: Options) -> int:
         definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
     diagnostics = suppressions.reported(diagnostics, sources, reported, options.code_filter)
     errors = [d for d in diagnostics if d.is_error]
-    if options.output == "json":
-        print(render_json(diagnostics, len(files)))
-    elif options.output == "sarif":
-        from tharsis.sarif import render_sarif
-
-        print(render_sarif(diagnostics, options.root))
-    elif options.output == "github":
-        if diagnostics:
-            print(render_github(diagnostics))
+    if options.output != "text":
+        _print_report(diagnostics, options.output, options.root, len(files))
     elif diagnostics:
         print(render_text(diagnostics, sources))
     else:
@@ -167,6 +183,20 @@ def check_once(options: Options) -> int:
     if errors or (options.strict and diagnostics):
         return 1
     return 0
+
+
+def _print_report(diagnostics: list, output: str, root: Path, files: int) -> None:
+    """The machine-readable reports: json, github or sarif (`root`: what SARIF's URIs are relative to)."""
+    from tharsis.compiler.diagnostics import render_github, render_json
+
+    if output == "json":
+        print(render_json(diagnostics, files))
+    elif output == "sarif":
+        from tharsis.sarif import render_sarif
+
+        print(render_sarif(diagnostics, root))
+    elif diagnostics:
+        print(render_github(diagnostics))
 
 
 def _compile_stdin(name: str, text: str, with_bundled: bool):

@@ -7,7 +7,7 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, configured_paths, paths_exist, stdin_alone
+from tharsis.commands import add_config_flag, configured_paths, require_paths, stdin_alone
 
 
 def add_parser(sub) -> None:
@@ -38,8 +38,7 @@ def run(args) -> int:
         return 2
     if paths == ["-"]:
         return _format_stdin(args)
-    if not paths_exist(paths):
-        return 2
+    require_paths(paths)
     result = format_paths([Path(p) for p in paths])
     refused = [f for f in result.files if f.text is None]
     changed = [f for f in result.files if f.changed]

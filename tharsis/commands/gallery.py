@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, load_config, paths_exist
+from tharsis.commands import add_config_flag, load_config, require_paths
 
 
 def add_parser(sub) -> None:
@@ -37,8 +37,7 @@ def run(args) -> int:
     if isinstance(config, int):
         return config
     paths = list(args.paths) or list(config.cards)
-    if not paths_exist(paths):
-        return 2
+    require_paths(paths)
     directory = Path(args.directory)
     gallery.check_directory(directory)
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from tharsis.commands import add_config_flag, configured_paths, paths_exist
+from tharsis.commands import add_config_flag, configured_paths, require_paths
 
 
 def add_parser(sub) -> None:
@@ -41,8 +41,7 @@ def run(args) -> int:
         return found
     config, paths = found
     cards = list(dict.fromkeys(list(config.cards) + args.cards))
-    if not paths_exist(paths + cards):
-        return 2
+    require_paths(paths, cards=cards)
     try:
         selected = keyword_matcher(args.keyword) if args.keyword else (lambda text: True)
     except ValueError as exc:
