@@ -24,6 +24,18 @@ class Option:
     value: Any = None
 
 
+_SPACE_OPTIONS: dict[str, Option] = {}
+
+
+def space_option(sid: str) -> Option:
+    """The option `space NN`. One per space is made per process and shared by every decision (a placement lists
+    dozens of spaces; options are never changed)."""
+    option = _SPACE_OPTIONS.get(sid)
+    if option is None:
+        option = _SPACE_OPTIONS[sid] = Option(f"space {sid}", sid)
+    return option
+
+
 class Decision:
     """A question with its options listed. Immutable; equal when player, kind, prompt and options are."""
 

@@ -16,7 +16,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .decisions import Decision, NumberOptions, Option
+from .decisions import Decision, NumberOptions, Option, space_option
 from .flow import Step, ask, push, step
 from .measures import Where, holds, quantity
 from .narration import conjugate
@@ -410,7 +410,7 @@ def _claim(game, e, ctx):
     spaces = game._claimable(ctx.player, e.filters)
     if not spaces:
         return
-    ask(game, Decision(ctx.player, "space", "Which space do you claim?", tuple(Option(f"space {s}", s) for s in spaces)),
+    ask(game, Decision(ctx.player, "space", "Which space do you claim?", tuple(map(space_option, spaces))),
         claimed, ctx.player)
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
-from .decisions import Decision, Option
+from .decisions import Decision, space_option
 from .effects import Context, run_effects
 from .flow import Step, ask, push, step
 from .measures import Where, holds
@@ -175,7 +175,7 @@ class TilesMixin:
             return
         label = f'{tile} "{name}"' if name else tile
         ask(self, Decision(player, "space", f"Where do you place the {label}?",
-                           tuple(Option(f"space {s}", s) for s in spaces)), space_chosen, player, tile, name, card, then)
+                           tuple(map(space_option, spaces))), space_chosen, player, tile, name, card, then)
 
     # ------------------------------------------------------------------ parameters
 
@@ -209,7 +209,6 @@ def space_chosen(game: "Game", sid: str, player: int, tile: str, name, card, the
 def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
              card: Optional[str] = None, neutral: bool = False) -> None:
     state = game.state
-    space = game.board.spaces[sid]
     is_city = tile == "city"
     owner = None if tile == "ocean" else player
     state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
