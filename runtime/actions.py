@@ -17,7 +17,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from .decisions import Decision, LazyDecision, Option
-from .effects import Context, run_effects, run_in_chosen_order
+from .effects import Context, run_effects, run_in_chosen_order, unconditional
 from .flow import ask, push, step
 from .measures import Where, failing
 from .narration import conjugate
@@ -256,10 +256,11 @@ _ORDERS: dict[int, tuple] = {}
 
 
 def cheapest_first(game: "Game", player: int):
-    """The order in which `any_legal` tries a menu's candidates: standard projects, conversions and awards (a few
-    comparisons each) before cards and milestones (requirements, payments). Projects, awards and milestones the
-    player cannot pay for with money (and money substitutes), the only way to pay them, are left out: they would
-    each be checked and refused. The menu lists its fixed candidates after the cards (`action_candidates`)."""
+    """The order in which `any_legal` looks for a legal action: standard projects (those whose effects cannot fail
+    first), conversions and awards, a few comparisons each, then cards and milestones (requirements, payments).
+    Projects, awards and milestones the player cannot pay for with money (and its substitutes), the only way to
+    pay them, are left out: each would be checked and refused. It yields lazily, so a turn with an affordable
+    project never lists the cards. The menu lists its fixed candidates after the cards (`action_candidates`)."""
     fixed = game._fixed_candidates
     cached = _ORDERS.get(id(fixed))
     if cached is None or cached[0] is not fixed:
@@ -270,22 +271,25 @@ def cheapest_first(game: "Game", player: int):
     _, projects, conversions, awards, milestones = cached
     count = len(fixed)
 
-    def order(candidates: list[Option]) -> list[Option]:
+    def order(candidates):
         power = game.money_power(player)
         derived = game._passive_cache(player)[2]  # the projects' prices change only with the cards in play
         priced = derived.get("project prices")
         if priced is None:
             standard = game.standard_projects
-            priced = derived["project prices"] = [(game.standard_cost(player, standard[o.value[1]]), o)
-                                                  for o in projects]
-        result = [o for price, o in priced if price <= power]
-        result += conversions
+            priced = [(game.standard_cost(player, standard[o.value[1]]), o) for o in projects]
+            priced = derived["project prices"] = [p for p in priced if unconditional(standard[p[1].value[1]].play)] \
+                + [p for p in priced if not unconditional(standard[p[1].value[1]].play)]
+        for price, option in priced:
+            if price <= power:
+                yield option
+        yield from conversions
         if awards and power >= game.award_cost() and len(game.state.awards) < len(AWARD_COSTS):
-            result += awards
-        result += candidates[:len(candidates) - count]
+            yield from awards
+        listed = candidates()
+        yield from listed[:len(listed) - count]
         if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
-            result += milestones
-        return result
+            yield from milestones
 
     return order
 

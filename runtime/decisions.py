@@ -118,8 +118,13 @@ class LazyDecision(Decision):
         return known
 
     def any_legal(self, order=None) -> bool:
-        """Whether some candidate is legal, checking them in `order` (cheapest first) until one is."""
-        return any(self.legal(o) for o in (order(self.candidates()) if order else self.candidates()))
+        """Whether some candidate is legal, checking them until one is: all of `candidates()`, or those that
+        `order(candidates)` yields (cheapest first, and lazily: it calls `candidates` only if it gets that far)."""
+        legal = self.legal
+        for option in (order(self.candidates) if order else self.candidates()):
+            if legal(option):
+                return True
+        return False
 
     def allows(self, option: Option) -> bool:
         if self._listed is not None:

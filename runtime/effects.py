@@ -733,6 +733,14 @@ _POSSIBLE = {
 _CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
 
 
+def unconditional(effects: tuple) -> bool:
+    """Whether effects can always be carried out: none has a condition in `_POSSIBLE`, or it only raises
+    productions by fixed amounts (the menu checks such standard projects first: their check is cheap and holds)."""
+    return all(type(e) not in _POSSIBLE or (type(e) is fx.Production and all(
+        c.resource == "bonus" or (not c.amount.variable and c.amount.per is None and c.amount.coefficient >= 0)
+        for c in e.changes)) for e in effects)
+
+
 def _rollback(undo: list, mark: int) -> None:
     """Undo the provisional changes recorded after `mark`, newest first."""
     while len(undo) > mark:
