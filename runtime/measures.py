@@ -91,8 +91,12 @@ def _tiles(game: "Game", measure: Measure, where: Where, players) -> int:
         spaces = board.neighbours[card.tile]
         owners = None
     else:
-        spaces = list(state.tiles)
         owners = None if measure.scope == "all" else set(players)
+        if not (measure.on_mars or measure.rows or measure.next_to):  # the usual count: no look at the board
+            name = measure.name
+            return sum(1 for tile in state.tiles.values()
+                       if (owners is None or tile.owner in owners) and _tile_matches(tile, name))
+        spaces = list(state.tiles)
     total = 0
     for space_id in spaces:
         tile = state.tiles.get(space_id)
