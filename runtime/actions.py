@@ -45,7 +45,7 @@ class ActionsMixin:
         if not self.can_pay(player, cost, using):
             return False, f"costs {cost} MC"
         ctx = self._play_context(player, name)
-        if not any(self.possible_in_some_order(card.play, ctx, paid=p) for p in self.payments(player, cost, using)):
+        if not self.possible_with_a_payment(card.play, ctx, cost, using):
             return False, "its effects cannot all be carried out"
         return True, ""
 
@@ -209,7 +209,7 @@ def _play_legal(game: "Game", player: int, action: tuple) -> bool:
             failing(game, card.requirements, Where(player, name), game.leeway(player)) is not None:
         return False
     ctx = game._play_context(player, name)
-    return any(game.possible_in_some_order(card.play, ctx, paid=p) for p in game.payments(player, cost, using))
+    return game.possible_with_a_payment(card.play, ctx, cost, using)
 
 
 def _card_action_legal(game: "Game", player: int, action: tuple) -> bool:

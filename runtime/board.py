@@ -28,6 +28,7 @@ class BoardMap:
             s.id: tuple(by_position.get(p) for p in _clockwise(s.x, s.row)) for s in self.mars}
         self.reserved_names = {s.reserved: s.id for s in board.spaces if s.reserved}
         self.has_volcanic = any(s.volcanic for s in self.mars)
+        self.bonus_kinds: dict[str, frozenset] = {s.id: frozenset(b for b, _ in s.bonuses) for s in board.spaces}
         # the unreserved spaces of each kind, in board order: where a tile without filters may go
         self.open_ids: dict[str, tuple[str, ...]] = {
             kind: tuple(s.id for s in self.mars if s.kind == kind and not s.reserved) for kind in ("land", "ocean")}

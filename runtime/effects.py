@@ -92,6 +92,15 @@ class EffectsMixin:
         placing_first = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
         return placing_first != steps and self.possible(first + sum(placing_first, ()), ctx, paid)
 
+    def possible_with_a_payment(self: "Game", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
+        """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
+        no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
+        payments = self.payments(ctx.player, cost, using)
+        if _stock_blind(effects):
+            first = next(payments, None)
+            return first is not None and self.possible_in_some_order(effects, ctx, paid=first)
+        return any(self.possible_in_some_order(effects, ctx, paid=p) for p in payments)
+
     def _apply_payment(self: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
         stock = self.state.players[ctx.player].resources
         for resource, amount in (paid or {}).items():
@@ -739,6 +748,30 @@ def unconditional(effects: tuple) -> bool:
     return all(type(e) not in _POSSIBLE or (type(e) is fx.Production and all(
         c.resource == "bonus" or (not c.amount.variable and c.amount.per is None and c.amount.coefficient >= 0)
         for c in e.changes)) for e in effects)
+
+
+# the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
+_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
+_STOCK_BLIND: dict[int, tuple] = {}
+
+
+def _stock_blind(effects: tuple) -> bool:
+    """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them).
+    Cached per list, by identity (see `_placing_first`)."""
+    cached = _STOCK_BLIND.get(id(effects))
+    if cached is None or cached[0] is not effects:
+        if len(_STOCK_BLIND) > 4096:
+            _STOCK_BLIND.clear()
+        cached = _STOCK_BLIND[id(effects)] = (effects, type(effects) is tuple and all(
+            type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
+            for e in effects))
+    return cached[1]
+
+
+def _counts_anything(e) -> bool:
+    """Whether an effect has an amount `per` some quantity (which might be a stock)."""
+    amounts = [c.amount for c in getattr(e, "changes", ())] + [getattr(e, "amount", None)]
+    return any(a is not None and a.per is not None for a in amounts)
 
 
 def _rollback(undo: list, mark: int) -> None:

@@ -98,9 +98,17 @@ class TilesMixin:
             return
         kinds = {f.kind for f in filters}
         spaced = tile == "city" and not any(f.kind == "next_to" and f.tile == "city" for f in filters)
+        near = None  # "next to" a kind of tile: only the neighbours of such tiles can qualify
+        for f in filters:
+            if f.kind == "next_to" and f.count >= 1:
+                adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
+                            for n in board.neighbours[s]}
+                near = adjacent if near is None else near & adjacent
+        if near is not None and not near:
+            return
         for space in board.mars:
             sid = space.id
-            if sid in state.tiles or space.reserved:
+            if (near is not None and sid not in near) or sid in state.tiles or space.reserved:
                 continue
             claimant = state.claims.get(sid)
             if claimant is not None and claimant != player:
@@ -124,16 +132,13 @@ class TilesMixin:
         state, board = self.state, self.board
         for f in filters:
             if f.kind == "bonus":
-                printed = {b for b, _ in board.spaces[sid].bonuses}
-                if not printed & set(f.bonuses):
+                if board.bonus_kinds[sid].isdisjoint(f.bonuses):
                     return False
             elif f.kind == "next_to":
                 count = 0
                 for n in board.neighbours[sid]:
                     neighbour = state.tiles.get(n)
-                    if neighbour is None or (f.own and neighbour.owner != player):
-                        continue
-                    if f.tile == "tile" or (f.tile == "city" and neighbour.is_city) or neighbour.kind == f.tile:
+                    if neighbour is not None and _neighbour_counts(f, neighbour, player):
                         count += 1
                 if count < f.count:
                     return False
@@ -197,6 +202,13 @@ class TilesMixin:
 
     def terraformed(self: "Game") -> bool:
         return all(self.maxed(p) for p in ("temperature", "oxygen", "oceans"))
+
+
+def _neighbour_counts(f, tile: Tile, player: int) -> bool:
+    """Whether a tile next to a space counts for a `next to` filter: its kind, and its owner when it says "your"."""
+    if f.own and tile.owner != player:
+        return False
+    return f.tile == "tile" or (f.tile == "city" and tile.is_city) or tile.kind == f.tile
 
 
 @step
