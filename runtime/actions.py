@@ -223,16 +223,24 @@ def _card_action_legal(game: "Game", player: int, action: tuple) -> bool:
 
 def _milestone_legal(game: "Game", player: int, action: tuple) -> bool:
     name, claimed = action[1], game.state.milestones
-    return game.state.players[player].first_action_done and name in game.milestones and \
-        len(claimed) < MAX_MILESTONES and game.can_pay(player, MILESTONE_COST) and \
-        all(m != name for m, _ in claimed) and failing(game, game.milestones[name].requirement, Where(player)) is None
+    if len(claimed) >= MAX_MILESTONES or name not in game.milestones or \
+            not game.state.players[player].first_action_done or not game.can_pay(player, MILESTONE_COST):
+        return False
+    for taken, _ in claimed:
+        if taken == name:
+            return False
+    return failing(game, game.milestones[name].requirement, Where(player)) is None
 
 
 def _award_legal(game: "Game", player: int, action: tuple) -> bool:
     name, funded = action[1], game.state.awards
-    return game.state.players[player].first_action_done and name in game.awards and \
-        len(funded) < len(AWARD_COSTS) and all(a != name for a, _ in funded) and \
-        game.can_pay(player, game.award_cost())
+    if len(funded) >= len(AWARD_COSTS) or name not in game.awards or \
+            not game.state.players[player].first_action_done:
+        return False
+    for taken, _ in funded:
+        if taken == name:
+            return False
+    return game.can_pay(player, game.award_cost())
 
 
 _LEGAL = {"pass": _always, "end": _always, "first_action": _first_action_legal, "project": _project_legal,
