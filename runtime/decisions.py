@@ -24,16 +24,23 @@ class Option:
     value: Any = None
 
 
-_SPACE_OPTIONS: dict[str, Option] = {}
+def shared_options(label: str, value: Any = None, *, constant: bool = False) -> Callable[[Any], Option]:
+    """A maker of options made once per process and shared by every decision: `shared_options("space {}")(sid)` is
+    the option labelled `space 31` with the value "31" (or `value`, with `constant`). A placement lists dozens of
+    spaces and a research phase offers a card per decision; options are never changed, so one of each is enough."""
+    made: dict[Any, Option] = {}
 
+    def option(key) -> Option:
+        found = made.get(key)
+        if found is None:
+            found = made[key] = Option(label.format(key), value if constant else key)
+        return found
 
-def space_option(sid: str) -> Option:
-    """The option `space NN`. One per space is made per process and shared by every decision (a placement lists
-    dozens of spaces; options are never changed)."""
-    option = _SPACE_OPTIONS.get(sid)
-    if option is None:
-        option = _SPACE_OPTIONS[sid] = Option(f"space {sid}", sid)
     return option
+
+
+space_option = shared_options("space {}")
+discard_option = shared_options("discard {}")
 
 
 class Decision:

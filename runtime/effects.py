@@ -16,7 +16,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .decisions import Decision, NumberOptions, Option, space_option
+from .decisions import Decision, NumberOptions, Option, discard_option, space_option
 from .flow import Step, ask, push, step
 from .measures import Where, holds, quantity
 from .narration import conjugate
@@ -468,7 +468,7 @@ def discard_next(game: "Game", player: int, remaining: int) -> None:
     if remaining <= 0 or not hand:
         return
     ask(game, Decision(player, "discard", "Which card do you discard?",
-                       tuple(Option(f"discard {name}", name) for name in dict.fromkeys(hand))),
+                       tuple(map(discard_option, dict.fromkeys(hand)))),
         discarded, player, remaining)
 
 

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
 
-from .decisions import Decision, Option
+from .decisions import Decision, Option, shared_options
 from .flow import ask, push, step
 
 if TYPE_CHECKING:
     from .game import Game
 
 CARD_PRICE = 3
+_BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
 BASE_VALUE = {"steel": 2, "titanium": 3}
 
 
@@ -231,7 +232,7 @@ def offer_cards(game: "Game", player: int, names: tuple, price) -> None:
             if names:
                 push(game, offer_cards, player, names, price)
             ask(game, Decision(player, "buy", f"Buy {name} for {price} MC?",
-                               (Option(f"buy {name}", True), Option(f"discard {name}", False))),
+                               (_BUY(name), _DECLINE(name))),
                 card_bought, player, name, price)
             return
         game.state.discard.append(name)
