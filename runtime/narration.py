@@ -8,7 +8,10 @@ here: the game log holds option labels ("standard project City"), which never na
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
 def conjugate(subject: str, verb: str) -> str:
     """`verb`, given in its plain form ("play", "pass", "set aside"), as it reads after `subject`: "plays" after
     a player's name, "play" after a seat named you (in any case)."""
