@@ -199,7 +199,10 @@ class NumberOptions(Sequence):
         return Option(f"X={self.low + index}", self.low + index)
 
     def __contains__(self, option) -> bool:
-        return isinstance(option, Option) and self.find_label(option.label) == option
+        if not isinstance(option, Option):
+            return False
+        value = option.value
+        return type(value) is int and self.low <= value <= self.high and option.label == f"X={value}"
 
     def __eq__(self, other) -> bool:
         return isinstance(other, NumberOptions) and (self.low, self.high) == (other.low, other.high)

@@ -177,7 +177,10 @@ class EffectsMixin:
         low, high = e.minimum, quantity(self, e.maximum, ctx.where)
         if low > high or not works(low):
             return low, low - 1
-        while low < high:  # invariant: works(low)
+        if works(high):  # often the whole range (sell up to every card in hand)
+            return e.minimum, high
+        high -= 1
+        while low < high:  # invariant: works(low), and not works(high + 1)
             middle = (low + high + 1) // 2
             if works(middle):
                 low = middle
