@@ -151,23 +151,32 @@ def _raised_productions(game: "Game", measure: Measure, where: Where, players) -
     return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
 
 
+def _summed(read):
+    """A counter that adds up `read(player state, measure)` over the players in scope (a plain loop: a generator
+    costs more than the reading on this hot path, which the menu asks at every turn)."""
+    def counter(game: "Game", measure: Measure, where: Where, players) -> int:
+        states, total = game.state.players, 0
+        for p in players:
+            total += read(states[p], measure)
+        return total
+    return counter
+
+
 _COUNTERS = {
     "tags": _tags,
     "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing))),
     "resource_here": _resource_here,
-    "card_resources": lambda game, m, where, players: sum(
-        c.resources for p in players for c in game.state.players[p].played),
+    "card_resources": _summed(lambda state, m: sum(c.resources for c in state.played)),
     "tiles": _tiles,
     "adjacent_tiles": _tiles,
-    "stock": lambda game, m, where, players: sum(game.state.players[p].resources[m.name] for p in players),
-    "production": lambda game, m, where, players: sum(game.state.players[p].production[m.name] for p in players),
+    "stock": _summed(lambda state, m: state.resources[m.name]),
+    "production": _summed(lambda state, m: state.production[m.name]),
     "highest_production": lambda game, m, where, players: max(game.state.players[where.player].production.values()),
     "raised_productions": _raised_productions,
-    "tr": lambda game, m, where, players: sum(game.state.players[p].tr for p in players),
-    "tr_raised": lambda game, m, where, players: sum(
-        game.state.players[p].tr_raised_this_generation for p in players),
-    "cards_in_hand": lambda game, m, where, players: sum(len(game.state.players[p].hand) for p in players),
-    "events_played": lambda game, m, where, players: sum(len(game.state.players[p].events) for p in players),
+    "tr": _summed(lambda state, m: state.tr),
+    "tr_raised": _summed(lambda state, m: state.tr_raised_this_generation),
+    "cards_in_hand": _summed(lambda state, m: len(state.hand)),
+    "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
 }
