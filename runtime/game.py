@@ -9,6 +9,11 @@ option is answered automatically and not logged.
 options, the log of choices and the exact state and flow (runtime/saves.py); loading restores them directly, and
 `from_json(..., verify=True)` also replays the log and checks that it reproduces the saved state.
 Determinism: every shuffle and draw uses the game's RNG state, so (options, log of choices) fixes the game.
+
+`Game` holds the tables, the state, the flow and the logs, and nothing of the rules: those are module-level
+functions taking the game first, in three layers over the state: the flow (flow.py, phases.py), the rules checks
+that change nothing (passives.py, prices.py, spaces.py, checks.py, legality.py, measures.py, scoring.py) and the
+effect handlers that do (effects.py, tiles.py, triggers.py, payment.py, actions.py).
 """
 
 from __future__ import annotations
@@ -24,16 +29,13 @@ from tharsis.compiler.definitions import Library
 
 from . import flow as flow_steps
 from . import rng
-from .actions import ActionsMixin, fixed_candidates
 from .board import board_map
 from .decisions import Decision, IllegalChoice
-from .effects import EffectsMixin
 from .flow import Flow, Step
-from .payment import CARD_PRICE, PaymentMixin
+from .legality import fixed_candidates
 from .phases import SOLO_GENERATIONS, start_game
+from .spaces import terraformed
 from .state import GameState, History, PlayerState
-from .tiles import TilesMixin
-from .triggers import TriggersMixin
 
 SAVE_FORMAT = 1
 STARTING_TR, SOLO_TR = 20, 14
@@ -101,7 +103,7 @@ def _load_library(card_paths: tuple[str, ...], fingerprint: tuple) -> Library:
     return result.library
 
 
-class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
+class Game:
     """One game: shared immutable tables (library, board, projects), the mutable `state` and `flow`, the log."""
 
     answer_single_options = True   # a sandbox driven step by step (scenarios) asks every question
@@ -120,7 +122,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         self.log = History()
         self.events = History()
         self.result: Optional[dict] = None
-        self._passives: dict[int, tuple] = {}  # see PaymentMixin.passives
+        self._passives: dict[int, tuple] = {}  # see runtime/passives.py
         self._view: Optional[Decision] = None
         if start:
             self.flow.stack.append(Step(start_game))
@@ -243,7 +245,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         from .state import state_to_data
         return state_to_data(self.state, lambda m: encode(self, m))
 
-    # ------------------------------------------------------------------ helpers used by the rules
+    # ------------------------------------------------------------------ helpers about the game as a whole
 
     def reseed(self, seed: int) -> None:
         """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
@@ -267,9 +269,6 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
     def draw(self, player: int, count: int) -> None:
         self.state.players[player].hand.extend(self.take_from_deck(count))
 
-    def card_price(self, player: int) -> int:
-        return CARD_PRICE
-
     def turn_order(self) -> list[int]:
         count = len(self.state.players)
         first = self.state.first_player
@@ -279,7 +278,7 @@ class Game(PaymentMixin, TilesMixin, EffectsMixin, TriggersMixin, ActionsMixin):
         if self.options.solo:
             return self.state.generation >= SOLO_GENERATIONS
         limit = self.options.max_generations
-        return self.terraformed() or (limit is not None and self.state.generation >= limit)
+        return terraformed(self) or (limit is not None and self.state.generation >= limit)
 
     def sets_in_play(self) -> set[str]:
         """Base always, Corporate Era when on (and in solo), every designer's own set always."""

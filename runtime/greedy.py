@@ -19,6 +19,8 @@ from tharsis.compiler import effects as fx
 from .bots import decision_rng
 from .decisions import Decision, Option
 from .measures import Where, quantity
+from .prices import card_cost, standard_cost
+from .spaces import maxed
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
 VP = 5.0
@@ -57,12 +59,12 @@ def effects_value(game, effects, player: int, card=None) -> float:
             total += 2.0
         elif isinstance(e, fx.ChangeParameter):
             steps = _amount(game, e.amount, player, card)
-            if e.parameter == "tr" or not game.maxed(e.parameter):
+            if e.parameter == "tr" or not maxed(game, e.parameter):
                 total += terraform_value(game) * steps
         elif isinstance(e, fx.PlaceTile):
             tr = terraform_value(game)
             per_tile = {"ocean": tr + 2, "greenery": tr + VP, "city": 10.0}.get(e.tile, 4.0)
-            if e.tile == "ocean" and game.maxed("oceans"):
+            if e.tile == "ocean" and maxed(game, "oceans"):
                 per_tile = 0
             total += per_tile * e.count
         elif isinstance(e, (fx.Draw,)):
@@ -134,7 +136,7 @@ class GreedyBot:
             if option.value[0] != "project":
                 continue
             project = game.standard_projects[option.value[1]]
-            cost = max(1, game.standard_cost(decision.player, project))
+            cost = max(1, standard_cost(game, decision.player, project))
             ratio = effects_value(game, project.play, decision.player) / cost
             if ratio > best_ratio:
                 best, best_ratio = option, ratio
@@ -153,7 +155,7 @@ class GreedyBot:
         if kind == "award":
             return 40.0 if self._leads(game, player, action[1]) else -1.0
         if kind == "play":
-            return card_value(game, action[1], player) - game.card_cost(player, action[1])
+            return card_value(game, action[1], player) - card_cost(game, player, action[1])
         if kind == "card_action":
             definition = game.library[action[1]]
             return max(effects_value(game, o.effects, player, action[1]) + effects_value(game, o.cost, player, action[1])
@@ -163,7 +165,7 @@ class GreedyBot:
             if not any(isinstance(e, (fx.PlaceTile, fx.ChangeParameter, fx.Production)) for e in project.play):
                 return -1.0  # Sell Patents and the like: only worth it when broke, never chosen greedily
             value = effects_value(game, project.play, player)
-            return value - game.standard_cost(player, project) + 2.0
+            return value - standard_cost(game, player, project) + 2.0
         return 0.0
 
     def _leads(self, game, player: int, name: str) -> bool:

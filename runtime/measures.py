@@ -14,6 +14,7 @@ import attrs
 from tharsis.compiler.effects import Condition, Measure, Quantity
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
+from .passives import passive_cache
 from .state import RESOURCES
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
 def tag_counts(game: "Game", player: int) -> dict:
     """The player's tags in play, counted by tag (and all of them under None). Cards in play never lose their
     tags, so the count is cached with the player's passives and renewed when a card enters play."""
-    derived = game._passive_cache(player)[2]
+    derived = passive_cache(game, player)[2]
     counts = derived.get("tags")
     if counts is None:
         tags = tags_of(game, player)

@@ -11,15 +11,19 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import text
 
 from . import rng
-from .actions import ActionMenu, cheapest_first, take_action
+from .actions import take_action
 from .decisions import Decision, Option
-from .effects import Context, run_effects
+from .checks import Context
+from .effects import run_effects
 from .flow import Step, ask, push, step, then
+from .legality import ActionMenu, cheapest_first, standard_action_possible
 from .narration import conjugate
-from .payment import CARD_PRICE, offer_cards
+from .payment import offer_cards
+from .prices import CARD_PRICE
 from .scoring import final_scores
 from .state import NEUTRAL, RESOURCES, CardInPlay
 from .tiles import put_tile
+from .triggers import fire
 
 
 if TYPE_CHECKING:
@@ -115,7 +119,7 @@ def start_corporation(game: "Game", index: int, name: str) -> None:
 
 @step
 def fire_while_playing(game: "Game", event: str, index: int, name: str) -> None:
-    game.fire(event, index, card=name)
+    fire(game, event, index, card=name)
 
 
 @step
@@ -151,7 +155,7 @@ def neutral_city(game: "Game", costs, number: int) -> None:
         greenery_space = around[(max(greenery_cost, 1) - 1) % len(around)]
         put_tile(game, NEUTRAL, greenery_space, "greenery", neutral=True)
     push(game, neutral_city, costs, number + 1)
-    game.fire("place", NEUTRAL, tile="city", space=city, is_city=True)
+    fire(game, "place", NEUTRAL, tile="city", space=city, is_city=True)
     game.log_event(f"a neutral city is placed on {city}")
 
 
@@ -299,7 +303,7 @@ def production(game: "Game") -> None:
 
 @step
 def fire_production(game: "Game", index: int) -> None:
-    game.fire("production", index)
+    fire(game, "production", index)
 
 
 @step
@@ -343,7 +347,7 @@ def final_greenery(game: "Game", position: int) -> None:
         return
     index = order[position]
     options = tuple(Option(f"convert {n}", n) for n, a in game.greenery_conversions().items()
-                    if game.standard_action_possible(index, a))
+                    if standard_action_possible(game, index, a))
     if not options:
         push(game, final_greenery, position + 1)
         return

@@ -19,10 +19,10 @@ import attrs
 
 from tharsis.compiler import definitions, effects as fx
 
-from .actions import ActionMenu
+from .checks import Context
 from .decisions import Decision, NumberOptions, Option
-from .effects import Context
 from .flow import STEPS, Ask, Flow, Step
+from .legality import ActionMenu
 from .state import History, state_from_data
 
 if TYPE_CHECKING:

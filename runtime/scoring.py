@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .measures import Where, holds, quantity
+from .spaces import terraformed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -88,7 +89,7 @@ def final_scores(game: "Game") -> dict:
         if game.options.solo_tr63:
             won = state.players[0].tr >= 63
         else:
-            won = game.terraformed()
+            won = terraformed(game)
         result["solo_won"] = won
         result["winner"] = top["name"] if won else None
     return result

@@ -1,8 +1,10 @@
-"""Triggers: `when ... -> ...` effects of cards in play, fired by events the engine announces.
+"""Triggers: `when ... -> ...` effects of cards in play, fired by events the engine announces (an effect handler).
 
+Interface: `fire(game, event, actor, ...)` finds the triggers an event fires and pushes them as steps;
+`triggers_of` and `triggers_on` list a player's triggers (cached with the passives, runtime/passives.py).
 Events: `play` (a card was played: fires play_card once and play_tag once per matching tag), `place` (a tile),
-`standard_project`, `raise` (a parameter or TR). A card's own triggers stay silent while that card is being
-played unless written `including this` (Decomposers counts its own microbe tag; Immigrant City its own city).
+`standard_project`, `raise` (a parameter or TR), `production`. A card's own triggers stay silent while that card is
+being played unless written `including this` (Decomposers counts its own microbe tag; Immigrant City its own city).
 Triggers resolve in seat order starting with the player who caused the event. When several of one player's
 triggers fire at once and their order can matter (anything beyond plain gains), that player chooses the order.
 """
@@ -14,95 +16,101 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
+from . import effects  # as a module: it imports this one (see runtime/effects.py)
+from .checks import Context, commutes
 from .decisions import Decision, Option
-from .effects import Context, commutes, run_effects
 from .flow import ask, push, step
+from .passives import passive_cache
 
 if TYPE_CHECKING:
     from .game import Game
 
+__all__ = ["fire", "triggers_of", "triggers_on"]
 
-class TriggersMixin:
-    def triggers_of(self: "Game", owner: int) -> list:
-        """(card name, trigger) of every trigger in a player's play area; cached with the passives
-        (PaymentMixin._passive_cache), so until a card joins it."""
-        derived = self._passive_cache(owner)[2]
-        found = derived.get("triggers")
-        if found is None:
-            found = derived["triggers"] = [(card.name, p) for card in self.state.players[owner].played
-                                           for p in self.library[card.name].passives if isinstance(p, fx.Trigger)]
-        return found
 
-    def triggers_on(self: "Game", owner: int, event: str) -> list:
-        """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
-        derived = self._passive_cache(owner)[2]
-        key = ("triggers", event)
-        found = derived.get(key)
-        if found is None:
-            kinds = _EVENT_KINDS.get(event, (event,))
-            found = derived[key] = [(name, t) for name, t in self.triggers_of(owner) if t.event.kind in kinds]
-        return found
+def triggers_of(game: "Game", owner: int) -> list:
+    """(card name, trigger) of every trigger in a player's play area; cached with the passives
+    (runtime/passives.py), so until a card joins it."""
+    derived = passive_cache(game, owner)[2]
+    found = derived.get("triggers")
+    if found is None:
+        found = derived["triggers"] = [(card.name, p) for card in game.state.players[owner].played
+                                       for p in game.library[card.name].passives if isinstance(p, fx.Trigger)]
+    return found
 
-    def fire(self: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
-             space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
-             project=None) -> None:
-        """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
-        players = self.state.players
-        count = len(players)
-        playing = self.flow.playing
-        batches = []
-        for offset in range(count):
-            owner = (actor + offset) % count
-            triggers = self.triggers_on(owner, event)
-            if not triggers:
+
+def triggers_on(game: "Game", owner: int, event: str) -> list:
+    """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
+    derived = passive_cache(game, owner)[2]
+    key = ("triggers", event)
+    found = derived.get(key)
+    if found is None:
+        kinds = _EVENT_KINDS.get(event, (event,))
+        found = derived[key] = [(name, t) for name, t in triggers_of(game, owner) if t.event.kind in kinds]
+    return found
+
+
+def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
+         space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
+         project=None) -> None:
+    """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
+    players = game.state.players
+    count = len(players)
+    playing = game.flow.playing
+    batches = []
+    for offset in range(count):
+        owner = (actor + offset) % count
+        triggers = triggers_on(game, owner, event)
+        if not triggers:
+            continue
+        pending: list[tuple[str, tuple]] = []
+        for name, trigger in triggers:
+            if trigger.subject == "you" and owner != actor:
                 continue
-            pending: list[tuple[str, tuple]] = []
-            for name, trigger in triggers:
-                if trigger.subject == "you" and owner != actor:
-                    continue
-                if playing is not None and playing == (owner, name) and not trigger.including_this:
-                    continue
-                times = self._matches(trigger.event, event, card=card, tile=tile, space=space,
-                                      is_city=is_city, parameter=parameter, project=project)
-                pending.extend([(name, trigger.effects)] * times)
-            if pending:
-                batches.append((owner, tuple(pending)))
-        for owner, pending in reversed(batches):
-            push(self, resolve_triggers, owner, pending, card if owner == actor else None)
+            if playing is not None and playing == (owner, name) and not trigger.including_this:
+                continue
+            times = _matches(game, trigger.event, event, card=card, tile=tile, space=space,
+                                  is_city=is_city, parameter=parameter, project=project)
+            pending.extend([(name, trigger.effects)] * times)
+        if pending:
+            batches.append((owner, tuple(pending)))
+    for owner, pending in reversed(batches):
+        push(game, resolve_triggers, owner, pending, card if owner == actor else None)
 
-    def _matches(self: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
-                 project) -> int:
-        """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
-        if event == "play":
-            definition = self.library[card]
-            if ev.kind == "play_tag":
-                return sum(1 for tag in definition.tags if tag in ev.tags)
-            if ev.kind != "play_card":
+
+def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
+             project) -> int:
+    """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
+    if event == "play":
+        definition = game.library[card]
+        if ev.kind == "play_tag":
+            return sum(1 for tag in definition.tags if tag in ev.tags)
+        if ev.kind != "play_card":
+            return 0
+        if ev.card_kind == "event" and definition.type != "event":
+            return 0
+        if ev.tag is not None and ev.tag not in definition.tags:
+            return 0
+        return int(_cost_ok(ev, definition.cost))
+    if event == "place" and ev.kind == "place":
+        if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
+            return 0
+        board_space = game.board.spaces[space]
+        for f in ev.filters:
+            if f.kind == "mars" and not board_space.on_mars:
                 return 0
-            if ev.card_kind == "event" and definition.type != "event":
+            if f.kind == "bonus" and not {b for b, _ in board_space.bonuses} & set(f.bonuses):
                 return 0
-            if ev.tag is not None and ev.tag not in definition.tags:
-                return 0
-            return int(_cost_ok(ev, definition.cost))
-        if event == "place" and ev.kind == "place":
-            if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
-                return 0
-            board_space = self.board.spaces[space]
-            for f in ev.filters:
-                if f.kind == "mars" and not board_space.on_mars:
-                    return 0
-                if f.kind == "bonus" and not {b for b, _ in board_space.bonuses} & set(f.bonuses):
-                    return 0
-            return 1
-        if event == "standard_project" and ev.kind == "standard_project":
-            if project.name in ev.excluded:
-                return 0
-            return int(_cost_ok(ev, project.cost))
-        if event == "raise" and ev.kind == "raise":
-            return int(ev.parameter == parameter)
-        if event == "production" and ev.kind == "production":
-            return 1
-        return 0
+        return 1
+    if event == "standard_project" and ev.kind == "standard_project":
+        if project.name in ev.excluded:
+            return 0
+        return int(_cost_ok(ev, project.cost))
+    if event == "raise" and ev.kind == "raise":
+        return int(ev.parameter == parameter)
+    if event == "production" and ev.kind == "production":
+        return 1
+    return 0
 
 
 # the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `fire` may match
@@ -118,10 +126,10 @@ def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
 @step
 def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Optional[str]) -> None:
     """One player's fired triggers; that player orders them when the order can matter."""
-    if len(set(pending)) > 1 and not all(commutes(effects) for _, effects in pending):
+    if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
-                           tuple(Option(f"{name}: {text.effects(effects)}", i)
-                                 for i, (name, effects) in enumerate(pending))),
+                           tuple(Option(f"{name}: {text.effects(fired)}", i)
+                                 for i, (name, fired) in enumerate(pending))),
             trigger_chosen, owner, pending, that_card)
         return
     trigger_chosen(game, 0, owner, pending, that_card)
@@ -129,8 +137,8 @@ def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Option
 
 @step
 def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_card: Optional[str]) -> None:
-    name, effects = pending[index]
+    name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
         push(game, resolve_triggers, owner, rest, that_card)
-    run_effects(game, effects, 0, Context(owner, card=name, that_card=that_card), None)
+    effects.run_effects(game, fired, 0, Context(owner, card=name, that_card=that_card), None)

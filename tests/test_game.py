@@ -8,6 +8,7 @@ import pytest
 from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.decisions import IllegalChoice
 from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.spaces import terraformed
 
 
 def bots_for(game, seed):
@@ -110,7 +111,7 @@ def test_seeded_game_runs_from_setup_to_final_scoring(players):
     game = finished(GameOptions(players=players, seed=11, corporate_era=True))
     result = game.result
     assert game.over and game.state.phase == "end"
-    assert game.terraformed()
+    assert terraformed(game)
     assert [row["name"] for row in result["players"]] == list(players)
     for row in result["players"]:
         assert row["total"] == sum(row[k] for k in ("tr", "milestones", "awards", "greeneries", "cities", "cards"))
@@ -168,14 +169,14 @@ def test_a_tampered_save_is_rejected():
 @pytest.mark.parametrize("seed", range(20))
 def test_three_player_tharsis_corporate_era_with_full_decks(seed):
     game = finished(GameOptions(players=("a", "b", "c"), seed=seed, corporate_era=True), seed)
-    assert game.over and game.terraformed()
+    assert game.over and terraformed(game)
 
 
 @pytest.mark.parametrize("board", ["Hellas", "Elysium"])
 @pytest.mark.parametrize("seed", range(20))
 def test_two_player_hellas_and_elysium_with_full_decks(board, seed):
     game = finished(GameOptions(players=("a", "b"), seed=seed, board=board, corporate_era=seed % 2 == 0), seed)
-    assert game.over and game.terraformed()
+    assert game.over and terraformed(game)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -187,7 +188,7 @@ def test_draft_variant_passes_cards_and_ends(seed):
         decision = game.pending()
         drafts += decision.kind == "draft"
         game.apply(bots[decision.player].choose(game, decision))
-    assert drafts > 0 and game.terraformed()
+    assert drafts > 0 and terraformed(game)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -199,7 +200,7 @@ def test_solo_game_lasts_fourteen_generations_with_neutral_cities(seed):
     assert game.state.players[0].tr == 14 and game.state.oxygen == 0
     play_out(game, bots_for(game, seed))
     assert game.state.generation == 14
-    assert game.result["solo_won"] == game.terraformed()
+    assert game.result["solo_won"] == terraformed(game)
 
 
 def test_the_game_ends_after_the_production_of_the_terraforming_generation():
@@ -209,7 +210,7 @@ def test_the_game_ends_after_the_production_of_the_terraforming_generation():
     while not game.over:
         decision = game.pending()
         game.apply(bots[decision.player].choose(game, decision))
-        if terraformed_in is None and game.terraformed():
+        if terraformed_in is None and terraformed(game):
             terraformed_in = game.state.generation
             assert game.state.phase in ("action", "research")  # the generation goes on
     assert game.result["generations"] == terraformed_in

@@ -11,6 +11,7 @@ from tharsis import saves
 from tharsis.play import GameLog, Seat, Session
 from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.spaces import terraformed
 from tharsis.simulate import Simulation, summary, wilson
 
 
@@ -160,8 +161,8 @@ def test_solo_games_follow_the_solo_rules(seed):
         assert all(value == 0 for value in player.production.values())
     play_out(game, {0: BOTS["greedy"](seed)})
     assert game.state.generation == 14
-    assert game.result["solo_won"] == game.terraformed()
-    assert game.result["winner"] == ("solo" if game.terraformed() else None)
+    assert game.result["solo_won"] == terraformed(game)
+    assert game.result["winner"] == ("solo" if terraformed(game) else None)
     assert not game.state.milestones and not game.state.awards
 
 

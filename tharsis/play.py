@@ -20,6 +20,7 @@ from tharsis.compiler import rules_text
 from tharsis.runtime.bots import BOTS
 from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game
+from tharsis.runtime.prices import card_cost
 
 from . import buying, moves, view
 from .problems import usage_error
@@ -514,7 +515,7 @@ def _numbered(game: Game, decision: Decision) -> str:
         named = _card_named(game, option.label)
         if decision.kind == "action" and named and option.label.startswith("play "):
             card = game.library[named]
-            line = (f"{line:<46}{game.card_cost(decision.player, card.name)} MC, "
+            line = (f"{line:<46}{card_cost(game, decision.player, card.name)} MC, "
                     f"{','.join(card.tags) or 'no tags'}")
         elif named and game.library[named].kind == "card":
             card = game.library[named]

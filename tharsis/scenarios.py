@@ -23,6 +23,7 @@ from tharsis.runtime import phases
 from tharsis.runtime.actions import take_action
 from tharsis.runtime.decisions import Decision, NumberOptions
 from tharsis.runtime.game import Game, GameOptions, load_library
+from tharsis.runtime.legality import why_not
 from tharsis.runtime.scoring import final_scores
 from tharsis.runtime.state import NEUTRAL, RESOURCES, CardInPlay, Tile
 
@@ -327,7 +328,7 @@ class Runner:
             elif state.passed:
                 reason = f"{state.name} has passed this generation"
             else:
-                reason = game.why_not(player, action)
+                reason = why_not(game, player, action)
             if refused is not None:
                 if reason is None:
                     self.outcome.failures.append(f"{where}: expected '{kind} {target}' to be refused "

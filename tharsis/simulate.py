@@ -19,6 +19,7 @@ import attrs
 
 from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.game import Game, GameOptions, load_library
+from tharsis.runtime.spaces import terraformed
 
 
 def play_one(task: tuple, library=None) -> dict:
@@ -37,7 +38,7 @@ def play_one(task: tuple, library=None) -> dict:
         "winner": result["winner"],
         "tie_break": result["tie_break"],
         "generations": result["generations"],
-        "terraformed": game.terraformed(),
+        "terraformed": terraformed(game),
         "seconds": round(time.perf_counter() - started, 4),
         "players": [{"seat": row["name"], "bot": seats[i][1],
                      "corporation": game.state.players[i].corporation,

@@ -6,8 +6,11 @@ Pure functions from a `Game` to strings, shared by `tharsis play`, `tharsis repl
 from __future__ import annotations
 
 from tharsis.compiler import text
+from tharsis.runtime.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.measures import Where, quantity
+from tharsis.runtime.prices import card_cost, standard_cost
 from tharsis.runtime.scoring import final_scores
+from tharsis.runtime.spaces import space_cost
 
 _BONUS = {"steel": "s", "titanium": "t", "plant": "p", "card": "c", "heat": "h", "energy": "e",
           "megacredits": "m", "ocean": "o"}
@@ -78,14 +81,14 @@ def hand(game, index: int) -> str:
     lines = ["hand (* playable now):"]
     for name in player.hand:
         card = game.library[name]
-        ok, reason = game.playable(index, name)
+        ok, reason = playable(game, index, name)
         mark = "*" if ok else " "
         tags = ",".join(card.tags) or "-"
         requirement = f"  requires {text.condition(card.requirements)}" if card.requirements else ""
         why = "" if ok or reason.startswith("requires") else f"  ({reason})"
         if not ok and reason.startswith("requires"):
             requirement = f"  {reason} (not met)"
-        lines.append(f" {mark} {name} [{card.type}, {game.card_cost(index, name)} MC, {tags}]{requirement}{why}")
+        lines.append(f" {mark} {name} [{card.type}, {card_cost(game, index, name)} MC, {tags}]{requirement}{why}")
     return "\n".join(lines)
 
 
@@ -183,7 +186,7 @@ def space_bonus(game, space_id: str, player: int) -> str:
                  if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
     if oceans:
         parts.append(f"+{2 * oceans} MC ({oceans} ocean{'s' if oceans > 1 else ''} next to it)")
-    price = game.space_cost(player, space_id)
+    price = space_cost(game, player, space_id)
     if price:
         parts.append(f"costs {price} MC")
     if space.reserved:
@@ -253,16 +256,16 @@ def standard_projects(game, index: int, language: str = "en") -> str:
     lines = ["standard projects (your price; * you can do it now):"]
     for name, project in game.standard_projects.items():
         lines.append(_lookup_line(game, index, ("project", name), name,
-                                  f"{game.standard_cost(index, project)} MC", sentences(project.play, language)))
+                                  f"{standard_cost(game, index, project)} MC", sentences(project.play, language)))
     lines.append("conversions (any number of times):")
     for name, action in game.standard_actions.items():
-        cost = f"{game.standard_cost(index, action)} {_PLURAL.get(action.cost_resource, action.cost_resource)}"
+        cost = f"{standard_cost(game, index, action)} {_PLURAL.get(action.cost_resource, action.cost_resource)}"
         lines.append(_lookup_line(game, index, ("convert", name), name, cost, sentences(action.play, language)))
     return "\n".join(lines)
 
 
 def _lookup_line(game, index: int, action: tuple, name: str, cost: str, does: str) -> str:
-    reason = game.why_not(index, action)
+    reason = why_not(game, index, action)
     mark = "*" if reason is None else " "
     why = "" if reason is None else f"  ({reason.removeprefix(name + ' ')})"
     return f" {mark} {name:<20} {cost:>9}  {does}{why}"
@@ -271,7 +274,6 @@ def _lookup_line(game, index: int, action: tuple, name: str, cost: str, does: st
 def milestones(game, index: int, language: str = "en") -> str:
     """Each milestone: its requirement, who claimed it, and every player's standing against it."""
     from tharsis.compiler.rules_text import condition
-    from tharsis.runtime.actions import MAX_MILESTONES, MILESTONE_COST
 
     if not game.milestones:
         return "no milestones in this game"
@@ -298,13 +300,12 @@ def _compare(game, comparison, index: int) -> bool:
 
 def awards(game) -> str:
     """Each award: what it counts, who funded it, every player's count and who leads; the next funding price."""
-    from tharsis.runtime.actions import AWARD_COSTS
 
     if not game.awards:
         return "no awards in this game"
     names = {p.index: p.name for p in game.state.players}
     funded = dict(game.state.awards)
-    price = (f"the next costs {game.award_cost()} MC" if len(funded) < len(AWARD_COSTS)
+    price = (f"the next costs {award_cost(game)} MC" if len(funded) < len(AWARD_COSTS)
              else "all are funded")
     lines = [f"awards: 5 VP for first, 2 for second; {len(funded)} of {len(AWARD_COSTS)} funded, {price}"]
     for name, award in game.awards.items():

@@ -1,0 +1,446 @@
+"""Whether compiled effects can be carried out now, and what they could target (the rules checks of effects).
+
+Interface: `Context` (who carries out an effect, for which card, with which X, after placing where), `value_of`
+(an amount in a context), `possible`, `possible_in_some_order`, `possible_with_a_payment`, `x_range`,
+`unconditional`, `commutes`, `effect_steps`, and the target finders the effect handlers offer as options
+(`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `protected`, `owns_tile_next_to`,
+`copyable`, `bonus_resources`).
+
+Why a module of its own: "may this card/action be used now?" is asked far more often than anything is done, and
+never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
+resource nobody can hold, and optional removals). Earlier effects' certain changes to the player's own stock and
+production are applied provisionally and undone while later ones are checked. Each checked kind of effect has one
+condition in `_POSSIBLE`; the handlers that carry effects out are runtime/effects.py's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import attrs
+
+from tharsis.compiler import effects as fx
+
+from .measures import Where, holds, quantity
+from .prices import can_pay, payment_options, payments
+from .spaces import can_place, legal_spaces, maxed
+from .state import NEUTRAL
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["MINIMUM_PRODUCTION", "Context", "bonus_filter", "bonus_resources", "cards_to_remove_from", "claimable",
+           "commutes", "copyable", "effect_steps", "owns_tile_next_to", "possible", "possible_in_some_order",
+           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
+           "unconditional", "value_of", "x_range"]
+
+
+MINIMUM_PRODUCTION = {"megacredits": -5}
+
+
+@attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
+class Context:
+    """Who carries out an effect, for which card, with which X, after placing on which space."""
+
+    player: int
+    card: Optional[str] = None        # the card "here" means
+    playing: Optional[str] = None     # a card being played (its event tags count)
+    x: int = 0
+    placed: Optional[str] = None      # the space of the last tile placed by this effect list
+    placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
+    that_card: Optional[str] = None   # the card that fired the trigger being resolved
+
+    def with_x(self, x: int) -> "Context":
+        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card)
+
+    def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
+        """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
+        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card)
+
+    @property
+    def where(self) -> Where:
+        return Where(self.player, self.card, self.playing)
+
+
+def value_of(game: "Game", a: fx.Amount, ctx: Context) -> int:
+    number = a.coefficient * (ctx.x if a.variable else 1)
+    if a.per is not None:
+        number *= quantity(game, a.per, ctx.where) // a.divisor
+    return number
+
+
+# ------------------------------------------------------------------ can it be done?
+
+def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None) -> bool:
+    """All effects can be carried out in order: the player's own stock and production changes of earlier
+    effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
+    undone, while the later ones are checked."""
+    undo: list[tuple[dict, str, int]] = []
+    try:
+        if paid:
+            _apply_payment(game, ctx, paid, undo)
+        return _check_and_apply(game, effects, ctx, undo)
+    finally:
+        _rollback(undo, 0)
+
+
+def possible_in_some_order(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None,
+                           first: Optional[tuple] = None) -> bool:
+    """A played card's effects can be carried out in an order the player may choose (RULES.md 4A), `first`
+    (one of its steps) first when given. Two orders are tried, so the work stays linear in the list: as
+    written, and with tile placements first, whose triggers (a card's own `including this` one) may pay for
+    the rest. Like the reference, other reorderings (an increase to pay for your own decrease) are not sought."""
+    if first is None:
+        if possible(game, effects, ctx, paid):  # the steps as written are the effects as written
+            return True
+        placing_first = _placing_first(effects)
+        return placing_first is not None and possible(game, placing_first, ctx, paid)
+    steps = effect_steps(effects)
+    steps.remove(first)
+    if possible(game, first + sum(steps, ()), ctx, paid):
+        return True
+    placing_first = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+    return placing_first != steps and possible(game, first + sum(placing_first, ()), ctx, paid)
+
+
+def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
+    """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
+    no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
+    ways = payments(game, ctx.player, cost, using)
+    if _stock_blind(effects):
+        first = next(ways, None)
+        return first is not None and possible_in_some_order(game, effects, ctx, paid=first)
+    return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
+
+
+def _apply_payment(game: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
+    stock = game.state.players[ctx.player].resources
+    for resource, amount in (paid or {}).items():
+        stock[resource] -= amount
+        undo.append((stock, resource, -amount))
+
+
+def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
+    """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
+    Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
+    last = len(effects) - 1
+    for index, e in enumerate(effects):
+        kind = type(e)
+        check = _POSSIBLE.get(kind)
+        if check is not None and not check(game, e, ctx):
+            return False
+        if kind not in _CHANGING or index == last:  # the last effect's changes have nothing left to affect
+            continue
+        changes = _certain_changes(game, e, ctx)
+        if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
+            changes = changes + _triggered_changes(game, e, ctx)
+        for table, resource, delta in changes:
+            table[resource] += delta
+            undo.append((table, resource, delta))
+    return True
+
+
+def _certain_changes(game: "Game", e, ctx: Context) -> list:
+    """Changes to the player's own stock and production that an effect surely makes."""
+    player = game.state.players[ctx.player]
+    if isinstance(e, fx.Gain):
+        return [(player.resources, e.resource, value_of(game, e.amount, ctx))]
+    if isinstance(e, (fx.Lose, fx.Spend)):
+        return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
+    if isinstance(e, fx.Production):
+        return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
+                if c.resource != "bonus"]
+    if isinstance(e, fx.Pay):  # a later payment must be checked against what this one leaves
+        ways = payment_options(game, ctx.player, value_of(game, e.amount, ctx), e.using)
+        return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
+    return []
+
+
+def _triggered_changes(game: "Game", e, ctx: Context) -> list:
+    """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
+    card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
+    possible in the order the player may choose (RULES.md 4A). Only triggers without space filters count."""
+    if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and maxed(game, "oceans")):
+        return []
+    names = [card.name for card in game.state.players[ctx.player].played]
+    if ctx.playing is not None and ctx.playing not in names:
+        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
+    changes = []
+    for name in names:
+        for trigger in game.library[name].passives:
+            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place" or trigger.event.filters:
+                continue
+            if name == ctx.playing and not trigger.including_this:
+                continue
+            if trigger.event.tile not in ("tile", e.tile):
+                continue
+            placed = min(e.count, len(game.board.mars))  # never more tiles than Mars has spaces
+            for effect in trigger.effects:
+                changes.extend((table, resource, delta * placed) for table, resource, delta in
+                               _certain_changes(game, effect, Context(ctx.player, card=name)))
+    return changes
+
+
+# ------------------------------------------------------------------ targets (no decisions)
+
+def x_range(game: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+    """The values X may take: from the minimum up to the largest X the body can be carried out with.
+    Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
+    at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
+    def works(x: int) -> bool:
+        return possible(game, e.body, ctx.with_x(x))
+
+    low, high = e.minimum, quantity(game, e.maximum, ctx.where)
+    if low > high or not works(low):
+        return low, low - 1
+    if works(high):  # often the whole range (sell up to every card in hand)
+        return e.minimum, high
+    high -= 1
+    while low < high:  # invariant: works(low), and not works(high + 1)
+        middle = (low + high + 1) // 2
+        if works(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return e.minimum, low
+
+
+def bonus_resources(game: "Game", ctx: Context) -> list[str]:
+    """The productions `production(bonus ...)` may raise: the resources printed on the space just placed."""
+    if ctx.placed is None:
+        return []
+    allowed = ctx.placed_bonuses or ("steel", "titanium", "plant", "energy", "heat", "megacredits")
+    printed = [b for b, _ in game.board.spaces[ctx.placed].bonuses if b in allowed]
+    return list(dict.fromkeys(printed))
+
+
+def production_targets(game: "Game", e, ctx) -> list[int]:
+    def can_lose(index):
+        production = game.state.players[index].production
+        return all(production[c.resource] + value_of(game, c.amount, ctx) >= MINIMUM_PRODUCTION.get(c.resource, 0)
+                   for c in e.changes)
+
+    if game.options.solo:
+        return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
+    # RULES.md 4A: any player who has enough, yourself included, at the player's choice
+    return [i for i in range(len(game.state.players)) if can_lose(i)]
+
+
+def claimable(game: "Game", player: int, filters) -> list[str]:
+    return [s for s in legal_spaces(game, player, "special", filters) if s not in game.state.claims]
+
+
+def resource_cards(game: "Game", player: int, resource: str, exclude: Optional[str] = None,
+                    with_resources: bool = False) -> list[str]:
+    result = []
+    for card in game.state.players[player].played:
+        holds_type = game.library[card.name].holds
+        if holds_type is None or card.name == exclude:
+            continue
+        if resource != "resource" and holds_type != resource:
+            continue
+        if with_resources and card.resources == 0:
+            continue
+        result.append(card.name)
+    return result
+
+
+def protected(game: "Game", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
+    for passive_card in game.state.players[owner].played:
+        for p in game.library[passive_card.name].passives:
+            if not isinstance(p, fx.Protect) or (resource not in p.resources and "resource" not in p.resources):
+                continue
+            if p.scope == "here" and card == passive_card.name:
+                return True
+            if p.scope == "opponents" and remover != owner:
+                return True
+    return False
+
+
+def cards_to_remove_from(game: "Game", e, ctx) -> list[tuple[int, str]]:
+    needed = 1 if e.up_to else value_of(game, e.amount, ctx)
+    result = []
+    for index, other in enumerate(game.state.players):
+        for card in other.played:
+            held = game.library[card.name].holds
+            if held is None or (e.resource != "resource" and held != e.resource) or card.resources < needed:
+                continue
+            if protected(game, index, ctx.player, held, card.name):
+                continue
+            result.append((index, card.name))
+    return result
+
+
+def owns_tile_next_to(game: "Game", index: int, space: Optional[str]) -> bool:
+    if space is None:
+        return False
+    return any(game.state.tiles.get(n) is not None and game.state.tiles[n].owner == index
+               for n in game.board.neighbours[space])
+
+
+def copyable(game: "Game", e, ctx) -> list[str]:
+    result = []
+    for card in game.state.players[ctx.player].played:
+        definition = game.library[card.name]
+        if e.tag not in definition.tags or card.name == ctx.card:
+            continue
+        boxes = production_box(definition)
+        if boxes and possible(game, boxes, attrs.evolve(ctx, card=card.name)):
+            result.append(card.name)
+    return result
+
+
+# ------------------------------------------------------------------ the condition of each kind of effect
+# `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
+# this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
+
+def _can_lose(game: "Game", e, ctx: Context) -> bool:
+    return game.state.players[ctx.player].resources[e.resource] >= value_of(game, e.amount, ctx)
+
+
+def _can_pay(game: "Game", e: fx.Pay, ctx: Context) -> bool:
+    return can_pay(game, ctx.player, value_of(game, e.amount, ctx), e.using)
+
+
+def _can_change_production(game: "Game", e: fx.Production, ctx: Context) -> bool:
+    production = game.state.players[ctx.player].production
+    for change in e.changes:
+        delta = value_of(game, change.amount, ctx)
+        if change.resource != "bonus" and delta < 0 and production[change.resource] + delta < \
+                MINIMUM_PRODUCTION.get(change.resource, 0):
+            return False
+    return True
+
+
+def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
+    if e.up_to or e.source == "any_player":
+        return True
+    if e.source == "here":
+        card = game.state.players[ctx.player].card(ctx.card)
+        return card is not None and card.resources >= value_of(game, e.amount, ctx)
+    # solo: the neutral opponent always has the resource to give (RULES.md 7)
+    return game.options.solo or bool(cards_to_remove_from(game, e, ctx))
+
+
+def _can_choose_x(game: "Game", e: fx.ChooseX, ctx: Context) -> bool:
+    # some X works: the smallest does (see x_range), no need to find the largest
+    return quantity(game, e.maximum, ctx.where) >= e.minimum and possible(game, e.body, ctx.with_x(e.minimum))
+
+
+def _can_take_branch(game: "Game", e: fx.Conditional, ctx: Context) -> bool:
+    return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
+
+
+_POSSIBLE = {
+    fx.Lose: _can_lose,
+    fx.Spend: _can_lose,
+    fx.Pay: _can_pay,
+    fx.Production: _can_change_production,
+    fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
+    fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
+    fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
+    fx.RemoveResources: _can_remove,
+    fx.Discard: lambda game, e, ctx: len(game.state.players[ctx.player].hand) >= value_of(game, e.amount, ctx),
+    fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
+    fx.Conditional: _can_take_branch,
+    fx.ChooseX: _can_choose_x,
+    fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
+    fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
+    # nothing left to reveal: the action cannot be taken
+    fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
+}
+
+
+# the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
+_CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
+
+
+def unconditional(effects: tuple) -> bool:
+    """Whether effects can always be carried out: none has a condition in `_POSSIBLE`, or it only raises
+    productions by fixed amounts (the menu checks such standard projects first: their check is cheap and holds)."""
+    return all(type(e) not in _POSSIBLE or (type(e) is fx.Production and all(
+        c.resource == "bonus" or (not c.amount.variable and c.amount.per is None and c.amount.coefficient >= 0)
+        for c in e.changes)) for e in effects)
+
+
+# the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
+_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
+
+
+_STOCK_BLIND: dict[int, tuple] = {}
+
+
+def _stock_blind(effects: tuple) -> bool:
+    """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them).
+    Cached per list, by identity (see `_placing_first`)."""
+    cached = _STOCK_BLIND.get(id(effects))
+    if cached is None or cached[0] is not effects:
+        if len(_STOCK_BLIND) > 4096:
+            _STOCK_BLIND.clear()
+        cached = _STOCK_BLIND[id(effects)] = (effects, type(effects) is tuple and all(
+            type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
+            for e in effects))
+    return cached[1]
+
+
+def _counts_anything(e) -> bool:
+    """Whether an effect has an amount `per` some quantity (which might be a stock)."""
+    amounts = [c.amount for c in getattr(e, "changes", ())] + [getattr(e, "amount", None)]
+    return any(a is not None and a.per is not None for a in amounts)
+
+
+def _rollback(undo: list, mark: int) -> None:
+    """Undo the provisional changes recorded after `mark`, newest first."""
+    while len(undo) > mark:
+        table, resource, delta = undo.pop()
+        table[resource] -= delta
+
+
+def effect_steps(effects: tuple) -> list[tuple]:
+    steps: list[tuple] = []
+    for e in effects:
+        about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
+            (isinstance(e, fx.RemoveResources) and e.next_to_placed)
+        if about_placement and steps:
+            steps[-1] = steps[-1] + (e,)
+        else:
+            steps.append((e,))
+    return steps
+
+
+_PLACING_FIRST: dict[int, tuple] = {}
+
+
+def _placing_first(effects: tuple) -> Optional[tuple]:
+    """The effects with the steps that place tiles moved first, or None when that is the order written. Cached
+    per effect list (a card's list lives as long as the content; the entry keeps it, so its id stays its own)."""
+    cached = _PLACING_FIRST.get(id(effects))
+    if cached is None or cached[0] is not effects:
+        steps = effect_steps(effects)
+        reordered = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+        cached = (effects, None if reordered == steps else sum(reordered, ()))
+        if len(_PLACING_FIRST) > 4096:  # lists made on the fly must not pile up
+            _PLACING_FIRST.clear()
+        _PLACING_FIRST[id(effects)] = cached
+    return cached[1]
+
+
+def commutes(effects: tuple) -> bool:
+    """Effects whose order against other such effects cannot matter: plain gains and increases."""
+    for e in effects:
+        if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
+            continue
+        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource != "bonus"
+                                                for c in e.changes):
+            continue
+        return False
+    return True
+
+
+def production_box(definition) -> tuple:
+    """A card's production box: its own production changes and its decreases of any player's production."""
+    return tuple(e for e in definition.play if isinstance(e, (fx.Production, fx.AnyProduction)))
+
+
+def bonus_filter(effect: fx.PlaceTile) -> tuple:
+    return next((f.bonuses for f in effect.filters if f.kind == "bonus"), ())

@@ -1,0 +1,345 @@
+"""Which of the seven actions of the action phase (RULES.md section 4) a player may take now (a rules check).
+
+Interface: `action_candidates` lists every action a player might take as `Option`s whose values are small tuples
+(("play", card), ("project", name), ("convert", name), ("milestone", name), ("award", name),
+("card_action", card), ("first_action",), ("pass",), ("end",)); `why_not` says why one is refused and `is_legal`
+checks the same without words; `playable`, `card_action_options`, `standard_action_possible`, `award_cost`,
+`play_context` and `paid_with` answer the questions both ask. `ActionMenu` is the action decision kept in the flow;
+it checks an option only when asked about it, in the order of `cheapest_first`.
+Why apart from runtime/actions.py: the menu and the bots ask these thousands of times a game and they change
+nothing; carrying an action out is actions.py's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import attrs
+
+from tharsis.compiler import effects as fx
+from tharsis.compiler import text
+
+from .checks import Context, possible, possible_with_a_payment, unconditional
+from .decisions import LazyDecision, Option
+from .measures import Where, failing
+from .passives import passive_cache
+from .prices import can_pay, card_cost, leeway, money_power, standard_cost
+from .spaces import maxed
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
+           "card_action_options", "cheapest_first", "fixed_candidates", "is_legal", "paid_with", "play_context",
+           "playable", "standard_action_possible", "why_not"]
+
+
+MILESTONE_COST = 8
+MAX_MILESTONES = 3
+AWARD_COSTS = (8, 14, 20)
+
+
+# ------------------------------------------------------------------ what is legal
+
+def playable(game: "Game", player: int, name: str) -> tuple[bool, str]:
+    """Can `player` play card `name` from hand now? (True, "") or (False, the reason)."""
+    card = game.library[name]
+    problem = failing(game, card.requirements, Where(player, name), leeway(game, player))
+    if problem is not None:
+        return False, f"requires {text.comparison(problem)}"
+    cost = card_cost(game, player, name)
+    using = paid_with(card)
+    if not can_pay(game, player, cost, using):
+        return False, f"costs {cost} MC"
+    ctx = play_context(game, player, name)
+    if not possible_with_a_payment(game, card.play, ctx, cost, using):
+        return False, "its effects cannot all be carried out"
+    return True, ""
+
+
+def play_context(game: "Game", player: int, name: str) -> Context:
+    return Context(player, card=name if game.library[name].type != "event" else None, playing=name)
+
+
+def card_action_options(game: "Game", player: int, name: str) -> list[int]:
+    definition = game.library[name]
+    ctx = Context(player, card=name)
+    return [i for i, option in enumerate(definition.actions) if possible(game, option.cost + option.effects, ctx)]
+
+
+def award_cost(game: "Game") -> int:
+    return AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
+
+
+def why_not(game: "Game", player: int, action: tuple) -> Optional[str]:
+    """None if `action` is legal for `player` now, else the reason it is refused, in the player's words."""
+    state = game.state.players[player]
+    kind, name = action[0], (action[1] if len(action) > 1 else None)
+    if kind in ("pass", "end"):
+        return None
+    if kind == "first_action":
+        return None if not state.first_action_done else "the first action was already taken"
+    if not state.first_action_done:
+        return f"{state.corporation}'s first action must be taken first"
+    if kind == "play":
+        if name not in state.hand:
+            return f"{name} is not in your hand"
+        ok, reason = playable(game, player, name)
+        return None if ok else f"{name} {reason}"
+    if kind == "card_action":
+        card = state.card(name)
+        if card is None or not game.library[name].actions:
+            return f"you have no card {name} with an action in play"
+        if card.used:
+            return f"{name}'s action was already used this generation"
+        return None if card_action_options(game, player, name) else f"{name}'s action cannot be carried out now"
+    if kind == "project":
+        project = game.standard_projects.get(name)
+        if project is None:
+            return f"there is no standard project {name}"
+        cost = standard_cost(game, player, project)
+        if not can_pay(game, player, cost):
+            return f"{name} costs {cost} MC"
+        return None if possible(game, project.play, Context(player)) else f"{name} cannot be carried out now"
+    if kind == "convert":
+        conversion = game.standard_actions.get(name)
+        if conversion is None:
+            return f"there is no standard action {name}"
+        cost = standard_cost(game, player, conversion)
+        if state.resources[conversion.cost_resource] < cost:
+            return f"{name} needs {cost} {conversion.cost_resource}"
+        return None if standard_action_possible(game, player, conversion) else f"{name} cannot be done now"
+    if kind == "milestone":
+        if name not in game.milestones:
+            return f"there is no milestone {name} in this game"
+        if name in {m for m, _ in game.state.milestones}:
+            return f"{name} is already claimed"
+        if len(game.state.milestones) >= MAX_MILESTONES:
+            return f"{MAX_MILESTONES} milestones are already claimed"
+        problem = failing(game, game.milestones[name].requirement, Where(player))
+        if problem is not None:
+            return f"{name} requires {text.comparison(problem)}"
+        return None if can_pay(game, player, MILESTONE_COST) else f"claiming costs {MILESTONE_COST} MC"
+    if kind == "award":
+        if name not in game.awards:
+            return f"there is no award {name} in this game"
+        if name in {a for a, _ in game.state.awards}:
+            return f"{name} is already funded"
+        if len(game.state.awards) >= len(AWARD_COSTS):
+            return f"{len(AWARD_COSTS)} awards are already funded"
+        cost = award_cost(game)
+        return None if can_pay(game, player, cost) else f"funding costs {cost} MC"
+    return f"unknown action {kind!r}"
+
+
+def is_legal(game: "Game", player: int, action: tuple) -> bool:
+    """`why_not(player, action) is None`, without words: the same conditions, cheapest first (the menu and
+    the bots ask this thousands of times a game; tests check that both always agree). The check of each
+    kind is looked up in `_LEGAL` rather than found by a chain of comparisons."""
+    check = _LEGAL.get(action[0])
+    return check is not None and check(game, player, action)
+
+
+def standard_action_possible(game: "Game", player: int, definition) -> bool:
+    cost = standard_cost(game, player, definition)
+    if game.state.players[player].resources[definition.cost_resource] < cost:
+        return False
+    for effect in definition.play:  # converting heat needs a temperature that can still rise
+        if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
+            return False
+    return possible(game, definition.play, Context(player))
+
+
+def action_candidates(game: "Game", player: int) -> list[Option]:
+    """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
+    time with `is_legal`."""
+    state = game.state.players[player]
+    candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
+    library = game.library
+    candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
+    candidates += game._fixed_candidates  # last: `cheapest_first` relies on it
+    return candidates
+
+
+@attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
+class ActionMenu:
+    """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
+    lazy `Decision` (runtime/decisions.py) for one game: options are checked only when they are asked about."""
+
+    player: int
+    number: int
+    eager_options = None  # never answered automatically: the turn step has already handled a lone option
+
+    @property
+    def prompt(self) -> str:
+        return f"action {self.number} of 2"
+
+    def closing(self) -> Option:
+        return Option("pass", ("pass",)) if self.number == 1 else Option("end turn", ("end",))
+
+    def bind(self, game: "Game") -> LazyDecision:
+        player = self.player
+
+        def allowed(option: Option) -> bool:
+            action = option.value
+            check = _LEGAL.get(action[0])  # `is_legal`, one call layer less on the menu's hottest path
+            return check is not None and check(game, player, action)
+
+        return LazyDecision(player, "action", self.prompt, lambda: action_candidates(game, player), allowed,
+                            (self.closing(),), parse=_parse_action)
+
+
+# ------------------------------------------------------------------ `is_legal` of each kind of action
+
+def _always(game: "Game", player: int, action: tuple) -> bool:
+    return True
+
+
+def _first_action_legal(game: "Game", player: int, action: tuple) -> bool:
+    return not game.state.players[player].first_action_done
+
+
+def _project_legal(game: "Game", player: int, action: tuple) -> bool:
+    project = game.standard_projects.get(action[1])
+    return project is not None and game.state.players[player].first_action_done and \
+        can_pay(game, player, standard_cost(game, player, project)) and possible(game, project.play, Context(player))
+
+
+def _convert_legal(game: "Game", player: int, action: tuple) -> bool:
+    conversion = game.standard_actions.get(action[1])
+    return conversion is not None and game.state.players[player].first_action_done and \
+        standard_action_possible(game, player, conversion)
+
+
+def _play_legal(game: "Game", player: int, action: tuple) -> bool:
+    state, name = game.state.players[player], action[1]
+    if not state.first_action_done or name not in state.hand:
+        return False
+    card = game.library[name]
+    cost = card_cost(game, player, name)
+    using = paid_with(card)
+    if not can_pay(game, player, cost, using) or \
+            failing(game, card.requirements, Where(player, name), leeway(game, player)) is not None:
+        return False
+    ctx = play_context(game, player, name)
+    return possible_with_a_payment(game, card.play, ctx, cost, using)
+
+
+def _card_action_legal(game: "Game", player: int, action: tuple) -> bool:
+    state, name = game.state.players[player], action[1]
+    if not state.first_action_done:
+        return False
+    card = state.card(name)
+    return card is not None and not card.used and bool(game.library[name].actions) and \
+        bool(card_action_options(game, player, name))
+
+
+def _milestone_legal(game: "Game", player: int, action: tuple) -> bool:
+    name, claimed = action[1], game.state.milestones
+    if len(claimed) >= MAX_MILESTONES or name not in game.milestones or \
+            not game.state.players[player].first_action_done or not can_pay(game, player, MILESTONE_COST):
+        return False
+    for taken, _ in claimed:
+        if taken == name:
+            return False
+    return failing(game, game.milestones[name].requirement, Where(player)) is None
+
+
+def _award_legal(game: "Game", player: int, action: tuple) -> bool:
+    name, funded = action[1], game.state.awards
+    if len(funded) >= len(AWARD_COSTS) or name not in game.awards or \
+            not game.state.players[player].first_action_done:
+        return False
+    for taken, _ in funded:
+        if taken == name:
+            return False
+    return can_pay(game, player, award_cost(game))
+
+
+_LEGAL = {"pass": _always, "end": _always, "first_action": _first_action_legal, "project": _project_legal,
+          "convert": _convert_legal, "play": _play_legal, "card_action": _card_action_legal,
+          "milestone": _milestone_legal, "award": _award_legal}
+
+
+_OPTIONS: dict[tuple[str, str], Option] = {}
+
+
+def _option(kind: str, name: str) -> Option:
+    """The option to play a card or use its action. Options are frozen, so one per card and kind is made per
+    process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
+    option = _OPTIONS.get((kind, name))
+    if option is None:
+        option = _OPTIONS[kind, name] = Option(f"{'play' if kind == 'play' else 'action'} {name}", (kind, name))
+    return option
+
+
+_ORDERS: dict[int, tuple] = {}
+
+
+def cheapest_first(game: "Game", player: int):
+    """The order in which `any_legal` looks for a legal action: standard projects (those whose effects cannot fail
+    first), conversions and awards, a few comparisons each, then cards and milestones (requirements, payments).
+    Projects, awards and milestones the player cannot pay for with money (and its substitutes), the only way to
+    pay them, are left out: each would be checked and refused. It yields lazily, so a turn with an affordable
+    project never lists the cards. The menu lists its fixed candidates after the cards (`action_candidates`)."""
+    fixed = game._fixed_candidates
+    cached = _ORDERS.get(id(fixed))
+    if cached is None or cached[0] is not fixed:
+        groups = {kind: [o for o in fixed if o.value[0] == kind] for kind in ("project", "convert", "award",
+                                                                              "milestone")}
+        cached = _ORDERS[id(fixed)] = (fixed, groups["project"], groups["convert"], groups["award"],
+                                       groups["milestone"])
+    _, projects, conversions, awards, milestones = cached
+    count = len(fixed)
+
+    def order(candidates):
+        power = money_power(game, player)
+        derived = passive_cache(game, player)[2]  # the projects' prices change only with the cards in play
+        priced = derived.get("project prices")
+        if priced is None:
+            standard = game.standard_projects
+            priced = [(standard_cost(game, player, standard[o.value[1]]), o) for o in projects]
+            priced = derived["project prices"] = [p for p in priced if unconditional(standard[p[1].value[1]].play)] \
+                + [p for p in priced if not unconditional(standard[p[1].value[1]].play)]
+        for price, option in priced:
+            if price <= power:
+                yield option
+        yield from conversions
+        if awards and power >= award_cost(game) and len(game.state.awards) < len(AWARD_COSTS):
+            yield from awards
+        listed = candidates()
+        yield from listed[:len(listed) - count]
+        if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
+            yield from milestones
+
+    return order
+
+
+_PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),
+             ("convert ", "convert"), ("claim ", "milestone"), ("fund ", "award"))
+
+
+def _parse_action(label: str) -> Optional[Option]:
+    """The action option a label names exactly (the inverse of the labels of `action_candidates`)."""
+    for prefix, kind in _PREFIXES:
+        if label.startswith(prefix):
+            return Option(label, (kind, label[len(prefix):]))
+    return None
+
+
+def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards: dict, solo: bool) -> tuple:
+    """Standard projects, standard actions, milestones and awards of a game: the same in every turn."""
+    candidates = [Option(f"standard project {n}", ("project", n)) for n in projects]
+    candidates += [Option(f"convert {n}", ("convert", n)) for n in conversions]
+    if not solo:
+        candidates += [Option(f"claim {n}", ("milestone", n)) for n in milestones]
+        candidates += [Option(f"fund {n}", ("award", n)) for n in awards]
+    return tuple(candidates)
+
+
+def paid_with(card) -> tuple[str, ...]:
+    """What a card may be paid with besides money: steel for a building tag, titanium for a space tag."""
+    tags = card.tags
+    if "building" in tags:
+        return ("steel", "titanium") if "space" in tags else ("steel",)
+    return ("titanium",) if "space" in tags else ()

@@ -1,0 +1,40 @@
+"""The cards in play's passive effects, per player, and the values derived from them: a cache over the state.
+
+Interface: `passives(game, player, kind)` (the player's passive effects of one kind) and `passive_cache(game,
+player)` (the entry behind it, whose third item is a table of derived values that the rules checks fill: prices,
+leeway, triggers, tag counts). Why a module of its own: the prices, the measures and the triggers all read it, and
+it must stay below all of them. The cache lives on the game (`game._passives`, copied by `Game.clone`) and is
+renewed when a card joins a player's play area (cards never leave it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["passive_cache", "passives"]
+
+
+def passives(game: "Game", player: int, kind: type) -> list:
+    """The player's active passive effects of one kind, from their corporation and cards in play.
+    Cards never leave play, so the list is cached per player and rebuilt when a card is added."""
+    return passive_cache(game, player)[1].get(kind, [])
+
+
+def passive_cache(game: "Game", player: int) -> tuple:
+    """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
+    (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
+    so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
+    of them plays a card."""
+    played = game.state.players[player].played
+    cache = game._passives.get(player)
+    if cache is None or cache[0] != len(played):
+        by_kind: dict[type, list] = {}
+        for card in played:
+            for passive in game.library[card.name].passives:
+                by_kind.setdefault(type(passive), []).append(passive)
+        cache = (len(played), by_kind, {})
+        game._passives[player] = cache
+    return cache

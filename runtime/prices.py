@@ -1,0 +1,197 @@
+"""Prices and what a player can pay: discounts, steel/titanium values, heat as money (a rules check).
+
+Interface: `card_cost`, `standard_cost`, `starting_card_price`, `card_price`, `leeway` (requirement steps),
+`resource_value`, `substitutes`, `money_power`, `can_pay`, and the ways to pay (`payments`, `payment_options`,
+`money_only`). Why here: every price in the game (cards, standard projects and actions, milestones, awards, card
+purchases) is asked by the legality checks, the menu and the bots thousands of times a game, never changing the
+state; taking the payment is runtime/payment.py's. Derived values are cached with the passives (runtime/passives.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from tharsis.compiler import effects as fx
+
+from .passives import passive_cache, passives
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["BASE_VALUE", "CARD_PRICE", "can_pay", "card_cost", "card_price", "leeway", "money_only", "money_power",
+           "payment_options", "payments", "resource_value", "standard_cost", "starting_card_price", "substitutes"]
+
+CARD_PRICE = 3
+BASE_VALUE = {"steel": 2, "titanium": 3}
+
+
+def resource_value(game: "Game", player: int, resource: str) -> int:
+    """What one steel or titanium is worth to the player (cached with the passives)."""
+    derived = passive_cache(game, player)[2]
+    value = derived.get(resource)
+    if value is None:
+        value = derived[resource] = BASE_VALUE[resource] + sum(
+            m.delta for m in passives(game, player, fx.ResourceValue) if m.resource == resource)
+    return value
+
+
+def leeway(game: "Game", player: int) -> int:
+    """Steps of leeway on global requirements: from cards in play (cached) and for the next card played."""
+    derived = passive_cache(game, player)[2]
+    steps = derived.get("leeway")
+    if steps is None:
+        steps = derived["leeway"] = sum(m.steps for m in passives(game, player, fx.RequirementLeeway))
+    modifiers = game.state.players[player].next_card_modifiers
+    if modifiers:
+        steps += sum(m.steps for m in modifiers if isinstance(m, fx.RequirementLeeway))
+    return steps
+
+
+def card_cost(game: "Game", player: int, name: str) -> int:
+    """A card's price: its cost minus the discounts of cards in play (cached) and for the next card."""
+    card = game.library[name]
+    derived = passive_cache(game, player)[2]
+    discounts = derived.get("card discounts")
+    if discounts is None:
+        discounts = derived["card discounts"] = [d for d in passives(game, player, fx.Discount)
+                                                 if _discounts_cards(d)]
+    modifiers = game.state.players[player].next_card_modifiers
+    if modifiers:
+        discounts = discounts + [m for m in modifiers if isinstance(m, fx.Discount) and _discounts_cards(m)]
+    total = 0
+    for d in discounts:
+        if d.target.tag is None or d.target.tag in card.tags:
+            total += d.amount
+    return max(0, card.cost - total)
+
+
+def standard_cost(game: "Game", player: int, definition) -> int:
+    """The cost of a standard project or action after the player's discounts (cached with the passives:
+    the menu asks this for every project at every turn)."""
+    derived = passive_cache(game, player)[2]
+    key = (definition.kind, definition.name)
+    cost = derived.get(key)
+    if cost is None:
+        cost = derived[key] = _discounted_standard_cost(game, player, definition)
+    return cost
+
+
+def _discounted_standard_cost(game: "Game", player: int, definition) -> int:
+    kind = definition.kind  # standard_project | standard_action
+    resource = getattr(definition, "cost_resource", "megacredits")
+    total = 0
+    for d in passives(game, player, fx.Discount):
+        if d.resource != resource:
+            continue
+        if d.target.kind == kind and d.target.name == definition.name:
+            total += d.amount
+        elif d.target.kind == "standard_projects" and kind == "standard_project":
+            total += d.amount
+    return max(0, definition.cost - total)
+
+
+def starting_card_price(game: "Game", player: int) -> int:
+    discount = sum(d.amount for d in passives(game, player, fx.Discount) if d.target.kind == "starting_cards")
+    return max(0, CARD_PRICE - discount)
+
+
+def substitutes(game: "Game", player: int) -> tuple[str, ...]:
+    """What the player may pay money with besides steel and titanium (cached with the passives)."""
+    derived = passive_cache(game, player)[2]
+    found = derived.get("substitutes")
+    if found is None:
+        found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
+            s.resource for s in passives(game, player, fx.Substitute) if s.instead_of == "megacredits"))
+    return found
+
+
+def money_power(game: "Game", player: int) -> int:
+    """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
+    `can_pay` adds up when no steel or titanium may be used."""
+    stock = game.state.players[player].resources
+    total = stock["megacredits"]
+    for resource in substitutes(game, player):
+        if stock[resource] > 0:
+            total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
+    return total
+
+
+def payment_options(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
+    """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
+    return list(payments(game, player, cost, using))
+
+
+def payments(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> Iterator[dict]:
+    """The payments of `payment_options`, one at a time (the most steel and titanium first)."""
+    if cost <= 0:
+        yield {}
+        return
+    stock = game.state.players[player].resources
+    values = _payment_values(game, player, using)
+    if not values:
+        if stock["megacredits"] >= cost:
+            yield {"megacredits": cost}
+        return
+    yield from _payments(list(values), list(values.values()), stock, 0, cost, {})
+
+
+def _payment_values(game: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
+    """The resources besides money the player may pay this with now, and what each unit is worth."""
+    stock = game.state.players[player].resources
+    kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+    kinds += [r for r in substitutes(game, player) if stock[r] > 0 and r not in kinds]
+    return {r: (resource_value(game, player, r) if r in BASE_VALUE else 1) for r in kinds}
+
+
+def money_only(game: "Game", player: int, using: tuple[str, ...]) -> bool:
+    """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
+    stock = game.state.players[player].resources
+    for resource in using:
+        if resource in BASE_VALUE and stock[resource] > 0:
+            return False
+    for resource in substitutes(game, player):
+        if stock[resource] > 0:
+            return False
+    return True
+
+
+def can_pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
+    """Whether some payment covers `cost`, without listing the payments: overpaying with one steel or
+    titanium is allowed, so the total value of what may be used decides."""
+    if cost <= 0:
+        return True
+    stock = game.state.players[player].resources
+    total = stock["megacredits"]
+    if total >= cost:
+        return True
+    if not using:
+        return money_power(game, player) >= cost
+    for resource, value in _payment_values(game, player, using).items():  # the same as payment_options
+        total += stock[resource] * value
+    return total >= cost
+
+
+def _discounts_cards(discount) -> bool:
+    return discount.resource == "megacredits" and discount.target.kind == "cards"
+
+
+def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int, chosen: dict) -> Iterator[dict]:
+    if index == len(kinds):
+        if stock["megacredits"] >= remaining:
+            payment = dict(chosen)
+            if remaining > 0:
+                payment["megacredits"] = remaining
+            yield payment
+        return
+    resource, value = kinds[index], values[index]
+    most = min(stock[resource], -(-remaining // value)) if remaining > 0 else 0
+    for amount in range(most, -1, -1):
+        if amount:
+            chosen[resource] = amount
+        yield from _payments(kinds, values, stock, index + 1, max(0, remaining - amount * value), chosen)
+        chosen.pop(resource, None)
+
+
+def card_price(game: "Game", player: int) -> int:
+    """What a card offered during the game (`look at N, buy`) costs: the research price."""
+    return CARD_PRICE

@@ -1,0 +1,186 @@
+"""Where a tile may go, what a space costs, and the global parameters' limits (a rules check).
+
+Interface: `legal_spaces`, `can_place`, `free_spaces`, `affordable`, `space_cost`, `next_to_city`,
+`parameter_value`, `maxed`, `terraformed`. Placement rules (RULES.md section 5): oceans only on ocean spaces,
+cities not next to cities and not on reserved spaces, greeneries next to one of your tiles when possible; a card's
+filters replace the default rule they speak about (Mangrove's `on ocean`, Urbanized Area's `next to 2 cities`).
+Why apart from runtime/tiles.py: these only answer questions (a space's price is found with the tile put down
+provisionally and taken away again); placing the tile and what follows is tiles.py's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional
+
+from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import GLOBAL_RANGES
+
+from .measures import Where, holds
+from .prices import can_pay
+from .state import Tile
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["affordable", "can_place", "free_spaces", "legal_spaces", "maxed", "next_to_city", "parameter_value",
+           "space_cost", "terraformed"]
+
+
+def legal_spaces(game: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
+    board = game.board
+    result = list(free_spaces(game, player, tile, filters))
+    if tile == "greenery" and not filters:
+        # the spaces next to the player's tiles, found from those tiles (a few) rather than from every free
+        # space's neighbours (dozens): the same spaces, in the free spaces' order
+        neighbours = board.neighbours
+        near = {n for sid, placed in game.state.tiles.items() if placed.owner == player for n in neighbours[sid]}
+        own = [s for s in result if s in near]
+        if own:
+            result = own
+    # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
+    return [s for s in result if affordable(game, player, s, tile)]
+
+
+def space_cost(game: "Game", player: int, sid: str) -> int:
+    """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
+    space = game.board.spaces[sid]
+    if not space.extra_cost or (space.cost_condition is not None and
+                                not holds(game, space.cost_condition, Where(player))):
+        return 0
+    return space.extra_cost
+
+
+def affordable(game: "Game", player: int, sid: str, tile: str) -> bool:
+    """Whether the player can pay what the space will cost when `put_tile` charges it (its condition is checked
+    once, with the tile down: the 9th ocean on a `costs 6 if oceans <= 8` space is free, so needs no 6 MC)."""
+    if not game.board.spaces[sid].extra_cost:
+        return True
+    cost = _cost_once_placed(game, player, sid, tile)
+    return not cost or can_pay(game, player, cost)
+
+
+def _cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
+    """`space_cost` as `put_tile` will find it, the tile on the space (an ocean out of the supply); the state is
+    put back as it was."""
+    state = game.state
+    ocean = tile == "ocean"
+    state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile == "city")
+    state.oceans += 1 if ocean else 0
+    try:
+        return space_cost(game, player, sid)
+    finally:
+        del state.tiles[sid]
+        state.oceans -= 1 if ocean else 0
+
+
+def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
+    """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
+    state, board = game.state, game.board
+    if not filters:  # the common case, with no per-space filter to test
+        tiles, claims = state.tiles, state.claims
+        cities = {sid for sid, placed in tiles.items() if placed.is_city} if tile == "city" else None
+        neighbours = board.neighbours
+        for sid in board.open_ids["ocean" if tile == "ocean" else "land"]:
+            if sid in tiles:
+                continue
+            if claims:
+                claimant = claims.get(sid)
+                if claimant is not None and claimant != player:
+                    continue
+            if cities and not cities.isdisjoint(neighbours[sid]):
+                continue
+            yield sid
+        return
+    reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
+    if reserved and reserved in board.reserved_names:
+        space = board.reserved_names[reserved]
+        if space not in state.tiles:
+            yield space
+        return
+    kinds = {f.kind for f in filters}
+    spaced = tile == "city" and not any(f.kind == "next_to" and f.tile == "city" for f in filters)
+    near = None  # "next to" a kind of tile: only the neighbours of such tiles can qualify
+    for f in filters:
+        if f.kind == "next_to" and f.count >= 1:
+            adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
+                        for n in board.neighbours[s]}
+            near = adjacent if near is None else near & adjacent
+    if near is not None and not near:
+        return
+    for space in board.mars:
+        sid = space.id
+        if (near is not None and sid not in near) or sid in state.tiles or space.reserved:
+            continue
+        claimant = state.claims.get(sid)
+        if claimant is not None and claimant != player:
+            continue
+        if not _space_kind_ok(game, space, tile, kinds) or (filters and not _filters_ok(game, player, sid, filters)):
+            continue
+        if spaced and next_to_city(game, sid):
+            continue
+        yield sid
+
+
+def _space_kind_ok(game: "Game", space, tile: str, kinds: set[str]) -> bool:
+    if "ocean" in kinds:
+        return space.kind == "ocean"
+    if "land" in kinds or "volcanic" in kinds:
+        if space.kind != "land":
+            return False
+        return "volcanic" not in kinds or space.volcanic or not game.board.has_volcanic
+    return space.kind == ("ocean" if tile == "ocean" else "land")
+
+
+def _filters_ok(game: "Game", player: int, sid: str, filters: tuple) -> bool:
+    state, board = game.state, game.board
+    for f in filters:
+        if f.kind == "bonus":
+            if board.bonus_kinds[sid].isdisjoint(f.bonuses):
+                return False
+        elif f.kind == "next_to":
+            count = 0
+            for n in board.neighbours[sid]:
+                neighbour = state.tiles.get(n)
+                if neighbour is not None and _neighbour_counts(f, neighbour, player):
+                    count += 1
+            if count < f.count:
+                return False
+        elif f.kind == "isolated":
+            if any(n in state.tiles for n in board.neighbours[sid]):
+                return False
+    return True
+
+
+def next_to_city(game: "Game", sid: str) -> bool:
+    return any(game.state.tiles.get(n) is not None and game.state.tiles[n].is_city
+               for n in game.board.neighbours[sid])
+
+
+def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:
+    if effect.tile == "ocean" and not any(f.kind == "land" for f in effect.filters):
+        return True  # an ocean with none left (or no space) is skipped, never blocks
+    if effect.tile == "ocean":
+        return True
+    if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
+        return bool(legal_spaces(game, player, "greenery"))
+    tile = effect.tile
+    return any(affordable(game, player, s, tile) for s in free_spaces(game, player, tile, effect.filters))
+
+
+def parameter_value(game: "Game", parameter: str) -> int:
+    return getattr(game.state, parameter)
+
+
+def maxed(game: "Game", parameter: str) -> bool:
+    return parameter_value(game, parameter) >= GLOBAL_RANGES[parameter][1]
+
+
+def terraformed(game: "Game") -> bool:
+    return all(maxed(game, p) for p in ("temperature", "oxygen", "oceans"))
+
+
+def _neighbour_counts(f, tile: Tile, player: int) -> bool:
+    """Whether a tile next to a space counts for a `next to` filter: its kind, and its owner when it says "your"."""
+    if f.own and tile.owner != player:
+        return False
+    return f.tile == "tile" or (f.tile == "city" and tile.is_city) or tile.kind == f.tile
