@@ -3,6 +3,10 @@
     check   wall time of `tharsis check cards/` in fresh processes: cold (no cache) and warm (cache filled)
     games   games per second of bot games on one core (2 and 4 players), decisions per game, and the time of
             Game.clone() and Game.from_json() at generation 10 of a 2-player game
+    instructions
+            CPU instructions per random 2-player game, counted by valgrind's callgrind: unlike seconds on a
+            shared machine, the same code gives the same count, so two versions can be compared exactly
+    play    play --games random 2-player games and print nothing (what `instructions` counts)
 
 Each figure is the median of several runs; the machine's load shows in the spread, so it is printed too.
 """
@@ -10,6 +14,9 @@ Each figure is the median of several runs; the machine's load shows in the sprea
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -117,15 +124,51 @@ def play_out_to_generation(game, generation: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("check", "games"))
+    parser.add_argument("what", choices=("check", "games", "instructions", "play"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=50)
     args = parser.parse_args()
+    if args.what == "play":
+        play_random_games(args.games)
+        return
     print(f"# {time.strftime('%Y-%m-%d')} python {sys.version.split()[0]} on {Path('/proc/cpuinfo').exists() and _cpu()}")
     if args.what == "check":
         bench_check(args.runs)
+    elif args.what == "instructions":
+        bench_instructions(args.games)
     else:
         bench_games(args.games)
+
+
+def play_random_games(games: int) -> None:
+    """Seeds 0..games-1, Corporate Era, Tharsis, two random bots: the workload of the games/s target."""
+    from tharsis.runtime.bots import BOTS, play_out
+    from tharsis.runtime.game import Game, GameOptions, load_library
+
+    library = load_library()
+    for seed in range(games):
+        game = Game(GameOptions(players=("p0", "p1"), seed=seed, corporate_era=True), library)
+        play_out(game, {i: BOTS["random"](seed * 10 + i) for i in range(2)})
+
+
+def bench_instructions(games: int) -> None:
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        sys.exit("tharsis.benchmark: `instructions` needs valgrind on the PATH (Debian: apt-get install valgrind)")
+
+    def collected(count: int) -> int:
+        # a fixed hash seed: set and dict orders, and so the work, are the same in every run
+        result = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                                 "-m", "tharsis.benchmark", "play", "--games", str(count)],
+                                capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        found = re.search(r"Collected : (\d+)", result.stderr)
+        if result.returncode != 0 or found is None:
+            sys.exit(f"tharsis.benchmark: callgrind failed:\n{result.stderr[-2000:]}")
+        return int(found.group(1))
+
+    start_up, total = collected(0), collected(games)
+    print(f"2-player random bots, seeds 0-{games - 1}: {(total - start_up) / games / 1e6:.1f} M instructions "
+          f"per game (callgrind; start-up and loading the content, {start_up / 1e6:.0f} M, subtracted)")
 
 
 def _cpu() -> str:
