@@ -4,7 +4,8 @@ A `Step` is a function of the rules (registered by name with `@step`) and its ar
 the state, push more steps (pushed last = run first) or ask a question. An `Ask` holds the pending `Decision` and
 the function to resume with the chosen option's value. Nothing else holds the flow: no generator frames, no
 closures, so copying a game is copying this stack (a list of shared immutable frames), and saving it is naming
-each frame's function and writing its arguments (runtime/saves.py).
+each frame's function and writing its arguments (runtime/saves.py). Interface: `step` (register), `push`, `then`
+and `ask` (what a step may do), `run` (the loop), `Flow`, `Step`, `Ask` and `STEPS` (the registry saves read).
 
     game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
     game.flow.asking  Ask(Decision(...), resume=place_chosen, args=(...))              <- waits for `apply`
@@ -15,6 +16,8 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 import attrs
+
+__all__ = ["STEPS", "Ask", "Flow", "Step", "ask", "push", "run", "step", "then"]
 
 STEPS: dict[str, Callable] = {}
 

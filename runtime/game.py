@@ -37,6 +37,8 @@ from .phases import SOLO_GENERATIONS, start_game
 from .spaces import terraformed
 from .state import GameState, History, PlayerState
 
+__all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
+
 SAVE_FORMAT = 1
 STARTING_TR, SOLO_TR = 20, 14
 

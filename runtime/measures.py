@@ -1,7 +1,8 @@
 """Evaluating quantities and conditions against a game: "jovian tags", "cities on mars", "oxygen >= 9%".
 
 Each `Measure.kind` compiled by compiler/quantities.py has one counter here. A `Scope` tells whose things count
-and which card "here" and "adjacent" refer to.
+and which card "here" and "adjacent" refer to. Interface: `Where`, `quantity`, `holds`, `failing`, `count`,
+`tag_counts`, `tags_of`, `players_in_scope`, `OPERATORS` (a rules check: nothing here changes the state).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from .state import RESOURCES
 
 if TYPE_CHECKING:
     from .game import Game
+
+__all__ = ["OPERATORS", "Where", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
+           "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
 

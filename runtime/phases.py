@@ -2,6 +2,8 @@
 
 Each function here is one step: it changes the state, pushes the steps that follow and may ask a question.
 `start_game` is the bottom of every game's stack; `generation` pushes one generation and then itself again.
+Interface: `start_game`, and the steps a sandbox starts on its own (tharsis/scenarios.py: `start_corporation`,
+`research_deal`, `production`, `neutral_city`, `final_greenery_phase`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from .triggers import fire
 
 if TYPE_CHECKING:
     from .game import Game
+
+__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "neutral_city", "production", "research_deal",
+           "start_corporation", "start_game"]
 
 STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
 SOLO_GENERATIONS = 14

@@ -1,4 +1,7 @@
-"""Final scoring (RULES.md section 6): TR, milestones, awards, greeneries, cities, card VP; ties by megacredits."""
+"""Final scoring (RULES.md section 6): TR, milestones, awards, greeneries, cities, card VP; ties by megacredits.
+
+Interface: `final_scores` (the result), `award_points`, `card_points`. A rules check: it reads the state only.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from .spaces import terraformed
 
 if TYPE_CHECKING:
     from .game import Game
+
+__all__ = ["AWARD_VP", "MILESTONE_VP", "award_points", "card_points", "final_scores"]
 
 MILESTONE_VP = 5
 AWARD_VP = (5, 2)
