@@ -91,7 +91,7 @@ def play_card(game: "Game", player: int, name: str) -> None:
     game.log_event(f"{who} {conjugate(who, 'play')} {name}")
     push(game, card_paid, player, name)
     pay(game, player, card_cost(game, player, name), using, name,
-             acceptable=(card.play, play_context(game, player, name), True))
+        acceptable=(card.play, play_context(game, player, name), True))
 
 
 @step

@@ -231,7 +231,7 @@ def claimable(game: "Game", player: int, filters) -> list[str]:
 
 
 def resource_cards(game: "Game", player: int, resource: str, exclude: Optional[str] = None,
-                    with_resources: bool = False) -> list[str]:
+                   with_resources: bool = False) -> list[str]:
     result = []
     for card in game.state.players[player].played:
         holds_type = game.library[card.name].holds

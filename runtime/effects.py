@@ -65,7 +65,7 @@ def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_af
             if index < count or steps_after is not None:
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
             pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
-                     acceptable=(effects[index:], ctx, False))
+                acceptable=(effects[index:], ctx, False))
             return
         if index < count or steps_after is not None:
             stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
@@ -184,7 +184,7 @@ def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuati
                     steps_after)
         return
     tiles.place(game, ctx.player, e.tile, e.filters, e.name, card=ctx.card,
-               then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)))
+                then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)))
 
 
 @step
@@ -266,8 +266,8 @@ def _add(game, e, ctx):
         targets = [ctx.that_card] if ctx.that_card in resource_cards(game, ctx.player, e.resource) else []
     else:
         targets = resource_cards(game, ctx.player, e.resource,
-                                       exclude=ctx.card if e.target == "another_card" else None,
-                                       with_resources=e.target == "any_card_with_resources")
+                                 exclude=ctx.card if e.target == "another_card" else None,
+                                 with_resources=e.target == "any_card_with_resources")
     if not targets:
         return  # adding a resource nobody can hold is allowed and does nothing
     if len(targets) == 1:

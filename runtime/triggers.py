@@ -70,7 +70,7 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
             times = _matches(game, trigger.event, event, card=card, tile=tile, space=space,
-                                  is_city=is_city, parameter=parameter, project=project)
+                             is_city=is_city, parameter=parameter, project=project)
             pending.extend([(name, trigger.effects)] * times)
         if pending:
             batches.append((owner, tuple(pending)))
