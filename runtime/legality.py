@@ -110,26 +110,31 @@ def why_not(game: "Game", player: int, action: tuple) -> Optional[str]:
             return f"{name} needs {cost} {conversion.cost_resource}"
         return None if standard_action_possible(game, player, conversion) else f"{name} cannot be done now"
     if kind == "milestone":
-        if name not in game.milestones:
-            return f"there is no milestone {name} in this game"
-        if name in {m for m, _ in game.state.milestones}:
-            return f"{name} is already claimed"
-        if len(game.state.milestones) >= MAX_MILESTONES:
-            return f"{MAX_MILESTONES} milestones are already claimed"
+        taken = _taken(name, game.milestones, game.state.milestones, MAX_MILESTONES, "milestone", "claimed")
+        if taken is not None:
+            return taken
         problem = failing(game, game.milestones[name].requirement, Where(player))
         if problem is not None:
             return f"{name} requires {text.comparison(problem)}"
         return None if can_pay(game, player, MILESTONE_COST) else f"claiming costs {MILESTONE_COST} MC"
     if kind == "award":
-        if name not in game.awards:
-            return f"there is no award {name} in this game"
-        if name in {a for a, _ in game.state.awards}:
-            return f"{name} is already funded"
-        if len(game.state.awards) >= len(AWARD_COSTS):
-            return f"{len(AWARD_COSTS)} awards are already funded"
+        taken = _taken(name, game.awards, game.state.awards, len(AWARD_COSTS), "award", "funded")
+        if taken is not None:
+            return taken
         cost = award_cost(game)
         return None if can_pay(game, player, cost) else f"funding costs {cost} MC"
     return f"unknown action {kind!r}"
+
+
+def _taken(name: str, offered: dict, taken: list, limit: int, noun: str, done: str) -> Optional[str]:
+    """Why a milestone (an award) cannot be claimed (funded) by anyone now: not in this game, or already taken."""
+    if name not in offered:
+        return f"there is no {noun} {name} in this game"
+    if any(claimed == name for claimed, _ in taken):
+        return f"{name} is already {done}"
+    if len(taken) >= limit:
+        return f"{limit} {noun}s are already {done}"
+    return None
 
 
 def is_legal(game: "Game", player: int, action: tuple) -> bool:
