@@ -136,10 +136,10 @@ class LazyDecision(Decision):
     def allows(self, option: Option) -> bool:
         if self._listed is not None:
             return option in self._listed
-        if option in self._always:
-            return True
         expected = self._parse(option.label) if self._parse else None
-        return expected == option and self.legal(option)
+        if expected is None:  # not a candidate's label: one of the options that need no check, or nothing
+            return option in self._always
+        return expected.value == option.value and self.legal(option)  # the labels are equal: parsed from it
 
     def find(self, choice) -> Optional[Option]:
         if self._listed is None:

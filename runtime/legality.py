@@ -320,16 +320,19 @@ def cheapest_first(game: "Game", player: int):
     return order
 
 
-_PREFIXES = (("play ", "play"), ("action ", "card_action"), ("standard project ", "project"),
-             ("convert ", "convert"), ("claim ", "milestone"), ("fund ", "award"))
+_KINDS = {"play": "play", "action": "card_action", "convert": "convert", "claim": "milestone", "fund": "award",
+          "standard": "project"}   # by the label's first word ("standard project NAME")
 
 
 def _parse_action(label: str) -> Optional[Option]:
     """The action option a label names exactly (the inverse of the labels of `action_candidates`)."""
-    for prefix, kind in _PREFIXES:
-        if label.startswith(prefix):
-            return Option(label, (kind, label[len(prefix):]))
-    return None
+    first, space, name = label.partition(" ")
+    kind = _KINDS.get(first) if space else None
+    if kind == "project":
+        word, space, name = name.partition(" ")
+        if word != "project" or not space:
+            return None
+    return None if kind is None else Option(label, (kind, name))
 
 
 def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards: dict, solo: bool) -> tuple:

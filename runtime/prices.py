@@ -69,7 +69,7 @@ def standard_cost(game: "Game", player: int, definition) -> int:
     """The cost of a standard project or action after the player's discounts (cached with the passives:
     the menu asks this for every project at every turn)."""
     derived = passive_cache(game, player)[2]
-    key = (definition.kind, definition.name)
+    key = id(definition)  # the game's library outlives its caches; an int hashes faster than a tuple
     cost = derived.get(key)
     if cost is None:
         cost = derived[key] = _discounted_standard_cost(game, player, definition)
