@@ -166,6 +166,9 @@ def action_candidates(game: "Game", player: int) -> list[Option]:
     return candidates
 
 
+_PASS, _END_TURN = Option("pass", ("pass",)), Option("end turn", ("end",))  # options are never changed
+
+
 @attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
 class ActionMenu:
     """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
@@ -180,7 +183,7 @@ class ActionMenu:
         return f"action {self.number} of 2"
 
     def closing(self) -> Option:
-        return Option("pass", ("pass",)) if self.number == 1 else Option("end turn", ("end",))
+        return _PASS if self.number == 1 else _END_TURN
 
     def bind(self, game: "Game") -> LazyDecision:
         player = self.player
