@@ -24,16 +24,17 @@ _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("
 
 
 def pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
-        acceptable: Optional[tuple] = None) -> None:
-    """Ask how to pay when there is more than one way, then take the resources. `acceptable`, a triple
-    (effects, context, in some order), keeps only the payments after which those effects can all still be
-    carried out (in the order written, or in some order the player may choose)."""
+        acceptable: Optional[tuple] = None) -> bool:
+    """Ask how to pay when there is more than one way, then take the resources: True when it was paid at once,
+    False when the player is asked (it is paid when they answer). `acceptable`, a triple (effects, context, in
+    some order), keeps only the payments after which those effects can all still be carried out (in the order
+    written, or in some order the player may choose)."""
     stock = game.state.players[player].resources
     if cost <= 0:
-        return  # the one payment is nothing
+        return True  # the one payment is nothing
     if stock["megacredits"] >= cost and money_only(game, player, using):
         stock["megacredits"] -= cost  # the one payment: no question, nothing to filter
-        return
+        return True
     options = payment_options(game, player, cost, using)
     if acceptable is not None:  # the checks before are conservative: never filter every payment away
         effects, ctx, some_order = acceptable
@@ -43,9 +44,10 @@ def pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = (), what:
         raise AssertionError(f"cannot pay {cost} for {what}")  # callers check can_pay first
     if len(options) == 1:
         paid(game, options[0], player)
-        return
+        return True
     ask(game, Decision(player, "pay", f"Pay {cost} MC for {what}",
                        tuple(Option(describe_payment(o), o) for o in options)), paid, player)
+    return False
 
 
 @step
@@ -83,8 +85,10 @@ def card_bought(game: "Game", buy: bool, player: int, name: str, price: int) -> 
     if not buy:
         game.state.discard.append(name)
         return
-    push(game, add_to_hand, player, name)
-    pay(game, player, price, (), f"buying {name}")
+    if pay(game, player, price, (), f"buying {name}"):
+        game.state.players[player].hand.append(name)
+    else:  # asked how to pay (heat as money): the card joins the hand once paid
+        push(game, add_to_hand, player, name)
 
 
 @step
