@@ -186,15 +186,33 @@ class ActionMenu:
         return _PASS if self.number == 1 else _END_TURN
 
     def bind(self, game: "Game") -> LazyDecision:
-        player = self.player
+        return MenuDecision(game, self.player, self.prompt, self.closing())
 
-        def allowed(option: Option) -> bool:
+
+class MenuDecision(LazyDecision):
+    """The action menu of one game at one moment: a `LazyDecision` whose candidates are `action_candidates` and
+    whose check of an option is its kind's `is_legal` check, called directly (the bots and the turn's "anything but
+    pass?" ask it thousands of times a game, so it is written out rather than given as closures)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: "Game", player: int, prompt: str, closing: Option):
+        super().__init__(player, "action", prompt, None, None, (closing,), parse=_parse_action)
+        self._game = game
+
+    def candidates(self) -> list[Option]:
+        if self._candidates is None:
+            self._candidates = tuple(action_candidates(self._game, self.player))
+        return list(self._candidates)
+
+    def legal(self, option: Option) -> bool:
+        label = option.label
+        known = self._known.get(label)
+        if known is None:
             action = option.value
-            check = _LEGAL.get(action[0])  # `is_legal`, one call layer less on the menu's hottest path
-            return check is not None and check(game, player, action)
-
-        return LazyDecision(player, "action", self.prompt, lambda: action_candidates(game, player), allowed,
-                            (self.closing(),), parse=_parse_action)
+            check = _LEGAL.get(action[0])
+            known = self._known[label] = check is not None and check(self._game, self.player, action)
+        return known
 
 
 # ------------------------------------------------------------------ `is_legal` of each kind of action
