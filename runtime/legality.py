@@ -5,7 +5,7 @@ Interface: `action_candidates` lists every action a player might take as `Option
 ("card_action", card), ("first_action",), ("pass",), ("end",)); `why_not` says why one is refused and `is_legal`
 checks the same without words; `playable`, `card_action_options`, `standard_action_possible`, `award_cost`,
 `play_context` and `paid_with` answer the questions both ask. `ActionMenu` is the action decision kept in the flow;
-it checks an option only when asked about it, in the order of `cheapest_first`.
+it checks an option only when asked about it; `any_legal_action` says whether there is one besides passing.
 Why apart from runtime/actions.py: the menu and the bots ask these thousands of times a game and they change
 nothing; carrying an action out is actions.py's.
 """
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
-           "card_action_options", "cheapest_first", "fixed_candidates", "is_legal", "paid_with", "play_context",
+           "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
            "playable", "standard_action_possible", "why_not"]
 
 
@@ -162,7 +162,7 @@ def action_candidates(game: "Game", player: int) -> list[Option]:
     candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
     library = game.library
     candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
-    candidates += game._fixed_candidates  # last: `cheapest_first` relies on it
+    candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
     return candidates
 
 
@@ -213,6 +213,9 @@ class MenuDecision(LazyDecision):
             check = _LEGAL.get(action[0])
             known = self._known[label] = check is not None and check(self._game, self.player, action)
         return known
+
+    def any_legal(self, order=None) -> bool:
+        return any_legal_action(self) if order is None else super().any_legal(order)
 
 
 # ------------------------------------------------------------------ `is_legal` of each kind of action
@@ -299,46 +302,61 @@ def _option(kind: str, name: str) -> Option:
     return option
 
 
-_ORDERS: dict[int, tuple] = {}
+_GROUPS: dict[int, tuple] = {}
 
 
-def cheapest_first(game: "Game", player: int):
-    """The order in which `any_legal` looks for a legal action: standard projects (those whose effects cannot fail
-    first), conversions and awards, a few comparisons each, then cards and milestones (requirements, payments).
-    Projects, awards and milestones the player cannot pay for with money (and its substitutes), the only way to
-    pay them, are left out: each would be checked and refused. It yields lazily, so a turn with an affordable
-    project never lists the cards. The menu lists its fixed candidates after the cards (`action_candidates`)."""
+def _groups(game: "Game") -> tuple:
+    """(fixed candidates, projects, conversions, awards, milestones): the menu's fixed candidates by kind, split once
+    per game table (shared by every game of the same content and options)."""
     fixed = game._fixed_candidates
-    cached = _ORDERS.get(id(fixed))
+    cached = _GROUPS.get(id(fixed))
     if cached is None or cached[0] is not fixed:
-        groups = {kind: [o for o in fixed if o.value[0] == kind] for kind in ("project", "convert", "award",
-                                                                              "milestone")}
-        cached = _ORDERS[id(fixed)] = (fixed, groups["project"], groups["convert"], groups["award"],
-                                       groups["milestone"])
-    _, projects, conversions, awards, milestones = cached
-    count = len(fixed)
+        cached = _GROUPS[id(fixed)] = (fixed, *([o for o in fixed if o.value[0] == kind]
+                                                for kind in ("project", "convert", "award", "milestone")))
+    return cached
 
-    def order(candidates):
-        power = money_power(game, player)
-        derived = passive_cache(game, player)[2]  # the projects' prices change only with the cards in play
-        priced = derived.get("project prices")
-        if priced is None:
-            standard = game.standard_projects
-            priced = [(standard_cost(game, player, standard[o.value[1]]), o) for o in projects]
-            priced = derived["project prices"] = [p for p in priced if unconditional(standard[p[1].value[1]].play)] \
-                + [p for p in priced if not unconditional(standard[p[1].value[1]].play)]
-        for price, option in priced:
-            if price <= power:
-                yield option
-        yield from conversions
-        if awards and power >= award_cost(game) and len(game.state.awards) < len(AWARD_COSTS):
-            yield from awards
-        listed = candidates()
-        yield from listed[:len(listed) - count]
-        if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
-            yield from milestones
 
-    return order
+def _project_prices(game: "Game", player: int) -> list:
+    """(price, option) of each standard project for the player, those whose effects cannot fail first. The prices
+    change only with the cards in play, so the list is cached with the player's passives."""
+    derived = passive_cache(game, player)[2]
+    priced = derived.get("project prices")
+    if priced is None:
+        standard = game.standard_projects
+        priced = [(standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]]
+        priced = derived["project prices"] = [p for p in priced if unconditional(standard[p[1].value[1]].play)] \
+            + [p for p in priced if not unconditional(standard[p[1].value[1]].play)]
+    return priced
+
+
+def any_legal_action(menu: "MenuDecision") -> bool:
+    """Whether the player can do anything but pass, trying the actions cheapest first: standard projects (those
+    whose effects cannot fail first), conversions and awards, a few comparisons each, then cards and milestones
+    (requirements, payments). Projects, awards and milestones the player cannot pay for with money (and its
+    substitutes), the only way to pay them, are left out: each would be checked and refused. The hand is listed only
+    if nothing cheaper is legal. Every check is the menu's own (remembered for the bot or player that chooses)."""
+    game, player, legal = menu._game, menu.player, menu.legal
+    power = money_power(game, player)
+    for price, option in _project_prices(game, player):
+        if price <= power and legal(option):
+            return True
+    fixed, _, conversions, awards, milestones = _groups(game)
+    for option in conversions:
+        if legal(option):
+            return True
+    if awards and power >= award_cost(game) and len(game.state.awards) < len(AWARD_COSTS):
+        for option in awards:
+            if legal(option):
+                return True
+    listed = menu.candidates()
+    for option in listed[:len(listed) - len(fixed)]:  # the menu lists its fixed candidates last
+        if legal(option):
+            return True
+    if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
+        for option in milestones:
+            if legal(option):
+                return True
+    return False
 
 
 _KINDS = {"play": "play", "action": "card_action", "convert": "convert", "claim": "milestone", "fund": "award",

@@ -18,7 +18,7 @@ from .decisions import Decision, Option
 from .checks import Context
 from .effects import run_effects
 from .flow import Step, ask, push, step, then
-from .legality import ActionMenu, cheapest_first, standard_action_possible
+from .legality import ActionMenu, standard_action_possible
 from .narration import conjugate
 from .payment import offer_cards
 from .prices import CARD_PRICE
@@ -271,7 +271,7 @@ def turn_action(game: "Game", index: int, number: int) -> None:
         return
     menu = ActionMenu(index, number)
     ask(game, menu, action_chosen, index, number)
-    if game.answer_single_options and not game.pending().any_legal(cheapest_first(game, index)):
+    if game.answer_single_options and not game.pending().any_legal():
         # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
         game.flow.asking = None
         game._view = None
