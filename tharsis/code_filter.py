@@ -14,9 +14,14 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from tharsis.compiler.diagnostics import Diagnostic
+from tharsis.compiler.diagnostics import Diagnostic, did_you_mean
 
 _CODE = re.compile(r"^[EW]\d{0,3}$")
+
+# Every warning `tharsis check` can report (docs/errors.md): the closed vocabulary a code or prefix must match
+# (tests/test_docs.py keeps it equal to the documented designer warnings).
+WARNINGS = ("W001", "W102", "W801", "W802")
+_FORMS = "codes look like W102 (one warning), W1 (W100-W199) or W (every warning)"
 
 
 class CodeError(ValueError):
@@ -28,13 +33,27 @@ class CodeError(ValueError):
 
 
 def validate_codes(codes: Iterable[str]) -> None:
+    """Raise the CodeError of the first code that is wrong (code_errors gives them all)."""
+    for error in code_errors(codes):
+        raise error
+
+
+def code_errors(codes: Iterable[str]) -> list[CodeError]:
+    """What is wrong with each code or prefix: not a code, an error code, or no warning starts with it; the hint
+    is a did-you-mean among WARNINGS when one is close (`W1O2`, `w102`, `W201`)."""
+    errors = []
     for code in codes:
-        if not _CODE.match(code):
-            raise CodeError(f"'{code}' is not a diagnostic code or prefix",
-                            "codes look like W102 (one warning), W1 (W100-W199) or W (every warning)")
-        if code.startswith("E"):
-            raise CodeError(f"'{code}' names errors, which cannot be selected or ignored",
-                            "a definition with an error does not compile; fix the error instead")
+        if code.startswith("E") and _CODE.match(code):
+            errors.append(CodeError(f"'{code}' names errors, which cannot be selected or ignored",
+                                    "a definition with an error does not compile; fix the error instead"))
+        elif not _CODE.match(code):
+            errors.append(CodeError(f"'{code}' is not a diagnostic code or prefix",
+                                    did_you_mean(code, WARNINGS) or _FORMS))
+        elif not any(warning.startswith(code) for warning in WARNINGS):
+            errors.append(CodeError(f"no warning has the code {code}" if len(code) == 4 else
+                                    f"no warning code starts with {code}",
+                                    did_you_mean(code, WARNINGS) or "warnings: " + ", ".join(WARNINGS)))
+    return errors
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ from typing import Optional
 
 import attrs
 
-from tharsis.code_filter import CodeError, validate_codes
+from tharsis.code_filter import code_errors
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean
 
 if sys.version_info >= (3, 11):
@@ -95,7 +95,7 @@ def load(path: Path) -> Config:
         raise ConfigError([Diagnostic("E801", "error", f"cannot read {path}: {exc.strerror}", None)], {}) from None
     except UnicodeDecodeError:
         raise ConfigError([Diagnostic("E801", "error", f"{path} is not UTF-8 text", None)], {}) from None
-    name = _display(path)
+    name = display(path)
     sources = {name: text}
     try:
         data = tomllib.loads(text)
@@ -128,12 +128,10 @@ def load(path: Path) -> Config:
             problems.append(Diagnostic("E803", "error", f"'{key}' must be {wanted}, like {key} = [\"...\"]", span))
             continue
         if key in ("select", "ignore"):
-            try:
-                validate_codes(value)
-            except CodeError as exc:
-                problems.append(Diagnostic("E804", "error", f"'{key}': {exc}", span, exc.hint))
-                continue
-            values[attribute] = tuple(value)
+            errors = code_errors(value)
+            problems += [Diagnostic("E804", "error", f"'{key}': {error}", span, error.hint) for error in errors]
+            if not errors:
+                values[attribute] = tuple(value)
         else:
             values[attribute] = tuple(_relative(path.parent / item) for item in value)
     if problems:
@@ -149,7 +147,8 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
-def _display(path: Path) -> str:
+def display(path: Path) -> str:
+    """A pyproject.toml's path as messages show it: relative to the working directory when absolute."""
     return _relative(path) if path.is_absolute() else str(path)
 
 
