@@ -95,7 +95,10 @@ def test_a_pyproject_without_a_tharsis_table_is_skipped(project, capsys):
 def test_without_paths_or_configuration_check_says_what_to_do(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["check"]) == 2
-    assert 'cards = ["mine/"]' in capsys.readouterr().err
+    assert capsys.readouterr().err.splitlines() == [
+        "tharsis: error[E731]: check what? no PATH given, and no 'cards' in pyproject.toml",
+        '     = hint: give a PATH, or list your card folders under [tool.tharsis] in pyproject.toml: '
+        'cards = ["mine/"]']
 
 
 def test_ignore_and_select_take_prefixes_and_the_more_specific_wins(project, capsys):
@@ -109,7 +112,9 @@ def test_ignore_and_select_take_prefixes_and_the_more_specific_wins(project, cap
 
 def test_errors_cannot_be_ignored(project, capsys):
     assert main(["check", "--ignore", "E1"]) == 2
-    assert "'E1' names errors" in capsys.readouterr().err
+    assert capsys.readouterr().err.splitlines() == [
+        "tharsis: error[E804]: --ignore E1: 'E1' names errors, which cannot be selected or ignored",
+        "     = hint: a definition with an error does not compile; fix the error instead"]
 
 
 def test_an_unused_suppression_is_a_warning_at_its_code(project, capsys):
@@ -181,11 +186,16 @@ def test_standard_input_is_checked_under_the_given_name(project):
 
 
 def test_standard_input_flags_that_do_not_fit_are_usage_errors(project, capsys):
-    assert main(["check", "-", "mine"]) == 2
+    assert main(["check", "-", "../mine"]) == 2
     assert main(["check", "--watch", "-"]) == 2
     assert main(["check", "--stdin-filename", "x.mars", "../mine"]) == 2
-    err = capsys.readouterr().err
-    assert "must be the only PATH" in err and "cannot watch" in err and "give - as the PATH" in err
+    assert capsys.readouterr().err.splitlines() == [
+        "tharsis: error[E706]: - (standard input) must be the only PATH",
+        "     = hint: check the files, or pipe one file to standard input, in separate runs",
+        "tharsis: error[E706]: --watch cannot watch standard input",
+        "     = hint: give the files as PATHs to watch",
+        "tharsis: error[E706]: --stdin-filename names standard input, but no PATH is -",
+        "     = hint: give - as the PATH, or drop --stdin-filename"]
 
 
 def test_watch_checks_again_when_a_card_file_changes(project, capsys, monkeypatch):

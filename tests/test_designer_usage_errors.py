@@ -1,12 +1,10 @@
-"""The designer and CI commands (`check`, `fmt`, `test`, `gallery`, `cards`) refuse a bad flag as the game
+"""The designer and CI commands (`check`, `fmt`, `test`) refuse a bad flag as the game
 commands do: every problem of the run with a stable E7xx/E8xx code (docs/errors.md), a did-you-mean where the words
 are a closed list, exit code 2, nothing else done, and for `check --format json|github|sarif` the problems in that
 report. (Missing paths, E705, are tested in tests/test_broken_corpus.py.)"""
 
 import json
-import math
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,31 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
+def test_every_bad_select_and_ignore_code_is_e804_with_a_did_you_mean(capsys):
+    code, out, err = run(capsys, "check", CARD_FILE, "--select", "w102,W1O2", "--ignore", "W9",
+                         "--ignore", "W103", "--select", "E1")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "tharsis: error[E804]: --select w102: 'w102' is not a diagnostic code or prefix",
+        "     = hint: did you mean 'W102'?",
+        "tharsis: error[E804]: --select W1O2: 'W1O2' is not a diagnostic code or prefix",
+        "     = hint: did you mean 'W102'?",
+        "tharsis: error[E804]: --select E1: 'E1' names errors, which cannot be selected or ignored",
+        "     = hint: a definition with an error does not compile; fix the error instead",
+        "tharsis: error[E804]: --ignore W9: no warning code starts with W9",
+        "     = hint: warnings: W001, W102, W801, W802",
+        "tharsis: error[E804]: --ignore W103: no warning has the code W103",
+        "     = hint: did you mean 'W102'?"]
+
+
+def test_a_code_that_is_neither_close_nor_well_formed_gets_the_forms_of_a_code(capsys):
+    code, _, err = run(capsys, "check", CARD_FILE, "--ignore", "unused")
+    assert code == 2
+    assert err.splitlines() == [
+        "tharsis: error[E804]: --ignore unused: 'unused' is not a diagnostic code or prefix",
+        "     = hint: codes look like W102 (one warning), W1 (W100-W199) or W (every warning)"]
+
+
 def test_an_unknown_code_in_the_configuration_is_e804_at_its_line(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["."]\nignore = ["W201", "W8"]\n',
@@ -33,6 +56,62 @@ def test_an_unknown_code_in_the_configuration_is_e804_at_its_line(tmp_path, monk
     assert code == 2
     assert "pyproject.toml:3:1: error[E804]: 'ignore': no warning has the code W201" in err
     assert "did you mean 'W801'?" in err and err.endswith("tharsis: fix the configuration above\n")
+
+
+@pytest.mark.parametrize("interval", ["0", "-1", "0.001", "nan", "inf", "1e308", "86400"])
+def test_an_interval_out_of_range_is_e701_before_anything_is_checked(interval, capsys):
+    code, out, err = run(capsys, "check", "--watch", "--interval", interval, CARD_FILE)
+    assert code == 2 and out == ""
+    assert err == f"tharsis: error[E701]: --interval must be between 0.01 and 3600 seconds, not {float(interval):g}\n"
+
+
+@pytest.mark.parametrize("command, what, key", [(["check"], "check", "cards"), (["fmt", "--check"], "format", "cards"),
+                                                (["test"], "test", "scenarios")])
+def test_nothing_to_work_on_is_e731(command, what, key, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.tharsis]\nstrict = true\n", encoding="utf-8")
+    code, out, err = run(capsys, *command)
+    assert code == 2 and out == ""
+    assert err.startswith(f"tharsis: error[E731]: {what} what? no PATH given, and no '{key}' in pyproject.toml\n"
+                          f"     = hint: give a PATH, or list your ")
+
+
+def test_fmt_reports_standard_input_misuse_and_missing_paths_together(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "fmt", "-", "gone.mars")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "tharsis: error[E706]: - (standard input) must be the only PATH",
+        "     = hint: check the files, or pipe one file to standard input, in separate runs",
+        "tharsis: error[E705]: PATH: no such file or folder: 'gone.mars'"]
+    code, _, err = run(capsys, "fmt", "--stdin-filename", "a.mars", CARD_FILE)
+    assert code == 2 and err.startswith("tharsis: error[E706]: --stdin-filename names standard input")
+
+
+def test_check_puts_usage_errors_into_the_report_format_asked_for(capsys):
+    code, out, err = run(capsys, "check", "--format", "json", "--interval", "0", "--select", "W1x", CARD_FILE)
+    assert code == 2 and err == ""
+    assert [(d["code"], d["message"]) for d in json.loads(out)["diagnostics"]] == [
+        ("E804", "--select W1x: 'W1x' is not a diagnostic code or prefix"),
+        ("E701", "--interval must be between 0.01 and 3600 seconds, not 0")]
+    code, out, _ = run(capsys, "check", "--format", "github", "-", CARD_FILE)
+    assert code == 2 and out.startswith("::error title=E706::- (standard input) must be the only PATH")
+    code, out, _ = run(capsys, "check", "--format", "sarif", "--ignore", "E1", CARD_FILE)
+    notes = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert code == 2 and [n["descriptor"]["id"] for n in notes] == ["E804"]
+
+
+def test_check_puts_configuration_errors_into_the_report_too(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["."]\nigonre = ["W1"]\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", "--format", "json")
+    assert code == 2 and err == ""
+    assert json.loads(out)["diagnostics"] == [{
+        "code": "E802", "severity": "error", "message": "unknown key 'igonre' in [tool.tharsis]",
+        "hint": "did you mean 'ignore'?", "path": "pyproject.toml", "line": 3, "column": 1, "end_line": 3,
+        "end_column": 7}]
+    code, out, _ = run(capsys, "check", "--format", "github")
+    assert code == 2 and out.startswith("::error file=pyproject.toml,line=3,col=1,")
 
 
 def test_the_warning_vocabulary_is_the_documented_designer_warnings():

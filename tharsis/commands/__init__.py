@@ -6,8 +6,7 @@ Each module has `add_parser(subparsers)`, which declares its flags, and `run(arg
 
 from __future__ import annotations
 
-import sys
-from typing import Iterable
+from typing import Iterable, Optional
 
 from tharsis.problems import USAGE, Problem, ProblemError, missing_path
 
@@ -22,21 +21,24 @@ def missing_paths(paths: Iterable[str], name: str = "PATH") -> list[Problem]:
 def require_paths(paths: Iterable[str], name: str = "PATH", cards: Iterable[str] = ()) -> None:
     """Stop the command when a path (or a --cards folder) is missing: every one of them as an E705, printed by the
     CLI as the game commands' usage errors are, exit 2."""
-    problems = missing_paths(paths, name) + missing_paths(cards, "--cards")
+    require(missing_paths(paths, name) + missing_paths(cards, "--cards"))
+
+
+def stdin_problems(paths: list[str], stdin_filename: Optional[str]) -> list[Problem]:
+    """E706 for a misuse of standard input: `-` with other PATHs, or --stdin-filename without `-`."""
+    if "-" in paths and len(paths) > 1:
+        return [Problem("E706", "- (standard input) must be the only PATH",
+                        "check the files, or pipe one file to standard input, in separate runs")]
+    if stdin_filename is not None and "-" not in paths:
+        return [Problem("E706", "--stdin-filename names standard input, but no PATH is -",
+                        "give - as the PATH, or drop --stdin-filename")]
+    return []
+
+
+def require(problems: list[Problem]) -> None:
+    """Stop the command with every usage problem found (exit 2), printed as the game commands print theirs."""
     if problems:
         raise ProblemError(problems, USAGE)
-
-
-def stdin_alone(paths: list[str], stdin_filename) -> bool:
-    """Report a misuse of standard input (a usage error): `-` with other PATHs, or --stdin-filename without `-`.
-    True when there is none."""
-    if "-" in paths and len(paths) > 1:
-        print("tharsis: - (standard input) must be the only PATH", file=sys.stderr)
-        return False
-    if stdin_filename is not None and "-" not in paths:
-        print("tharsis: --stdin-filename names standard input: give - as the PATH", file=sys.stderr)
-        return False
-    return True
 
 
 def add_config_flag(parser) -> None:
@@ -46,19 +48,13 @@ def add_config_flag(parser) -> None:
 
 
 def load_config(args):
-    """The configuration in force, or 2 (a usage error) after printing what is wrong with it; a --config file that
-    does not exist stops the command (E705)."""
-    from tharsis.compiler.diagnostics import render_text
-    from tharsis.config import ConfigError, discover
+    """The configuration in force. A --config file that does not exist stops the command (E705), a wrong
+    configuration raises ConfigError (E8xx), which the CLI prints as a usage error (exit 2)."""
+    from tharsis.config import discover
 
     if args.config is not None:
         require_paths([args.config], "--config")
-    try:
-        return discover(args.config)
-    except ConfigError as exc:
-        print(render_text(exc.diagnostics, exc.sources), file=sys.stderr)
-        print("tharsis: fix the configuration above", file=sys.stderr)
-        return 2
+    return discover(args.config)
 
 
 def code_list(text: str) -> list[str]:
@@ -66,15 +62,16 @@ def code_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def configured_paths(args, what: str, key: str, example: str):
+def configured_paths(args, what: str, key: str, example: tuple[str, str]):
     """The configuration and the PATHs to work on: those given, else the `key` list of [tool.tharsis]. Returns
-    (config, paths), or the exit code 2 after saying what is missing (`what` names the command's object)."""
+    (config, paths); E731 (exit 2) when there are none (`what` names the command's object)."""
+    from tharsis.config import display
+
     config = load_config(args)
-    if isinstance(config, int):
-        return config
     paths = list(args.paths) or list(getattr(config, key))
     if not paths:
-        print(f"tharsis: {what} what? give a PATH, or list your {example[0]} under [tool.tharsis] in "
-              f"pyproject.toml: {key} = [\"{example[1]}\"]", file=sys.stderr)
-        return 2
+        where = f"in {display(config.path)}" if config.path else "in pyproject.toml"
+        raise ProblemError([Problem("E731", f"{what} what? no PATH given, and no '{key}' {where}",
+                                    f"give a PATH, or list your {example[0]} under [tool.tharsis] {where}: "
+                                    f"{key} = [\"{example[1]}\"]")], USAGE)
     return config, paths

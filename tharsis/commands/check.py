@@ -19,11 +19,13 @@ from typing import Callable, Optional
 
 import attrs
 
-from tharsis.code_filter import CodeError, CodeFilter, validate_codes
-from tharsis.commands import add_config_flag, code_list, configured_paths, require_paths, stdin_alone
-from tharsis.problems import ProblemError, render
+from tharsis.code_filter import CodeFilter, code_errors
+from tharsis.commands import add_config_flag, code_list, configured_paths, missing_paths, require, stdin_problems
+from tharsis.config import ConfigError
+from tharsis.problems import USAGE, Problem, ProblemError, render
 
 FORMATS = ("text", "json", "github", "sarif")
+INTERVAL = (0.01, 3600.0)   # seconds between two looks of --watch: more often is busy-waiting, less is not watching
 
 
 def add_parser(sub) -> None:
@@ -76,11 +78,17 @@ def _recheck(args) -> int:
 
 
 def _options(args):
-    """The flags and the configuration decided into Options, or 2 after printing the usage error."""
+    """The flags and the configuration decided into Options, or 2 after reporting every usage error."""
     try:
         return _decide(args)
-    except ProblemError as exc:  # a PATH or --config that does not exist (E705)
+    except ProblemError as exc:  # flags that are wrong, a PATH or --config that does not exist (E7xx)
         return _usage_report(exc, args.format)
+    except ConfigError as exc:  # a wrong [tool.tharsis] (E8xx)
+        if args.format == "text":
+            raise  # printed by the CLI, with its carets, as for every command
+        _print_report(exc.diagnostics, args.format, Path.cwd(), files=0)
+        sys.stdout.flush()
+        return USAGE
 
 
 def _usage_report(error: ProblemError, output: str) -> int:
@@ -99,28 +107,22 @@ def _usage_report(error: ProblemError, output: str) -> int:
 
 
 def _decide(args):
-    """`_options` less the E705 report: a PATH or --config that does not exist raises it."""
-    found = configured_paths(args, "check", "cards", ("card folders", "mine/"))
-    if isinstance(found, int):
-        return found
-    config, paths = found
+    """`_options` less the report: every usage problem of the flags raises, all of them at once."""
+    config, paths = configured_paths(args, "check", "cards", ("card folders", "mine/"))
     select = [code for text in args.select for code in code_list(text)] or list(config.select)
     ignore = list(config.ignore) + [code for text in args.ignore for code in code_list(text)]
-    for flag, codes in (("--select", select), ("--ignore", ignore)):
-        try:
-            validate_codes(codes)
-        except CodeError as exc:
-            print(f"tharsis: {flag}: {exc}" + (f" ({exc.hint})" if exc.hint else ""), file=sys.stderr)
-            return 2
-    if not stdin_alone(paths, args.stdin_filename):
-        return 2
+    problems = [Problem("E804", f"{flag} {code}: {error}", error.hint)
+                for flag, given in (("--select", args.select), ("--ignore", args.ignore))
+                for code in (c for text in given for c in code_list(text))
+                for error in code_errors([code])]
+    problems += stdin_problems(paths, args.stdin_filename)
     if "-" in paths and args.watch:
-        print("tharsis: --watch cannot watch standard input", file=sys.stderr)
-        return 2
-    if args.interval <= 0:
-        print("tharsis: --interval must be more than 0 seconds", file=sys.stderr)
-        return 2
-    require_paths(paths)
+        problems.append(Problem("E706", "--watch cannot watch standard input", "give the files as PATHs to watch"))
+    low, high = INTERVAL
+    if not low <= args.interval <= high:  # NaN is in no range
+        problems.append(Problem("E701", f"--interval must be between {low:g} and {high:g} seconds, "
+                                        f"not {args.interval:g}"))
+    require(problems + missing_paths(paths))
     return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,

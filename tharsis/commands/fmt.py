@@ -7,7 +7,7 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, configured_paths, require_paths, stdin_alone
+from tharsis.commands import add_config_flag, configured_paths, missing_paths, require, stdin_problems
 
 
 def add_parser(sub) -> None:
@@ -30,15 +30,10 @@ def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
     from tharsis.fmt import format_paths
 
-    found = configured_paths(args, "format", "cards", ("card folders", "mine/"))
-    if isinstance(found, int):
-        return found
-    config, paths = found
-    if not stdin_alone(paths, args.stdin_filename):
-        return 2
+    config, paths = configured_paths(args, "format", "cards", ("card folders", "mine/"))
+    require(stdin_problems(paths, args.stdin_filename) + missing_paths(paths))
     if paths == ["-"]:
         return _format_stdin(args)
-    require_paths(paths)
     result = format_paths([Path(p) for p in paths])
     refused = [f for f in result.files if f.text is None]
     changed = [f for f in result.files if f.changed]
