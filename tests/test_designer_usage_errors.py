@@ -1,4 +1,4 @@
-"""The designer and CI commands (`check`, `fmt`, `test`) refuse a bad flag as the game
+"""The designer and CI commands (`check`, `fmt`, `test`, `gallery`, `cards`) refuse a bad flag as the game
 commands do: every problem of the run with a stable E7xx/E8xx code (docs/errors.md), a did-you-mean where the words
 are a closed list, exit code 2, nothing else done, and for `check --format json|github|sarif` the problems in that
 report. (Missing paths, E705, are tested in tests/test_broken_corpus.py.)"""
@@ -112,6 +112,43 @@ def test_check_puts_configuration_errors_into_the_report_too(tmp_path, monkeypat
         "end_column": 7}]
     code, out, _ = run(capsys, "check", "--format", "github")
     assert code == 2 and out.startswith("::error file=pyproject.toml,line=3,col=1,")
+
+
+def test_test_reports_a_bad_k_and_an_unwritable_report_together_before_running(tmp_path, capsys):
+    code, out, err = run(capsys, "test", SCENARIO_FILE, "-k", "ocean or", "--junit-xml", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "tharsis: error[E732]: -k: 'ocean or' ends where a word was expected",
+        "     = hint: words joined by and, or, not and parentheses: -k 'ocean and not bonus'",
+        f"tharsis: error[E708]: --junit-xml: cannot write the JUnit report to '{tmp_path}': it is a folder",
+        "     = hint: --junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml"]
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("   ", "give at least one word"),
+    ("(ocean", "'(ocean' has a '(' that is never closed"),
+    ("ocean )", "'ocean )': unexpected ')'"),
+    ("and ocean", "'and ocean': expected a word before 'and'"),
+])
+def test_each_k_expression_that_does_not_parse_is_e732(expression, message, capsys):
+    code, out, err = run(capsys, "test", SCENARIO_FILE, "-k", expression)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"tharsis: error[E732]: -k: {message}"
+
+
+def test_an_empty_junit_xml_name_is_e708(capsys):
+    code, out, err = run(capsys, "test", SCENARIO_FILE, "--junit-xml", "")
+    assert code == 2 and out == ""
+    assert err.startswith("tharsis: error[E708]: --junit-xml: cannot write the JUnit report to '': give a file name")
+
+
+def test_an_empty_gallery_dir_is_e730_and_nothing_is_written(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "gallery", "", CARD_FILE)
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["tharsis: error[E730]: DIR is empty: the gallery needs a folder to go into",
+                                "     = hint: name a new or existing folder: tharsis gallery site/"]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_warning_vocabulary_is_the_documented_designer_warnings():

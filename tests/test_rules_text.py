@@ -229,4 +229,6 @@ def test_rules_text_on_an_ascii_only_output_is_a_clear_error_not_a_crash():
     run = subprocess.run([sys.executable, "-m", "tharsis", "cards", "--format", "rules", "--lang", "zh"],
                          capture_output=True, env=dict(os.environ, PYTHONIOENCODING="ascii"))
     assert run.returncode == 2 and run.stdout == b""
-    assert b"cannot show the rules text" in run.stderr and b"PYTHONIOENCODING=utf-8" in run.stderr
+    assert run.stderr.decode().splitlines() == [
+        "tharsis: error[E733]: the output's encoding (ascii) cannot show the rules text",
+        "     = hint: use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8"]

@@ -84,7 +84,9 @@ def test_k_that_matches_nothing_fails_and_says_so(suite, capsys):
 
 def test_a_k_expression_that_does_not_parse_is_a_usage_error(suite, capsys):
     assert main(["test", str(suite), "-k", "aquifer and (oceans"]) == 2
-    assert "'(' that is never closed" in capsys.readouterr().err
+    assert capsys.readouterr().err.splitlines() == [
+        "tharsis: error[E732]: -k: 'aquifer and (oceans' has a '(' that is never closed",
+        "     = hint: words joined by and, or, not and parentheses: -k 'ocean and not bonus'"]
 
 
 @pytest.mark.parametrize("expression, text, wanted", [
@@ -120,8 +122,13 @@ def test_junit_xml_reports_each_scenario_with_its_outcome(suite, tmp_path, capsy
 
 
 def test_junit_xml_to_an_unwritable_place_is_a_usage_error(suite, tmp_path, capsys):
-    assert main(["test", str(suite), "--junit-xml", str(tmp_path / "no" / "such" / "dir" / "j.xml")]) == 2
-    assert "cannot write the JUnit report" in capsys.readouterr().err
+    report = tmp_path / "no" / "such" / "dir" / "j.xml"
+    assert main(["test", str(suite), "--junit-xml", str(report)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"tharsis: error[E708]: --junit-xml: cannot write the JUnit report to '{report}': No such file or directory",
+        "     = hint: --junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml"]
+    assert captured.out == ""  # refused before any scenario runs
 
 
 def test_each_scenario_file_is_read_once(suite, monkeypatch, capsys):

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from tharsis.commands import require_paths
+from tharsis.problems import usage_error
 
 
 def add_parser(sub) -> None:
@@ -53,9 +54,8 @@ def run(args) -> int:
         try:
             print(rules)
         except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
-            print(f"tharsis: the output's encoding ({sys.stdout.encoding}) cannot show the rules text; use a UTF-8 "
-                  "terminal, or set PYTHONIOENCODING=utf-8", file=sys.stderr)
-            return 2
+            raise usage_error("E733", f"the output's encoding ({sys.stdout.encoding}) cannot show the rules text",
+                              "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8") from None
         return 0
     rows = [facts(d) for d in chosen]
     if args.format == "json":

@@ -4,7 +4,7 @@ The problems shown are those `tharsis check --with-bundled` reports: suppression
 project's [tool.tharsis] table gives the default PATHs and which warnings to show (select/ignore).
 
 Exit codes: 0 written, 1 written but the designer's files have errors (shown on their cards), 2 usage errors (a
-PATH that does not exist; E730 for a DIR that is a file or cannot be written).
+PATH that does not exist; E730 for a DIR that is empty, a file, or cannot be written).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tharsis.commands import add_config_flag, load_config, require_paths
+from tharsis.problems import usage_error
 
 
 def add_parser(sub) -> None:
@@ -33,9 +34,10 @@ def run(args) -> int:
 
     from tharsis.code_filter import CodeFilter
 
+    if not args.directory.strip():  # Path('') is the working directory: not what an empty argument meant
+        raise usage_error("E730", "DIR is empty: the gallery needs a folder to go into",
+                          "name a new or existing folder: tharsis gallery site/")
     config = load_config(args)
-    if isinstance(config, int):
-        return config
     paths = list(args.paths) or list(config.cards)
     require_paths(paths)
     directory = Path(args.directory)

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from tharsis.commands import add_config_flag, configured_paths, require_paths
+from tharsis.commands import add_config_flag, configured_paths, missing_paths, require
+from tharsis.problems import Problem
 
 
 def add_parser(sub) -> None:
@@ -36,23 +37,19 @@ def run(args) -> int:
     from tharsis import scenarios
     from tharsis.runtime.game import ContentError, load_library
 
-    found = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
-    if isinstance(found, int):
-        return found
-    config, paths = found
+    config, paths = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
     cards = list(dict.fromkeys(list(config.cards) + args.cards))
-    require_paths(paths, cards=cards)
+    problems = missing_paths(paths) + missing_paths(cards, "--cards")
+    selected = _every_scenario
     try:
-        selected = keyword_matcher(args.keyword) if args.keyword else (lambda text: True)
+        if args.keyword:
+            selected = keyword_matcher(args.keyword)
     except ValueError as exc:
-        print(f"tharsis: -k: {exc}", file=sys.stderr)
-        return 2
-    if args.junit_xml:
-        try:
-            Path(args.junit_xml).touch()
-        except OSError as exc:
-            print(f"tharsis: cannot write the JUnit report to {args.junit_xml}: {exc.strerror}", file=sys.stderr)
-            return 2
+        problems.append(Problem("E732", f"-k: {exc}", "words joined by and, or, not and parentheses: "
+                                                      "-k 'ocean and not bonus'"))
+    if args.junit_xml is not None:
+        problems += _unwritable_report(args.junit_xml)
+    require(problems)
     try:
         library = load_library(tuple(str(Path(c).resolve()) for c in cards))
     except ContentError as exc:
@@ -97,6 +94,25 @@ def run(args) -> int:
         print(f"tharsis: no scenario matches -k {args.keyword}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0
+
+
+def _every_scenario(text: str) -> bool:
+    return True
+
+
+def _unwritable_report(name: str) -> list[Problem]:
+    """E708 when the JUnit report cannot be written (checked before the scenarios run, not after)."""
+    path = Path(name)
+    why = "give a file name" if not name else "it is a folder" if path.is_dir() else None
+    if why is None:
+        try:
+            path.touch()
+        except OSError as exc:
+            why = exc.strerror or type(exc).__name__
+    if why is None:
+        return []
+    return [Problem("E708", f"--junit-xml: cannot write the JUnit report to {name!r}: {why}",
+                    "--junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml")]
 
 
 _TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
