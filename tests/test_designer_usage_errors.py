@@ -155,3 +155,37 @@ def test_the_warning_vocabulary_is_the_documented_designer_warnings():
     """--select/--ignore check codes against WARNINGS: a new warning must join it (and docs/errors.md)."""
     documented = re.findall(r"^\| (W[0-68]\d\d) \|", (TESTS.parent / "docs" / "errors.md").read_text("utf-8"), re.M)
     assert sorted(WARNINGS) == sorted(documented)
+
+
+def test_a_choice_argparse_refuses_is_e709_with_a_did_you_mean(capsys):
+    code, out, err = run(capsys, "cards", "--kind", "Corporations")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "tharsis: error[E709]: argument --kind: invalid choice: 'Corporations' (choose from 'card', 'corporation', "
+        "'standard_project', 'standard_action', 'milestone', 'award', 'board')",
+        "     = hint: did you mean 'corporation'?"]
+    code, _, err = run(capsys, "chek", CARD_FILE)
+    assert code == 2 and err.splitlines()[1] == "     = hint: did you mean 'check'?"
+
+
+def test_an_unknown_flag_is_e709_with_the_commands_own_flags_as_did_you_mean(capsys):
+    code, out, err = run(capsys, "check", "--selct", "W1", CARD_FILE)
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["tharsis: error[E709]: unrecognized arguments: --selct",
+                                "     = hint: did you mean '--select'?"]
+    code, _, err = run(capsys, "test", "--junitxml=j.xml", SCENARIO_FILE)  # pytest's spelling, for test
+    assert code == 2 and err.splitlines()[1] == "     = hint: did you mean '--junit-xml'?"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["check", "--interval", "abc", CARD_FILE], "argument --interval: invalid float value: 'abc'"),
+    (["check", "--format", "xml", CARD_FILE], "argument --format: invalid choice: 'xml' (choose from 'text', "
+                                              "'json', 'github', 'sarif')"),
+    (["test", SCENARIO_FILE, "-k"], "argument -k: expected one argument"),
+    (["fmt", "--stdin-filename"], "argument --stdin-filename: expected one argument"),
+])
+def test_a_flag_of_the_wrong_form_is_e709_not_argparses_usage_text(argv, message, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(f"tharsis: error[E709]: {message}\n     = hint: ")
+    assert "usage:" not in err

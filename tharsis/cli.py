@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from tharsis import __version__
+from tharsis.arguments import ArgumentParser
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
 from tharsis.commands import gallery as gallery_command
@@ -23,13 +24,13 @@ from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
 
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
     try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return 2
         return args.run(args)
-    except ProblemError as exc:  # bad flags, saves or logs: every problem with its code, never a traceback
+    except ProblemError as exc:  # bad flags (E709: refused by argparse), saves, logs: every problem with its code
         if exc.details:
             print(exc.details, file=sys.stderr)
         print(render(exc.problems), file=sys.stderr)
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tharsis", description="Write, check and run Terraforming Mars-style rules.")
+    parser = ArgumentParser(prog="tharsis", description="Write, check and run Terraforming Mars-style rules.")
     parser.add_argument("--version", action="version", version=f"tharsis {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
