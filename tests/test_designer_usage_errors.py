@@ -189,3 +189,14 @@ def test_a_flag_of_the_wrong_form_is_e709_not_argparses_usage_text(argv, message
     assert code == 2 and out == ""
     assert err.startswith(f"tharsis: error[E709]: {message}\n     = hint: ")
     assert "usage:" not in err
+
+
+def test_a_k_expression_nested_too_deep_is_e732_and_long_chains_just_work(capsys):
+    deep = "(" * 51 + "trigger" + ")" * 51
+    code, out, err = run(capsys, "test", SCENARIO_FILE, "-k", deep)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == f"tharsis: error[E732]: -k: '{deep[:57]}...' nests parentheses more than 50 deep"
+    # 5000 words and 5001 nots were a RecursionError (exit 3); the odd number of nots makes it match everything
+    chain = " or ".join(["nothing"] * 5000) + " or " + "not " * 5001 + "nothing"
+    code, out, _ = run(capsys, "test", "-q", SCENARIO_FILE, "-k", chain)
+    assert code == 0 and "not matching" not in out and out.endswith(" passed, 0 failed\n")

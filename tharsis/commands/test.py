@@ -118,12 +118,17 @@ def _unwritable_report(name: str) -> list[Problem]:
 _TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
 
 
+NESTING = 50   # -k parentheses inside one another (the parser recurses on them)
+
+
 def keyword_matcher(expression: str) -> Callable[[str], bool]:
     """`-k` as in pytest: words match as case-insensitive substrings, combined with and/or/not/parentheses.
-    Raises ValueError for an expression that does not parse."""
+    Raises ValueError for an expression that does not parse. Long chains of `or`, `and` and `not` are loops, not
+    nested calls, so no expression reaches Python's recursion limit."""
     tokens = _TOKEN.findall(expression)
     if not tokens:
         raise ValueError("give at least one word")
+    shown = expression if len(expression) <= 60 else expression[:57] + "..."
     position = 0
 
     def peek() -> Optional[str]:
@@ -134,43 +139,47 @@ def keyword_matcher(expression: str) -> Callable[[str], bool]:
         position += 1
         return tokens[position - 1]
 
-    def parse_or():
-        left = parse_and()
+    def parse_or(depth: int) -> Callable[[str], bool]:
+        terms = [parse_and(depth)]
         while peek() == "or":
             take()
-            right = parse_and()
-            left = (lambda a, b: lambda text: a(text) or b(text))(left, right)
-        return left
+            terms.append(parse_and(depth))
+        return terms[0] if len(terms) == 1 else lambda text: any(term(text) for term in terms)
 
-    def parse_and():
-        left = parse_not()
+    def parse_and(depth: int) -> Callable[[str], bool]:
+        factors = [parse_not(depth)]
         while peek() == "and":
             take()
-            right = parse_not()
-            left = (lambda a, b: lambda text: a(text) and b(text))(left, right)
-        return left
+            factors.append(parse_not(depth))
+        return factors[0] if len(factors) == 1 else lambda text: all(factor(text) for factor in factors)
 
-    def parse_not():
-        if peek() == "not":
+    def parse_not(depth: int) -> Callable[[str], bool]:
+        negations = 0
+        while peek() == "not":
             take()
-            inner = parse_not()
-            return lambda text: not inner(text)
+            negations += 1
+        inner = parse_word(depth)
+        return inner if negations % 2 == 0 else lambda text: not inner(text)
+
+    def parse_word(depth: int) -> Callable[[str], bool]:
         token = peek()
         if token is None:
-            raise ValueError(f"'{expression}' ends where a word was expected")
+            raise ValueError(f"'{shown}' ends where a word was expected")
         if token == "(":
+            if depth == NESTING:
+                raise ValueError(f"'{shown}' nests parentheses more than {NESTING} deep")
             take()
-            inner = parse_or()
+            inner = parse_or(depth + 1)
             if peek() != ")":
-                raise ValueError(f"'{expression}' has a '(' that is never closed")
+                raise ValueError(f"'{shown}' has a '(' that is never closed")
             take()
             return inner
         if token in (")", "and", "or"):
-            raise ValueError(f"'{expression}': expected a word before '{token}'")
+            raise ValueError(f"'{shown}': expected a word before '{token}'")
         word = take().lower()
         return lambda text: word in text.lower()
 
-    matcher = parse_or()
+    matcher = parse_or(0)
     if position != len(tokens):
-        raise ValueError(f"'{expression}': unexpected '{tokens[position]}'")
+        raise ValueError(f"'{shown}': unexpected '{tokens[position]}'")
     return matcher
