@@ -252,3 +252,26 @@ def compile_paths_text(text: str):
     result = compile_text(text, "card.mars")
     assert result.errors == []
     return fmt._essence(result.library.definitions, "card.mars")
+
+
+def test_a_file_that_cannot_be_written_is_e708_and_the_others_are_still_formatted(tmp_path, capsys, monkeypatch):
+    """A read-only card file (root ignores permissions, so the test makes the write fail) crashed with exit 3."""
+    for name in ("locked.mars", "open.mars"):
+        (tmp_path / name).write_text(MESSY.replace("#90", "#8" if name == "open.mars" else "#90")
+                                     .replace("Town", "Town " + name[0].upper()), encoding="utf-8")
+    write_text = Path.write_text
+
+    def read_only(path, *args, **kwargs):
+        if path.name == "locked.mars":
+            raise PermissionError(13, "Permission denied", str(path))
+        return write_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", read_only)
+    monkeypatch.chdir(tmp_path)
+    assert main(["fmt", "locked.mars", "open.mars"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["formatted open.mars", "1 file formatted, 0 already formatted, 1 not formatted"]
+    assert captured.err.splitlines() == [
+        "locked.mars: error[E708]: cannot write the formatted file: Permission denied",
+        "     = hint: make the file writable, or run tharsis fmt --diff to see the changes"]
+    assert (tmp_path / "open.mars").read_text(encoding="utf-8") != MESSY

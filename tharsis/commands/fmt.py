@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from tharsis.commands import add_config_flag, configured_paths, missing_paths, require, stdin_problems
+from tharsis.problems import Problem
 
 
 def add_parser(sub) -> None:
@@ -38,9 +39,16 @@ def run(args) -> int:
     refused = [f for f in result.files if f.text is None]
     changed = [f for f in result.files if f.changed]
     writing = not (args.check or args.diff)
+    unwritable: list[Problem] = []
     for formatted in changed:
         if writing:
-            Path(formatted.path).write_text(formatted.text, encoding="utf-8")
+            try:
+                Path(formatted.path).write_text(formatted.text, encoding="utf-8")
+            except OSError as exc:  # a read-only file or disk: said, and the other files are still formatted
+                unwritable.append(Problem("E708", f"cannot write the formatted file: {exc.strerror}",
+                                          "make the file writable, or run tharsis fmt --diff to see the changes",
+                                          formatted.path))
+                continue
             print(f"formatted {formatted.path}")
             continue
         if args.check:
@@ -56,8 +64,10 @@ def run(args) -> int:
         print(f"tharsis: {formatted.path} not formatted: {why}", file=sys.stderr)
     unchanged = len(result.files) - len(changed) - len(refused)
     verb = "formatted" if writing else "to reformat"
-    print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, {unchanged} already formatted"
-          + (f", {len(refused)} not formatted" if refused else ""))
+    done = len(changed) - len(unwritable)
+    print(f"{done} file{'s' if done != 1 else ''} {verb}, {unchanged} already formatted"
+          + (f", {len(refused) + len(unwritable)} not formatted" if refused or unwritable else ""))
+    require(unwritable)
     if refused or (changed and not writing):
         return 1
     return 0
