@@ -200,3 +200,28 @@ def test_a_k_expression_nested_too_deep_is_e732_and_long_chains_just_work(capsys
     chain = " or ".join(["nothing"] * 5000) + " or " + "not " * 5001 + "nothing"
     code, out, _ = run(capsys, "test", "-q", SCENARIO_FILE, "-k", chain)
     assert code == 0 and "not matching" not in out and out.endswith(" passed, 0 failed\n")
+
+
+@pytest.mark.parametrize("argv, name", [(["cards", "-"], "PATH"), (["test", "-"], "PATH"),
+                                        (["gallery", "site", "-"], "PATH"),
+                                        (["test", "--cards", "-", SCENARIO_FILE], "--cards"),
+                                        (["check", "--config", "-", CARD_FILE], "--config")])
+def test_standard_input_where_a_command_does_not_read_it_is_e705(argv, name, tmp_path, monkeypatch, capsys):
+    """`-` was skipped as standard input by every command, so these read a file called '-' and failed later."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"tharsis: error[E705]: {name}: no such file or folder: '-'",
+                                "     = hint: only tharsis check and tharsis fmt read standard input (PATH -)"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_gallery_reports_a_dir_that_is_a_file_and_missing_paths_together(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "site").write_text("not a folder", encoding="utf-8")
+    code, out, err = run(capsys, "gallery", "site", "gone/")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "site: error[E730]: the gallery goes into a folder, and this is a file",
+        "     = hint: name a new or existing folder: tharsis gallery site/",
+        "tharsis: error[E705]: PATH: no such file or folder: 'gone/'"]

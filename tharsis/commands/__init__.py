@@ -11,17 +11,22 @@ from typing import Iterable, Optional
 from tharsis.problems import USAGE, Problem, ProblemError, missing_path
 
 
-def missing_paths(paths: Iterable[str], name: str = "PATH") -> list[Problem]:
+STDIN_HINT = "only tharsis check and tharsis fmt read standard input (PATH -)"
+
+
+def missing_paths(paths: Iterable[str], name: str = "PATH", stdin: bool = False) -> list[Problem]:
     """E705 for each of `paths` (given as `name`: PATH, --cards, --config) that names no file or folder, worded as
-    the game commands word a missing --cards folder; `-` is standard input, not a path."""
-    found = (missing_path(name, path) for path in paths if path != "-")
+    the game commands word a missing --cards folder; `-` is standard input, not a path, where `stdin` says the
+    command reads it (check and fmt), and a missing path elsewhere."""
+    found = (missing_path(name, path, STDIN_HINT if path == "-" else None)
+             for path in paths if not (stdin and path == "-"))
     return [problem for problem in found if problem is not None]
 
 
-def require_paths(paths: Iterable[str], name: str = "PATH", cards: Iterable[str] = ()) -> None:
-    """Stop the command when a path (or a --cards folder) is missing: every one of them as an E705, printed by the
-    CLI as the game commands' usage errors are, exit 2."""
-    require(missing_paths(paths, name) + missing_paths(cards, "--cards"))
+def require_paths(paths: Iterable[str], name: str = "PATH") -> None:
+    """Stop the command when a path is missing: every one of them as an E705, printed by the CLI as the game
+    commands' usage errors are, exit 2."""
+    require(missing_paths(paths, name))
 
 
 def stdin_problems(paths: list[str], stdin_filename: Optional[str]) -> list[Problem]:

@@ -122,7 +122,7 @@ def _decide(args):
     if not low <= args.interval <= high:  # NaN is in no range
         problems.append(Problem("E701", f"--interval must be between {low:g} and {high:g} seconds, "
                                         f"not {args.interval:g}"))
-    require(problems + missing_paths(paths))
+    require(problems + missing_paths(paths, stdin=True))
     return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, load_config, require_paths
-from tharsis.problems import usage_error
+from tharsis.commands import add_config_flag, load_config, missing_paths, require
+from tharsis.problems import Problem, ProblemError
 
 
 def add_parser(sub) -> None:
@@ -34,14 +34,19 @@ def run(args) -> int:
 
     from tharsis.code_filter import CodeFilter
 
-    if not args.directory.strip():  # Path('') is the working directory: not what an empty argument meant
-        raise usage_error("E730", "DIR is empty: the gallery needs a folder to go into",
-                          "name a new or existing folder: tharsis gallery site/")
     config = load_config(args)
     paths = list(args.paths) or list(config.cards)
-    require_paths(paths)
     directory = Path(args.directory)
-    gallery.check_directory(directory)
+    problems = []
+    if not args.directory.strip():  # Path('') is the working directory: not what an empty argument meant
+        problems.append(Problem("E730", "DIR is empty: the gallery needs a folder to go into",
+                                "name a new or existing folder: tharsis gallery site/"))
+    else:
+        try:
+            gallery.check_directory(directory)
+        except ProblemError as exc:
+            problems += exc.problems
+    require(problems + missing_paths(paths))
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
     page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)
