@@ -225,3 +225,16 @@ def test_gallery_reports_a_dir_that_is_a_file_and_missing_paths_together(tmp_pat
         "site: error[E730]: the gallery goes into a folder, and this is a file",
         "     = hint: name a new or existing folder: tharsis gallery site/",
         "tharsis: error[E705]: PATH: no such file or folder: 'gone/'"]
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt"], ["test"], ["gallery", "site"]])
+def test_a_missing_path_of_the_configuration_is_named_as_such(command, tmp_path, monkeypatch, capsys):
+    """No PATH was given, so 'PATH: no such file' would send the user looking for one on the command line."""
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mnie"]\nscenarios = ["scenarios"]\n',
+                                             encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path / "notes")
+    code, out, err = run(capsys, *command)
+    assert code == 2 and out == ""
+    assert err == "tharsis: error[E705]: 'cards' of ../pyproject.toml: no such file or folder: '../mnie'\n"

@@ -69,14 +69,24 @@ def code_list(text: str) -> list[str]:
 
 def configured_paths(args, what: str, key: str, example: tuple[str, str]):
     """The configuration and the PATHs to work on: those given, else the `key` list of [tool.tharsis]. Returns
-    (config, paths); E731 (exit 2) when there are none (`what` names the command's object)."""
+    (config, paths, name), `name` saying where the paths came from for E705 (PATH, or 'cards' of pyproject.toml);
+    E731 (exit 2) when there are none (`what` names the command's object)."""
     from tharsis.config import display
 
     config = load_config(args)
-    paths = list(args.paths) or list(getattr(config, key))
+    if args.paths:
+        return config, list(args.paths), "PATH"
+    paths = list(getattr(config, key))
     if not paths:
         where = f"in {display(config.path)}" if config.path else "in pyproject.toml"
         raise ProblemError([Problem("E731", f"{what} what? no PATH given, and no '{key}' {where}",
                                     f"give a PATH, or list your {example[0]} under [tool.tharsis] {where}: "
                                     f"{key} = [\"{example[1]}\"]")], USAGE)
-    return config, paths
+    return config, paths, configured(config, key)
+
+
+def configured(config, key: str) -> str:
+    """How E705 names a path of the `key` list of [tool.tharsis]: 'cards' of pyproject.toml."""
+    from tharsis.config import display
+
+    return f"'{key}' of {display(config.path)}" if config.path else f"'{key}'"

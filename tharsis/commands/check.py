@@ -108,7 +108,7 @@ def _usage_report(error: ProblemError, output: str) -> int:
 
 def _decide(args):
     """`_options` less the report: every usage problem of the flags raises, all of them at once."""
-    config, paths = configured_paths(args, "check", "cards", ("card folders", "mine/"))
+    config, paths, name = configured_paths(args, "check", "cards", ("card folders", "mine/"))
     select = [code for text in args.select for code in code_list(text)] or list(config.select)
     ignore = list(config.ignore) + [code for text in args.ignore for code in code_list(text)]
     problems = [Problem("E804", f"{flag} {code}: {error}", error.hint)
@@ -122,7 +122,7 @@ def _decide(args):
     if not low <= args.interval <= high:  # NaN is in no range
         problems.append(Problem("E701", f"--interval must be between {low:g} and {high:g} seconds, "
                                         f"not {args.interval:g}"))
-    require(problems + missing_paths(paths, stdin=True))
+    require(problems + missing_paths(paths, name, stdin=True))
     return Options(
         paths=paths, output=args.format, use_cache=not args.no_cache,
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,

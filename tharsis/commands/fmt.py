@@ -31,8 +31,8 @@ def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
     from tharsis.fmt import format_paths
 
-    config, paths = configured_paths(args, "format", "cards", ("card folders", "mine/"))
-    require(stdin_problems(paths, args.stdin_filename) + missing_paths(paths, stdin=True))
+    config, paths, name = configured_paths(args, "format", "cards", ("card folders", "mine/"))
+    require(stdin_problems(paths, args.stdin_filename) + missing_paths(paths, name, stdin=True))
     if paths == ["-"]:
         return _format_stdin(args)
     result = format_paths([Path(p) for p in paths])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, load_config, missing_paths, require
+from tharsis.commands import add_config_flag, configured, load_config, missing_paths, require
 from tharsis.problems import Problem, ProblemError
 
 
@@ -46,7 +46,7 @@ def run(args) -> int:
             gallery.check_directory(directory)
         except ProblemError as exc:
             problems += exc.problems
-    require(problems + missing_paths(paths))
+    require(problems + missing_paths(paths, "PATH" if args.paths else configured(config, "cards")))
     built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
     page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from tharsis.commands import add_config_flag, configured_paths, missing_paths, require
+from tharsis.commands import add_config_flag, configured, configured_paths, missing_paths, require
 from tharsis.problems import Problem
 
 
@@ -37,9 +37,11 @@ def run(args) -> int:
     from tharsis import scenarios
     from tharsis.runtime.game import ContentError, load_library
 
-    config, paths = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
+    config, paths, name = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
     cards = list(dict.fromkeys(list(config.cards) + args.cards))
-    problems = missing_paths(paths) + missing_paths(cards, "--cards")
+    problems = missing_paths(paths, name) + missing_paths(args.cards, "--cards")
+    if config.cards:
+        problems += missing_paths(config.cards, configured(config, "cards"))
     selected = _every_scenario
     try:
         if args.keyword:
