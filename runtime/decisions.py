@@ -157,13 +157,15 @@ class LazyDecision(Decision):
 
 
 def _find(options: tuple[Option, ...], choice) -> Optional[Option]:
+    if type(choice) is Option:  # what bots hand back: one of the options, found by identity (no `__eq__` calls)
+        if type(options) is tuple:
+            for option in options:
+                if option is choice:
+                    return option
+        return choice if choice in options else None
     if isinstance(choice, int) and not isinstance(choice, bool):
         return options[choice] if 0 <= choice < len(options) else None
     if isinstance(choice, Option):
-        if not isinstance(options, NumberOptions):
-            for option in options:  # bots hand back one of the options: identity first, no attrs `__eq__` calls
-                if option is choice:
-                    return option
         return choice if choice in options else None
     text = str(choice).strip()
     if isinstance(options, NumberOptions):

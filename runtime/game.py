@@ -36,6 +36,7 @@ from .legality import fixed_candidates
 from .phases import SOLO_GENERATIONS, start_game
 from .spaces import terraformed
 from .state import GameState, History, PlayerState
+from .triggers import events_with_triggers
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
 
@@ -140,7 +141,7 @@ class Game:
         self.options = options
         self.content = library or load_library(tuple(options.card_paths))
         (self.library, self.standard_projects, self.standard_actions, self.board, self.milestones, self.awards,
-         self._conversions, self._fixed_candidates) = _tables(self.content, options)
+         self._conversions, self._fixed_candidates, self._trigger_events) = _tables(self.content, options)
 
     # ------------------------------------------------------------------ the decision API
 
@@ -195,6 +196,7 @@ class Game:
         new.standard_projects, new.standard_actions = self.standard_projects, self.standard_actions
         new.board, new.milestones, new.awards = self.board, self.milestones, self.awards
         new._conversions, new._fixed_candidates = self._conversions, self._fixed_candidates
+        new._trigger_events = self._trigger_events
         new.state = self.state.copy()
         new.flow = self.flow.copy()
         new.log, new.events = self.log.copy(), self.events.copy()
@@ -334,4 +336,5 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     conversions = {n: a for n, a in standard_actions.items()
                    if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
-    return library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed
+    return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
+            events_with_triggers(library.values()))

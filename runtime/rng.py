@@ -8,11 +8,12 @@ from __future__ import annotations
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+OFFSET = 0x2545F4914F6CDD1D
 
 
 def seeded(seed: int) -> int:
     """The state for a seed (any int, negative or huge: it is folded into 64 bits)."""
-    return (seed * GOLDEN + 0x2545F4914F6CDD1D) & MASK
+    return (seed * GOLDEN + OFFSET) & MASK
 
 
 def next64(state: int) -> tuple[int, int]:
@@ -47,7 +48,7 @@ class Stream:
     __slots__ = ("state",)
 
     def __init__(self, seed: int):
-        self.state = seeded(seed)
+        self.state = (seed * GOLDEN + OFFSET) & MASK  # `seeded`, written out: a bot makes one a decision
 
     def below(self, n: int) -> int:
         state = self.state = (self.state + GOLDEN) & MASK  # `below`, written out (bots call it per option tried)

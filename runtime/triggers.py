@@ -54,6 +54,8 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
          project=None) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
+    if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
+        return
     players = game.state.players
     count = len(players)
     playing = game.flow.playing
@@ -115,6 +117,13 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
 
 # the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `fire` may match
 _EVENT_KINDS = {"play": ("play_tag", "play_card")}
+
+
+def events_with_triggers(definitions) -> frozenset:
+    """The events of `fire` that some trigger of these cards and corporations may answer (a table of the game)."""
+    event_of = {kind: event for event, kinds in _EVENT_KINDS.items() for kind in kinds}
+    return frozenset(event_of.get(p.event.kind, p.event.kind) for d in definitions for p in d.passives
+                     if isinstance(p, fx.Trigger))
 
 
 def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
