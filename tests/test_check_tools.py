@@ -138,6 +138,15 @@ def test_a_suppression_must_name_warnings_not_errors(project, capsys):
     assert "9:32: warning[W102]" in out  # still reported: nothing valid suppressed it
 
 
+def test_a_suppression_of_a_code_no_warning_has_gets_a_did_you_mean(project, capsys):
+    text = CARDS.replace('place city on reserved "Ridge"', 'place city on reserved "Ridge"  // tharsis: ignore[W120]')
+    (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
+    main(["check"])
+    out = capsys.readouterr().out
+    assert "towns.mars:9:60: warning[W802]: cannot suppress: no warning has the code W120\n" in out
+    assert "did you mean 'W102'?" in out and "9:32: warning[W102]" in out
+
+
 def test_a_suppression_inside_a_quoted_name_is_not_a_comment(project, capsys):
     text = CARDS.replace('"Ridge Town"', '"Ridge // tharsis: ignore[W102]"')
     (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
