@@ -298,6 +298,25 @@ def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, mo
     assert "W102" in first and "W102" not in second and "no problems" in second
 
 
+def test_watch_reports_a_configuration_broken_while_watching_and_goes_on(project, capsys, monkeypatch):
+    polls = []
+
+    def fake_sleep(seconds):  # the user misspells a key, then fixes it, then presses Ctrl-C
+        polls.append(seconds)
+        if len(polls) == 1:
+            configure(project, 'cards = ["mine"]\nignroe = ["W102"]\n')
+        elif len(polls) == 2:
+            configure(project, 'cards = ["mine"]\nignore = ["W102"]\n')
+        elif len(polls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    assert main(["check", "--watch"]) == 0
+    captured = capsys.readouterr()
+    assert "pyproject.toml:3:1: error[E802]: unknown key 'ignroe' in [tool.tharsis]" in captured.err
+    assert captured.out.count("changed: checking again") == 2 and "no problems" in captured.out.split("again")[-1]
+
+
 def test_a_comment_that_only_mentions_the_syntax_is_not_a_suppression(tmp_path, capsys):
     path = tmp_path / "towns.mars"
     path.write_text(CARDS.replace("// my set", "// my set: see docs on tharsis: ignore comments"), encoding="utf-8")

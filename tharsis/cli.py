@@ -17,7 +17,7 @@ from tharsis.arguments import ArgumentParser
 from tharsis.commands import cards as cards_command, check as check_command, fmt as fmt_command, \
     test as test_command
 from tharsis.commands import gallery as gallery_command
-from tharsis.commands import lsp as lsp_command
+from tharsis.commands import lsp as lsp_command, report_config_error
 from tharsis.config import ConfigError
 from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
 
@@ -36,11 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         print(render(exc.problems), file=sys.stderr)
         return exc.exit_code
     except ConfigError as exc:  # a wrong [tool.tharsis] of a designer command (E8xx): reported like card errors
-        from tharsis.compiler.diagnostics import render_text
-
-        print(render_text(exc.diagnostics, exc.sources), file=sys.stderr)
-        print("tharsis: fix the configuration above", file=sys.stderr)
-        return USAGE
+        return report_config_error(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

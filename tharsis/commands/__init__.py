@@ -62,6 +62,18 @@ def load_config(args):
     return discover(args.config)
 
 
+def report_config_error(error) -> int:
+    """Print a wrong [tool.tharsis] (a ConfigError: E8xx with carets, as card errors are shown) on standard error;
+    returns the exit code of a usage error."""
+    import sys
+
+    from tharsis.compiler.diagnostics import render_text
+
+    print(render_text(error.diagnostics, error.sources), file=sys.stderr)
+    print("tharsis: fix the configuration above", file=sys.stderr)
+    return USAGE
+
+
 def code_list(text: str) -> list[str]:
     """`--select W1,W801` -> ['W1', 'W801'] (the flags may also repeat)."""
     return [part.strip() for part in text.split(",") if part.strip()]

@@ -20,7 +20,8 @@ from typing import Callable, Optional
 import attrs
 
 from tharsis.code_filter import CodeFilter, code_errors
-from tharsis.commands import add_config_flag, code_list, configured_paths, missing_paths, require, stdin_problems
+from tharsis.commands import add_config_flag, code_list, configured_paths, missing_paths, report_config_error, \
+    require, stdin_problems
 from tharsis.config import ConfigError
 from tharsis.problems import USAGE, Problem, ProblemError, render
 
@@ -83,9 +84,9 @@ def _options(args):
         return _decide(args)
     except ProblemError as exc:  # flags that are wrong, a PATH or --config that does not exist (E7xx)
         return _usage_report(exc, args.format)
-    except ConfigError as exc:  # a wrong [tool.tharsis] (E8xx)
+    except ConfigError as exc:  # a wrong [tool.tharsis] (E8xx); reported here, so that --watch goes on watching
         if args.format == "text":
-            raise  # printed by the CLI, with its carets, as for every command
+            return report_config_error(exc)
         _print_report(exc.diagnostics, args.format, Path.cwd(), files=0)
         sys.stdout.flush()
         return USAGE
