@@ -65,6 +65,14 @@ def test_an_interval_out_of_range_is_e701_before_anything_is_checked(interval, c
     assert err == f"tharsis: error[E701]: --interval must be between 0.01 and 3600 seconds, not {float(interval):g}\n"
 
 
+def test_an_interval_without_watch_is_e706_as_flags_that_do_not_go_together(capsys):
+    code, out, err = run(capsys, "check", "--interval", "2", CARD_FILE)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "tharsis: error[E706]: --interval is how often --watch looks for changes, and there is no --watch",
+        "     = hint: add --watch, or drop --interval"]
+
+
 @pytest.mark.parametrize("command, what, key", [(["check"], "check", "cards"), (["fmt", "--check"], "format", "cards"),
                                                 (["test"], "test", "scenarios")])
 def test_nothing_to_work_on_is_e731(command, what, key, tmp_path, monkeypatch, capsys):
@@ -89,7 +97,8 @@ def test_fmt_reports_standard_input_misuse_and_missing_paths_together(tmp_path, 
 
 
 def test_check_puts_usage_errors_into_the_report_format_asked_for(capsys):
-    code, out, err = run(capsys, "check", "--format", "json", "--interval", "0", "--select", "W1x", CARD_FILE)
+    code, out, err = run(capsys, "check", "--format", "json", "--watch", "--interval", "0", "--select", "W1x",
+                         CARD_FILE)
     assert code == 2 and err == ""
     assert [(d["code"], d["message"]) for d in json.loads(out)["diagnostics"]] == [
         ("E804", "--select W1x: 'W1x' is not a diagnostic code or prefix"),

@@ -27,6 +27,7 @@ from tharsis.problems import USAGE, Problem, ProblemError, render
 
 FORMATS = ("text", "json", "github", "sarif")
 INTERVAL = (0.01, 3600.0)   # seconds between two looks of --watch: more often is busy-waiting, less is not watching
+INTERVAL_DEFAULT = 0.5
 
 
 def add_parser(sub) -> None:
@@ -56,7 +57,7 @@ def add_parser(sub) -> None:
                        help="with PATH -: the file name to report standard input under")
     check.add_argument("--watch", action="store_true",
                        help="check again whenever a file under PATH changes (Ctrl-C stops)")
-    check.add_argument("--interval", type=float, default=0.5, metavar="SECONDS",
+    check.add_argument("--interval", type=float, default=None, metavar="SECONDS",
                        help="with --watch: how often to look for changes (default 0.5)")
     add_config_flag(check)
     check.set_defaults(run=run)
@@ -69,7 +70,7 @@ def run(args) -> int:
     if args.watch:
         # The configuration is read again before each check, so editing pyproject.toml takes effect too.
         watched = [Path(p) for p in options.paths] + ([options.config] if options.config else [])
-        return watch(lambda: _recheck(args), watched, args.interval)
+        return watch(lambda: _recheck(args), watched, INTERVAL_DEFAULT if args.interval is None else args.interval)
     return check_once(options)
 
 
@@ -120,7 +121,10 @@ def _decide(args):
     if "-" in paths and args.watch:
         problems.append(Problem("E706", "--watch cannot watch standard input", "give the files as PATHs to watch"))
     low, high = INTERVAL
-    if not low <= args.interval <= high:  # NaN is in no range
+    if args.interval is not None and not args.watch:
+        problems.append(Problem("E706", "--interval is how often --watch looks for changes, and there is no --watch",
+                                "add --watch, or drop --interval"))
+    elif args.interval is not None and not low <= args.interval <= high:  # NaN is in no range
         problems.append(Problem("E701", f"--interval must be between {low:g} and {high:g} seconds, "
                                         f"not {args.interval:g}"))
     require(problems + missing_paths(paths, name, stdin=True))
