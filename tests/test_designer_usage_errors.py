@@ -247,3 +247,19 @@ def test_a_missing_path_of_the_configuration_is_named_as_such(command, tmp_path,
     code, out, err = run(capsys, *command)
     assert code == 2 and out == ""
     assert err == "tharsis: error[E705]: 'cards' of ../pyproject.toml: no such file or folder: '../mnie'\n"
+
+
+def test_check_puts_a_refused_flag_into_the_report_format_asked_for(capsys):
+    code, out, err = run(capsys, "check", "--format", "sarif", "--selct", "W1", CARD_FILE)
+    notes = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert code == 2 and err == ""
+    assert notes == [{"level": "error", "message": {"text": "unrecognized arguments: --selct (did you mean "
+                                                                          "'--select'?)"},
+                      "descriptor": {"id": "E709"}}]
+    code, out, err = run(capsys, "check", "--format=json", "--interval", "soon", CARD_FILE)
+    assert code == 2 and err == ""
+    assert json.loads(out)["diagnostics"] == [{"code": "E709", "severity": "error", "message":
+                                               "argument --interval: invalid float value: 'soon'",
+                                               "hint": "tharsis check --help says what it takes"}]
+    code, out, err = run(capsys, "check", "--format", "xml", CARD_FILE)  # the format itself: text it is
+    assert code == 2 and out == "" and err.startswith("tharsis: error[E709]: argument --format: invalid choice")

@@ -25,7 +25,13 @@ from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except ProblemError as exc:  # E709; `check --format json|github|sarif` reports it in that format
+            output = check_command.requested_format(sys.argv[1:] if argv is None else argv)
+            if output == "text":
+                raise
+            return check_command.usage_report(exc, output)
         if not getattr(args, "command", None):
             parser.print_help()
             return 2

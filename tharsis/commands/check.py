@@ -84,7 +84,7 @@ def _options(args):
     try:
         return _decide(args)
     except ProblemError as exc:  # flags that are wrong, a PATH or --config that does not exist (E7xx)
-        return _usage_report(exc, args.format)
+        return usage_report(exc, args.format)
     except ConfigError as exc:  # a wrong [tool.tharsis] (E8xx); reported here, so that --watch goes on watching
         if args.format == "text":
             return report_config_error(exc)
@@ -93,7 +93,21 @@ def _options(args):
         return USAGE
 
 
-def _usage_report(error: ProblemError, output: str) -> int:
+def requested_format(argv: list[str]) -> str:
+    """The --format of a `check` command line that argparse refused (E709), so that its report still comes in
+    that format; "text" when it is not a check or names none."""
+    if not argv or argv[0] != "check":
+        return "text"
+    chosen = "text"
+    for index, word in enumerate(argv):
+        value = word.partition("=")[2] if word.startswith("--format=") else \
+            argv[index + 1] if word == "--format" and index + 1 < len(argv) else None
+        if value in FORMATS:
+            chosen = value
+    return chosen
+
+
+def usage_report(error: ProblemError, output: str) -> int:
     """The problems that stop a check before it starts, in the report format asked for (a CI job reading JSON or
     SARIF finds them there, as errors without a place); as text, on standard error as the game commands print
     theirs. Returns their exit code (2)."""
