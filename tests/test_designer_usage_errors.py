@@ -263,3 +263,10 @@ def test_check_puts_a_refused_flag_into_the_report_format_asked_for(capsys):
                                                "hint": "tharsis check --help says what it takes"}]
     code, out, err = run(capsys, "check", "--format", "xml", CARD_FILE)  # the format itself: text it is
     assert code == 2 and out == "" and err.startswith("tharsis: error[E709]: argument --format: invalid choice")
+
+
+def test_no_command_prints_the_help_and_e709(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and "check" in out and "gallery" in out
+    assert err.splitlines() == ["tharsis: error[E709]: no COMMAND given",
+                                "     = hint: one of the commands above: tharsis check mine/, tharsis play"]

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
             return check_command.usage_report(exc, output)
         if not getattr(args, "command", None):
             parser.print_help()
-            return 2
+            raise usage_error("E709", "no COMMAND given", "one of the commands above: tharsis check mine/, tharsis play")
         return args.run(args)
     except ProblemError as exc:  # bad flags (E709: refused by argparse), saves, logs: every problem with its code
         if exc.details:
