@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import unicodedata
 from typing import Iterable, Sequence
 
@@ -159,7 +160,10 @@ def _pad(line: str, count: int) -> str:
 
 
 def _raw_line(path: str, line: int, limit: int = 4096) -> str | None:
-    """Line `line` of a file read as bytes and decoded leniently, for diagnostics about undecodable files."""
+    """Line `line` of a file read as bytes and decoded leniently, for diagnostics about undecodable files; None
+    for what is not a regular file (a device such as /dev/zero is one endless line)."""
+    if not os.path.isfile(path):
+        return None
     try:
         with open(path, "rb") as handle:
             for number, raw in enumerate(handle, start=1):

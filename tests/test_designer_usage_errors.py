@@ -270,3 +270,22 @@ def test_no_command_prints_the_help_and_e709(capsys):
     assert code == 2 and "check" in out and "gallery" in out
     assert err.splitlines() == ["tharsis: error[E709]: no COMMAND given",
                                 "     = hint: one of the commands above: tharsis check mine/, tharsis play"]
+
+
+def test_a_junit_report_that_fails_while_written_is_e708_after_the_results(capsys):
+    """/dev/full accepts the check before the run and refuses the write after it (it crashed with exit 3)."""
+    code, out, err = run(capsys, "test", "-q", SCENARIO_FILE, "--junit-xml", "/dev/full")
+    assert code == 2 and out.endswith(" passed, 0 failed\n")
+    assert err.splitlines() == [
+        "tharsis: error[E708]: --junit-xml: cannot write the JUnit report to '/dev/full': No space left on device",
+        "     = hint: --junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml"]
+
+
+@pytest.mark.parametrize("argv", [["test", "/dev/zero"], ["check", "--config", "/dev/zero", CARD_FILE]])
+def test_an_endless_file_is_refused_not_read_whole(argv, capsys):
+    """/dev/zero as a scenario file or a configuration hung, then ran out of memory."""
+    code, out, err = run(capsys, *argv)
+    if argv[0] == "test":
+        assert code == 1 and "/dev/zero:1:1: error[E604]: the file is larger than" in out
+    else:
+        assert code == 2 and err.startswith("error[E801]: /dev/zero is larger than 1 MB: not a pyproject.toml\n")

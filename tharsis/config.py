@@ -27,6 +27,7 @@ else:  # pragma: no cover - Python 3.10 has no tomllib; pyproject.toml depends o
     import tomli as tomllib
 
 FILENAME = "pyproject.toml"
+MAX_BYTES = 1_000_000   # a pyproject.toml is a few KB; more is the wrong file (or /dev/zero)
 TABLE = ("tool", "tharsis")
 
 # key -> (what the value must be, the Config attribute)
@@ -90,7 +91,12 @@ _HEADER = re.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*tharsis[ \t]*\][ \t]*(#.
 def load(path: Path) -> Config:
     """Read and validate one pyproject.toml; raises ConfigError with every problem in it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:  # bounded: /dev/zero, or a huge file, is refused, not read whole
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise ConfigError([Diagnostic("E801", "error", f"{path} is larger than {MAX_BYTES // 1_000_000} MB: "
+                                                           "not a pyproject.toml", None)], {})
+        text = data.decode("utf-8")
     except OSError as exc:
         raise ConfigError([Diagnostic("E801", "error", f"cannot read {path}: {exc.strerror}", None)], {}) from None
     except UnicodeDecodeError:

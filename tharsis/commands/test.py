@@ -86,15 +86,20 @@ def run(args) -> int:
                   + (" (marked xfail but passes now: remove the xfail)" if outcome.xfail else ""))
             for line in ([outcome.error] if outcome.error else []) + outcome.failures:
                 print("     " + line.replace("\n", "\n     "))
+    unwritten: list[Problem] = []
     if args.junit_xml:
         from tharsis.junit import write_junit
 
-        write_junit(Path(args.junit_xml), report)
+        try:
+            write_junit(Path(args.junit_xml), report)
+        except OSError as exc:  # e.g. the disk filled up while the scenarios ran
+            unwritten.append(_junit_problem(args.junit_xml, exc.strerror or type(exc).__name__))
     if deselected:
         print(f"{deselected} scenario{'s' if deselected != 1 else ''} not matching -k {args.keyword}")
     if not passed and not failed and args.keyword:
         print(f"tharsis: no scenario matches -k {args.keyword}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
+    require(unwritten)
     return 1 if failed or not passed else 0
 
 
@@ -111,10 +116,12 @@ def _unwritable_report(name: str) -> list[Problem]:
             path.touch()
         except OSError as exc:
             why = exc.strerror or type(exc).__name__
-    if why is None:
-        return []
-    return [Problem("E708", f"--junit-xml: cannot write the JUnit report to {name!r}: {why}",
-                    "--junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml")]
+    return [] if why is None else [_junit_problem(name, why)]
+
+
+def _junit_problem(name: str, why: str) -> Problem:
+    return Problem("E708", f"--junit-xml: cannot write the JUnit report to {name!r}: {why}",
+                   "--junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml")
 
 
 _TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
