@@ -289,3 +289,11 @@ def test_an_endless_file_is_refused_not_read_whole(argv, capsys):
         assert code == 1 and "/dev/zero:1:1: error[E604]: the file is larger than" in out
     else:
         assert code == 2 and err.startswith("error[E801]: /dev/zero is larger than 1 MB: not a pyproject.toml\n")
+
+
+def test_cards_lang_without_the_rules_format_is_e706(capsys):
+    """--lang only changes the rules text; with another format it was silently ignored."""
+    code, out, err = run(capsys, "cards", "--lang", "zh", "--kind", "board")
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["tharsis: error[E706]: --lang is the language of --format rules, and the format "
+                                "is table", "     = hint: add --format rules, or drop --lang"]

@@ -19,7 +19,7 @@ def add_parser(sub) -> None:
                             "declarations (it checks clean: tharsis check --no-with-bundled); rules: each card's "
                             "rules in players' words (in the language of --lang); both generated from what was "
                             "compiled")
-    cards.add_argument("--lang", choices=("en", "zh"), default="en",
+    cards.add_argument("--lang", choices=("en", "zh"), default=None,
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board"), help="only this kind")
@@ -31,6 +31,9 @@ def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
 
+    if args.lang is not None and args.format != "rules":
+        raise usage_error("E706", f"--lang is the language of --format rules, and the format is {args.format}",
+                          "add --format rules, or drop --lang")
     require_paths(args.paths)
     paths = [Path(p) for p in args.paths] or [bundled_cards_path()]
     result = compile_paths(paths)
@@ -50,7 +53,7 @@ def run(args) -> int:
     if args.format == "rules":
         from tharsis.compiler import rules_text
 
-        rules = "\n\n".join(rules_text.card(d, args.lang) for d in chosen if d.kind in ("card", "corporation"))
+        rules = "\n\n".join(rules_text.card(d, args.lang or "en") for d in chosen if d.kind in ("card", "corporation"))
         try:
             print(rules)
         except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
