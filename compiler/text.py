@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import vocabulary as v
 from .definitions import VictoryPoints
 from .effects import Comparison, Condition, Measure, Quantity
+from .memo import per_list
 
 _UNITS = {"temperature": "C", "oxygen": "%", "oceans": ""}
 _SCOPE_WORD = {"you": "", "all": "all ", "opponents": "opponent ", "this": ""}
@@ -138,20 +139,10 @@ def _filters(filters) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
-_RENDERED: dict[int, tuple] = {}
-
-
+@per_list
 def effects(items) -> str:
-    """The canonical text of an effect list. The engine labels options and prompts with it as it plays, so the
-    text of a list is kept (by identity: compiled lists live as long as their content; the entry holds its list)."""
-    if type(items) is not tuple:  # a list may change: render it each time
-        return "; ".join(effect(e) for e in items)
-    cached = _RENDERED.get(id(items))
-    if cached is None or cached[0] is not items:
-        if len(_RENDERED) > 4096:  # lists made on the fly must not pile up
-            _RENDERED.clear()
-        cached = _RENDERED[id(items)] = (items, "; ".join(effect(e) for e in items))
-    return cached[1]
+    """The canonical text of an effect list (the engine labels options and prompts with it as it plays)."""
+    return "; ".join(effect(e) for e in items)
 
 
 def effect(e) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler.memo import per_list
 
 from .measures import Where, holds, quantity
 from .prices import can_pay, payment_options, payments
@@ -367,20 +368,11 @@ def unconditional(effects: tuple) -> bool:
 _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
 
 
-_STOCK_BLIND: dict[int, tuple] = {}
-
-
+@per_list
 def _stock_blind(effects: tuple) -> bool:
-    """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them).
-    Cached per list, by identity (see `_placing_first`)."""
-    cached = _STOCK_BLIND.get(id(effects))
-    if cached is None or cached[0] is not effects:
-        if len(_STOCK_BLIND) > 4096:
-            _STOCK_BLIND.clear()
-        cached = _STOCK_BLIND[id(effects)] = (effects, type(effects) is tuple and all(
-            type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
-            for e in effects))
-    return cached[1]
+    """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
+    return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
+               for e in effects)
 
 
 def _counts_anything(e) -> bool:
@@ -408,21 +400,12 @@ def effect_steps(effects: tuple) -> list[tuple]:
     return steps
 
 
-_PLACING_FIRST: dict[int, tuple] = {}
-
-
+@per_list
 def _placing_first(effects: tuple) -> Optional[tuple]:
-    """The effects with the steps that place tiles moved first, or None when that is the order written. Cached
-    per effect list (a card's list lives as long as the content; the entry keeps it, so its id stays its own)."""
-    cached = _PLACING_FIRST.get(id(effects))
-    if cached is None or cached[0] is not effects:
-        steps = effect_steps(effects)
-        reordered = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
-        cached = (effects, None if reordered == steps else sum(reordered, ()))
-        if len(_PLACING_FIRST) > 4096:  # lists made on the fly must not pile up
-            _PLACING_FIRST.clear()
-        _PLACING_FIRST[id(effects)] = cached
-    return cached[1]
+    """The effects with the steps that place tiles moved first, or None when that is the order written."""
+    steps = effect_steps(effects)
+    reordered = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+    return None if reordered == steps else sum(reordered, ())
 
 
 def commutes(effects: tuple) -> bool:
