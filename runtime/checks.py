@@ -356,6 +356,7 @@ _POSSIBLE = {
 _CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
 
 
+@per_list
 def unconditional(effects: tuple) -> bool:
     """Whether effects can always be carried out: none has a condition in `_POSSIBLE`, or it only raises
     productions by fixed amounts (the menu checks such standard projects first: their check is cheap and holds)."""

@@ -231,7 +231,8 @@ def _first_action_legal(game: "Game", player: int, action: tuple) -> bool:
 def _project_legal(game: "Game", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
     return project is not None and game.state.players[player].first_action_done and \
-        can_pay(game, player, standard_cost(game, player, project)) and possible(game, project.play, Context(player))
+        can_pay(game, player, standard_cost(game, player, project)) and \
+        (unconditional(project.play) or possible(game, project.play, Context(player)))
 
 
 def _convert_legal(game: "Game", player: int, action: tuple) -> bool:
