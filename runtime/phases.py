@@ -249,16 +249,17 @@ def action_phase(game: "Game") -> None:
 def next_turn(game: "Game", position: int) -> None:
     """Players take turns in turn order, skipping those who passed, until everyone has passed."""
     players = game.state.players
-    if all(p.passed for p in players):
-        return
-    order = game.turn_order()
-    while position < len(order) and players[order[position]].passed:
+    count = len(players)
+    first = game.state.first_player
+    while position < count and players[(first + position) % count].passed:  # turn order, without a list
         position += 1
-    if position >= len(order):
+    if position >= count:
+        if all(p.passed for p in players):
+            return
         push(game, next_turn, 0)
         return
     push(game, next_turn, position + 1)
-    turn_action(game, order[position], 1)
+    turn_action(game, (first + position) % count, 1)
 
 
 @step
