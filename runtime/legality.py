@@ -217,6 +217,16 @@ class MenuDecision(LazyDecision):
     def any_legal(self, order=None) -> bool:
         return any_legal_action(self) if order is None else super().any_legal(order)
 
+    def allows(self, option: Option) -> bool:
+        """An action option whose label is the one its value gets (what `action_candidates` makes) is checked at
+        once; anything else goes the general way (parsing the label)."""
+        value = option.value
+        if self._listed is None and type(value) is tuple and len(value) == 2:
+            prefix = _PREFIX.get(value[0])
+            if prefix is not None and type(value[1]) is str and option.label == prefix + value[1]:
+                return self.legal(option)
+        return super().allows(option)
+
 
 # ------------------------------------------------------------------ `is_legal` of each kind of action
 
@@ -299,7 +309,7 @@ def _option(kind: str, name: str) -> Option:
     process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
     option = _OPTIONS.get((kind, name))
     if option is None:
-        option = _OPTIONS[kind, name] = Option(f"{'play' if kind == 'play' else 'action'} {name}", (kind, name))
+        option = _OPTIONS[kind, name] = Option(_PREFIX[kind] + name, (kind, name))
     return option
 
 
@@ -360,8 +370,10 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     return False
 
 
-_KINDS = {"play": "play", "action": "card_action", "convert": "convert", "claim": "milestone", "fund": "award",
-          "standard": "project"}   # by the label's first word ("standard project NAME")
+# an action option's label is its kind's prefix and the card's or project's name ("standard project City")
+_PREFIX = {"play": "play ", "card_action": "action ", "convert": "convert ", "milestone": "claim ", "award": "fund ",
+           "project": "standard project "}
+_KINDS = {prefix.split()[0]: kind for kind, prefix in _PREFIX.items()}   # by the label's first word
 
 
 def _parse_action(label: str) -> Optional[Option]:
@@ -377,11 +389,11 @@ def _parse_action(label: str) -> Optional[Option]:
 
 def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards: dict, solo: bool) -> tuple:
     """Standard projects, standard actions, milestones and awards of a game: the same in every turn."""
-    candidates = [Option(f"standard project {n}", ("project", n)) for n in projects]
-    candidates += [Option(f"convert {n}", ("convert", n)) for n in conversions]
+    candidates = [Option(_PREFIX["project"] + n, ("project", n)) for n in projects]
+    candidates += [Option(_PREFIX["convert"] + n, ("convert", n)) for n in conversions]
     if not solo:
-        candidates += [Option(f"claim {n}", ("milestone", n)) for n in milestones]
-        candidates += [Option(f"fund {n}", ("award", n)) for n in awards]
+        candidates += [Option(_PREFIX["milestone"] + n, ("milestone", n)) for n in milestones]
+        candidates += [Option(_PREFIX["award"] + n, ("award", n)) for n in awards]
     return tuple(candidates)
 
 
