@@ -53,8 +53,8 @@ class Decision:
         self.kind = kind        # action | pay | space | player | option | x | card | keep | buy | corporation | ...
         self.prompt = prompt
         # a tuple, or NumberOptions (a tuple-like range for `choose X`)
-        self.eager_options: Optional[tuple[Option, ...]] = options if isinstance(options, NumberOptions) \
-            else tuple(options)
+        self.eager_options: Optional[tuple[Option, ...]] = options if type(options) is tuple or \
+            isinstance(options, NumberOptions) else tuple(options)
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -63,7 +63,7 @@ class Decision:
     def find(self, choice) -> Optional[Option]:
         """The option a choice names: an index, an exact label, or a case-insensitive prefix of only one label
         (options with equal labels are interchangeable, so the first is taken)."""
-        return _find(self.options, choice)
+        return _find(self.eager_options, choice)
 
     def allows(self, option: Option) -> bool:
         return option in self.options

@@ -171,7 +171,9 @@ class Game:
         asking = self.flow.asking
         if asking is None:
             raise IllegalChoice("the game is over")
-        decision = self.pending()
+        decision = asking.decision
+        if decision.eager_options is None:  # the action menu: its view of this game (`pending`)
+            decision = self.pending()
         option = decision.find(choice)
         if option is None:
             shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")
