@@ -82,7 +82,8 @@ def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = 
             _apply_payment(game, ctx, paid, undo)
         return _check_and_apply(game, effects, ctx, undo)
     finally:
-        _rollback(undo, 0)
+        if undo:
+            _rollback(undo, 0)
 
 
 def possible_in_some_order(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None,
