@@ -30,7 +30,7 @@ class RandomBot:
         self.pass_chance = pass_chance
 
     def choose(self, game, decision: Decision) -> Option:
-        rng = Stream(self.seed * 1_000_003 + len(game.log))  # `decision_rng`, written out: called every decision
+        rng = decision_rng(self.seed, game)
         if isinstance(decision, LazyDecision):
             candidates = decision.candidates()
             always = decision.always

@@ -305,8 +305,8 @@ _OPTIONS: dict[tuple[str, str], Option] = {}
 
 
 def _option(kind: str, name: str) -> Option:
-    """The option to play a card or use its action. Options are frozen, so one per card and kind is made per
-    process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
+    """The option to play a card or use its action. Options are never changed, so one per card and kind is made
+    per process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
     option = _OPTIONS.get((kind, name))
     if option is None:
         option = _OPTIONS[kind, name] = Option(_PREFIX[kind] + name, (kind, name))
@@ -334,9 +334,9 @@ def _project_prices(game: "Game", player: int) -> list:
     priced = derived.get("project prices")
     if priced is None:
         standard = game.standard_projects
-        priced = [(standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]]
-        priced = derived["project prices"] = [p for p in priced if unconditional(standard[p[1].value[1]].play)] \
-            + [p for p in priced if not unconditional(standard[p[1].value[1]].play)]
+        priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
+            ((standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]),
+            key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
     return priced
 
 

@@ -100,11 +100,7 @@ def _tiles(game: "Game", measure: Measure, where: Where, players) -> int:
         if not (measure.on_mars or measure.rows or measure.next_to):  # the usual count: no look at the board
             name = measure.name
             tiles = state.tiles.values() if owners is None else [t for t in state.tiles.values() if t.owner in owners]
-            if name in (None, "tile"):
-                return len(tiles)
-            if name == "city":
-                return sum(1 for tile in tiles if tile.is_city)
-            return sum(1 for tile in tiles if tile.kind == name)
+            return sum(1 for tile in tiles if _tile_matches(tile, name))
         spaces = list(state.tiles)
     total = 0
     for space_id in spaces:

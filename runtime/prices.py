@@ -110,7 +110,7 @@ def money_power(game: "Game", player: int) -> int:
     `can_pay` adds up when no steel or titanium may be used."""
     stock = game.state.players[player].resources
     total = stock["megacredits"]
-    for resource in substitutes(game, player):
+    for resource in substitutes(game, player):  # `_other_means` with nothing but money allowed, written out
         if stock[resource] > 0:
             total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
     return total
@@ -137,22 +137,23 @@ def payments(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) 
 
 def _payment_values(game: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
     """The resources besides money the player may pay this with now, and what each unit is worth."""
+    return {r: (resource_value(game, player, r) if r in BASE_VALUE else 1) for r in _other_means(game, player, using)}
+
+
+def _other_means(game: "Game", player: int, using: tuple[str, ...]) -> Iterator[str]:
+    """The resources besides money the player has and may pay this with now, each once: the steel or titanium
+    `using` allows, then money's substitutes (heat for Helion)."""
     stock = game.state.players[player].resources
-    kinds = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
-    kinds += [r for r in substitutes(game, player) if stock[r] > 0 and r not in kinds]
-    return {r: (resource_value(game, player, r) if r in BASE_VALUE else 1) for r in kinds}
+    allowed = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
+    yield from allowed
+    for resource in substitutes(game, player):
+        if stock[resource] > 0 and resource not in allowed:
+            yield resource
 
 
 def money_only(game: "Game", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
-    stock = game.state.players[player].resources
-    for resource in using:
-        if resource in BASE_VALUE and stock[resource] > 0:
-            return False
-    for resource in substitutes(game, player):
-        if stock[resource] > 0:
-            return False
-    return True
+    return next(_other_means(game, player, using), None) is None
 
 
 def can_pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:

@@ -48,7 +48,7 @@ class Stream:
     __slots__ = ("state",)
 
     def __init__(self, seed: int):
-        self.state = (seed * GOLDEN + OFFSET) & MASK  # `seeded`, written out: a bot makes one a decision
+        self.state = seeded(seed)
 
     def below(self, n: int) -> int:
         state = self.state = (self.state + GOLDEN) & MASK  # `below`, written out (bots call it per option tried)

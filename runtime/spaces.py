@@ -1,6 +1,6 @@
 """Where a tile may go, what a space costs, and the global parameters' limits (a rules check).
 
-Interface: `legal_spaces`, `can_place`, `free_spaces`, `affordable`, `space_cost`, `next_to_city`,
+Interface: `legal_spaces`, `can_place`, `free_spaces`, `affordable`, `space_cost`,
 `parameter_value`, `maxed`, `terraformed`. Placement rules (RULES.md section 5): oceans only on ocean spaces,
 cities not next to cities and not on reserved spaces, greeneries next to one of your tiles when possible; a card's
 filters replace the default rule they speak about (Mangrove's `on ocean`, Urbanized Area's `next to 2 cities`).
@@ -22,7 +22,7 @@ from .state import Tile
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["affordable", "can_place", "free_spaces", "legal_spaces", "maxed", "next_to_city", "parameter_value",
+__all__ = ["affordable", "can_place", "free_spaces", "legal_spaces", "maxed", "parameter_value",
            "space_cost", "terraformed"]
 
 
@@ -74,49 +74,42 @@ def _cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
 
 
 def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
-    """Spaces where the tile may go by kind, filters, reservations, claims and city spacing."""
+    """Spaces where the tile may go by kind, filters, reservations, claims and city spacing. Without filters the
+    board's open spaces of the tile's kind are the candidates; a "next to" filter narrows them to the neighbours of
+    such tiles first (a few, where the board has dozens)."""
     state, board = game.state, game.board
-    if not filters:  # the common case, with no per-space filter to test
-        tiles, claims = state.tiles, state.claims
-        cities = {sid for sid, placed in tiles.items() if placed.is_city} if tile == "city" else None
-        neighbours = board.neighbours
-        for sid in board.open_ids["ocean" if tile == "ocean" else "land"]:
-            if sid in tiles:
-                continue
-            if claims:
-                claimant = claims.get(sid)
-                if claimant is not None and claimant != player:
-                    continue
-            if cities and not cities.isdisjoint(neighbours[sid]):
-                continue
-            yield sid
-        return
-    reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
-    if reserved and reserved in board.reserved_names:
-        space = board.reserved_names[reserved]
-        if space not in state.tiles:
-            yield space
-        return
-    kinds = {f.kind for f in filters}
+    kinds = None
+    if not filters:
+        candidates = board.open_ids["ocean" if tile == "ocean" else "land"]
+    else:
+        reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
+        if reserved and reserved in board.reserved_names:
+            space = board.reserved_names[reserved]
+            if space not in state.tiles:
+                yield space
+            return
+        kinds = {f.kind for f in filters}
+        near = None
+        for f in filters:
+            if f.kind == "next_to" and f.count >= 1:
+                adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
+                            for n in board.neighbours[s]}
+                near = adjacent if near is None else near & adjacent
+        candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
+    tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
     spaced = tile == "city" and not any(f.kind == "next_to" and f.tile == "city" for f in filters)
-    near = None  # "next to" a kind of tile: only the neighbours of such tiles can qualify
-    for f in filters:
-        if f.kind == "next_to" and f.count >= 1:
-            adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
-                        for n in board.neighbours[s]}
-            near = adjacent if near is None else near & adjacent
-    if near is not None and not near:
-        return
-    for space in board.mars:
-        sid = space.id
-        if (near is not None and sid not in near) or sid in state.tiles or space.reserved:
+    cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
+    for sid in candidates:
+        if sid in tiles:
             continue
-        claimant = state.claims.get(sid)
-        if claimant is not None and claimant != player:
+        if claims:
+            claimant = claims.get(sid)
+            if claimant is not None and claimant != player:
+                continue
+        if kinds is not None and (not _space_kind_ok(game, board.spaces[sid], tile, kinds) or
+                                  not _filters_ok(game, player, sid, filters)):
             continue
-        if not _space_kind_ok(game, space, tile, kinds) or (filters and not _filters_ok(game, player, sid, filters)):
-            continue
-        if spaced and next_to_city(game, sid):
+        if cities and not cities.isdisjoint(neighbours[sid]):
             continue
         yield sid
 
@@ -149,11 +142,6 @@ def _filters_ok(game: "Game", player: int, sid: str, filters: tuple) -> bool:
             if any(n in state.tiles for n in board.neighbours[sid]):
                 return False
     return True
-
-
-def next_to_city(game: "Game", sid: str) -> bool:
-    return any(game.state.tiles.get(n) is not None and game.state.tiles[n].is_city
-               for n in game.board.neighbours[sid])
 
 
 def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:

@@ -101,7 +101,7 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
         for f in ev.filters:
             if f.kind == "mars" and not board_space.on_mars:
                 return 0
-            if f.kind == "bonus" and not {b for b, _ in board_space.bonuses} & set(f.bonuses):
+            if f.kind == "bonus" and game.board.bonus_kinds[space].isdisjoint(f.bonuses):
                 return 0
         return 1
     if event == "standard_project" and ev.kind == "standard_project":
