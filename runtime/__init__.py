@@ -1,1 +1,19 @@
 """The game engine: executes compiled definitions (tharsis.compiler.effects); never imports the parser."""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+
+def engine_build() -> str:
+    """How this engine runs: "compiled" when `pip install .` compiled every module with Cython (setup.py),
+    "plain Python" when none is (editable installs, THARSIS_PURE_PYTHON=1, no C compiler), else how many are.
+    Read off the files, without importing the engine: benchmarks and `tharsis --version` report it."""
+    here = Path(__file__).parent
+    modules = [p.stem for p in here.glob("*.py") if p.stem != "__init__"]
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    compiled = sum(1 for m in modules if any((here / (m + s)).exists() for s in suffixes))
+    if compiled == 0:
+        return "plain Python"
+    return "compiled" if compiled == len(modules) else f"{compiled} of {len(modules)} modules compiled"

@@ -76,6 +76,9 @@ def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = 
     """All effects can be carried out in order: the player's own stock and production changes of earlier
     effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
     undone, while the later ones are checked."""
+    if not paid and len(effects) == 1:  # most lists: one effect, nothing applied provisionally, nothing to undo
+        check = _POSSIBLE.get(type(effects[0]))
+        return check is None or check(game, effects[0], ctx)
     undo: list[tuple[dict, str, int]] = []
     try:
         if paid:

@@ -159,9 +159,12 @@ def action_candidates(game: "Game", player: int) -> list[Option]:
     """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
     time with `is_legal`."""
     state = game.state.players[player]
-    candidates = [_option("play", n) for n in dict.fromkeys(state.hand)]
-    library = game.library
-    candidates += [_option("card_action", c.name) for c in state.played if not c.used and library[c.name].actions]
+    made, library = _OPTIONS["play"], game.library
+    candidates = [made.get(n) or _option("play", n) for n in dict.fromkeys(state.hand)]
+    made = _OPTIONS["card_action"]
+    for card in state.played:
+        if not card.used and library[card.name].actions:
+            candidates.append(made.get(card.name) or _option("card_action", card.name))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
     return candidates
 
@@ -301,15 +304,15 @@ _LEGAL = {"pass": _always, "end": _always, "first_action": _first_action_legal, 
           "milestone": _milestone_legal, "award": _award_legal}
 
 
-_OPTIONS: dict[tuple[str, str], Option] = {}
+_OPTIONS: dict[str, dict[str, Option]] = {"play": {}, "card_action": {}}  # by kind, then by name
 
 
 def _option(kind: str, name: str) -> Option:
     """The option to play a card or use its action. Options are never changed, so one per card and kind is made
     per process and shared by every menu (the menu lists a card in hand at every turn of the game)."""
-    option = _OPTIONS.get((kind, name))
+    option = _OPTIONS[kind].get(name)
     if option is None:
-        option = _OPTIONS[kind, name] = Option(_PREFIX[kind] + name, (kind, name))
+        option = _OPTIONS[kind][name] = Option(_PREFIX[kind] + name, (kind, name))
     return option
 
 

@@ -138,6 +138,7 @@ def test_second_check_reads_the_cache(tmp_path, monkeypatch):
 def test_module_entry_point_runs():
     completed = subprocess.run([sys.executable, "-m", "tharsis", "--version"], capture_output=True, text=True)
     assert completed.returncode == 0 and completed.stdout.startswith("tharsis ")
+    assert completed.stdout.rstrip().endswith("(engine: plain Python)")  # an editable install is never compiled
 
 
 def test_names_of_standard_projects_are_checked_against_the_loaded_content(tmp_path, capsys):

@@ -1,7 +1,10 @@
-"""A non-editable `pip install .` into a fresh venv works from another directory (grammar and cards included)."""
+"""A non-editable `pip install .` into a fresh venv works from another directory (grammar and cards included), and
+its engine is compiled (setup.py) and plays the fingerprint games exactly as the plain-Python engine does."""
 
 import os
+import shutil
 import subprocess
+import sysconfig
 import venv
 
 import pytest
@@ -50,3 +53,12 @@ def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
                                 "('compiler','runtime','grammar','cards') if u.find_spec(m)])"],
                                cwd=elsewhere, capture_output=True, text=True, env=env)
     assert top_level.stdout.strip() == "[]"
+    # the engine is compiled where a C compiler is (setup.py), and the compiled engine plays the same games
+    version = subprocess.run([str(tharsis), "--version"], cwd=elsewhere, capture_output=True, text=True, env=env)
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    expected = "compiled" if shutil.which(compiler) else "plain Python"
+    assert version.stdout.rstrip().endswith(f"(engine: {expected})"), version.stdout + version.stderr
+    games = subprocess.run([str(python), str(repo / "tests" / "fingerprint_games.py"), "--check"], cwd=elsewhere,
+                           capture_output=True, text=True, env=env, timeout=600)
+    assert games.returncode == 0, games.stdout + games.stderr
+    assert "16 of 16 games end as recorded" in games.stdout

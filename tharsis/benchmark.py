@@ -55,15 +55,16 @@ def bench_check(runs: int) -> None:
     print(f"python -c pass (interpreter start-up, for scale): {interpreter:.3f} s")
 
 
-def bench_games(games: int, runs: int) -> None:
+def bench_games(games: int, runs: int, bots: tuple = ("random", "greedy"), sizes: tuple = (2, 4),
+                state_copies: bool = True) -> None:
     """Each row plays the same `games` seeds `runs` times: the best run is the least disturbed by other work on
     the machine (a shared machine's speed varies by half from minute to minute), the median shows the spread."""
     from tharsis.runtime.bots import BOTS
     from tharsis.runtime.game import Game, GameOptions, load_library
 
     library = load_library()
-    for bot in ("random", "greedy"):
-        for players in (2, 4):
+    for bot in bots:
+        for players in sizes:
             names = tuple(f"p{i}" for i in range(players))
             used_per_run = []
             for _ in range(runs):
@@ -80,6 +81,8 @@ def bench_games(games: int, runs: int) -> None:
                   f"(median {games / median:.1f}; {best / games * 1000:.0f} ms/game); per game "
                   f"{asked / games:.0f} decisions as Tharsis asks them, {top_level / games:.0f} top-level actions; "
                   f"{asked / best:.0f} decisions per CPU second")
+    if not state_copies:
+        return
     game = Game(GameOptions(players=("a", "b"), seed=1, corporate_era=True), library)
     play_out_to_generation(game, 10)
     clones = _samples(game.clone, 2000)
@@ -133,17 +136,27 @@ def main() -> None:
     parser.add_argument("what", choices=("check", "games", "instructions", "play"))
     parser.add_argument("--runs", type=int, default=5, help="repetitions (check: runs per figure; games: runs per row)")
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--bot", action="append", choices=("random", "greedy"),
+                        help="games: only these bots' rows (repeatable; default both)")
+    parser.add_argument("--players", action="append", type=int, choices=(2, 3, 4, 5),
+                        help="games: only these player counts' rows (repeatable; default 2 and 4); with --bot or "
+                             "--players the clone and load timings are left out")
     args = parser.parse_args()
     if args.what == "play":
         play_random_games(args.games)
         return
-    print(f"# {time.strftime('%Y-%m-%d')} python {sys.version.split()[0]} on {Path('/proc/cpuinfo').exists() and _cpu()}")
+    from tharsis.runtime import engine_build
+
+    print(f"# {time.strftime('%Y-%m-%d')} python {sys.version.split()[0]} on {Path('/proc/cpuinfo').exists() and _cpu()}"
+          f"; engine: {engine_build()}")
     if args.what == "check":
         bench_check(args.runs)
     elif args.what == "instructions":
         bench_instructions(args.games)
     else:
-        bench_games(args.games, args.runs)
+        chosen = bool(args.bot or args.players)
+        bench_games(args.games, args.runs, tuple(args.bot or ("random", "greedy")), tuple(args.players or (2, 4)),
+                    state_copies=not chosen)
 
 
 def play_random_games(games: int) -> None:

@@ -20,6 +20,7 @@ from tharsis.commands import gallery as gallery_command
 from tharsis.commands import lsp as lsp_command, report_config_error
 from tharsis.config import ConfigError
 from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
+from tharsis.runtime import engine_build
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog="tharsis", description="Write, check and run Terraforming Mars-style rules.")
-    parser.add_argument("--version", action="version", version=f"tharsis {__version__}")
+    parser.add_argument("--version", action="version", version=f"tharsis {__version__} (engine: {engine_build()})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check_command.add_parser(sub)
