@@ -62,6 +62,9 @@ def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
             found.extend(inside)
         elif path.is_file():
             found.append(path)
+        elif path.exists():  # a device, a pipe, a socket: reading one may never end
+            diagnostics.error("E009", f"not a file or folder: {path}", None,
+                              "to check text from a pipe, give `-` and pipe it to standard input")
         else:
             diagnostics.error("E009", f"no such file or folder: {path}", None)
     unique: dict[Path, Path] = {}

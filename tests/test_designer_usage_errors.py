@@ -284,11 +284,31 @@ def test_a_junit_report_that_fails_while_written_is_e708_after_the_results(capsy
 @pytest.mark.parametrize("argv", [["test", "/dev/zero"], ["check", "--config", "/dev/zero", CARD_FILE]])
 def test_an_endless_file_is_refused_not_read_whole(argv, capsys):
     """/dev/zero as a scenario file or a configuration hung, then ran out of memory."""
-    code, out, err = run(capsys, *argv)
-    if argv[0] == "test":
-        assert code == 1 and "/dev/zero:1:1: error[E604]: the file is larger than" in out
+    code, out, err = run(capsys, *argv)  # a device is refused before it is opened (see below)
+    name = "PATH" if argv[0] == "test" else "--config"
+    assert code == 2 and err.startswith(f"tharsis: error[E705]: {name}: not a file or folder: '/dev/zero'\n")
+
+
+@pytest.mark.parametrize("command", ["test", "check"])
+def test_a_huge_file_is_refused_not_read_whole(command, tmp_path, capsys):
+    """A regular file past the size limit (a wrong file) is refused after reading only the limit."""
+    big = tmp_path / ("big.yaml" if command == "test" else "pyproject.toml")
+    big.write_bytes(b"#" * 1_000_001)
+    if command == "test":
+        code, out, err = run(capsys, "test", str(big))
+        assert code == 1 and f"{big}:1:1: error[E604]: the file is larger than" in out
     else:
-        assert code == 2 and err.startswith("error[E801]: /dev/zero is larger than 1 MB: not a pyproject.toml\n")
+        code, out, err = run(capsys, "check", "--config", str(big), CARD_FILE)
+        assert code == 2 and f"error[E801]: {big} is larger than 1 MB: not a pyproject.toml" in err
+
+
+@pytest.mark.parametrize("argv", [["check", "/dev/null"], ["test", "/dev/null"], ["fmt", "--check", "/dev/null"],
+                                  ["play", "--cards", "/dev/null", "--seat", "a=random", "--seat", "b=random"]])
+def test_a_device_given_as_a_path_is_e705_not_a_missing_file(argv, capsys):
+    """`check /dev/null` said "no such file or folder" (E009) of a path that exists."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and "error[E705]" in err and "not a file or folder: '/dev/null'" in err, err
+    assert "no such file" not in err + out
 
 
 def test_cards_lang_without_the_rules_format_is_e706(capsys):

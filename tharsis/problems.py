@@ -50,12 +50,17 @@ def usage_error(code: str, message: str, hint: Optional[str] = None) -> ProblemE
 
 
 def missing_path(name: str, text: str, hint: Optional[str] = None, where=None) -> Optional[Problem]:
-    """E705 when `text` names no file or folder, else None. `name` is what gave it (`--cards`, a file's
-    `options.card_paths`, a designer command's PATH), `where` the file it was read from (tharsis/options.py's
-    `Where`), so that every command words a missing path alike."""
-    if text and Path(text).exists():
+    """E705 when `text` names no file or folder (or a device, a pipe or a socket, whose reading may never end),
+    else None. `name` is what gave it (`--cards`, a file's `options.card_paths`, a designer command's PATH), `where`
+    the file it was read from (tharsis/options.py's `Where`), so that every command words a missing path alike."""
+    path = Path(text)
+    if text and (path.is_file() or path.is_dir()):
         return None
-    message = f"{name}: no such file or folder: {text!r}"
+    if text and path.exists():
+        message = f"{name}: not a file or folder: {text!r}"
+        hint = hint or "only files and folders are read: a device, a pipe or a socket might never end"
+    else:
+        message = f"{name}: no such file or folder: {text!r}"
     return where.problem("E705", message, hint) if where is not None else Problem("E705", message, hint)
 
 
