@@ -22,7 +22,7 @@ from .state import Tile
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["affordable", "can_place", "free_spaces", "legal_spaces", "maxed", "parameter_value",
+__all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_spaces", "maxed", "parameter_value",
            "space_cost", "terraformed"]
 
 
@@ -55,13 +55,13 @@ def affordable(game: "Game", player: int, sid: str, tile: str) -> bool:
     once, with the tile down: the 9th ocean on a `costs 6 if oceans <= 8` space is free, so needs no 6 MC)."""
     if not game.board.spaces[sid].extra_cost:
         return True
-    cost = _cost_once_placed(game, player, sid, tile)
+    cost = cost_once_placed(game, player, sid, tile)
     return not cost or can_pay(game, player, cost)
 
 
-def _cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
+def cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
     """`space_cost` as `put_tile` will find it, the tile on the space (an ocean out of the supply); the state is
-    put back as it was."""
+    put back as it was. What a placement's spaces cost, for the checks and for the play view."""
     state = game.state
     ocean = tile == "ocean"
     state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile == "city")

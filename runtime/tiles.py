@@ -24,7 +24,7 @@ from .state import Tile
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["OCEAN_BONUS", "place", "put_tile", "raise_parameter", "raise_tr"]
+__all__ = ["OCEAN_BONUS", "place", "placing", "put_tile", "raise_parameter", "raise_tr"]
 
 OCEAN_BONUS = 2
 
@@ -49,6 +49,13 @@ def place(game: "Game", player: int, tile: str, filters: tuple = (), name: Optio
     label = f'{tile} "{name}"' if name else tile
     ask(game, Decision(player, "space", f"Where do you place the {label}?",
                        tuple(map(space_option, spaces))), space_chosen, player, tile, name, card, then)
+
+
+def placing(game: "Game") -> Optional[str]:
+    """The kind of tile the pending decision places ("ocean", "city"...), or None when it is no placement: the play
+    view prices each space with that tile down, as `put_tile` will (the 9th ocean on Hellas' south pole is free)."""
+    asking = game.flow.asking
+    return asking.args[1] if asking is not None and asking.resume is space_chosen else None
 
 
 # ------------------------------------------------------------------ parameters

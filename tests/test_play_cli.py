@@ -380,6 +380,26 @@ def test_each_legal_space_shows_what_it_gives_now():
     assert "costs" not in view.space_choices(game, ["61"], 0)
 
 
+def test_a_space_is_priced_with_the_tile_being_placed_down():
+    """While the 9th ocean is placed, Hellas' south pole (61) is free, as `put_tile` charges it; the view said
+    "costs 6 MC"."""
+    from tharsis import view
+    from tharsis.runtime.tiles import place, placing
+
+    def placing_an_ocean(oceans_down: int) -> Game:  # on land, as Artificial Lake does
+        game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
+        assert placing(game) is None                   # choosing a corporation
+        game.flow.asking, game.state.oceans = None, oceans_down
+        game.state.players[0].resources["megacredits"] = 6
+        lake = next(e for e in game.library["Artificial Lake"].play if type(e).__name__ == "PlaceTile")
+        game.start_flow(place, 0, "ocean", lake.filters)
+        assert placing(game) == "ocean" and "space 61" in game.pending().labels()
+        return game
+
+    assert "costs" not in view.space_choices(placing_an_ocean(8), ["61"], 0)
+    assert "costs 6 MC" in view.space_choices(placing_an_ocean(7), ["61"], 0)    # the 8th: 61 still costs 6 MC
+
+
 def test_a_space_chosen_without_a_tile_is_told_but_a_placed_tile_is_told_once():
     from tharsis.moves import Move, Snapshot, report
 

@@ -5,12 +5,15 @@ Pure functions from a `Game` to strings, shared by `tharsis play`, `tharsis repl
 
 from __future__ import annotations
 
+from typing import Optional
+
 from tharsis.compiler import text
 from tharsis.runtime.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.measures import Where, quantity
 from tharsis.runtime.prices import card_cost, standard_cost
 from tharsis.runtime.scoring import final_scores
-from tharsis.runtime.spaces import space_cost
+from tharsis.runtime.spaces import cost_once_placed, space_cost
+from tharsis.runtime.tiles import placing
 
 _BONUS = {"steel": "s", "titanium": "t", "plant": "p", "card": "c", "heat": "h", "energy": "e",
           "megacredits": "m", "ocean": "o"}
@@ -177,16 +180,17 @@ def _amount(resource: str, count: int) -> str:
     return f"{count} {resource if count == 1 else _PLURAL.get(resource, resource)}"
 
 
-def space_bonus(game, space_id: str, player: int) -> str:
+def space_bonus(game, space_id: str, player: int, tile: Optional[str] = None) -> str:
     """What placing a tile on this space gives `player` now: its printed bonus, 2 MC per ocean next to it, and any
-    price it has now (Hellas' south pole costs 6 MC only while oceans remain)."""
+    price it has (Hellas' south pole costs 6 MC only while oceans remain): with `tile`, the price once that tile is
+    down, as it will be charged (the 9th ocean placed there is free)."""
     space = game.board.spaces[space_id]
     parts = [_amount(bonus, count) for bonus, count in space.bonuses]
     oceans = sum(1 for n in game.board.neighbours[space_id]
                  if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
     if oceans:
         parts.append(f"+{2 * oceans} MC ({oceans} ocean{'s' if oceans > 1 else ''} next to it)")
-    price = space_cost(game, player, space_id)
+    price = space_cost(game, player, space_id) if tile is None else cost_once_placed(game, player, space_id, tile)
     if price:
         parts.append(f"costs {price} MC")
     if space.reserved:
@@ -198,7 +202,7 @@ def space_choices(game, spaces: list[str], player: int) -> str:
     """The legal spaces grouped by what they give, so a player picks by board id and sees what each is worth."""
     groups: dict[str, list[str]] = {}
     for space_id in spaces:
-        groups.setdefault(space_bonus(game, space_id, player), []).append(space_id)
+        groups.setdefault(space_bonus(game, space_id, player, placing(game)), []).append(space_id)
     width = max(len(bonus) for bonus in groups)
     return "\n".join(f"  {bonus:<{width}}  {' '.join(ids)}" for bonus, ids in groups.items())
 
