@@ -317,3 +317,11 @@ def test_cards_lang_without_the_rules_format_is_e706(capsys):
     assert code == 2 and out == ""
     assert err.splitlines() == ["tharsis: error[E706]: --lang is the language of --format rules, and the format "
                                 "is table", "     = hint: add --format rules, or drop --lang"]
+
+
+@pytest.mark.parametrize("command", ["check", "fmt"])
+def test_an_empty_stdin_filename_is_e734_not_a_silent_stdin(command, monkeypatch, capsys):
+    """`--stdin-filename ''` fell back to `<stdin>` without a word."""
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO('card "X" #X1 {\n  type: automated  cost: 3\n}\n'))
+    code, out, err = run(capsys, command, "--stdin-filename", "", "-")
+    assert code == 2 and err.startswith("tharsis: error[E734]: --stdin-filename is empty"), err

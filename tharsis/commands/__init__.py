@@ -30,7 +30,11 @@ def require_paths(paths: Iterable[str], name: str = "PATH") -> None:
 
 
 def stdin_problems(paths: list[str], stdin_filename: Optional[str]) -> list[Problem]:
-    """E706 for a misuse of standard input: `-` with other PATHs, or --stdin-filename without `-`."""
+    """E706 for a misuse of standard input: `-` with other PATHs, or --stdin-filename without `-`; E734 for an
+    empty --stdin-filename (messages would name no file)."""
+    if stdin_filename is not None and not stdin_filename.strip():
+        return [Problem("E734", "--stdin-filename is empty: messages would name no file",
+                        "name the file the text is from, e.g. --stdin-filename mine/cards.mars")]
     if "-" in paths and len(paths) > 1:
         return [Problem("E706", "- (standard input) must be the only PATH",
                         "check the files, or pipe one file to standard input, in separate runs")]
