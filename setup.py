@@ -43,12 +43,14 @@ class OptionalCompile(build_ext):
         try:
             from Cython.Build import cythonize
         except ImportError as error:
+            self._remove_compiled()
             _warn(f"Cython is not available ({error})")
             return
         try:
             self.extensions = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
                                         compiler_directives=DIRECTIVES, quiet=True)
         except Exception as error:  # noqa: BLE001 - any failure to translate leaves the engine as Python
+            self._remove_compiled()
             _warn(f"Cython could not translate the engine ({error})")
             return
         self.parallel = self.parallel or os.cpu_count() or 1
@@ -56,6 +58,7 @@ class OptionalCompile(build_ext):
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - no C compiler, say
+            self._remove_compiled()
             _warn(f"the engine could not be compiled ({error})")
             return
         if self._failed:
@@ -63,7 +66,8 @@ class OptionalCompile(build_ext):
                   f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
 
     def _remove_compiled(self) -> None:
-        """Delete compiled modules left by an earlier build (pip reuses build/), which would shadow the .py files."""
+        """Delete compiled modules left by an earlier build (pip reuses build/), which would shadow the .py files:
+        whatever is not compiled now is installed as Python."""
         for extension in self.extensions:
             path = self.get_ext_fullpath(extension.name)
             if os.path.exists(path):
@@ -74,6 +78,9 @@ class OptionalCompile(build_ext):
             super().build_extension(extension)
         except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
             self._failed.append(f"{extension.name}: {error}")
+            path = self.get_ext_fullpath(extension.name)
+            if os.path.exists(path):  # an earlier build's, older than the source
+                os.remove(path)
 
 
 def _warn(cause: str) -> None:
