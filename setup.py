@@ -1,7 +1,7 @@
 """The one build step pyproject.toml cannot say: compiling the game engine's modules with Cython.
 
 `pip install .` compiles every module of runtime/ (the engine: flow, rules checks, effect handlers, bots) to a C
-extension from the same .py source, unchanged. A compiled engine plays the same games about 1.4x as fast
+extension from the same .py source, unchanged. A compiled engine plays the same games about 1.3-1.4x as fast
 (docs/benchmarks.md); the .py files are installed beside the extensions, for reading and for tracebacks, and
 Python imports the extension when there is one. Compiling is skipped, and the engine installed as plain Python,
 when:
