@@ -46,9 +46,12 @@ class OptionalCompile(build_ext):
             self._remove_compiled()
             _warn(f"Cython is not available ({error})")
             return
-        try:
-            self.extensions = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
-                                        compiler_directives=DIRECTIVES, quiet=True)
+        try:  # the C files replace the .py sources of the extensions setuptools has prepared (not new objects)
+            translated = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
+                                   compiler_directives=DIRECTIVES, quiet=True)
+            c_sources = {extension.name: extension.sources for extension in translated}
+            for extension in self.extensions:
+                extension.sources = c_sources[extension.name]
         except Exception as error:  # noqa: BLE001 - any failure to translate leaves the engine as Python
             self._remove_compiled()
             _warn(f"Cython could not translate the engine ({error})")

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from tharsis.cli import main
 
@@ -135,10 +136,14 @@ def test_second_check_reads_the_cache(tmp_path, monkeypatch):
     cache.folder.cache_clear()
 
 
-def test_module_entry_point_runs():
+def test_module_entry_point_runs_and_names_the_engine_build(repo):
     completed = subprocess.run([sys.executable, "-m", "tharsis", "--version"], capture_output=True, text=True)
     assert completed.returncode == 0 and completed.stdout.startswith("tharsis ")
-    assert completed.stdout.rstrip().endswith("(engine: plain Python)")  # an editable install is never compiled
+    import tharsis.runtime
+
+    editable = Path(tharsis.runtime.__file__).parent == repo / "runtime"
+    build = "plain Python" if editable else tharsis.runtime.engine_build()  # an editable install is never compiled
+    assert completed.stdout.rstrip().endswith(f"(engine: {build})"), completed.stdout
 
 
 def test_names_of_standard_projects_are_checked_against_the_loaded_content(tmp_path, capsys):
