@@ -58,6 +58,12 @@ def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     expected = "compiled" if shutil.which(compiler) else "plain Python"
     assert version.stdout.rstrip().endswith(f"(engine: {expected})"), version.stdout + version.stderr
+    # from the checkout's root, its tharsis/ comes first on sys.path (`python -m`, and Ray's workers, which put the
+    # working directory first): it must then be the whole package (the folders beside it), not a half that hides the
+    # installed one
+    checkout = subprocess.run([str(python), "-m", "tharsis", "--version"], cwd=repo, capture_output=True, text=True,
+                              env=env)
+    assert checkout.returncode == 0 and checkout.stdout.rstrip().endswith("(engine: plain Python)"), checkout.stderr
     games = subprocess.run([str(python), str(repo / "tests" / "fingerprint_games.py"), "--check"], cwd=elsewhere,
                            capture_output=True, text=True, env=env, timeout=600)
     assert games.returncode == 0, games.stdout + games.stderr
