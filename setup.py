@@ -91,7 +91,11 @@ def _warn(cause: str) -> None:
           f"more slowly (see setup.py)", flush=True)
 
 
+# no debug information: the C is generated, nobody steps through it, and gcc then compiles it about a fifth faster
+FLAGS = [] if os.name == "nt" else ["-g0"]
+
 setup(
-    ext_modules=[Extension("tharsis.runtime." + os.path.basename(path)[:-3], [path]) for path in ENGINE],
+    ext_modules=[Extension("tharsis.runtime." + os.path.basename(path)[:-3], [path], extra_compile_args=FLAGS)
+                 for path in ENGINE],
     cmdclass={"build_ext": OptionalCompile},
 )
