@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import glob
 import os
+from typing import Optional
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -68,10 +69,10 @@ class OptionalCompile(build_ext):
             _warn(f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
                   f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
 
-    def _remove_compiled(self) -> None:
+    def _remove_compiled(self, extensions: Optional[list] = None) -> None:
         """Delete compiled modules left by an earlier build (pip reuses build/), which would shadow the .py files:
-        whatever is not compiled now is installed as Python."""
-        for extension in self.extensions:
+        whatever is not compiled now is installed as Python (every module, or those of `extensions`)."""
+        for extension in self.extensions if extensions is None else extensions:
             path = self.get_ext_fullpath(extension.name)
             if os.path.exists(path):
                 os.remove(path)
@@ -81,9 +82,7 @@ class OptionalCompile(build_ext):
             super().build_extension(extension)
         except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
             self._failed.append(f"{extension.name}: {error}")
-            path = self.get_ext_fullpath(extension.name)
-            if os.path.exists(path):  # an earlier build's, older than the source
-                os.remove(path)
+            self._remove_compiled([extension])
 
 
 def _warn(cause: str) -> None:

@@ -20,7 +20,6 @@ from tharsis.commands import gallery as gallery_command
 from tharsis.commands import lsp as lsp_command, report_config_error
 from tharsis.config import ConfigError
 from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
-from tharsis.runtime import engine_build
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,9 +53,24 @@ def main(argv: list[str] | None = None) -> int:
         return 3
 
 
+class _Version(argparse.Action):
+    """--version: the version and the engine build (compiled or plain Python), which is read off the engine's files
+    only when asked, not at every start."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the version and whether the engine is compiled, and exit"):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from tharsis.runtime import engine_build
+
+        print(f"tharsis {__version__} (engine: {engine_build()})")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog="tharsis", description="Write, check and run Terraforming Mars-style rules.")
-    parser.add_argument("--version", action="version", version=f"tharsis {__version__} (engine: {engine_build()})")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check_command.add_parser(sub)

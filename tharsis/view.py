@@ -201,8 +201,9 @@ def space_bonus(game, space_id: str, player: int, tile: Optional[str] = None) ->
 def space_choices(game, spaces: list[str], player: int) -> str:
     """The legal spaces grouped by what they give, so a player picks by board id and sees what each is worth."""
     groups: dict[str, list[str]] = {}
+    tile = placing(game)
     for space_id in spaces:
-        groups.setdefault(space_bonus(game, space_id, player, placing(game)), []).append(space_id)
+        groups.setdefault(space_bonus(game, space_id, player, tile), []).append(space_id)
     width = max(len(bonus) for bonus in groups)
     return "\n".join(f"  {bonus:<{width}}  {' '.join(ids)}" for bonus, ids in groups.items())
 
