@@ -19,7 +19,8 @@ from .syntax import Leaf, Node
 if TYPE_CHECKING:
     from .checker import Context
 
-UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
+UNKNOWN_HOLDS = "?"
+IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has  # the card declares a resource type that failed to check: don't report its uses again
 
 
 class EffectChecks:
@@ -87,7 +88,9 @@ class EffectChecks:
         changes = []
         for delta in node.nodes("delta"):
             word = delta.children[0]
-            if word.text.lower() == "bonus":
+            if word.text.lower() == "lowest" and not negative_only:
+                resource = "lowest"  # one of the player's lowest productions, their choice
+            elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
                     self.d.error("E502", "'bonus' means the resource of the space just placed on, but no "
                                          "placement here is filtered 'on bonus ...'", word.span)
@@ -116,12 +119,15 @@ class EffectChecks:
     def _fx_parameter_change(self, node: Node, ctx: Context):
         word = node.children[0]
         parameter = word.text.lower()
-        if parameter not in ("temperature", "oxygen", "tr"):
-            hint = did_you_mean(parameter, ("temperature", "oxygen", "tr"))
+        raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
+        if parameter not in raisable:
+            hint = did_you_mean(parameter, raisable)
             if parameter in ("ocean", "oceans"):
                 hint = "oceans rise by placing tiles: place ocean"
             self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
-                         hint or "a line like 'NAME +N' changes temperature, oxygen or tr")
+                         hint or "a line like 'NAME +N' changes tr or a global parameter (" +
+                         ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
+                         'parameter "NAME" { scale: ... }')
             return None
         value, variable = self.signed(node.children[1], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
@@ -162,6 +168,8 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
+            elif node.kind == "ignoring_adjacency":
+                filters.append(fx.SpaceFilter("ignoring_adjacency"))
         return tuple(filters)
 
     def _fx_place(self, node: Node, ctx: Context):
@@ -208,19 +216,25 @@ class EffectChecks:
 
     def _fx_add(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
-        target = node.children[2].kind
-        resource = self.card_resource(node.children[1],
-                                      allow_any=target in ("any_card", "that_card", "any_card_with_resources"))
-        if resource is None:
+        target_node = next(child for child in node.nodes() if child.kind != "per")
+        target = target_node.kind
+        if len(node.nodes("per")) > 1:
+            self.d.error("E301", "'per' is given twice", node.nodes("per")[1].span,
+                         "count once: add N RESOURCE per QUANTITY to ...")
+            return None
+        resource = self.card_resource(node.children[1], allow_any=target != "here")
+        tag_leaf = target_node.first("NAME")  # `to any venus card`: only a card with that tag
+        tag = self.tag(tag_leaf) if tag_leaf is not None else None
+        if resource is None or (tag_leaf is not None and tag is None):
             return None
         if target == "here":
             if not self._holds_check(resource, ctx, node.children[1].span):
                 return None
         if target == "that_card" and not ctx.in_trigger:
             self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                         node.children[2].span)
+                         target_node.span)
             return None
-        return fx.AddResources(resource, fx.Amount(value, variable), target)
+        return fx.AddResources(resource, self.amount(value, variable, self._per(node), ctx), target, tag)
 
     def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -294,6 +308,37 @@ class EffectChecks:
         condition = self.condition(node.nodes("condition")[0], ctx)
         return fx.Require(condition) if condition else None
 
+    def _fx_reveal_until(self, node: Node, ctx: Context):
+        count = int(node.children[0].text)
+        if count < 1:
+            self.d.error("E302", "reveal until at least 1 card", node.children[0].span)
+            return None
+        wanted = node.children[1]
+        if wanted.kind == "with_tag":
+            tag = self.tag(wanted.children[0])
+            return fx.RevealUntil(count, tag=tag) if tag else None
+        resource = self.card_resource(wanted.children[0])
+        return fx.RevealUntil(count, holds=resource) if resource else None
+
+    def _fx_play_from_hand(self, node: Node, ctx: Context):
+        modifiers = []
+        discount = node.first("INT")
+        if discount is not None:
+            modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
+        if node.first("IGNORING_REQUIREMENTS") is not None:
+            modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
+        return fx.PlayFromHand(tuple(modifiers))
+
+    def _fx_neutral(self, node: Node, ctx: Context):
+        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        wrong = _not_neutral(body)
+        if wrong is not None:
+            self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
+                         "a neutral block raises global parameters and places tiles, with choose, if, may and "
+                         "require around them")
+            return None
+        return fx.Neutral(body)
+
     def _fx_next_card(self, node: Node, ctx: Context):
         modifiers = []
         for child in node.nodes():
@@ -314,12 +359,19 @@ class EffectChecks:
         return method(node, ctx)
 
     def _passive_trigger(self, node: Node, ctx: Context):
-        subject = "you" if node.children[0].kind == "you" else "any"
+        subject = {"you": "you", "any_player": "any", "another_player": "another"}[node.children[0].kind]
         event_node = node.children[1]
         including_this = node.first("INCLUDING_THIS") is not None
         event = self._event(event_node)
         effects = self.effects(node.nodes("effects")[-1], attrs.evolve(ctx, in_trigger=True))
         if event is None:
+            return None
+        if subject == "another" and (including_this or event.kind == "production"):
+            # the card's own play is its owner's, and every player produces at once
+            what = "including this" if including_this else "produce"
+            self.d.error("E307", f"'another player' never goes with '{what}'", node.children[0].span,
+                         "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
+                         if including_this else "every player produces at once: write 'when you produce'")
             return None
         return fx.Trigger(subject, event, effects, including_this)
 
@@ -375,9 +427,9 @@ class EffectChecks:
         if node.kind == "raises":
             word = node.first("NAME")
             parameter = word.text.lower()
-            if parameter not in ("temperature", "oxygen", "oceans", "tr"):
+            if parameter not in self.parameters and parameter != "tr":
                 self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                             did_you_mean(parameter, ("temperature", "oxygen", "oceans", "tr")))
+                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
         self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
@@ -393,18 +445,26 @@ class EffectChecks:
                 return None
         target_node = node.nodes()[0]
         kind = target_node.kind
+        per_tag = None
         if kind == "on_cards":
             tag_leaf = target_node.first("NAME")
             tag = self.tag(tag_leaf) if tag_leaf else None
             if tag_leaf and tag is None:
                 return None
             target = fx.DiscountTarget("cards", tag=tag)
+            for per_node in target_node.nodes("per_tag"):  # `on cards per building tag`: N off each such tag
+                per_tag = self.tag(per_node.children[0])
+                if per_tag == "event":
+                    self.d.error("E102", "'event' is a card type, not a tag", per_node.children[0].span,
+                                 "to discount events, write 'discount N on event cards'")
+                if per_tag in (None, "event"):
+                    return None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value,
                                        name_span=target_node.children[0].span)
         else:
             target = fx.DiscountTarget(kind[3:])
-        return fx.Discount(amount, resource, target)
+        return fx.Discount(amount, resource, target, per_tag)
 
     def _passive_resource_value(self, node: Node, ctx: Context):
         resource = self._standard_resource(node.children[0])
@@ -415,7 +475,14 @@ class EffectChecks:
         return fx.ResourceValue(resource, value) if resource else None
 
     def _passive_leeway(self, node: Node, ctx: Context):
-        return fx.RequirementLeeway(int(node.children[1].text))
+        word = node.children[0]
+        scope = word.text.lower()
+        if scope != "global" and scope not in self.parameters:
+            self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                         did_you_mean(scope, ("global",) + tuple(self.parameters)) or
+                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'")
+            return None
+        return fx.RequirementLeeway(int(node.children[2].text), None if scope == "global" else scope)
 
     def _passive_protect(self, node: Node, ctx: Context):
         resources = []
@@ -432,10 +499,53 @@ class EffectChecks:
         return fx.Protect(tuple(resources), scope)
 
     def _passive_substitute(self, node: Node, ctx: Context):
-        resource = self._standard_resource(node.children[0])
-        instead = self._standard_resource(node.children[1])
+        here = bool(node.nodes("on_this_card"))
+        value_leaf = node.first("INT")
+        names = [c for c in node.children if isinstance(c, Leaf) and c.type == "NAME"]
+        if here:  # card resources on this card
+            resource = self.card_resource(names[0])
+            if resource is not None and not self._holds_check(resource, ctx, names[0].span):
+                return None
+        else:
+            resource = self._standard_resource(names[0])
+        instead = self._standard_resource(names[1])
         if instead and instead != "megacredits":
-            self.d.error("E301", "a resource can only stand in for megacredits", node.children[1].span)
+            self.d.error("E301", "a resource can only stand in for megacredits", names[1].span)
             return None
-        return fx.Substitute(resource, instead) if resource and instead else None
+        tag = None
+        if len(names) > 2:
+            tag = self.tag(names[2])
+            if tag is None:
+                return None
+        if not here and (tag is not None or value_leaf is not None):
+            self.d.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
+                                 "or for cards with a tag", names[0].span,
+                         f"write: use {names[0].text} here as {value_leaf.text if value_leaf else 1} megacredits")
+            return None
+        value = int(value_leaf.text) if value_leaf is not None else 1
+        if value < 1:
+            self.d.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
+            return None
+        if resource and instead:
+            return fx.Substitute(resource, instead, value=value, here=here, tag=tag)
+        return None
 
+
+def _not_neutral(effects: tuple) -> Optional[str]:
+    """The first effect in a `neutral { }` block that would reward or cost a player (its kind), or None."""
+    for e in effects:
+        if isinstance(e, fx.ChangeParameter) and e.parameter != "tr":
+            continue
+        if isinstance(e, (fx.PlaceTile, fx.Require)):
+            continue
+        if isinstance(e, fx.Choice):
+            inner = next((w for o in e.options if (w := _not_neutral(o)) is not None), None)
+        elif isinstance(e, fx.Conditional):
+            inner = _not_neutral(e.then) or _not_neutral(e.otherwise)
+        elif isinstance(e, (fx.May, fx.Neutral)):
+            inner = _not_neutral(e.body)
+        else:
+            inner = "tr" if isinstance(e, fx.ChangeParameter) else e.kind_name
+        if inner is not None:
+            return inner
+    return None

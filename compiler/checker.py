@@ -15,8 +15,8 @@ import attrs
 
 from . import effects as fx
 from . import vocabulary as v
-from .definitions import (ActionOption, Award, Board, Card, Corporation, Milestone, Source, Space, StandardAction,
-                          StandardProject, TrackBonus, VictoryPoints)
+from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
+                          Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .check_effects import UNKNOWN_HOLDS, EffectChecks
 from .quantities import QuantityCompiler
@@ -28,12 +28,20 @@ FIELDS = {
              {"type", "cost"}),
     "corporation": ({"set", "tags", "start", "holds", "play", "action", "effect", "first action", "vp", "variant"},
                     {"start"}),
-    "standard_project": ({"cost", "play", "variant"}, {"cost", "play"}),
-    "standard_action": ({"cost", "play", "variant"}, {"cost", "play"}),
-    "milestone": ({"requires"}, {"requires"}),
-    "award": ({"measure"}, {"measure"}),
+    "standard_project": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
+    "standard_action": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
+    "milestone": ({"set", "requires"}, {"requires"}),
+    "award": ({"set", "measure"}, {"measure"}),
+    "parameter": ({"set", "scale", "track", "ends game"}, {"scale"}),
+    "card_kind": ({"set", "deal", "unplayable"}, {"deal"}),
+    "rule": ({"set", "at", "by", "play"}, {"at", "play"}),
+    "expansion": ({"offboard", "milestones", "awards", "solo generations"}, set()),
 }
-REPEATABLE = {"effect"}
+REPEATABLE = {"effect", "track"}
+RULE_MOMENTS = {"end of generation": "end_of_generation"}
+RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
+ENDS_GAME = ("yes", "no", "solo")
+DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { scale: 0% to 30% step 2% }'
 
 
 @attrs.define
@@ -49,11 +57,18 @@ class Context:
 
 
 class Checker(EffectChecks):
-    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str]):
+    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
+                 parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
+                 wild_tags: tuple[str, ...] = ()):
+        """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
+        (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card."""
         self.d = diagnostics
         self.tags = tags
         self.card_resources = card_resources
-        self.quantities = QuantityCompiler(diagnostics, tags, card_resources)
+        self.parameters = dict(v.GLOBAL_RANGES) if parameters is None else parameters
+        self.card_kinds = tuple(card_kinds)
+        self.wild_tags = tuple(wild_tags)  # tags declared `as any tag`: they count as every tag
+        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters)
 
     # ------------------------------------------------------------------ definitions
 
@@ -76,6 +91,8 @@ class Checker(EffectChecks):
                              f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
+        if kind == "card" and "type" in fields and fields["type"][0].children[1].text.lower() in self.card_kinds:
+            required = required - {"cost"}  # a card of a declared kind is played for free
         for key in sorted(required - set(fields)):
             name_span = node.children[0].span
             self.d.error("E201", f"{kind.replace('_', ' ')} {node.children[0].text} needs a '{key}' field",
@@ -98,8 +115,11 @@ class Checker(EffectChecks):
         fields = self._fields(node, "card")
         holds = self._holds(fields)
         ctx = Context("card", holds=holds)
-        card_type = self._one_of(fields, "type", v.CARD_TYPES, "E105", "card type") or "automated"
+        card_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type") or "automated"
         cost = self._cost(fields)
+        if card_type in self.card_kinds and "cost" in fields:
+            self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
+                         fields["cost"][0].children[0].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
         play = self._effects_field(fields, "play", ctx)
@@ -111,10 +131,12 @@ class Checker(EffectChecks):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
                                  field.children[0].span, "make the card 'type: active'")
-        if card_type == "automated":
+        if card_type == "automated" or card_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
-                    self.d.error("E204", f"an automated card has no '{key}'; blue cards are 'type: active'",
+                    self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
+                                 if card_type == "automated" else
+                                 f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
                                  field.children[0].span, "make the card 'type: active'")
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
@@ -147,7 +169,7 @@ class Checker(EffectChecks):
         ctx = Context("standard_project")
         cost = self._cost(fields)
         return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
-                               variant=self._variant(fields), source=self._source(node))
+                               variant=self._variant(fields), source=self._source(node), set=self._set(fields))
 
     def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
         name, _ = self._name(node)
@@ -161,7 +183,7 @@ class Checker(EffectChecks):
                 resource = self._standard_resource(field.children[2]) or "megacredits"
         return StandardAction(name=name, cost=cost, cost_resource=resource,
                               play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
-                              source=self._source(node))
+                              source=self._source(node), set=self._set(fields))
 
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
@@ -169,7 +191,7 @@ class Checker(EffectChecks):
         requirement = self._requirements(fields, Context("milestone"))
         if requirement is None:
             return None
-        return Milestone(name=name, requirement=requirement, source=self._source(node))
+        return Milestone(name=name, requirement=requirement, source=self._source(node), set=self._set(fields))
 
     def _def_award(self, node: Node) -> Optional[Award]:
         name, _ = self._name(node)
@@ -179,7 +201,108 @@ class Checker(EffectChecks):
         measure = self.quantity(fields["measure"][0].children[1], Context("award"))
         if measure is None:
             return None
-        return Award(name=name, measure=measure, source=self._source(node))
+        # an award counts printed tags only: a wild tag is no tag of any kind there
+        measure = fx.Quantity(tuple(attrs.evolve(m, wild_tags=()) for m in measure.terms))
+        return Award(name=name, measure=measure, source=self._source(node), set=self._set(fields))
+
+    def _def_parameter_definition(self, node: Node) -> Optional[Parameter]:
+        name, span = self._name(node)
+        fields = self._fields(node, "parameter")
+        word = name.lower()
+        if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
+            self.d.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'", span,
+                         'e.g. parameter "venus"')
+            return None
+        if word not in self.parameters or "scale" not in fields:
+            return None  # a scale that did not check: reported below, by the same scan that declared it
+        low, high, step, unit = self.parameters[word]
+        scale = fields["scale"][0]
+        values = [leaf for leaf in scale.children[1:] if isinstance(leaf, Leaf)]
+        if high <= low or step <= 0 or (high - low) % step:
+            self.d.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
+                                 f"{low} to {high} in steps of {step} does not", values[0].span,
+                         "e.g. scale: 0% to 30% step 2%")
+            return None
+        tracks = []
+        for field in fields.get("track", ()):
+            value = self._global_value(word, field.children[1])
+            effects = self.effects(field.children[2], Context("board"))
+            if value is not None:
+                tracks.append(TrackBonus(parameter=word, value=value, effects=effects))
+        ends = "yes"
+        if "ends game" in fields:
+            ends = self._one_of(fields, "ends game", ENDS_GAME, "E110", "'ends game' value") or "yes"
+        return Parameter(name=word, set=self._set(fields), low=low, high=high, step=step, unit=unit,
+                         tracks=tuple(tracks), ends_game=ends, source=self._source(node))
+
+    def _def_card_kind_definition(self, node: Node) -> Optional[CardKind]:
+        name, span = self._name(node)
+        fields = self._fields(node, "card_kind")
+        word = name.lower()
+        if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
+            self.d.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
+                         'e.g. card kind "prelude"')
+            return None
+        deal, keep = 0, 0
+        if "deal" in fields:
+            field = fields["deal"][0]
+            deal, keep = int(field.children[1].text), int(field.children[2].text)
+            if not 0 < keep <= deal:
+                self.d.error("E302", f"can't keep {keep} of {deal} cards", field.children[2].span,
+                             "deal: N keep K, with K from 1 to N")
+                return None
+        return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
+                        unplayable=self._effects_field(fields, "unplayable", Context("card_kind")),
+                        source=self._source(node))
+
+    def _def_rule_definition(self, node: Node) -> Optional[Rule]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "rule")
+        at = self._phrase(fields, "at", RULE_MOMENTS, "moment of the game")
+        by = self._phrase(fields, "by", RULE_DECIDERS, "decider") if "by" in fields else "first_player"
+        play = self._effects_field(fields, "play", Context("rule"))
+        if at is None or by is None:
+            return None
+        return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node))
+
+    def _def_expansion_definition(self, node: Node) -> Optional[Expansion]:
+        name, span = self._name(node)
+        fields = self._fields(node, "expansion")
+        if name and not name.replace("-", "").replace("_", "").isalnum():
+            self.d.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
+                         'e.g. expansion "venus"; cards join it with set: venus')
+            return None
+        lists: dict[str, tuple[str, ...]] = {}
+        reference_spans: dict[str, Span] = {}
+        for key in ("offboard", "milestones", "awards"):
+            leaves = fields[key][0].nodes("string_list")[0].leaves() if key in fields else []
+            lists[key] = tuple(leaf.value for leaf in leaves)
+            if key != "offboard":
+                reference_spans.update((leaf.value, leaf.span) for leaf in leaves)
+        solo = None
+        if "solo generations" in fields:
+            leaf = fields["solo generations"][0].children[1]
+            solo = int(leaf.text)
+            if solo < 1:
+                self.d.error("E302", "a solo game lasts at least 1 generation", leaf.span)
+                solo = None
+        return Expansion(name=name, offboard=lists["offboard"], milestones=lists["milestones"],
+                         awards=lists["awards"], solo_generations=solo, source=self._source(node),
+                         reference_spans=tuple(reference_spans.items()))
+
+    def _phrase(self, fields, key: str, phrases: dict[str, str], what: str) -> Optional[str]:
+        """A field whose value is one of a few phrases of several words (`at: end of generation`)."""
+        if key not in fields:
+            return None
+        leaves = fields[key][0].children[1:]
+        phrase = " ".join(leaf.text.lower() for leaf in leaves)
+        if phrase not in phrases:
+            span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
+                        leaves[-1].span.end_column)
+            self.d.error("E110", f"unknown {what} '{phrase}'", span,
+                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases))
+            return None
+        return phrases[phrase]
 
     def _def_board(self, node: Node) -> Optional[Board]:
         name, _ = self._name(node)
@@ -266,9 +389,9 @@ class Checker(EffectChecks):
     def _track(self, item: Node) -> Optional[TrackBonus]:
         param_leaf, value_leaf, effects_node = item.children[1], item.children[2], item.children[3]
         parameter = param_leaf.text.lower()
-        if parameter not in v.GLOBAL_RANGES:
+        if parameter not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
-                         did_you_mean(parameter, v.GLOBAL_RANGES))
+                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER)
             return None
         value = self._global_value(parameter, value_leaf)
         effects = self.effects(effects_node, Context("board"))
@@ -388,16 +511,22 @@ class Checker(EffectChecks):
 
     def tag(self, leaf: Leaf) -> Optional[str]:
         word = v.singular(leaf.text)
-        if word in self.tags or word == "event":
+        if word == "event":
             return word
+        found = v.lookup(leaf.text, self.tags)
+        if found:
+            return found
         self.d.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
                      did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)))
         return None
 
     def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
         word = v.singular(leaf.text)
-        if word in self.card_resources or (allow_any and word == "resource"):
+        if allow_any and word == "resource":
             return word
+        found = v.lookup(leaf.text, self.card_resources)
+        if found:
+            return found
         if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
             self.d.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
                          leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
@@ -413,7 +542,7 @@ class Checker(EffectChecks):
             return word
         if not report:
             return None
-        if v.singular(leaf.text) in self.card_resources:
+        if v.lookup(leaf.text, self.card_resources):
             self.d.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
                          "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
@@ -427,9 +556,11 @@ class Checker(EffectChecks):
         word = v.normalize(leaf.text)
         if word in v.STANDARD_RESOURCES:
             return word
-        singular = v.singular(leaf.text)
-        if singular in self.card_resources or singular == "resource":
-            return singular
+        if v.singular(leaf.text) == "resource":
+            return "resource"
+        found = v.lookup(leaf.text, self.card_resources)
+        if found:
+            return found
         self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
                      did_you_mean(word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
@@ -437,12 +568,16 @@ class Checker(EffectChecks):
     # ------------------------------------------------------------------ numbers
 
     def count(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
-        """INT or X -> (value, variable)."""
-        if leaf.type == "X":
+        """INT, X or a multiple of X (`3X`) -> (value, variable)."""
+        if leaf.type in ("X", "MULTIPLE_X"):
             if not ctx.x_bound:
                 self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
                              "wrap the effects: choose X up to QUANTITY { ... }")
-            return 1, True
+            multiple = int(leaf.text[:-1]) if leaf.type == "MULTIPLE_X" else 1
+            if multiple == 0:
+                self.d.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
+                multiple = 1
+            return multiple, True
         return int(leaf.text), False
 
     def signed(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
@@ -519,6 +654,8 @@ class Checker(EffectChecks):
                 self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
                              term.span, "place a tile in 'play:' first")
                 return None
+            if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags:
+                measure = attrs.evolve(measure, wild_tags=self.wild_tags)
             measures.append(measure)
         return fx.Quantity(tuple(measures))
 
@@ -547,7 +684,8 @@ class Checker(EffectChecks):
             if value is None:
                 ok = False
                 continue
-            comparisons.append(fx.Comparison(quantity, operator, value))
+            comparisons.append(fx.Comparison(quantity, operator, value, self.parameters[parameter][3] if parameter
+                                             else ""))
         return fx.Condition(tuple(comparisons)) if ok and comparisons else None
 
     def _global_value(self, parameter: str, leaf: Leaf) -> Optional[int]:
@@ -557,7 +695,7 @@ class Checker(EffectChecks):
             if text.endswith(suffix):
                 unit, text = ("C" if suffix != "%" else "%"), text[: -len(suffix)]
                 break
-        low, high, step, expected_unit = v.GLOBAL_RANGES[parameter]
+        low, high, step, expected_unit = self.parameters[parameter]
         if unit and unit != expected_unit:
             self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
                          f"write {text}{expected_unit}")

@@ -81,6 +81,7 @@ class StandardProject:
     variant: Optional[str]
     source: Source
     kind: str = "standard_project"
+    set: str = "base"
 
 
 @attrs.frozen
@@ -92,6 +93,7 @@ class StandardAction:
     variant: Optional[str]
     source: Source
     kind: str = "standard_action"
+    set: str = "base"
 
 
 @attrs.frozen
@@ -100,6 +102,7 @@ class Milestone:
     requirement: Condition
     source: Source
     kind: str = "milestone"
+    set: str = "base"
 
 
 @attrs.frozen
@@ -108,6 +111,7 @@ class Award:
     measure: Quantity
     source: Source
     kind: str = "award"
+    set: str = "base"
 
 
 @attrs.frozen
@@ -148,7 +152,74 @@ class Board:
     kind: str = "board"
 
 
-KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board")
+@attrs.frozen
+class Parameter:
+    """A declared global parameter (`parameter "venus" { scale: 0% to 30% step 2% ... }`): its scale, the TR each
+    step gives, the bonuses at given values, and whether it must be maxed for the game to end (`yes`, `no`, or only
+    in a `solo` game). The three printed parameters are built in (compiler/vocabulary.py GLOBAL_RANGES)."""
+
+    name: str
+    set: str
+    low: int
+    high: int
+    step: int
+    unit: str                        # "%", "C" or "" (a count)
+    tracks: tuple[TrackBonus, ...]
+    ends_game: str                   # yes | no | solo
+    source: Source
+    tr_per_step: int = 1
+    kind: str = "parameter"
+
+
+@attrs.frozen
+class CardKind:
+    """A declared kind of card (`card kind "prelude" { deal: 4 keep 2 ... }`): cards of this `type:` cost nothing,
+    are not in the project deck; each player is dealt `deal` of them at setup, keeps `keep` (chosen with the
+    corporation) and plays them after every corporation is in play, before the first generation's actions; a kept
+    card that cannot be played is discarded and its owner carries out `unplayable` instead."""
+
+    name: str
+    set: str
+    deal: int
+    keep: int
+    unplayable: tuple
+    source: Source
+    kind: str = "card_kind"
+
+
+@attrs.frozen
+class Rule:
+    """A rule of the game declared in text: `play` carried out `at` a point of the game (`end of generation`: after
+    the production phase of every generation but the last), decided `by` the first player or by each player in
+    turn order."""
+
+    name: str
+    set: str
+    at: str                          # end_of_generation
+    by: str                          # first_player | each_player
+    play: tuple
+    source: Source
+    kind: str = "rule"
+
+
+@attrs.frozen
+class Expansion:
+    """A set of content chosen per game (`--expansion NAME`): cards, parameters, kinds, rules and projects whose
+    `set:` is its name are in play only when it is chosen. It may add off-board spaces, milestones and awards to
+    every board, and set how many generations a solo game lasts."""
+
+    name: str
+    offboard: tuple[str, ...]
+    milestones: tuple[str, ...]
+    awards: tuple[str, ...]
+    solo_generations: Optional[int]
+    source: Source
+    reference_spans: tuple = ()
+    kind: str = "expansion"
+
+
+KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "parameter",
+         "card_kind", "rule", "expansion")
 
 
 @attrs.frozen

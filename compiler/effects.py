@@ -62,6 +62,7 @@ class Measure:
     with_requirements: bool = False
     min_cost: Optional[int] = None
     value: int = 0                           # constant
+    wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
 
 
 @_frozen
@@ -90,6 +91,7 @@ class Comparison:
     quantity: Quantity
     operator: str  # >= <= == > <
     value: int
+    unit: str = ""  # a global parameter's unit ("%", "C"), so that text written back reads as the card did
 
     @property
     def global_parameter(self) -> Optional[str]:
@@ -107,7 +109,8 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated."""
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
+    ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -175,9 +178,10 @@ class AnyProduction:
     changes: tuple[ProductionChange, ...]
 
 
-@kind("parameter", category="global", syntax="temperature +N | oxygen +N | tr +N [per QUANTITY]",
+@kind("parameter", category="global", syntax="(temperature | oxygen | PARAMETER | tr) +N [per QUANTITY]",
       example="temperature +2",
-      summary="Raise (or lower) a global parameter, with TR for each step raised, or change your TR directly.")
+      summary="Raise (or lower) a global parameter (a declared one too), with TR for each step raised, or change "
+              "your TR directly.")
 @_frozen
 class ChangeParameter:
     parameter: str  # temperature | oxygen | tr
@@ -232,27 +236,30 @@ class Discard:
 
 
 @kind("add", category="card resources",
-      syntax="add N RESOURCE (here | to another card | to any card [with resources] | to that card)",
-      example="add 2 animals to another card",
+      syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
+             "| to that card)",
+      example="add 1 animal per 2 plant tags to any animal card",
       summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
-              "or the card that fired a trigger; `with resources`: a card already holding at least one. "
-              "`resource` means any type the target holds.")
+              "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
+              "card already holding at least one. `resource` means any type the target holds.")
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
     target: str          # here | another_card | any_card | any_card_with_resources | that_card
+    tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
 
 
 @kind("remove", category="card resources",
-      syntax="remove [up to] N RESOURCE (here | from any card | from any player [next to it])",
+      syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it])",
       example="remove up to 3 plants from any player",
-      summary="Remove resources. `here` is a cost you must pay; `up to` makes it optional and partial.")
+      summary="Remove resources. `here` and `from your card` (one of your cards holding that type, your choice) "
+              "are costs you must pay; `up to` makes a removal optional and partial.")
 @_frozen
 class RemoveResources:
     resource: str
     amount: Amount
-    source: str          # here | any_card | any_player
+    source: str          # here | your_card | any_card | any_player
     up_to: bool = False
     next_to_placed: bool = False
 
@@ -334,6 +341,37 @@ class NextCard:
     modifiers: tuple
 
 
+@kind("reveal_until", category="cards", syntax="reveal cards until N (with TAG tag | holding RESOURCE)",
+      example="reveal cards until 2 with space tag",
+      summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
+              "into your hand and discard the rest.")
+@_frozen
+class RevealUntil:
+    count: int
+    tag: Optional[str] = None
+    holds: Optional[str] = None
+
+
+@kind("play_from_hand", category="cards",
+      syntax="play card from hand [with discount N] [ignoring global requirements]",
+      example="play card from hand with discount 25",
+      summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
+              "ignored if said; possible only when some card in hand can be played so.")
+@_frozen
+class PlayFromHand:
+    modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
+
+
+@kind("neutral", category="control", syntax="neutral { EFFECTS }",
+      example="neutral { choose { temperature +1 | oxygen +1 } }",
+      summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR and "
+              "no track bonus beyond further raises, a tile placed gives no placement bonus and belongs to nobody, "
+              "and only `any player` triggers fire; the deciding player makes the choices.")
+@_frozen
+class Neutral:
+    body: tuple
+
+
 # ------------------------------------------------------------------------------------------- passive effects
 
 @_frozen
@@ -354,16 +392,17 @@ class TriggerEvent:
 
 
 @kind("when", category="triggers",
-      syntax="when (you | any player) EVENT [including this] -> EFFECTS",
+      syntax="when (you | any player | another player) EVENT [including this] -> EFFECTS",
       example="when any player places ocean tile -> gain 2 plants",
-      summary="Each time the event happens, the card's owner carries out the effects. Events: "
+      summary="Each time the event happens, the card's owner carries out the effects: the owner's own events "
+              "(`you`), everyone's (`any player`) or only the other players' (`another player`). Events: "
               "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
               "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `produce` (at the start of "
               "the production phase).")
 @_frozen
 class Trigger:
-    subject: str            # you | any
+    subject: str            # you | any | another (a player other than the owner)
     event: TriggerEvent
     effects: tuple
     including_this: bool = False
@@ -380,15 +419,17 @@ class DiscountTarget:
     name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
 
 
-@kind("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards | standard project \"name\" "
-      "| standard projects | standard action \"name\" | starting cards)",
+@kind("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [per TAG tag] "
+      "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
       example="discount 2 on space cards",
-      summary="Lower a price. Without a resource the discount is in megacredits.")
+      summary="Lower a price. Without a resource the discount is in megacredits. `per TAG tag`: N off for each "
+              "such tag of the card played (none off a card without one).")
 @_frozen
 class Discount:
     amount: int
     resource: str
     target: DiscountTarget
+    per_tag: Optional[str] = None   # cards: the amount is taken off once per tag of this kind on the card
 
 
 @kind("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
@@ -399,11 +440,13 @@ class ResourceValue:
     delta: int
 
 
-@kind("leeway", category="modifiers", syntax="global requirements +-N", example="global requirements +-2",
-      summary="Your cards' global requirements (temperature, oxygen, oceans) are N steps easier either way.")
+@kind("leeway", category="modifiers", syntax="(global | PARAMETER) requirements +-N", example="global requirements +-2",
+      summary="Your cards' global requirements (every global parameter, or only the one named) are N steps easier "
+              "either way.")
 @_frozen
 class RequirementLeeway:
     steps: int
+    parameter: Optional[str] = None   # None: every global parameter
 
 
 @kind("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
@@ -415,14 +458,20 @@ class Protect:
     scope: str   # here | opponents
 
 
-@kind("substitute", category="modifiers", syntax="use RESOURCE as megacredits", example="use heat as megacredits",
-      summary="You may pay with this resource, one for one, wherever you pay megacredits.")
+@kind("substitute", category="modifiers",
+      syntax="use RESOURCE [here] as [N] megacredits [for TAG cards]",
+      example="use heat as megacredits",
+      summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
+              "card resources on this card; `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
     instead_of: str
+    value: int = 1
+    here: bool = False
+    tag: Optional[str] = None
 
 
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
-             CopyProduction, Reveal, Require, NextCard)
+             CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand)

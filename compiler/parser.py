@@ -25,13 +25,16 @@ from .syntax import Node
 
 MAX_NESTING = 40
 MAX_DIGITS = 6  # no count, cost or track value in a card needs more; Python refuses to read 4,300+ digits at all
-DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag")
+DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
+                       "parameter", "rule", "expansion")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _COMMENT = re.compile(r"//[^\n]*")
-_HEADER = re.compile(r'^(card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board)[ \t]+'
+_HEADER = re.compile(r'^(card[ \t]+kind|card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board'
+                     r'|parameter|rule|expansion)[ \t]+'
                      r'("[^"\n]*")(?:[ \t]*#([A-Za-z0-9]+))?', re.M)
 _WORD = r"[^\W\d]\w*"
 _WORD_CHAR = re.compile(r"\w")
+_STRING_OR_COMMENT = re.compile(r'"[^"\n]*"|//')
 # A number too long to be one, outside strings and comments (a card number `#123` is a name, not a number).
 _LONG_NUMBER = re.compile(r'"[^"\n]*"|//[^\n]*|(?<![\w#])[+-]?(\d{%d,})' % (MAX_DIGITS + 1))
 # Words that begin an effect; a NAME where an effect starts that is none of these is a misspelt effect.
@@ -262,6 +265,19 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             return Diagnostic("E001", "error", f"nothing follows this '{separator}'",
                               Span.point(path, *_position(text, start_line, dangling)),
                               f"add what should follow it, or remove the '{separator}'")
+    if (token_at is not None and accepted and not any(t.endswith("_KEY") or t == "RBRACE" for t in accepted)
+            and _starts_line(text, token_at) and (token.type.endswith("_KEY") or token.type == "RBRACE"
+                                                  and _depth(text[:token_at]) > 0)):
+        # Blanks and line breaks are alike to the parser, so what is missing at the end of a line is noticed only
+        # at the next line's field or '}' (`requires: chairman`: the parser took 'chairman' as the start of a
+        # quantity). Nothing that ends a field would do here, so the line before is the one to fix.
+        last = _last_on_line_before(text, token_at)
+        if last is not None:
+            start, end = last
+            shown = text[start:end][:40]
+            return Diagnostic("E001", "error", f"something is missing after '{shown}'",
+                              Span.point(path, *_position(text, start_line, start), len(shown)),
+                              f"expected {_list(expected)} after it")
     hint = _hint(str(token), expected)
     if token.type == "RBRACE" and accepted == {"VBAR"}:
         hint = "a 'choose { }' needs at least two options separated by '|'; for a single effect drop 'choose'"
@@ -313,6 +329,35 @@ def _word_before(text: str, end: int) -> tuple[int, int] | None:
     while start < end and text[start].isdecimal():  # a word starts with a letter: `12abc` ends in the word 'abc'
         start += 1
     return (start, end) if start < end else None
+
+
+def _starts_line(text: str, offset: int) -> bool:
+    return not text[text.rfind("\n", 0, offset) + 1:offset].strip()
+
+
+def _last_on_line_before(text: str, offset: int) -> tuple[int, int] | None:
+    """(start, end) of the last word, or run of symbols, on the last line with content (comments left out)
+    before the line of `offset`; None if there is none."""
+    end = text.rfind("\n", 0, offset)
+    while end >= 0:
+        start = text.rfind("\n", 0, end) + 1
+        cut = end
+        for piece in _STRING_OR_COMMENT.finditer(text, start, end):
+            if piece.group(0).startswith("//"):
+                cut = piece.start()
+                break
+        while cut > start and text[cut - 1].isspace():
+            cut -= 1
+        if cut > start:
+            word = _word_before(text, cut)
+            if word is not None and word[1] == cut:
+                return word
+            first = cut
+            while first > start and not text[first - 1].isspace():
+                first -= 1
+            return first, cut
+        end = start - 1
+    return None
 
 
 def _separator_before(text: str, offset: int) -> int | None:

@@ -22,7 +22,14 @@ from .effects import Discount, PlaceTile, Trigger
 from .source import decode
 
 EXTENSION = ".mars"
-_DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+)", re.M)
+_DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[ \t]+tag\b)?[ \t]*(?=//|$)", re.M)
+# Declared parameters and card kinds are found in every file before any is checked (a card may use a parameter
+# declared in another file): a `parameter` header and the `scale:` field that follows it, a `card kind` header.
+_PARAMETER = re.compile(r'^parameter[ \t]+"([^"\n]*)"|\bscale[ \t]*:[ \t]*([+-]?\d{1,6})(%|°C|C)?[ \t]+to[ \t]+'
+                        r'([+-]?\d{1,6})(%|°C|C)?[ \t]+step[ \t]+(\d{1,6})(%|°C|C)?', re.M)
+_CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
+_WILD_TAG = re.compile(r"^tag[ \t]+([^\n/]+?)[ \t]+as[ \t]+any[ \t]+tag\b", re.M)
+_LINE_COMMENT = re.compile(r'"[^"\n]*"|//[^\n]*')
 
 
 @attrs.define
@@ -33,6 +40,9 @@ class CompileResult:
     files: list[str]
     declared_tags: tuple[str, ...] = ()        # `tag` declarations beyond the built-in tags
     declared_resources: tuple[str, ...] = ()   # `resource` declarations beyond the built-in card resources
+    declared_parameters: tuple[str, ...] = ()  # `parameter` definitions beyond temperature, oxygen and oceans
+    declared_card_kinds: tuple[str, ...] = ()  # `card kind` definitions
+    declared_wild_tags: tuple[str, ...] = ()   # tags declared `as any tag`
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -129,7 +139,10 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         if text is not None:
             texts[path] = text
     tags, card_resources = declarations(texts.values())
-    vocabulary_key = ",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources))
+    parameters, card_kinds = declared_parameters(texts.values()), declared_card_kinds(texts.values())
+    wild_tags = declared_wild_tags(texts.values())
+    vocabulary_key = (",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources)) + "|" +
+                      repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
@@ -141,7 +154,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             from .parser import parse
 
             file_diagnostics = Diagnostics()
-            checker = Checker(file_diagnostics, tags, card_resources)
+            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags)
             definitions, broken = [], []
             nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
@@ -158,7 +171,51 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     _check_library(library, diagnostics, identities)
     return CompileResult(library, diagnostics.items, texts, list(texts),
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
-                         declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))))
+                         declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
+                         declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
+                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags)
+
+
+def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:
+    """Every global parameter's (minimum, maximum, step, unit): the printed ones and those declared in `texts`
+    (`parameter "venus" { scale: 0% to 30% step 2% }`). A header without a readable scale declares nothing here;
+    the checker then reports the scale."""
+    parameters = dict(v.GLOBAL_RANGES)
+    for text in texts:
+        name = None
+        for found in _PARAMETER.finditer(_strip_comments(text)):
+            if found.group(1) is not None:
+                name = found.group(1).strip().lower()
+            elif name and name.isidentifier() and name not in v.GLOBAL_RANGES and name != "tr":
+                low, high, step = int(found.group(2)), int(found.group(4)), int(found.group(6))
+                unit = next((u for u in (found.group(3), found.group(5), found.group(7)) if u), "")
+                parameters.setdefault(name, (low, high, step, "C" if unit == "°C" else unit))
+                name = None
+    return parameters
+
+
+def declared_wild_tags(texts: Iterable[str]) -> tuple[str, ...]:
+    """Tags declared `tag wild as any tag`: each counts as one tag of any kind in requirements and counts (not in
+    awards, not for `when you play ... tag` triggers, not for tag discounts)."""
+    wild: set[str] = set()
+    for text in texts:
+        for names in _WILD_TAG.findall(_strip_comments(text)):
+            wild.update(name.strip().lower() for name in names.split(",") if name.strip())
+    return tuple(sorted(wild))
+
+
+def declared_card_kinds(texts: Iterable[str]) -> tuple[str, ...]:
+    """The kinds of card declared in `texts` (`card kind "prelude" { ... }`), lower-cased, in a stable order."""
+    kinds: set[str] = set()
+    for text in texts:
+        kinds.update(name.strip().lower() for name in _CARD_KIND.findall(_strip_comments(text)) if name.strip())
+    return tuple(sorted(k for k in kinds if k.isidentifier() and k not in v.CARD_TYPES))
+
+
+def _strip_comments(text: str) -> str:
+    if "//" not in text:
+        return text
+    return _LINE_COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", text)
 
 
 def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
@@ -167,7 +224,10 @@ def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
     for text in texts:
         for kind, names in _DECLARATION.findall(text):
             target = tags if kind == "tag" else card_resources
-            target.update(v.singular(name.strip()) for name in names.split(",") if name.strip())
+            builtin = v.TAGS if kind == "tag" else v.CARD_RESOURCES
+            # kept as written (`tag mars` is not the tag `mar`), unless it is another form of a printed name
+            target.update(v.lookup(name.strip(), builtin) or name.strip().lower()
+                          for name in names.split(",") if name.strip())
     return tags, card_resources
 
 
@@ -196,15 +256,16 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                 numbers[normal] = (definition.name, definition.source)
     milestones = {d.name for d in library.of_kind("milestone")}
     awards = {d.name for d in library.of_kind("award")}
-    for board in library.of_kind("board"):
+    for board in library.of_kind("board") + library.of_kind("expansion"):
         for wanted, known, what in ((board.milestones, milestones, "milestone"), (board.awards, awards, "award")):
             spans = dict(board.reference_spans)
             for name in wanted:
                 if name not in known:
-                    diagnostics.error("E109", f"board '{board.name}' uses {what} '{name}', which is not defined",
+                    diagnostics.error("E109", f"{board.kind} '{board.name}' uses {what} '{name}', which is not defined",
                                       spans.get(name, board.source), did_you_mean(name, known))
     _check_standard_names(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
+    reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
         for definition in library.definitions:
             for place in _placements(definition):

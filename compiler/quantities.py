@@ -23,7 +23,8 @@ CATALOGUE = {
     "tags": "all your tags in play",
     "distinct tags": "how many different tags you have in play",
     "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
-    "resources on cards": "all card resources on your cards",
+    "RESOURCE on cards": "card resources of that type on your cards (`resources on cards` for every type; `all` "
+                         "for every player's)",
     "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
         "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
@@ -36,7 +37,8 @@ CATALOGUE = {
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
     "[TYPE or TYPE] cards [with requirements] [costing N or more]": "your played project cards",
-    "temperature | oxygen | oceans": "a global parameter (oceans: ocean tiles on Mars)",
+    "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
+                                                "with `parameter \"NAME\" { ... }`",
 }
 
 _SCOPES = {"your": "you", "own": "you", "you": "you", "all": "all", "any": "all",
@@ -52,10 +54,12 @@ def _word(text: str) -> str:
 
 
 class QuantityCompiler:
-    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str]):
+    def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
+                 parameters: Optional[dict] = None):
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
+        self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
 
     def measure(self, leaves: list[Leaf], span: Span) -> Optional[Measure]:
         """One term (a run of words) -> Measure, or None after reporting why not."""
@@ -74,7 +78,10 @@ class QuantityCompiler:
             if result is not None:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
-        hint = did_you_mean(phrase, _EXAMPLES)
+        hint = did_you_mean(phrase, _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES])
+        if hint is None and len(leaves) == 1:  # one unknown word: perhaps a global parameter not yet declared
+            hint = (f'a global parameter is declared before use: parameter "{phrase.lower()}" '
+                    "{ scale: 0% to 30% step 2% } (see docs/language.md)")
         self.diagnostics.error("E104", f"unknown quantity '{phrase}'", span,
                                hint or "see 'Quantities' in docs/language.md for the phrases that count things")
         return None
@@ -87,25 +94,34 @@ class QuantityCompiler:
         if words == ["distinct", "tag"]:
             return Measure("distinct_tags", scope=scope or "you")
         if len(words) == 2 and words[1] == "tag":
-            tag = words[0]
-            if tag not in self.tags:
+            tag = v.lookup(leaves[0].text, self.tags)  # a declared name is kept as written: `mars tags`
+            if tag is None:
                 self.diagnostics.error("E102", f"unknown tag '{leaves[0].text}'", leaves[0].span,
-                                       did_you_mean(tag, self.tags))
+                                       did_you_mean(words[0], self.tags))
                 return False
             return Measure("tags", scope=scope or "you", name=tag)
         return None
 
     def _here(self, words, leaves, scope):
         if len(words) == 2 and words[1] == "here":
-            resource = words[0]
-            if resource != "resource" and resource not in self.card_resources:
+            resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
+            if resource is None:
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
-                                       did_you_mean(resource, self.card_resources) or
+                                       did_you_mean(words[0], self.card_resources) or
                                        "card resources: " + ", ".join(sorted(self.card_resources)))
                 return False
             return Measure("resource_here", scope="this", name=None if resource == "resource" else resource)
-        if words == ["resource", "on", "card"]:
-            return Measure("card_resources", scope=scope or "you")
+        if len(words) == 3 and words[1:] == ["on", "card"]:
+            if words[0] == "resource":
+                return Measure("card_resources", scope=scope or "you")
+            resource = v.lookup(leaves[0].text, self.card_resources)
+            if resource is None:
+                standard = v.normalize(leaves[0].text) in v.STANDARD_RESOURCES
+                self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
+                                       (None if standard else did_you_mean(words[0], self.card_resources)) or
+                                       "card resources: " + ", ".join(sorted(self.card_resources)))
+                return False
+            return Measure("card_resources", scope=scope or "you", name=resource)
         return None
 
     def _adjacent(self, words, leaves, scope):
@@ -175,7 +191,9 @@ class QuantityCompiler:
             return Measure("cards_in_hand", scope=scope or "you")
         if words == ["event", "played"]:
             return Measure("events_played", scope=scope or "you")
-        if words[0] in v.GLOBAL_RANGES and len(words) == 1:
+        if len(words) == 1 and leaves[0].text.lower() in self.parameters:  # a declared name is kept as written
+            return Measure("parameter", scope="all", name=leaves[0].text.lower())
+        if words[0] in self.parameters and len(words) == 1:
             return Measure("parameter", scope="all", name=words[0])
         if words == ["temperature"] or words == ["oxygen"]:
             return Measure("parameter", scope="all", name=words[0])
@@ -211,7 +229,8 @@ _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, Qua
                              QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
                              QuantityCompiler._cards]
 
-_EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "cities", "cities on mars",
+_EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
+             "cities", "cities on mars",
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",

@@ -46,6 +46,14 @@ class Phrases:
         one, many = self.nouns.get(name, (name, name + self.plural_suffix))
         return one if count == 1 else many
 
+    def parameter(self, name: str) -> str:
+        """A global parameter's name: the table's word for the printed three, a declared one as it is named."""
+        return self.nouns[name][1] if name in self.nouns else name[:1].upper() + name[1:]
+
+    def card_type(self, name: str) -> str:
+        """A card type (`automated`) or a declared kind of card (`prelude`), as the table or the designer says it."""
+        return self.nouns[f"type_{name}"][0] if f"type_{name}" in self.nouns else name
+
     def tag(self, name: str) -> str:
         return self.tags.get(name, name)
 
@@ -114,12 +122,14 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
     if k in ("stock", "production"):
         return t(f"measure_{k}", scope=scope, what=t.noun(m.name, 2 if k == "stock" else 1))
     if k == "cards":
-        kinds = t("card_kinds", kinds=t.join("or", [t.noun(f"type_{name}") for name in m.names])) if m.names else ""
+        kinds = t("card_kinds", kinds=t.join("or", [t.card_type(name) for name in m.names])) if m.names else ""
         costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
         return t("measure_cards", scope=scope, kinds=kinds,
                  requirements=t("cards_with_requirements") if m.with_requirements else "", costing=costing)
     if k == "parameter":
-        return t.noun(m.name)
+        return t.parameter(m.name)
+    if k == "card_resources" and m.name:
+        return t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count))
     if k == "constant":
         return str(m.value)
     return t(f"measure_{k}", scope=scope)
@@ -154,7 +164,9 @@ def _per(t: Phrases, a: fx.Amount) -> str:
 
 
 def _count(a: fx.Amount) -> str:
-    return "X" if a.variable else str(abs(a.coefficient))
+    if a.variable:
+        return f"{abs(a.coefficient)}X" if abs(a.coefficient) != 1 else "X"  # `gain 3X megacredits`
+    return str(abs(a.coefficient))
 
 
 def _things(t: Phrases, a: fx.Amount, name: str) -> str:
@@ -169,7 +181,8 @@ def _steps(t: Phrases, a: fx.Amount) -> str:
 def _condition(t: Phrases, c: fx.Condition) -> str:
     parts = []
     for comparison in c.comparisons:
-        unit = t(_UNITS[comparison.global_parameter]) if comparison.global_parameter in _UNITS else ""
+        unit = t(_UNITS[comparison.global_parameter]) if comparison.global_parameter in _UNITS else \
+            {"C": "°C"}.get(comparison.unit, comparison.unit)
         parts.append(t("comparison", what=_quantity(t, comparison.quantity),
                        operator=t(f"operator_{comparison.operator}"), value=comparison.value, unit=unit))
     return t.join("and", parts)
@@ -212,12 +225,13 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         for change in e.changes:
             verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
             production = t("production_of_bonus") if change.resource == "bonus" else \
+                t("production_of_lowest") if change.resource == "lowest" else \
                 t("production_of", whose=whose, resource=t.noun(change.resource, 1))
             parts.append(t("production_change", verb=verb, production=production, steps=_steps(t, change.amount),
                            per=_per(t, change.amount)))
         return t("production", changes=t.upper_first(t.join("production", parts)))
     if isinstance(e, fx.ChangeParameter):
-        what = t("your_tr") if e.parameter == "tr" else t.noun(e.parameter)
+        what = t("your_tr") if e.parameter == "tr" else t.parameter(e.parameter)
         verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
         return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
@@ -236,6 +250,9 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
     if isinstance(e, fx.LookBuy):
         return t("look_buy_one") if e.look == 1 else t("look_buy", n=e.look)
     if isinstance(e, fx.AddResources):
+        if e.tag:
+            return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
+                     a_tag=t.a(t.tag(e.tag)))
         return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.RemoveResources):
         source = "next_to_placed" if e.next_to_placed else e.source
@@ -254,10 +271,20 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("copy_production", tag=t.tag(e.tag))
     if isinstance(e, fx.Reveal):
         return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
+    if isinstance(e, fx.RevealUntil):
+        wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
+            t("holding", what=t.noun(e.holds))
+        return t("reveal_until", n=e.count, wanted=wanted)
+    if isinstance(e, fx.PlayFromHand):
+        parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
+                 for m in e.modifiers]
+        return t("play_from_hand", how=t.join("and", parts) if parts else "")
     if isinstance(e, fx.Require):
         return t("require", condition=_condition(t, e.condition))
     if isinstance(e, fx.NextCard):
         return t("next_card", effects=_sentences(t, e.modifiers))
+    if isinstance(e, fx.Neutral):
+        return t("neutral", effects=_sentences(t, e.body))
     if isinstance(e, fx.Trigger):
         return t("when", event=_event(t, e), effects=_sentences(t, e.effects))
     if isinstance(e, fx.Discount):
@@ -266,10 +293,15 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
             what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
         else:
             what = t(f"discount_{target.kind}", name=target.name)
-        return t("discount", what=what, amount=t.counted(str(e.amount), e.resource, e.amount))
+        amount = t.counted(str(e.amount), e.resource, e.amount)
+        if e.per_tag:
+            return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+        return t("discount", what=what, amount=amount)
     if isinstance(e, fx.ResourceValue):
         return t("resource_value", resource=t.noun(e.resource, 1), n=e.delta)
     if isinstance(e, fx.RequirementLeeway):
+        if e.parameter:
+            return t("leeway_of", n=e.steps, what=t.parameter(e.parameter))
         return t("leeway", n=e.steps)
     if isinstance(e, fx.Protect):
         resources = t.join("or", [t.noun(r) for r in e.resources])
@@ -277,13 +309,16 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
             return t("protect_here", resources=t.upper_first(resources))
         return t("protect_from_opponents", resources=resources)
     if isinstance(e, fx.Substitute):
+        if e.here:
+            tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
+            return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
         return t("substitute", resource=t.noun(e.resource, 1))
     raise TypeError(f"no rules text for {type(e).__name__}")
 
 
 def _event(t: Phrases, trigger: fx.Trigger) -> str:
     ev = trigger.event
-    who = "you" if trigger.subject == "you" else "any"
+    who = trigger.subject  # you | any | another
     slots = {"including_this": t("including_this") if trigger.including_this else "",
              "costing": t("costing", n=ev.min_cost) if ev.min_cost is not None else ""}
     if ev.kind == "play_tag":
@@ -297,7 +332,7 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     elif ev.kind == "standard_project":
         slots["except"] = "".join(t("other_than", name=name) for name in ev.excluded)
     elif ev.kind == "raise":
-        slots["what"] = t("your_tr") if ev.parameter == "tr" else t.noun(ev.parameter)
+        slots["what"] = t("your_tr") if ev.parameter == "tr" else t.parameter(ev.parameter)
     key = "event_production" if ev.kind == "production" else f"event_{ev.kind}_{who}"
     return t(key, **slots)
 

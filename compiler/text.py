@@ -27,7 +27,7 @@ def measure(m: Measure, one: bool = False) -> str:
     if k == "resource_here":
         return f"{many(m.name) if m.name else many('resource')} here"
     if k == "card_resources":
-        return f"{scope}resources on cards"
+        return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
         name = {"tile": many("tile"), "special": "special " + many("tile")}.get(m.name, many(m.name))
@@ -74,7 +74,7 @@ def quantity(q: Quantity, one: bool = False) -> str:
 
 
 def comparison(c: Comparison) -> str:
-    unit = _UNITS.get(c.global_parameter or "", "")
+    unit = c.unit or _UNITS.get(c.global_parameter or "", "")
     return f"{quantity(c.quantity)} {c.operator} {c.value}{unit}"
 
 
@@ -107,7 +107,8 @@ def amount(a: fx.Amount, signed: bool = False) -> str:
 
 def number(a: fx.Amount, signed: bool = False) -> str:
     if a.variable:
-        return ("-" if a.coefficient < 0 else ("+" if signed else "")) + "X"
+        multiple = str(abs(a.coefficient)) if abs(a.coefficient) != 1 else ""  # `3X`
+        return ("-" if a.coefficient < 0 else ("+" if signed else "")) + multiple + "X"
     return f"{a.coefficient:+d}" if signed else str(a.coefficient)
 
 
@@ -136,6 +137,8 @@ def _filters(filters) -> str:
             parts.append(f"next to {count}{'your ' if f.own else ''}{v.plural(f.tile, f.count)}")
         elif f.kind == "isolated":
             parts.append("isolated")
+        elif f.kind == "ignoring_adjacency":
+            parts.append("ignoring adjacency")
     return (" " + " ".join(parts)) if parts else ""
 
 
@@ -173,11 +176,14 @@ def effect(e) -> str:
     if isinstance(e, fx.Discard):
         return f"discard {amount(e.amount)}"
     if isinstance(e, fx.AddResources):
-        target = {"here": "here", "another_card": "to another card", "any_card": "to any card",
-                  "any_card_with_resources": "to any card with resources", "that_card": "to that card"}[e.target]
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}"
+        tag = f"{e.tag} " if e.tag else ""
+        target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
+                  "any_card_with_resources": f"to any {tag}card with resources", "that_card": "to that card"}[e.target]
+        # `per` last, as in every effect (`per 2 animals here to any card` would not read back: `here` ends it)
+        return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}{per(e.amount)}"
     if isinstance(e, fx.RemoveResources):
-        source = {"here": "here", "any_card": "from any card", "any_player": "from any player"}[e.source]
+        source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
+                  "any_player": "from any player"}[e.source]
         if e.next_to_placed:
             source += " next to it"
         return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} {source}"
@@ -207,17 +213,32 @@ def effect(e) -> str:
                   "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
                   "starting_cards": "starting cards"}[t.kind]
         resource = "" if e.resource == "megacredits" else f" {e.resource}"
-        return f"discount {e.amount}{resource} on {target}"
+        per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
+        return f"discount {e.amount}{resource} on {target}{per_tag}"
     if isinstance(e, fx.ResourceValue):
         return f"{e.resource} value {e.delta:+d}"
     if isinstance(e, fx.RequirementLeeway):
-        return f"global requirements +-{e.steps}"
+        return f"{e.parameter or 'global'} requirements +-{e.steps}"
+    if isinstance(e, fx.Neutral):
+        return f"neutral {{ {effects(e.body)} }}"
+    if isinstance(e, fx.RevealUntil):
+        wanted = f"with {e.tag} tag" if e.tag is not None else f"holding {e.holds}"
+        return f"reveal cards until {e.count} {wanted}"
+    if isinstance(e, fx.PlayFromHand):
+        words = ["play card from hand"]
+        for m in e.modifiers:
+            words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
+        return " ".join(words)
     if isinstance(e, fx.Protect):
         return f"protect {', '.join(e.resources)} " + ("here" if e.scope == "here" else "from opponents")
     if isinstance(e, fx.Substitute):
+        if e.here:
+            tag = f" for {e.tag} cards" if e.tag else ""
+            return f"use {v.plural(e.resource)} here as {e.value} {e.instead_of}{tag}"
         return f"use {e.resource} as {e.instead_of}"
     if isinstance(e, fx.Trigger):
-        return f"when {'you' if e.subject == 'you' else 'any player'} {_event(e.event)}" + \
+        subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
+        return f"when {subject} {_event(e.event)}" + \
             (" including this" if e.including_this else "") + f" -> {effects(e.effects)}"
     return type(e).__name__
 
@@ -267,7 +288,8 @@ def card(definition) -> str:
         lines += [f"  {field}" for field in (variant, set_and_tags, f"start: {d.starting_megacredits} megacredits")
                   if field]
     else:
-        lines.append("  " + _fields(set_name, f"type: {d.type}", f"cost: {d.cost}", tags))
+        cost = f"cost: {d.cost}" if d.type in ("automated", "active", "event") else ""  # a declared kind: free
+        lines.append("  " + _fields(set_name, f"type: {d.type}", cost, tags))
     if d.requirements:
         lines.append(f"  requires: {condition(d.requirements)}")
     if d.holds:
@@ -292,11 +314,13 @@ def card(definition) -> str:
 
 # ------------------------------------------------------------------------------------------- whole content
 
-def content(definitions, tags=(), card_resources=()) -> str:
+def content(definitions, tags=(), card_resources=(), wild_tags=()) -> str:
     """Definitions of every kind as card text, after the `tag` and `resource` declarations they need: the output
     of `tharsis cards --format text`, which checks clean and compiles back to the same definitions."""
     parts = []
-    declarations = [f"tag {', '.join(sorted(tags))}"] if tags else []
+    plain = sorted(set(tags) - set(wild_tags))
+    declarations = [f"tag {', '.join(plain)}"] if plain else []
+    declarations += [f"tag {name} as any tag" for name in sorted(wild_tags)]
     if card_resources:
         declarations.append(f"resource {', '.join(sorted(card_resources))}")
     if declarations:
@@ -310,17 +334,43 @@ def definition(d) -> str:
     if d.kind in ("card", "corporation"):
         return card(d)
     variant = [f"  variant: {d.variant}"] if getattr(d, "variant", None) else []
+    set_line = [f"  set: {_set_name(d.set)}"] if getattr(d, "set", "base") != "base" else []
     if d.kind == "standard_project":
-        return "\n".join([f'standard project "{d.name}" {{', f"  cost: {d.cost}", f"  play: {effects(d.play)}",
-                          *variant, "}"])
+        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}",
+                          f"  play: {effects(d.play)}", *variant, "}"])
     if d.kind == "standard_action":
         resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
-        return "\n".join([f'standard action "{d.name}" {{', f"  cost: {d.cost}{resource}",
+        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}",
                           f"  play: {effects(d.play)}", *variant, "}"])
     if d.kind == "milestone":
-        return f'milestone "{d.name}" {{\n  requires: {condition(d.requirement)}\n}}'
+        return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
     if d.kind == "award":
-        return f'award "{d.name}" {{\n  measure: {quantity(d.measure)}\n}}'
+        return "\n".join([f'award "{d.name}" {{', *set_line, f"  measure: {quantity(d.measure)}", "}"])
+    if d.kind == "parameter":
+        unit = d.unit
+        lines = [f'parameter "{d.name}" {{', *set_line,
+                 f"  scale: {d.low}{unit} to {d.high}{unit} step {d.step}{unit}"]
+        if d.ends_game != "yes":
+            lines.append(f"  ends game: {d.ends_game}")
+        lines += [f"  track: {t.value}{unit} -> {effects(t.effects)}" for t in d.tracks]
+        return "\n".join(lines + ["}"])
+    if d.kind == "card_kind":
+        lines = [f'card kind "{d.name}" {{', *set_line, f"  deal: {d.deal} keep {d.keep}"]
+        if d.unplayable:
+            lines.append(f"  unplayable: {effects(d.unplayable)}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "rule":
+        by = "" if d.by == "first_player" else f"  by: {d.by.replace('_', ' ')}"
+        return "\n".join([f'rule "{d.name}" {{', *set_line, f"  at: {d.at.replace('_', ' ')}", *([by] if by else []),
+                          f"  play: {effects(d.play)}", "}"])
+    if d.kind == "expansion":
+        lines = [f'expansion "{d.name}" {{']
+        for key, names in (("offboard", d.offboard), ("milestones", d.milestones), ("awards", d.awards)):
+            if names:
+                lines.append(f"  {key}: " + ", ".join(f'"{name}"' for name in names))
+        if d.solo_generations:
+            lines.append(f"  solo generations: {d.solo_generations}")
+        return "\n".join(lines + ["}"])
     return board(d)
 
 
@@ -340,7 +390,7 @@ def board(b) -> str:
     for row in sorted(rows):
         lines.append("  row: " + " ".join(_space(s) for s in sorted(rows[row], key=lambda s: s.x)))
     for track in b.tracks:
-        lines.append(f"  track: {track.parameter} {track.value}{_UNITS.get(track.parameter, '')} -> "
+        lines.append(f"  track: {track.parameter} {track.value}{_UNITS.get(track.parameter, '')} -> "  # built-ins
                      f"{effects(track.effects)}")
     lines.append("}")
     return "\n".join(lines)

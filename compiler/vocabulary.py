@@ -7,6 +7,8 @@ Designers extend card resources and tags with top-level `resource` and `tag` dec
 
 from __future__ import annotations
 
+from typing import Optional
+
 STANDARD_RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter")
 TAGS = ("building", "space", "power", "science", "jovian", "earth", "plant", "microbe", "animal", "city", "event")
@@ -47,6 +49,22 @@ def singular(word: str) -> str:
     if lowered.endswith("s") and not lowered.endswith(("ss", "us")):  # `venus`, `fungus` are singular already
         return lowered[:-1]
     return lowered
+
+
+def lookup(word: str, names) -> Optional[str]:
+    """The name among `names` that `word` means, or None. Names are stored as written, lower-cased (a declared
+    `tag mars` is `mars`, not the singular of a plural); a word means a name when it is the name, when its
+    singular is, or when it is the name with an English plural ending (`venuses` for `venus`)."""
+    lowered = word.lower()
+    for form in (lowered, singular(lowered)):
+        if form in names:
+            return form
+    if lowered.endswith("s") and lowered[:-1] in names:
+        return lowered[:-1]
+    # "es" only after the endings that take it, so a built-in name keeps refusing typos such as `plantes`
+    if lowered.endswith("es") and lowered[:-2].endswith(("s", "x", "z", "ch", "sh")) and lowered[:-2] in names:
+        return lowered[:-2]
+    return None
 
 
 def plural(word: str, count: int = 2) -> str:

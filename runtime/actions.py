@@ -19,7 +19,7 @@ from .flow import ask, push, step
 from .legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
 from .narration import conjugate
 from .payment import pay
-from .prices import card_cost, standard_cost
+from .prices import card_cost, card_means, standard_cost
 from .state import CardInPlay
 from .triggers import fire
 
@@ -86,7 +86,7 @@ def funded_award(game: "Game", player: int, name: str) -> None:
 
 def play_card(game: "Game", player: int, name: str) -> None:
     card = game.library[name]
-    using = paid_with(card)
+    using = paid_with(card) + card_means(game, player, card)
     who = game.state.players[player].name
     game.log_event(f"{who} {conjugate(who, 'play')} {name}")
     push(game, card_paid, player, name)

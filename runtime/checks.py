@@ -3,8 +3,8 @@
 Interface: `Context` (who carries out an effect, for which card, with which X, after placing where), `value_of`
 (an amount in a context), `possible`, `possible_in_some_order`, `possible_with_a_payment`, `x_range`,
 `unconditional`, `commutes`, `effect_steps`, and the target finders the effect handlers offer as options
-(`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `protected`, `owns_tile_next_to`,
-`copyable`, `bonus_resources`).
+(`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `own_cards_to_remove_from`,
+`protected`, `owns_tile_next_to`, `copyable`, `bonus_resources`).
 
 Why a module of its own: "may this card/action be used now?" is asked far more often than anything is done, and
 never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["MINIMUM_PRODUCTION", "Context", "bonus_filter", "bonus_resources", "cards_to_remove_from", "claimable",
-           "commutes", "copyable", "effect_steps", "owns_tile_next_to", "possible", "possible_in_some_order",
-           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
-           "unconditional", "value_of", "x_range"]
+           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -50,13 +50,15 @@ class Context:
     placed: Optional[str] = None      # the space of the last tile placed by this effect list
     placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
+    neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
 
     def with_x(self, x: int) -> "Context":
-        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card)
+        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
+                       self.neutral)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
-        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card)
+        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, self.neutral)
 
     @property
     def where(self) -> Where:
@@ -121,6 +123,8 @@ def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: in
 def _apply_payment(game: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
     stock = game.state.players[ctx.player].resources
     for resource, amount in (paid or {}).items():
+        if resource[0] == "@":  # resources on a card: they matter to no check of the card's own effects
+            continue
         stock[resource] -= amount
         undo.append((stock, resource, -amount))
 
@@ -154,7 +158,7 @@ def _certain_changes(game: "Game", e, ctx: Context) -> list:
         return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
     if isinstance(e, fx.Production):
         return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
-                if c.resource != "bonus"]
+                if c.resource not in ("bonus", "lowest")]
     if isinstance(e, fx.Pay):  # a later payment must be checked against what this one leaves
         ways = payment_options(game, ctx.player, value_of(game, e.amount, ctx), e.using)
         return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
@@ -219,6 +223,32 @@ def bonus_resources(game: "Game", ctx: Context) -> list[str]:
     return list(dict.fromkeys(printed))
 
 
+def lowest_productions(game: "Game", player: int) -> list[str]:
+    """The productions `production(lowest +N)` may raise: those at the player's lowest level (MC included)."""
+    production = game.state.players[player].production
+    low = min(production.values())
+    return [r for r, level in production.items() if level == low]
+
+
+def cards_playable_from_hand(game: "Game", player: int, modifiers: tuple, playing: Optional[str] = None) -> list[str]:
+    """The cards in hand that `play card from hand` could play with these modifiers (a discount, requirements
+    ignored): the modifiers are added for the question and taken away again. The card being played is not one of
+    them, nor a card that would itself play from hand (no chain of such cards is sought)."""
+    from .legality import playable  # legality asks these checks in turn: imported when first needed
+
+    state = game.state.players[player]
+    kinds, library = game.elements.card_kinds, game.library
+    before = state.next_card_modifiers
+    state.next_card_modifiers = before + list(modifiers)  # read afresh by the prices, never cached
+    try:
+        return [name for name in dict.fromkeys(state.hand)
+                if name != playing and library[name].type not in kinds
+                and not any(type(e) is fx.PlayFromHand for e in library[name].play)
+                and playable(game, player, name)[0]]
+    finally:
+        state.next_card_modifiers = before
+
+
 def production_targets(game: "Game", e, ctx) -> list[int]:
     def can_lose(index):
         production = game.state.players[index].production
@@ -236,18 +266,32 @@ def claimable(game: "Game", player: int, filters) -> list[str]:
 
 
 def resource_cards(game: "Game", player: int, resource: str, exclude: Optional[str] = None,
-                   with_resources: bool = False) -> list[str]:
+                   with_resources: bool = False, tag: Optional[str] = None) -> list[str]:
+    """The player's cards in play that can hold `resource` ("resource": any type), leaving out `exclude`;
+    `with_resources`: only those holding at least one already; `tag`: only those with that tag."""
     result = []
     for card in game.state.players[player].played:
-        holds_type = game.library[card.name].holds
+        definition = game.library[card.name]
+        holds_type = definition.holds
         if holds_type is None or card.name == exclude:
             continue
         if resource != "resource" and holds_type != resource:
             continue
         if with_resources and card.resources == 0:
             continue
+        if tag is not None and tag not in definition.tags:
+            continue
         result.append(card.name)
     return result
+
+
+def own_cards_to_remove_from(game: "Game", e, ctx) -> list[str]:
+    """`remove N RES from your card`: the player's cards holding that type with enough of it (one, for `up to`),
+    leaving out those whose resources are protected."""
+    needed = 1 if e.up_to else value_of(game, e.amount, ctx)
+    return [name for name in resource_cards(game, ctx.player, e.resource)
+            if game.state.players[ctx.player].card(name).resources >= max(needed, 1)
+            and not protected(game, ctx.player, ctx.player, game.library[name].holds, name)]
 
 
 def protected(game: "Game", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
@@ -311,7 +355,7 @@ def _can_change_production(game: "Game", e: fx.Production, ctx: Context) -> bool
     production = game.state.players[ctx.player].production
     for change in e.changes:
         delta = value_of(game, change.amount, ctx)
-        if change.resource != "bonus" and delta < 0 and production[change.resource] + delta < \
+        if change.resource not in ("bonus", "lowest") and delta < 0 and production[change.resource] + delta < \
                 MINIMUM_PRODUCTION.get(change.resource, 0):
             return False
     return True
@@ -323,6 +367,8 @@ def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
     if e.source == "here":
         card = game.state.players[ctx.player].card(ctx.card)
         return card is not None and card.resources >= value_of(game, e.amount, ctx)
+    if e.source == "your_card":
+        return bool(own_cards_to_remove_from(game, e, ctx))
     # solo: the neutral opponent always has the resource to give (RULES.md 7)
     return game.options.solo or bool(cards_to_remove_from(game, e, ctx))
 
@@ -353,6 +399,8 @@ _POSSIBLE = {
     fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
+    fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
+    fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
 }
 
 
@@ -418,7 +466,7 @@ def commutes(effects: tuple) -> bool:
     for e in effects:
         if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
             continue
-        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource != "bonus"
+        if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource not in ("bonus", "lowest")
                                                 for c in e.changes):
             continue
         return False

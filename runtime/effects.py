@@ -21,10 +21,12 @@ from tharsis.compiler import text
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
-from . import tiles, triggers
+from . import actions, tiles, triggers
 from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
                      commutes,
-                     copyable, effect_steps, owns_tile_next_to, possible, possible_in_some_order, production_box,
+                     cards_playable_from_hand, copyable, effect_steps, lowest_productions, own_cards_to_remove_from,
+                     owns_tile_next_to,
+                     possible, possible_in_some_order, production_box,
                      production_targets, protected, resource_cards, value_of, x_range)
 from .decisions import Decision, NumberOptions, Option, discard_option, space_option
 from .flow import Step, ask, push, step
@@ -127,8 +129,8 @@ def production_changes(game: "Game", e, ctx: Context, index: int) -> None:
         change = changes[index]
         index += 1
         resource = change.resource
-        if resource == "bonus":
-            choices = bonus_resources(game, ctx)
+        if resource == "bonus" or resource == "lowest":
+            choices = bonus_resources(game, ctx) if resource == "bonus" else lowest_productions(game, ctx.player)
             if not choices:
                 continue
             if len(choices) > 1:
@@ -167,6 +169,10 @@ def any_production_target(game: "Game", target: int, e, ctx: Context) -> None:
 
 def _parameter(game, e, ctx):
     steps = value_of(game, e.amount, ctx)
+    if ctx.neutral:  # for nobody: no TR (the checker allows only global parameters in `neutral { }`)
+        if e.parameter != "tr":
+            tiles.raise_parameter(game, ctx.player, e.parameter, steps, True)
+        return
     if e.parameter == "tr":
         tiles.raise_tr(game, ctx.player, steps)
         if steps > 0:
@@ -184,7 +190,7 @@ def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuati
                     steps_after)
         return
     tiles.place(game, ctx.player, e.tile, e.filters, e.name, card=ctx.card,
-                then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)))
+                then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)), neutral=ctx.neutral)
 
 
 @step
@@ -267,7 +273,7 @@ def _add(game, e, ctx):
     else:
         targets = resource_cards(game, ctx.player, e.resource,
                                  exclude=ctx.card if e.target == "another_card" else None,
-                                 with_resources=e.target == "any_card_with_resources")
+                                 with_resources=e.target == "any_card_with_resources", tag=e.tag)
     if not targets:
         return  # adding a resource nobody can hold is allowed and does nothing
     if len(targets) == 1:
@@ -289,6 +295,17 @@ def _remove(game, e, ctx):
         card = players[ctx.player].card(ctx.card)
         if card:
             card.resources = max(0, card.resources - amount)
+        return
+    if e.source == "your_card":  # one of the player's own cards, the player's choice
+        names = own_cards_to_remove_from(game, e, ctx)
+        if len(names) == 1 and not e.up_to:
+            removed_from_card(game, (ctx.player, names[0]), amount)
+            return
+        options = [Option(f"card {name}", (ctx.player, name)) for name in names]
+        if e.up_to:
+            options.append(Option("remove nothing", None))
+        if options:
+            ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount)
         return
     if e.source == "any_card":
         targets = cards_to_remove_from(game, e, ctx)
@@ -359,10 +376,19 @@ def stolen(game: "Game", target, player: int, resource: str, amount: int) -> Non
 
 
 def _choice(game, e, ctx):
-    options = [Option(text.effects(o) or "nothing", i) for i, o in enumerate(e.options) if possible(game, o, ctx)]
+    options = [Option(_option_label(e.options, o), i) for i, o in enumerate(e.options) if possible(game, o, ctx)]
     if not options:
         return
     ask(game, Decision(ctx.player, "option", "Choose one", tuple(options)), option_chosen, e, ctx)
+
+
+def _option_label(options: tuple, option: tuple) -> str:
+    """An option as its effects, without the `require` conditions that only decide whether it is offered (unless
+    two options would then read alike)."""
+    shown = text.effects(tuple(e for e in option if type(e) is not fx.Require)) or "nothing"
+    alike = sum(1 for o in options if (text.effects(tuple(e for e in o if type(e) is not fx.Require)) or "nothing")
+                == shown)
+    return shown if alike == 1 else (text.effects(option) or "nothing")
 
 
 @step
@@ -440,6 +466,43 @@ def _require(game, e, ctx):
     return
 
 
+def _reveal_until(game, e, ctx):
+    """Reveal cards one by one until `count` match (or the deck and discard pile run out); the matching ones go to
+    the hand, the others to the discard pile once all are revealed (so none is revealed twice)."""
+    library, found, missed = game.library, [], []
+    while len(found) < e.count:
+        revealed = game.take_from_deck(1)
+        if not revealed:
+            break
+        definition = library[revealed[0]]
+        matches = (e.tag in definition.tags) if e.tag is not None else definition.holds == e.holds
+        (found if matches else missed).append(revealed[0])
+    player = game.state.players[ctx.player]
+    player.hand.extend(found)
+    game.state.discard.extend(missed)
+    who = player.name
+    game.log_event(f"{who} {conjugate(who, 'reveal')} {len(found) + len(missed)} cards and "
+                   f"{conjugate(who, 'take')} {', '.join(found) or 'none'}")
+
+
+def _play_from_hand(game, e, ctx):
+    names = cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)
+    if not names:
+        return
+    game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
+    ask(game, Decision(ctx.player, "card", "Which card do you play from your hand?",
+                       tuple(Option(f"play {name}", name) for name in names)), played_from_hand, ctx.player)
+
+
+@step
+def played_from_hand(game: "Game", name: str, player: int) -> None:
+    actions.play_card(game, player, name)
+
+
+def _neutral(game, e, ctx):
+    run_effects(game, e.body, 0, attrs.evolve(ctx, neutral=True), None)
+
+
 def _next_card(game, e, ctx):
     game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)
 
@@ -458,7 +521,7 @@ def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str
 
 # effects that never ask or push: run inline by `run_effects`' loop
 INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
-          fx.NextCard: _next_card}
+          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until}
 
 
 # effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads
@@ -468,7 +531,7 @@ HANDLERS = {
     fx.ChangeParameter: _parameter, fx.ClaimSpace: _claim, fx.LookKeep: _look_keep, fx.LookBuy: _look_buy,
     fx.Discard: _discard, fx.AddResources: _add, fx.RemoveResources: _remove, fx.Steal: _steal, fx.Choice: _choice,
     fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
-    fx.Reveal: _reveal,
+    fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand,
 }
 assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

@@ -25,7 +25,8 @@ from typing import Optional
 
 import attrs
 
-from tharsis.compiler.definitions import Library
+from tharsis.compiler.definitions import Board, Library, Space
+from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from . import flow as flow_steps
 from . import rng
@@ -57,18 +58,22 @@ class GameOptions:
     card_paths: tuple[str, ...] = ()
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
     corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
+    expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "venus" { }` in card text)
 
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
 
     def to_json(self) -> dict:
-        return attrs.asdict(self)
+        data = attrs.asdict(self)
+        if not self.expansions:  # saves and logs of games without expansions read exactly as before
+            del data["expansions"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         data = dict(data)
-        for key in ("players", "card_paths", "corporations"):
+        for key in ("players", "card_paths", "corporations", "expansions"):
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
@@ -121,6 +126,7 @@ class Game:
         self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
             PlayerState(name=name, index=i, tr=SOLO_TR if solo else STARTING_TR) for i, name in
             enumerate(options.players)])
+        self.state.parameters = {p.name: p.low for p in self.elements.parameters.values()}
         self.flow = Flow()
         self.log = History()
         self.events = History()
@@ -141,7 +147,8 @@ class Game:
         self.options = options
         self.content = library or load_library(tuple(options.card_paths))
         (self.library, self.standard_projects, self.standard_actions, self.board, self.milestones, self.awards,
-         self._conversions, self._fixed_candidates, self._trigger_events) = _tables(self.content, options)
+         self._conversions, self._fixed_candidates, self._trigger_events, self.elements) = _tables(self.content,
+                                                                                                   options)
 
     # ------------------------------------------------------------------ the decision API
 
@@ -198,7 +205,7 @@ class Game:
         new.standard_projects, new.standard_actions = self.standard_projects, self.standard_actions
         new.board, new.milestones, new.awards = self.board, self.milestones, self.awards
         new._conversions, new._fixed_candidates = self._conversions, self._fixed_candidates
-        new._trigger_events = self._trigger_events
+        new._trigger_events, new.elements = self._trigger_events, self.elements
         new.state = self.state.copy()
         new.flow = self.flow.copy()
         new.log, new.events = self.log.copy(), self.events.copy()
@@ -282,18 +289,26 @@ class Game:
 
     def ends(self) -> bool:
         if self.options.solo:
-            return self.state.generation >= SOLO_GENERATIONS
+            return self.state.generation >= self.elements.solo_generations
         limit = self.options.max_generations
         return terraformed(self) or (limit is not None and self.state.generation >= limit)
 
-    def sets_in_play(self) -> set[str]:
-        """Base always, Corporate Era when on (and in solo), every designer's own set always."""
-        sets = {"base"} | ({"corpera"} if self.options.corporate_era or self.options.solo else set())
-        return sets | {d.set for d in self.library.values() if d.set not in ("base", "corpera")}
+    def sets_in_play(self) -> frozenset[str]:
+        """Base always, Corporate Era when on (and in solo), the chosen expansions, and every designer's own set
+        that is not a declared expansion."""
+        return self.elements.sets
 
     def project_deck(self) -> list[str]:
-        sets = self.sets_in_play()
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets)
+        sets = self.elements.sets
+        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets
+                       and d.type not in self.elements.card_kinds)
+        self.state.rng = rng.shuffle(self.state.rng, cards)
+        return cards
+
+    def kind_deck(self, kind: str) -> list[str]:
+        """The shuffled pile of a declared kind of card (preludes), from the sets in play."""
+        sets = self.elements.sets
+        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind)
         self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards
 
@@ -307,6 +322,62 @@ def _variant_on(o: GameOptions, variant: str) -> bool:
             "draft": o.draft, "beginner": o.beginner}.get(variant, False)
 
 
+@attrs.frozen
+class GameElements:
+    """What the content declares beyond cards, for the sets in play: the declared global parameters, every
+    parameter's scale (minimum, maximum, step, unit; the printed three included), the rules by the moment they run,
+    the declared kinds of card, how long a solo game lasts, and the sets themselves."""
+
+    sets: frozenset
+    parameters: dict
+    scales: dict
+    rules: dict
+    card_kinds: dict
+    solo_generations: int
+
+
+def _elements(content: Library, options: GameOptions) -> GameElements:
+    declared = {d.name: d for d in content.of_kind("expansion")}
+    unknown = [name for name in options.expansions if name not in declared]
+    if unknown:
+        from tharsis.compiler.diagnostics import did_you_mean
+        hint = did_you_mean(unknown[0], declared)
+        raise ValueError(f"unknown expansion {unknown[0]!r}" + (f" ({hint})" if hint else "") +
+                         f"; expansions: {', '.join(sorted(declared)) or 'none declared'}")
+    chosen = [declared[name] for name in dict.fromkeys(options.expansions)]
+    sets = {"base"} | ({"corpera"} if options.corporate_era or options.solo else set())
+    sets |= {d.set for d in content.definitions if hasattr(d, "set") and d.set not in ("base", "corpera")
+             and d.set not in declared}
+    sets |= set(options.expansions)
+    parameters = {p.name: p for p in content.of_kind("parameter") if p.set in sets}
+    scales = dict(GLOBAL_RANGES)
+    scales.update((p.name, (p.low, p.high, p.step, p.unit)) for p in parameters.values())
+    rules: dict[str, tuple] = {}
+    for rule in content.of_kind("rule"):
+        if rule.set in sets:
+            rules[rule.at] = rules.get(rule.at, ()) + (rule,)
+    card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
+    solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo)
+
+
+def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:
+    """The board with what the expansions in play add: off-board spaces (numbered after the board's last space),
+    milestones and awards, and the track bonuses of the declared parameters."""
+    if not chosen and not elements.parameters:
+        return board
+    spaces = list(board.spaces)
+    next_id = max(int(s.id) for s in spaces) + 1 if spaces else 1
+    for expansion in chosen:
+        for name in expansion.offboard:
+            spaces.append(Space(id=f"{next_id:02d}", row=-1, x=-1, kind="offboard", reserved=name))
+            next_id += 1
+    tracks = board.tracks + tuple(t for p in elements.parameters.values() for t in p.tracks)
+    milestones = board.milestones + tuple(m for e in chosen for m in e.milestones if m not in board.milestones)
+    awards = board.awards + tuple(a for e in chosen for a in e.awards if a not in board.awards)
+    return attrs.evolve(board, spaces=tuple(spaces), tracks=tracks, milestones=milestones, awards=awards)
+
+
 _TABLES: dict[tuple, tuple] = {}
 
 
@@ -314,7 +385,7 @@ def _tables(content: Library, options: GameOptions) -> tuple:
     """The lookup tables of a content for some options, built once per process (every clone and every game of
     a simulation shares them; they are never changed)."""
     key = (id(content), options.board.lower(), options.solo, options.solo_tr63, options.corporate_era,
-           options.draft, options.beginner)
+           options.draft, options.beginner, options.expansions)
     cached = _TABLES.get(key)
     if cached is None or cached[0] is not content:
         cached = (content, _build_tables(content, options))
@@ -323,15 +394,19 @@ def _tables(content: Library, options: GameOptions) -> tuple:
 
 
 def _build_tables(content: Library, options: GameOptions) -> tuple:
+    elements = _elements(content, options)
+    sets = elements.sets
     library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")}
     standard_projects = {d.name: d for d in content.of_kind("standard_project")
-                         if d.variant is None or _variant_on(options, d.variant)}
+                         if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}
     standard_actions = {d.name: d for d in content.of_kind("standard_action")
-                        if d.variant is None or _variant_on(options, d.variant)}
+                        if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}
     boards = {d.name.lower(): d for d in content.of_kind("board")}
     if options.board.lower() not in boards:
         raise ValueError(f"unknown board {options.board!r}; boards: {', '.join(sorted(boards))}")
-    board = boards[options.board.lower()]
+    declared = {d.name: d for d in content.of_kind("expansion")}
+    board = _with_expansions(boards[options.board.lower()], elements,
+                             [declared[name] for name in dict.fromkeys(options.expansions)])
     named = {d.name: d for d in content.definitions if d.kind in ("milestone", "award")}
     milestones = {} if options.solo else {n: named[n] for n in board.milestones}
     awards = {} if options.solo else {n: named[n] for n in board.awards}
@@ -339,4 +414,4 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
                    if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
-            events_with_triggers(library.values()))
+            events_with_triggers(library.values()), elements)

@@ -23,7 +23,7 @@ from .checks import Context, possible, possible_with_a_payment, unconditional
 from .decisions import LazyDecision, Option
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, card_cost, leeway, money_power, standard_cost
+from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
 from .spaces import maxed
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def playable(game: "Game", player: int, name: str) -> tuple[bool, str]:
     if problem is not None:
         return False, f"requires {text.comparison(problem)}"
     cost = card_cost(game, player, name)
-    using = paid_with(card)
+    using = paid_with(card) + card_means(game, player, card)
     if not can_pay(game, player, cost, using):
         return False, f"costs {cost} MC"
     ctx = play_context(game, player, name)
@@ -260,7 +260,7 @@ def _play_legal(game: "Game", player: int, action: tuple) -> bool:
         return False
     card = game.library[name]
     cost = card_cost(game, player, name)
-    using = paid_with(card)
+    using = paid_with(card) + card_means(game, player, card)
     if not can_pay(game, player, cost, using) or \
             failing(game, card.requirements, Where(player, name), leeway(game, player)) is not None:
         return False

@@ -65,9 +65,12 @@ def count(game: "Game", measure: Measure, where: Where) -> int:
 
 def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
     name, playing, total = measure.name, where.playing, 0
+    wild = measure.wild_tags  # tags that count as any tag (not in awards: the compiler leaves them out there)
     for p in players:
         counts = tag_counts(game, p)
         total += counts[None] if name is None else counts.get(name, 0)
+        if wild and name is not None:
+            total += sum(counts.get(w, 0) for w in wild)
         if playing and p == where.player and game.library[playing].type == "event":
             tags = game.library[playing].tags
             total += len(tags) if name is None else tags.count(name)
@@ -147,6 +150,16 @@ def _resource_here(game: "Game", measure: Measure, where: Where, players) -> int
     return card.resources if card else 0
 
 
+def _card_resources(game: "Game", measure: Measure, players) -> int:
+    """Card resources on the players' cards in play: of the type named (`floaters on cards`), or of every type."""
+    states, library, name, total = game.state.players, game.library, measure.name, 0
+    for p in players:
+        for card in states[p].played:
+            if card.resources and (name is None or library[card.name].holds == name):
+                total += card.resources
+    return total
+
+
 def _raised_productions(game: "Game", measure: Measure, where: Where, players) -> int:
     player = game.state.players[where.player]
     return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
@@ -167,7 +180,7 @@ _COUNTERS = {
     "tags": _tags,
     "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing))),
     "resource_here": _resource_here,
-    "card_resources": _summed(lambda state, m: sum(c.resources for c in state.played)),
+    "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
     "adjacent_tiles": _tiles,
     "stock": _summed(lambda state, m: state.resources[m.name]),
@@ -190,7 +203,10 @@ def _parameter(state, name: str) -> int:
         return state.oxygen
     if name == "oceans":
         return state.oceans
-    raise ValueError(f"no global parameter {name!r}")
+    value = state.parameters.get(name)
+    if value is None:  # a parameter of an expansion not in play: never reached, so no requirement on it holds
+        return -(1 << 30)
+    return value
 
 
 def _event_matches(definition, measure: Measure) -> bool:
@@ -227,7 +243,8 @@ def failing(game: "Game", condition: Optional[Condition], where: Where, leeway: 
         target = comparison.value
         parameter = comparison.global_parameter
         if parameter and leeway:
-            step = GLOBAL_RANGES[parameter][2] * leeway
+            steps = leeway if leeway.__class__ is int else leeway.get(parameter, 0) + leeway.get(None, 0)
+            step = game.elements.scales.get(parameter, GLOBAL_RANGES.get(parameter, (0, 0, 0)))[2] * steps
             if comparison.operator in (">=", ">"):
                 target -= step
             elif comparison.operator in ("<=", "<"):

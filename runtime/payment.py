@@ -52,9 +52,13 @@ def pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = (), what:
 
 @step
 def paid(game: "Game", payment: dict, player: int) -> None:
-    stock = game.state.players[player].resources
+    state = game.state.players[player]
+    stock = state.resources
     for resource, amount in payment.items():
-        stock[resource] -= amount
+        if resource[0] == "@":  # resources on a card (Dirigibles' floaters)
+            state.card(resource[1:]).resources -= amount
+        else:
+            stock[resource] -= amount
 
 
 # ------------------------------------------------------------------ buying cards
@@ -99,5 +103,6 @@ def add_to_hand(game: "Game", player: int, name: str) -> None:
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    order = ("steel", "titanium", "heat", "megacredits")
-    return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else r}" for r in order if r in payment)
+    order = ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
+    return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
+                      for r in order if r in payment)

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import text
 
 from . import rng
-from .actions import take_action
+from .actions import card_played, take_action
 from .decisions import Decision, Option
-from .checks import Context
-from .effects import run_effects
+from .checks import Context, possible_in_some_order
+from .effects import run_effects, run_in_chosen_order
 from .flow import Step, ask, push, step, then
-from .legality import ActionMenu, standard_action_possible
+from .legality import ActionMenu, play_context, standard_action_possible
+from .measures import failing
 from .narration import conjugate
 from .payment import offer_cards
-from .prices import CARD_PRICE
+from .prices import CARD_PRICE, leeway
 from .scoring import final_scores
 from .state import NEUTRAL, RESOURCES, CardInPlay
 from .tiles import put_tile
@@ -72,6 +73,15 @@ def start_game(game: "Game") -> None:
         else:
             dealt_corporations.append(tuple(corporations.pop() for _ in range(STARTING_CORPORATIONS)))
     dealt_cards = tuple(tuple(game.take_from_deck(STARTING_CARDS)) for _ in state.players)
+    kinds = game.elements.card_kinds
+    if kinds:  # declared kinds of card (preludes): their piles, and each player's share dealt with the rest
+        state.piles = {kind: game.kind_deck(kind) for kind in sorted(kinds)}
+        state.kept = [[] for _ in state.players]
+        for index, _ in enumerate(state.players):
+            for kind in sorted(kinds):
+                pile = state.piles[kind]
+                for _ in range(min(kinds[kind].deal, len(pile))):
+                    state.kept[index].append(pile.pop())
     push(game, generation)
     if o.initial_draft and len(state.players) > 1:
         draft(game, dealt_cards, 1, Step(choose_corporations, (tuple(dealt_corporations), 0, ())))
@@ -98,8 +108,82 @@ def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple
     if game.options.solo:
         steps.append(Step(neutral_city, (None, 0)))
     steps += [Step(offer_cards, (index, cards[index], None)) for index in order]
+    if state.kept:
+        steps += [Step(keep_dealt, (index, kind)) for index in order for kind in sorted(game.elements.card_kinds)]
+        steps += [Step(play_kept, (index,)) for index in order]
     steps.append(Step(set_phase, ("action",)))
     then(game, *steps)
+
+
+# ------------------------------------------------------------------ declared kinds of card (RULES: the expansion's)
+
+@step
+def keep_dealt(game: "Game", index: int, kind: str) -> None:
+    """The player keeps `keep` of the cards of `kind` dealt to them (asked one at a time); the rest are discarded.
+    The dealt cards wait in `state.kept` with the kept ones, marked apart by the `kept_so_far` count."""
+    declared = game.elements.card_kinds[kind]
+    dealt = [n for n in game.state.kept[index] if game.library[n].type == kind]
+    keep_next_dealt(game, index, kind, tuple(dealt), declared.keep, ())
+
+
+@step
+def keep_next_dealt(game: "Game", index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
+    state = game.state
+    if remaining <= 0 or not offered:
+        kept = state.kept[index]
+        for name in offered:  # not kept: discarded, under its own pile (never among the project cards)
+            kept.remove(name)
+            state.piles[kind].insert(0, name)
+        if offered:
+            who = state.players[index].name
+            game.log_event(f"{who} {conjugate(who, 'discard')} {len(offered)} {kind} card"
+                           f"{'s' if len(offered) > 1 else ''}")
+        return
+    ask(game, Decision(index, "keep", f"Which {kind} card do you keep?",
+                       tuple(Option(f"keep {name}", name) for name in offered)),
+        dealt_kept, index, kind, offered, remaining, chosen)
+
+
+@step
+def dealt_kept(game: "Game", name: str, index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
+    rest = list(offered)
+    rest.remove(name)
+    keep_next_dealt(game, index, kind, tuple(rest), remaining - 1, chosen + (name,))
+
+
+@step
+def play_kept(game: "Game", index: int) -> None:
+    """The player plays the kept cards of declared kinds, in the order they choose, one after the other."""
+    kept = game.state.kept[index]
+    if not kept:
+        return
+    if len(kept) == 1:
+        kept_chosen(game, kept[0], index)
+        return
+    ask(game, Decision(index, "play_kept", "Which card do you play first?",
+                       tuple(Option(f"play {name}", name) for name in kept)), kept_chosen, index)
+
+
+@step
+def kept_chosen(game: "Game", name: str, index: int) -> None:
+    """Play a kept card for free, or, when it cannot be played, discard it and carry out its kind's `unplayable`."""
+    state = game.state
+    state.kept[index].remove(name)
+    push(game, play_kept, index)
+    card = game.library[name]
+    who = state.players[index].name
+    ctx = play_context(game, index, name)
+    if failing(game, card.requirements, ctx.where, leeway(game, index)) is None and \
+            possible_in_some_order(game, card.play, ctx):
+        game.log_event(f"{who} {conjugate(who, 'play')} {name}")
+        state.players[index].played.append(CardInPlay(name))
+        game.flow.playing = (index, name)
+        push(game, card_played, index, name)
+        run_in_chosen_order(game, card.play, ctx)
+        return
+    game.log_event(f"{who} cannot play {name}: it is discarded")
+    state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
+    run_effects(game, game.elements.card_kinds[card.type].unplayable, 0, Context(index), None)
 
 
 @step
@@ -334,8 +418,26 @@ def end_of_generation(game: "Game") -> None:
         state.phase = "final greenery"
         then(game, Step(final_greenery_phase, ()), Step(game_over, ()))
         return
-    state.generation += 1
+    push(game, next_generation)
+    for rule in reversed(game.elements.rules.get("end_of_generation", ())):
+        push(game, run_rule, rule.name, "end_of_generation")
+
+
+@step
+def next_generation(game: "Game") -> None:
+    game.state.generation += 1
     push(game, generation)
+
+
+@step
+def run_rule(game: "Game", name: str, moment: str) -> None:
+    """A rule declared in text (`rule "..." { at: end of generation ... }`), decided by the first player or by each
+    player in turn order."""
+    rule = next(r for r in game.elements.rules[moment] if r.name == name)
+    game.log_event(f"rule: {name}")
+    deciders = game.turn_order() if rule.by == "each_player" else [game.state.first_player]
+    for index in reversed(deciders):
+        push(game, run_effects, rule.play, 0, Context(index), None)
 
 
 # ------------------------------------------------------------------ the end (RULES.md section 6)

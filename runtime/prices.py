@@ -18,7 +18,7 @@ from .passives import passive_cache, passives
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "can_pay", "card_cost", "card_price", "leeway", "money_only", "money_power",
+__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "card_cost", "card_means", "card_price", "leeway", "money_only", "money_power",
            "payment_options", "payments", "resource_value", "standard_cost", "starting_card_price", "substitutes"]
 
 CARD_PRICE = 3
@@ -35,16 +35,37 @@ def resource_value(game: "Game", player: int, resource: str) -> int:
     return value
 
 
-def leeway(game: "Game", player: int) -> int:
-    """Steps of leeway on global requirements: from cards in play (cached) and for the next card played."""
+def leeway(game: "Game", player: int):
+    """Steps of leeway on global requirements, from cards in play (cached) and for the next card played: an int
+    for every global parameter alike, or, when some leeway names one parameter (`venus requirements +-2`), a dict
+    of steps by parameter (None: every parameter)."""
     derived = passive_cache(game, player)[2]
     steps = derived.get("leeway")
     if steps is None:
-        steps = derived["leeway"] = sum(m.steps for m in passives(game, player, fx.RequirementLeeway))
+        steps = derived["leeway"] = _leeway_sum(passives(game, player, fx.RequirementLeeway))
     modifiers = game.state.players[player].next_card_modifiers
     if modifiers:
-        steps += sum(m.steps for m in modifiers if isinstance(m, fx.RequirementLeeway))
+        extra = _leeway_sum(m for m in modifiers if isinstance(m, fx.RequirementLeeway))
+        if steps.__class__ is int and extra.__class__ is int:
+            return steps + extra
+        total = dict(steps) if steps.__class__ is dict else {None: steps}
+        for key, value in (extra.items() if extra.__class__ is dict else ((None, extra),)):
+            total[key] = total.get(key, 0) + value
+        return total
     return steps
+
+
+def _leeway_sum(modifiers):
+    general, named = 0, {}
+    for m in modifiers:
+        if m.parameter is None:
+            general += m.steps
+        else:
+            named[m.parameter] = named.get(m.parameter, 0) + m.steps
+    if not named:
+        return general
+    named[None] = general
+    return named
 
 
 def card_cost(game: "Game", player: int, name: str) -> int:
@@ -61,7 +82,8 @@ def card_cost(game: "Game", player: int, name: str) -> int:
     total = 0
     for d in discounts:
         if d.target.tag is None or d.target.tag in card.tags:
-            total += d.amount
+            # `discount 2 on cards per building tag`: 2 off for each building tag of the card
+            total += d.amount if d.per_tag is None else d.amount * card.tags.count(d.per_tag)
     return max(0, card.cost - total)
 
 
@@ -101,8 +123,42 @@ def substitutes(game: "Game", player: int) -> tuple[str, ...]:
     found = derived.get("substitutes")
     if found is None:
         found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
-            s.resource for s in passives(game, player, fx.Substitute) if s.instead_of == "megacredits"))
+            s.resource for s in passives(game, player, fx.Substitute) if s.instead_of == "megacredits" and not s.here))
     return found
+
+
+def card_means(game: "Game", player: int, card) -> tuple[str, ...]:
+    """The card resources that may pay for `card` (Dirigibles' floaters for a card with its tag): each as
+    "@CARD", the card in play they lie on, when it holds some. Empty for almost every player (cached lookup)."""
+    derived = passive_cache(game, player)[2]
+    found = derived.get("card means")
+    if found is None:
+        found = derived["card means"] = tuple(
+            (in_play.name, s) for in_play in game.state.players[player].played
+            for s in game.library[in_play.name].passives if isinstance(s, fx.Substitute) and s.here)
+    if not found:
+        return ()
+    means = []
+    for name, substitute in found:
+        if substitute.tag is None or substitute.tag in card.tags:
+            in_play = game.state.players[player].card(name)
+            if in_play is not None and in_play.resources > 0:
+                means.append("@" + name)
+    return tuple(means)
+
+
+def card_means_value(game: "Game", player: int, means: str) -> int:
+    """What one resource on the card `means` ("@CARD") pays, in megacredits."""
+    name = means[1:]
+    return max((s.value for s in game.library[name].passives if isinstance(s, fx.Substitute) and s.here), default=1)
+
+
+def available(game: "Game", player: int, resource: str) -> int:
+    """How much of a means of payment the player has: a stock, or the resources on a card ("@CARD")."""
+    if resource[0] == "@":
+        in_play = game.state.players[player].card(resource[1:])
+        return in_play.resources if in_play is not None else 0
+    return game.state.players[player].resources[resource]
 
 
 def money_power(game: "Game", player: int) -> int:
@@ -132,12 +188,16 @@ def payments(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) 
         if stock["megacredits"] >= cost:
             yield {"megacredits": cost}
         return
+    if any(r[0] == "@" for r in values):  # resources on cards pay too: a view of stock and cards together
+        stock = dict(stock)
+        stock.update((r, available(game, player, r)) for r in values if r[0] == "@")
     yield from _payments(list(values), list(values.values()), stock, 0, cost, {})
 
 
 def _payment_values(game: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
     """The resources besides money the player may pay this with now, and what each unit is worth."""
-    return {r: (resource_value(game, player, r) if r in BASE_VALUE else 1) for r in _other_means(game, player, using)}
+    return {r: (resource_value(game, player, r) if r in BASE_VALUE else
+                card_means_value(game, player, r) if r[0] == "@" else 1) for r in _other_means(game, player, using)}
 
 
 def _other_means(game: "Game", player: int, using: tuple[str, ...]) -> Iterator[str]:
@@ -146,6 +206,9 @@ def _other_means(game: "Game", player: int, using: tuple[str, ...]) -> Iterator[
     stock = game.state.players[player].resources
     allowed = [r for r in ("steel", "titanium") if r in using and stock[r] > 0]
     yield from allowed
+    for means in using:
+        if means[0] == "@" and available(game, player, means) > 0:
+            yield means
     for resource in substitutes(game, player):
         if stock[resource] > 0 and resource not in allowed:
             yield resource
@@ -168,7 +231,7 @@ def can_pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -
     if not using:
         return money_power(game, player) >= cost
     for resource, value in _payment_values(game, player, using).items():  # the same as payment_options
-        total += stock[resource] * value
+        total += available(game, player, resource) * value
     return total >= cost
 
 

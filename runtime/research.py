@@ -105,6 +105,7 @@ class GameState:
             "temperature": state.temperature,
             "oxygen": state.oxygen,
             "oceans": state.oceans,
+            "parameters": dict(state.parameters),
             "tiles": {space: [tile.kind, tile.owner, tile.name] for space, tile in state.tiles.items()},
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],

@@ -97,7 +97,8 @@ def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterato
                 near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
-    spaced = tile == "city" and not any(f.kind == "next_to" and f.tile == "city" for f in filters)
+    spaced = tile == "city" and not any((f.kind == "next_to" and f.tile == "city") or f.kind == "ignoring_adjacency"
+                                        for f in filters)
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
     for sid in candidates:
         if sid in tiles:
@@ -156,15 +157,24 @@ def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:
 
 
 def parameter_value(game: "Game", parameter: str) -> int:
-    return getattr(game.state, parameter)
+    """A global parameter's value: the printed three are fields of the state, declared ones (Venus) a table."""
+    if parameter in GLOBAL_RANGES:
+        return getattr(game.state, parameter)
+    return game.state.parameters[parameter]
 
 
 def maxed(game: "Game", parameter: str) -> bool:
-    return parameter_value(game, parameter) >= GLOBAL_RANGES[parameter][1]
+    return parameter_value(game, parameter) >= game.elements.scales[parameter][1]
 
 
 def terraformed(game: "Game") -> bool:
-    return all(maxed(game, p) for p in ("temperature", "oxygen", "oceans"))
+    """The printed three parameters are maxed, and so is every declared one that `ends game: yes` (or `solo`, in a
+    solo game)."""
+    if not all(maxed(game, p) for p in ("temperature", "oxygen", "oceans")):
+        return False
+    solo = game.options.solo
+    return all(maxed(game, name) for name, p in game.elements.parameters.items()
+               if p.ends_game == "yes" or (solo and p.ends_game == "solo"))
 
 
 def _neighbour_counts(f, tile: Tile, player: int) -> bool:

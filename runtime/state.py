@@ -99,6 +99,9 @@ class GameState:
     neutral_tr: int = 0
     over: bool = False
     rng: int = 0                                             # splitmix64 state (runtime/rng.py)
+    parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters (Venus): name -> value
+    kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
+    piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind (preludes)
 
     def copy(self) -> "GameState":
         new = _new(GameState)
@@ -109,6 +112,8 @@ class GameState:
         new.generation, new.first_player, new.phase = self.generation, self.first_player, self.phase
         new.milestones, new.awards = self.milestones.copy(), self.awards.copy()
         new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
+        new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
+        new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
         return new
 
 
@@ -126,6 +131,10 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
     data["deck"], data["discard"] = list(state.deck), list(state.discard)
     data["milestones"] = [list(m) for m in state.milestones]
     data["awards"] = [list(a) for a in state.awards]
+    if state.parameters or state.kept or state.piles:  # only when an expansion uses them: base saves as before
+        data["parameters"] = dict(state.parameters)
+        data["kept"] = [list(k) for k in state.kept]
+        data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
     return data
 
 
@@ -139,6 +148,9 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.deck, state.discard = list(data["deck"]), list(data["discard"])
     state.milestones = [tuple(m) for m in data["milestones"]]
     state.awards = [tuple(a) for a in data["awards"]]
+    state.parameters = dict(data.get("parameters", {}))
+    state.kept = [list(k) for k in data.get("kept", [])]
+    state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
     return state
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from . import effects, triggers  # as modules: they import this one (see runtime/effects.py)
@@ -19,7 +20,7 @@ from .flow import Step, ask, push, step
 from .narration import conjugate
 from .payment import pay
 from .spaces import legal_spaces, space_cost
-from .state import Tile
+from .state import NEUTRAL, Tile
 
 if TYPE_CHECKING:
     from .game import Game
@@ -32,9 +33,10 @@ OCEAN_BONUS = 2
 # ------------------------------------------------------------------ placing
 
 def place(game: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
-          card: Optional[str] = None, then: Optional[Step] = None) -> None:
+          card: Optional[str] = None, then: Optional[Step] = None, neutral: bool = False) -> None:
     """Choose a space (asking when there is a choice), put the tile, give bonuses, raise what it raises, fire
-    triggers; `then` (a step) runs afterwards with the space as its last argument (None: nothing placed)."""
+    triggers; `then` (a step) runs afterwards with the space as its last argument (None: nothing placed).
+    `neutral`: `player` chooses the space of a tile placed for nobody (see `put_unrewarded`)."""
     state = game.state
     spaces = None
     if not (tile == "ocean" and state.oceans >= GLOBAL_RANGES["oceans"][1]):
@@ -43,12 +45,38 @@ def place(game: "Game", player: int, tile: str, filters: tuple = (), name: Optio
         if then is not None:
             push(game, then.function, *then.args, None)
         return
+    if neutral:
+        if len(spaces) == 1:
+            unrewarded_space_chosen(game, spaces[0], player, tile, then)
+            return
+        ask(game, Decision(player, "space", f"Where is the {tile} placed (for nobody)?",
+                           tuple(map(space_option, spaces))), unrewarded_space_chosen, player, tile, then)
+        return
     if len(spaces) == 1:
         space_chosen(game, spaces[0], player, tile, name, card, then)
         return
     label = f'{tile} "{name}"' if name else tile
     ask(game, Decision(player, "space", f"Where do you place the {label}?",
                        tuple(map(space_option, spaces))), space_chosen, player, tile, name, card, then)
+
+
+@step
+def unrewarded_space_chosen(game: "Game", sid: str, player: int, tile: str, then: Optional[Step]) -> None:
+    """A tile placed for nobody (`neutral { place ocean }`): it belongs to nobody, gives no placement bonus and no
+    TR, and an ocean still leaves the supply; the greenery's oxygen rises for nobody; only `any player` triggers
+    fire."""
+    if then is not None:
+        push(game, then.function, *then.args, sid)
+    state = game.state
+    state.tiles[sid] = Tile(kind=tile, owner=None, is_city=tile == "city")
+    state.claims.pop(sid, None)
+    game.log_event(f"{tile} placed on {sid} for nobody")
+    push(game, fire_place, NEUTRAL, tile, sid, tile == "city")
+    if tile == "ocean":
+        state.oceans += 1
+        push(game, fire_raise, NEUTRAL, "oceans")
+    elif tile == "greenery":
+        push(game, raise_parameter, player, "oxygen", 1, True)
 
 
 def placing(game: "Game") -> Optional[str]:
@@ -144,25 +172,37 @@ def fire_raise(game: "Game", player: int, parameter: str) -> None:
 
 
 @step
-def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> None:
-    """Raise temperature or oxygen `steps` steps (negative lowers), with TR and the track bonuses; each step's
-    bonuses and triggers resolve before the next step."""
-    low, high, size, _ = GLOBAL_RANGES[parameter]
+def raise_parameter(game: "Game", player: int, parameter: str, steps: int, neutral: bool = False) -> None:
+    """Raise a global parameter `steps` steps (negative lowers), with TR and the track bonuses; each step's
+    bonuses and triggers resolve before the next step. `neutral`: raised for nobody (a `neutral { }` block, a
+    rule of the game acting): no TR, only `any player` triggers fire, and of the track bonuses only the raises of
+    other parameters and ocean placements happen, neutrally; `player` still makes the choices."""
+    low, high, size, _ = game.elements.scales[parameter]
     state = game.state
+    builtin = parameter in GLOBAL_RANGES
     if steps < 0:
         for _ in range(-steps):
-            value = getattr(state, parameter)
+            value = getattr(state, parameter) if builtin else state.parameters[parameter]
             if value <= low:
                 return  # at its minimum: further steps change nothing (a huge count costs nothing)
-            setattr(state, parameter, value - size)
+            _set_parameter(state, parameter, value - size, builtin)
         return
     if steps == 0:
         return
-    value = getattr(state, parameter)
+    value = getattr(state, parameter) if builtin else state.parameters[parameter]
     if value >= high:
         return
     value += size
-    setattr(state, parameter, value)
+    _set_parameter(state, parameter, value, builtin)
+    if neutral:
+        push(game, raise_parameter, player, parameter, steps - 1, True)
+        push(game, fire_raise, NEUTRAL, parameter)
+        for track in reversed(game.board.board.tracks):
+            if track.parameter == parameter and track.value == value:
+                chained = neutral_part(track.effects)
+                if chained:
+                    push(game, effects.run_effects, chained, 0, Context(player, neutral=True), None)
+        return
     push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
         return
@@ -172,3 +212,16 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int) -> No
     for track in reversed(game.board.board.tracks):
         if track.parameter == parameter and track.value == value:
             push(game, effects.run_effects, track.effects, 0, Context(player), None)
+
+
+def _set_parameter(state, parameter: str, value: int, builtin: bool) -> None:
+    if builtin:
+        setattr(state, parameter, value)
+    else:
+        state.parameters[parameter] = value
+
+
+def neutral_part(track_effects: tuple) -> tuple:
+    """What of a track bonus still happens when nobody is rewarded: raising another parameter, placing an ocean."""
+    return tuple(e for e in track_effects if (isinstance(e, fx.ChangeParameter) and e.parameter != "tr") or
+                 (isinstance(e, fx.PlaceTile) and e.tile == "ocean"))

@@ -69,6 +69,8 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
         for name, trigger in triggers:
             if trigger.subject == "you" and owner != actor:
                 continue
+            if trigger.subject == "another" and (owner == actor or actor < 0):  # not the owner's, not nobody's
+                continue
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
             times = _matches(game, trigger.event, event, card=card, tile=tile, space=space,

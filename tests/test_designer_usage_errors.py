@@ -1,7 +1,8 @@
 """The designer and CI commands (`check`, `fmt`, `test`, `gallery`, `cards`) refuse a bad flag as the game
 commands do: every problem of the run with a stable E7xx/E8xx code (docs/errors.md), a did-you-mean where the words
 are a closed list, exit code 2, nothing else done, and for `check --format json|github|sarif` the problems in that
-report. (Missing paths, E705, are tested in tests/test_broken_corpus.py.)"""
+report. (Missing paths, E705, are tested in tests/test_broken_corpus.py.) At the end: card text as `check` meets it,
+where a designer's own vocabulary and a field left incomplete must be understood and reported where they stand."""
 
 import json
 import re
@@ -11,6 +12,7 @@ import pytest
 
 from tharsis.cli import main
 from tharsis.code_filter import WARNINGS
+from tharsis.compiler import compile_paths
 
 TESTS = Path(__file__).resolve().parent
 CARD_FILE = str(TESTS / "broken" / "typo_in_tag.mars")        # exists; usage errors stop before it is read
@@ -325,3 +327,81 @@ def test_an_empty_stdin_filename_is_e734_not_a_silent_stdin(command, monkeypatch
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO('card "X" #X1 {\n  type: automated  cost: 3\n}\n'))
     code, out, err = run(capsys, command, "--stdin-filename", "", "-")
     assert code == 2 and err.startswith("tharsis: error[E734]: --stdin-filename is empty"), err
+
+
+# ---------------------------------------------------------------- card text: declared names, incomplete fields
+
+DECLARED = """\
+tag mars, venus
+resource floater, asteroid
+
+card "Red Survey" #DU1 {
+  type: active  cost: 9  tags: mars, venus
+  requires: mars tags >= 1 and venus tags >= 1
+  holds: asteroid
+  action: add 1 asteroid here
+  effect: when you play mars tag -> add 2 asteroids here
+  vp: 1 per 2 asteroids here
+}
+
+card "Cloud Skimmer" #DU2 {
+  type: active  cost: 7  tags: venus
+  holds: floater
+  action: add 1 floater here
+  vp: 1 per 2 floaters here
+}
+"""
+
+
+def test_a_declared_name_is_kept_as_written_and_its_plural_means_it(tmp_path, capsys):
+    path = tmp_path / "declared.mars"
+    path.write_text(DECLARED, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--no-cache", "--no-with-bundled", str(path))
+    assert code == 0 and out.endswith("no problems\n")
+    result = compile_paths([path], use_cache=False)
+    assert result.declared_tags == ("mars", "venus")   # `tag mars` is the tag mars, not the singular 'mar'
+    assert result.declared_resources == ("asteroid", "floater")
+    survey = next(d for d in result.library.definitions if d.name == "Red Survey")
+    assert survey.tags == ("mars", "venus") and survey.holds == "asteroid"
+
+
+def test_a_word_that_is_not_a_form_of_a_declared_name_is_still_unknown(tmp_path, capsys):
+    path = tmp_path / "declared.mars"
+    path.write_text(DECLARED.replace("requires: mars tags", "requires: mar tags"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--no-cache", "--no-with-bundled", str(path))
+    assert code == 1
+    assert f"{path}:6:13: error[E102]: unknown tag 'mar'" in out and "did you mean 'mars'?" in out
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("  effect: discount 1 on trade", "something is missing after 'trade'", "expected cards after it"),
+    ("  requires: chairman", "something is missing after 'chairman'",
+     "expected a comparison (>=, <=, ==, >, <) after it"),
+    ("  requires: oxygen >=  // the value is still to come", "something is missing after '>='",
+     "expected a number like 9% or -12C after it"),
+])
+def test_a_field_left_incomplete_is_reported_on_its_own_line_not_at_the_next_field(line, message, hint, tmp_path,
+                                                                                   capsys):
+    """Line breaks are blanks to the parser, which notices the gap only at the next line's `vp:`; the report must
+    point at the last word of the incomplete line, with the caret under it."""
+    path = tmp_path / "card.mars"
+    path.write_text(f'card "X" #X1 {{\n  type: active  cost: 3\n{line}\n  vp: 1\n}}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--no-cache", "--no-with-bundled", str(path))
+    assert code == 1
+    word = message.split("'")[1]
+    column = line.index(word) + 1
+    assert out.splitlines()[:4] == [
+        f"{path}:3:{column}: error[E001]: {message}",
+        f"   3 | {line}",
+        f"     | {' ' * (column - 1)}{'^' * len(word)}",
+        f"     = hint: {hint}"]
+
+
+def test_an_effect_left_incomplete_before_a_closing_brace_is_reported_on_its_own_line(tmp_path, capsys):
+    path = tmp_path / "card.mars"
+    path.write_text('card "X" #X1 {\n  type: automated  cost: 3\n  play: choose { gain 1 plant | draw\n  }\n'
+                    '}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--no-cache", "--no-with-bundled", str(path))
+    assert code == 1
+    assert out.startswith(f"{path}:3:33: error[E001]: something is missing after 'draw'\n")
+    assert "expected a number after it" in out

@@ -33,20 +33,36 @@ VARIANTS = {
                                            board="Elysium"),
     "4p-beginner-tharsis": dict(players=("ann", "bob", "cy", "dee"), beginner=True),
     "5p-corporate-era-hellas": dict(players=("ann", "bob", "cy", "dee", "eve"), corporate_era=True, board="Hellas"),
+    "solo-prelude-venus": dict(players=("ann",), expansions=("prelude", "venus")),
+    "2p-prelude-venus-corporate-era-tharsis": dict(players=("ann", "bob"), corporate_era=True,
+                                                   expansions=("prelude", "venus")),
+    "3p-venus-draft-hellas": dict(players=("ann", "bob", "cy"), draft=True, expansions=("venus",), board="Hellas"),
+    "4p-prelude-elysium": dict(players=("ann", "bob", "cy", "dee"), expansions=("prelude",), board="Elysium"),
+    "5p-prelude-venus-corporate-era-tharsis": dict(players=("ann", "bob", "cy", "dee", "eve"), corporate_era=True,
+                                                   expansions=("prelude", "venus")),
 }
 
 
 def _project_cards(game: Game) -> Counter:
+    """Every card of the game: the project cards and the cards of declared kinds (preludes)."""
     sets = game.sets_in_play()
     return Counter(d.name for d in game.library.values() if d.kind == "card" and d.set in sets)
 
 
 def _cards_held(game: Game) -> Counter:
+    """Where the cards are: deck, discard pile, hands, event piles, play areas, and the declared kinds' piles and
+    kept cards (a prelude never joins the project cards)."""
     state = game.state
     held = Counter(state.deck) + Counter(state.discard)
+    for pile in state.piles.values():
+        held += Counter(pile)
+    for kept in state.kept:
+        held += Counter(kept)
     for player in state.players:
         held += Counter(player.hand) + Counter(player.events)
         held += Counter(c.name for c in player.played if game.library[c.name].kind == "card")
+    kinds = game.elements.card_kinds
+    assert not any(game.library[n].type in kinds for n in state.deck + state.discard), "a prelude among projects"
     return held
 
 
@@ -55,6 +71,9 @@ def _check_invariants(game: Game, deck: Counter) -> None:
     low, high, step, _ = GLOBAL_RANGES["temperature"]
     assert low <= state.temperature <= high and (state.temperature - low) % step == 0, state.temperature
     assert 0 <= state.oxygen <= GLOBAL_RANGES["oxygen"][1], state.oxygen
+    for name, value in state.parameters.items():  # declared parameters (Venus) stay on their scale
+        low, high, step, _ = game.elements.scales[name]
+        assert low <= value <= high and (value - low) % step == 0, (name, value)
     ocean_tiles = sum(1 for t in state.tiles.values() if t.kind == "ocean")
     assert state.oceans == ocean_tiles <= GLOBAL_RANGES["oceans"][1], (state.oceans, ocean_tiles)
     for player in state.players:
@@ -83,8 +102,9 @@ def test_random_game_keeps_the_rules_invariants_after_every_decision(variant, se
     assert game.over, f"the game did not end within {MAX_DECISIONS} decisions"
     names = [p.name for p in game.state.players]
     assert [row["name"] for row in game.result["players"]] == names
-    if game.options.solo:  # exactly 14 generations; won only by reaching the goal
-        assert game.state.generation == 14 and game.result["winner"] in (None, "ann")
+    if game.options.solo:  # exactly 14 generations (12 with Prelude); won only by reaching the goal
+        assert game.state.generation == (12 if "prelude" in game.options.expansions else 14)
+        assert game.result["winner"] in (None, "ann")
         neutral = [t for t in game.state.tiles.values() if t.owner == NEUTRAL]
         assert sorted(t.kind for t in neutral) == ["city", "city", "greenery", "greenery"]
     else:

@@ -133,6 +133,9 @@ def _game_flags(parser, random_seed: bool = False) -> None:
         parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
+    parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                        help="play with an expansion declared in the cards (repeatable): prelude, venus, or one of "
+                             "your own `expansion \"NAME\" { }`")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
     parser.add_argument("--beginner", action="store_true", help="everyone plays the Beginner Corporation")
     parser.add_argument("--solo", action="store_true", help="the solo game (one seat, 14 generations)")
@@ -152,7 +155,7 @@ def _options(args, seats):
         "players": names, "seed": args.seed, "board": args.board.capitalize(),
         "corporations": list(corporations_from_flags(args.corporation, names)),
         "corporate_era": args.corporate_era, "draft": args.draft, "initial_draft": args.draft,
-        "beginner": args.beginner, "solo_tr63": args.solo_tr63,
+        "beginner": args.beginner, "solo_tr63": args.solo_tr63, "expansions": list(args.expansion),
         "card_paths": [str(Path(c).resolve()) for c in args.cards], "max_generations": args.max_generations})
 
 
@@ -198,7 +201,7 @@ def _new_game(args, seats):
 
 # Flags that describe a new game: with --load the game comes from the file, so they would be silently ignored.
 NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", "beginner", "solo", "solo_tr63",
-                  "cards", "max_generations", "corporation")
+                  "cards", "max_generations", "corporation", "expansion")
 
 
 def _load(args):

@@ -36,6 +36,7 @@ class Snapshot:
     oxygen: int
     oceans: int
     players: tuple[PlayerSnapshot, ...]
+    parameters: tuple = ()   # declared global parameters (name, value)
 
     @classmethod
     def of(cls, game) -> "Snapshot":
@@ -43,7 +44,7 @@ class Snapshot:
         return cls(s.generation, len(game.events), s.temperature, s.oxygen, s.oceans, tuple(
             PlayerSnapshot(tuple(p.resources[r] for r in RESOURCES), tuple(p.production[r] for r in RESOURCES),
                            p.tr, len(p.hand), tuple((c.name, c.resources) for c in p.played))
-            for p in s.players))
+            for p in s.players), tuple(s.parameters.items()))
 
 
 @attrs.define
@@ -145,4 +146,7 @@ def _global_changes(before: Snapshot, after: Snapshot) -> str:
         parts.append(f"oxygen {before.oxygen}→{after.oxygen}%")
     if after.oceans != before.oceans:
         parts.append(f"oceans {before.oceans}→{after.oceans}/9")
+    for (name, old), (_, new) in zip(before.parameters, after.parameters):
+        if new != old:
+            parts.append(f"{name} {old}→{new}")
     return ", ".join(parts)

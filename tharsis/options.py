@@ -32,7 +32,7 @@ CARD_PATH_ENTRIES = 20_000     # a card folder holding more than this is not a c
 CARD_PATHS = 50                # card folders in one game: each is walked before the game starts
 
 FLAGS = {"players": "--seat/--players", "seed": "--seed", "board": "--board", "card_paths": "--cards",
-         "max_generations": "--max-generations", "corporations": "--corporation"}
+         "max_generations": "--max-generations", "corporations": "--corporation", "expansions": "--expansion"}
 BOOLEANS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")
 
 
@@ -134,7 +134,7 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
     if data.get("max_generations") is not None:
         problems += check_number(where.name("max_generations"), data["max_generations"], *MAX_GENERATIONS,
                                  where=where)
-    for key in ("card_paths", "corporations"):
+    for key in ("card_paths", "corporations", "expansions"):
         value = data.get(key, ())
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
             problems.append(where.problem("E712", f"{where.name(key)} must be a list of strings, "
@@ -196,6 +196,12 @@ def check_against_content(options: GameOptions, library, where: Where = FLAG_WHE
     if options.board.lower() not in boards:
         problems.append(where.problem("E703", f"unknown board {options.board!r}",
                                       suggest(options.board, boards.values(), "boards")))
+    expansions = {d.name for d in library.of_kind("expansion")}
+    for index, name in enumerate(options.expansions):
+        if name not in expansions:
+            label = f"--expansion {name}" if where.flags else f"{where.name('expansions')}[{index}]"
+            problems.append(where.problem("E703", f"{label}: unknown expansion {name!r}",
+                                          suggest(name, expansions, "expansions")))
     kinds = {d.name: d for d in library.definitions}
     corporations = [d.name for d in library.of_kind("corporation")]
     chosen: dict[str, str] = {}

@@ -421,7 +421,7 @@ PLAYER_SETUP = Fields({
     "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
                            name="a card name or `{card: Pets, resources: 2}`")),
-    "events": ListOf(CARD), "tr raised this generation": NUMBER,
+    "events": ListOf(CARD), "tr raised this generation": NUMBER, "kept": ListOf(CARD),
 }, name="a player's set-up")
 
 TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME}, name="`{tile: city, owner: alice}`",
@@ -446,6 +446,7 @@ SETUP = Fields({
     "tiles": KeyedBy(TILE, "spaces and tiles"),
     "deck": ListOf(CARD), "whole deck": ListOf(CARD), "discard": ListOf(CARD),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
+    "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),
 }, name="a set-up")
 
 PLAYER_EXPECT = Fields({
@@ -465,6 +466,7 @@ EXPECT = Fields({
                            Fields({"tile": TILE_KIND, "owner": NAME}, name="a tile"), name="a tile or `empty`"),
                      "spaces and tiles"),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
+    "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),
     "score": KeyedBy(AnyOf(Fields({k: NUMBER for k in SCORE_KEYS}, name="a score breakdown"), NAME,
                            Scalar(type(None), name="nothing"), name="a score breakdown (or the winner's name)"),
                      "players and their scores, or winner"),
@@ -472,7 +474,7 @@ EXPECT = Fields({
 }, name="expectations")
 
 ACTION_STEPS = ("play", "action", "project", "convert", "claim", "fund")
-PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "end")
+PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "kept cards", "end")
 STEP_FIELDS: dict[str, Shape] = {key: NAME for key in ACTION_STEPS}
 STEP_FIELDS.update({"play": CARD, "action": CARD})
 STEP_FIELDS.update({key: FLAG_OR_NOTHING for key in PHASE_STEPS + ("first action",)})
@@ -487,7 +489,7 @@ STEP = AnyOf(Scalar(str, name="a step", valid=lambda word: None if word in PHASE
 
 OPTIONS = Fields({
     "players": ListOf(NAME, valid=_players_ok), "seed": Scalar(int, name="a whole number", valid=_seed_ok),
-    "board": NAME, "corporate_era": FLAG, "draft": FLAG, "solo_tr63": FLAG,
+    "board": NAME, "corporate_era": FLAG, "draft": FLAG, "solo_tr63": FLAG, "expansions": ListOf(NAME),
 }, name="game options")
 
 SCENARIO = Fields({

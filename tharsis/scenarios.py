@@ -179,11 +179,18 @@ class Runner:
         if board.lower() not in boards:
             raise ScenarioError(f"unknown board '{board}'", _span(options, "board"), "E607",
                                 did_you_mean(board, boards.values()) or "boards: " + ", ".join(sorted(boards.values())))
+        declared = {d.name for d in library.of_kind("expansion")}
+        for expansion in options.get("expansions") or ():
+            if str(expansion) not in declared:
+                raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
+                                    did_you_mean(str(expansion), declared) or
+                                    "expansions: " + (", ".join(sorted(declared)) or "none declared"))
         self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
                                      board=board,
                                      corporate_era=bool(options.get("corporate_era", False)),
                                      draft=bool(options.get("draft", False)),
-                                     solo_tr63=bool(options.get("solo_tr63", False))),
+                                     solo_tr63=bool(options.get("solo_tr63", False)),
+                                     expansions=tuple(str(e) for e in options.get("expansions") or ())),
                          library, start=False)
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
@@ -217,6 +224,28 @@ class Runner:
             if key not in ("temperature", "oxygen", "oceans", "generation", "first_player"):
                 raise ScenarioError(f"unknown global {key!r}")
             setattr(state, key, self.player(value) if key == "first_player" else int(value))
+        for key, value in (setup.get("parameters") or {}).items():  # declared global parameters (Venus)
+            scale = self.game.elements.scales.get(str(key).lower())
+            if scale is None or str(key).lower() not in state.parameters:
+                raise ScenarioError(f"unknown declared parameter {key!r}", _span(setup.get("parameters"), key),
+                                    "E607", "declared parameters in this game: " +
+                                    (", ".join(sorted(state.parameters)) or "none (is its expansion on? "
+                                                                            "options: {expansions: [...]})"))
+            low, high, step, unit = scale
+            if not (low <= int(value) <= high and (int(value) - low) % step == 0):
+                raise ScenarioError(f"{key} runs from {low}{unit} to {high}{unit} in steps of {step}, not {value}",
+                                    _span(setup.get("parameters"), key), "E607")
+            state.parameters[str(key).lower()] = int(value)
+        # the piles first: a corporation started with `start: true` draws from the deck arranged here
+        self.location = _span(setup) or self.location
+        if "deck" in setup:
+            top = [self.card(c) for c in setup["deck"]]
+            state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
+        if "whole deck" in setup:  # the entire draw pile, top first ([] empties it)
+            state.deck = list(reversed([self.card(c) for c in setup["whole deck"] or []]))
+        if "discard" in setup:
+            state.discard = [self.card(c) for c in setup["discard"] or []]
+            state.deck = [c for c in state.deck if c not in state.discard]
         for name, spec in (setup.get("players") or {}).items():
             self.location = _span(setup.get("players"), name) or self.location
             player = state.players[self.player(name)]
@@ -240,7 +269,8 @@ class Runner:
                 player.resources[_resource(resource)] = int(amount)
             for resource, amount in (spec.get("production") or {}).items():
                 player.production[_resource(resource)] = int(amount)
-            player.hand = [self.card(c) for c in spec.get("hand") or []]
+            # the cards given, then those the corporation drew when started (`start: true`)
+            player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
             for entry in spec.get("played") or []:
                 if isinstance(entry, str):
                     entry = {"card": entry}
@@ -248,6 +278,10 @@ class Runner:
                                      used=bool(entry.get("used", False)), tile=entry.get("tile"))
                 player.played.append(in_play)
             player.events = [self.card(c) for c in spec.get("events") or []]
+            if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
+                if not state.kept:
+                    state.kept = [[] for _ in state.players]
+                state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
             if "tr raised this generation" in spec:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for space, spec in (setup.get("tiles") or {}).items():
@@ -265,14 +299,6 @@ class Runner:
             if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
                 state.oceans += 1
         self.location = _span(setup) or self.location
-        if "deck" in setup:
-            top = [self.card(c) for c in setup["deck"]]
-            state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
-        if "whole deck" in setup:  # the entire draw pile, top first ([] empties it)
-            state.deck = list(reversed([self.card(c) for c in setup["whole deck"] or []]))
-        if "discard" in setup:
-            state.discard = [self.card(c) for c in setup["discard"] or []]
-            state.deck = [c for c in state.deck if c not in state.discard]
         for entry in setup.get("milestones") or []:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
@@ -306,7 +332,9 @@ class Runner:
             self.drive(phases.production, (), answers, None, where, last=False)
             if game.ends():
                 self.finish(answers, where)
-            else:
+            else:  # the rules declared for the end of a generation (World Government Terraforming), then the next
+                for rule in game.elements.rules.get("end_of_generation", ()):
+                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
                 game.state.generation += 1
                 for each in game.state.players:
                     each.passed = False
@@ -316,6 +344,10 @@ class Runner:
             game.state.phase = "action"
         elif kind == "neutral setup":
             self.drive(phases.neutral_city, (None, 0), answers, None, where)
+        elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
+            for index in game.turn_order():
+                if game.state.kept and game.state.kept[index]:
+                    self.drive(phases.play_kept, (index,), answers, None, where)
         elif kind == "end":
             self.finish(answers, where)
         elif kind == "pass":
@@ -408,6 +440,10 @@ class Runner:
         fail = self.outcome.failures.append
         for key, value in (spec.get("globals") or {}).items():
             actual = getattr(state, key, None)
+            if actual != value:
+                fail(f"{where}: {key} is {actual}, expected {value}")
+        for key, value in (spec.get("parameters") or {}).items():
+            actual = state.parameters.get(str(key).lower())
             if actual != value:
                 fail(f"{where}: {key} is {actual}, expected {value}")
         for name, wanted in (spec.get("players") or {}).items():

@@ -64,8 +64,9 @@ def board(game, highlight: tuple[str, ...] = ()) -> str:
 
 def globals_line(game) -> str:
     s = game.state
+    declared = "".join(f"   {name} {value}{game.elements.scales[name][3]}" for name, value in s.parameters.items())
     return (f"Generation {s.generation} ({s.phase})   temperature {s.temperature:+d}°C   oxygen {s.oxygen}%   "
-            f"oceans {s.oceans}/9")
+            f"oceans {s.oceans}/9" + declared)
 
 
 def resources_table(player) -> str:

@@ -22,7 +22,8 @@ def add_parser(sub) -> None:
     cards.add_argument("--lang", choices=("en", "zh"), default=None,
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
-                                          "milestone", "award", "board"), help="only this kind")
+                                          "milestone", "award", "board", "parameter", "card_kind", "rule",
+                                          "expansion"), help="only this kind")
     cards.set_defaults(run=run)
 
 
@@ -48,7 +49,8 @@ def run(args) -> int:
         named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
         needed = [d for d in result.library.definitions if d.kind in ("milestone", "award") and d.name in named
                   and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
-        print(text.content(needed + chosen, result.declared_tags, result.declared_resources))
+        print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
+                           result.declared_wild_tags))
         return 0
     if args.format == "rules":
         from tharsis.compiler import rules_text

@@ -157,6 +157,8 @@ def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = (
         phrases[f"{tag} tags"] = CATALOGUE["TAG tags"]
     for resource in sorted(set(v.CARD_RESOURCES) | set(card_resources)):
         phrases[f"{v.plural(resource)} here"] = CATALOGUE["RESOURCE here"]
+        phrases[f"{v.plural(resource)} on cards"] = CATALOGUE["RESOURCE on cards"]
+    phrases["resources on cards"] = CATALOGUE["RESOURCE on cards"]
     for resource in v.STANDARD_RESOURCES:
         phrases[v.plural(resource)] = CATALOGUE["RESOURCE"]
         phrases[f"{resource} production"] = CATALOGUE["RESOURCE production"]

@@ -1,0 +1,402 @@
+"""Language constructs a designer of new cards reaches for, each end to end: the text compiles (typos get a
+did-you-mean), plays as it says, prints back as the same text and reads as rules text in English and Chinese.
+
+- `add N RES [per QUANTITY] to any|another TAG card`: only a card of yours with that tag;
+- `RES on cards`: the resources of one type on your cards (`all RES on cards`: everyone's);
+- `when another player EVENT`: only events of a player other than the card's owner;
+- `discount N on cards per TAG tag`: N off for each such tag of the card played;
+- `remove N RES from your card`: one of your own cards, your choice; a cost that must be payable;
+- `gain 3X RES` (a multiple of X) inside `choose X`.
+
+The scenarios declare a tag and a card resource of their own (`cloud`, `balloon`), as a designer's set would.
+"""
+
+import pytest
+import yaml
+
+from tharsis import scenarios
+from tharsis.compiler import compile_text, rules_text, text
+
+DECLARATIONS = "tag cloud\nresource balloon\n"
+
+CARDS = DECLARATIONS + """
+card "Cloud Dock" {
+  type: active  cost: 0  tags: cloud
+  holds: balloon
+  action: add 1 balloon per jovian tag to any cloud card
+}
+
+card "Cloud Harbour" {
+  type: active  cost: 0  tags: cloud
+  holds: balloon
+  action: add 2 balloons to another cloud card
+}
+
+card "Ground Hangar" {
+  type: active  cost: 0
+  holds: balloon
+}
+
+card "Twin Moons" {
+  type: active  cost: 0  tags: jovian, jovian
+}
+
+card "Balloon Market" {
+  type: active  cost: 0
+  action: remove 1 balloon from your card -> gain 3 megacredits
+}
+
+card "Balloon Census" {
+  type: automated  cost: 0
+  requires: balloons on cards >= 3
+  vp: 1 per 2 balloons on cards
+}
+
+card "Sky Census" {
+  type: automated  cost: 0
+  requires: all balloons on cards >= 4
+}
+
+card "City Watch" {
+  type: active  cost: 0
+  effect: when another player places city tile -> gain 2 megacredits
+}
+
+card "Quick City" {
+  type: automated  cost: 0
+  play: place city
+}
+
+card "Builders' Guild" {
+  type: active  cost: 0
+  effect: discount 2 on cards per building tag
+}
+
+card "Twin Works" {
+  type: automated  cost: 10  tags: building, building
+}
+
+card "Single Works" {
+  type: automated  cost: 10  tags: building
+}
+
+card "Lab Works" {
+  type: automated  cost: 10  tags: science
+}
+
+card "Heat Exchange" {
+  type: automated  cost: 0
+  play: choose X up to heat { spend X heat; gain 3X megacredits }
+}
+
+milestone "Balloonist" { requires: balloons on cards >= 7 }
+"""
+
+
+def _run(yaml_text: str):
+    spec = yaml.safe_load(yaml_text)
+    spec["cards"] = CARDS
+    outcome = scenarios.run(spec)
+    assert outcome.passed, "\n".join(([outcome.error] if outcome.error else []) + outcome.failures)
+
+
+def _compile(source: str):
+    return compile_text(DECLARATIONS + source, "<constructs>")
+
+
+def _errors(source: str):
+    return [(d.code, d.message, d.hint) for d in _compile(source).errors]
+
+
+# ------------------------------------------------------------------ add to a card with a tag, per a quantity
+
+def test_add_to_any_tagged_card_offers_only_your_cards_with_that_tag():
+    _run("""
+name: add to any cloud card
+setup:
+  players:
+    alice:
+      played: [Cloud Dock, Cloud Harbour, Ground Hangar, Twin Moons]
+steps:
+  - action: Cloud Dock
+    offers: [card Cloud Dock, card Cloud Harbour]
+    does not offer: [card Ground Hangar]
+    choose: [card Cloud Harbour]
+expect:
+  players:
+    alice: {card resources: {Cloud Harbour: 2, Cloud Dock: 0, Ground Hangar: 0}}
+""")
+
+
+def test_add_per_quantity_counts_the_tags_when_the_effect_is_carried_out():
+    _run("""
+name: add 1 balloon per jovian tag
+setup:
+  players:
+    alice:
+      played: [Cloud Dock, Twin Moons, Ground Hangar]
+steps:
+  - action: Cloud Dock
+expect:
+  players:
+    alice: {card resources: {Cloud Dock: 2, Ground Hangar: 0}}
+""")
+
+
+def test_add_to_another_tagged_card_leaves_out_the_card_itself_and_untagged_cards():
+    _run("""
+name: add to another cloud card
+setup:
+  players:
+    alice:
+      played: [Cloud Harbour, Cloud Dock, Ground Hangar]
+steps:
+  - action: Cloud Harbour
+    offers: [card Cloud Dock]
+    does not offer: [card Cloud Harbour, card Ground Hangar]
+expect:
+  players:
+    alice: {card resources: {Cloud Dock: 2, Cloud Harbour: 0, Ground Hangar: 0}}
+""")
+
+
+# ------------------------------------------------------------------ RES on cards
+
+def test_resources_of_one_type_on_cards_count_for_requirements_and_points():
+    _run("""
+name: balloons on cards
+setup:
+  players:
+    alice:
+      played: [{card: Cloud Dock, resources: 2}, {card: Ground Hangar, resources: 1}]
+      hand: [Balloon Census]
+    bob:
+      played: [{card: Cloud Harbour, resources: 5}]
+steps:
+  - play: Balloon Census
+expect:
+  players:
+    alice: {played: [Balloon Census]}
+  score:
+    alice: {cards: 1}
+""")
+
+
+def test_resources_of_other_types_and_other_players_do_not_count():
+    cards_with_animals = CARDS.replace('card "Ground Hangar" {\n  type: active  cost: 0\n  holds: balloon',
+                                       'card "Ground Hangar" {\n  type: active  cost: 0\n  holds: animal')
+    spec = yaml.safe_load("""
+name: only your balloons
+setup:
+  players:
+    alice:
+      played: [{card: Cloud Dock, resources: 2}, {card: Ground Hangar, resources: 4}]
+      hand: [Balloon Census]
+    bob:
+      played: [{card: Cloud Harbour, resources: 5}]
+steps:
+  - play: Balloon Census
+    refused: balloons on cards >= 3
+""")
+    spec["cards"] = cards_with_animals
+    outcome = scenarios.run(spec)
+    assert outcome.passed, "\n".join(([outcome.error] if outcome.error else []) + outcome.failures)
+
+
+def test_all_resources_on_cards_counts_every_players():
+    _run("""
+name: all balloons on cards
+setup:
+  players:
+    alice:
+      played: [{card: Cloud Dock, resources: 1}]
+      hand: [Sky Census]
+    bob:
+      played: [{card: Cloud Harbour, resources: 3}]
+steps:
+  - play: Sky Census
+expect:
+  players:
+    alice: {played: [Sky Census]}
+""")
+
+
+def test_a_misspelt_resource_on_cards_suggests_the_resource_not_a_tile_phrase():
+    errors = _errors('milestone "Balloonist" { requires: baloons on cards >= 7 }\n')
+    assert len(errors) == 1
+    code, message, hint = errors[0]
+    assert code == "E101" and "baloons" in message
+    assert "balloon" in hint and "tiles" not in hint
+
+
+def test_resources_on_cards_compiles_in_a_milestone():
+    result = _compile('milestone "Balloonist" { requires: balloons on cards >= 7 }\n')
+    assert result.diagnostics == []
+    measure = result.library.definitions[0].requirement.comparisons[0].quantity.terms[0]
+    assert (measure.kind, measure.name, measure.scope) == ("card_resources", "balloon", "you")
+
+
+# ------------------------------------------------------------------ another player
+
+def test_another_player_trigger_fires_for_an_opponents_event():
+    _run("""
+name: another player places a city
+setup:
+  players:
+    alice: {played: [City Watch]}
+    bob: {hand: [Quick City]}
+steps:
+  - play: Quick City
+    player: bob
+    choose: [space 03]
+expect:
+  players:
+    alice: {resources: {megacredits: 2}}
+""")
+
+
+def test_another_player_trigger_stays_silent_for_the_owners_own_event():
+    _run("""
+name: you place a city
+setup:
+  players:
+    alice: {played: [City Watch], hand: [Quick City]}
+steps:
+  - play: Quick City
+    choose: [space 03]
+expect:
+  players:
+    alice: {resources: {megacredits: 0}}
+""")
+
+
+def test_another_player_with_including_this_is_refused():
+    errors = _errors('card "Odd" {\n  type: active  cost: 0  tags: cloud\n'
+                     '  effect: when another player plays cloud tag including this -> gain 1 plant\n}\n')
+    assert [code for code, *_ in errors] == ["E307"]
+
+
+# ------------------------------------------------------------------ discounts per tag
+
+def test_discount_per_tag_takes_the_amount_off_for_each_such_tag():
+    _run("""
+name: discount 2 on cards per building tag
+setup:
+  players:
+    alice:
+      played: [Builders' Guild]
+      resources: {megacredits: 30}
+      hand: [Twin Works, Single Works, Lab Works]
+steps:
+  - play: Twin Works
+    expect:
+      players:
+        alice: {resources: {megacredits: 24}}
+  - play: Single Works
+    expect:
+      players:
+        alice: {resources: {megacredits: 16}}
+  - play: Lab Works
+expect:
+  players:
+    alice: {resources: {megacredits: 6}}
+""")
+
+
+# ------------------------------------------------------------------ remove from your card
+
+def test_remove_from_your_card_offers_your_cards_holding_that_resource():
+    _run("""
+name: remove 1 balloon from your card
+setup:
+  players:
+    alice:
+      played: [Balloon Market, {card: Cloud Dock, resources: 1}, {card: Ground Hangar, resources: 2},
+               Cloud Harbour]
+    bob:
+      played: [{card: Twin Moons}]
+steps:
+  - action: Balloon Market
+    offers: [card Cloud Dock, card Ground Hangar]
+    does not offer: [card Cloud Harbour]
+    choose: [card Ground Hangar]
+expect:
+  players:
+    alice: {resources: {megacredits: 3}, card resources: {Ground Hangar: 1, Cloud Dock: 1}}
+""")
+
+
+def test_remove_from_your_card_is_a_cost_that_must_be_payable():
+    _run("""
+name: nothing to remove
+setup:
+  players:
+    alice:
+      played: [Balloon Market, Cloud Dock]
+    bob:
+      played: [{card: Cloud Harbour, resources: 3}]
+steps:
+  - action: Balloon Market
+    refused: ""
+expect:
+  players:
+    alice: {resources: {megacredits: 0}}
+    bob: {card resources: {Cloud Harbour: 3}}
+""")
+
+
+# ------------------------------------------------------------------ multiples of X
+
+def test_a_multiple_of_x_gains_that_many_times_x():
+    _run("""
+name: gain 3X megacredits
+setup:
+  players:
+    alice: {resources: {heat: 5}, hand: [Heat Exchange]}
+steps:
+  - play: Heat Exchange
+    choose: [X=2]
+expect:
+  players:
+    alice: {resources: {heat: 3, megacredits: 6}}
+""")
+
+
+def test_a_multiple_of_x_outside_choose_x_is_refused():
+    assert [code for code, *_ in _errors('card "Odd" {\n  type: automated  cost: 0\n  play: gain 3X plants\n}\n')] \
+        == ["E306"]
+
+
+# ------------------------------------------------------------------ typos, text and rules text
+
+def test_a_misspelt_tag_in_an_add_target_gets_a_did_you_mean():
+    errors = _errors('card "Odd" {\n  type: automated  cost: 0\n  play: add 1 balloon to any clowd card\n}\n')
+    assert len(errors) == 1
+    code, message, hint = errors[0]
+    assert code == "E102" and "clowd" in message and "cloud" in hint
+
+
+def test_every_construct_prints_back_as_text_that_compiles_to_the_same_card():
+    result = _compile(CARDS[len(DECLARATIONS):])
+    assert result.diagnostics == []
+    for card in result.library.cards:
+        again = compile_text(DECLARATIONS + text.card(card) + "\n", "<again>")
+        assert again.diagnostics == [], text.card(card)
+        copy = again.library.definitions[0]
+        for field in ("requirements", "play", "actions", "passives", "vp"):
+            assert getattr(copy, field) == getattr(card, field), (card.name, field)
+
+
+@pytest.mark.parametrize(("name", "english", "chinese"), [
+    ("Cloud Dock", "Add 1 balloon per jovian tag to one of your cards with a cloud tag.", "有cloud标志的牌"),
+    ("Cloud Harbour", "Add 2 balloons to another of your cards with a cloud tag.", "另一张有cloud标志的牌"),
+    ("Balloon Market", "Remove 1 balloon from one of your cards.", "从你的一张牌上移除1个balloon"),
+    ("Balloon Census", "1 VP per 2 balloons on cards.", "卡牌上的balloon"),
+    ("City Watch", "When another player places a city tile: Gain 2 MC.", "其他玩家放置城市板块"),
+    ("Builders' Guild", "Cards cost you 2 MC less for each building tag they have.", "每有1个建筑标志少支付2 M€"),
+    ("Heat Exchange", "Gain 3X MC.", "获得3X M€"),
+])
+def test_rules_text_says_each_construct_in_both_languages(name, english, chinese):
+    card = _compile(CARDS[len(DECLARATIONS):]).library.get(name)
+    assert english in rules_text.card(card, "en")
+    assert chinese in rules_text.card(card, "zh")
