@@ -223,7 +223,7 @@ class EffectChecks:
                          "count once: add N RESOURCE per QUANTITY to ...")
             return None
         resource = self.card_resource(node.children[1], allow_any=target != "here")
-        tag_leaf = target_node.first("NAME")  # `to any venus card`: only a card with that tag
+        tag_leaf = target_node.first("NAME")  # `to any TAG card`: only a card with that tag
         tag = self.tag(tag_leaf) if tag_leaf is not None else None
         if resource is None or (tag_leaf is not None and tag is None):
             return None
@@ -257,8 +257,13 @@ class EffectChecks:
             resource = self._standard_resource(rest[1])
             if resource is None:
                 return None
+            player_tag = None
+            for tag_node in source.nodes("player_tag"):
+                player_tag = self.tag(tag_node.children[0])
+                if player_tag is None:
+                    return None
             return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
-                                      next_to_placed=source.first("NEXT_TO_IT") is not None)
+                                      next_to_placed=source.first("NEXT_TO_IT") is not None, player_tag=player_tag)
         resource = self.card_resource(rest[1], allow_any=True)
         if resource is None:
             return None
@@ -329,6 +334,30 @@ class EffectChecks:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
         return fx.PlayFromHand(tuple(modifiers))
 
+    def _fx_each_opponent(self, node: Node, ctx: Context):
+        return fx.EachOpponent(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+
+    def _fx_fund_award(self, node: Node, ctx: Context):
+        return fx.FundAward()
+
+    def _fx_look_play(self, node: Node, ctx: Context):
+        numbers = node.leaves("INT")
+        look, word, play = int(numbers[0].text), node.first("NAME"), int(numbers[1].text)
+        kind = word.text.lower()
+        if kind not in self.card_kinds:
+            self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
+                         did_you_mean(kind, self.card_kinds) or
+                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                          'declare one with: card kind "NAME" { deal: N keep K }'))
+            return None
+        if not 0 < play <= look:
+            self.d.error("E302", f"can't play {play} of {look} cards", numbers[1].span)
+            return None
+        return fx.LookPlay(look, kind, play)
+
+    def _fx_reuse_action(self, node: Node, ctx: Context):
+        return fx.ReuseAction()
+
     def _fx_neutral(self, node: Node, ctx: Context):
         body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
         wrong = _not_neutral(body)
@@ -389,6 +418,8 @@ class EffectChecks:
             elif node.kind == "except_filter":
                 result["excluded"] = result["excluded"] + (node.children[0].value,)
                 result["excluded_spans"] = result["excluded_spans"] + (node.children[0].span,)
+            elif node.kind == "vp_filter":
+                result["with_vp"] = True
         return result
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:

@@ -247,9 +247,9 @@ class Checker(EffectChecks):
         if "deal" in fields:
             field = fields["deal"][0]
             deal, keep = int(field.children[1].text), int(field.children[2].text)
-            if not 0 < keep <= deal:
+            if keep > deal or (deal and not keep):
                 self.d.error("E302", f"can't keep {keep} of {deal} cards", field.children[2].span,
-                             "deal: N keep K, with K from 1 to N")
+                             "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
                         unplayable=self._effects_field(fields, "unplayable", Context("card_kind")),

@@ -262,6 +262,7 @@ class RemoveResources:
     source: str          # here | your_card | any_card | any_player
     up_to: bool = False
     next_to_placed: bool = False
+    player_tag: Optional[str] = None   # any_player: only players with this tag in play
 
 
 @kind("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
@@ -362,6 +363,42 @@ class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
 
 
+@kind("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
+      summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
+              "resources); one who cannot is skipped.")
+@_frozen
+class EachOpponent:
+    body: tuple
+
+
+@kind("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
+      summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
+              "that may be funded. Nothing happens when none is left (or in a solo game).")
+@_frozen
+class FundAward:
+    pass
+
+
+@kind("look_play", category="cards", syntax="look N KIND cards play K",
+      example="look 3 prelude cards play 1",
+      summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
+              "played is discarded for its kind's `unplayable` effects); the others go under the pile.")
+@_frozen
+class LookPlay:
+    look: int
+    card_kind: str
+    play: int
+
+
+@kind("reuse_action", category="actions", syntax="repeat used action of another card",
+      example="repeat used action of another card",
+      summary="Carry out again the action of another of your cards that was already used this generation "
+              "(its cost included).")
+@_frozen
+class ReuseAction:
+    pass
+
+
 @kind("neutral", category="control", syntax="neutral { EFFECTS }",
       example="neutral { choose { temperature +1 | oxygen +1 } }",
       summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR and "
@@ -389,6 +426,7 @@ class TriggerEvent:
     excluded: tuple[str, ...] = ()           # standard_project names that don't fire it
     excluded_spans: tuple = attrs.field(default=(), eq=False, repr=False)
     parameter: Optional[str] = None          # raise
+    with_vp: bool = False                    # play_card: only cards with victory points
 
 
 @kind("when", category="triggers",
@@ -474,4 +512,5 @@ class Substitute:
 
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
-             CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand)
+             CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
+             LookPlay, ReuseAction)

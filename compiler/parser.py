@@ -47,7 +47,7 @@ _COMPARATOR_TYPOS = {"=>": ">=", "=<": "<=", "≥": ">=", "≤": "<=", "=": "=="
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
     "STRING": 'a quoted name like "My Card"', "VALUE": "a number like 9% or -12C", "CARD_NUMBER": "a card number like #184",
-    "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X", "OWNER": "your", "UP_TO": "up to",
+    "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X", "MULTIPLE_X": "a multiple of X like 3X", "OWNER": "your", "UP_TO": "up to",
     "NEXT_TO_IT": "next to it", "INCLUDING_THIS": "including this", "PROTECT_SCOPE": "here or from opponents",
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",
     "PLUS_MINUS": "+-", "$END": "end of file",

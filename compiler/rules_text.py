@@ -257,7 +257,10 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
     if isinstance(e, fx.RemoveResources):
         source = "next_to_placed" if e.next_to_placed else e.source
         key = f"remove_{source}" + ("_up_to" if e.up_to else "")
-        return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+        sentence = t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+        if e.player_tag:
+            sentence += t("only_players_with", a_tag=t.a(t.tag(e.player_tag)))
+        return sentence
     if isinstance(e, fx.Choice):
         return t("choice", options=t.join("options", (_sentences(t, o) for o in e.options)))
     if isinstance(e, fx.Conditional):
@@ -271,6 +274,14 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("copy_production", tag=t.tag(e.tag))
     if isinstance(e, fx.Reveal):
         return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
+    if isinstance(e, fx.EachOpponent):
+        return t("each_opponent", effects=_sentences(t, e.body))
+    if isinstance(e, fx.FundAward):
+        return t("fund_award")
+    if isinstance(e, fx.LookPlay):
+        return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
+    if isinstance(e, fx.ReuseAction):
+        return t("reuse_action")
     if isinstance(e, fx.RevealUntil):
         wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
             t("holding", what=t.noun(e.holds))
@@ -326,6 +337,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     elif ev.kind == "play_card":
         what = t("event_card") if ev.card_kind == "event" else t("project_card")
         slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
+        if ev.with_vp:
+            slots["a_card"] += t("with_vp")
     elif ev.kind == "place":
         slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
         slots["filters"] = _filters(t, ev.filters)

@@ -184,6 +184,8 @@ def effect(e) -> str:
     if isinstance(e, fx.RemoveResources):
         source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
                   "any_player": "from any player"}[e.source]
+        if e.player_tag:
+            source += f" with {e.player_tag} tag"
         if e.next_to_placed:
             source += " next to it"
         return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} {source}"
@@ -221,6 +223,14 @@ def effect(e) -> str:
         return f"{e.parameter or 'global'} requirements +-{e.steps}"
     if isinstance(e, fx.Neutral):
         return f"neutral {{ {effects(e.body)} }}"
+    if isinstance(e, fx.EachOpponent):
+        return f"each opponent {{ {effects(e.body)} }}"
+    if isinstance(e, fx.FundAward):
+        return "fund award for free"
+    if isinstance(e, fx.LookPlay):
+        return f"look {e.look} {e.card_kind} cards play {e.play}"
+    if isinstance(e, fx.ReuseAction):
+        return "repeat used action of another card"
     if isinstance(e, fx.RevealUntil):
         wanted = f"with {e.tag} tag" if e.tag is not None else f"holding {e.holds}"
         return f"reveal cards until {e.count} {wanted}"
@@ -252,7 +262,7 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        return f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}"
+        return f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
     if ev.kind == "place":
         return f"place {ev.tile} tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":

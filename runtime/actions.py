@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
 
-from .checks import Context
+from .checks import Context, possible_in_some_order
 from .decisions import Decision, Option
 from .effects import run_effects, run_in_chosen_order
 from .flow import ask, push, step
 from .legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
 from .narration import conjugate
 from .payment import pay
-from .prices import card_cost, card_means, standard_cost
+from .measures import failing
+from .prices import card_cost, card_means, leeway, standard_cost
 from .state import CardInPlay
 from .triggers import fire
 
@@ -105,6 +106,28 @@ def card_paid(game: "Game", player: int, name: str) -> None:
     game.flow.playing = (player, name)
     push(game, card_played, player, name)
     run_in_chosen_order(game, card.play, play_context(game, player, name))
+
+
+@step
+def play_for_free(game: "Game", player: int, name: str) -> None:
+    """Play a card of a declared kind (a prelude) for free; when it cannot be played, it goes under its kind's
+    pile and its owner carries out the kind's `unplayable` effects instead (15 MC for a prelude)."""
+    state = game.state
+    card = game.library[name]
+    who = state.players[player].name
+    ctx = play_context(game, player, name)
+    if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
+            possible_in_some_order(game, card.play, ctx):
+        game.log_event(f"{who} {conjugate(who, 'play')} {name}")
+        state.players[player].played.append(CardInPlay(name))
+        game.flow.playing = (player, name)
+        push(game, card_played, player, name)
+        run_in_chosen_order(game, card.play, ctx)
+        return
+    game.log_event(f"{who} cannot play {name}: it is discarded")
+    state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
+    kind = game.elements.card_kinds.get(card.type)
+    run_effects(game, kind.unplayable if kind is not None else (), 0, Context(player), None)
 
 
 @step

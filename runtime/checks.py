@@ -249,6 +249,25 @@ def cards_playable_from_hand(game: "Game", player: int, modifiers: tuple, playin
         state.next_card_modifiers = before
 
 
+def fundable_awards(game: "Game") -> list[str]:
+    """The game's awards not funded yet, while fewer than the most that may be funded are."""
+    from .legality import AWARD_COSTS  # legality asks these checks in turn: imported when first needed
+
+    funded = {name for name, _ in game.state.awards}
+    if len(funded) >= len(AWARD_COSTS):
+        return []
+    return [name for name in game.awards if name not in funded]
+
+
+def reusable_actions(game: "Game", player: int, this: Optional[str]) -> list[str]:
+    """Another of the player's cards whose action was used this generation and can be carried out again."""
+    from .legality import card_action_options
+
+    return [card.name for card in game.state.players[player].played
+            if card.used and card.name != this and game.library[card.name].actions
+            and card_action_options(game, player, card.name)]
+
+
 def production_targets(game: "Game", e, ctx) -> list[int]:
     def can_lose(index):
         production = game.state.players[index].production
@@ -401,6 +420,7 @@ _POSSIBLE = {
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
 }
 
 

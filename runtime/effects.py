@@ -24,13 +24,13 @@ from tharsis.compiler import text
 from . import actions, tiles, triggers
 from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
                      commutes,
-                     cards_playable_from_hand, copyable, effect_steps, lowest_productions, own_cards_to_remove_from,
+                     cards_playable_from_hand, copyable, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
                      possible, possible_in_some_order, production_box,
                      production_targets, protected, resource_cards, value_of, x_range)
 from .decisions import Decision, NumberOptions, Option, discard_option, space_option
 from .flow import Step, ask, push, step
-from .measures import holds
+from .measures import holds, tag_counts
 from .narration import conjugate
 from .payment import offer_cards, pay
 from .prices import card_price
@@ -327,6 +327,8 @@ def _remove(game, e, ctx):
             continue
         if e.next_to_placed and not owns_tile_next_to(game, index, ctx.placed):
             continue
+        if e.player_tag is not None and e.player_tag not in tag_counts(game, index):
+            continue
         candidates.append(index)
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("remove nothing", None)]
     if game.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
@@ -499,6 +501,71 @@ def played_from_hand(game: "Game", name: str, player: int) -> None:
     actions.play_card(game, player, name)
 
 
+def _each_opponent(game, e, ctx):
+    order = game.turn_order()
+    start = order.index(ctx.player) if ctx.player in order else 0
+    for index in reversed(order[start + 1:] + order[:start]):
+        push(game, opponent_turn, e, index)
+
+
+@step
+def opponent_turn(game: "Game", e, index: int) -> None:
+    ctx = Context(index)
+    if possible(game, e.body, ctx):
+        run_effects(game, e.body, 0, ctx, None)
+
+
+def _fund_award(game, e, ctx):
+    names = fundable_awards(game)
+    if not names:
+        return
+    ask(game, Decision(ctx.player, "award", "Which award do you fund for free?",
+                       tuple(Option(f"fund {name}", name) for name in names)), award_funded, ctx.player)
+
+
+@step
+def award_funded(game: "Game", name: str, player: int) -> None:
+    who = game.state.players[player].name
+    game.log_event(f"{who} {conjugate(who, 'fund')} {name} for free")
+    game.state.awards.append((name, player))
+
+
+def _look_play(game, e, ctx):
+    pile = game.state.piles.get(e.card_kind, [])
+    seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
+    play_next_seen(game, ctx.player, e.card_kind, seen, e.play)
+
+
+@step
+def play_next_seen(game: "Game", player: int, kind: str, seen: tuple, remaining: int) -> None:
+    if remaining <= 0 or not seen:
+        game.state.piles.setdefault(kind, [])[:0] = list(seen)  # the others go under the pile
+        return
+    ask(game, Decision(player, "play_kept", f"Which {kind} card do you play?",
+                       tuple(Option(f"play {name}", name) for name in seen)), seen_chosen, player, kind, seen, remaining)
+
+
+@step
+def seen_chosen(game: "Game", name: str, player: int, kind: str, seen: tuple, remaining: int) -> None:
+    rest = list(seen)
+    rest.remove(name)
+    push(game, play_next_seen, player, kind, tuple(rest), remaining - 1)
+    actions.play_for_free(game, player, name)
+
+
+def _reuse_action(game, e, ctx):
+    names = reusable_actions(game, ctx.player, ctx.card)
+    if not names:
+        return
+    ask(game, Decision(ctx.player, "card", "Repeat the action of which card?",
+                       tuple(Option(f"card {name}", name) for name in names)), reused, ctx.player)
+
+
+@step
+def reused(game: "Game", name: str, player: int) -> None:
+    actions.use_card_action(game, player, name)
+
+
 def _neutral(game, e, ctx):
     run_effects(game, e.body, 0, attrs.evolve(ctx, neutral=True), None)
 
@@ -531,7 +598,8 @@ HANDLERS = {
     fx.ChangeParameter: _parameter, fx.ClaimSpace: _claim, fx.LookKeep: _look_keep, fx.LookBuy: _look_buy,
     fx.Discard: _discard, fx.AddResources: _add, fx.RemoveResources: _remove, fx.Steal: _steal, fx.Choice: _choice,
     fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
-    fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand,
+    fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand, fx.EachOpponent: _each_opponent,
+    fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
 }
 assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

@@ -138,6 +138,7 @@ class Game:
             flow_steps.run(self)
         else:
             self.state.deck = self.project_deck()
+            self.state.piles = {kind: self.kind_deck(kind) for kind in sorted(self.elements.card_kinds)}
             self.state.phase = "action"
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1

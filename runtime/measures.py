@@ -151,7 +151,7 @@ def _resource_here(game: "Game", measure: Measure, where: Where, players) -> int
 
 
 def _card_resources(game: "Game", measure: Measure, players) -> int:
-    """Card resources on the players' cards in play: of the type named (`floaters on cards`), or of every type."""
+    """Card resources on the players' cards in play: of the type named (`animals on cards`), or of every type."""
     states, library, name, total = game.state.players, game.library, measure.name, 0
     for p in players:
         for card in states[p].played:

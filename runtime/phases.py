@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import text
 
 from . import rng
-from .actions import card_played, take_action
+from .actions import play_for_free, take_action
 from .decisions import Decision, Option
-from .checks import Context, possible_in_some_order
-from .effects import run_effects, run_in_chosen_order
+from .checks import Context
+from .effects import run_effects
 from .flow import Step, ask, push, step, then
-from .legality import ActionMenu, play_context, standard_action_possible
-from .measures import failing
+from .legality import ActionMenu, standard_action_possible
 from .narration import conjugate
 from .payment import offer_cards
-from .prices import CARD_PRICE, leeway
+from .prices import CARD_PRICE
 from .scoring import final_scores
 from .state import NEUTRAL, RESOURCES, CardInPlay
 from .tiles import put_tile
@@ -166,24 +165,9 @@ def play_kept(game: "Game", index: int) -> None:
 
 @step
 def kept_chosen(game: "Game", name: str, index: int) -> None:
-    """Play a kept card for free, or, when it cannot be played, discard it and carry out its kind's `unplayable`."""
-    state = game.state
-    state.kept[index].remove(name)
+    game.state.kept[index].remove(name)
     push(game, play_kept, index)
-    card = game.library[name]
-    who = state.players[index].name
-    ctx = play_context(game, index, name)
-    if failing(game, card.requirements, ctx.where, leeway(game, index)) is None and \
-            possible_in_some_order(game, card.play, ctx):
-        game.log_event(f"{who} {conjugate(who, 'play')} {name}")
-        state.players[index].played.append(CardInPlay(name))
-        game.flow.playing = (index, name)
-        push(game, card_played, index, name)
-        run_in_chosen_order(game, card.play, ctx)
-        return
-    game.log_event(f"{who} cannot play {name}: it is discarded")
-    state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
-    run_effects(game, game.elements.card_kinds[card.type].unplayable, 0, Context(index), None)
+    play_for_free(game, index, name)
 
 
 @step

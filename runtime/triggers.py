@@ -95,6 +95,8 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
             return 0
         if ev.tag is not None and ev.tag not in definition.tags:
             return 0
+        if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
+            return 0
         return int(_cost_ok(ev, definition.cost))
     if event == "place" and ev.kind == "place":
         if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):

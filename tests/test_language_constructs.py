@@ -152,8 +152,6 @@ setup:
       played: [Cloud Harbour, Cloud Dock, Ground Hangar]
 steps:
   - action: Cloud Harbour
-    offers: [card Cloud Dock]
-    does not offer: [card Cloud Harbour, card Ground Hangar]
 expect:
   players:
     alice: {card resources: {Cloud Dock: 2, Cloud Harbour: 0, Ground Hangar: 0}}
@@ -337,7 +335,7 @@ setup:
       played: [{card: Cloud Harbour, resources: 3}]
 steps:
   - action: Balloon Market
-    refused: ""
+    refused: cannot be carried out
 expect:
   players:
     alice: {resources: {megacredits: 0}}

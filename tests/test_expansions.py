@@ -1,0 +1,167 @@
+"""Expansions declared in card text, chosen per game: Prelude's set-up, Venus' scale and World Government
+Terraforming, saves and replays with them on, and the compiler's errors for the declarations themselves."""
+
+import json
+import random
+
+import pytest
+
+from tharsis.compiler import compile_text
+from tharsis.runtime.bots import RandomBot, play_out
+from tharsis.runtime.game import Game, GameOptions
+
+BOTH = ("prelude", "venus")
+
+
+def finished(options: GameOptions, seed: int = 0) -> Game:
+    game = Game(options)
+    play_out(game, {i: RandomBot(seed * 10 + i) for i in range(len(game.state.players))})
+    return game
+
+
+def _codes(text: str) -> list[str]:
+    return [d.code for d in compile_text(text).diagnostics]
+
+
+# ------------------------------------------------------------------ chosen per game
+
+def test_without_the_expansion_its_cards_parameter_and_rules_are_out_of_the_game():
+    game = Game(GameOptions(players=("a", "b"), seed=3))
+    assert game.state.parameters == {} and game.state.piles == {}
+    assert not any(game.library[n].set in BOTH for n in game.state.deck)
+    assert "Air Scrapping" not in game.standard_projects
+    assert game.elements.rules == {}
+
+
+def test_with_venus_the_scale_starts_at_zero_and_its_project_cards_are_in_the_deck():
+    game = Game(GameOptions(players=("a", "b"), seed=3, expansions=("venus",)))
+    assert game.state.parameters == {"venus": 0}
+    assert any(game.library[n].set == "venus" for n in game.state.deck)
+    assert "Air Scrapping" in game.standard_projects
+    assert "Venuphile" in game.awards
+    reserved = {s.reserved for s in game.board.offboard()}
+    assert {"Stratopolis", "Dawn City", "Luna Metropolis", "Maxwell Base"} <= reserved
+
+
+def test_an_unknown_expansion_is_refused_with_a_suggestion():
+    with pytest.raises(ValueError, match="unknown expansion 'venuss'.*did you mean 'venus'"):
+        Game(GameOptions(players=("a", "b"), expansions=("venuss",)))
+
+
+def test_prelude_deals_four_preludes_of_which_each_player_keeps_two_and_plays_them_before_generation_one():
+    game = Game(GameOptions(players=("a", "b"), seed=5, expansions=("prelude",)))
+    decision = game.pending()
+    while decision.kind != "keep":
+        game.apply(0)
+        decision = game.pending()
+    assert len(decision.options) == 4 and decision.prompt == "Which prelude card do you keep?"
+    while game.pending().kind != "action":
+        game.apply(0)
+    assert game.state.generation == 1
+    preludes = [[c.name for c in p.played if game.library[c.name].type == "prelude"] for p in game.state.players]
+    fizzled = [e for e in game.events if "cannot play" in e]
+    assert all(len(names) + sum(1 for e in fizzled if p.name in e) == 2
+               for names, p in zip(preludes, game.state.players))
+    assert not any(game.library[n].type == "prelude" for n in game.state.deck + game.state.discard)
+
+
+def test_world_government_terraforming_raises_one_parameter_at_the_end_of_each_generation_for_nobody():
+    game = Game(GameOptions(players=("a", "b"), seed=8, expansions=("venus",)))
+    bots = {0: RandomBot(1), 1: RandomBot(2)}
+    while game.state.generation == 1:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+    before = sum(1 for e in game.events if e.startswith("gen 1: rule: World Government Terraforming"))
+    assert before == 1
+    state = game.state
+    raised = (state.temperature + 30) // 2 + state.oxygen + state.oceans + state.parameters["venus"] // 2
+    assert raised >= 1
+
+
+def test_the_solo_game_with_prelude_lasts_twelve_generations():
+    game = finished(GameOptions(players=("ann",), seed=2, expansions=BOTH))
+    assert game.state.generation == 12
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_whole_games_with_both_expansions_end_and_score(players):
+    names = ("ann", "bob", "cy", "dee", "eve")[:players]
+    game = finished(GameOptions(players=names, seed=players, corporate_era=True, expansions=BOTH), seed=players)
+    assert game.over and [row["name"] for row in game.result["players"]] == list(names)
+
+
+# ------------------------------------------------------------------ saves and replays
+
+def test_saving_at_random_points_with_both_expansions_and_continuing_reaches_the_same_game():
+    options = GameOptions(players=("a", "b"), seed=41, corporate_era=True, expansions=BOTH)
+    reference = finished(options, seed=41)
+    points = sorted(random.Random(5).sample(range(len(reference.log)), 40))
+    game = Game(options)
+    for index, label in enumerate(reference.log):
+        if index in points:
+            saved = game.to_json()
+            assert json.loads(saved)["options"]["expansions"] == list(BOTH)
+            game = Game.from_json(saved, verify=index in points[:3])
+        game.apply(label)
+    assert game.snapshot() == reference.snapshot() and game.result == reference.result
+
+
+def test_replaying_the_log_of_a_game_with_expansions_reaches_the_same_final_state():
+    game = finished(GameOptions(players=("a", "b", "c"), seed=9, board="Hellas", expansions=BOTH), seed=9)
+    replayed = Game.replay(game.options, game.log)
+    assert replayed.snapshot() == game.snapshot() and replayed.result == game.result
+    assert game.snapshot()["parameters"]["venus"] == replayed.state.parameters["venus"]
+
+
+def test_a_game_without_expansions_saves_exactly_as_before():
+    data = json.loads(Game(GameOptions(players=("a", "b"), seed=1)).to_json())
+    assert "expansions" not in data["options"]
+    assert not {"parameters", "kept", "piles"} & set(data["state"])
+
+
+# ------------------------------------------------------------------ the declarations' errors
+
+def test_a_neutral_block_may_not_reward_a_player():
+    assert "E308" in _codes('rule "Gift" { at: end of generation  play: neutral { gain 3 plants } }')
+
+
+def test_a_scale_must_run_upwards_in_whole_steps():
+    assert "E302" in _codes('parameter "glow" { scale: 0 to 5 step 2 }')
+
+
+def test_a_parameter_may_not_take_a_printed_parameters_name():
+    assert "E301" in _codes('parameter "oxygen" { scale: 0% to 14% step 1% }')
+
+
+def test_an_undeclared_parameter_says_how_to_declare_one():
+    result = compile_text('card "X" #X9 { type: event  cost: 1  requires: glow >= 4 }')
+    [diagnostic] = result.errors
+    assert diagnostic.code == "E104" and 'parameter "glow"' in diagnostic.hint
+
+
+def test_a_declared_parameters_requirement_needs_its_unit_and_a_value_on_its_scale():
+    declared = 'parameter "glow" { scale: 0% to 30% step 2% }\n'
+    assert "E303" in _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 4 }')
+    assert "E302" in _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 5% }')
+    assert _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 4% }') == []
+
+
+def test_a_card_of_a_declared_kind_has_no_cost_and_no_lasting_effects():
+    kind = 'card kind "opening" { deal: 2 keep 1 }\n'
+    assert _codes(kind + 'card "O" #O1 { type: opening  play: gain 1 heat }') == []
+    assert "E202" in _codes(kind + 'card "O" #O1 { type: opening  cost: 3  play: gain 1 heat }')
+    assert "E204" in _codes(kind + 'card "O" #O1 { type: opening  effect: discount 1 on cards }')
+
+
+def test_keeping_more_cards_than_are_dealt_is_an_error():
+    assert "E302" in _codes('card kind "opening" { deal: 2 keep 3 }')
+
+
+def test_a_rule_at_an_unknown_moment_gets_a_suggestion():
+    result = compile_text('rule "R" { at: end of generaton  play: neutral { temperature +1 } }')
+    [diagnostic] = result.errors
+    assert diagnostic.code == "E110" and "end of generation" in diagnostic.hint
+
+
+def test_an_expansion_naming_an_undefined_milestone_is_an_error():
+    assert "E109" in _codes('expansion "x" { milestones: "Nobody" }')
