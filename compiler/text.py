@@ -179,8 +179,10 @@ def effect(e) -> str:
         tag = f"{e.tag} " if e.tag else ""
         target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
                   "any_card_with_resources": f"to any {tag}card with resources", "that_card": "to that card"}[e.target]
-        # `per` last, as in every effect (`per 2 animals here to any card` would not read back: `here` ends it)
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}{per(e.amount)}"
+        counted = per(e.amount)
+        if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
+            return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}{counted}"
+        return f"add {number(e.amount)} {_resource(e.resource, e.amount)}{counted} {target}"
     if isinstance(e, fx.RemoveResources):
         source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
                   "any_player": "from any player"}[e.source]

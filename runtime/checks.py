@@ -179,6 +179,8 @@ def _triggered_changes(game: "Game", e, ctx: Context) -> list:
         for trigger in game.library[name].passives:
             if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place" or trigger.event.filters:
                 continue
+            if trigger.subject == "another":  # the player's own placement does not fire it
+                continue
             if name == ctx.playing and not trigger.including_this:
                 continue
             if trigger.event.tile not in ("tile", e.tile):
@@ -386,8 +388,8 @@ def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
     if e.source == "here":
         card = game.state.players[ctx.player].card(ctx.card)
         return card is not None and card.resources >= value_of(game, e.amount, ctx)
-    if e.source == "your_card":
-        return bool(own_cards_to_remove_from(game, e, ctx))
+    if e.source == "your_card":  # removing none (`X` chosen 0) needs no card
+        return value_of(game, e.amount, ctx) <= 0 or bool(own_cards_to_remove_from(game, e, ctx))
     # solo: the neutral opponent always has the resource to give (RULES.md 7)
     return game.options.solo or bool(cards_to_remove_from(game, e, ctx))
 
@@ -401,6 +403,12 @@ def _can_take_branch(game: "Game", e: fx.Conditional, ctx: Context) -> bool:
     return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
 
 
+def _cards_to_discard(game: "Game", ctx: Context) -> int:
+    """The cards in hand a `discard` could take: not the card being played, which leaves the hand first."""
+    hand = game.state.players[ctx.player].hand
+    return len(hand) - (1 if ctx.playing is not None and ctx.playing in hand else 0)
+
+
 _POSSIBLE = {
     fx.Lose: _can_lose,
     fx.Spend: _can_lose,
@@ -410,7 +418,7 @@ _POSSIBLE = {
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
     fx.RemoveResources: _can_remove,
-    fx.Discard: lambda game, e, ctx: len(game.state.players[ctx.player].hand) >= value_of(game, e.amount, ctx),
+    fx.Discard: lambda game, e, ctx: _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
     fx.Conditional: _can_take_branch,
     fx.ChooseX: _can_choose_x,

@@ -297,7 +297,7 @@ def _remove(game, e, ctx):
             card.resources = max(0, card.resources - amount)
         return
     if e.source == "your_card":  # one of the player's own cards, the player's choice
-        names = own_cards_to_remove_from(game, e, ctx)
+        names = own_cards_to_remove_from(game, e, ctx) if amount > 0 else []
         if len(names) == 1 and not e.up_to:
             removed_from_card(game, (ctx.player, names[0]), amount)
             return

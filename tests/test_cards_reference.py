@@ -70,7 +70,7 @@ def _vp(text: str):
 def bundled_facts(bundled):
     assert bundled.ok, [(d.code, d.message) for d in bundled.errors]
     return {row["name"]: row for row in map(facts, bundled.library.definitions)
-            if row["kind"] in ("card", "corporation")}
+            if row["kind"] in ("card", "corporation") and row["set"] in ("base", "corpera")}
 
 
 def test_bundled_content_compiles_without_errors_or_warnings(bundled):
@@ -113,11 +113,23 @@ def test_facts_match_the_reference(reference_dir, bundled_facts):
     assert differences == []
 
 
+def _counts(definitions) -> dict:
+    kinds = [d.kind for d in definitions]
+    return {k: kinds.count(k) for k in set(kinds)}
+
+
 def test_reference_counts(bundled):
-    kinds = [d.kind for d in bundled.library.definitions]
-    counts = {k: kinds.count(k) for k in set(kinds)}
-    assert counts == {"card": 208, "corporation": 13, "standard_project": 7, "standard_action": 2,
-                      "milestone": 15, "award": 15, "board": 3}
+    """The base game and Corporate Era (cards.tsv), then each expansion (prelude.tsv, venus.tsv, expansions.md)."""
+    by_set: dict = {}
+    for d in bundled.library.definitions:
+        by_set.setdefault(getattr(d, "set", None) if d.kind != "expansion" else d.name, []).append(d)
+    printed = by_set.get("base", []) + by_set.get("corpera", []) + by_set.get(None, [])
+    assert _counts(printed) == {"card": 208, "corporation": 13, "standard_project": 7, "standard_action": 2,
+                                "milestone": 15, "award": 15, "board": 3}
+    assert _counts(by_set["prelude"]) == {"expansion": 1, "card_kind": 1, "card": 42, "corporation": 5}
+    assert _counts(by_set["venus"]) == {"expansion": 1, "parameter": 1, "rule": 1, "card": 49, "corporation": 5,
+                                        "standard_project": 1, "milestone": 1, "award": 1}
+    assert set(by_set) == {"base", "corpera", None, "prelude", "venus"}
 
 
 def test_cards_json_lists_every_definition(capsys):
@@ -125,7 +137,9 @@ def test_cards_json_lists_every_definition(capsys):
 
     assert main(["cards", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert len(rows) == 208 + 13 + 7 + 2 + 15 + 15 + 3
+    printed = 208 + 13 + 7 + 2 + 15 + 15 + 3
+    prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
+    assert len(rows) == printed + prelude + venus
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"
     assert livestock["vp_text"] == "1 per animal here"

@@ -89,6 +89,12 @@ card "Heat Exchange" {
   play: choose X up to heat { spend X heat; gain 3X megacredits }
 }
 
+card "Balloon Loft" {
+  type: active  cost: 0  tags: cloud
+  holds: balloon
+  action: add 1 balloon to another cloud card per 2 balloons here
+}
+
 milestone "Balloonist" { requires: balloons on cards >= 7 }
 """
 
@@ -374,6 +380,17 @@ def test_a_misspelt_tag_in_an_add_target_gets_a_did_you_mean():
     assert code == "E102" and "clowd" in message and "cloud" in hint
 
 
+def test_per_reads_the_same_before_or_after_the_target_and_prints_where_it_reads_back():
+    card = 'card "A" {{\n  type: active  cost: 0\n  action: {}\n}}\n'
+    before = _compile(card.format("add 1 balloon per jovian tag to any cloud card"))
+    after = _compile(card.format("add 1 balloon to any cloud card per jovian tag"))
+    assert before.diagnostics == [] and after.diagnostics == []
+    assert before.library.cards[0].actions == after.library.cards[0].actions
+    assert text.card(after.library.cards[0]).endswith("action: add 1 balloon per jovian tag to any cloud card\n}")
+    loft = _compile(CARDS[len(DECLARATIONS):]).library.get("Balloon Loft")  # `here` would end a quantity before
+    assert "add 1 balloon to another cloud card per 2 balloons here" in text.card(loft)
+
+
 def test_every_construct_prints_back_as_text_that_compiles_to_the_same_card():
     result = _compile(CARDS[len(DECLARATIONS):])
     assert result.diagnostics == []
@@ -391,7 +408,8 @@ def test_every_construct_prints_back_as_text_that_compiles_to_the_same_card():
     ("Balloon Market", "Remove 1 balloon from one of your cards.", "从你的一张牌上移除1个balloon"),
     ("Balloon Census", "1 VP per 2 balloons on cards.", "卡牌上的balloon"),
     ("City Watch", "When another player places a city tile: Gain 2 MC.", "其他玩家放置城市板块"),
-    ("Builders' Guild", "Cards cost you 2 MC less for each building tag they have.", "每有1个建筑标志少支付2 M€"),
+    ("Builders' Guild", "Cards cost you 2 MC less for each building tag they have.",
+     "每有1个建筑标志少支付2 M€"),
     ("Heat Exchange", "Gain 3X MC.", "获得3X M€"),
 ])
 def test_rules_text_says_each_construct_in_both_languages(name, english, chinese):

@@ -412,3 +412,17 @@ def test_a_space_chosen_without_a_tile_is_told_but_a_placed_tile_is_told_once():
     placed = "\n".join(report(game, Move(0, before, [("action", "standard project City"), ("space", "space 31")]),
                               hidden=False))
     assert "» ann places city on 31" in placed and "chooses" not in placed
+
+
+def test_the_example_expansion_checks_its_scenarios_pass_and_games_are_played_with_it(repo, capsys):
+    """docs/designing-cards.md "Designing an expansion": a parameter, a kind of card and a rule, all in text."""
+    mine = repo / "docs" / "examples" / "solar-storms"
+    assert main(["check", "--with-bundled", str(mine)]) == 0
+    assert main(["test", str(mine / "scenarios"), "--cards", str(mine)]) == 0
+    assert "5 passed, 0 failed" in capsys.readouterr().out
+    assert main(["play", "--cards", str(mine), "--expansion", "solar-storms", "--seat", "a=greedy",
+                 "--seat", "b=random", "--no-log", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "radiation 0→1" in out and "mission card" in out and "winner" in out
+    assert main(["play", "--cards", str(mine), "--expansion", "solar-stroms", "--no-log"]) == 2
+    assert "did you mean 'solar-storms'" in capsys.readouterr().err

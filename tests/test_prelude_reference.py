@@ -1,9 +1,11 @@
 """Every Prelude card and corporation matches the reference facts in shared/reference/prelude.tsv, and none is missing.
 
 The notation of the TSV is translated by the helpers of test_cards_reference.py; preludes have type `prelude` and
-an empty cost in the TSV (0 compiled). Cards waiting for a construct that does not compile yet are listed, with
-their text, in cards/prelude/waiting.txt: each of them is an expected failure (strict, so that a card moved into the
-bundled content must also leave the waiting list), and the waiting list must name exactly the missing cards.
+an empty cost in the TSV (0 compiled); a corporation's starting MC is read from its effect (`start 38 MC`).
+Every card is bundled today. Should one have to wait for a construct that does not compile, its text goes in
+cards/prelude/waiting.txt (not a .mars file): each card named there is an expected failure here (strict, so that a
+card moved into the bundled content must also leave the waiting list), and the list must name exactly the missing
+cards.
 """
 
 import csv

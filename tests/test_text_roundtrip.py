@@ -14,15 +14,24 @@ def cards(bundled):
     return bundled.library.cards + bundled.library.corporations
 
 
-def test_every_bundled_card_renders_to_text_that_compiles_back_to_the_same_card(cards):  # and corporations
+@pytest.fixture(scope="module")
+def declarations(bundled):
+    """What every bundled card may need beside it: the declared tags (the wild one too), card resources,
+    parameters and kinds of card, as card text."""
+    declared = [d for d in bundled.library.definitions if d.kind in ("parameter", "card_kind")]
+    return text.content(declared, bundled.declared_tags, bundled.declared_resources,
+                        bundled.declared_wild_tags) + "\n"
+
+
+def test_every_bundled_card_renders_to_text_that_compiles_back_to_the_same_card(cards, declarations):
     mismatches = []
     for card in cards:
-        source = text.card(card) + "\n"
+        source = declarations + text.card(card) + "\n"
         result = compile_text(source, f"<{card.name}>")
         if result.errors:
             mismatches.append(f"{card.name}: {[d.message for d in result.errors]}\n{source}")
             continue
-        again = result.library.definitions[0]
+        again = result.library.get(card.name)
         for field in ("cost", "tags", "requirements", "holds", "play", "actions", "passives", "vp", "set",
                       "number", "first_action", "starting_megacredits", "variant"):
             if not hasattr(card, field):

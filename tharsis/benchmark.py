@@ -56,7 +56,7 @@ def bench_check(runs: int) -> None:
 
 
 def bench_games(games: int, runs: int, bots: tuple = ("random", "greedy"), sizes: tuple = (2, 4),
-                state_copies: bool = True) -> None:
+                state_copies: bool = True, expansions: tuple = ()) -> None:
     """Each row plays the same `games` seeds `runs` times: the best run is the least disturbed by other work on
     the machine (a shared machine's speed varies by half from minute to minute), the median shows the spread."""
     from tharsis.runtime.bots import BOTS
@@ -71,19 +71,21 @@ def bench_games(games: int, runs: int, bots: tuple = ("random", "greedy"), sizes
                 asked = top_level = 0
                 cpu = time.process_time()
                 for seed in range(games):
-                    game = Game(GameOptions(players=names, seed=seed, corporate_era=True), library)
+                    game = Game(GameOptions(players=names, seed=seed, corporate_era=True, expansions=expansions),
+                                library)
                     counts = _play_counting(game, {i: BOTS[bot](seed * 10 + i) for i in range(players)})
                     asked += counts[0]
                     top_level += counts[1]
                 used_per_run.append(time.process_time() - cpu)
             best, median = min(used_per_run), statistics.median(used_per_run)
-            print(f"{players}-player {bot} bots: {games / best:.1f} games per CPU second at best of {runs} runs "
+            with_expansions = f" with {' and '.join(expansions)}" if expansions else ""
+            print(f"{players}-player {bot} bots{with_expansions}: {games / best:.1f} games per CPU second at best of {runs} runs "
                   f"(median {games / median:.1f}; {best / games * 1000:.0f} ms/game); per game "
                   f"{asked / games:.0f} decisions as Tharsis asks them, {top_level / games:.0f} top-level actions; "
                   f"{asked / best:.0f} decisions per CPU second")
     if not state_copies:
         return
-    game = Game(GameOptions(players=("a", "b"), seed=1, corporate_era=True), library)
+    game = Game(GameOptions(players=("a", "b"), seed=1, corporate_era=True, expansions=expansions), library)
     play_out_to_generation(game, 10)
     clones = _samples(game.clone, 2000)
     print(f"Game.clone() at generation {game.state.generation} ({len(game.log)} logged choices): "
@@ -141,9 +143,11 @@ def main() -> None:
     parser.add_argument("--players", action="append", type=int, choices=(2, 3, 4, 5),
                         help="games: only these player counts' rows (repeatable; default 2 and 4); with --bot or "
                              "--players the clone and load timings are left out")
+    parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                        help="games, play: with this expansion (repeatable: --expansion prelude --expansion venus)")
     args = parser.parse_args()
     if args.what == "play":
-        play_random_games(args.games)
+        play_random_games(args.games, tuple(args.expansion))
         return
     from tharsis.runtime import engine_build
 
@@ -156,17 +160,17 @@ def main() -> None:
     else:
         chosen = bool(args.bot or args.players)
         bench_games(args.games, args.runs, tuple(args.bot or ("random", "greedy")), tuple(args.players or (2, 4)),
-                    state_copies=not chosen)
+                    state_copies=not chosen, expansions=tuple(args.expansion))
 
 
-def play_random_games(games: int) -> None:
+def play_random_games(games: int, expansions: tuple = ()) -> None:
     """Seeds 0..games-1, Corporate Era, Tharsis, two random bots: the workload of the games/s target."""
     from tharsis.runtime.bots import BOTS, play_out
     from tharsis.runtime.game import Game, GameOptions, load_library
 
     library = load_library()
     for seed in range(games):
-        game = Game(GameOptions(players=("p0", "p1"), seed=seed, corporate_era=True), library)
+        game = Game(GameOptions(players=("p0", "p1"), seed=seed, corporate_era=True, expansions=expansions), library)
         play_out(game, {i: BOTS["random"](seed * 10 + i) for i in range(2)})
 
 

@@ -188,11 +188,18 @@ def render(gallery: Gallery) -> str:
     return _environment().get_template("index.html.j2").render(
         gallery=gallery, faces=faces, t=t, ui=labels(gallery.language), lang=gallery.language,
         sets=sorted({f.definition.set for f in faces if f.definition}),
-        types=[x for x in ("automated", "active", "event", "corporation", "unknown")
-               if any(f.type == x for f in faces)],
+        types=_types(faces),
         tags=sorted({tag for f in faces if f.definition for tag in f.definition.tags}),
         origins=sorted({f.origin for f in faces}, key=lambda o: (o == BUNDLED, o)),
         requirement_types={"automated", "active", "event"})
+
+
+def _types(faces) -> list[str]:
+    """The card types of the faces for the type filter: the printed ones, then declared kinds (preludes)."""
+    printed = ("automated", "active", "event")
+    present = {f.type for f in faces}
+    declared = sorted(present - set(printed) - {"corporation", "unknown"})
+    return [x for x in printed if x in present] + declared + [x for x in ("corporation", "unknown") if x in present]
 
 
 def check_directory(directory: Path) -> None:

@@ -19,7 +19,8 @@ from tharsis import config, suppressions
 from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
-from tharsis.compiler.pipeline import EXTENSION, CompileResult, compile_sources, declarations, find_files
+from tharsis.compiler.pipeline import (EXTENSION, CompileResult, compile_sources, declarations, declared_card_kinds,
+                                      declared_parameters, find_files)
 from tharsis.compiler.vocabulary import plural
 from tharsis.config import Config
 
@@ -142,7 +143,7 @@ class Analysis:
         if word is None:
             return None
         tags, card_resources = self._declared()
-        entries = glossary.lookup(word, tags, card_resources)
+        entries = glossary.lookup(word, tags, card_resources, **self._declared_elements())
         if not entries:
             return None
         return "\n\n".join(f"**{entry.word}** ({entry.category}): {entry.meaning}"
@@ -167,7 +168,7 @@ class Analysis:
         prefix = re.search(r"[A-Za-z_]*$", before)
         head = before[:prefix.start()]
         tags, card_resources = self._declared()
-        words = glossary.vocabulary(tags, card_resources)
+        words = glossary.vocabulary(tags, card_resources, **self._declared_elements())
         if not head.strip():
             return [_word_completion(w, insert=f"{w.word}: ") for w in words if w.category == "field"] + \
                    [_word_completion(w) for w in words if w.category == "definition"]
@@ -190,6 +191,11 @@ class Analysis:
 
     def _declared(self):
         return declarations(self.result.sources.values())
+
+    def _declared_elements(self) -> dict:
+        """The declared global parameters and kinds of card, for hover and completion."""
+        texts = self.result.sources.values()
+        return {"parameters": declared_parameters(texts), "card_kinds": declared_card_kinds(texts)}
 
     def _definition(self, name: str, kind: Optional[str] = None):
         matches = [d for d in self.result.library.definitions if d.name.casefold() == name.casefold()

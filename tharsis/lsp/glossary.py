@@ -34,6 +34,17 @@ FIELD_MEANINGS = {
     "first action": "effects taken as the corporation's first action of the game",
     "measure": "the quantity an award compares at the end of the game",
     "variant": "only in that variant: " + ", ".join(f"`{name}`" for name in v.VARIANTS),
+    "scale": "a declared parameter's range and step: `scale: 0% to 30% step 2%`",
+    "track": "a bonus for whoever raises the parameter to a value: `track: 8% -> draw 1` (repeatable)",
+    "ends game": "whether a declared parameter must be maxed for the game to end: `yes`, `no` or `solo`",
+    "deal": "how many cards of a declared kind each player is dealt at set-up and keeps: `deal: 4 keep 2`",
+    "unplayable": "what a player gets instead when a kept card of this kind cannot be played",
+    "at": "when a rule runs: `at: end of generation`",
+    "by": "who decides a rule's choices: `by: first player` (default) or `by: each player`",
+    "offboard": "spaces off Mars that an expansion adds to every board, for `place city on reserved \"Name\"`",
+    "milestones": "the milestones a board (or an expansion, added to every board) offers",
+    "awards": "the awards a board (or an expansion, added to every board) offers",
+    "solo generations": "how many generations a solo game lasts with this expansion (14 without)",
 }
 
 RESOURCE_MEANINGS = {
@@ -79,9 +90,11 @@ def effect_keywords() -> dict[str, list]:
     return keywords
 
 
-def lookup(word: str, tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> list[Word]:
-    """Every meaning of `word` (plurals and aliases too: `plants`, `MC`), for hover; [] if it means nothing."""
-    entries = _entries(frozenset(tags), frozenset(card_resources))
+def lookup(word: str, tags: Iterable[str] = (), card_resources: Iterable[str] = (), *, parameters=None,
+           card_kinds: Iterable[str] = ()) -> list[Word]:
+    """Every meaning of `word` (plurals and aliases too: `plants`, `MC`), for hover; [] if it means nothing.
+    `parameters` (name -> (minimum, maximum, step, unit)) and `card_kinds` are the declared ones."""
+    entries = _entries(frozenset(tags), frozenset(card_resources), _frozen(parameters), frozenset(card_kinds))
     exact = word.lower()
     found: list[Word] = []
     for form in dict.fromkeys((exact, v.normalize(word), v.singular(word))):
@@ -91,10 +104,12 @@ def lookup(word: str, tags: Iterable[str] = (), card_resources: Iterable[str] = 
     return found
 
 
-def vocabulary(tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> list[Word]:
+def vocabulary(tags: Iterable[str] = (), card_resources: Iterable[str] = (), *, parameters=None,
+               card_kinds: Iterable[str] = ()) -> list[Word]:
     """Every entry once, for completion."""
     seen, words = set(), []
-    for group in _entries(frozenset(tags), frozenset(card_resources)).values():
+    for group in _entries(frozenset(tags), frozenset(card_resources), _frozen(parameters),
+                          frozenset(card_kinds)).values():
         for entry in group:
             if entry not in seen:
                 seen.add(entry)
@@ -102,8 +117,13 @@ def vocabulary(tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> 
     return words
 
 
+def _frozen(parameters) -> frozenset:
+    return frozenset((parameters or {}).items())
+
+
 @lru_cache(maxsize=16)
-def _entries(tags: frozenset, card_resources: frozenset) -> dict[str, tuple[Word, ...]]:
+def _entries(tags: frozenset, card_resources: frozenset, parameters: frozenset = frozenset(),
+             card_kinds: frozenset = frozenset()) -> dict[str, tuple[Word, ...]]:
     entries: dict[str, list[Word]] = {}
 
     def add(word: str, category: str, meaning: str, syntax: str = "") -> None:
@@ -125,6 +145,14 @@ def _entries(tags: frozenset, card_resources: frozenset) -> dict[str, tuple[Word
     for name, (low, high, step, unit) in v.GLOBAL_RANGES.items():
         add(name, "global parameter", f"a global parameter, from {low}{unit} to {high}{unit} in steps of "
                                       f"{step}{unit}; each step raised gives 1 TR")
+    for name, (low, high, step, unit) in sorted(parameters):
+        if name not in v.GLOBAL_RANGES:
+            add(name, "global parameter", f"a global parameter declared with `parameter`, from {low}{unit} to "
+                                          f"{high}{unit} in steps of {step}{unit}; each step raised gives 1 TR "
+                                          f"(`{name} +1`, `requires: {name} >= {low + step}{unit}`)")
+    for name in sorted(card_kinds):
+        add(name, "card type", f"a kind of card declared with `card kind`: `type: {name}`, no cost, dealt at "
+                               "set-up and played for free before the first generation")
     add("tr", "terraform rating", "your terraform rating: 1 VP per step at the end, and your base income")
     for name in v.CARD_TYPES:
         add(name, "card type", CARD_TYPE_MEANINGS[name])
