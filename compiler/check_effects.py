@@ -323,7 +323,11 @@ class EffectChecks:
             tag = self.tag(wanted.children[0])
             return fx.RevealUntil(count, tag=tag) if tag else None
         resource = self.card_resource(wanted.children[0])
-        return fx.RevealUntil(count, holds=resource) if resource else None
+        if resource is None:
+            return None
+        if wanted.kind == "with_icon":
+            return fx.RevealUntil(count, icon=resource)
+        return fx.RevealUntil(count, holds=resource)
 
     def _fx_play_from_hand(self, node: Node, ctx: Context):
         modifiers = []
@@ -333,6 +337,13 @@ class EffectChecks:
         if node.first("IGNORING_REQUIREMENTS") is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
         return fx.PlayFromHand(tuple(modifiers))
+
+    def _fx_gain_raised(self, node: Node, ctx: Context):
+        if not ctx.in_trigger:
+            self.d.error("E307", "'gain that production' means a production just raised; it works only in "
+                                 "'when you raise production -> ...'", node.span)
+            return None
+        return fx.GainRaised()
 
     def _fx_each_opponent(self, node: Node, ctx: Context):
         return fx.EachOpponent(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
@@ -458,6 +469,8 @@ class EffectChecks:
         if node.kind == "raises":
             word = node.first("NAME")
             parameter = word.text.lower()
+            if parameter == "production":  # one of your own productions rose (`gain that production`)
+                return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
                 self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
                              did_you_mean(parameter, tuple(self.parameters) + ("tr",)))

@@ -211,7 +211,7 @@ class Checker(EffectChecks):
         word = name.lower()
         if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
             self.d.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'", span,
-                         'e.g. parameter "venus"')
+                         'e.g. parameter "radiation"')
             return None
         if word not in self.parameters or "scale" not in fields:
             return None  # a scale that did not check: reported below, by the same scan that declared it
@@ -241,7 +241,7 @@ class Checker(EffectChecks):
         word = name.lower()
         if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
             self.d.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
-                         'e.g. card kind "prelude"')
+                         'e.g. card kind "mission"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
@@ -270,7 +270,7 @@ class Checker(EffectChecks):
         fields = self._fields(node, "expansion")
         if name and not name.replace("-", "").replace("_", "").isalnum():
             self.d.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
-                         'e.g. expansion "venus"; cards join it with set: venus')
+                         'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
             return None
         lists: dict[str, tuple[str, ...]] = {}
         reference_spans: dict[str, Span] = {}

@@ -154,7 +154,7 @@ class Board:
 
 @attrs.frozen
 class Parameter:
-    """A declared global parameter (`parameter "venus" { scale: 0% to 30% step 2% ... }`): its scale, the TR each
+    """A declared global parameter (`parameter "radiation" { scale: 0 to 10 step 1 ... }`): its scale, the TR each
     step gives, the bonuses at given values, and whether it must be maxed for the game to end (`yes`, `no`, or only
     in a `solo` game). The three printed parameters are built in (compiler/vocabulary.py GLOBAL_RANGES)."""
 
@@ -173,7 +173,7 @@ class Parameter:
 
 @attrs.frozen
 class CardKind:
-    """A declared kind of card (`card kind "prelude" { deal: 4 keep 2 ... }`): cards of this `type:` cost nothing,
+    """A declared kind of card (`card kind "mission" { deal: 2 keep 1 ... }`): cards of this `type:` cost nothing,
     are not in the project deck; each player is dealt `deal` of them at setup, keeps `keep` (chosen with the
     corporation) and plays them after every corporation is in play, before the first generation's actions; a kept
     card that cannot be played is discarded and its owner carries out `unplayable` instead."""

@@ -342,15 +342,18 @@ class NextCard:
     modifiers: tuple
 
 
-@kind("reveal_until", category="cards", syntax="reveal cards until N (with TAG tag | holding RESOURCE)",
+@kind("reveal_until", category="cards",
+      syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon)",
       example="reveal cards until 2 with space tag",
       summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
-              "into your hand and discard the rest.")
+              "into your hand and discard the rest; `with RESOURCE icon`: a card that names that card resource "
+              "anywhere (holds, adds, removes or counts it).")
 @_frozen
 class RevealUntil:
     count: int
     tag: Optional[str] = None
     holds: Optional[str] = None
+    icon: Optional[str] = None   # a card resource the card names anywhere (holds, adds, removes or counts it)
 
 
 @kind("play_from_hand", category="cards",
@@ -361,6 +364,15 @@ class RevealUntil:
 @_frozen
 class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
+
+
+@kind("gain_raised", category="production", syntax="gain that production",
+      example="gain that production",
+      summary="In a `when you raise production` trigger: gain as many units of the resource as its production "
+              "just rose.")
+@_frozen
+class GainRaised:
+    pass
 
 
 @kind("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
@@ -380,7 +392,7 @@ class FundAward:
 
 
 @kind("look_play", category="cards", syntax="look N KIND cards play K",
-      example="look 3 prelude cards play 1",
+      example="look 3 mission cards play 1",
       summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
               "played is discarded for its kind's `unplayable` effects); the others go under the pile.")
 @_frozen
@@ -436,8 +448,8 @@ class TriggerEvent:
               "(`you`), everyone's (`any player`) or only the other players' (`another player`). Events: "
               "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
-              "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `produce` (at the start of "
-              "the production phase).")
+              "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
+              "one of your productions rises), `produce` (at the start of the production phase).")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
@@ -513,4 +525,4 @@ class Substitute:
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
-             LookPlay, ReuseAction)
+             LookPlay, ReuseAction, GainRaised)

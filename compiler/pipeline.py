@@ -178,7 +178,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
 
 def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:
     """Every global parameter's (minimum, maximum, step, unit): the printed ones and those declared in `texts`
-    (`parameter "venus" { scale: 0% to 30% step 2% }`). A header without a readable scale declares nothing here;
+    (`parameter "radiation" { scale: 0% to 30% step 2% }`). A header without a readable scale declares nothing here;
     the checker then reports the scale."""
     parameters = dict(v.GLOBAL_RANGES)
     for text in texts:
@@ -205,7 +205,7 @@ def declared_wild_tags(texts: Iterable[str]) -> tuple[str, ...]:
 
 
 def declared_card_kinds(texts: Iterable[str]) -> tuple[str, ...]:
-    """The kinds of card declared in `texts` (`card kind "prelude" { ... }`), lower-cased, in a stable order."""
+    """The kinds of card declared in `texts` (`card kind "mission" { ... }`), lower-cased, in a stable order."""
     kinds: set[str] = set()
     for text in texts:
         kinds.update(name.strip().lower() for name in _CARD_KIND.findall(_strip_comments(text)) if name.strip())

@@ -34,7 +34,7 @@ class Phrases:
     tags: Mapping[str, str]
     units: Mapping[str, str]               # measure word before a noun (Chinese 张/个/点); empty in English
     sets: Mapping[str, str]
-    plural_suffix: str                     # for names the table does not know: `floater` -> `floaters`
+    plural_suffix: str                     # for names the table does not know: `balloon` -> `balloons`
     joins: Mapping[str, str]
     article_before_vowel: str
     article: str
@@ -51,7 +51,7 @@ class Phrases:
         return self.nouns[name][1] if name in self.nouns else name[:1].upper() + name[1:]
 
     def card_type(self, name: str) -> str:
-        """A card type (`automated`) or a declared kind of card (`prelude`), as the table or the designer says it."""
+        """A card type (`automated`) or a declared kind of card (`mission`), as the table or the designer says it."""
         return self.nouns[f"type_{name}"][0] if f"type_{name}" in self.nouns else name
 
     def tag(self, name: str) -> str:
@@ -282,9 +282,11 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
     if isinstance(e, fx.ReuseAction):
         return t("reuse_action")
+    if isinstance(e, fx.GainRaised):
+        return t("gain_raised")
     if isinstance(e, fx.RevealUntil):
         wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
-            t("holding", what=t.noun(e.holds))
+            t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else t("holding", what=t.noun(e.holds))
         return t("reveal_until", n=e.count, wanted=wanted)
     if isinstance(e, fx.PlayFromHand):
         parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")

@@ -233,8 +233,11 @@ def effect(e) -> str:
         return f"look {e.look} {e.card_kind} cards play {e.play}"
     if isinstance(e, fx.ReuseAction):
         return "repeat used action of another card"
+    if isinstance(e, fx.GainRaised):
+        return "gain that production"
     if isinstance(e, fx.RevealUntil):
-        wanted = f"with {e.tag} tag" if e.tag is not None else f"holding {e.holds}"
+        wanted = f"with {e.tag} tag" if e.tag is not None else \
+            f"with {e.icon} icon" if e.icon is not None else f"holding {e.holds}"
         return f"reveal cards until {e.count} {wanted}"
     if isinstance(e, fx.PlayFromHand):
         words = ["play card from hand"]
@@ -271,6 +274,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "use standard project" + costs + "".join(f' except "{n}"' for n in ev.excluded)
     if ev.kind == "production":
         return "produce"
+    if ev.kind == "production_raise":
+        return "raise production"
     return f"raise {ev.parameter}"
 
 

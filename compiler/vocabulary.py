@@ -46,7 +46,7 @@ def singular(word: str) -> str:
         return _ALIASES[lowered]
     if lowered.endswith("ies"):
         return lowered[:-3] + "y"
-    if lowered.endswith("s") and not lowered.endswith(("ss", "us")):  # `venus`, `fungus` are singular already
+    if lowered.endswith("s") and not lowered.endswith(("ss", "us")):  # `status`, `fungus` are singular already
         return lowered[:-1]
     return lowered
 
@@ -54,7 +54,7 @@ def singular(word: str) -> str:
 def lookup(word: str, names) -> Optional[str]:
     """The name among `names` that `word` means, or None. Names are stored as written, lower-cased (a declared
     `tag mars` is `mars`, not the singular of a plural); a word means a name when it is the name, when its
-    singular is, or when it is the name with an English plural ending (`venuses` for `venus`)."""
+    singular is, or when it is the name with an English plural ending (`statuses` for `status`)."""
     lowered = word.lower()
     for form in (lowered, singular(lowered)):
         if form in names:

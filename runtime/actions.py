@@ -110,8 +110,8 @@ def card_paid(game: "Game", player: int, name: str) -> None:
 
 @step
 def play_for_free(game: "Game", player: int, name: str) -> None:
-    """Play a card of a declared kind (a prelude) for free; when it cannot be played, it goes under its kind's
-    pile and its owner carries out the kind's `unplayable` effects instead (15 MC for a prelude)."""
+    """Play a card of a declared kind for free; when it cannot be played, it goes under its kind's
+    pile and its owner carries out the kind's `unplayable` effects instead."""
     state = game.state
     card = game.library[name]
     who = state.players[player].name

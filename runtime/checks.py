@@ -51,14 +51,16 @@ class Context:
     placed_bonuses: tuple = ()        # the `on bonus ...` resources that placement was restricted to
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
     neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
+    raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
 
     def with_x(self, x: int) -> "Context":
         return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                       self.neutral)
+                       self.neutral, self.raised)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
-        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, self.neutral)
+        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, self.neutral,
+                       self.raised)
 
     @property
     def where(self) -> Where:
@@ -121,12 +123,31 @@ def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: in
 
 
 def _apply_payment(game: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
-    stock = game.state.players[ctx.player].resources
+    player = game.state.players[ctx.player]
+    stock = player.resources
     for resource, amount in (paid or {}).items():
-        if resource[0] == "@":  # resources on a card: they matter to no check of the card's own effects
-            continue
-        stock[resource] -= amount
-        undo.append((stock, resource, -amount))
+        if resource[0] == "@":  # resources on a card ("@CARD"): they leave it too, before the card's effects
+            table, resource = _OnCard(player.card(resource[1:])), "resources"
+        else:
+            table = stock
+        table[resource] -= amount
+        undo.append((table, resource, -amount))
+
+
+class _OnCard:
+    """A card in play's resources as a one-entry table, so that a provisional payment with them is undone like
+    one with the stock."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card):
+        self.card = card
+
+    def __getitem__(self, key: str) -> int:
+        return self.card.resources
+
+    def __setitem__(self, key: str, value: int) -> None:
+        self.card.resources = value
 
 
 def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
@@ -223,6 +244,41 @@ def bonus_resources(game: "Game", ctx: Context) -> list[str]:
     allowed = ctx.placed_bonuses or ("steel", "titanium", "plant", "energy", "heat", "megacredits")
     printed = [b for b, _ in game.board.spaces[ctx.placed].bonuses if b in allowed]
     return list(dict.fromkeys(printed))
+
+
+def names_resource(definition, resource: str) -> bool:
+    """Whether a card shows a card resource's icon: it holds it, or some effect, requirement or VP of it adds,
+    removes or counts it (the compiled objects are walked; a `resource` field or a measure's `name`)."""
+    if definition.holds == resource:
+        return True
+    stack = [definition.play, definition.actions, definition.passives, definition.vp, definition.requirements]
+    while stack:
+        item = stack.pop()
+        if item is None or isinstance(item, (str, int, bool)):
+            continue
+        if isinstance(item, tuple):
+            stack.extend(item)
+            continue
+        if getattr(item, "resource", None) == resource or \
+                (isinstance(item, fx.Measure) and item.name == resource):
+            return True
+        if attrs.has(type(item)):
+            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
+    return False
+
+
+def adds_to_no_card(game: "Game", effects: tuple, ctx: Context) -> bool:
+    """Whether every effect adds card resources to another card, and no card could take them."""
+    if not effects:
+        return False
+    for e in effects:
+        if type(e) is not fx.AddResources or e.target in ("here", "that_card"):
+            return False
+        exclude = ctx.card if e.target == "another_card" else None
+        if resource_cards(game, ctx.player, e.resource, exclude=exclude, with_resources=e.target ==
+                          "any_card_with_resources", tag=e.tag):
+            return False
+    return True
 
 
 def lowest_productions(game: "Game", player: int) -> list[str]:

@@ -24,7 +24,7 @@ from tharsis.compiler import text
 from . import actions, tiles, triggers
 from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
                      commutes,
-                     cards_playable_from_hand, copyable, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
+                     cards_playable_from_hand, copyable, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
                      possible, possible_in_some_order, production_box,
                      production_targets, protected, resource_cards, value_of, x_range)
@@ -146,7 +146,10 @@ def production_changes(game: "Game", e, ctx: Context, index: int) -> None:
 def production_chosen(game: "Game", resource: str, e, ctx: Context, index: int) -> None:
     production = game.state.players[ctx.player].production
     delta = value_of(game, e.changes[index].amount, ctx)
-    production[resource] = max(MINIMUM_PRODUCTION.get(resource, 0), production[resource] + delta)
+    before = production[resource]
+    production[resource] = max(MINIMUM_PRODUCTION.get(resource, 0), before + delta)
+    if production[resource] > before:
+        triggers.fire(game, "production_raise", ctx.player, raised=(resource, production[resource] - before))
 
 
 def _any_production(game, e, ctx):
@@ -477,7 +480,12 @@ def _reveal_until(game, e, ctx):
         if not revealed:
             break
         definition = library[revealed[0]]
-        matches = (e.tag in definition.tags) if e.tag is not None else definition.holds == e.holds
+        if e.tag is not None:
+            matches = e.tag in definition.tags
+        elif e.icon is not None:
+            matches = names_resource(definition, e.icon)
+        else:
+            matches = definition.holds == e.holds
         (found if matches else missed).append(revealed[0])
     player = game.state.players[ctx.player]
     player.hand.extend(found)
@@ -499,6 +507,12 @@ def _play_from_hand(game, e, ctx):
 @step
 def played_from_hand(game: "Game", name: str, player: int) -> None:
     actions.play_card(game, player, name)
+
+
+def _gain_raised(game, e, ctx):
+    if ctx.raised is not None:
+        resource, steps = ctx.raised
+        game.state.players[ctx.player].resources[resource] += steps
 
 
 def _each_opponent(game, e, ctx):
@@ -588,7 +602,7 @@ def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str
 
 # effects that never ask or push: run inline by `run_effects`' loop
 INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
-          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until}
+          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised}
 
 
 # effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads

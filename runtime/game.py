@@ -26,6 +26,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
+from tharsis.compiler.effects import Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from . import flow as flow_steps
@@ -58,7 +59,7 @@ class GameOptions:
     card_paths: tuple[str, ...] = ()
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
     corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
-    expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "venus" { }` in card text)
+    expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "NAME" { }` in card text)
 
     @property
     def solo(self) -> bool:
@@ -307,7 +308,7 @@ class Game:
         return cards
 
     def kind_deck(self, kind: str) -> list[str]:
-        """The shuffled pile of a declared kind of card (preludes), from the sets in play."""
+        """The shuffled pile of a declared kind of card, from the sets in play."""
         sets = self.elements.sets
         cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind)
         self.state.rng = rng.shuffle(self.state.rng, cards)
@@ -335,6 +336,7 @@ class GameElements:
     rules: dict
     card_kinds: dict
     solo_generations: int
+    card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -359,7 +361,9 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
             rules[rule.at] = rules.get(rule.at, ()) + (rule,)
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo)
+    card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
+                        if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:
@@ -414,5 +418,6 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     conversions = {n: a for n, a in standard_actions.items()
                    if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
+    in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
-            events_with_triggers(library.values()), elements)
+            events_with_triggers(in_play), elements)

@@ -19,7 +19,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from .checks import Context, possible, possible_with_a_payment, unconditional
+from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .decisions import LazyDecision, Option
 from .measures import Where, failing
 from .passives import passive_cache
@@ -62,9 +62,12 @@ def play_context(game: "Game", player: int, name: str) -> Context:
 
 
 def card_action_options(game: "Game", player: int, name: str) -> list[int]:
+    """The options of a card's action that can be carried out and would do something: an option whose effects
+    only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
     definition = game.library[name]
     ctx = Context(player, card=name)
-    return [i for i, option in enumerate(definition.actions) if possible(game, option.cost + option.effects, ctx)]
+    return [i for i, option in enumerate(definition.actions) if possible(game, option.cost + option.effects, ctx)
+            and not adds_to_no_card(game, option.effects, ctx)]
 
 
 def award_cost(game: "Game") -> int:

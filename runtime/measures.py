@@ -70,7 +70,8 @@ def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
         counts = tag_counts(game, p)
         total += counts[None] if name is None else counts.get(name, 0)
         if wild and name is not None:
-            total += sum(counts.get(w, 0) for w in wild)
+            for tag in wild:
+                total += counts.get(tag, 0)
         if playing and p == where.player and game.library[playing].type == "event":
             tags = game.library[playing].tags
             total += len(tags) if name is None else tags.count(name)

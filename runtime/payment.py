@@ -55,7 +55,7 @@ def paid(game: "Game", payment: dict, player: int) -> None:
     state = game.state.players[player]
     stock = state.resources
     for resource, amount in payment.items():
-        if resource[0] == "@":  # resources on a card (Dirigibles' floaters)
+        if resource[0] == "@":  # resources on a card (`use RES here as N megacredits`)
             state.card(resource[1:]).resources -= amount
         else:
             stock[resource] -= amount
@@ -100,9 +100,13 @@ def add_to_hand(game: "Game", player: int, name: str) -> None:
     game.state.players[player].hand.append(name)
 
 
+_ORDER = ("steel", "titanium", "heat", "megacredits")
+
+
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    order = ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
+    order = _ORDER if len(payment) < 2 or all(r[0] != "@" for r in payment) else \
+        ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
     return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
                       for r in order if r in payment)

@@ -73,7 +73,7 @@ def start_game(game: "Game") -> None:
             dealt_corporations.append(tuple(corporations.pop() for _ in range(STARTING_CORPORATIONS)))
     dealt_cards = tuple(tuple(game.take_from_deck(STARTING_CARDS)) for _ in state.players)
     kinds = game.elements.card_kinds
-    if kinds:  # declared kinds of card (preludes): their piles, and each player's share dealt with the rest
+    if kinds:  # declared kinds of card: their piles, and each player's share dealt with the rest
         state.piles = {kind: game.kind_deck(kind) for kind in sorted(kinds)}
         state.kept = [[] for _ in state.players]
         for index, _ in enumerate(state.players):

@@ -37,7 +37,7 @@ def resource_value(game: "Game", player: int, resource: str) -> int:
 
 def leeway(game: "Game", player: int):
     """Steps of leeway on global requirements, from cards in play (cached) and for the next card played: an int
-    for every global parameter alike, or, when some leeway names one parameter (`venus requirements +-2`), a dict
+    for every global parameter alike, or, when some leeway names one parameter (`radiation requirements +-2`), a dict
     of steps by parameter (None: every parameter)."""
     derived = passive_cache(game, player)[2]
     steps = derived.get("leeway")
@@ -128,8 +128,10 @@ def substitutes(game: "Game", player: int) -> tuple[str, ...]:
 
 
 def card_means(game: "Game", player: int, card) -> tuple[str, ...]:
-    """The card resources that may pay for `card` (Dirigibles' floaters for a card with its tag): each as
+    """The card resources that may pay for `card` (`use balloons here as 3 megacredits for space cards`): each as
     "@CARD", the card in play they lie on, when it holds some. Empty for almost every player (cached lookup)."""
+    if not game.elements.card_payments:  # no card of the game's content pays with its resources
+        return ()
     derived = passive_cache(game, player)[2]
     found = derived.get("card means")
     if found is None:

@@ -157,7 +157,7 @@ def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:
 
 
 def parameter_value(game: "Game", parameter: str) -> int:
-    """A global parameter's value: the printed three are fields of the state, declared ones (Venus) a table."""
+    """A global parameter's value: the printed three are fields of the state, declared ones a table."""
     if parameter in GLOBAL_RANGES:
         return getattr(game.state, parameter)
     return game.state.parameters[parameter]

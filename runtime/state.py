@@ -99,9 +99,9 @@ class GameState:
     neutral_tr: int = 0
     over: bool = False
     rng: int = 0                                             # splitmix64 state (runtime/rng.py)
-    parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters (Venus): name -> value
+    parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
-    piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind (preludes)
+    piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
 
     def copy(self) -> "GameState":
         new = _new(GameState)

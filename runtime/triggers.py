@@ -52,7 +52,7 @@ def triggers_on(game: "Game", owner: int, event: str) -> list:
 
 def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
-         project=None) -> None:
+         project=None, raised: Optional[tuple] = None) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
     if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
         return
@@ -79,7 +79,10 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
-        push(game, resolve_triggers, owner, pending, card if owner == actor else None)
+        if raised is None:
+            push(game, resolve_triggers, owner, pending, card if owner == actor else None)
+        else:  # `raise production`: the effects may gain what rose (`gain that production`)
+            push(game, resolve_triggers, owner, pending, None, raised)
 
 
 def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
@@ -116,6 +119,8 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
         return int(ev.parameter == parameter)
     if event == "production" and ev.kind == "production":
         return 1
+    if event == "production_raise" and ev.kind == "production_raise":
+        return 1
     return 0
 
 
@@ -137,21 +142,31 @@ def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
 
 
 @step
-def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Optional[str]) -> None:
+def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Optional[str],
+                     raised: Optional[tuple] = None) -> None:
     """One player's fired triggers; that player orders them when the order can matter."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                            tuple(Option(f"{name}: {text.effects(fired)}", i)
                                  for i, (name, fired) in enumerate(pending))),
-            trigger_chosen, owner, pending, that_card)
+            trigger_chosen, owner, pending, that_card, *_raised(raised))
         return
-    trigger_chosen(game, 0, owner, pending, that_card)
+    trigger_chosen(game, 0, owner, pending, that_card, raised)
 
 
 @step
-def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_card: Optional[str]) -> None:
+def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_card: Optional[str],
+                   raised: Optional[tuple] = None) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
-        push(game, resolve_triggers, owner, rest, that_card)
-    effects.run_effects(game, fired, 0, Context(owner, card=name, that_card=that_card), None)
+        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised))
+    ctx = Context(owner, card=name, that_card=that_card) if raised is None else \
+        Context(owner, card=name, that_card=that_card, raised=raised)
+    effects.run_effects(game, fired, 0, ctx, None)
+
+
+def _raised(raised: Optional[tuple]) -> tuple:
+    """The optional last argument of the two steps above: left out when no production rose (saves stay as they
+    were)."""
+    return () if raised is None else (raised,)

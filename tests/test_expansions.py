@@ -165,3 +165,15 @@ def test_a_rule_at_an_unknown_moment_gets_a_suggestion():
 
 def test_an_expansion_naming_an_undefined_milestone_is_an_error():
     assert "E109" in _codes('expansion "x" { milestones: "Nobody" }')
+
+
+def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
+    """The expansions are card text: the Python of compiler/ and runtime/ never names one of their elements."""
+    words = ("venus", "prelude", "floater", "world government", "aphrodite", "hoverlord", "venuphile",
+             "dirigible", "psychrophile", "air scrapping", "stratopolis")
+    found = []
+    for folder in ("compiler", "runtime"):
+        for path in sorted((repo / folder).glob("*.py")):
+            text = path.read_text(encoding="utf-8").lower()
+            found += [f"{path.name}: {word}" for word in words if word in text]
+    assert found == []
