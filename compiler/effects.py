@@ -366,8 +366,8 @@ class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
 
 
-@kind("gain_raised", category="production", syntax="gain that production",
-      example="gain that production",
+@kind("gain_raised", category="triggers", syntax="gain that production",
+      example="when you raise production -> gain that production",
       summary="In a `when you raise production` trigger: gain as many units of the resource as its production "
               "just rose.")
 @_frozen
