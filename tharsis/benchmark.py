@@ -156,7 +156,7 @@ def main() -> None:
     if args.what == "check":
         bench_check(args.runs)
     elif args.what == "instructions":
-        bench_instructions(args.games)
+        bench_instructions(args.games, tuple(args.expansion))
     else:
         chosen = bool(args.bot or args.players)
         bench_games(args.games, args.runs, tuple(args.bot or ("random", "greedy")), tuple(args.players or (2, 4)),
@@ -174,7 +174,7 @@ def play_random_games(games: int, expansions: tuple = ()) -> None:
         play_out(game, {i: BOTS["random"](seed * 10 + i) for i in range(2)})
 
 
-def bench_instructions(games: int) -> None:
+def bench_instructions(games: int, expansions: tuple = ()) -> None:
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         sys.exit("tharsis.benchmark: `instructions` needs valgrind on the PATH (Debian: apt-get install valgrind)")
@@ -182,7 +182,7 @@ def bench_instructions(games: int) -> None:
     def collected(count: int) -> int:
         # a fixed hash seed: set and dict orders, and so the work, are the same in every run
         result = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                                 "-m", "tharsis.benchmark", "play", "--games", str(count)],
+                                 "-m", "tharsis.benchmark", "play", "--games", str(count), *flags],
                                 capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         found = re.search(r"Collected : (\d+)", result.stderr)
         if result.returncode != 0 or found is None:
@@ -191,9 +191,11 @@ def bench_instructions(games: int) -> None:
 
     # load the content once first, so that both counts read the compiled-content cache (a cold cache parses the
     # cards, which the first count alone would pay for)
+    flags = [f"--expansion={name}" for name in expansions]
     subprocess.run([sys.executable, "-m", "tharsis.benchmark", "play", "--games", "0"], capture_output=True)
     start_up, total = collected(0), collected(games)
-    print(f"2-player random bots, seeds 0-{games - 1}: {(total - start_up) / games / 1e6:.1f} M instructions "
+    with_expansions = f" with {' and '.join(expansions)}" if expansions else ""
+    print(f"2-player random bots{with_expansions}, seeds 0-{games - 1}: {(total - start_up) / games / 1e6:.1f} M instructions "
           f"per game (callgrind; start-up and loading the content, {start_up / 1e6:.0f} M, subtracted)")
 
 
