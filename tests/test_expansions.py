@@ -177,3 +177,34 @@ def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
             text = path.read_text(encoding="utf-8").lower()
             found += [f"{path.name}: {word}" for word in words if word in text]
     assert found == []
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_the_greedy_and_search_bots_play_whole_games_with_both_expansions(bot):
+    from tharsis.runtime.bots import BOTS
+
+    game = Game(GameOptions(players=("a", "b"), seed=7, corporate_era=True, expansions=BOTH,
+                            max_generations=6 if bot == "mcts" else None))
+    bots = {0: BOTS[bot](70), 1: BOTS["random"](71)}
+    while not game.over:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+    assert game.result["winner"] in ("a", "b")
+
+
+def test_simulate_and_replay_take_the_expansions_from_the_command_line(tmp_path, capsys):
+    from tharsis.cli import main
+
+    out = tmp_path / "results.jsonl"
+    assert main(["simulate", "--games", "2", "--quiet", "--expansion", "prelude", "--expansion", "venus",
+                 "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(row["options"]["expansions"] == ["prelude", "venus"] for row in rows)
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--seat", "a=random", "--seat", "b=random", "--seed", "3", "--expansion", "venus",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "verified" in capsys.readouterr().out
+    assert main(["simulate", "--games", "1", "--expansion", "venuss", "--out", str(out)]) == 2
+    assert "did you mean 'venus'" in capsys.readouterr().err
