@@ -198,17 +198,20 @@ class EffectChecks:
         return fx.ClaimSpace(filters) if filters is not None else None
 
     def _fx_draw(self, node: Node, ctx: Context):
-        return fx.Draw(self.amount(int(node.children[0].text), False, self._per(node), ctx))
+        value, variable = self.count(node.children[0], ctx)
+        return fx.Draw(self.amount(value, variable, self._per(node), ctx))
 
     def _fx_look_keep(self, node: Node, ctx: Context):
-        look, keep = int(node.children[0].text), int(node.children[1].text)
-        if not 0 < keep <= look:
+        look, variable = self.count(node.children[0], ctx)
+        keep = int(node.children[1].text)
+        if not 0 < keep or (not variable and keep > look):
             self.d.error("E302", f"can't keep {keep} of {look} cards", node.children[1].span)
             return None
-        return fx.LookKeep(look, keep)
+        return fx.LookKeep(look, keep, variable)
 
     def _fx_look_buy(self, node: Node, ctx: Context):
-        return fx.LookBuy(int(node.children[0].text))
+        look, variable = self.count(node.children[0], ctx)
+        return fx.LookBuy(look, variable)
 
     def _fx_discard(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
@@ -431,6 +434,8 @@ class EffectChecks:
                 result["excluded_spans"] = result["excluded_spans"] + (node.children[0].span,)
             elif node.kind == "vp_filter":
                 result["with_vp"] = True
+            elif node.kind == "no_tags_filter":
+                result["no_tags"] = True
         return result
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
@@ -466,6 +471,9 @@ class EffectChecks:
             return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
         if node.kind == "produces":
             return fx.TriggerEvent("production")
+        if node.kind == "adds":
+            resource = self.card_resource(node.first("NAME"), allow_any=True)
+            return fx.TriggerEvent("add_resource", resource=resource) if resource else None
         if node.kind == "raises":
             word = node.first("NAME")
             parameter = word.text.lower()

@@ -63,6 +63,7 @@ class Measure:
     min_cost: Optional[int] = None
     value: int = 0                           # constant
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
+    no_tags: bool = False                    # cards: only cards without tags
 
 
 @_frozen
@@ -206,7 +207,7 @@ class ClaimSpace:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@kind("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",
+@kind("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",  # N may be X
       summary="Draw project cards into your hand.")
 @_frozen
 class Draw:
@@ -214,11 +215,12 @@ class Draw:
 
 
 @kind("look_keep", category="cards", syntax="look N keep K", example="look 4 keep 2",
-      summary="Look at the top N cards, keep K in hand for free, discard the rest.")
+      summary="Look at the top N cards (N may be X), keep K in hand for free, discard the rest.")
 @_frozen
 class LookKeep:
     look: int
     keep: int
+    variable: bool = False   # `look X keep 1`: `look` is a multiple of X
 
 
 @kind("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
@@ -226,6 +228,7 @@ class LookKeep:
 @_frozen
 class LookBuy:
     look: int
+    variable: bool = False   # `look X buy`
 
 
 @kind("discard", category="cards", syntax="discard N", example="discard 1",
@@ -237,16 +240,17 @@ class Discard:
 
 @kind("add", category="card resources",
       syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-             "| to that card)",
+             "| to any [TAG] cards | to that card)",
       example="add 1 animal per 2 plant tags to any animal card",
       summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
               "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
-              "card already holding at least one. `resource` means any type the target holds.")
+              "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
+              "time. `resource` means any type the target holds.")
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
-    target: str          # here | another_card | any_card | any_card_with_resources | that_card
+    target: str          # here | another_card | any_card | any_card_with_resources | any_cards | that_card
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
 
 
@@ -439,6 +443,8 @@ class TriggerEvent:
     excluded_spans: tuple = attrs.field(default=(), eq=False, repr=False)
     parameter: Optional[str] = None          # raise
     with_vp: bool = False                    # play_card: only cards with victory points
+    no_tags: bool = False                    # play_card: only cards without tags
+    resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
 
 
 @kind("when", category="triggers",
@@ -449,7 +455,9 @@ class TriggerEvent:
               "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
               "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
-              "one of your productions rises), `produce` (at the start of the production phase).")
+              "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
+              "once per effect), `produce` (at the start of the production phase); card filters `with cost >= N`, "
+              "`with vp`, `with no tags`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)

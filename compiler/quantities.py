@@ -36,7 +36,7 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [with requirements] [costing N or more]": "your played project cards",
+    "[TYPE or TYPE] cards [with requirements] [with no tags] [costing N or more]": "your played project cards",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
 }
@@ -208,11 +208,13 @@ class QuantityCompiler:
             if w not in v.CARD_TYPES and w not in ("or", "project"):
                 return None
         rest = words[at + 1:]
-        with_requirements, min_cost = False, None
+        with_requirements, min_cost, no_tags = False, None, False
         i = 0
         while i < len(rest):
             if rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
+            elif rest[i:i + 3] == ["with", "no", "tag"]:
+                no_tags, i = True, i + 3
             elif rest[i] == "costing" and len(rest) >= i + 4 and rest[i + 2:i + 4] == ["or", "more"]:
                 try:
                     min_cost = int(rest[i + 1])
@@ -222,7 +224,7 @@ class QuantityCompiler:
             else:
                 return None
         return Measure("cards", scope=scope or "you", names=tuple(types), with_requirements=with_requirements,
-                       min_cost=min_cost)
+                       min_cost=min_cost, no_tags=no_tags)
 
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,

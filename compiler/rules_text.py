@@ -124,8 +124,10 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
     if k == "cards":
         kinds = t("card_kinds", kinds=t.join("or", [t.card_type(name) for name in m.names])) if m.names else ""
         costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
-        return t("measure_cards", scope=scope, kinds=kinds,
-                 requirements=t("cards_with_requirements") if m.with_requirements else "", costing=costing)
+        requirements = t("cards_with_requirements") if m.with_requirements else ""
+        if m.no_tags:
+            requirements += t("cards_with_no_tags")
+        return t("measure_cards", scope=scope, kinds=kinds, requirements=requirements, costing=costing)
     if k == "parameter":
         return t.parameter(m.name)
     if k == "card_resources" and m.name:
@@ -161,6 +163,10 @@ def _per(t: Phrases, a: fx.Amount) -> str:
     if a.divisor > 1:
         return t("per_many", n=a.divisor, unit=t.unit(_unit_of(a.per)), what=what)
     return t("per_one", unit=t.unit(_unit_of(a.per)), what=what)
+
+
+def _times_x(number: int, variable: bool) -> str:
+    return (f"{number}X" if number != 1 else "X") if variable else str(number)
 
 
 def _count(a: fx.Amount) -> str:
@@ -246,9 +252,9 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         key = "draw" if isinstance(e, fx.Draw) else "discard"
         return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
     if isinstance(e, fx.LookKeep):
-        return t("look_keep", look=e.look, keep=e.keep)
+        return t("look_keep", look=_times_x(e.look, e.variable), keep=e.keep)
     if isinstance(e, fx.LookBuy):
-        return t("look_buy_one") if e.look == 1 else t("look_buy", n=e.look)
+        return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=_times_x(e.look, e.variable))
     if isinstance(e, fx.AddResources):
         if e.tag:
             return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
@@ -341,6 +347,10 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
         if ev.with_vp:
             slots["a_card"] += t("with_vp")
+        if ev.no_tags:
+            slots["a_card"] += t("cards_with_no_tags")
+    elif ev.kind == "add_resource":
+        slots["what"] = t.noun(ev.resource)
     elif ev.kind == "place":
         slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
         slots["filters"] = _filters(t, ev.filters)

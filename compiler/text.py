@@ -61,6 +61,8 @@ def measure(m: Measure, one: bool = False) -> str:
         text = scope + (" or ".join(m.names) + " " if m.names else "") + "cards"
         if m.with_requirements:
             text += " with requirements"
+        if m.no_tags:
+            text += " with no tags"
         if m.min_cost is not None:
             text += f" costing {m.min_cost} or more"
         return text
@@ -119,6 +121,10 @@ def per(a: fx.Amount) -> str:
     return f" per {divisor}{quantity(a.per, one=a.divisor == 1)}"
 
 
+def _times_x(number: int, variable: bool) -> str:
+    return (f"{number}X" if number != 1 else "X") if variable else str(number)
+
+
 def _resource(name: str, a: fx.Amount) -> str:
     return name if a.variable else v.plural(name, abs(a.coefficient))
 
@@ -170,15 +176,16 @@ def effect(e) -> str:
     if isinstance(e, fx.Draw):
         return f"draw {amount(e.amount)}"
     if isinstance(e, fx.LookKeep):
-        return f"look {e.look} keep {e.keep}"
+        return f"look {_times_x(e.look, e.variable)} keep {e.keep}"
     if isinstance(e, fx.LookBuy):
-        return f"look {e.look} buy"
+        return f"look {_times_x(e.look, e.variable)} buy"
     if isinstance(e, fx.Discard):
         return f"discard {amount(e.amount)}"
     if isinstance(e, fx.AddResources):
         tag = f"{e.tag} " if e.tag else ""
         target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
-                  "any_card_with_resources": f"to any {tag}card with resources", "that_card": "to that card"}[e.target]
+                  "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
+                  "that_card": "to that card"}[e.target]
         counted = per(e.amount)
         if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
             return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}{counted}"
@@ -267,7 +274,8 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        return f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
+        return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
+                f"{' with no tags' if ev.no_tags else ''}")
     if ev.kind == "place":
         return f"place {ev.tile} tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -276,6 +284,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "produce"
     if ev.kind == "production_raise":
         return "raise production"
+    if ev.kind == "add_resource":
+        return f"add {ev.resource}"
     return f"raise {ev.parameter}"
 
 

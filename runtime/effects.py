@@ -221,7 +221,8 @@ def _draw(game, e, ctx):
 
 
 def _look_keep(game, e, ctx):
-    keep_next(game, ctx.player, tuple(game.take_from_deck(e.look)), e.keep)
+    look = e.look * ctx.x if e.variable else e.look
+    keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
 
 
 @step
@@ -242,7 +243,8 @@ def kept(game: "Game", name: str, player: int, seen: tuple, remaining: int) -> N
 
 
 def _look_buy(game, e, ctx):
-    offer_cards(game, ctx.player, tuple(game.take_from_deck(e.look)), card_price(game, ctx.player))
+    look = e.look * ctx.x if e.variable else e.look
+    offer_cards(game, ctx.player, tuple(game.take_from_deck(look)), card_price(game, ctx.player))
 
 
 def _discard(game, e, ctx):
@@ -277,8 +279,11 @@ def _add(game, e, ctx):
         targets = resource_cards(game, ctx.player, e.resource,
                                  exclude=ctx.card if e.target == "another_card" else None,
                                  with_resources=e.target == "any_card_with_resources", tag=e.tag)
-    if not targets:
+    if not targets or amount <= 0:
         return  # adding a resource nobody can hold is allowed and does nothing
+    if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
+        split_next(game, e, ctx.player, tuple(targets), amount)
+        return
     if len(targets) == 1:
         added(game, targets[0], ctx.player, amount)
         return
@@ -287,8 +292,19 @@ def _add(game, e, ctx):
 
 
 @step
+def split_next(game: "Game", e, player: int, targets: tuple, remaining: int) -> None:
+    if remaining <= 0:
+        return
+    push(game, split_next, e, player, targets, remaining - 1)
+    resource = "resource" if e.resource == "resource" else e.resource
+    ask(game, Decision(player, "card", f"Which card gets 1 {resource} ({remaining} to place)?",
+                       tuple(Option(f"card {name}", name) for name in targets)), added, player, 1)
+
+
+@step
 def added(game: "Game", name: str, player: int, amount: int) -> None:
     game.state.players[player].card(name).resources += amount
+    triggers.fire(game, "add_resource", player, card=name)
 
 
 def _remove(game, e, ctx):

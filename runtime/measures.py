@@ -140,6 +140,8 @@ def _cards(game: "Game", measure: Measure, where: Where, players) -> int:
                 continue
             if measure.min_cost is not None and definition.cost < measure.min_cost:
                 continue
+            if measure.no_tags and definition.tags:
+                continue
             total += 1
         if not measure.names or "event" in measure.names:
             total += sum(1 for name in state.players[p].events if _event_matches(library[name], measure))
@@ -212,6 +214,8 @@ def _parameter(state, name: str) -> int:
 
 def _event_matches(definition, measure: Measure) -> bool:
     if measure.with_requirements and definition.requirements is None:
+        return False
+    if measure.no_tags and definition.tags:
         return False
     return measure.min_cost is None or definition.cost >= measure.min_cost
 

@@ -100,6 +100,8 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
             return 0
         if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
             return 0
+        if ev.no_tags and definition.tags:
+            return 0
         return int(_cost_ok(ev, definition.cost))
     if event == "place" and ev.kind == "place":
         if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
@@ -121,6 +123,8 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
         return 1
     if event == "production_raise" and ev.kind == "production_raise":
         return 1
+    if event == "add_resource" and ev.kind == "add_resource":
+        return int(ev.resource in ("resource", game.library[card].holds))
     return 0
 
 
