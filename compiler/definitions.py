@@ -233,6 +233,15 @@ class Header:
     source: Source
 
 
+def with_expansions(definitions, chosen) -> list:
+    """The definitions of a game with the `chosen` expansions: all but the content of the declared expansions that
+    are not chosen (`tharsis cards --expansion venus`, the gallery alike)."""
+    declared = {d.name for d in definitions if d.kind == "expansion"}
+    left_out = declared - set(chosen)
+    return [d for d in definitions if getattr(d, "set", None) not in left_out
+            and not (d.kind == "expansion" and d.name in left_out)]
+
+
 @attrs.define
 class Library:
     """Everything loaded from a set of files, ready for the runtime. Names are unique across kinds."""

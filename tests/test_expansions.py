@@ -208,3 +208,19 @@ def test_simulate_and_replay_take_the_expansions_from_the_command_line(tmp_path,
     assert "verified" in capsys.readouterr().out
     assert main(["simulate", "--games", "1", "--expansion", "venuss", "--out", str(out)]) == 2
     assert "did you mean 'venus'" in capsys.readouterr().err
+
+
+def test_cards_and_the_gallery_show_the_content_of_the_expansions_chosen(tmp_path, capsys):
+    from tharsis.cli import main
+
+    assert main(["cards", "--format", "json", "--expansion", "venus"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    sets = {row.get("set") for row in rows}
+    assert "venus" in sets and "prelude" not in sets
+    assert main(["cards", "--format", "json"]) == 0
+    assert {"venus", "prelude"} <= {row.get("set") for row in json.loads(capsys.readouterr().out)}
+    assert main(["gallery", str(tmp_path / "site"), "--expansion", "prelude"]) == 0
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'data-name="Allied Bank"' in page and 'data-name="Dirigibles"' not in page
+    assert main(["gallery", str(tmp_path / "site"), "--expansion", "prelud"]) == 2
+    assert "did you mean 'prelude'" in capsys.readouterr().err

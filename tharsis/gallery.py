@@ -24,6 +24,7 @@ import yaml
 from tharsis import suppressions
 from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
+from tharsis.compiler.definitions import with_expansions
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.pipeline import CompileResult
 from tharsis.problems import USAGE, ProblemError
@@ -80,7 +81,7 @@ class Gallery:
 
 
 def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[CodeFilter] = None,
-          use_cache: bool = True) -> Gallery:
+          use_cache: bool = True, expansions: Optional[list] = None) -> Gallery:
     """Compile the bundled content with `paths` and lay out every card and corporation, with the diagnostics of
     the files under `paths` attached to the cards they are about: the ones `tharsis check --with-bundled` reports
     (suppression comments honoured, warnings chosen by `code_filter`, as from [tool.tharsis] select/ignore)."""
@@ -102,7 +103,11 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
             attached.setdefault(block, []).append(problem)
     faces = []
     built = set()
-    for definition in result.library.definitions:
+    definitions = result.library.definitions
+    if expansions is not None:  # only the content of a game with these expansions
+        from tharsis.options import known_expansions
+        definitions = with_expansions(definitions, known_expansions(expansions, definitions))
+    for definition in definitions:
         if definition.kind not in ("card", "corporation"):
             continue
         key = (str(Path(definition.source.path).resolve()), definition.name)

@@ -189,6 +189,17 @@ def _more_entries_than(folder: Path, limit: int) -> bool:
     return False
 
 
+def known_expansions(names: list[str], definitions) -> list[str]:
+    """The names given to `--expansion` (cards, gallery), each a declared expansion: E703 with a did-you-mean
+    otherwise."""
+    declared = {d.name for d in definitions if d.kind == "expansion"}
+    problems = [FLAG_WHERE.problem("E703", f"--expansion {name}: unknown expansion {name!r}",
+                                   suggest(name, declared, "expansions")) for name in names if name not in declared]
+    if problems:
+        raise ProblemError(problems, USAGE)
+    return names
+
+
 def check_against_content(options: GameOptions, library, where: Where = FLAG_WHERE) -> None:
     """The board and every fixed corporation exist in the loaded content, and no corporation is dealt twice."""
     problems = []

@@ -19,6 +19,8 @@ def add_parser(sub) -> None:
                             "declarations (it checks clean: tharsis check --no-with-bundled); rules: each card's "
                             "rules in players' words (in the language of --lang); both generated from what was "
                             "compiled")
+    cards.add_argument("--expansion", action="append", default=None, metavar="NAME",
+                       help="only the content of a game with this expansion (repeatable); default: everything")
     cards.add_argument("--lang", choices=("en", "zh"), default=None,
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
@@ -30,6 +32,8 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from tharsis.compiler import bundled_cards_path, compile_paths
     from tharsis.compiler.diagnostics import render_text
+    from tharsis.compiler.definitions import with_expansions
+    from tharsis.options import known_expansions
     from tharsis.compiler.facts import facts, render_table
 
     if args.lang is not None and args.format != "rules":
@@ -42,15 +46,18 @@ def run(args) -> int:
         print(render_text(result.errors, result.sources), file=sys.stderr)
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
-    chosen = [d for d in result.library.definitions if not args.kind or d.kind == args.kind]
+    definitions = result.library.definitions
+    if args.expansion is not None:
+        definitions = with_expansions(definitions, known_expansions(args.expansion, definitions))
+    chosen = [d for d in definitions if not args.kind or d.kind == args.kind]
     if args.format == "text":  # every kind, after the declarations they need: the output checks clean
         from tharsis.compiler import text
 
         named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
-        needed = [d for d in result.library.definitions if d.kind in ("milestone", "award") and d.name in named
+        needed = [d for d in definitions if d.kind in ("milestone", "award") and d.name in named
                   and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
         # declared parameters and kinds of card are declarations, like `tag`: any definition may need them
-        needed += [d for d in result.library.definitions if d.kind in ("parameter", "card_kind") and d not in chosen]
+        needed += [d for d in definitions if d.kind in ("parameter", "card_kind") and d not in chosen]
         print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
                            result.declared_wild_tags))
         return 0

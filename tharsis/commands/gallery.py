@@ -25,6 +25,8 @@ def add_parser(sub) -> None:
                          help="your card files or folders: checked with the bundled content and shown with it "
                               "(default: 'cards' of [tool.tharsis])")
     gallery.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rules text and page")
+    gallery.add_argument("--expansion", action="append", default=None, metavar="NAME",
+                         help="only the cards of a game with this expansion (repeatable); default: every card")
     add_config_flag(gallery)
     gallery.set_defaults(run=run)
 
@@ -47,7 +49,8 @@ def run(args) -> int:
         except ProblemError as exc:
             problems += exc.problems
     require(problems + missing_paths(paths, "PATH" if args.paths else configured(config, "cards")))
-    built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore))
+    built = gallery.build([Path(p) for p in paths], args.lang, code_filter=CodeFilter(config.select, config.ignore),
+                          expansions=args.expansion)
     page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)
     errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
