@@ -66,6 +66,33 @@ def _vp(text: str):
     return {"points": int(points), "per": per, "divisor": int(divisor or 1)}
 
 
+def expected_facts(row: dict, requirement=_requirement, vp=_vp) -> dict:
+    """The facts a row of a reference table (cards.tsv, prelude.tsv, venus.tsv) says a card has, in the form of
+    `tharsis cards --format json`; `requirement` and `vp` read the table's notation."""
+    return {
+        "number": _number(row["number"]),
+        "set": row["set"],
+        "type": row["type"],
+        "cost": int(row["cost"]) if row["cost"] else 0,
+        "tags": [t for t in row["tags"].split(",") if t],
+        "requirements": [requirement(r) for r in row["requirements"].split(";") if r.strip()],
+        "vp": vp(row["vp"]),
+    }
+
+
+def actual_facts(ours: dict) -> dict:
+    """The same facts of a compiled card (a row of `tharsis cards --format json`)."""
+    return {
+        "number": _number(ours["number"] or ""),
+        "set": ours["set"],
+        "type": ours["type"],
+        "cost": ours["cost"],
+        "tags": ours["tags"],
+        "requirements": [{k: r[k] for k in ("measure", "operator", "value")} for r in ours["requirements"]],
+        "vp": ours["vp"],
+    }
+
+
 @pytest.fixture(scope="module")
 def bundled_facts(bundled):
     assert bundled.ok, [(d.code, d.message) for d in bundled.errors]
@@ -89,24 +116,7 @@ def test_facts_match_the_reference(reference_dir, bundled_facts):
         ours = bundled_facts.get(row["name"])
         if ours is None:
             continue  # reported by the test above
-        expected = {
-            "number": _number(row["number"]),
-            "set": row["set"],
-            "type": row["type"],
-            "cost": int(row["cost"]) if row["cost"] else 0,
-            "tags": [t for t in row["tags"].split(",") if t],
-            "requirements": [_requirement(r) for r in row["requirements"].split(";") if r.strip()],
-            "vp": _vp(row["vp"]),
-        }
-        actual = {
-            "number": _number(ours["number"] or ""),
-            "set": ours["set"],
-            "type": ours["type"],
-            "cost": ours["cost"],
-            "tags": ours["tags"],
-            "requirements": [{k: r[k] for k in ("measure", "operator", "value")} for r in ours["requirements"]],
-            "vp": ours["vp"],
-        }
+        expected, actual = expected_facts(row), actual_facts(ours)
         for key in expected:
             if expected[key] != actual[key]:
                 differences.append(f"{row['name']}: {key} is {actual[key]!r}, reference says {expected[key]!r}")

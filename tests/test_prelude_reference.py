@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tharsis.compiler.facts import facts
-from test_cards_reference import _number, _requirement, _vp
+from test_cards_reference import actual_facts, expected_facts
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference" / "prelude.tsv"
@@ -41,15 +41,7 @@ WAITING_NAMES = _waiting()
 
 
 def _expected(row: dict) -> dict:
-    expected = {
-        "number": _number(row["number"]),
-        "set": row["set"],
-        "type": row["type"],
-        "cost": int(row["cost"]) if row["cost"] else 0,
-        "tags": [t for t in row["tags"].split(",") if t],
-        "requirements": [_requirement(r) for r in row["requirements"].split(";") if r.strip()],
-        "vp": _vp(row["vp"]),
-    }
+    expected = expected_facts(row)
     if row["type"] == "corporation":
         start = re.match(r"start (\d+) MC", row["effect"])
         assert start, f"no starting MC in the effect of {row['name']!r}"
@@ -58,15 +50,7 @@ def _expected(row: dict) -> dict:
 
 
 def _actual(ours: dict, expected: dict) -> dict:
-    actual = {
-        "number": _number(ours["number"] or ""),
-        "set": ours["set"],
-        "type": ours["type"],
-        "cost": ours["cost"],
-        "tags": ours["tags"],
-        "requirements": [{k: r[k] for k in ("measure", "operator", "value")} for r in ours["requirements"]],
-        "vp": ours["vp"],
-    }
+    actual = actual_facts(ours)
     if "starting_megacredits" in expected:
         actual["starting_megacredits"] = ours.get("starting_megacredits")
     return actual

@@ -21,7 +21,7 @@ import pytest
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.facts import facts
 from conftest import REPO, SHARED
-from test_cards_reference import _number, _requirement, _vp
+from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 # Cards and corporations of venus.tsv that the bundled content does not have yet, besides those listed by name in
 # cards/venus/waiting-*.txt (read below).
@@ -69,27 +69,11 @@ def _venus_vp(text: str):
 
 
 def _expected(row) -> dict:
-    return {
-        "number": _number(row["number"]),
-        "set": row["set"],
-        "type": row["type"],
-        "cost": int(row["cost"]) if row["cost"] else 0,
-        "tags": [t for t in row["tags"].split(",") if t],
-        "requirements": [_venus_requirement(r) for r in row["requirements"].split(";") if r.strip()],
-        "vp": _venus_vp(row["vp"]),
-    }
+    return expected_facts(row, _venus_requirement, _venus_vp)
 
 
 def _actual(ours) -> dict:
-    return {
-        "number": _number(ours["number"] or ""),
-        "set": ours["set"],
-        "type": ours["type"],
-        "cost": ours["cost"],
-        "tags": ours["tags"],
-        "requirements": [{k: r[k] for k in ("measure", "operator", "value")} for r in ours["requirements"]],
-        "vp": ours["vp"],
-    }
+    return actual_facts(ours)
 
 
 @pytest.fixture(scope="module")
