@@ -519,7 +519,8 @@ def _numbered(game: Game, decision: Decision) -> str:
                     f"{','.join(card.tags) or 'no tags'}")
         elif named and game.library[named].kind == "card":
             card = game.library[named]
-            line = f"{line:<46}{card.type}, {card.cost} MC, {','.join(card.tags) or 'no tags'}"
+            cost = f"{card.cost} MC, " if card.type not in game.elements.card_kinds else ""  # a prelude is free
+            line = f"{line:<46}{card.type}, {cost}{','.join(card.tags) or 'no tags'}"
         lines.append(line)
     return "\n".join(lines)
 
