@@ -281,6 +281,14 @@ def adds_to_no_card(game: "Game", effects: tuple, ctx: Context) -> bool:
     return True
 
 
+def raises_only_maxed(game: "Game", effects: tuple) -> bool:
+    """Whether the effects do nothing but raise global parameters that are at their maximum (a choice's option
+    that would change nothing)."""
+    raises = [e for e in effects if type(e) is not fx.Require]
+    return bool(raises) and all(type(e) is fx.ChangeParameter and e.parameter != "tr" and e.amount.coefficient > 0
+                                and maxed(game, e.parameter) for e in raises)
+
+
 def lowest_productions(game: "Game", player: int) -> list[str]:
     """The productions `production(lowest +N)` may raise: those at the player's lowest level (MC included)."""
     production = game.state.players[player].production

@@ -24,7 +24,7 @@ from tharsis.compiler import text
 from . import actions, tiles, triggers
 from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
                      commutes,
-                     cards_playable_from_hand, copyable, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
+                     cards_playable_from_hand, copyable, raises_only_maxed, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
                      possible, possible_in_some_order, production_box,
                      production_targets, protected, resource_cards, value_of, x_range)
@@ -397,7 +397,10 @@ def stolen(game: "Game", target, player: int, resource: str, amount: int) -> Non
 
 
 def _choice(game, e, ctx):
-    options = [Option(_option_label(e.options, o), i) for i, o in enumerate(e.options) if possible(game, o, ctx)]
+    chosen = [i for i, o in enumerate(e.options) if possible(game, o, ctx)]
+    useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])]
+    # a raise of a maxed parameter is offered only when nothing else is (Atmoscoop with Venus at its top)
+    options = [Option(_option_label(e.options, e.options[i]), i) for i in (useful or chosen)]
     if not options:
         return
     ask(game, Decision(ctx.player, "option", "Choose one", tuple(options)), option_chosen, e, ctx)
