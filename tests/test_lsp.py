@@ -256,3 +256,18 @@ def test_warnings_are_filtered_as_tharsis_check_filters_them(tmp_path):
     assert [d.code for d in analyse(str(tmp_path / "far.mars"), stale).diagnostics()] == ["W102", "W801"]
     (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\nignore = ["W102"]\n', encoding="utf-8")
     assert analyse(str(tmp_path / "far.mars"), far).diagnostics() == []
+
+
+def test_hover_and_completion_know_the_declared_parameters_and_kinds_of_card(tmp_path):
+    text = ('parameter "radiation" { scale: 0 to 10 step 1 }\n'
+            'card kind "mission" { deal: 2 keep 1 }\n'
+            'card "Probe" #M7 {\n  type: mission\n  play: radiation +1\n}\n'
+            'card "Shield" #M8 {\n  type: automated  cost: 3\n  requires: \n}\n')
+    analysis = analyse(str(tmp_path / "lab.mars"), text)
+    hover = analysis.hover(4, 9)
+    assert "**radiation** (global parameter)" in hover and "from 0 to 10 in steps of 1" in hover
+    assert "**mission** (card type)" in analysis.hover(3, 10)
+    types = {item.label for item in analysis.completions(3, 8)}
+    assert {"mission", "automated", "active", "event"} <= types
+    requires = {item.label for item in analysis.completions(8, 12)}
+    assert "radiation" in requires

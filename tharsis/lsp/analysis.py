@@ -181,7 +181,8 @@ class Analysis:
             sets = sorted({d.set for d in self.result.library.definitions if hasattr(d, "set")})
             return [Completion(name, "set", "a set of the loaded content") for name in sets]
         phrases = [Completion(phrase, "quantity", "a quantity", meaning)
-                   for phrase, meaning in glossary.quantity_phrases(tags, card_resources).items()]
+                   for phrase, meaning in glossary.quantity_phrases(
+                       tags, card_resources, self._declared_elements()["parameters"]).items()]
         if field in ("requires", "measure") or head.rstrip().endswith("per"):
             return phrases
         vocabulary = [_word_completion(w) for w in words if w.category not in ("field", "definition", "variant")]

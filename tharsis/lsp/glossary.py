@@ -177,7 +177,8 @@ def _tags(declared: Iterable[str]) -> set[str]:
     return (set(v.TAGS) | set(declared)) - {"event"}
 
 
-def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = ()) -> dict[str, str]:
+def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = (),
+                     parameters: Iterable[str] = ()) -> dict[str, str]:
     """Concrete phrases that count things (`jovian tags`, `animals here`, `energy production`), each with the
     meaning of its catalogue entry: what a designer writes after `per`, in `requires:`, `vp:` and `measure:`."""
     phrases: dict[str, str] = {}
@@ -201,6 +202,6 @@ def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = (
         if not any(mark in pattern for mark in "[|") and pattern.islower():
             phrases[pattern] = text
     parameter_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("temperature"))
-    for name in v.GLOBAL_RANGES:
+    for name in list(v.GLOBAL_RANGES) + [p for p in parameters if p not in v.GLOBAL_RANGES]:  # declared too
         phrases[name] = parameter_entry
     return phrases
