@@ -79,6 +79,10 @@ def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterato
     such tiles first (a few, where the board has dozens)."""
     state, board = game.state, game.board
     kinds = None
+    if filters and not board.has_volcanic and any(f.kind == "volcanic" for f in filters):
+        # a board without volcanic spaces: `on volcanic` is any space under the ordinary rules, and an override
+        # written for the volcanic space (`ignoring adjacency`) falls with it (Lava Tube Settlement on Hellas)
+        filters = tuple(f for f in filters if f.kind not in ("volcanic", "ignoring_adjacency"))
     if not filters:
         candidates = board.open_ids["ocean" if tile == "ocean" else "land"]
     else:

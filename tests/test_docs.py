@@ -30,6 +30,18 @@ def test_every_language_doc_example_compiles(index):
     assert result.library.definitions
 
 
+DESIGNING_DOC = Path(__file__).resolve().parents[1] / "docs" / "designing-cards.md"
+
+
+@pytest.mark.parametrize("index", range(len(_blocks(DESIGNING_DOC.read_text(encoding="utf-8")))))
+def test_every_card_text_of_the_designers_guide_compiles(index):
+    """docs/designing-cards.md: its cards and its worked expansion (a parameter, a kind of card, a rule)."""
+    blocks = _blocks(DESIGNING_DOC.read_text(encoding="utf-8"))
+    result = compile_text(blocks[index], f"docs/designing-cards.md#example{index + 1}")
+    assert result.diagnostics == [], [d.message for d in result.diagnostics]
+    assert result.library.definitions
+
+
 def test_generated_reference_is_up_to_date(repo):
     text = (repo / "docs" / "language.md").read_text(encoding="utf-8")
     committed = text[text.index(BEGIN):text.index(END) + len(END)]
