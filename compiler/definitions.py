@@ -235,7 +235,7 @@ class Header:
 
 def with_expansions(definitions, chosen) -> list:
     """The definitions of a game with the `chosen` expansions: all but the content of the declared expansions that
-    are not chosen (`tharsis cards --expansion venus`, the gallery alike)."""
+    are not chosen (`tharsis cards --expansion NAME`, the gallery alike)."""
     declared = {d.name for d in definitions if d.kind == "expansion"}
     left_out = declared - set(chosen)
     return [d for d in definitions if getattr(d, "set", None) not in left_out

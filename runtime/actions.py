@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
 
-from .checks import Context, possible_in_some_order
+from .checks import Context, own_play_steps, possible_in_some_order
 from .decisions import Decision, Option
 from .effects import run_effects, run_in_chosen_order
 from .flow import ask, push, step
@@ -104,8 +104,9 @@ def card_paid(game: "Game", player: int, name: str) -> None:
     if card.type != "event":
         state.played.append(CardInPlay(name))
     game.flow.playing = (player, name)
-    push(game, card_played, player, name)
-    run_in_chosen_order(game, card.play, play_context(game, player, name))
+    push(game, card_played, player, name, True)
+    # the player's own triggers join the card's effects, in the order the player chooses (seed 000)
+    run_in_chosen_order(game, card.play, play_context(game, player, name), own_play_steps(game, player, name))
 
 
 @step
@@ -121,8 +122,8 @@ def play_for_free(game: "Game", player: int, name: str) -> None:
         game.log_event(f"{who} {conjugate(who, 'play')} {name}")
         state.players[player].played.append(CardInPlay(name))
         game.flow.playing = (player, name)
-        push(game, card_played, player, name)
-        run_in_chosen_order(game, card.play, ctx)
+        push(game, card_played, player, name, True)
+        run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
         return
     game.log_event(f"{who} cannot play {name}: it is discarded")
     state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
@@ -131,13 +132,14 @@ def play_for_free(game: "Game", player: int, name: str) -> None:
 
 
 @step
-def card_played(game: "Game", player: int, name: str) -> None:
-    """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent)."""
+def card_played(game: "Game", player: int, name: str, own_done: bool = False) -> None:
+    """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent) of the
+    other players (`own_done`: the player's own resolved among the card's effects)."""
     if game.library[name].type == "event":
         game.state.players[player].events.append(name)
     game.flow.playing = (player, name)
     push(game, stop_playing)
-    fire(game, "play", player, card=name)
+    fire(game, "play", player, card=name, except_owner=player if own_done else None)
 
 
 @step

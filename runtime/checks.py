@@ -15,6 +15,7 @@ condition in `_POSSIBLE`; the handlers that carry effects out are runtime/effect
 
 from __future__ import annotations
 
+from itertools import permutations, product
 from typing import TYPE_CHECKING, Optional
 
 import attrs
@@ -23,6 +24,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 
 from .measures import Where, holds, quantity
+from .passives import triggers_on
 from .prices import can_pay, payment_options, payments
 from .spaces import can_place, legal_spaces, maxed
 from .state import NEUTRAL
@@ -94,22 +96,152 @@ def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = 
 
 
 def possible_in_some_order(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None,
-                           first: Optional[tuple] = None) -> bool:
-    """A played card's effects can be carried out in an order the player may choose (RULES.md 4A), `first`
-    (one of its steps) first when given. Two orders are tried, so the work stays linear in the list: as
-    written, and with tile placements first, whose triggers (a card's own `including this` one) may pay for
-    the rest. Like the reference, other reorderings (an increase to pay for your own decrease) are not sought."""
+                           first: Optional[tuple] = None, triggered: Optional[tuple] = None) -> bool:
+    """A played card's effects can be carried out in an order the player may choose (RULES.md 4A, seed 000: the
+    card's effects and the effects it triggers, in the order its player chooses), `first` (one of its steps)
+    first when given. `triggered`: the player's own triggers the card sets off, as steps `(CARD, effect, ...)`
+    (`own_play_steps`; found here when None and the context is a card being played): they may come anywhere and
+    help (Viral Enhancers' plant before Nitrophilic Moss loses 2), but one that cannot be carried out is skipped,
+    never a reason to refuse the card. The order as written is tried first, then tiles first, then every order of
+    up to ORDER_SEARCH_LIMIT steps (beyond that, triggers first): bounded work."""
     if first is None:
         if possible(game, effects, ctx, paid):  # the steps as written are the effects as written
             return True
         placing_first = _placing_first(effects)
-        return placing_first is not None and possible(game, placing_first, ctx, paid)
+        if placing_first is not None and possible(game, placing_first, ctx, paid):
+            return True
     steps = effect_steps(effects)
-    steps.remove(first)
-    if possible(game, first + sum(steps, ()), ctx, paid):
+    if triggered is None:
+        triggered = own_play_steps(game, ctx.player, ctx.playing) if ctx.playing is not None else ()
+    steps += list(triggered)
+    if first is not None:
+        steps.remove(first)
+        return steps_possible(game, [first] + steps, ctx, paid, fixed=1)
+    # another order can only help when some step adds something a later one may need (a gain, an increase, a
+    # trigger): otherwise the orders tried above decide (the check of every unplayable card in hand stays cheap)
+    return len(steps) > 1 and any(map(_may_help, steps)) and steps_possible(game, steps, ctx, paid)
+
+
+ORDER_SEARCH_LIMIT = 5  # steps whose every order is tried (120 orders at most); longer lists try a few
+
+
+def steps_possible(game: "Game", steps: list, ctx: Context, paid: Optional[dict] = None, fixed: int = 0) -> bool:
+    """Some order of `steps` (the first `fixed` of them staying first) carries out every step of the card's own
+    (a triggered step, `(CARD, ...)`, is skipped when it cannot be carried out)."""
+    for chosen in _choices_made(steps):  # a trigger's `choose { }`: each option as the player may pick it
+        head, rest = chosen[:fixed], chosen[fixed:]
+        if len(rest) <= ORDER_SEARCH_LIMIT:
+            orders = (head + list(order) for order in permutations(rest))
+        else:
+            triggers_first = sorted(rest, key=lambda step: not _is_triggered(step))
+            tiles_first = sorted(rest, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
+            orders = (head + rest, head + triggers_first, head + tiles_first)
+        if any(_order_possible(game, order, ctx, paid) for order in orders):
+            return True
+    return False
+
+
+CHOICE_VARIANTS_LIMIT = 8  # combinations of the triggers' options tried at most
+
+
+def _choices_made(steps: list):
+    """The steps with each triggered step's top-level `choose { }` replaced by one of its options, every
+    combination up to CHOICE_VARIANTS_LIMIT (a plant from Viral Enhancers is one of its options); the steps as
+    they are first."""
+    yield steps
+    alternatives = []
+    for step in steps:
+        options = [step]
+        if _is_triggered(step) and any(type(e) is fx.Choice for e in step):
+            options = [step[:1]]
+            for e in step[1:]:
+                if type(e) is fx.Choice:
+                    options = [before + option for before in options for option in e.options]
+                else:
+                    options = [before + (e,) for before in options]
+        alternatives.append(options)
+    if all(len(options) == 1 for options in alternatives):
+        return
+    for count, combination in enumerate(product(*alternatives)):
+        if count >= CHOICE_VARIANTS_LIMIT:
+            return
+        yield list(combination)
+
+
+def _may_help(step: tuple) -> bool:
+    """Whether a step may give what another step needs: a trigger's effects, a gain, a production increase."""
+    if _is_triggered(step):
         return True
-    placing_first = sorted(steps, key=lambda step: not any(isinstance(e, fx.PlaceTile) for e in step))
-    return placing_first != steps and possible(game, first + sum(placing_first, ()), ctx, paid)
+    for e in step:
+        if type(e) is fx.Gain or (type(e) is fx.Production and any(c.amount.coefficient > 0 for c in e.changes)):
+            return True
+    return False
+
+
+def _is_triggered(step: tuple) -> bool:
+    return bool(step) and step[0].__class__ is str
+
+
+def triggered_context(step: tuple, ctx: Context) -> Context:
+    """The context of a triggered step `(CARD, ...)`: its owner, the trigger's card, the card that set it off."""
+    return Context(ctx.player, card=step[0], that_card=ctx.card or ctx.playing)
+
+
+def _order_possible(game: "Game", order: list, ctx: Context, paid: Optional[dict]) -> bool:
+    undo: list = []
+    try:
+        if paid:
+            _apply_payment(game, ctx, paid, undo)
+        for step in order:
+            if _is_triggered(step):
+                mark = len(undo)
+                if not _check_and_apply(game, step[1:], triggered_context(step, ctx), undo, apply_last=True):
+                    _rollback(undo, mark)  # a trigger that cannot be carried out is skipped
+            elif not _check_and_apply(game, step, ctx, undo, apply_last=True):
+                return False
+        return True
+    finally:
+        if undo:
+            _rollback(undo, 0)
+
+
+def play_matches(game: "Game", ev: fx.TriggerEvent, definition) -> int:
+    """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag)."""
+    if ev.kind == "play_tag":
+        return sum(1 for tag in definition.tags if tag in ev.tags)
+    if ev.kind != "play_card":
+        return 0
+    if ev.card_kind == "event" and definition.type != "event":
+        return 0
+    if ev.tag is not None and ev.tag not in definition.tags:
+        return 0
+    if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
+        return 0
+    if ev.no_tags and definition.tags:
+        return 0
+    return int(cost_ok(ev, definition.cost))
+
+
+def cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
+    if ev.min_cost is not None and cost < ev.min_cost:
+        return False
+    return ev.max_cost is None or cost <= ev.max_cost
+
+
+def own_play_steps(game: "Game", player: int, name: str) -> tuple:
+    """The player's own triggers that playing card `name` sets off, as steps `(TRIGGER CARD, effect, ...)`, once
+    per time each fires: they resolve in the order the player chooses, among the card's own effects. The card's
+    own `including this` triggers count, whether it is in play yet or still in hand."""
+    definition = game.library[name]
+    found = [(card, trigger) for card, trigger in triggers_on(game, player, "play")
+             if trigger.subject != "another" and (card != name or trigger.including_this)]
+    if game.state.players[player].card(name) is None:  # in hand: its own `including this` triggers
+        found += [(name, p) for p in definition.passives if isinstance(p, fx.Trigger) and p.including_this
+                  and p.subject != "another" and p.event.kind in ("play_tag", "play_card")]
+    steps = []
+    for card, trigger in found:
+        steps += [(card,) + trigger.effects] * play_matches(game, trigger.event, definition)
+    return tuple(steps)
 
 
 def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
@@ -150,7 +282,7 @@ class _OnCard:
         self.card.resources = value
 
 
-def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list) -> bool:
+def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list, apply_last: bool = False) -> bool:
     """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
     Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
     last = len(effects) - 1
@@ -159,7 +291,7 @@ def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list) -> 
         check = _POSSIBLE.get(kind)
         if check is not None and not check(game, e, ctx):
             return False
-        if kind not in _CHANGING or index == last:  # the last effect's changes have nothing left to affect
+        if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at

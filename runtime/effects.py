@@ -26,7 +26,7 @@ from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources,
                      commutes,
                      cards_playable_from_hand, copyable, raises_only_maxed, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
-                     possible, possible_in_some_order, production_box,
+                     possible, production_box, steps_possible, triggered_context,
                      production_targets, protected, resource_cards, value_of, x_range)
 from .decisions import Decision, NumberOptions, Option, discard_option, space_option
 from .flow import Step, ask, push, step
@@ -77,36 +77,59 @@ def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_af
         chosen_order(game, steps_after, ctx)
 
 
-def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context) -> None:
-    """A played card's effects, in the order its player chooses (RULES.md 4A) when the order can matter.
-    An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
-    steps = effect_steps(effects)
-    if len(steps) < 2 or all(commutes(s) for s in steps):
+def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context, triggered: tuple = ()) -> None:
+    """A played card's effects and the player's own triggers it sets off (`triggered`, steps `(CARD, ...)` from
+    `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter. An
+    effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
+    steps = effect_steps(effects) + list(triggered)
+    if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps):
+        for fired in reversed(triggered):  # as written: the card's effects, then its triggers
+            push(game, run_effects, fired[1:], 0, triggered_context(fired, ctx), None)
         run_effects(game, effects, 0, ctx, None)
         return
     chosen_order(game, tuple(steps), ctx)
+
+
+def _effects_of(step: tuple) -> tuple:
+    return step[1:] if step and step[0].__class__ is str else step
 
 
 @step
 def chosen_order(game: "Game", steps: tuple, ctx: Context) -> None:
     if not steps:
         return
-    # offer only the effects after which the others can still all be done
-    effects = sum(steps, ())
+    # offer only the steps after which the others can still all be done; a trigger is named by its card
+    order = list(steps)
     if len(steps) > ORDER_CHOICE_LIMIT:  # a very long list: the first step that keeps the rest possible
-        firsts = [next((i for i, s in enumerate(steps) if possible_in_some_order(game, effects, ctx, first=s)), 0)]
+        firsts = [next((i for i in range(len(steps)) if _first_works(game, order, i, ctx)), 0)]
     else:
-        firsts = [i for i, s in enumerate(steps) if possible_in_some_order(game, effects, ctx, first=s)] or [0]
+        firsts = [i for i in range(len(steps)) if _first_works(game, order, i, ctx)] or [0]
     if len(firsts) > 1:
         ask(game, Decision(ctx.player, "order", "Which effect of the card first?",
-                           tuple(Option(text.effects(steps[i]), i) for i in firsts)), order_chosen, steps, ctx)
+                           tuple(Option(_step_label(steps[i]), i) for i in firsts)), order_chosen, steps, ctx)
         return
     order_chosen(game, firsts[0], steps, ctx)
 
 
+def _first_works(game: "Game", steps: list, index: int, ctx: Context) -> bool:
+    return steps_possible(game, [steps[index]] + steps[:index] + steps[index + 1:], ctx, fixed=1)
+
+
+def _step_label(step: tuple) -> str:
+    if step and step[0].__class__ is str:
+        return f"{step[0]}: {text.effects(step[1:])}"
+    return text.effects(step)
+
+
 @step
 def order_chosen(game: "Game", index: int, steps: tuple, ctx: Context) -> None:
-    run_effects(game, steps[index], 0, ctx, steps[:index] + steps[index + 1:])
+    step, rest = steps[index], steps[:index] + steps[index + 1:]
+    if step and step[0].__class__ is str:  # a trigger the card set off: its own context, then the rest
+        if rest:
+            push(game, chosen_order, rest, ctx)
+        run_effects(game, step[1:], 0, triggered_context(step, ctx), None)
+        return
+    run_effects(game, step, 0, ctx, rest)
 
 
 def _gain(game, e, ctx):
@@ -399,7 +422,7 @@ def stolen(game: "Game", target, player: int, resource: str, amount: int) -> Non
 def _choice(game, e, ctx):
     chosen = [i for i, o in enumerate(e.options) if possible(game, o, ctx)]
     useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])]
-    # a raise of a maxed parameter is offered only when nothing else is (Atmoscoop with Venus at its top)
+    # a raise of a maxed parameter is offered only when nothing else is (it would change nothing)
     options = [Option(_option_label(e.options, e.options[i]), i) for i in (useful or chosen)]
     if not options:
         return

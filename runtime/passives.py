@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tharsis.compiler import effects as fx
+
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["passive_cache", "passives"]
+__all__ = ["passive_cache", "passives", "triggers_of", "triggers_on"]
+
+# the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `triggers.fire` may match
+EVENT_KINDS = {"play": ("play_tag", "play_card")}
 
 
 def passives(game: "Game", player: int, kind: type) -> list:
@@ -38,3 +43,25 @@ def passive_cache(game: "Game", player: int) -> tuple:
         cache = (len(played), by_kind, {})
         game._passives[player] = cache
     return cache
+
+
+def triggers_of(game: "Game", owner: int) -> list:
+    """(card name, trigger) of every trigger in a player's play area; cached with the passives, so until a card
+    joins it. (A read of the cards in play: the rules checks ask it too, for a card's own triggers.)"""
+    derived = passive_cache(game, owner)[2]
+    found = derived.get("triggers")
+    if found is None:
+        found = derived["triggers"] = [(card.name, p) for card in game.state.players[owner].played
+                                       for p in game.library[card.name].passives if isinstance(p, fx.Trigger)]
+    return found
+
+
+def triggers_on(game: "Game", owner: int, event: str) -> list:
+    """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
+    derived = passive_cache(game, owner)[2]
+    key = ("triggers", event)
+    found = derived.get(key)
+    if found is None:
+        kinds = EVENT_KINDS.get(event, (event,))
+        found = derived[key] = [(name, t) for name, t in triggers_of(game, owner) if t.event.kind in kinds]
+    return found

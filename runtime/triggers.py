@@ -20,7 +20,8 @@ from . import effects  # as a module: it imports this one (see runtime/effects.p
 from .checks import Context, commutes
 from .decisions import Decision, Option
 from .flow import ask, push, step
-from .passives import passive_cache
+from .checks import cost_ok, play_matches
+from .passives import EVENT_KINDS, triggers_of, triggers_on
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,31 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["fire", "triggers_of", "triggers_on"]
 
 
-def triggers_of(game: "Game", owner: int) -> list:
-    """(card name, trigger) of every trigger in a player's play area; cached with the passives
-    (runtime/passives.py), so until a card joins it."""
-    derived = passive_cache(game, owner)[2]
-    found = derived.get("triggers")
-    if found is None:
-        found = derived["triggers"] = [(card.name, p) for card in game.state.players[owner].played
-                                       for p in game.library[card.name].passives if isinstance(p, fx.Trigger)]
-    return found
-
-
-def triggers_on(game: "Game", owner: int, event: str) -> list:
-    """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
-    derived = passive_cache(game, owner)[2]
-    key = ("triggers", event)
-    found = derived.get(key)
-    if found is None:
-        kinds = _EVENT_KINDS.get(event, (event,))
-        found = derived[key] = [(name, t) for name, t in triggers_of(game, owner) if t.event.kind in kinds]
-    return found
-
-
 def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
-         project=None, raised: Optional[tuple] = None) -> None:
+         project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
     if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
         return
@@ -62,6 +41,8 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
     batches = []
     for offset in range(count):
         owner = (actor + offset) % count
+        if owner == except_owner:  # resolved already, among the effects of the card that set them off
+            continue
         triggers = triggers_on(game, owner, event)
         if not triggers:
             continue
@@ -89,20 +70,7 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
              project) -> int:
     """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
     if event == "play":
-        definition = game.library[card]
-        if ev.kind == "play_tag":
-            return sum(1 for tag in definition.tags if tag in ev.tags)
-        if ev.kind != "play_card":
-            return 0
-        if ev.card_kind == "event" and definition.type != "event":
-            return 0
-        if ev.tag is not None and ev.tag not in definition.tags:
-            return 0
-        if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
-            return 0
-        if ev.no_tags and definition.tags:
-            return 0
-        return int(_cost_ok(ev, definition.cost))
+        return play_matches(game, ev, game.library[card])
     if event == "place" and ev.kind == "place":
         if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
             return 0
@@ -116,7 +84,7 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
     if event == "standard_project" and ev.kind == "standard_project":
         if project.name in ev.excluded:
             return 0
-        return int(_cost_ok(ev, project.cost))
+        return int(cost_ok(ev, project.cost))
     if event == "raise" and ev.kind == "raise":
         return int(ev.parameter == parameter)
     if event == "production" and ev.kind == "production":
@@ -128,21 +96,13 @@ def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space
     return 0
 
 
-# the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `fire` may match
-_EVENT_KINDS = {"play": ("play_tag", "play_card")}
 
 
 def events_with_triggers(definitions) -> frozenset:
     """The events of `fire` that some trigger of these cards and corporations may answer (a table of the game)."""
-    event_of = {kind: event for event, kinds in _EVENT_KINDS.items() for kind in kinds}
+    event_of = {kind: event for event, kinds in EVENT_KINDS.items() for kind in kinds}
     return frozenset(event_of.get(p.event.kind, p.event.kind) for d in definitions for p in d.passives
                      if isinstance(p, fx.Trigger))
-
-
-def _cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
-    if ev.min_cost is not None and cost < ev.min_cost:
-        return False
-    return ev.max_cost is None or cost <= ev.max_cost
 
 
 @step
