@@ -1,20 +1,53 @@
 """On-disk cache of compiled files, so re-checking unchanged content skips parsing.
 
-Entries are pickles named by a SHA-256 of (declared vocabulary, path, file text) under a folder that also names
-the compiler version; a new version or an edited grammar starts a fresh folder. Any failure to read or write the
-cache is ignored: the cache may only ever make things faster, never wrong.
+Entries are named by a SHA-256 of (declared vocabulary, path, file text) under a folder that also names the
+compiler version; a new version or an edited grammar starts a fresh folder. The cache may only ever make things
+faster, never wrong, so it trusts nothing it reads from that folder:
+
+- Whoever can write the folder must not run code in a later `tharsis` process (a shared CI cache, a folder named
+  by THARSIS_CACHE_DIR that others may write). Each entry carries an HMAC-SHA256 made with a random per-user key
+  that lives outside the cache folder (`cache-key` in the user's configuration folder, created 0600; `key_path`),
+  and its bytes are unpickled only after that HMAC checks out. A key that others could have written or read (not
+  a regular file, not the user's own, any permission for group or others) turns the cache off rather than being
+  trusted.
+- An entry must be for the text being compiled: the signed bytes hold the entry's own key (the hash of the
+  vocabulary, path and text) and the folder's name, so an entry renamed to another key or copied from another
+  compiler version is a miss.
+- As a second wall, should the key ever leak, the unpickler builds nothing but the compiler's own data classes
+  (attrs classes and enums of this package): no function is ever called by name.
+
+A missing, corrupted, truncated, foreign or unverifiable entry is a miss: the file is compiled again and the
+entry written anew. Any failure to read or write the cache is ignored.
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
+import hmac
+import io
 import os
 import pickle
+import re
+import secrets
+import stat
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+import attrs
+
 from tharsis import __version__
+
+_MAGIC = b"tharsis compiled file, signed, v1\n"
+_TAG_SIZE = hashlib.sha256().digest_size
+_KEY_SIZE = 32
+_ENTRY_KEY = re.compile(r"[0-9a-f]{64}")
+_MAX_ENTRY = 64 * 1024 * 1024  # a 256 KB card file compiles to well under this; a planted giant is a miss
+_PACKAGE = __name__.rpartition(".")[0]
+# Reading never follows a final symbolic link nor waits on a named pipe planted under an entry's name.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 @lru_cache(maxsize=1)
@@ -22,6 +55,13 @@ def folder() -> Path:
     base = os.environ.get("THARSIS_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "tharsis")
     return Path(base) / f"compiled-{__version__}-{_code_fingerprint()}"
+
+
+def key_path() -> Path:
+    """Where the signing key lives: the user's configuration folder, never the cache folder (whoever may write
+    the cache must not be able to write or read the key)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "tharsis" / "cache-key"
 
 
 def _code_fingerprint() -> str:
@@ -42,24 +82,134 @@ def enabled() -> bool:
 
 
 def load(key: str):
-    if not enabled():
+    """The compiled file stored under `key`, or None (a miss) unless the entry is one this user signed for
+    exactly this key."""
+    if not enabled() or not _ENTRY_KEY.fullmatch(key):
         return None
     try:
-        with open(folder() / key, "rb") as handle:
-            return pickle.load(handle)
-    except Exception:  # a missing, truncated or stale entry is just a miss
+        secret = _secret(str(key_path()))
+        if secret is None:
+            return None
+        target = folder()
+        data = _read_regular_file(target / key, _MAX_ENTRY)
+        header = len(_MAGIC) + _TAG_SIZE + len(key)
+        if data is None or len(data) <= header or not data.startswith(_MAGIC):
+            return None
+        tag, body = data[len(_MAGIC):len(_MAGIC) + _TAG_SIZE], data[len(_MAGIC) + _TAG_SIZE:]
+        if not hmac.compare_digest(tag, _sign(secret, target.name, body)):
+            return None
+        if body[:len(key)] != key.encode("ascii"):  # signed for another text
+            return None
+        value = _DataUnpickler(io.BytesIO(body[len(key):])).load()
+    except Exception:  # whatever went wrong, the entry is a miss
         return None
+    return value if _well_formed(value) else None
 
 
 def store(key: str, value) -> None:
-    if not enabled():
+    if not enabled() or not _ENTRY_KEY.fullmatch(key):
         return
     try:
+        secret = _secret(str(key_path()))
+        if secret is None:
+            return
+        body = key.encode("ascii") + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         target = folder()
-        target.mkdir(parents=True, exist_ok=True)
+        if len(_MAGIC) + _TAG_SIZE + len(body) > _MAX_ENTRY:
+            return
+        target.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=target)
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, target / key)
-    except Exception:
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(_MAGIC + _sign(secret, target.name, body) + body)
+            os.replace(temporary, target / key)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except Exception:  # a cache that cannot be written only costs time
         pass
+
+
+def _sign(secret: bytes, folder_name: str, body: bytes) -> bytes:
+    return hmac.new(secret, _MAGIC + folder_name.encode("utf-8") + b"\0" + body, hashlib.sha256).digest()
+
+
+def _well_formed(value) -> bool:
+    """What pipeline.py stores: (definitions, diagnostics, definitions with syntax errors)."""
+    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(part, list) for part in value)
+
+
+class _DataUnpickler(pickle.Unpickler):
+    """Builds only the compiler's attrs classes and enums; any other global (a function, `os.system`, a class of
+    another package) is refused, so even a forged entry could not call anything but those constructors."""
+
+    def find_class(self, module: str, name: str):
+        if (module == _PACKAGE or module.startswith(_PACKAGE + ".")) and name.isidentifier():
+            found = getattr(sys.modules.get(module), name, None)  # never imports: only what is loaded already
+            if isinstance(found, type) and (attrs.has(found) or issubclass(found, enum.Enum)):
+                return found
+        raise pickle.UnpicklingError(f"not compiled data: {module}.{name}")
+
+
+@lru_cache(maxsize=4)
+def _secret(path: str) -> bytes | None:
+    """The user's signing key at `path`, created on first use; None when it cannot be made or trusted, which
+    turns the cache off for this process."""
+    try:
+        secret = _read_key(path)
+        if secret is None and not os.path.lexists(path):
+            _create_key(Path(path))
+            secret = _read_key(path)
+        return secret
+    except OSError:
+        return None
+
+
+def _create_key(path: Path) -> None:
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cache-key-")  # 0600
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(secrets.token_bytes(_KEY_SIZE))
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temporary, path)  # appears complete and never replaces a key another process just made
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links
+            if not os.path.lexists(path):
+                os.replace(temporary, path)
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+def _read_key(path: str) -> bytes | None:
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        if os.name == "posix" and (info.st_uid != os.geteuid() or info.st_mode & 0o077):
+            return None  # someone else made it, or may read it and forge entries
+        secret = handle.read(_KEY_SIZE + 1)
+    return secret if len(secret) == _KEY_SIZE else None
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path` if it is a regular file (not a symbolic link, a named pipe that would block, a device)
+    of at most `limit` bytes."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        data = handle.read(limit + 1)
+    return data if len(data) <= limit else None

@@ -20,7 +20,7 @@ from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporatio
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .check_effects import UNKNOWN_HOLDS, EffectChecks
 from .quantities import QuantityCompiler
-from .syntax import Leaf, Node
+from .syntax import Leaf, Node, collector_paused
 
 # Fields each kind accepts, and which of them are required.
 FIELDS = {
@@ -74,7 +74,10 @@ class Checker(EffectChecks):
 
     def definition(self, node: Node):
         method = getattr(self, "_def_" + node.kind, None)
-        return method(node) if method else None
+        if method is None:
+            return None
+        with collector_paused():  # linear in the definition (syntax.collector_paused says why)
+            return method(node)
 
     def _fields(self, node: Node, kind: str) -> dict[str, list[Node]]:
         allowed, required = FIELDS[kind]

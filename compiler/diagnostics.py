@@ -166,15 +166,22 @@ def _raw_line(path: str, line: int, limit: int = 4096) -> str | None:
         return None
     try:
         with open(path, "rb") as handle:
-            for number, raw in enumerate(handle, start=1):
-                if number == line:
-                    raw = raw[:limit].rstrip(b"\r\n")
-                    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                        raw = raw[3:]
-                    return raw.decode("utf-8", errors="replace")
+            skipped = 0
+            for _ in range(line - 1):  # bounded reads: a line may be gigabytes long (a sparse 4 GB file is one)
+                while not (chunk := handle.readline(65536)).endswith(b"\n"):
+                    skipped += len(chunk)
+                    if not chunk or skipped > 2**20:  # past any file the compiler decodes (256 KB)
+                        return None
+                skipped += len(chunk)
+            raw = handle.readline(limit)
     except OSError:
         return None
-    return None
+    if not raw:  # the file has fewer lines
+        return None
+    raw = raw.rstrip(b"\r\n")
+    if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    return raw.decode("utf-8", errors="replace")
 
 
 def to_record(d: Diagnostic) -> dict:

@@ -96,6 +96,11 @@ def display(terminal: str) -> str:
 def parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None = None) -> list[Node]:
     """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back, and
     the headers of the definitions that did not parse go to `broken` (for the duplicate checks)."""
+    with syntax.collector_paused():  # linear in the file (syntax.collector_paused says why)
+        return _parse(path, text, diagnostics, broken)
+
+
+def _parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None) -> list[Node]:
     definitions: list[Node] = []
     if not _COMMENT.sub("", text).strip():
         message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")

@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
 from .effects import Discount, PlaceTile, Trigger
-from .source import decode
+from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
 _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[ \t]+tag\b)?[ \t]*(?=//|$)", re.M)
@@ -64,17 +64,20 @@ def bundled_cards_path() -> Path:
 def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        look = on_disk(path)
+        if look.kind == "folder":
             inside = sorted(p for p in path.rglob("*" + EXTENSION) if p.is_file())
             if not inside:  # a wrong folder must not pass as "no problems"
                 diagnostics.error("E010", f"no card files ({EXTENSION}) in the folder {path}", None,
                                   f"card files end in {EXTENSION}; check the folder's name")
             found.extend(inside)
-        elif path.is_file():
+        elif look.kind == "file":
             found.append(path)
-        elif path.exists():  # a device, a pipe, a socket: reading one may never end
+        elif look.kind == "other":  # a device, a pipe, a socket: reading one may never end
             diagnostics.error("E009", f"not a file or folder: {path}", None,
                               "to check text from a pipe, give `-` and pipe it to standard input")
+        elif look.kind == "unusable":
+            diagnostics.error("E009", f"cannot read {path}: {look.reason}", None, look.hint)
         else:
             diagnostics.error("E009", f"no such file or folder: {path}", None)
     unique: dict[Path, Path] = {}
@@ -100,12 +103,15 @@ def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True, with_b
 
 
 def _read(files: list[Path], diagnostics: Diagnostics) -> list[tuple[str, bytes]]:
+    """The bytes of each file, at most MAX_FILE_BYTES + 1 of them (`decode` refuses more, E004): a 4 GB file costs
+    256 KB, and a file replaced by a pipe since it was found is refused, not waited on."""
     raw: list[tuple[str, bytes]] = []
     for path in files:
         try:
-            raw.append((str(path), path.read_bytes()))
-        except OSError as exc:
-            diagnostics.error("E009", f"cannot read {path}: {exc.strerror}", None)
+            raw.append((str(path), read_bounded(path, MAX_FILE_BYTES)))
+        except (OSError, ValueError) as exc:
+            reason, hint = why_unusable(exc)
+            diagnostics.error("E009", f"cannot read {path}: {reason}", None, hint)
     return raw
 
 
@@ -146,7 +152,9 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
-        key = hashlib.sha256((vocabulary_key + "\0" + path + "\0" + text).encode("utf-8")).hexdigest()
+        # surrogateescape: a file name that is not UTF-8 (bytes 0x80-0xff, as the system hands them over) is a key too
+        keyed = vocabulary_key + "\0" + path + "\0" + text
+        key = hashlib.sha256(keyed.encode("utf-8", "surrogateescape")).hexdigest()
         cacheable = (use_cache or path in always_cached) and path not in volatile
         cached = cache.load(key) if cacheable else None
         if cached is None:

@@ -7,7 +7,9 @@ generic (a kind, children, a span) because the checker, not the tree, owns the s
 
 from __future__ import annotations
 
-from typing import Union
+import gc
+from contextlib import contextmanager
+from typing import Iterator, Union
 
 import attrs
 from lark import Token, Tree
@@ -73,3 +75,21 @@ def build(tree: Tree, path: str) -> Node:
         return Node(str(item.data), children, span)
 
     return convert(tree)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run a phase that builds trees (parsing, checking) with Python's cyclic garbage collector paused.
+
+    Those phases allocate an object or more per token and make no reference cycles, yet every allocation counts
+    towards the collector, whose full collections walk every live object, the growing trees included: on a long
+    file (a 250 KB `requires:` chain) they took 40% of the compile and made its time grow faster than the file
+    (n^1.5). Paused, the phase is linear; what the collector would have found it finds afterwards. A caller that
+    had turned the collector off keeps it off; nested pauses are harmless."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -95,6 +95,7 @@ class GameState:
 
     def observation(self, player: int) -> dict:
         """What `player` can see, as plain data. Other hands and the deck appear only as their sizes."""
+        player = self._player(player)
         state = self.game.state
         decision = self.game.pending()
         return {
@@ -130,6 +131,9 @@ class GameState:
     def determinize(self, player: int, seed: int) -> "GameState":
         """A clone consistent with everything `player` has seen, with the unseen cards (deck and other hands)
         redealt at random; later reshuffles of the discard pile follow `seed` as well."""
+        player = self._player(player)
+        if not isinstance(seed, int) or isinstance(seed, bool):  # random.Random(None) would draw from the clock
+            raise ValueError(f"seed {seed!r} is not an integer")
         copy = self.game.clone()
         state = copy.state
         rng = random.Random(seed)
@@ -154,6 +158,14 @@ class GameState:
         if decision is None:
             raise ValueError("the game is over")
         return decision
+
+    def _player(self, player: int) -> int:
+        """`player` if it is a seat of this game (an int from 0), else ValueError: a wrong value (None, '0', True,
+        a seat too many) would otherwise observe or determinise for nobody, or for the wrong player."""
+        count = len(self.game.state.players)
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < count:
+            raise ValueError(f"player {player!r} is not a player of this game (players: 0..{count - 1})")
+        return player
 
     def _check(self, action: int) -> int:
         count = len(self._decision().options)

@@ -119,6 +119,7 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
     game.log_event(f"{who} {conjugate(who, 'place')} {tile}{' ' + repr(name) if name else ''} on {sid}")
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
+        raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
     push(game, tile_bonuses, player, sid, tile, 0)
     extra_cost = space_cost(game, player, sid)  # after an ocean left the supply: the 9th on it costs nothing
     if extra_cost:
@@ -128,7 +129,7 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
 @step
 def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> None:
     """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
-    money, the parameter the tile raises and the `place` triggers."""
+    money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers."""
     state, board = game.state, game.board
     bonuses = board.spaces[sid].bonuses
     stock = state.players[player].resources
@@ -148,8 +149,7 @@ def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> 
     stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
     is_city = tile == "city"
     push(game, fire_place, player, tile, sid, is_city)
-    if tile == "ocean":
-        raise_tr(game, player, 1)
+    if tile == "ocean":  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
         push(game, fire_raise, player, "tr")
         triggers.fire(game, "raise", player, parameter="oceans")
     elif tile == "greenery" and not game.flow.no_oxygen:

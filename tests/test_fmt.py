@@ -1,5 +1,7 @@
 """`tharsis fmt`: canonical card files that compile to the same definitions, keep every comment, and are stable."""
 
+import itertools
+import json
 import shutil
 import textwrap
 from pathlib import Path
@@ -155,6 +157,60 @@ def test_a_suppression_keeps_working_after_formatting(tmp_path, capsys):
     assert "no problems" in capsys.readouterr().out
 
 
+SUPPRESSED_FIELDS = ("type: automated", "cost: 10", "tags: city", "requires: oxygen >= 5%",
+                     'play: place city on reserved "Crater"', "vp: 1")
+
+
+def _suppressed_layouts():
+    """The card's fields split into lines every possible way (32), the suppression at the end of play's line."""
+    for cuts in itertools.product((False, True), repeat=len(SUPPRESSED_FIELDS) - 1):
+        lines = [[SUPPRESSED_FIELDS[0]]]
+        for field, cut in zip(SUPPRESSED_FIELDS[1:], cuts):
+            lines.append([field]) if cut else lines[-1].append(field)
+        yield "\n".join("  " + "  ".join(line) + ("  // tharsis: ignore[W102]" if any(
+            field.startswith("play:") for field in line) else "") for line in lines)
+
+
+def _strict_check(capsys, folder) -> list[tuple[str, str]]:
+    capsys.readouterr()
+    main(["check", "--format", "json", "--strict", str(folder)])
+    return [(d["code"], d["message"]) for d in json.loads(capsys.readouterr().out)["diagnostics"]]
+
+
+def test_a_suppression_stays_with_the_field_it_silences_whatever_the_layout(tmp_path, capsys):
+    """With `play:` on the line of a field after it (`play: ... vp: 1 // tharsis: ignore[W102]`), fmt moved the
+    suppression to vp's canonical line (16 of these 32 layouts): check then reported W102 and W801."""
+    for number, body in enumerate(_suppressed_layouts()):
+        (tmp_path / f"town{number}.mars").write_text(f'card "Crater Town {number}" #CT{number} {{\n{body}\n}}\n',
+                                                     encoding="utf-8")
+    assert _strict_check(capsys, tmp_path) == []
+    assert main(["fmt", str(tmp_path)]) == 0
+    assert "31 files formatted, 1 already formatted" in capsys.readouterr().out
+    assert _strict_check(capsys, tmp_path) == []
+    for number in range(32):
+        text = (tmp_path / f"town{number}.mars").read_text(encoding="utf-8")
+        assert '  play: place city on reserved "Crater"  // tharsis: ignore[W102]\n' in text
+
+
+def test_fmt_refuses_a_file_whose_warnings_would_change(tmp_path, capsys, monkeypatch):
+    """The safety net: were a suppression ever put on the wrong line, the file is refused, not written."""
+    path = tmp_path / "town.mars"
+    text = 'card "Crater Town" #CT1 {\n  type: automated  cost: 10  tags: city\n' \
+           '  play: place city on reserved "Crater"  vp: 1  // tharsis: ignore[W102]\n}\n'
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_silenced_lines", lambda *args: set())  # the placement before the fix
+    assert main(["fmt", str(path)]) == 1
+    assert path.read_text(encoding="utf-8") == text
+    err = capsys.readouterr().err
+    assert f"{path}:1:1: error[E806]: not formatted: the canonical text would change the warnings tharsis check " \
+           "reports" in err
+    monkeypatch.undo()
+    two = 'corporation "Crater Trust" #CT2 {\n  start: 40 megacredits\n  play: place city on reserved "Crater"  ' \
+          'first action: place greenery on reserved "Vent"  // tharsis: ignore[W102]\n}\n'
+    with pytest.raises(ValueError, match="the warnings it silences belong to fields that go on different lines"):
+        fmt.format_text(two, "trust.mars", with_bundled=True)  # one suppression, two fields' warnings: no one place
+
+
 def test_fmt_writes_what_cards_format_text_prints(tmp_path, capsys):
     path = tmp_path / "towns.mars"
     path.write_text(MESSY, encoding="utf-8")
@@ -260,7 +316,7 @@ def compile_paths_text(text: str):
 def test_a_file_that_cannot_be_written_is_e708_and_the_others_are_still_formatted(tmp_path, capsys, monkeypatch):
     """A read-only card file (root ignores permissions, so the test makes the write fail) crashed with exit 3."""
     for name in ("locked.mars", "open.mars"):
-        (tmp_path / name).write_text(MESSY.replace("#90", "#8" if name == "open.mars" else "#90")
+        (tmp_path / name).write_text(MESSY.replace("#90", "#X9" if name == "open.mars" else "#90")
                                      .replace("Town", "Town " + name[0].upper()), encoding="utf-8")
     write_text = Path.write_text
 

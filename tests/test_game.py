@@ -266,3 +266,24 @@ def test_a_variant_corporation_may_be_given_to_every_seat():
     beginner = next(d.name for d in load_library().definitions if d.kind == "corporation" and d.variant)
     game = Game(GameOptions(corporations=(beginner, beginner)))
     assert game.pending() is not None
+
+
+# ------------------------------------------------------------------ tiles
+
+def test_while_a_bonus_ocean_is_placed_the_ocean_count_and_the_tr_it_gave_agree():
+    """An ocean on Hellas' south pole (space 61, a bonus ocean) rose the count before the bonus chain but gave its
+    TR only after it: while the bonus ocean's space was asked, 1 ocean stood against TR 20."""
+    from tharsis.runtime.tiles import place
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
+    game.flow.asking = None                                 # skip the set-up: an ocean placed as Artificial Lake does
+    ann = game.state.players[0]
+    ann.resources["megacredits"] = 6                        # 61 costs 6 MC while oceans are left
+    lake = next(e for e in game.library["Artificial Lake"].play if type(e).__name__ == "PlaceTile")
+    game.start_flow(place, 0, "ocean", lake.filters)
+    game.apply(game.pending().labels().index("space 61"))
+    bonus = game.pending()
+    assert bonus.kind == "space" and "space 61" not in bonus.labels()
+    assert (game.state.oceans, ann.tr, ann.tr_raised_this_generation) == (1, 21, 1)
+    game.apply(0)
+    assert (game.state.oceans, ann.tr, game.state.tiles["61"].kind) == (2, 22, "ocean")

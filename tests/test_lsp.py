@@ -1,17 +1,22 @@
 """`tharsis lsp` as an editor meets it: the server runs as a subprocess and we speak LSP JSON-RPC on its stdio.
 
 A designer opens a card file with a typo, sees the diagnostic under the word with its code, fixes it and sees the
-diagnostic go; hovers a card's name for its rules text and a word for its meaning; completes names.
+diagnostic go; hovers a card's name for its rules text and a word for its meaning; completes names. A burst of
+edits compiles once. A broken frame ends the server with E722 (never a hang, never exit 3), and the lifecycle is
+the specification's; a fuzz test (hypothesis) sends random frames to the server running in this process.
 """
 
 import json
+import os
 import queue
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 pytest.importorskip("pygls", reason="the language server is an optional extra: pip install 'tharsis[lsp]'")
 
@@ -20,6 +25,7 @@ from tharsis.compiler import compile_text  # noqa: E402
 from tharsis.compiler.checker import FIELDS  # noqa: E402
 from tharsis.lsp import glossary  # noqa: E402
 from tharsis.lsp.analysis import analyse  # noqa: E402
+from tharsis.problems import ProblemError  # noqa: E402
 
 TIMEOUT = 30
 
@@ -31,6 +37,7 @@ class Editor:
         self.process = subprocess.Popen([sys.executable, "-m", "tharsis", "lsp"], cwd=cwd, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.messages: queue.Queue = queue.Queue()
+        self.seen: list[dict] = []   # every message taken from `messages`, awaited or not
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -50,19 +57,25 @@ class Editor:
             self.messages.put(json.loads(stream.read(length)))
 
     def send(self, message: dict) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.send_bytes(frame(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def notify(self, method: str, params: dict) -> None:
         self.send({"method": method, "params": params})
 
     def request(self, method: str, params: dict):
-        self.next_id += 1
-        self.send({"id": self.next_id, "method": method, "params": params})
-        message = self._wait(lambda m: m.get("id") == self.next_id and "method" not in m)
+        message = self.answer(method, params)
         assert "error" not in message, message
         return message["result"]
+
+    def answer(self, method: str, params: dict) -> dict:
+        """The whole response to a request: its result or its error."""
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        return self._wait(lambda m: m.get("id") == self.next_id and "method" not in m)
 
     def notification(self, method: str) -> dict:
         return self._wait(lambda m: m.get("method") == method)["params"]
@@ -74,17 +87,35 @@ class Editor:
             except queue.Empty:
                 raise AssertionError(f"no answer from the server in {TIMEOUT} s; stderr: "
                                      f"{self.process.stderr.read1(4000).decode(errors='replace')}") from None
+            self.seen.append(message)
             if wanted(message):
                 return message
+
+    def drain(self) -> None:
+        """Take the messages that have arrived into `seen`."""
+        while not self.messages.empty():
+            self.seen.append(self.messages.get())
 
     def close(self) -> int:
         self.request("shutdown", None)
         self.notify("exit", None)
+        return self.wait()
+
+    def wait(self) -> int:
+        """The server's exit code, once it ends (by itself: a failure when it takes more than TIMEOUT)."""
         try:
             return self.process.wait(TIMEOUT)
         finally:
             if self.process.poll() is None:
                 self.process.kill()
+
+    def stderr(self) -> str:
+        return self.process.stderr.read().decode(errors="replace")
+
+
+def frame(message: dict) -> bytes:
+    body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 @pytest.fixture
@@ -271,3 +302,250 @@ def test_hover_and_completion_know_the_declared_parameters_and_kinds_of_card(tmp
     assert {"mission", "automated", "active", "event"} <= types
     requires = {item.label for item in analysis.completions(8, 12)}
     assert "radiation" in requires
+
+
+# ---------------------------------------------------------------------------- a burst of edits compiles once
+
+def test_a_burst_of_edits_compiles_once_and_hover_sees_the_latest_text(editor, tmp_path):
+    """50 rapid edits to an 11 KB file used to compile 50 times (3.6-7 s before a hover answered): the changes are
+    coalesced, and the hover compiles the latest text first."""
+    uri = (tmp_path / "herd.mars").as_uri()
+    cows = COWS.replace("aminal", "animal")
+    text = "".join(cows.replace("Space Cows", f"Cows {n}").replace("#M1", f"#M{n}") for n in range(75))
+    assert len(text) > 11_000
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tharsis", "version": 1,
+                                                            "text": text}})
+    assert editor.notification("textDocument/publishDiagnostics")["version"] == 1
+    name_end = {"line": 0, "character": len('card "Cows 0')}
+    burst = b"".join(frame({"method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": {"start": name_end, "end": name_end}, "text": "x"}]}})
+        for version in range(2, 52))
+    start = len(editor.seen)
+    editor.send_bytes(burst)
+    hover = editor.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                  "position": {"line": 0, "character": 8}})
+    assert hover["contents"]["value"].startswith("**Cows 0" + "x" * 50 + " (#M0)")
+    time.sleep(1.5)  # longer than the server waits for a pause: any compile still due has published by now
+    editor.drain()
+    published = [m["params"]["version"] for m in editor.seen[start:]
+                 if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published[-1:] == [51] and len(published) <= 2, published  # 1, or 2 on a slow machine; it was 50
+
+
+def test_diagnostics_follow_a_change_without_any_request(editor, tmp_path):
+    uri = (tmp_path / "cows.mars").as_uri()
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tharsis", "version": 1,
+                                                            "text": COWS.replace("aminal", "animal")}})
+    assert editor.notification("textDocument/publishDiagnostics")["diagnostics"] == []
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": COWS}]})
+    published = editor.notification("textDocument/publishDiagnostics")
+    assert published["version"] == 2 and [d["code"] for d in published["diagnostics"]] == ["E102"]
+
+
+# ---------------------------------------------------------------------------- the lifecycle
+
+def test_exit_without_shutdown_exits_with_1(editor):
+    editor.notify("exit", None)
+    assert editor.wait() == 1
+
+
+def test_requests_after_shutdown_are_answered_invalid_request_and_exit_then_exits_with_0(editor, tmp_path):
+    assert editor.request("shutdown", None) is None
+    uri = (tmp_path / "cows.mars").as_uri()
+    refused = editor.answer("textDocument/hover", {"textDocument": {"uri": uri},
+                                                   "position": {"line": 0, "character": 0}})
+    assert refused["error"]["code"] == -32600 and "shut down" in refused["error"]["message"]
+    assert editor.answer("shutdown", None)["error"]["code"] == -32600
+    editor.notify("exit", None)
+    assert editor.wait() == 0
+
+
+def test_the_end_of_the_input_ends_the_server(editor):
+    editor.process.stdin.close()
+    assert editor.wait() == 1  # the editor went away without shutdown
+
+
+# ---------------------------------------------------------------------------- broken frames
+
+SHUTDOWN = frame({"id": 99, "method": "shutdown"})
+BROKEN_FRAMES = {
+    "no Content-Length": (b"Content-Type: application/vscode-jsonrpc\r\n\r\n{}", "without a Content-Length"),
+    "Content-Length abc": (b"Content-Length: abc\r\n\r\n{}", "not a number of bytes: 'abc'"),
+    "Content-Length -5": (b"Content-Length: -5\r\n\r\n{}", "not a number of bytes: '-5'"),
+    "a body shorter than its length": (b"Content-Length: 60\r\n\r\n{}", "not a header field"),
+    "a body longer than its length": (b"Content-Length: 1\r\n\r\n{}", "(Name: value): '}Content-Length"),
+    "a Content-Length of 5,000 digits": (b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n{}", "longer than 1024 bytes"),
+    "a Content-Length of 40 digits": (b"Content-Length: " + b"9" * 40 + b"\r\n\r\n{}", "of 40 digits, over the limit"),
+    "a message over the limit": (b"Content-Length: 1000000000\r\n\r\n{}", "1,000,000,000 bytes, over the limit"),
+    "a header line without its name": (b": 5\r\n\r\n{}", "not a header field"),
+    "two lengths": (b"Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "two Content-Length headers"),
+    "a bare carriage return": (b"Content-Length: 2\rX\r\n\r\n{}", "not a header field"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_FRAMES)
+def test_a_broken_frame_ends_the_server_with_E722_not_a_hang(editor, case):
+    data, why = BROKEN_FRAMES[case]
+    editor.send_bytes(data + SHUTDOWN)  # the editor goes on, and would wait for this answer forever
+    assert editor.wait() == 1
+    stderr = editor.stderr()
+    assert "error[E722]: the language server's input is not LSP" in stderr and why in stderr, stderr
+    assert "internal error" not in stderr
+
+
+def test_a_well_framed_message_that_is_not_json_rpc_is_answered_and_the_session_goes_on(editor):
+    editor.send_bytes(b"Content-Length: 5\r\n\r\nhello" + frame({"id": 7, "method": "textDocument/hover",
+                                                                  "params": {"textDocument": 3}}))
+    parse_error = editor._wait(lambda m: "error" in m and m.get("id") is None)
+    assert parse_error["error"]["code"] == -32700 and "not JSON" in parse_error["error"]["message"]
+    invalid_params = editor._wait(lambda m: m.get("id") == 7)
+    assert invalid_params["error"]["code"] == -32602
+    for body, code in ((b"[1, 2]", -32600), (b'{"jsonrpc": "2.0", "id": NaN}', -32700), (b"[" * 100_000, -32700),
+                       (b'{"jsonrpc": "2.0", "id": 1e999, "method": "shutdown"}', -32600)):
+        editor.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        assert editor._wait(lambda m: "error" in m)["error"]["code"] == code, body[:40]
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": "untitled:Untitled-1", "languageId": "tharsis",
+                                                            "version": 1, "text": COWS}})
+    assert editor.notification("textDocument/publishDiagnostics")["diagnostics"][0]["code"] == "E102"
+
+
+# ---------------------------------------------------------------------------- in this process: stalls and fuzzing
+
+class Served:
+    """The server on two pipes in this process, with a short stall limit: many short sessions cost milliseconds
+    each, where a subprocess costs most of a second. `outcome` gets what `tharsis lsp` would end with: its exit
+    code, "E722" for a refused input, or the exception that the command would report as an internal error."""
+
+    def __init__(self, stall: float = 0.5):
+        from tharsis.lsp.server import serve
+
+        server_in, self._to_server = os.pipe()
+        self._from_server, server_out = os.pipe()
+        self.messages: queue.Queue = queue.Queue()
+        self.outcome: queue.Queue = queue.Queue()
+
+        def run() -> None:
+            with open(server_in, "rb") as stdin, open(server_out, "wb") as stdout:
+                try:
+                    self.outcome.put(serve(stdin, stdout, stall=stall))
+                except ProblemError as exc:
+                    self.outcome.put(exc.problems[0].code if exc.exit_code == 1 else exc)
+                except BaseException as exc:  # noqa: B036 (whatever it is, the test reports it)
+                    self.outcome.put(exc)
+
+        threading.Thread(target=run, daemon=True).start()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        with open(self._from_server, "rb") as stream:
+            while True:
+                header = stream.readline()
+                if not header:
+                    return
+                assert header.startswith(b"Content-Length: "), header
+                length = int(header.split(b":")[1])
+                while stream.readline() not in (b"\r\n", b""):
+                    pass
+                self.messages.put(json.loads(stream.read(length)))
+
+    def send(self, data: bytes) -> None:
+        os.write(self._to_server, data)
+
+    def close(self) -> None:
+        os.close(self._to_server)
+
+    def answer_or_end(self, wanted_id, timeout: float):
+        """The response to `wanted_id`, or else how the server ended; None when neither came in `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                message = self.messages.get(timeout=0.05)
+                if message.get("id") == wanted_id and "method" not in message:
+                    return message
+            except queue.Empty:
+                pass
+            if not self.outcome.empty():
+                return self.outcome.get()
+        return None
+
+
+INITIALIZE = frame({"id": 0, "method": "initialize", "params": {"processId": None, "rootUri": None,
+                                                                 "capabilities": {}}})
+
+
+def test_a_message_that_stops_short_ends_the_server_after_the_stall_limit():
+    served = Served(stall=0.5)
+    served.send(INITIALIZE)
+    assert served.answer_or_end(0, TIMEOUT)["result"]["capabilities"]
+    served.send(b"Content-Length: 500\r\n\r\n" + frame({"id": 1, "method": "shutdown"}))
+    assert served.answer_or_end(1, TIMEOUT) == "E722"  # not answered: read as the rest of the first message
+    served.close()
+
+
+def test_the_end_of_the_input_inside_a_message_is_E722():
+    for broken in (b"Content-Length: 500\r\n\r\n{}", b"Content-Len", b"Content-Length: 2\r\n"):
+        served = Served(stall=TIMEOUT)
+        served.send(broken)
+        served.close()
+        assert served.answer_or_end(None, TIMEOUT) == "E722", broken
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children,
+                                                                                        max_size=3), max_leaves=8)
+_MESSAGES = st.fixed_dictionaries({"jsonrpc": st.sampled_from(["2.0", "2.0", "1.0"])}, optional={
+    "id": st.none() | st.integers(-2, 2**40) | st.text(max_size=5) | st.booleans() | st.floats(),
+    "method": st.sampled_from(["initialize", "initialized", "shutdown", "exit", "textDocument/didOpen",
+                               "textDocument/didChange", "textDocument/hover", "textDocument/completion",
+                               "textDocument/didClose", "$/cancelRequest", "nonsense"]) | st.text(max_size=5),
+    "params": _JSON | st.fixed_dictionaries({
+        "textDocument": st.fixed_dictionaries({"uri": st.sampled_from(["untitled:u", "file:///nowhere/a.mars", "x"])},
+                                              optional={"text": st.text(max_size=40), "version": st.integers(),
+                                                        "languageId": st.just("tharsis")}),
+        "position": st.fixed_dictionaries({"line": st.integers(-1, 3), "character": st.integers(-1, 50)})}),
+    "result": _JSON})
+_BODIES = st.one_of(
+    _MESSAGES.map(lambda m: json.dumps(m, allow_nan=True).encode()),
+    _JSON.map(lambda value: json.dumps(value).encode()),
+    st.binary(max_size=60))
+_LINE_ENDS = st.sampled_from([b"\r\n"] * 6 + [b"\n", b"", b"\r"])
+
+
+@st.composite
+def _frames(draw) -> bytes:
+    """A frame as a confused or hostile client might send it: a header of fitting, wrong or absurd lengths and odd
+    fields and line ends, and a body that may be a message, any JSON, or bytes."""
+    body = draw(_BODIES)
+    length = draw(st.sampled_from([str(len(body))] * 4 + [None]))  # mostly the right length, so bodies are read
+    if length is None:
+        length = draw(st.integers(-3, len(body) + 40).map(str) | st.integers(1, 5000).map(lambda n: "9" * n) |
+                      st.text(max_size=6))
+    fields = [b"Content-Length: " + length.encode("utf-8", "surrogatepass")]
+    fields += draw(st.lists(st.sampled_from([b"Content-Type: application/vscode-jsonrpc; charset=utf-8",
+                                             b"X-Thing: 1", b"Content-Length: 2", b""]) | st.binary(max_size=30),
+                            max_size=2))
+    order = draw(st.permutations(fields))
+    return b"".join(field + draw(_LINE_ENDS) for field in order) + draw(_LINE_ENDS) + body
+
+
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+                max_examples=int(os.environ.get("THARSIS_FUZZ_EXAMPLES", "60")))
+
+
+@FUZZ
+@given(frames=st.lists(_frames(), min_size=1, max_size=3))
+def test_fuzz_random_frames_are_answered_or_end_the_server_never_a_hang_nor_an_internal_error(frames):
+    """After any frames, a request is answered, or the server has ended with 0, 1 or E722, within a bound time
+    (the stall limit is half a second here): never silence, never an internal error (exit 3)."""
+    served = Served(stall=0.5)
+    try:
+        served.send(INITIALIZE)
+        assert served.answer_or_end(0, TIMEOUT) is not None
+        served.send(b"".join(frames) + frame({"id": "probe", "method": "shutdown"}))
+        outcome = served.answer_or_end("probe", 10)
+        assert outcome is not None, "neither an answer nor an end in 10 s"
+        assert isinstance(outcome, dict) or outcome in (0, 1, "E722"), outcome
+    finally:
+        served.close()

@@ -57,6 +57,22 @@ def test_an_illegal_action_is_refused_and_changes_nothing(midgame):
     assert state.game.snapshot() == before
 
 
+def test_observation_and_determinize_refuse_what_is_not_a_player(midgame):
+    """None, '0', True or a seat too many were accepted: an observation for nobody (every hand hidden), a
+    determinisation that redealt every hand, or (True) player 1's view under another name."""
+    before = midgame.game.snapshot()
+    for bad in (None, "0", True, False, 1.0, -1, 2, 99):
+        with pytest.raises(ValueError, match=r"is not a player of this game \(players: 0\.\.1\)"):
+            midgame.observation(bad)
+        with pytest.raises(ValueError, match=r"is not a player of this game \(players: 0\.\.1\)"):
+            midgame.determinize(bad, 0)
+    for bad_seed in (None, "7", True, 1.5):
+        with pytest.raises(ValueError, match="seed .* is not an integer"):
+            midgame.determinize(0, bad_seed)
+    assert midgame.game.snapshot() == before
+    assert midgame.observation(1)["observer"] == 1 and midgame.determinize(1, 5).num_players() == 2
+
+
 def test_the_same_seed_and_actions_give_the_same_game():
     a = advance(GameState.new_game(2, seed=5), 200, seed=9)
     b = advance(GameState.new_game(2, seed=5), 200, seed=9)

@@ -14,6 +14,8 @@ from typing import Optional, Union
 
 import attrs
 
+from .problems import shorten
+
 _PRICE = re.compile(r"for (\d+) MC")
 
 
@@ -49,6 +51,26 @@ def _buy_and_discard(decision):
     return buy, discard
 
 
+BEYOND = 10**9   # what a typed number of more than nine digits reads as: more than any option or card
+
+
+def number(word: str) -> Optional[int]:
+    """The number a typed word writes in the digits 0-9 (`3`, `07`), else None. `²`, `①` or `٣` are digits to
+    `str.isdigit()` but not numbers `int()` reads, and a word of thousands of digits is more than `int()` reads at
+    all: a number of more than nine digits is read as BEYOND."""
+    if not word or not word.isascii() or not word.isdigit():
+        return None
+    digits = word.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else BEYOND
+
+
+def not_a_number(word: str) -> Optional[str]:
+    """Why a word made of digits other than 0-9 (`²`, `①`, `٣`) is refused, or None for any other word."""
+    if word.isdigit() and number(word) is None:
+        return f"{shorten(word, 20)!r} is not a number you can answer with: type numbers with the digits 0-9"
+    return None
+
+
 def parse(answer: str, offer: Offer) -> Union[list[str], str]:
     """The cards a `buy ...` answer selects (`buy 1 3 5`, `buy 1-3`, `buy all`, `buy none`, also without `buy`),
     or a message saying what is wrong with it."""
@@ -62,14 +84,16 @@ def parse(answer: str, offer: Offer) -> Union[list[str], str]:
     chosen: list[int] = []
     for word in words:
         low, dash, high = word.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
-            return f"{word!r} is not a card number; answer like: buy 1 3 5, buy 2-4, buy all or buy none"
-        numbers = range(int(low), int(high) + 1) if dash else [int(low)]
-        for number in numbers:
-            if not 1 <= number <= len(offer.cards):
-                return f"there is no card {number}: the cards are numbered 1-{len(offer.cards)}"
-            if number - 1 not in chosen:
-                chosen.append(number - 1)
+        first, last = number(low), number(high) if dash else number(low)
+        if first is None or last is None:
+            return (not_a_number(low) or not_a_number(high) or f"{shorten(word, 20)!r} is not a card number; "
+                    "answer like: buy 1 3 5, buy 2-4, buy all or buy none")
+        for card in range(first, last + 1):
+            if not 1 <= card <= len(offer.cards):
+                shown = card if card < BEYOND else shorten(low, 20)  # only a first number beyond reaches BEYOND
+                return f"there is no card {shown}: the cards are numbered 1-{len(offer.cards)}"
+            if card - 1 not in chosen:
+                chosen.append(card - 1)
     return [offer.cards[i] for i in sorted(chosen)]
 
 

@@ -23,6 +23,8 @@ from tharsis.problems import USAGE, Problem, ProblemError, render, usage_error
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdin, sys.stdout):
+        _keep_undecodable_bytes(stream)
     parser = _parser()
     try:
         try:
@@ -51,6 +53,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tharsis: internal error: {type(exc).__name__}: {exc}\n"
               "This is a bug in Tharsis; please report it with the command you ran.", file=sys.stderr)
         return 3
+
+
+def _keep_undecodable_bytes(stream) -> None:
+    """Bytes that are not UTF-8 reach Python as surrogates (PEP 383): a file name, or a line typed at the play
+    prompt on a terminal in another encoding. Read and printed back they are the bytes they were, as `ls` prints a
+    name, not a UnicodeDecodeError or UnicodeEncodeError (exit 3, and with `play --no-log` the game lost). Python
+    does so itself under the C locale, but the standard streams of a UTF-8 locale are strict (standard error always
+    escapes)."""
+    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        try:
+            stream.reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):  # a stream that cannot change now keeps its handler
+            pass
 
 
 class _Version(argparse.Action):

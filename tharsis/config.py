@@ -20,6 +20,7 @@ import attrs
 
 from tharsis.code_filter import code_errors
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean
+from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -67,10 +68,10 @@ def find(start: Path) -> Optional[Path]:
     """The nearest pyproject.toml at or above `start` that has a [tool.tharsis] table."""
     for folder in [start, *start.parents]:
         candidate = folder / FILENAME
-        if candidate.is_file():
-            try:
-                text = candidate.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+        if on_disk(candidate).kind == "file":
+            try:  # bounded: a pyproject.toml larger than MAX_BYTES is found here, and refused by `load`
+                text = read_bounded(candidate, MAX_BYTES).decode("utf-8", errors="replace")
+            except (OSError, ValueError):
                 continue
             if _HEADER.search(text):
                 return candidate
@@ -91,16 +92,16 @@ _HEADER = re.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*tharsis[ \t]*\][ \t]*(#.
 def load(path: Path) -> Config:
     """Read and validate one pyproject.toml; raises ConfigError with every problem in it."""
     try:
-        with path.open("rb") as file:  # bounded: /dev/zero, or a huge file, is refused, not read whole
-            data = file.read(MAX_BYTES + 1)
+        data = read_bounded(path, MAX_BYTES)  # bounded: a huge file is refused, not read whole; a device never opened
         if len(data) > MAX_BYTES:
             raise ConfigError([Diagnostic("E801", "error", f"{path} is larger than {MAX_BYTES // 1_000_000} MB: "
                                                            "not a pyproject.toml", None)], {})
         text = data.decode("utf-8")
-    except OSError as exc:
-        raise ConfigError([Diagnostic("E801", "error", f"cannot read {path}: {exc.strerror}", None)], {}) from None
     except UnicodeDecodeError:
         raise ConfigError([Diagnostic("E801", "error", f"{path} is not UTF-8 text", None)], {}) from None
+    except (OSError, ValueError) as exc:
+        reason, hint = why_unusable(exc)
+        raise ConfigError([Diagnostic("E801", "error", f"cannot read {path}: {reason}", None, hint)], {}) from None
     name = display(path)
     sources = {name: text}
     try:

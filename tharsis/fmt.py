@@ -7,18 +7,21 @@ Formatting must never lose information, so:
   trailing spaces are normalised); other definitions (boards, milestones, awards, standard projects, declarations)
   are kept as written, since compiler/text.py has no canonical text for them;
 - comments inside a card or corporation move with their field: a comment at the end of a line stays at the end
-  of the canonical line of the field written on it (so `// tharsis: ignore[W102]` keeps silencing the warning of
-  that field), a comment on a line of its own goes above the field that follows it. When two end-of-line
-  comments would land on the same canonical line, or a field has no canonical line to carry its comment, the file
-  is refused with the comment's position (E805) rather than formatted without it;
-- before anything is written, the formatted files are compiled again next to each other and must give the same
-  definitions, field for field; otherwise the file is refused (E806), which would be a bug to report.
+  of the canonical line of the field written on it, a comment on a line of its own goes above the field that
+  follows it. A suppression (`// tharsis: ignore[W102]`) on a line that holds several fields goes with the field
+  whose warning it silences, so it keeps silencing it. When two end-of-line comments would land on the same
+  canonical line, or a field has no canonical line to carry its comment, the file is refused with the comment's
+  position (E805) rather than formatted without it;
+- before anything is written, the formatted files are compiled again next to each other (and next to the bundled
+  content when `tharsis check` would load it) and must give the same definitions, field for field, and the same
+  warnings once suppressions are honoured; otherwise the file is refused (E806), which would be a bug to report.
 
 Formatting is idempotent: a formatted file formats to itself.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 import attrs
@@ -50,36 +53,47 @@ class Run:
     sources: dict[str, str]
 
 
-def format_paths(paths: Iterable) -> Run:
-    """Format every .mars file under `paths` (compiled together, as `tharsis check` would)."""
+def format_paths(paths: Iterable, *, with_bundled: bool = False) -> Run:
+    """Format every .mars file under `paths`, compiled together as `tharsis check` would (`with_bundled`: next to
+    the bundled content, whose boards decide which reserved spaces are warned about)."""
     from tharsis.compiler import compile_paths
+    from tharsis.compiler.pipeline import find_files
 
-    result = compile_paths(list(paths))
-    return format_sources(result.sources, result)
+    paths = [Path(p) for p in paths]
+    result = compile_paths(paths, with_bundled=with_bundled)
+    own = {str(path) for path in find_files(paths, Diagnostics())}
+    return format_sources({path: text for path, text in result.sources.items() if path in own}, result)
 
 
 def format_sources(sources: dict[str, str], result=None) -> Run:
-    """Format texts compiled as one set; `result` is their compilation when the caller already has it."""
+    """Format texts compiled as one set; `result` is their compilation when the caller already has it (it may
+    hold more files, e.g. the bundled content: those are compiled with them but not formatted)."""
     from tharsis.compiler.pipeline import compile_sources
 
     if result is None:
         result = compile_sources(sources)
-    errors = [d for d in result.errors if d.span is not None]
+    errors = [d for d in result.errors if d.span is not None and d.span.path in sources]
     broken = {d.span.path for d in errors}
     by_name = {(d.source.path, d.source.line, d.source.column): d for d in result.library.definitions}
+    warnings: dict[tuple[str, int], list[Diagnostic]] = {}
+    for d in result.warnings:
+        if d.span is not None:
+            warnings.setdefault((d.span.path, d.span.line), []).append(d)
     files = []
     for path, text in sources.items():
         if path in broken:
             files.append(Formatted(path, text, None))
             continue
-        files.append(_format_file(path, text, by_name))
-    _verify(files, sources, result)
+        files.append(_format_file(path, text, by_name, warnings))
+    _verify(files, result)
     return Run(files, errors, result.sources)
 
 
-def format_text(text: str, path: str = "<text>") -> str:
+def format_text(text: str, path: str = "<text>", *, with_bundled: bool = False) -> str:
     """The canonical text of one file (tests and tools); raises ValueError when it cannot be formatted."""
-    run = format_sources({path: text})
+    from tharsis.compiler import compile_text
+
+    run = format_sources({path: text}, compile_text(text, path, with_bundled=with_bundled))
     formatted = run.files[0]
     if formatted.text is None:
         problems = run.compile_errors + formatted.problems
@@ -89,7 +103,7 @@ def format_text(text: str, path: str = "<text>") -> str:
 
 # --------------------------------------------------------------------------------------------- one file
 
-def _format_file(path: str, text: str, by_name: dict) -> Formatted:
+def _format_file(path: str, text: str, by_name: dict, warnings: dict) -> Formatted:
     from tharsis.compiler import text as canonical
     from tharsis.compiler.parser import parse
 
@@ -110,7 +124,7 @@ def _format_file(path: str, text: str, by_name: dict) -> Formatted:
                                                             "has no compiled form to write", name,
                                            "this is a bug in tharsis fmt; please report it with the file"))
                 continue
-            rendered = _with_comments(node, canonical.card(definition), text, starts)
+            rendered = _with_comments(node, canonical.card(definition), text, starts, warnings)
             if isinstance(rendered, Diagnostic):
                 problems.append(rendered)
                 continue
@@ -140,9 +154,10 @@ _FIELD_LINE = {"set_field": "set", "type_field": "type", "cost_field": "cost", "
                "effect_field": "effect", "vp_field": "vp"}
 
 
-def _with_comments(node, rendered: str, text: str, starts: list[int]):
+def _with_comments(node, rendered: str, text: str, starts: list[int], warnings: dict):
     """The canonical text of one card with the comments written inside it moved to their fields' lines, or the
-    E805 diagnostic that says which comment has no place to go."""
+    E805 diagnostic that says which comment has no place to go. `warnings`: the warnings by (path, line), which
+    tell where a suppression comment must go."""
     from tharsis.compiler.syntax import Node
 
     lines = rendered.split("\n")
@@ -177,8 +192,15 @@ def _with_comments(node, rendered: str, text: str, starts: list[int]):
                 return _refuse(node, where, "the field after it has no line of its own in the canonical text")
             above.setdefault(target, []).append(comment)
             continue
-        on_line = [index for field, index in placed if field.span.line <= number <= field.span.end_line]
-        target = on_line[-1] if on_line else (0 if number == node.span.line else None)
+        on_line = [(field, index) for field, index in placed if field.span.line <= number <= field.span.end_line]
+        silenced = _silenced_lines(node.span.path, line, warnings.get((node.span.path, number), ()), on_line)
+        if len(silenced) > 1:
+            return _refuse(node, where, "the warnings it silences belong to fields that go on different lines",
+                           "write those fields on lines of their own, each with its own suppression")
+        if silenced:  # a suppression goes where the warning it silences goes, or it would silence nothing
+            target = silenced.pop()
+        else:
+            target = on_line[-1][1] if on_line else (0 if number == node.span.line else None)
         if target is None:
             return _refuse(node, where, "the field it follows has no line of its own in the canonical text")
         if target in after:
@@ -191,10 +213,25 @@ def _with_comments(node, rendered: str, text: str, starts: list[int]):
     return "\n".join(out)
 
 
-def _refuse(node, where: Span, why: str) -> Diagnostic:
+def _silenced_lines(path: str, line: str, warnings, on_line) -> set:
+    """The canonical lines (indexes; None for a field without one) of the fields on this source line that hold a
+    warning the line's suppression comment silences (a suppression silences warnings positioned on its line)."""
+    found, _ = suppressions.find(path, line)
+    codes = [code for suppression in found for code, _ in suppression.codes]
+    lines = set()
+    for warning in warnings:
+        if not any(warning.code.startswith(code) for code in codes):
+            continue
+        at = (warning.span.line, warning.span.column)
+        lines.update(index for field, index in on_line
+                     if (field.span.line, field.span.column) <= at < (field.span.end_line, field.span.end_column))
+    return lines
+
+
+def _refuse(node, where: Span, why: str,
+            hint: str = "move the comment above the definition, or onto a line of its own") -> Diagnostic:
     return Diagnostic("E805", "error", f"not formatted: the comment inside {node.kind} {node.children[0].text} "
-                                       f"would be lost ({why})", where,
-                      "move the comment above the definition, or onto a line of its own")
+                                       f"would be lost ({why})", where, hint)
 
 
 def _tidy(lines: Sequence[str]) -> list[str]:
@@ -233,25 +270,36 @@ def _tail(tail: str, empty: bool) -> str:
 
 # ------------------------------------------------------------------------------------ the safety net
 
-def _verify(files: list[Formatted], sources: dict[str, str], before) -> None:
-    """Compile the formatted texts next to each other; a file whose definitions or comments changed is refused."""
+def _verify(files: list[Formatted], before) -> None:
+    """Compile the formatted texts next to each other and the rest of `before` (the bundled content, when it was
+    loaded); a file whose definitions, comments or reported warnings changed is refused."""
     from tharsis.compiler.pipeline import compile_sources
 
-    changed = [f for f in files if f.changed]
+    changed = {f.path: f for f in files if f.changed}
     if not changed:
         return
-    after = compile_sources({**sources, **{f.path: f.text for f in changed}}, use_cache=False)
-    for formatted in changed:
+    texts = {path: changed[path].text if path in changed else text for path, text in before.sources.items()}
+    after = compile_sources(texts, volatile=changed)  # the formatted texts compiled afresh, the others as they were
+    for formatted in changed.values():
         old = _essence(before.library.definitions, formatted.path)
         new = _essence(after.library.definitions, formatted.path)
         new_errors = [d for d in after.errors if d.span is not None and d.span.path == formatted.path]
         lost = sorted(_comments(formatted.original)) != sorted(_comments(formatted.text))
-        if old != new or new_errors or lost:
-            what = "its comments" if lost else "what it compiles to"
+        warned = _reported(before, formatted.path) != _reported(after, formatted.path)
+        if old != new or new_errors or lost or warned:
+            what = ("its comments" if lost else "what it compiles to" if old != new or new_errors else
+                    "the warnings tharsis check reports")
             formatted.problems.append(Diagnostic(
                 "E806", "error", f"not formatted: the canonical text would change {what}",
                 Span.point(formatted.path, 1, 1), "this is a bug in tharsis fmt; please report it with the file"))
             formatted.text = None
+
+
+def _reported(result, path: str) -> list[tuple[str, str]]:
+    """The warnings `tharsis check` reports on one file once its suppression comments are honoured (W801 and W802
+    included), by code and words: formatting moves their positions, never what they say."""
+    own = [d for d in result.diagnostics if d.span is not None and d.span.path == path]
+    return sorted((d.code, d.message) for d in suppressions.apply(own, result.sources, [path]) if not d.is_error)
 
 
 def _essence(definitions, path: str) -> list[dict]:

@@ -27,6 +27,7 @@ from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
 from tharsis.compiler.definitions import with_expansions
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.pipeline import CompileResult
+from tharsis.compiler.source import on_disk
 from tharsis.problems import USAGE, ProblemError
 from tharsis.problems import Problem as UsageProblem
 
@@ -208,8 +209,13 @@ def _types(faces) -> list[str]:
 
 
 def check_directory(directory: Path) -> None:
-    """Refuse a DIR that is a file before compiling anything (E730, a usage error)."""
-    if directory.exists() and not directory.is_dir():
+    """Refuse a DIR that is a file, or a path the system refuses (a name over 255 bytes...), before compiling
+    anything (E730, a usage error)."""
+    look = on_disk(directory)
+    if look.kind == "unusable":
+        raise ProblemError([UsageProblem("E730", f"cannot write the gallery here: {look.reason}",
+                                         look.hint or "name a folder you can write to", str(directory))], USAGE)
+    if look.kind not in ("missing", "folder"):
         raise ProblemError([UsageProblem("E730", "the gallery goes into a folder, and this is a file",
                                     "name a new or existing folder: tharsis gallery site/", str(directory))], USAGE)
 
@@ -220,7 +226,8 @@ def write(directory: Path, gallery: Gallery) -> Path:
     try:
         directory.mkdir(parents=True, exist_ok=True)
         page = directory / "index.html"
-        page.write_text(render(gallery), encoding="utf-8")
+        # a file name that is not UTF-8 (shown as an origin) becomes U+FFFD: the page stays valid UTF-8
+        page.write_text(render(gallery), encoding="utf-8", errors="replace")
     except OSError as exc:
         raise ProblemError([UsageProblem("E730", f"cannot write the gallery here: {exc.strerror}",
                                     "name a folder you can write to", str(directory))], USAGE) from None

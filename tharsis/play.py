@@ -17,13 +17,14 @@ from typing import Optional, TextIO
 import attrs
 
 from tharsis.compiler import rules_text
+from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.runtime.bots import BOTS
 from tharsis.runtime.decisions import Decision
 from tharsis.runtime.game import Game
 from tharsis.runtime.prices import card_cost
 
 from . import buying, moves, view
-from .problems import usage_error
+from .problems import shorten, usage_error
 from .moves import Move, Snapshot
 
 KINDS = ("human",) + tuple(BOTS)
@@ -347,18 +348,23 @@ class Session:
         return view.player_sheet(self.game, next(p.index for p in players if p.name == found))
 
     def save(self, filename: str, leaving: bool = False) -> str:
+        """Save to `filename`, or say why not (the game goes on either way): a name the system refuses (over 255
+        bytes, a NUL character, a folder that does not exist) is checked before anything is written."""
         if not filename:
             return "save needs a file name: save mygame.json"
-        path = Path(filename)
-        if path.exists() and path.resolve() not in self.written and not leaving:
+        path, look = Path(filename), on_disk(filename)
+        if look.kind == "unusable":
+            return f"could not save to {shorten(filename)}: {look.reason}" + (f"; {look.hint}" if look.hint else "")
+        if look.kind != "missing" and path.resolve() not in self.written and not leaving:
             return f"{filename} already exists: save under another name (a save never overwrites another file)"
         from tharsis.saves import save_data
 
         data = save_data(self.game, self.seats)
         try:
             path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        except OSError as exc:
-            return f"could not save to {filename}: {exc.strerror}"
+        except (OSError, ValueError) as exc:
+            reason, hint = why_unusable(exc)
+            return f"could not save to {shorten(filename)}: {reason}" + (f"; {hint}" if hint else "")
         self.written.add(path.resolve())
         self.autosave = path
         return f"saved to {filename}; resume with: tharsis play --load {filename}"
@@ -392,16 +398,20 @@ def resolve(decision: Decision, answer: str):
         wanted = answer.lower().removeprefix("space").strip()
         for option in options:
             space = _space_of(option.label)
-            if wanted == space.lower() or (wanted.isdigit() and space.isdigit() and int(wanted) == int(space)):
+            if wanted == space.lower() or (buying.number(wanted) is not None
+                                           and buying.number(wanted) == buying.number(space)):
                 return option, ""
-        if wanted.isdigit():
-            return None, (f"{wanted} is not a legal space here; legal: "
+        if buying.not_a_number(wanted):
+            return None, buying.not_a_number(wanted)
+        if buying.number(wanted) is not None:
+            return None, (f"{shorten(wanted, 20)} is not a legal space here; legal: "
                           + " ".join(_space_of(o.label) for o in options))
-    elif answer.isdigit():
-        number = int(answer)
+    elif (number := buying.number(answer)) is not None:
         if 1 <= number <= len(options):
             return options[number - 1], ""
-        return None, f"there is no option {number}: the options are numbered 1-{len(options)}"
+        return None, f"there is no option {shorten(answer, 20)}: the options are numbered 1-{len(options)}"
+    elif buying.not_a_number(answer):
+        return None, buying.not_a_number(answer)
     lowered = answer.lower()
     for tier in (lambda label: label == lowered, lambda label: label.startswith(lowered),
                  lambda label: any(label.startswith(lowered, i + 1) for i, ch in enumerate(label) if ch == " ")):
@@ -474,8 +484,11 @@ def log_path(requested: Optional[str], seed: int) -> Path:
     """Where a new game's log goes (ProblemError, exit 2, when it cannot be written). An existing --log file is
     never overwritten (E718); the default name tharsis-game-SEED.jsonl gets -2, -3, ... when it is taken."""
     if requested:
-        path = Path(requested)
-        if path.exists() and path.stat().st_size > 0:
+        path, look = Path(requested), on_disk(requested)
+        if look.kind == "unusable":
+            raise usage_error("E708", f"cannot write the game log to {shorten(requested)}: {look.reason} "
+                                      "(use --log FILE or --no-log)", look.hint)
+        if look.kind == "folder" or (look.kind == "file" and look.size > 0):
             raise usage_error("E718", f"--log {requested}: the file already exists and a new game does not "
                                       "overwrite it", "choose another --log FILE, or --no-log; to go on with the "
                                       f"game it holds: tharsis play --load {requested}")
@@ -489,9 +502,10 @@ def writable_log(path: Path) -> Path:
     game's log and a resumed log (which goes on being written) are checked alike, before the game starts."""
     try:
         path.touch()
-    except OSError as exc:
-        raise usage_error("E708", f"cannot write the game log to {path}: {exc.strerror} "
-                                  "(use --log FILE or --no-log)") from None
+    except (OSError, ValueError) as exc:
+        reason, hint = why_unusable(exc)
+        raise usage_error("E708", f"cannot write the game log to {shorten(str(path))}: {reason} "
+                                  "(use --log FILE or --no-log)", hint) from None
     return path
 
 

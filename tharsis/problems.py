@@ -8,12 +8,12 @@ closed. `ProblemError` carries them to the CLI with the exit code they deserve (
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 import attrs
 
 from tharsis.compiler.diagnostics import did_you_mean
+from tharsis.compiler.source import on_disk
 
 USAGE, CONTENT = 2, 1       # exit codes: a bad flag or a missing file / a file whose content is wrong
 EXCERPT = 160               # characters of a JSONL line shown under a problem (lines can be megabytes long)
@@ -50,18 +50,32 @@ def usage_error(code: str, message: str, hint: Optional[str] = None) -> ProblemE
 
 
 def missing_path(name: str, text: str, hint: Optional[str] = None, where=None) -> Optional[Problem]:
-    """E705 when `text` names no file or folder (or a device, a pipe or a socket, whose reading may never end),
-    else None. `name` is what gave it (`--cards`, a file's `options.card_paths`, a designer command's PATH), `where`
-    the file it was read from (tharsis/options.py's `Where`), so that every command words a missing path alike."""
-    path = Path(text)
-    if text and (path.is_file() or path.is_dir()):
+    """The one check of a path a user gives to be read: E705 when `text` names no file or folder (or a device, a
+    pipe or a socket, whose reading may never end), or a path the system refuses to look at, with its reason
+    (compiler/source.py `on_disk`: a name over 255 bytes, a loop of symbolic links, no permission, a NUL
+    character), else None. `name` is what gave it (`--cards`, a file's `options.card_paths`, a designer command's
+    PATH), `where` the file it was read from (tharsis/options.py's `Where`), so that every command words a missing
+    path alike. The files are then read with `read_bounded`, whose OSErrors `why_unusable` words the same way under
+    each reader's own code (E710 saves and logs, E604 scenarios, E708 what is written, E730 the gallery's folder)."""
+    look = on_disk(text)
+    if look.kind in ("file", "folder"):
         return None
-    if text and path.exists():
-        message = f"{name}: not a file or folder: {text!r}"
-        hint = hint or "only files and folders are read: a device, a pipe or a socket might never end"
+    shown = shorten(text)
+    if look.kind == "unusable":
+        message, hint = f"{name}: cannot use {shown!r}: {look.reason}", look.hint or hint
+    elif look.kind == "missing":
+        message = f"{name}: no such file or folder: {shown!r}"
     else:
-        message = f"{name}: no such file or folder: {text!r}"
+        message = f"{name}: not a file or folder: {shown!r}"
+        hint = hint or "only files and folders are read: a device, a pipe or a socket might never end"
     return where.problem("E705", message, hint) if where is not None else Problem("E705", message, hint)
+
+
+def shorten(text: str, limit: int = 120) -> str:
+    """A path (or a typed answer) as a message shows it: its start and its end around '...' when it is long."""
+    if len(text) <= limit:
+        return text
+    return text[:limit // 2 - 2] + "..." + text[-(limit // 2 - 1):]
 
 
 def suggest(word: str, vocabulary: Iterable[str], listing: str = "") -> Optional[str]:

@@ -80,5 +80,10 @@ def _artifact(path: str, root: Path) -> dict:
     try:
         relative = resolved.relative_to(root)
     except ValueError:
-        return {"uri": resolved.as_uri()} if resolved.is_absolute() else {"uri": quote(path)}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+        return {"uri": resolved.as_uri()} if resolved.is_absolute() else {"uri": _quote(path)}
+    return {"uri": _quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
+def _quote(path: str) -> str:
+    """A path as URI text: a name that is not UTF-8 (its bytes came to Python as surrogates) keeps its bytes, %80."""
+    return quote(path, errors="surrogateescape")

@@ -27,6 +27,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from tharsis.compiler.diagnostics import Span
+from tharsis.compiler.source import NotRegularFile, read_bounded, why_unusable
 from tharsis.runtime.game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
 
 from .options import Where, check_against_content, check_name, describe, is_integer, options_from_data
@@ -129,16 +130,17 @@ def read(path: Path | str) -> Record:
 
 
 def _read_text(path: Path, name: str) -> str:
-    if not path.exists():
-        raise ProblemError([Problem("E710", "no such file", None, name)], USAGE)
-    if not path.is_file():
-        raise ProblemError([Problem("E710", "not a file", "a save (save FILE) or a game log (.jsonl)", name)],
-                           USAGE)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ProblemError([Problem("E710", f"cannot read the file: {exc.strerror}", None, name)], USAGE) from None
+        data = read_bounded(path, MAX_BYTES)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ProblemError([Problem("E710", "no such file", None, name)], USAGE) from None
+    except (IsADirectoryError, NotRegularFile):
+        raise ProblemError([Problem("E710", "not a file", "a save (save FILE) or a game log (.jsonl)", name)],
+                           USAGE) from None
+    except (OSError, ValueError) as exc:  # a name over 255 bytes, a loop of links, no permission...
+        reason, hint = why_unusable(exc)
+        raise ProblemError([Problem("E710", f"cannot read the file: {reason}", hint, name)],
+                           USAGE) from None
     if len(data) > MAX_BYTES:
         raise ProblemError([Problem("E710", f"the file is larger than {MAX_BYTES // 2**20} MB; no save or game "
                                             "log is that large", "is this the right file?", name)])

@@ -101,7 +101,10 @@ def read(path: str, text: str) -> Any:
     if len(text) > MAX_BYTES:
         raise FormatError(Diagnostic("E604", "error", f"the file is larger than {MAX_BYTES // 1000} KB",
                                      Span.point(path, 1, 1), "split it into several scenario files"))
-    loader = _DepthLimitedLoader(text, path)
+    try:
+        loader = _DepthLimitedLoader(text, path)  # the reader refuses control characters here, before any parsing
+    except yaml.reader.ReaderError as exc:
+        raise FormatError(_unreadable_character(path, text, exc)) from None
     try:
         node = loader.get_single_node()
     except FormatError:
@@ -118,6 +121,19 @@ def read(path: str, text: str) -> Any:
     if node is None:
         return None
     return _Values(loader, path, text).value(node, 0)
+
+
+def _unreadable_character(path: str, text: str, error: yaml.reader.ReaderError) -> Diagnostic:
+    """E601 at a character YAML does not allow (NUL, the other control characters but tab and line breaks, C1
+    controls, U+FFFE and U+FFFF), with the escape that writes it in a double-quoted string."""
+    position = error.position if isinstance(error.position, int) and 0 <= error.position <= len(text) else 0
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    code = error.character if isinstance(error.character, int) else ord(text[position]) if position < len(text) else 0
+    escape = f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return Diagnostic("E601", "error", f"not valid YAML: the character U+{code:04X} (a control character or a "
+                                       "non-character) is not allowed in a YAML file", Span.point(path, line, column),
+                      f"delete it; to keep it in a value, write it as an escape in double quotes: \"{escape}\"")
 
 
 class _Values:

@@ -18,6 +18,7 @@ import yaml
 from tharsis import scenario_format
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
+from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.compiler.definitions import Library
 from tharsis.runtime import phases
 from tharsis.runtime.actions import take_action
@@ -69,17 +70,18 @@ def load(path: Path) -> list[dict]:
     file cannot be read as scenarios at all."""
     where = Span.point(str(path), 1, 1)
     try:
-        with path.open("rb") as file:  # bounded: /dev/zero, or a huge file, is refused, not read whole
-            data = file.read(scenario_format.MAX_BYTES + 1)
+        # bounded: a huge file is refused, not read whole; a pipe named *.yaml, or /dev/zero, is never opened
+        data = read_bounded(path, scenario_format.MAX_BYTES)
         if len(data) > scenario_format.MAX_BYTES:
             raise ScenarioError(f"the file is larger than {scenario_format.MAX_BYTES // 1000} KB", where, "E604",
                                 "split it into several scenario files")
         text = data.decode("utf-8")
-    except OSError as exc:
-        raise _file_error(ScenarioError(f"cannot read the file: {exc.strerror or exc}", where, "E604")) from None
     except UnicodeDecodeError:
         raise _file_error(ScenarioError("the file is not UTF-8 text", where, "E604",
                                         "save it as UTF-8")) from None
+    except (OSError, ValueError) as exc:  # a name over 255 bytes, a pipe, no permission...: never opened
+        reason, hint = why_unusable(exc)
+        raise _file_error(ScenarioError(f"cannot read the file: {reason}", where, "E604", hint)) from None
     except ScenarioError as exc:
         raise _file_error(exc) from None
     try:
@@ -107,7 +109,7 @@ def _file_error(exc: ScenarioError, text: Optional[str] = None) -> ScenarioError
 def find(paths: list[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if on_disk(path).kind == "folder":  # anything else is read as a file, and `load` says what is wrong with it
             found.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
         else:
             found.append(path)

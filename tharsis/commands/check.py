@@ -21,7 +21,7 @@ import attrs
 
 from tharsis.code_filter import CodeFilter, code_errors
 from tharsis.commands import add_config_flag, code_list, configured_paths, missing_paths, report_config_error, \
-    require, stdin_problems
+    require, standard_input, stdin_problems
 from tharsis.config import ConfigError
 from tharsis.problems import USAGE, Problem, ProblemError, render
 
@@ -174,7 +174,7 @@ def check_once(options: Options) -> int:
     if options.paths == ["-"]:
         name = options.stdin_name
         decoding = Diagnostics()
-        text = decode(name, sys.stdin.buffer.read(), decoding)
+        text = decode(name, standard_input(), decoding)
         if text is None:
             diagnostics, sources, files, definitions = decoding.items, {}, [name], 0
         else:
@@ -227,15 +227,21 @@ def _compile_stdin(name: str, text: str, with_bundled: bool):
     from tharsis.compiler import bundled_cards_path
     from tharsis.compiler.diagnostics import Diagnostics
     from tharsis.compiler.pipeline import compile_sources, find_files
+    from tharsis.compiler.source import MAX_FILE_BYTES, on_disk, read_bounded
 
     sources: dict[str, str] = {}
     if with_bundled:
-        named = Path(name)
-        on_disk = named.read_bytes() if named.is_file() else None
+        # the name is only a name: a file that does not exist, or that the system refuses to look at (a name over
+        # 255 bytes), has no bytes to compare, and a file too large to be a card file is no copy of one
+        named, found = Path(name), on_disk(name).kind == "file"
+        try:
+            saved = read_bounded(named, MAX_FILE_BYTES) if found else None
+        except (OSError, ValueError):
+            saved, found = None, False
         given = text.encode("utf-8")  # a copy of a bundled file is loaded once, as `tharsis check PATH` does
         for path in find_files([bundled_cards_path()], Diagnostics()):
-            data = path.read_bytes()
-            if data in (on_disk, given) or (named.exists() and path.resolve() == named.resolve()):
+            data = read_bounded(path, MAX_FILE_BYTES)
+            if data in (saved, given) or (found and path.resolve() == named.resolve()):
                 continue
             sources[str(path)] = data.decode("utf-8-sig")
     sources[name] = text

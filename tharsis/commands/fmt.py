@@ -7,7 +7,8 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.commands import add_config_flag, configured_paths, missing_paths, require, stdin_problems
+from tharsis.commands import add_config_flag, configured_paths, missing_paths, require, standard_input, \
+    stdin_problems
 from tharsis.problems import Problem
 
 
@@ -34,8 +35,8 @@ def run(args) -> int:
     config, paths, name = configured_paths(args, "format", "cards", ("card folders", "mine/"))
     require(stdin_problems(paths, args.stdin_filename) + missing_paths(paths, name, stdin=True))
     if paths == ["-"]:
-        return _format_stdin(args)
-    result = format_paths([Path(p) for p in paths])
+        return _format_stdin(args, config.with_bundled)
+    result = format_paths([Path(p) for p in paths], with_bundled=config.with_bundled)
     refused = [f for f in result.files if f.text is None]
     changed = [f for f in result.files if f.changed]
     writing = not (args.check or args.diff)
@@ -73,20 +74,21 @@ def run(args) -> int:
     return 0
 
 
-def _format_stdin(args) -> int:
+def _format_stdin(args, with_bundled: bool) -> int:
     """Standard input formatted to standard output; on a refusal nothing is printed there (the editor keeps its
     buffer) and the reasons go to standard error."""
+    from tharsis.compiler import compile_text
     from tharsis.compiler.diagnostics import Diagnostics, render_text
     from tharsis.compiler.source import decode
     from tharsis.fmt import format_sources
 
     name = args.stdin_filename or "<stdin>"
     decoding = Diagnostics()
-    text = decode(name, sys.stdin.buffer.read(), decoding)
+    text = decode(name, standard_input(), decoding)
     if text is None:
         print(render_text(decoding.items, {}), file=sys.stderr)
         return 1
-    result = format_sources({name: text})
+    result = format_sources({name: text}, compile_text(text, name, with_bundled=with_bundled))
     formatted = result.files[0]
     if formatted.text is None:
         print(render_text(result.compile_errors + formatted.problems, result.sources), file=sys.stderr)

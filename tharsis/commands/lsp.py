@@ -23,5 +23,4 @@ def run(args) -> int:
             raise
         raise ProblemError([Problem("E720", "the language server needs pygls, which is not installed", INSTALL_HINT)],
                            USAGE) from None
-    serve()
-    return 0
+    return serve()

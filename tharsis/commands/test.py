@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from tharsis.commands import add_config_flag, configured, configured_paths, missing_paths, require
-from tharsis.problems import Problem
+from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.problems import Problem, shorten
 
 
 def add_parser(sub) -> None:
@@ -109,18 +110,19 @@ def _every_scenario(text: str) -> bool:
 
 def _unwritable_report(name: str) -> list[Problem]:
     """E708 when the JUnit report cannot be written (checked before the scenarios run, not after)."""
-    path = Path(name)
-    why = "give a file name" if not name else "it is a folder" if path.is_dir() else None
+    look = on_disk(name)
+    why = "give a file name" if not name else "it is a folder" if look.kind == "folder" else None
     if why is None:
         try:
-            path.touch()
-        except OSError as exc:
-            why = exc.strerror or type(exc).__name__
+            Path(name).touch()
+        except (OSError, ValueError) as exc:  # a name over 255 bytes, a folder that does not exist, no permission
+            reason, hint = why_unusable(exc)
+            why = reason + (f"; {hint}" if hint else "")
     return [] if why is None else [_junit_problem(name, why)]
 
 
 def _junit_problem(name: str, why: str) -> Problem:
-    return Problem("E708", f"--junit-xml: cannot write the JUnit report to {name!r}: {why}",
+    return Problem("E708", f"--junit-xml: cannot write the JUnit report to {shorten(name)!r}: {why}",
                    "--junit-xml FILE in a folder you can write, e.g. --junit-xml junit.xml")
 
 

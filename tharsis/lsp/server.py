@@ -1,23 +1,36 @@
 """The language server: the Language Server Protocol over stdio (pygls), on top of analysis.py.
 
-Every opened or changed card file is compiled at once and its diagnostics published (a file of a few hundred lines
-compiles in about a tenth of a second; the bundled content comes from the compile cache). Hover and completion use
-the latest compilation of the document. Positions cross the protocol in the client's encoding (UTF-16 unless it
-negotiated another); pygls's position codec converts them to and from code points.
+An opened card file is compiled at once and its diagnostics published (a file of a few hundred lines compiles in
+about a tenth of a second; the bundled content comes from the compile cache). Changes are coalesced: a document is
+compiled again once its changes pause for COMPILE_DELAY (or have waited COMPILE_DELAY_MAX while typing goes on), so
+a burst of edits compiles once, not once per keystroke; a hover or completion on a document with changes not yet
+compiled compiles its latest text first. Positions cross the protocol in the client's encoding (UTF-16 unless it
+negotiated another); pygls's position codec converts them to and from code points. transport.py carries the
+messages on stdio (pygls's own loop hangs on a broken frame) and keeps the lifecycle.
 """
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from typing import Optional
 
 from lsprotocol import types as lsp
+from pygls.exceptions import FeatureNotificationError
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from tharsis import __version__
+from tharsis.problems import CONTENT, Problem, ProblemError
 
+from . import transport
 from .analysis import Analysis, Completion, Range, analyse
+
+COMPILE_DELAY = 0.25        # seconds of quiet after a change before the document is compiled again
+COMPILE_DELAY_MAX = 1.0     # ... but no longer after its first change not compiled, while the changes go on
+FRAMING_HINT = ("each message is `Content-Length: N`, a blank line, then N bytes of JSON; the server cannot tell "
+                "where the next message begins, so it stops (the editor starts a new one)")
 
 _SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 _COMPLETION_KIND = {
@@ -32,9 +45,33 @@ class TharsisServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("tharsis", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, tuple[asyncio.TimerHandle, float]] = {}  # uri -> compile timer, first change
+
+    def refresh_later(self, uri: str) -> None:
+        """Compile the document once its changes pause (COMPILE_DELAY), or COMPILE_DELAY_MAX after the first
+        change not compiled yet, whichever comes first."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        timer, since = self.pending.pop(uri, (None, now))
+        if timer is not None:
+            timer.cancel()
+        self.pending[uri] = (loop.call_at(min(now + COMPILE_DELAY, since + COMPILE_DELAY_MAX),
+                                          self._refresh_pending, uri), since)
+
+    def _refresh_pending(self, uri: str) -> None:
+        try:
+            self.refresh(uri)
+        except Exception as exc:  # a timer's failure, reported as a handler's would be
+            self.report_server_error(exc, FeatureNotificationError)
+
+    def cancel_refresh(self, uri: str) -> None:
+        timer, _ = self.pending.pop(uri, (None, None))
+        if timer is not None:
+            timer.cancel()
 
     def refresh(self, uri: str) -> None:
         """Compile the document as it is now and publish its diagnostics."""
+        self.cancel_refresh(uri)
         document = self.workspace.get_text_document(uri)
         path = to_fs_path(uri)
         if path is None:  # an untitled buffer: no folder, no neighbours
@@ -59,7 +96,8 @@ class TharsisServer(LanguageServer):
         return self.workspace.get_text_document(uri).position_from_client_units(position)
 
     def analysis(self, uri: str) -> Analysis:
-        if uri not in self.analyses:
+        """The compilation of the document's latest text."""
+        if uri not in self.analyses or uri in self.pending:
             self.refresh(uri)
         return self.analyses[uri]
 
@@ -73,16 +111,17 @@ def build() -> TharsisServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: TharsisServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.refresh_later(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: TharsisServer, params: lsp.DidSaveTextDocumentParams) -> None:
         # a saved file is context for its neighbours (a declared tag, a duplicate name): check them all again
         for uri in list(ls.workspace.text_documents):
-            ls.refresh(uri)
+            ls.refresh_later(uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: TharsisServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        ls.cancel_refresh(params.text_document.uri)
         ls.analyses.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                           diagnostics=[]))
@@ -120,6 +159,12 @@ def _completion_item(ls: TharsisServer, uri: str, c: Completion) -> lsp.Completi
     return item
 
 
-def serve() -> None:
-    """Speak LSP on stdin/stdout until the client says exit."""
-    build().start_io()
+def serve(stdin=None, stdout=None, stall: float = transport.STALL) -> int:
+    """Speak LSP on stdin/stdout until the client says exit (or goes away); the exit code, 0 after `shutdown` and
+    1 without. Input that breaks the protocol's framing is E722 (exit 1)."""
+    try:
+        return transport.serve(build(), stdin or sys.stdin.buffer, stdout or sys.stdout.buffer, stall)
+    except transport.FramingError as exc:
+        raise ProblemError([Problem("E722", f"the language server's input is not LSP: {exc}", FRAMING_HINT)],
+                           CONTENT) from None
+
