@@ -321,7 +321,8 @@ def _certain_changes(game: "Game", e, ctx: Context) -> list:
 def _triggered_changes(game: "Game", e, ctx: Context) -> list:
     """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
-    possible in the order the player may choose (RULES.md 4A). Only triggers without space filters count."""
+    possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
+    certainly meets them: `on mars` when it cannot go off the board (Tharsis Republic's city on Mars)."""
     if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and maxed(game, "oceans")):
         return []
     names = [card.name for card in game.state.players[ctx.player].played]
@@ -330,7 +331,9 @@ def _triggered_changes(game: "Game", e, ctx: Context) -> list:
     changes = []
     for name in names:
         for trigger in game.library[name].passives:
-            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place" or trigger.event.filters:
+            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place":
+                continue
+            if trigger.event.filters and not _surely_met(game, trigger.event.filters, e):
                 continue
             if trigger.subject == "another":  # the player's own placement does not fire it
                 continue
@@ -343,6 +346,17 @@ def _triggered_changes(game: "Game", e, ctx: Context) -> list:
                 changes.extend((table, resource, delta * placed) for table, resource, delta in
                                _certain_changes(game, effect, Context(ctx.player, card=name)))
     return changes
+
+
+def _surely_met(game: "Game", filters, e: fx.PlaceTile) -> bool:
+    """Whether every space the tile of `e` may go to meets a trigger's space filters (as triggers.py matches
+    them). Only `on mars` can be known before the space is chosen: a tile goes on Mars unless its own filters name a
+    reserved space off the board (a reserved name this board lacks leaves the tile to the ordinary spaces)."""
+    if any(f.kind != "mars" for f in filters):
+        return False
+    reserved = next((f.reserved for f in e.filters if f.kind == "reserved"), None)
+    space = game.board.reserved_names.get(reserved) if reserved else None
+    return space is None or game.board.spaces[space].on_mars
 
 
 # ------------------------------------------------------------------ targets (no decisions)

@@ -19,6 +19,8 @@ effect handlers that do (effects.py, tiles.py, triggers.py, payment.py, actions.
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -130,6 +132,7 @@ class Game:
         self.state.parameters = {p.name: p.low for p in self.elements.parameters.values()}
         self.flow = Flow()
         self.log = History()
+        self.deciders: Optional[History] = History()  # (player, kind) of each logged choice (information states)
         self.events = History()
         self.result: Optional[dict] = None
         self._passives: dict[int, tuple] = {}  # see runtime/passives.py
@@ -166,6 +169,13 @@ class Game:
             return self._view
         return decision
 
+    def choices(self) -> list[tuple[int, str, str]]:
+        """(player, decision kind, label) of every logged choice. A restored save does not hold who decided: it is
+        found once by replaying the log."""
+        if self.deciders is None:
+            self.deciders = Game.replay(self.options, self.log, self.content).deciders
+        return [(player, kind, label) for (player, kind), label in zip(self.deciders, self.log)]
+
     @property
     def over(self) -> bool:
         return self.flow.asking is None
@@ -183,12 +193,16 @@ class Game:
         decision = asking.decision
         if decision.eager_options is None:  # the action menu: its view of this game (`pending`)
             decision = self.pending()
+        if isinstance(choice, numbers.Integral) and not isinstance(choice, (int, bool)):
+            choice = operator.index(choice)  # numpy's and other integer types index like an int
         option = decision.find(choice)
         if option is None:
             shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")
             raise IllegalChoice(f"{choice!r} is not a legal choice for {self.state.players[decision.player].name} "
                                 f"({decision.prompt}); legal: {shown}")
         self.log.append(option.label)
+        if self.deciders is not None:
+            self.deciders.append((decision.player, decision.kind))
         self.flow.asking = None
         self._view = None
         asking.resume(self, option.value, *asking.args)
@@ -211,12 +225,23 @@ class Game:
         new.state = self.state.copy()
         new.flow = self.flow.copy()
         new.log, new.events = self.log.copy(), self.events.copy()
+        new.deciders = None if self.deciders is None else self.deciders.copy()
         new.result = self.result
         new._passives = self._passives.copy()
         new._view = None
         if self.answer_single_options is not Game.answer_single_options:
             new.answer_single_options = self.answer_single_options
         return new
+
+    def __deepcopy__(self, memo) -> "Game":
+        """`copy.deepcopy` is `clone()`: the tables are shared and immutable, and a recursive copy of a long log
+        (a chain of pairs) would overflow the stack."""
+        return self.clone()
+
+    def __reduce__(self):
+        """Pickled through the save format: the options, log, state and flow as JSON (restored exactly, with the
+        bundled or designers' content compiled again in the reading process)."""
+        return (_from_save, (self.to_json(),))
 
     @classmethod
     def replay(cls, options: GameOptions, log, library: Optional[Library] = None) -> "Game":
@@ -317,6 +342,11 @@ class Game:
     def greenery_conversions(self) -> dict:
         """The standard actions that place a greenery (offered in the final greenery phase)."""
         return self._conversions
+
+
+def _from_save(text: str) -> Game:
+    """How a pickled game is read back (`Game.__reduce__`)."""
+    return Game.from_json(text)
 
 
 def _variant_on(o: GameOptions, variant: str) -> bool:

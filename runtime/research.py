@@ -21,9 +21,13 @@ The module is card-free like the rest of the runtime; it reads the state, it nev
 
 from __future__ import annotations
 
+import json
+import numbers
+import operator
 import random
 from typing import Optional
 
+from . import hidden
 from .decisions import Decision
 from .game import Game, GameOptions
 
@@ -78,6 +82,12 @@ class GameState:
     def clone(self) -> "GameState":
         return GameState(self.game.clone())
 
+    def __deepcopy__(self, memo) -> "GameState":
+        return self.clone()
+
+    def __reduce__(self):
+        return (GameState, (self.game,))  # the game pickles through its save format (`Game.__reduce__`)
+
     def returns(self) -> list[float]:
         """Zero-sum utilities at the end of the game; all zero before it."""
         count = len(self.game.state.players)
@@ -108,6 +118,8 @@ class GameState:
             "oceans": state.oceans,
             "parameters": dict(state.parameters),
             "tiles": {space: [tile.kind, tile.owner, tile.name] for space, tile in state.tiles.items()},
+            "claims": dict(state.claims),
+            "playing": None if self.game.flow.playing is None else list(self.game.flow.playing),
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],
             "deck_size": len(state.deck),
@@ -120,13 +132,39 @@ class GameState:
                 "production": dict(p.production),
                 "played": [[c.name, c.resources] for c in p.played],
                 "events": list(p.events),
+                "used_actions": [c.name for c in p.played if c.used],
+                "tr_raised_this_generation": p.tr_raised_this_generation,
                 "passed": p.passed,
                 **({"hand": list(p.hand)} if i == player else {"hand_size": len(p.hand)}),
+                **(({"kept": list(state.kept[i])} if i == player else {"kept_size": len(state.kept[i])})
+                   if state.kept else {}),
             } for i, p in enumerate(state.players)],
+            "held": hidden.held_by_flow(self.game, player),
             "current_player": TERMINAL if decision is None else decision.player,
             "decision": None if decision is None or decision.player != player else
             {"kind": decision.kind, "prompt": decision.prompt, "options": decision.labels()},
         }
+
+    def information_state_string(self, player: int) -> str:
+        """What `player` knows, with perfect recall, as text: every logged choice in order (the public ones as
+        their labels, the player's own too; another player's private choice, what they bought, drafted, kept or
+        which corporation they took, only as `p1 buy ?`), then the player's observation now. Equal strings, equal
+        knowledge: a key for the nodes of information-set search."""
+        player = self._player(player)
+        lines = [label if who == player or kind not in hidden.PRIVATE_KINDS else f"p{who} {kind} ?"
+                 for who, kind, label in self.game.choices()]
+        lines.append(json.dumps(self.observation(player), sort_keys=True, separators=(",", ":")))
+        return "\n".join(lines)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """What `player` knows as a fixed-length vector of floats (`information_state_tensor_layout()` names its
+        parts): the observation now as numbers, plus every card the player's own choices named (their recall)."""
+        player = self._player(player)
+        return _tensor(self.game, player, self.observation(player))
+
+    def information_state_tensor_layout(self) -> list[tuple[str, int]]:
+        """(part, length) of `information_state_tensor`, in order; the total is its length for this game."""
+        return _layout(self.game)
 
     def determinize(self, player: int, seed: int) -> "GameState":
         """A clone consistent with everything `player` has seen, with the unseen cards (deck and other hands)
@@ -135,19 +173,8 @@ class GameState:
         if not isinstance(seed, int) or isinstance(seed, bool):  # random.Random(None) would draw from the clock
             raise ValueError(f"seed {seed!r} is not an integer")
         copy = self.game.clone()
-        state = copy.state
         rng = random.Random(seed)
-        others = [p for p in state.players if p.index != player]
-        unseen = list(state.deck)
-        for p in others:
-            unseen.extend(p.hand)
-        rng.shuffle(unseen)
-        cut = len(state.deck)
-        state.deck[:] = unseen[:cut]
-        for p in others:
-            size = len(p.hand)
-            p.hand[:] = unseen[cut:cut + size]
-            cut += size
+        hidden.determinize(copy, player, rng)
         copy.reseed(rng.getrandbits(63))
         return GameState(copy)
 
@@ -168,10 +195,16 @@ class GameState:
         return player
 
     def _check(self, action: int) -> int:
+        """`action` as a plain int if it indexes an option: any integer type (numpy's too, through
+        `numbers.Integral`), never a bool, a float or a string."""
         count = len(self._decision().options)
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < count:
-            raise ValueError(f"action {action!r} is not legal here (legal: 0..{count - 1})")
-        return action
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            raise ValueError(f"action {action!r} is not an integer (a {type(action).__name__}; legal: "
+                             f"0..{count - 1})")
+        index = operator.index(action)
+        if not 0 <= index < count:
+            raise ValueError(f"action {index} is not legal here (legal: 0..{count - 1})")
+        return index
 
     def __repr__(self) -> str:
         decision = self.game.pending()
@@ -188,3 +221,98 @@ def _zero_sum(players: list[dict]) -> list[float]:
         return [0.0] * len(players)
     win, loss = 1.0 / len(winners), -1.0 / (len(players) - len(winners))
     return [win if i in winners else loss for i in range(len(players))]
+
+
+# ---------------------------------------------------------------------- the information state as a tensor
+
+MAX_PLAYERS = 5
+_PLAYER_NUMBERS = ("tr", "megacredits", "steel", "titanium", "plant", "energy", "heat", "production megacredits",
+                   "production steel", "production titanium", "production plant", "production energy",
+                   "production heat", "hand size", "kept size", "passed", "tr raised this generation",
+                   "decides now")
+_PHASES = ("setup", "research", "action", "production", "final greenery", "end")
+
+
+def _cards(game: Game) -> list[str]:
+    """Every card, corporation and card of a declared kind of the content, sorted: the columns of the card parts."""
+    return sorted(name for name, d in game.library.items() if d.kind in ("card", "corporation"))
+
+
+def _layout(game: Game) -> list[tuple[str, int]]:
+    cards = len(_cards(game))
+    return [("observer (one-hot, 5 seats)", MAX_PLAYERS), ("players (one-hot, 5 seats)", MAX_PLAYERS),
+            ("generation", 1), (f"phase (one-hot: {', '.join(_PHASES)})", len(_PHASES)),
+            ("temperature, oxygen, oceans, deck size, discard size", 5),
+            (f"declared parameters (sorted by name, up to 4)", 4),
+            (f"per seat (5), relative to the observer (0 = the observer): {', '.join(_PLAYER_NUMBERS)}",
+             MAX_PLAYERS * len(_PLAYER_NUMBERS)),
+            ("the observer's hand (multi-hot over the cards)", cards),
+            ("the observer's kept cards and the cards the flow holds for them (offer, pack, dealt)", cards),
+            ("cards in play per seat, relative (multi-hot, 5 x cards)", MAX_PLAYERS * cards),
+            ("used card actions (multi-hot)", cards),
+            ("the discard pile (multi-hot)", cards),
+            ("the card being played (one-hot)", cards),
+            ("cards named by the observer's own past choices (multi-hot)", cards),
+            ("spaces: tile kind (ocean, greenery, city, special) x 4 + owner relative one-hot x 5 + claimed, "
+             "per space of the board in order", len(game.board.board.spaces) * 10)]
+
+
+def _tensor(game: Game, player: int, observation: dict) -> list[float]:
+    cards = _cards(game)
+    column = {name: i for i, name in enumerate(cards)}
+    count = len(game.state.players)
+    relative = [(player + k) % count for k in range(count)]
+    vector: list[float] = []
+
+    def one_hot(index: int, size: int) -> None:
+        vector.extend(1.0 if i == index else 0.0 for i in range(size))
+
+    def multi_hot(names) -> None:
+        part = [0.0] * len(cards)
+        for name in names:
+            if name in column:
+                part[column[name]] = 1.0
+        vector.extend(part)
+
+    one_hot(player, MAX_PLAYERS)
+    one_hot(count - 1, MAX_PLAYERS)
+    vector.append(float(observation["generation"]))
+    one_hot(_PHASES.index(observation["phase"]) if observation["phase"] in _PHASES else -1, len(_PHASES))
+    vector += [float(observation[k]) for k in ("temperature", "oxygen", "oceans", "deck_size")]
+    vector.append(float(len(observation["discard"])))
+    parameters = [float(v) for _, v in sorted(observation["parameters"].items())][:4]
+    vector += parameters + [0.0] * (4 - len(parameters))
+    seats = observation["players"]
+    for k in range(MAX_PLAYERS):
+        if k >= count:
+            vector.extend([0.0] * len(_PLAYER_NUMBERS))
+            continue
+        seat = seats[relative[k]]
+        vector += [float(seat["tr"]), *(float(seat["resources"][r]) for r in _PLAYER_NUMBERS[1:7]),
+                   *(float(seat["production"][r.split()[1]]) for r in _PLAYER_NUMBERS[7:13]),
+                   float(len(seat["hand"]) if "hand" in seat else seat["hand_size"]),
+                   float(len(seat["kept"]) if "kept" in seat else seat.get("kept_size", 0)),
+                   float(seat["passed"]), float(seat["tr_raised_this_generation"]),
+                   float(observation["current_player"] == relative[k])]
+    me = seats[player]
+    multi_hot(me["hand"])
+    multi_hot(me.get("kept", []) + observation["held"])
+    for k in range(MAX_PLAYERS):
+        multi_hot([name for name, _ in seats[relative[k]]["played"]] if k < count else ())
+    multi_hot(name for seat in seats for name in seat["used_actions"])
+    multi_hot(observation["discard"])
+    multi_hot([observation["playing"][1]] if observation["playing"] else ())
+    own = set()
+    for who, _kind, label in game.choices():
+        if who == player:
+            own.add(label.split(" ", 1)[-1])
+    multi_hot(own)
+    position = {index: k for k, index in enumerate(relative)}
+    tiles, claims = observation["tiles"], observation["claims"]
+    for space in game.board.board.spaces:
+        tile = tiles.get(space.id)
+        one_hot(("ocean", "greenery", "city", "special").index(tile[0]) if tile else -1, 4)
+        owner = tile[1] if tile else None
+        one_hot(position.get(owner, -1) if owner is not None else -1, MAX_PLAYERS)
+        vector.append(1.0 if space.id in claims else 0.0)
+    return vector

@@ -1,45 +1,78 @@
-"""The game's random numbers: splitmix64 over a plain integer state, so copying a game copies its RNG for free.
+"""The game's random numbers: a plain integer state, so copying a game copies its RNG for free.
 
-`GameState.rng` holds the state (an int); every function here takes it and returns the new state with the result.
-Python's `random.Random` would be exact too, but its 2.5 KB state makes every clone and save pay for it.
+Deals (`seeded`, `next64`, `below`, `shuffle`) come from BLAKE2b in counter mode keyed by the seed: the state is
+one int, `key << 64 | position`, where the key (128 bits) is a hash of the seed and the position counts the 64-bit
+words drawn so far. Word p is word `p % 8` of BLAKE2b(key, p // 8), so one hash gives eight draws. Unlike a
+linear or invertible generator (the splitmix64 used here before), the words a game deals say nothing about the key
+nor about the words still to come, so a player who sees their own cards cannot work out the deck; and since a
+default seed has 63 bits from the operating system (tharsis/cli.py), nor can a scan of seeds find it.
+
+`Stream` is a bot's own numbers (its random choices, the worlds a search samples): splitmix64, fast, seeded through
+a hash, so that what a bot does tells nothing about the seed it was given (which `play` and `simulate` derive from
+the game's). `GameState.rng` holds the deal state; every function here takes it and returns the new state with the
+result. Python's `random.Random` would be exact too, but its 2.5 KB state makes every clone and save pay for it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import struct
+
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-OFFSET = 0x2545F4914F6CDD1D
+
+_blake2b = hashlib.blake2b
+_words = struct.Struct("<8Q").unpack   # a 64-byte digest as eight 64-bit words
+
+
+def _seed_bytes(seed: int) -> bytes:
+    """Any int, negative or huge, as distinct bytes."""
+    return seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True)
 
 
 def seeded(seed: int) -> int:
-    """The state for a seed (any int, negative or huge: it is folded into 64 bits)."""
-    return (seed * GOLDEN + OFFSET) & MASK
+    """The deal state for a seed (any int: negative and huge ones are as good as any): its key, at position 0."""
+    key = int.from_bytes(_blake2b(_seed_bytes(seed), digest_size=16, person=b"tharsis deal").digest(), "little")
+    return key << 64
+
+
+def _block(state: int) -> tuple:
+    """The eight words of the block holding the state's position: BLAKE2b of (key, position // 8)."""
+    return _words(_blake2b((state & ~7).to_bytes(24, "little")).digest())
 
 
 def next64(state: int) -> tuple[int, int]:
-    """(new state, a uniform 64-bit number): one step of splitmix64."""
+    """(new state, a uniform 64-bit number)."""
+    return state + 1, _block(state)[state & 7]
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """(new state, a number in range(n)) by Lemire's multiply-shift; the bias is below 2**-50 for any deck."""
+    return state + 1, (_block(state)[state & 7] * n) >> 64
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of `items` in place, one hash per eight cards; returns the new state."""
+    key, position = state & ~MASK, state & MASK   # the position alone is counted: a small int is quicker
+    i = len(items) - 1
+    while i > 0:
+        for word in _block(key | position)[position & 7:]:
+            j = (word * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            position += 1
+            i -= 1
+            if not i:
+                break
+    return key | position
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """(new state, a uniform 64-bit number): one step of splitmix64, the generator of `Stream`."""
     state = (state + GOLDEN) & MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return state, z ^ (z >> 31)
-
-
-def below(state: int, n: int) -> tuple[int, int]:
-    """(new state, a number in range(n)) by Lemire's multiply-shift; the bias is below 2**-50 for any deck.
-    `next64` is written out here (the same steps): shuffles and bots call this tens of thousands of times a game."""
-    state = (state + GOLDEN) & MASK
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, ((z ^ (z >> 31)) * n) >> 64
-
-
-def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates shuffle of `items` in place; returns the new state."""
-    for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
-    return state
 
 
 class Stream:
@@ -48,20 +81,21 @@ class Stream:
     __slots__ = ("state",)
 
     def __init__(self, seed: int):
-        self.state = seeded(seed)
+        self.state = int.from_bytes(_blake2b(_seed_bytes(seed), digest_size=8, person=b"tharsis bot").digest(),
+                                    "little")
 
     def below(self, n: int) -> int:
-        state = self.state = (self.state + GOLDEN) & MASK  # `below`, written out (bots call it per option tried)
+        state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out (bots call it per option tried)
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
-        self.state, z = next64(self.state)
+        self.state, z = splitmix64(self.state)
         return (z >> 11) * (1.0 / (1 << 53))
 
     def getrandbits(self, bits: int) -> int:
-        self.state, z = next64(self.state)
+        self.state, z = splitmix64(self.state)
         return z >> (64 - bits) if bits < 64 else z
 
     def choice(self, items):

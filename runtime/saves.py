@@ -145,6 +145,7 @@ def restore(game: "Game", data: dict) -> None:
     game.flow = Flow(stack=[decode(game, f) for f in saved["stack"]], asking=decode(game, saved["asking"]),
                      playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"])
     game.log = History(data["log"])
+    game.deciders = None  # who made each choice: found again by replaying, when an information state asks
     game.events = History(data.get("events", ()))
     game._passives, game._view = {}, None
     game.result = final_scores(game) if game.state.over else None

@@ -98,7 +98,7 @@ class GameState:
     awards: list[tuple[str, int]] = attrs.field(factory=list)
     neutral_tr: int = 0
     over: bool = False
-    rng: int = 0                                             # splitmix64 state (runtime/rng.py)
+    rng: int = 0                                             # deal state: key << 64 | position (rng.py)
     parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card

@@ -82,3 +82,20 @@ def test_every_diagnostic_code_is_documented(repo):
     documented = set(re.findall(r"^\| ([EW]\d{3}) \|", (repo / "docs" / "errors.md").read_text(encoding="utf-8"),
                                 re.M))
     assert used <= documented, f"undocumented codes: {sorted(used - documented)}"
+
+
+API_DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+_OPTIONAL = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+
+
+@pytest.mark.parametrize("index", range(len(re.findall(r"```python\n", API_DOC.read_text(encoding="utf-8")))))
+def test_every_python_example_of_the_api_doc_runs_on_its_own(index):
+    """Each ```python block of docs/api.md runs as written, in a fresh namespace (a reader copies one block);
+    a block that needs an optional library (the `rl` extra) is skipped when it is not installed."""
+    block = re.findall(r"```python\n(.*?)```", API_DOC.read_text(encoding="utf-8"), re.S)[index]
+    try:
+        exec(compile(block, f"docs/api.md#python{index + 1}", "exec"), {"__name__": "__docs__"})
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in _OPTIONAL:
+            raise
+        pytest.skip(f"needs {error.name}")

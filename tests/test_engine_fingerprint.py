@@ -14,8 +14,9 @@ def test_a_fixed_seed_game_ends_exactly_as_recorded(spec):
     assert fingerprint(*spec) == EXPECTED[spec[-1]]
 
 
-def test_the_written_out_random_draws_agree_with_splitmix64():
-    """`rng.below` and `Stream.below` inline `next64` for speed; they must draw exactly what it gives."""
+def test_the_written_out_random_draws_agree_with_their_generators():
+    """`rng.shuffle` draws eight words per hash and `Stream.below` inlines `splitmix64` for speed; they must draw
+    exactly what `rng.below` and `splitmix64` give."""
     from tharsis.runtime import rng
 
     state = rng.seeded(42)
@@ -24,6 +25,15 @@ def test_the_written_out_random_draws_agree_with_splitmix64():
             after, z = rng.next64(state)
             assert rng.below(state, n) == (after, (z * n) >> 64)
             stream = rng.Stream(0)
-            stream.state = state
-            assert (stream.below(n), stream.state) == ((z * n) >> 64, after)
+            stream.state = state & rng.MASK
+            mixed, word = rng.splitmix64(state & rng.MASK)
+            assert (stream.below(n), stream.state) == ((word * n) >> 64, mixed)
             state = after
+    for start in range(9):   # from every place in a block of eight words
+        for size in (0, 1, 2, 9, 17, 208):
+            shuffled, drawn, state = list(range(size)), list(range(size)), rng.seeded(7) + start
+            after = rng.shuffle(state, shuffled)
+            for i in range(size - 1, 0, -1):
+                state, j = rng.below(state, i + 1)
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+            assert (shuffled, after) == (drawn, state)

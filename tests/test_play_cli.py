@@ -350,7 +350,7 @@ def test_the_sessions_in_docs_playing_md_are_what_tharsis_play_prints(repo, tmp_
         main(["play", *args])
         printed.append("".join(capsys.readouterr()))
 
-    play("mining\nbuy 11\nbuy 7 9\nstandard\naquifer\n3\n32\nend turn\nplayer bob\nprojects\nmilestones\nawards\n"
+    play("mining\nbuy 11\nbuy 3 7\nstandard\naquifer\n3\n32\nend turn\nplayer bob\nprojects\nmilestones\nawards\n"
          "quit\n", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "1")
     play("quit\n", "--load", "tharsis-game-1.jsonl")
     play("quit\n", "--load", "tharsis-game-1.jsonl", "--no-log")

@@ -8,7 +8,6 @@ Exit codes: 0 success, 1 the content has errors, 2 usage errors (bad flags, miss
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -100,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
                                       "greedy or mcts; default: --seat you=human --seat bot=greedy.")
     play.add_argument("--seat", action="append", default=[], metavar="NAME=KIND",
                       help="a seat: human, random, greedy or mcts (the search bot); repeatable, in seat order")
-    _game_flags(play, random_seed=True)
+    _game_flags(play, "fixes every shuffle (default: a random 63-bit seed, printed at the start)")
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
     play.add_argument("--lang", choices=("en", "zh"), default="en",
@@ -126,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--track", action="append", default=[], metavar="CARD",
                           help="also report the win rate of players who played this card or corporation")
-    _game_flags(simulate)
+    _game_flags(simulate, "the first game's seed; game k has seed SEED+k (default: a random 63-bit seed, "
+                          "printed with the summary)")
     simulate.set_defaults(run=_simulate)
 
     replay = sub.add_parser("replay", help="replay and verify a game log",
@@ -138,14 +138,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_flags(parser, random_seed: bool = False) -> None:
+def _game_flags(parser, seed_help: str) -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="number of players (1-5) when no --seat is given")
-    if random_seed:  # play: a new deal each game, its seed printed
-        parser.add_argument("--seed", type=int, default=None,
-                            help="fixes every shuffle (default: a random seed, printed at the start)")
-    else:
-        parser.add_argument("--seed", type=int, default=1, help="fixes every shuffle (default 1)")
+    # no default: a seed that is not given is drawn from the operating system (options.random_seed) and printed
+    parser.add_argument("--seed", type=int, default=None, help=seed_help)
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
@@ -225,7 +222,7 @@ def _load(args):
     from tharsis import saves
 
     defaults = argparse.ArgumentParser()
-    _game_flags(defaults, random_seed=True)
+    _game_flags(defaults, "")
     defaults.add_argument("--seat", action="append", default=[])
     given = [name for name in NEW_GAME_FLAGS if getattr(args, name) not in (defaults.get_default(name), None)]
     if given:
@@ -248,14 +245,14 @@ def _warn(problems) -> None:
 def _play(args) -> int:
     from tharsis.play import KINDS, GameLog, Session, writable_log
     from tharsis.play import log_path as new_log_path
-    from tharsis.options import check_flags
+    from tharsis.options import check_flags, random_seed
 
     log_path, choosers = None, []
     if args.load:
         game, seats, log_path, choosers = _load(args)
     else:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
-            args.seed = random.SystemRandom().randrange(1, 1_000_000)
+            args.seed = random_seed()
         check_flags(args)
         seats = _seats(args, ["you=human", "bot=greedy"], KINDS)
         game = _new_game(args, seats)
@@ -276,13 +273,16 @@ def _play(args) -> int:
 
 def _simulate(args) -> int:
     from tharsis import ray_backend  # imports Ray only when the backend is used
-    from tharsis.options import check_flags
+    from tharsis.options import check_flags, random_seed
     from tharsis.play import KINDS
     from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
     from tharsis.simulate import Simulation, summary
 
     check_flags(args, simulate=True)
+    drawn = args.seed is None
+    if drawn:  # games no one can foresee; the seed is printed so they can be played again
+        args.seed = random_seed(args.games)
     seats = _seats(args, ["greedy=greedy", "random=random"], KINDS)
     humans = [s.name for s in seats if s.kind not in BOTS]
     if humans:
@@ -319,6 +319,8 @@ def _simulate(args) -> int:
               f"{args.out}", file=sys.stderr)
         return 130
     print(summary(results, simulation.seats, tuple(args.track)))
+    if drawn:
+        print(f"seeds {args.seed} to {args.seed + args.games - 1} (--seed {args.seed} plays these games again)")
     print(f"results written to {args.out}")
     return 0
 

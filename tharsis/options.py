@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
@@ -286,6 +287,11 @@ def corporations_from_flags(specs: list[str], names: list[str]) -> tuple[str, ..
         raise ProblemError(problems, USAGE)
     return tuple(fixed.get(name, "") for name in names) if fixed else ()
 
+
+def random_seed(games: int = 1) -> int:
+    """A seed for a game whose seed was not given: 63 bits from the operating system, so that no one can scan the
+    seeds for the one that deals the cards they hold; `games` seeds in a row from it stay within SEED_MAX."""
+    return secrets.randbelow(SEED_MAX - max(games, 1) + 2)
 
 
 def check_flags(args, simulate: bool = False) -> None:

@@ -463,6 +463,7 @@ SETUP = Fields({
     "deck": ListOf(CARD), "whole deck": ListOf(CARD), "discard": ListOf(CARD),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
     "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),
+    "piles": KeyedBy(ListOf(CARD), "declared kinds of card and the top of their piles"),
 }, name="a set-up")
 
 PLAYER_EXPECT = Fields({

@@ -248,6 +248,13 @@ class Runner:
         if "discard" in setup:
             state.discard = [self.card(c) for c in setup["discard"] or []]
             state.deck = [c for c in state.deck if c not in state.discard]
+        for kind, top in (setup.get("piles") or {}).items():  # the next cards of a declared kind, in order
+            if str(kind).lower() not in state.piles:
+                raise ScenarioError(f"there is no pile of {kind} cards in this game (piles: "
+                                    f"{', '.join(state.piles) or 'none'}); is its expansion in `options`?",
+                                    _span(setup.get("piles"), kind), "E607")
+            pile, top = state.piles[str(kind).lower()], [self.card(c) for c in top or []]
+            pile[:] = [c for c in pile if c not in top] + list(reversed(top))
         for name, spec in (setup.get("players") or {}).items():
             self.location = _span(setup.get("players"), name) or self.location
             player = state.players[self.player(name)]

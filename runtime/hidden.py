@@ -1,0 +1,308 @@
+"""What one player can know, and the worlds consistent with it (the determinisation of runtime/research.py).
+
+A card name is somewhere in the state (a hand, the deck, a pile, the kept cards of a declared kind) or held by the
+flow's frames (a research offer, a draft pack, the corporations and starting cards dealt but not yet taken, cards
+looked at mid-action). For an observer, each place is public (cards in play, the discard pile, the card being
+played, a corporation being started), the observer's own (their hand and kept cards, the frames that ask them or
+act for them) or hidden (the deck, the piles, the other hands and kept cards, the frames of the other players).
+Frames say whose they are by their arguments: a `player` argument, a `Context`'s player, the pending question's
+player; set-up and draft frames hold one entry per player (`_PER_PLAYER`).
+
+A determinisation draws a random bijection `swap` on the hidden names of each sort (project cards, each declared
+kind of card, corporations together with those never dealt) and applies it to every place, the state and
+the frames alike (labels and prompts renamed with their names). Every card the flow refers to is therefore still
+where the flow expects it, whatever the flow does next (pay for it, discard it, keep it). What the observer saw
+earlier but no longer sees (a pack passed on in a draft) counts as hidden: the world forgets it rather than leak.
+
+Interface: `hidden_names(game, observer)`, `determinize(game, observer, rng)` (changes `game`, a clone, in place).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+import attrs
+
+from .checks import Context
+from .decisions import Decision, NumberOptions, Option
+from .flow import Ask, Step
+
+if TYPE_CHECKING:
+    import random
+
+    from .game import Game
+
+__all__ = ["PRIVATE_KINDS", "determinize", "hidden_names", "held_by_flow"]
+
+# the decisions whose choice only the decider sees (which card bought, drafted, kept, which corporation)
+PRIVATE_KINDS = frozenset({"buy", "draft", "keep", "corporation"})
+
+PUBLIC = -1   # an owner: everyone sees it
+NOBODY = -2   # an owner: nobody sees it (a place whose owner a frame does not say)
+
+
+def _per_player_setup(args: tuple) -> Iterator[tuple[int, Any]]:
+    """choose_corporations / corporation_chosen: (dealt per player, position, chosen (player, name) pairs,
+    starting cards per player)."""
+    dealt, _position, chosen, *rest = args
+    yield from enumerate(dealt)
+    for index, name in chosen:
+        yield index, name
+    for cards in rest:
+        yield from enumerate(cards)
+
+
+def _per_player_draft(args: tuple) -> Iterator[tuple[int, Any]]:
+    """draft_pick / drafted: (packs held now, kept per player, index, direction, the step after the draft)."""
+    packs, kept, _index, _direction, after = args
+    yield from enumerate(packs)
+    yield from enumerate(kept)
+    yield from _frame_parts(after.function, after.args, NOBODY)
+
+
+_PER_PLAYER: dict[str, Callable[[tuple], Iterator[tuple[int, Any]]]] = {
+    "phases.choose_corporations": _per_player_setup,
+    "phases.corporation_chosen": _per_player_setup,
+    "phases.draft_pick": _per_player_draft,
+    "phases.drafted": _per_player_draft,
+    "phases.research_offers": lambda args: enumerate(args[0]) if args else (),
+    "phases.start_corporation": lambda args: [(PUBLIC, args[1])],  # the corporations are revealed together
+}
+# frames whose names are standard projects, milestones, awards or conversions, never cards ("Power Plant" is both)
+_NOT_CARDS = frozenset({"actions.project_paid", "actions.fire_standard_project", "actions.claimed_milestone",
+                        "actions.funded_award", "effects.award_funded", "phases.final_greenery",
+                        "phases.greenery_chosen"})
+_OWNER_ARGUMENT: dict[Callable, tuple[str, int]] = {}
+
+
+def _owner_argument(function: Callable, skip: int) -> tuple[str, int]:
+    """Which argument says whose a frame is: ("player", position), ("ctx", position) or ("", -1)."""
+    found = _OWNER_ARGUMENT.get(function)
+    if found is None:
+        names = list(inspect.signature(function).parameters)[1:]  # without `game`
+        found = ("", -1)
+        for kind in ("player", "ctx", "index"):
+            if kind in names and (kind != "index" or function.step_name.startswith("phases.")):
+                found = (kind, names.index(kind))
+                break
+        _OWNER_ARGUMENT[function] = found
+    kind, position = found
+    return kind, position - skip if position >= 0 else position
+
+
+def _frame_parts(function: Callable, args: tuple, asker: int) -> Iterator[tuple[int, Any]]:
+    """(owner, value) for the arguments of a frame: `asker` is the player a pending question is put to."""
+    special = _PER_PLAYER.get(function.step_name)
+    if special is not None:
+        yield from special(args)
+        return
+    skip = 1 if asker != NOBODY else 0  # a resumed question's function takes the chosen value first
+    kind, position = _owner_argument(function, skip)
+    owner = asker if asker != NOBODY else NOBODY
+    if 0 <= position < len(args):
+        value = args[position]
+        if kind == "ctx" and isinstance(value, Context):
+            owner = value.player
+        elif kind != "ctx" and isinstance(value, int) and not isinstance(value, bool):
+            owner = value
+    yield owner, args
+
+
+def _strings(value, out: list) -> None:
+    if type(value) is str:
+        out.append(value)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            _strings(item, out)
+    elif isinstance(value, Step):
+        _strings(value.args, out)
+    elif isinstance(value, Option):
+        _strings(value.value, out)
+    elif isinstance(value, Context):
+        out.extend(n for n in (value.card, value.playing, value.that_card) if n)
+
+
+def _places(game: "Game") -> Iterator[tuple[int, Any]]:
+    """Every place a card name can be, with its owner (a player, PUBLIC or NOBODY)."""
+    state = game.state
+    yield NOBODY, state.deck
+    for pile in state.piles.values():
+        yield NOBODY, pile
+    for player in state.players:
+        yield player.index, player.hand
+        yield PUBLIC, [c.name for c in player.played]
+        yield PUBLIC, player.events
+        if player.corporation:
+            yield PUBLIC, player.corporation
+    for index, kept in enumerate(state.kept):
+        yield index, kept
+    yield PUBLIC, state.discard
+    yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
+    yield PUBLIC, game.options.corporations
+    yield PUBLIC, game.flow.playing
+    yield from _frame_places(game)
+
+
+def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
+    frames = [(frame, NOBODY) for frame in game.flow.stack]
+    asking = game.flow.asking
+    if asking is not None:
+        frames.append((asking, asking.decision.player))
+    for frame, asker in frames:
+        function = frame.resume if isinstance(frame, Ask) else frame.function
+        if function.step_name in _NOT_CARDS:
+            continue
+        for owner, value in _frame_parts(function, frame.args, asker):
+            yield owner, value
+            if isinstance(value, tuple):  # a Context among the arguments names public cards (in play, played)
+                yield PUBLIC, [v for v in value if isinstance(v, Context)]
+        if isinstance(frame, Ask) and frame.decision.eager_options is not None \
+                and not isinstance(frame.decision.eager_options, NumberOptions):
+            yield asker, frame.decision.eager_options
+
+
+def held_by_flow(game: "Game", observer: int) -> list[str]:
+    """The cards the flow's frames hold for `observer` and nobody else (the dealt corporations and starting cards,
+    a research offer, a draft pack and the cards drafted so far, cards looked at), in order, once each."""
+    found: dict[str, None] = {}
+    for owner, value in _frame_places(game):
+        if owner == observer:
+            found.update((n, None) for n in _all(value) if n in game.library)
+    return [n for n in found if n not in game.state.players[observer].hand]
+
+
+def hidden_names(game: "Game", observer: int) -> set[str]:
+    """The card names `observer` cannot see anywhere, each of which is somewhere they cannot see."""
+    library = game.library
+    seen: set[str] = set()
+    unseen: set[str] = set()
+    for owner, value in _places(game):
+        names: list = []
+        _strings(value, names)
+        target = seen if owner in (PUBLIC, observer) else unseen
+        target.update(n for n in names if n in library)
+    return unseen - seen
+
+
+def _sort_of(game: "Game", name: str) -> str:
+    definition = game.library[name]
+    if definition.kind == "corporation":
+        return "corporation"
+    return definition.type if definition.type in game.elements.card_kinds else "project"
+
+
+def determinize(game: "Game", observer: int, rng: "random.Random") -> None:
+    """Redeal, in `game` (a clone), every card `observer` cannot see: a random bijection on the hidden names of
+    each sort, applied to every place that holds them."""
+    hidden = hidden_names(game, observer)
+    if not hidden:
+        return
+    sorts: dict[str, list[str]] = {}
+    for name in sorted(hidden):
+        sorts.setdefault(_sort_of(game, name), []).append(name)
+    if "corporation" in sorts:  # the corporations never dealt could have been dealt instead
+        known = {n for owner, value in _places(game) if owner in (PUBLIC, observer) for n in _all(value)}
+        sets = game.sets_in_play()
+        sorts["corporation"] += sorted(d.name for d in game.library.values() if d.kind == "corporation"
+                                       and d.set in sets and d.variant is None and d.name not in known
+                                       and d.name not in hidden)
+    swap: dict[str, str] = {}
+    for sort in sorted(sorts):
+        names = sorts[sort]
+        drawn = names.copy()
+        rng.shuffle(drawn)
+        swap.update((old, new) for old, new in zip(names, drawn) if old in hidden and old != new)
+    if swap:
+        _apply(game, swap)
+
+
+def _all(value) -> list:
+    names: list = []
+    _strings(value, names)
+    return names
+
+
+def _apply(game: "Game", swap: dict[str, str]) -> None:
+    state = game.state
+    get = swap.get
+    state.deck[:] = [get(n, n) for n in state.deck]
+    for pile in state.piles.values():
+        pile[:] = [get(n, n) for n in pile]
+    for player in state.players:
+        player.hand[:] = [get(n, n) for n in player.hand]
+    for kept in state.kept:
+        kept[:] = [get(n, n) for n in kept]
+    renamer = _Renamer(swap)
+    flow = game.flow
+    flow.stack[:] = [renamer.value(frame) for frame in flow.stack]
+    if flow.asking is not None:
+        flow.asking = renamer.value(flow.asking)
+    flow.playing = renamer.value(flow.playing)
+    game._view = None
+
+
+class _Renamer:
+    """Applies a substitution of card names through a frame's arguments, rebuilding only what changes (compiled
+    effects and anything else immutable are kept as they are). A question's labels and prompt are renamed with
+    the names its frame holds ("buy X" has the value True: its name is in the frame's arguments)."""
+
+    def __init__(self, swap: dict[str, str]):
+        self.swap = swap
+
+    def text(self, text: str, names: list[str]) -> str:
+        """`text` with `names` renamed in one pass (a swap of two names stays a swap), whole names only: "Asteroid
+        Mining" is not renamed inside "Asteroid Mining Consortium"."""
+        if not names:
+            return text
+        alternatives = "|".join(map(re.escape, sorted(set(names), key=len, reverse=True)))
+        pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-]| [A-Z0-9])")
+        return pattern.sub(lambda m: self.swap[m.group(0)], text)
+
+    def value(self, value):
+        kind = type(value)
+        if kind is str:
+            return self.swap.get(value, value)
+        if kind is tuple or kind is list:
+            items = [self.value(v) for v in value]
+            if all(a is b for a, b in zip(items, value)):
+                return value
+            return kind(items)
+        if kind is dict:
+            return {self.value(k): self.value(v) for k, v in value.items()}
+        if kind is Step:
+            if value.function.step_name in _NOT_CARDS:
+                return value
+            args = self.value(value.args)
+            return value if args is value.args else Step(value.function, args)
+        if kind is Ask:
+            return self._ask(value)
+        if kind is Context:
+            fields = {f: self.swap[getattr(value, f)] for f in ("card", "playing", "that_card")
+                      if getattr(value, f) in self.swap}
+            return attrs.evolve(value, **fields) if fields else value
+        return value
+
+    def _ask(self, asking: Ask) -> Ask:
+        if asking.resume.step_name in _NOT_CARDS:
+            return asking
+        decision = asking.decision
+        options = decision.eager_options
+        listed = type(decision) is Decision and options is not None and not isinstance(options, NumberOptions)
+        names = [n for n in _all((asking.args, options if listed else ())) if n in self.swap]
+        if not names:
+            return asking
+        if listed:
+            own = [n for n in _all(asking.args) if n in self.swap]
+            decision = Decision(decision.player, decision.kind, self.text(decision.prompt, own), tuple(
+                self._option(o, own) for o in options))
+        return Ask(decision, asking.resume, self.value(asking.args))
+
+    def _option(self, option: Option, frame_names: list[str]) -> Option:
+        """An option renamed by the names of its value ("draft X"), or else by its frame's ("buy X" is True)."""
+        named = _all(option.value)
+        value = self.value(option.value)
+        names = [n for n in named if n in self.swap] if named else frame_names
+        label = self.text(option.label, names)
+        return option if value is option.value and label == option.label else Option(label, value)

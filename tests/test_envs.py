@@ -1,0 +1,177 @@
+"""The fixed action space, and the PettingZoo and OpenSpiel adapters run through their libraries' own tests.
+
+The adapters' tests skip cleanly without the `rl` extra (`pip install -e '.[rl]'`); CI installs it."""
+
+import random
+
+import pytest
+
+from tharsis.runtime.action_space import MAX_X, action_space
+from tharsis.runtime.decisions import Decision, NumberOptions
+from tharsis.runtime.research import GameState
+
+SHORT = {"corporate_era": True, "max_generations": 1}
+
+
+def random_game_decisions(seed, **options):
+    """Every decision of a random game, with its state's action space, played by ids."""
+    state = GameState.new_game(seed=seed, **options)
+    space = action_space(state.game)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        decision = state.decision()
+        yield space, decision
+        state.game.apply(space.option(decision, rng.choice(space.ids(decision))))
+
+
+@pytest.mark.parametrize("seed, options", [
+    (1, {"players": 2, "corporate_era": True, "draft": True}),
+    (2, {"players": 3, "expansions": ("prelude", "venus"), "board": "Hellas"}),
+    (3, {"players": 1, "expansions": ("venus",), "board": "Elysium"}),
+])
+def test_every_legal_move_has_one_id_within_the_bound(seed, options):
+    for space, decision in random_game_decisions(seed, **options):
+        ids = space.ids(decision)
+        assert all(0 <= i < space.size for i in ids)
+        if not isinstance(decision.options, NumberOptions):
+            assert len(ids) == len({o.label for o in decision.options})   # no move lost, none merged
+        assert sum(space.mask(decision)) == len(ids)
+
+
+def test_a_moves_id_does_not_depend_on_the_order_of_the_options():
+    checked = 0
+    for space, decision in random_game_decisions(4, players=2, corporate_era=True, expansions=("venus",)):
+        if isinstance(decision.options, NumberOptions) or len(decision.options) < 2:
+            continue
+        reordered = Decision(decision.player, decision.kind, decision.prompt, tuple(reversed(decision.options)))
+        assert {space.id_of(decision, o) for o in decision.options} == \
+            {space.id_of(reordered, o) for o in reordered.options}
+        assert space.describe(space.id_of(decision, decision.options[0]))
+        checked += 1
+    assert checked > 100
+
+
+def test_the_same_move_has_the_same_id_in_every_game_of_a_content():
+    first = action_space(GameState.new_game(seed=1).game)
+    second = action_space(GameState.new_game(seed=2, corporate_era=True, expansions=("prelude",)).game)
+    assert first is second
+    assert first.describe(first.segments["play"][0] + first.cards.index("Livestock")) == "play Livestock"
+
+
+def test_a_large_x_keeps_the_largest_value_reachable_without_listing_the_range():
+    space = action_space(GameState.new_game(seed=1).game)
+    decision = Decision(0, "x", "Choose X", NumberOptions(0, 10 ** 6))
+    ids = space.ids(decision)
+    assert len(ids) == MAX_X + 1
+    assert space.option(decision, ids[-1]).value == 10 ** 6
+
+
+# ------------------------------------------------------------------ PettingZoo
+
+def test_pettingzoo_api_and_seed_tests_pass():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from tharsis.envs import pettingzoo as tharsis_env
+
+    api_test(tharsis_env.env(players=2, **SHORT), num_cycles=300)
+    seed_test(lambda: tharsis_env.env(players=2, **SHORT), num_cycles=100)
+
+
+def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from tharsis.envs import pettingzoo as tharsis_env
+
+    env = tharsis_env.env(players=2, **SHORT)
+    env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        assert observation["observation"].shape == env.observation_space(agent)["observation"].shape
+        if terminated or truncated:
+            action = None
+        else:
+            action = rng.choice(np.flatnonzero(observation["action_mask"]))   # a numpy integer
+        env.step(action)
+    assert sorted(env.unwrapped.state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+# ------------------------------------------------------------------ OpenSpiel
+
+def test_openspiel_random_simulation_test_passes():
+    pyspiel = pytest.importorskip("pyspiel")
+    import tharsis.envs.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("tharsis", {"max_generations": 1, "seed": 3})
+    assert game.num_distinct_actions() == action_space(GameState.new_game().game).size
+    # serialize=False: pyspiel serialises the game's RNG through a C++ hook Python games cannot provide;
+    # states serialise on their own (the next test)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiel_states_clone_and_serialise_at_any_length():
+    pyspiel = pytest.importorskip("pyspiel")
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 4})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal() and state.move_number() < 600:   # past where deepcopy used to recurse too deep
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    restored = game.deserialize_state(state.serialize())
+    for other in (copy, restored):
+        assert str(other) == str(state)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.observation_tensor(1) == state.observation_tensor(1)
+    if not state.is_terminal():
+        action = state.legal_actions()[0]
+        copy.apply_action(action)
+        restored.apply_action(action)
+        assert str(copy) == str(restored)
+
+
+def test_openspiel_information_state_hides_the_others_private_choices():
+    pyspiel = pytest.importorskip("pyspiel")
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 5})
+    state = game.new_initial_state()
+    hidden = game.new_initial_state()
+    for _ in range(4):   # set-up: corporations and starting cards, chosen differently in the two worlds
+        state.apply_action(state.legal_actions()[0])
+        hidden.apply_action(hidden.legal_actions()[-1])
+    mover = state.current_player()
+    assert state.information_state_string(mover) != hidden.information_state_string(mover)
+
+
+def test_openspiel_is_mcts_plays_moves():
+    np = pytest.importorskip("numpy")
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"max_generations": 1, "seed": 6})
+    state = game.new_initial_state()
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                           uct_c=2.0, max_simulations=16, random_state=np.random.RandomState(1))
+    for _ in range(6):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_the_adapters_examples_in_docs_api_run_as_written():
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```py\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "docs/api.md", "exec"), {})

@@ -1,0 +1,199 @@
+"""The OpenSpiel game `tharsis`: importing this module registers it with pyspiel (`pyspiel.load_game("tharsis")`).
+
+Chance is *sampled stochastic* (`ChanceMode.SAMPLED_STOCHASTIC`), not explicit: shuffles and draws happen inside
+the engine's effects, at moments no decision marks (a card that draws mid-effect, a reshuffle of the discard pile),
+and an explicit chance node per card dealt would have the whole remaining deck as its outcomes (hundreds, each
+draw) without making the game any easier to solve. So, as OpenSpiel's sampled-stochastic games do, every initial
+state draws its own seed from the game's generator (the `seed` parameter; -1 asks the operating system), and a state
+carries its generator, so `clone()` and `serialize()` repeat the same future exactly. For search over what a player
+does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which IS-MCTS
+(`open_spiel.python.algorithms.ismcts`) calls at its root.
+
+Actions are the fixed action space's ids (`tharsis.runtime.action_space`): `num_distinct_actions()` bounds them
+for the game's content. Observation and information-state tensors are the vector of `tharsis.envs.encoding`; the
+information-state string is the research API's `information_state_string` when the engine has it, else the
+observation with the player's own moves and the public moves of the others (what a move of a hidden kind chose,
+a card kept or drafted, is left out). Parameters: `players` (2-5), `seed`, `corporate_era`, `draft`, `board`,
+`expansions` (comma-separated), `max_generations` (0: the rules decide).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pyspiel
+
+from tharsis.runtime.action_space import MAX_PLAYERS, action_space
+from tharsis.runtime.game import Game
+from tharsis.runtime.research import GameState
+
+from .encoding import encoder_for
+
+__all__ = ["TharsisGame", "TharsisState"]
+
+# What a player decides in private: the others learn that the decision was taken, not what was chosen.
+PRIVATE_KINDS = frozenset({"corporation", "keep", "draft", "buy", "discard"})
+MAX_GAME_LENGTH = 100_000  # moves; the rules end a game long before (about 1,000 moves with random players)
+
+_DEFAULTS = {"players": 2, "seed": -1, "corporate_era": True, "draft": False, "board": "Tharsis",
+             "expansions": "", "max_generations": 0}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="tharsis",
+    long_name="Tharsis (Terraforming Mars)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS),
+)
+
+
+class _Shared:
+    """Held by every copy of a state as it is: pyspiel copies Python states with `copy.deepcopy`."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class _Position:
+    """The engine's position inside a state; a deep copy is the engine's `clone()` (microseconds, no recursion)."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+
+    def __deepcopy__(self, memo):
+        return _Position(self.state.clone())
+
+
+class TharsisGame(pyspiel.Game):
+    def __init__(self, params=None):
+        params = {**_DEFAULTS, **(params or {})}
+        players = int(params["players"])
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players {players} is not 2..{MAX_PLAYERS}")
+        self._options = {"corporate_era": bool(params["corporate_era"]), "draft": bool(params["draft"]),
+                         "board": str(params["board"]),
+                         "expansions": tuple(e for e in str(params["expansions"]).split(",") if e),
+                         "max_generations": int(params["max_generations"]) or None}
+        self._players = players
+        probe = GameState.new_game(players=players, seed=0, **self._options)
+        self.space, self.encoder = action_space(probe.game), encoder_for(probe.game)
+        seed = int(params["seed"])
+        self._seeds = random.Random(seed if seed >= 0 else None)
+        info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=players,
+                                min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+                                max_game_length=MAX_GAME_LENGTH)
+        super().__init__(GAME_TYPE, info, params)
+
+    def new_initial_state(self, seed=None) -> "TharsisState":
+        """A new game; each draws a fresh seed from the game's generator unless `seed` is given."""
+        if seed is None:
+            seed = self._seeds.getrandbits(63)
+        return TharsisState(self, GameState.new_game(players=self._players, seed=seed, **self._options))
+
+    def deserialize_state(self, text: str) -> "TharsisState":
+        data = json.loads(text)
+        game = Game.from_json(data["game"])
+        state = TharsisState(self, GameState(game))
+        state._moves = [tuple(move) for move in data["moves"]]
+        return state
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return TharsisObserver(self, recall)
+
+
+class TharsisState(pyspiel.State):
+    def __init__(self, game: TharsisGame, position: GameState):
+        super().__init__(game)
+        self._shared = _Shared(game)
+        self._position = _Position(position)
+        self._moves: list[tuple[int, str, int]] = []   # (player, decision kind, action id) for information states
+
+    @property
+    def research_state(self) -> GameState:
+        """The research API's state of this position (`.game` is the engine's `Game`)."""
+        return self._position.state
+
+    def current_player(self) -> int:
+        player = self._position.state.current_player()
+        return pyspiel.PlayerId.TERMINAL if player < 0 else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        decision = self._position.state.decision()
+        if decision is None or decision.player != player:
+            return []
+        return self._shared.value.space.ids(decision)
+
+    def _apply_action(self, action: int) -> None:
+        state = self._position.state
+        decision = state.decision()
+        option = self._shared.value.space.option(decision, int(action))
+        self._moves.append((decision.player, decision.kind, int(action)))
+        state.game.apply(option)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._shared.value.space.describe(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._position.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self._position.state.returns()
+
+    def resample_from_infostate(self, player: int, sampler) -> "TharsisState":
+        """A world consistent with what `player` knows (the research API's `determinize`), seeded by `sampler`
+        (OpenSpiel's `UniformProbabilitySampler`, or any callable giving floats in [0, 1))."""
+        seed = int(sampler() * 2 ** 53)
+        copy = self.clone()
+        copy._position = _Position(self._position.state.determinize(player, seed))
+        return copy
+
+    def serialize(self) -> str:
+        return json.dumps({"game": self._position.state.game.to_json(), "moves": self._moves})
+
+    def __str__(self) -> str:
+        return repr(self._position.state)
+
+    def information_state(self, player: int) -> str:
+        research = self._position.state
+        if hasattr(research, "information_state_string"):
+            return research.information_state_string(player)
+        moves = [(p, kind, action if p == player or kind not in PRIVATE_KINDS else -1)
+                 for p, kind, action in self._moves]
+        return json.dumps({"observation": research.observation(player), "moves": moves}, sort_keys=True)
+
+
+class TharsisObserver:
+    """OpenSpiel's Python observer: the vector observation as `tensor`, and strings (observation or, with perfect
+    recall, the information state)."""
+
+    def __init__(self, game: TharsisGame, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        self.encoder = game.encoder
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TharsisState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.research_state.observation(player))
+
+    def string_from(self, state: TharsisState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state(player)
+        return json.dumps(state.research_state.observation(player), sort_keys=True)
+
+
+pyspiel.register_game(GAME_TYPE, TharsisGame)
