@@ -243,7 +243,7 @@ def _layout(game: Game) -> list[tuple[str, int]]:
     return [("observer (one-hot, 5 seats)", MAX_PLAYERS), ("players (one-hot, 5 seats)", MAX_PLAYERS),
             ("generation", 1), (f"phase (one-hot: {', '.join(_PHASES)})", len(_PHASES)),
             ("temperature, oxygen, oceans, deck size, discard size", 5),
-            (f"declared parameters (sorted by name, up to 4)", 4),
+            ("declared parameters (sorted by name, up to 4)", 4),
             (f"per seat (5), relative to the observer (0 = the observer): {', '.join(_PLAYER_NUMBERS)}",
              MAX_PLAYERS * len(_PLAYER_NUMBERS)),
             ("the observer's hand (multi-hot over the cards)", cards),
