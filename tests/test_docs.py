@@ -19,25 +19,16 @@ def test_language_doc_has_examples(repo):
     assert len(blocks) >= 15
 
 
-LANGUAGE_DOC = Path(__file__).resolve().parents[1] / "docs" / "language.md"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+# the language reference, and the designers' guide with its worked expansion (a parameter, a kind of card, a rule)
+EXAMPLES = [(name, index) for name in ("language.md", "designing-cards.md")
+            for index in range(len(_blocks((DOCS / name).read_text(encoding="utf-8"))))]
 
 
-@pytest.mark.parametrize("index", range(len(_blocks(LANGUAGE_DOC.read_text(encoding="utf-8")))))
-def test_every_language_doc_example_compiles(index):
-    blocks = _blocks(LANGUAGE_DOC.read_text(encoding="utf-8"))
-    result = compile_text(blocks[index], f"docs/language.md#example{index + 1}")
-    assert result.diagnostics == [], [d.message for d in result.diagnostics]
-    assert result.library.definitions
-
-
-DESIGNING_DOC = Path(__file__).resolve().parents[1] / "docs" / "designing-cards.md"
-
-
-@pytest.mark.parametrize("index", range(len(_blocks(DESIGNING_DOC.read_text(encoding="utf-8")))))
-def test_every_card_text_of_the_designers_guide_compiles(index):
-    """docs/designing-cards.md: its cards and its worked expansion (a parameter, a kind of card, a rule)."""
-    blocks = _blocks(DESIGNING_DOC.read_text(encoding="utf-8"))
-    result = compile_text(blocks[index], f"docs/designing-cards.md#example{index + 1}")
+@pytest.mark.parametrize("doc, index", EXAMPLES)
+def test_every_card_text_example_of_the_docs_compiles(doc, index):
+    blocks = _blocks((DOCS / doc).read_text(encoding="utf-8"))
+    result = compile_text(blocks[index], f"docs/{doc}#example{index + 1}")
     assert result.diagnostics == [], [d.message for d in result.diagnostics]
     assert result.library.definitions
 
