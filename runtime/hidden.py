@@ -70,7 +70,8 @@ _PER_PLAYER: dict[str, Callable[[tuple], Iterator[tuple[int, Any]]]] = {
     "phases.research_offers": lambda args: enumerate(args[0]) if args else (),
     "phases.start_corporation": lambda args: [(PUBLIC, args[1])],  # the corporations are revealed together
 }
-# frames whose names are standard projects, milestones, awards or conversions, never cards ("Power Plant" is both)
+# frames whose names are standard projects, milestones, awards or conversions, never cards (a card and a standard
+# project may share a name)
 _NOT_CARDS = frozenset({"actions.project_paid", "actions.fire_standard_project", "actions.claimed_milestone",
                         "actions.funded_award", "effects.award_funded", "phases.final_greenery",
                         "phases.greenery_chosen"})
@@ -252,8 +253,8 @@ class _Renamer:
         self.swap = swap
 
     def text(self, text: str, names: list[str]) -> str:
-        """`text` with `names` renamed in one pass (a swap of two names stays a swap), whole names only: "Asteroid
-        Mining" is not renamed inside "Asteroid Mining Consortium"."""
+        """`text` with `names` renamed in one pass (a swap of two names stays a swap), whole names only: a name is
+        not renamed inside a longer name that contains it."""
         if not names:
             return text
         alternatives = "|".join(map(re.escape, sorted(set(names), key=len, reverse=True)))
