@@ -7,7 +7,9 @@ Python imports the extension when there is one. Compiling is skipped, and the en
 when:
 
 - the install is editable (`pip install -e .`): a compiled module would hide every later edit of its .py file;
-- `THARSIS_PURE_PYTHON=1` is set (to profile the engine line by line, say);
+- `THARSIS_PURE_PYTHON=1` is set (to profile the engine line by line, say, or to install in seconds);
+- `PRE_COMMIT=1` is set, as pre-commit does when it installs the hooks' environment: the hooks only check and
+  format card text, which a compiled engine does not speed up, and compiling would make the first commit wait;
 - Cython cannot be imported, no C compiler works, or a module fails to compile: a warning names the cause, and
   each module that did not compile stays plain Python.
 
@@ -19,7 +21,9 @@ what the Python one does, so the two cannot behave differently. tests/test_insta
 from __future__ import annotations
 
 import glob
+import json
 import os
+import time
 from typing import Optional
 
 from setuptools import Extension, setup
@@ -38,9 +42,11 @@ class OptionalCompile(build_ext):
     """`build_ext` that compiles the engine when it can and otherwise leaves it as plain Python (never fails)."""
 
     def run(self) -> None:
-        if getattr(self, "editable_mode", False) or self.inplace or os.environ.get("THARSIS_PURE_PYTHON") == "1":
+        if (getattr(self, "editable_mode", False) or self.inplace or os.environ.get("THARSIS_PURE_PYTHON") == "1"
+                or os.environ.get("PRE_COMMIT") == "1"):
             self._remove_compiled()
             return
+        started = time.monotonic()
         try:
             from Cython.Build import cythonize
         except ImportError as error:
@@ -65,6 +71,7 @@ class OptionalCompile(build_ext):
             self._remove_compiled()
             _warn(f"the engine could not be compiled ({error})")
             return
+        self._record(time.monotonic() - started)
         if self._failed:
             _warn(f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
                   f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
@@ -76,6 +83,13 @@ class OptionalCompile(build_ext):
             path = self.get_ext_fullpath(extension.name)
             if os.path.exists(path):
                 os.remove(path)
+
+    def _record(self, seconds: float) -> None:
+        """Leave how long compiling took beside the engine, for `tharsis --version` (pip hides a build's output)."""
+        folder = os.path.join(self.build_lib, "tharsis", "runtime")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "build.json"), "w", encoding="utf-8") as file:
+            json.dump({"compile_seconds": round(seconds), "jobs": self.parallel}, file)
 
     def build_extension(self, extension: Extension) -> None:
         try:

@@ -10,6 +10,7 @@ from tharsis.runtime.action_space import MAX_X, action_space
 from tharsis.runtime.decisions import Decision, NumberOptions
 from tharsis.runtime.research import GameState
 
+RL_EXTRA = "the research adapters are an optional extra: pip install 'tharsis[rl]'"
 SHORT = {"corporate_era": True, "max_generations": 1}
 
 
@@ -69,7 +70,7 @@ def test_a_large_x_keeps_the_largest_value_reachable_without_listing_the_range()
 # ------------------------------------------------------------------ PettingZoo
 
 def test_pettingzoo_api_and_seed_tests_pass():
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
     from pettingzoo.test import api_test, seed_test
 
     from tharsis.envs import pettingzoo as tharsis_env
@@ -79,8 +80,8 @@ def test_pettingzoo_api_and_seed_tests_pass():
 
 
 def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
-    np = pytest.importorskip("numpy")
-    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy", reason=RL_EXTRA)
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
     from tharsis.envs import pettingzoo as tharsis_env
 
     env = tharsis_env.env(players=2, **SHORT)
@@ -100,7 +101,7 @@ def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
 # ------------------------------------------------------------------ OpenSpiel
 
 def test_openspiel_random_simulation_test_passes():
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import tharsis.envs.openspiel  # noqa: F401  (registers the game)
 
     game = pyspiel.load_game("tharsis", {"max_generations": 1, "seed": 3})
@@ -111,7 +112,7 @@ def test_openspiel_random_simulation_test_passes():
 
 
 def test_openspiel_states_clone_and_serialise_at_any_length():
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import tharsis.envs.openspiel  # noqa: F401
 
     game = pyspiel.load_game("tharsis", {"seed": 4})
@@ -134,7 +135,7 @@ def test_openspiel_states_clone_and_serialise_at_any_length():
 
 
 def test_openspiel_information_state_hides_the_others_private_choices():
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import tharsis.envs.openspiel  # noqa: F401
 
     game = pyspiel.load_game("tharsis", {"seed": 5})
@@ -148,8 +149,8 @@ def test_openspiel_information_state_hides_the_others_private_choices():
 
 
 def test_openspiel_is_mcts_plays_moves():
-    np = pytest.importorskip("numpy")
-    pyspiel = pytest.importorskip("pyspiel")
+    np = pytest.importorskip("numpy", reason=RL_EXTRA)
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     from open_spiel.python.algorithms import ismcts, mcts
 
     import tharsis.envs.openspiel  # noqa: F401
@@ -165,8 +166,8 @@ def test_openspiel_is_mcts_plays_moves():
 
 
 def test_the_adapters_examples_in_docs_api_run_as_written():
-    pytest.importorskip("pettingzoo")
-    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
+    pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import re
     from pathlib import Path
 

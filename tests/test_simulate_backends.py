@@ -71,7 +71,7 @@ def test_without_ray_installed_the_ray_backend_is_a_usage_error_that_says_how_to
 
 
 def test_an_address_where_no_cluster_answers_is_a_usage_error_not_a_long_wait(tmp_path):
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="the Ray backend is an optional extra: pip install 'tharsis[ray]'")
     with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
