@@ -13,7 +13,7 @@ import attrs
 
 from . import effects as fx
 from . import vocabulary as v
-from .diagnostics import Span, did_you_mean
+from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Leaf, Node
 
 if TYPE_CHECKING:
@@ -46,7 +46,10 @@ class EffectChecks:
         if method is None:  # grammar and checker out of step: a bug, reported rather than raised
             self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
             return None
-        return method(node, ctx)
+        compiled = method(node, ctx)
+        if compiled is not None:
+            self.lint_effect(node, compiled)  # compiler/lints.py: what compiles but cannot be meant
+        return compiled
 
     def _per(self, node: Node) -> Optional[Node]:
         pers = node.nodes("per")
@@ -122,12 +125,13 @@ class EffectChecks:
         raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
         if parameter not in raisable:
             hint = did_you_mean(parameter, raisable)
+            fixes = respelling(word.span, parameter, raisable, word.text)
             if parameter in ("ocean", "oceans"):
-                hint = "oceans rise by placing tiles: place ocean"
+                hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
                          hint or "a line like 'NAME +N' changes tr or a global parameter (" +
                          ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
-                         'parameter "NAME" { scale: ... }')
+                         'parameter "NAME" { scale: ... }', fixes)
             return None
         value, variable = self.signed(node.children[1], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
@@ -140,7 +144,8 @@ class EffectChecks:
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars")
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
+                                 respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
@@ -152,7 +157,8 @@ class EffectChecks:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
-                                     did_you_mean(bonus, v.BOARD_BONUSES))
+                                     did_you_mean(bonus, v.BOARD_BONUSES),
+                                     respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
@@ -163,7 +169,8 @@ class EffectChecks:
                 tile = v.singular(word.text)
                 if tile not in ("city", "greenery", "ocean", "tile", "special"):
                     self.d.error("E103", f"unknown tile '{word.text}'", word.span,
-                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")))
+                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")),
+                                 respelling(word.span, tile, ("city", "greenery", "ocean", "tile"), word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
@@ -179,7 +186,8 @@ class EffectChecks:
         name_leaf = node.first("STRING")
         if tile not in v.TILES:
             self.d.error("E103", f"unknown tile '{word.text}'", word.span,
-                         did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES))
+                         did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES),
+                         respelling(word.span, tile, v.TILES, word.text))
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
@@ -362,7 +370,8 @@ class EffectChecks:
             self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
                          did_you_mean(kind, self.card_kinds) or
                          ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                          'declare one with: card kind "NAME" { deal: N keep K }'))
+                          'declare one with: card kind "NAME" { deal: N keep K }'),
+                         respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
             self.d.error("E302", f"can't play {play} of {look} cards", numbers[1].span)
@@ -399,7 +408,10 @@ class EffectChecks:
         if method is None:
             self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
             return None
-        return method(node, ctx)
+        compiled = method(node, ctx)
+        if compiled is not None:
+            self.lint_passive(node, compiled)
+        return compiled
 
     def _passive_trigger(self, node: Node, ctx: Context):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node.children[0].kind]
@@ -461,7 +473,8 @@ class EffectChecks:
             word = node.first("NAME")
             tile = v.singular(word.text)
             if tile not in v.TILES and tile != "tile":
-                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES))
+                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
+                             respelling(word.span, tile, v.TILES, word.text))
                 return None
             filters = self._filters(node.nodes())
             if filters is None:
@@ -481,7 +494,8 @@ class EffectChecks:
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
                 self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)))
+                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
+                             respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
         self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
@@ -532,7 +546,8 @@ class EffectChecks:
         if scope != "global" and scope not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
                          did_you_mean(scope, ("global",) + tuple(self.parameters)) or
-                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'")
+                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
+                         respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
         return fx.RequirementLeeway(int(node.children[2].text), None if scope == "global" else scope)
 

@@ -17,8 +17,9 @@ from . import effects as fx
 from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
                           Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
-from .diagnostics import Diagnostics, Span, did_you_mean
+from .diagnostics import Diagnostics, Span, did_you_mean, respelling
 from .check_effects import UNKNOWN_HOLDS, EffectChecks
+from .lints import DesignLints
 from .quantities import QuantityCompiler
 from .syntax import Leaf, Node, collector_paused
 
@@ -56,7 +57,7 @@ class Context:
     placed_bonus: bool = False
 
 
-class Checker(EffectChecks):
+class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
                  wild_tags: tuple[str, ...] = ()):
@@ -77,7 +78,10 @@ class Checker(EffectChecks):
         if method is None:
             return None
         with collector_paused():  # linear in the definition (syntax.collector_paused says why)
-            return method(node)
+            compiled = method(node)
+            if compiled is not None:
+                self.lint_definition(node, compiled)  # compiler/lints.py
+            return compiled
 
     def _fields(self, node: Node, kind: str) -> dict[str, list[Node]]:
         allowed, required = FIELDS[kind]
@@ -118,7 +122,8 @@ class Checker(EffectChecks):
         fields = self._fields(node, "card")
         holds = self._holds(fields)
         ctx = Context("card", holds=holds)
-        card_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type") or "automated"
+        written_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type")
+        card_type = written_type or "automated"  # a missing or misspelt type is reported once, not judged again
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
@@ -129,12 +134,12 @@ class Checker(EffectChecks):
         actions = self._actions(fields, ctx)
         passives = self._passives(fields, ctx)
         vp = self._vp(fields, ctx)
-        if card_type == "event":
+        if written_type == "event":
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
                                  field.children[0].span, "make the card 'type: active'")
-        if card_type == "automated" or card_type in self.card_kinds:
+        elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
@@ -303,7 +308,8 @@ class Checker(EffectChecks):
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                         leaves[-1].span.end_column)
             self.d.error("E110", f"unknown {what} '{phrase}'", span,
-                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases))
+                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
+                         respelling(span, phrase, phrases))
             return None
         return phrases[phrase]
 
@@ -365,7 +371,8 @@ class Checker(EffectChecks):
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
             self.d.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
-                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic")
+                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
+                         respelling(kind_leaf.span, kind, v.SPACE_KINDS))
             return None
         bonuses = []
         reserved, extra_cost, cost_condition = None, 0, None
@@ -376,7 +383,8 @@ class Checker(EffectChecks):
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
                     self.d.error("E107", f"unknown space bonus '{word.text}'", word.span,
-                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES))
+                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
+                                 respelling(word.span, bonus, v.BOARD_BONUSES))
                     continue
                 bonuses.append((bonus, count))
             elif child.kind == "reserved":
@@ -394,7 +402,8 @@ class Checker(EffectChecks):
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
-                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER)
+                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
+                         respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
         effects = self.effects(effects_node, Context("board"))
@@ -420,7 +429,8 @@ class Checker(EffectChecks):
         leaf = fields["variant"][0].children[1]
         if leaf.text not in v.VARIANTS:
             self.d.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
-                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS))
+                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
+                         respelling(leaf.span, leaf.text, v.VARIANTS))
             return None
         return leaf.text
 
@@ -431,7 +441,8 @@ class Checker(EffectChecks):
         word = leaf.text.lower()
         if word not in vocabulary:
             self.d.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
-                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary))
+                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
+                         respelling(leaf.span, word, vocabulary))
             return None
         return word
 
@@ -520,7 +531,8 @@ class Checker(EffectChecks):
         if found:
             return found
         self.d.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
-                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)))
+                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
+                     respelling(leaf.span, word, self.tags, leaf.text))
         return None
 
     def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
@@ -536,7 +548,8 @@ class Checker(EffectChecks):
         else:
             self.d.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
                          did_you_mean(word, self.card_resources) or
-                         "declare a new one with: resource " + word)
+                         "declare a new one with: resource " + word,
+                         respelling(leaf.span, word, self.card_resources, leaf.text))
         return None
 
     def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
@@ -551,7 +564,8 @@ class Checker(EffectChecks):
         else:
             self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
                          did_you_mean(word, v.STANDARD_RESOURCES + ("mc",)) or
-                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES),
+                         respelling(leaf.span, word, v.STANDARD_RESOURCES + ("mc",), leaf.text))
         return None
 
     def any_resource(self, leaf: Leaf) -> Optional[str]:
@@ -565,7 +579,8 @@ class Checker(EffectChecks):
         if found:
             return found
         self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                     did_you_mean(word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+                     did_you_mean(word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)),
+                     respelling(leaf.span, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources), leaf.text))
         return None
 
     # ------------------------------------------------------------------ numbers

@@ -11,6 +11,7 @@ from typing import Optional
 import attrs
 
 from .effects import Condition, Quantity
+from .names import NO_NAMES, Names
 
 
 from .diagnostics import Span as Source  # where a definition's name is written
@@ -247,6 +248,7 @@ class Library:
     """Everything loaded from a set of files, ready for the runtime. Names are unique across kinds."""
 
     definitions: list = attrs.field(factory=list)
+    names: Names = NO_NAMES   # names in other languages, from the `.names` files (compiler/names.py)
 
     def of_kind(self, kind: str) -> list:
         return [d for d in self.definitions if d.kind == kind]

@@ -31,12 +31,23 @@ class Span:
 
 
 @attrs.frozen
+class Fix:
+    """A safe, mechanical edit that resolves a diagnostic: replace `span` with `replacement`."""
+
+    span: Span
+    replacement: str
+
+
+@attrs.frozen
 class Diagnostic:
     code: str
     severity: str  # "error" | "warning"
     message: str
     span: Span | None
     hint: str | None = None
+    # The edits that resolve this diagnostic, present only when there is exactly one unambiguous repair
+    # (`tharsis check --fix` and the language server's code actions apply them; nothing else reads them).
+    fixes: tuple[Fix, ...] = attrs.field(default=(), converter=tuple)
 
     @property
     def is_error(self) -> bool:
@@ -49,11 +60,13 @@ class Diagnostics:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
 
-    def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(code, "error", message, span, hint))
+    def error(self, code: str, message: str, span: Span | None, hint: str | None = None,
+              fixes: Iterable[Fix] = ()) -> None:
+        self.items.append(Diagnostic(code, "error", message, span, hint, tuple(fixes)))
 
-    def warning(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(code, "warning", message, span, hint))
+    def warning(self, code: str, message: str, span: Span | None, hint: str | None = None,
+                fixes: Iterable[Fix] = ()) -> None:
+        self.items.append(Diagnostic(code, "warning", message, span, hint, tuple(fixes)))
 
     def extend(self, items: Iterable[Diagnostic]) -> None:
         self.items.extend(items)
@@ -83,6 +96,27 @@ def did_you_mean(word: str, vocabulary: Iterable[str]) -> str | None:
     if close:
         return f"did you mean '{lowered[close[0]]}'?"
     return None
+
+
+def single_match(word: str, vocabulary: Iterable[str]) -> str | None:
+    """The one word of a closed vocabulary that `word` is a misspelling of, or None: when nothing is close, and
+    when two or more are (`tharsis check --fix` never guesses between two). The same closeness as `did_you_mean`,
+    so a fix is always the word its hint names."""
+    choices = sorted(set(vocabulary))
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=2, cutoff=0.6)
+    return lowered[close[0]] if len(close) == 1 else None
+
+
+def respelling(span: Span | None, word: str, vocabulary: Iterable[str], written: str | None = None) -> tuple[Fix, ...]:
+    """The fix that writes the single close match of `word` over `span` (which holds exactly the misspelt word), or
+    no fix. `written`: the text at `span` when it is not `word` itself (a word looked up in its singular form)."""
+    match = single_match(word, vocabulary)
+    if span is None or match is None or match == (written if written is not None else word):
+        return ()
+    return (Fix(span, match),)
 
 
 # ---------------------------------------------------------------------------------------------- rendering
@@ -189,7 +223,16 @@ def to_record(d: Diagnostic) -> dict:
     if d.span:
         record.update(path=d.span.path, line=d.span.line, column=d.span.column,
                       end_line=d.span.end_line, end_column=d.span.end_column)
+    if d.fixes:  # only when there is a safe repair, so a record without one reads as it always has
+        record["fixes"] = [fix_record(fix) for fix in d.fixes]
     return record
+
+
+def fix_record(fix: Fix) -> dict:
+    """One fix as JSON: the region to replace (the diagnostic's own fields' names) and the text to put there."""
+    s = fix.span
+    return {"path": s.path, "line": s.line, "column": s.column, "end_line": s.end_line, "end_column": s.end_column,
+            "replacement": fix.replacement}
 
 
 def render_json(diagnostics: Sequence[Diagnostic], files: int) -> str:

@@ -288,7 +288,7 @@ class Choice:
 
 
 @kind("if", category="control", syntax="if CONDITION { EFFECTS } [else { EFFECTS }]",
-      example="if plant tags >= 3 { production(plant +4) } else { production(plant +1) }",
+      example="if plant tags >= 3 { production(plants +4) } else { production(plants +1) }",
       summary="Carry out the first block when the condition holds, the else block otherwise.")
 @_frozen
 class Conditional:

@@ -19,9 +19,10 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 
 from . import syntax
 from .definitions import Header
-from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
+from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .source import grammar_path
 from .syntax import Node
+from .vocabulary import TILES, singular
 
 MAX_NESTING = 40
 MAX_DIGITS = 6  # no count, cost or track value in a card needs more; Python refuses to read 4,300+ digits at all
@@ -83,10 +84,16 @@ def _display_names() -> dict[str, str]:
             continue
         if isinstance(terminal.pattern, PatternStr):
             names[terminal.name] = terminal.pattern.value
+        elif (keyword := _KEYWORD.fullmatch(terminal.pattern.value)) is not None:
+            # a quoted keyword `_whole_words` made a regex (an anonymous one is `__ANON_1`): shown as its word
+            names[terminal.name] = keyword.group(1)
         elif terminal.name.endswith("_KEY"):
             names[terminal.name] = terminal.name[:-4].lower().replace("_", " ").replace("play key", "play") + ":"
     names["PLAY_KEY"] = "play:"
     return names
+
+
+_KEYWORD = re.compile(r"(\w+)\(\?!\\w\)")  # the pattern `_whole_words` gives a keyword: `place(?!\w)`
 
 
 def display(terminal: str) -> str:
@@ -235,17 +242,21 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         word = re.match(_WORD, text[position:]) if position is not None else None
         hint = _hint(word.group(0) if word else None, expected)
         pair = text[position:position + 2] if position is not None else ""
-        comparator = _COMPARATOR_TYPOS.get(pair) or _COMPARATOR_TYPOS.get(ch)
+        typo = pair if pair in _COMPARATOR_TYPOS else ch
+        comparator = _COMPARATOR_TYPOS.get(typo)
+        fixes: tuple[Fix, ...] = ()
         if comparator and "COMPARATOR" in accepted:
             hint = f"did you mean '{comparator}'? (comparisons are >=, <=, ==, > and <)"
+            fixes = (Fix(Span.point(path, line, column, len(typo)), comparator),)
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         if word:
             message = f"unexpected word '{word.group(0)}'"
             width = len(word.group(0))
+            fixes = _keyword_fixes(word.group(0), expected, Span.point(path, line, column, width))
         else:
             message = f"unexpected character {shown}"
             width = 1
-        return Diagnostic("E002", "error", message, Span.point(path, line, column, width), hint)
+        return Diagnostic("E002", "error", message, Span.point(path, line, column, width), hint, fixes)
     token = exc.token
     accepted = _accepted(exc)
     expected = sorted(display(t) for t in accepted)
@@ -261,8 +272,15 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             return effect
     text_shown = str(token).split("\n")[0][:40]
     if is_word and str(token) + ":" in expected:
-        return Diagnostic("E001", "error", f"'{token}' needs a ':' after it", Span.point(path, line, column,
-                          len(text_shown)), f"write '{token}:'")
+        span = Span.point(path, line, column, len(text_shown))
+        return Diagnostic("E001", "error", f"'{token}' needs a ':' after it", span, f"write '{token}:'",
+                          (Fix(span, f"{token}:"),))
+    if token_at is not None:
+        found = (_missing_colon(path, text, start_line, token_at, accepted) or
+                 _negative_number(path, text, start_line, token, accepted) or
+                 _tile_played(path, text, start_line, token_at))
+        if found:
+            return found
     if token_at is not None and (token.type == "RBRACE" or token.type.endswith("_KEY")):
         dangling = _separator_before(text, token_at)
         if dangling is not None and "NAME" in accepted:
@@ -284,6 +302,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                               Span.point(path, *_position(text, start_line, start), len(shown)),
                               f"expected {_list(expected)} after it")
     hint = _hint(str(token), expected)
+    fixes = _keyword_fixes(str(token), expected, Span.point(path, line, column, len(text_shown))) if is_word else ()
     if token.type == "RBRACE" and accepted == {"VBAR"}:
         hint = "a 'choose { }' needs at least two options separated by '|'; for a single effect drop 'choose'"
     if token.type == "RBRACE" and token_at is not None and _depth(text[:token_at]) <= 0:
@@ -295,7 +314,69 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                               f"one '}}' too many: remove it (the '}}' at line {line} then closes the definition)")
         hint = "this '}' closes no block; remove it"
     return Diagnostic("E001", "error", f"unexpected '{text_shown}'", Span.point(path, line, column, len(text_shown)),
-                      hint)
+                      hint, fixes)
+
+
+def _keyword_fixes(word: str, expected: list[str], span: Span) -> tuple[Fix, ...]:
+    """A misspelt keyword where the parser wanted one (`plase` for `place`): its single close match, if any."""
+    keywords = [e for e in expected if re.fullmatch(r"[a-z ]+", e)]
+    match = single_match(word, keywords)
+    return (Fix(span, match),) if match and match != word else ()
+
+
+def _missing_colon(path: str, text: str, start_line: int, token_at: int, accepted: set[str]):
+    """`requires oxygen >= 5%`: a field name without its ':' at the start of a line. The parser takes the word as
+    part of the field before (`cost: 14 requires`: a cost's unit) and stumbles only on the next word."""
+    if not any(t.endswith("_KEY") for t in accepted):
+        return None
+    found = _word_before(text, token_at)
+    if found is None or not _starts_line(text, found[0]):
+        return None
+    start, end = found
+    word = text[start:end]
+    if word.lower() + ":" not in _field_keys():
+        return None
+    span = Span.point(path, *_position(text, start_line, start), end - start)
+    return Diagnostic("E001", "error", f"'{word}' needs a ':' after it", span, f"write '{word}:'",
+                      (Fix(span, f"{word}:"),))
+
+
+_NUMBER_FIELDS = {"cost": "a card's cost is 0 or more; a card that makes others cheaper has an effect: "
+                          "discount 3 on cards",
+                  "start": "a corporation starts with 0 megacredits or more",
+                  "deal": "deal: N keep K counts cards, 0 or more"}
+
+
+def _negative_number(path: str, text: str, start_line: int, token, accepted: set[str]):
+    """`cost: -3`: a signed number where only a count goes (a cost, a start, a count of cards)."""
+    written = str(token)
+    if not re.fullmatch(r"-\d+", written) or "INT" not in accepted or "SIGNED_INT" in accepted:
+        return None
+    before = token.start_pos
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    key = _word_before(text, before - 1) if before > 0 and text[before - 1] == ":" else None
+    field = text[key[0]:key[1]].lower() if key else None
+    what = f"a {field} can't be negative" if field in _NUMBER_FIELDS else "a negative number can't go here"
+    span = Span.point(path, *_position(text, start_line, token.start_pos), len(written))
+    return Diagnostic("E302", "error", f"{what}: {written}", span,
+                      _NUMBER_FIELDS.get(field, "write a number of 0 or more"))
+
+
+_PLAYED_TILE = re.compile(r"\b(you|players?)[ \t]+(plays?)[ \t]+(\w+)[ \t]*$")
+
+
+def _tile_played(path: str, text: str, start_line: int, token_at: int):
+    """`when you plays city tile`: a tile is placed, not played; the fix writes the verb that agrees with its
+    subject (`you place`, `any player places`)."""
+    found = _PLAYED_TILE.search(text, text.rfind("\n", 0, token_at) + 1, token_at)
+    if found is None or singular(found.group(3)) not in TILES + ("tile",):
+        return None
+    verb = "place" if found.group(1) == "you" else "places"
+    span = Span.point(path, *_position(text, start_line, found.start(2)), len(found.group(2)))
+    return Diagnostic("E001", "error", f"a {singular(found.group(3))} tile is placed, not played", span,
+                      f"did you mean '{verb}'? ('when {found.group(1)} {verb} {found.group(3)} tile -> ...'; "
+                      "cards and tags are played)", (Fix(span, verb),))
 
 
 def _accepted(exc: UnexpectedInput) -> set[str]:
@@ -407,7 +488,9 @@ def _field_before(path: str, text: str, start_line: int, colon: int):
                           span, "start the field on a line of its own inside the definition's { }, or, to add "
                                 "effects to the same field, join them with ';'")
     hint = (guess.replace("'?", ":'?") if guess else None) or "fields: " + ", ".join(keys)
-    return Diagnostic("E001", "error", f"unknown field '{word}:'", span, hint)
+    match = single_match(word, [k.rstrip(":") for k in keys])
+    return Diagnostic("E001", "error", f"unknown field '{word}:'", span, hint,
+                      (Fix(span, match),) if match and match != word else ())
 
 
 def _effect_before(path: str, text: str, start_line: int, offset: int):
@@ -426,7 +509,10 @@ def _effect_before(path: str, text: str, start_line: int, offset: int):
     hint = did_you_mean(word, EFFECT_WORDS + PARAMETER_WORDS) or (
         "an effect starts with one of: " + ", ".join(EFFECT_WORDS) + ", or is a parameter change like "
         "'temperature +1'")
-    return Diagnostic("E001", "error", f"unknown effect '{word}'", Span.point(path, line, column, len(word)), hint)
+    span = Span.point(path, line, column, len(word))
+    match = single_match(word, EFFECT_WORDS + PARAMETER_WORDS)
+    return Diagnostic("E001", "error", f"unknown effect '{word}'", span, hint,
+                      (Fix(span, match),) if match and match != word else ())
 
 
 def _unexpected_end(path: str, text: str, start_line: int, exc: UnexpectedInput, last: bool):

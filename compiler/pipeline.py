@@ -16,8 +16,9 @@ from typing import Iterable
 import attrs
 
 from . import cache, vocabulary as v
+from . import names as names_files
 from .definitions import Library
-from .diagnostics import Diagnostic, Diagnostics, Span, did_you_mean
+from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import Discount, PlaceTile, Trigger
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
@@ -91,12 +92,14 @@ def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True, with_b
     them, so names and numbers that clash with it are errors; a bundled file whose exact bytes are among `paths`
     (a copy of the bundled cards, e.g. a checkout's cards/ beside an installed Tharsis) is loaded once."""
     diagnostics = Diagnostics()
-    raw = _read(find_files([Path(p) for p in paths], diagnostics), diagnostics)
+    folders = [Path(p) for p in paths]
+    raw = _read(find_files(folders, diagnostics) + names_files.find_files(folders), diagnostics)
     shipped: set[str] = set()
     if with_bundled:
         given = {data for _, data in raw}
-        bundled = [(path, data) for path, data in _read(find_files([bundled_cards_path()], Diagnostics()),
-                                                        diagnostics) if data not in given]
+        bundled = [(path, data) for path, data in _read(find_files([bundled_cards_path()], Diagnostics()) +
+                                                        names_files.find_files([bundled_cards_path()]), diagnostics)
+                   if data not in given]
         shipped = {path for path, _ in bundled}
         raw = bundled + raw
     return _compile(raw, diagnostics, use_cache, always_cached=shipped)
@@ -120,7 +123,8 @@ def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False)
     diagnostics = Diagnostics()
     raw = [(path, text.encode("utf-8"))]
     if with_bundled:
-        raw = _read(find_files([bundled_cards_path()], diagnostics), diagnostics) + raw
+        bundled = find_files([bundled_cards_path()], diagnostics) + names_files.find_files([bundled_cards_path()])
+        raw = _read(bundled, diagnostics) + raw
     return _compile(raw, diagnostics, use_cache=with_bundled)
 
 
@@ -144,6 +148,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         text = decode(path, data, diagnostics)
         if text is not None:
             texts[path] = text
+    sources, texts = texts, {path: text for path, text in texts.items() if not names_files.is_names_file(path)}
     tags, card_resources = declarations(texts.values())
     parameters, card_kinds = declared_parameters(texts.values()), declared_card_kinds(texts.values())
     wild_tags = declared_wild_tags(texts.values())
@@ -177,7 +182,11 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         diagnostics.extend(items)
         identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
     _check_library(library, diagnostics, identities)
-    return CompileResult(library, diagnostics.items, texts, list(texts),
+    # names in other languages, checked against what was compiled (compiler/names.py)
+    names_texts = {path: text for path, text in sources.items() if names_files.is_names_file(path)}
+    library.names = names_files.load(names_texts, library, diagnostics, languages=names_files.LANGUAGES, tags=tags,
+                                     resources=card_resources | set(v.STANDARD_RESOURCES))
+    return CompileResult(library, diagnostics.items, sources, list(sources),
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
@@ -270,7 +279,8 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
             for name in wanted:
                 if name not in known:
                     diagnostics.error("E109", f"{board.kind} '{board.name}' uses {what} '{name}', which is not defined",
-                                      spans.get(name, board.source), did_you_mean(name, known))
+                                      spans.get(name, board.source), did_you_mean(name, known),
+                                      _renaming(spans.get(name), name, known))
     _check_standard_names(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
@@ -282,7 +292,15 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                         diagnostics.warning("W102", f"no loaded board reserves a space named '{f.reserved}'; "
                                                     "the tile will go on any legal space",
                                             f.reserved_span or definition.source,
-                                            did_you_mean(f.reserved, reserved))
+                                            did_you_mean(f.reserved, reserved),
+                                            _renaming(f.reserved_span, f.reserved, reserved))
+
+
+def _renaming(span: Span | None, name: str, known) -> tuple[Fix, ...]:
+    """The fix that writes the single close match of a quoted `name` over `span` (the quoted name, quotes
+    included), or no fix."""
+    match = single_match(name, known)
+    return (Fix(span, f'"{match}"'),) if span is not None and match is not None and match != name else ()
 
 
 def _bundled_note(path: str) -> str:
@@ -314,7 +332,8 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                 if name not in known[kind]:
                     what = kind.replace("_", " ")
                     diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
-                                      span or definition.source, did_you_mean(name, known[kind]))
+                                      span or definition.source, did_you_mean(name, known[kind]),
+                                      _renaming(span, name, known[kind]))
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from .diagnostics import Diagnostics, Span, did_you_mean
+from .diagnostics import Diagnostics, Span, did_you_mean, respelling
 from .effects import Measure
 from .syntax import Leaf
 from . import vocabulary as v
@@ -78,12 +78,16 @@ class QuantityCompiler:
             if result is not None:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
-        hint = did_you_mean(phrase, _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES])
+        phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES]
+        hint = did_you_mean(phrase, phrases)
+        # a fix only to a phrase that names nothing of its own (`your tiles in rows 7 to 8` would change the rows)
+        fixes = [fix for fix in respelling(span, phrase, phrases) if not any(ch.isdigit() for ch in fix.replacement)]
         if hint is None and len(leaves) == 1:  # one unknown word: perhaps a global parameter not yet declared
             hint = (f'a global parameter is declared before use: parameter "{phrase.lower()}" '
                     "{ scale: 0% to 30% step 2% } (see docs/language.md)")
         self.diagnostics.error("E104", f"unknown quantity '{phrase}'", span,
-                               hint or "see 'Quantities' in docs/language.md for the phrases that count things")
+                               hint or "see 'Quantities' in docs/language.md for the phrases that count things",
+                               fixes)
         return None
 
     # Each matcher returns a Measure, False (recognised but wrong: already reported) or None (not this shape).
@@ -97,7 +101,8 @@ class QuantityCompiler:
             tag = v.lookup(leaves[0].text, self.tags)  # a declared name is kept as written: `mars tags`
             if tag is None:
                 self.diagnostics.error("E102", f"unknown tag '{leaves[0].text}'", leaves[0].span,
-                                       did_you_mean(words[0], self.tags))
+                                       did_you_mean(words[0], self.tags),
+                                       respelling(leaves[0].span, words[0], self.tags, leaves[0].text))
                 return False
             return Measure("tags", scope=scope or "you", name=tag)
         return None
@@ -108,7 +113,8 @@ class QuantityCompiler:
             if resource is None:
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
                                        did_you_mean(words[0], self.card_resources) or
-                                       "card resources: " + ", ".join(sorted(self.card_resources)))
+                                       "card resources: " + ", ".join(sorted(self.card_resources)),
+                                       respelling(leaves[0].span, words[0], self.card_resources, leaves[0].text))
                 return False
             return Measure("resource_here", scope="this", name=None if resource == "resource" else resource)
         if len(words) == 3 and words[1:] == ["on", "card"]:
@@ -119,7 +125,9 @@ class QuantityCompiler:
                 standard = v.normalize(leaves[0].text) in v.STANDARD_RESOURCES
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
                                        (None if standard else did_you_mean(words[0], self.card_resources)) or
-                                       "card resources: " + ", ".join(sorted(self.card_resources)))
+                                       "card resources: " + ", ".join(sorted(self.card_resources)),
+                                       () if standard else
+                                       respelling(leaves[0].span, words[0], self.card_resources, leaves[0].text))
                 return False
             return Measure("card_resources", scope=scope or "you", name=resource)
         return None
@@ -129,7 +137,9 @@ class QuantityCompiler:
             tile = words[1]
             if tile not in ("ocean", "city", "greenery", "tile", "special"):
                 self.diagnostics.error("E103", f"unknown tile '{leaves[1].text}'", leaves[1].span,
-                                       did_you_mean(tile, ("ocean", "city", "greenery", "tile")))
+                                       did_you_mean(tile, ("ocean", "city", "greenery", "tile")),
+                                       respelling(leaves[1].span, tile, ("ocean", "city", "greenery", "tile"),
+                                                  leaves[1].text))
                 return False
             return Measure("adjacent_tiles", scope="this", name=tile)
         return None

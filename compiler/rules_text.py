@@ -4,29 +4,39 @@ Designers read it to check that their card says what they meant (`tharsis cards 
 gallery prints it on each card face and `tharsis play` shows it. There is one renderer for every language: the
 code below decides the structure (which sentence, which parts, in what nesting) and every word comes from the
 language's phrase table, `templates/phrases/<lang>.yaml` (sentence patterns with `{slots}`, nouns, tags,
-measure words). The card's layout is the Jinja template `templates/card.txt.j2`, which takes its words from the
-same table. A new effect kind fails loudly here until it has a branch, and a phrase missing from one language's
-table fails the tests (tests/test_rules_text.py compares the tables key by key).
+measure words), and from the content's names in that language (`.names` files, compiler/names.py: 孢子农场 for
+Spore Farm). The card's layout is the Jinja template `templates/card.txt.j2`, which takes its words from the same
+table; element_text.py says the other definitions (boards, milestones, awards, standard projects) the same way.
+A new effect kind fails loudly here until it has a branch, and a phrase missing from one language's table fails
+the tests (tests/test_rules_text.py compares the tables key by key).
+
+A counted thing has two parts, because languages order them differently: English says `1 VP per animal here`,
+Chinese `本卡上每有1个动物，得1分` (where the things are, then how many, then what). `_measure` gives both, the
+`where` part (empty in English, whose patterns keep it in the phrase) and the `what`; the patterns of each place a
+quantity can stand (a `per` clause, a comparison, a noun on its own) put them together.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, Optional
 
 import attrs
 import jinja2
 import yaml
 
 from . import effects as fx
+from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_text.LANGUAGES, as before)
+from .text import times_x
 
-LANGUAGES = ("en", "zh")
 _UNITS = {"temperature": "unit_temperature", "oxygen": "unit_oxygen", "oceans": "unit_oceans"}
+_VALUES = ("parameter", "tr", "tr_raised", "highest_production", "constant")  # read off a track, not counted
 
 
 @attrs.frozen
 class Phrases:
-    """One language's words. Names a table does not know (a designer's own resource or tag) stay as written."""
+    """One language's words, and the content's names in it. Names neither knows (a designer's own resource or tag
+    that no names file translates) stay as written."""
 
     language: str
     patterns: Mapping[str, str]
@@ -34,28 +44,59 @@ class Phrases:
     tags: Mapping[str, str]
     units: Mapping[str, str]               # measure word before a noun (Chinese 张/个/点); empty in English
     sets: Mapping[str, str]
+    variants: Mapping[str, str]
     plural_suffix: str                     # for names the table does not know: `balloon` -> `balloons`
     joins: Mapping[str, str]
     article_before_vowel: str
     article: str
+    names: Names = NO_NAMES
 
     def __call__(self, key: str, **slots) -> str:
         return self.patterns[key].format(**slots)
 
+    def name(self, definition_or_name, kind: str = "card") -> str:
+        """What players of this language call a definition, or a name of `kind` (a special tile is named after its
+        card, `kind` card)."""
+        return self.names.display_name(definition_or_name, self.language, kind)
+
+    def area(self, name: str) -> str:
+        """A board's reserved area, as the names files call it (or the card it is named after)."""
+        return self.names.area(name, self.language)
+
     def noun(self, name: str, count: int = 2) -> str:
+        resource = self.names.get("resource", name, self.language)
+        if resource is not None:
+            return resource
         one, many = self.nouns.get(name, (name, name + self.plural_suffix))
         return one if count == 1 else many
 
     def parameter(self, name: str) -> str:
         """A global parameter's name: the table's word for the printed three, a declared one as it is named."""
+        declared = self.names.get("parameter", name, self.language)
+        if declared is not None:
+            return declared
         return self.nouns[name][1] if name in self.nouns else name[:1].upper() + name[1:]
 
     def card_type(self, name: str) -> str:
         """A card type (`automated`) or a declared kind of card (`mission`), as the table or the designer says it."""
+        declared = self.names.get("card_kind", name, self.language)
+        if declared is not None:
+            return declared
         return self.nouns[f"type_{name}"][0] if f"type_{name}" in self.nouns else name
 
     def tag(self, name: str) -> str:
-        return self.tags.get(name, name)
+        return self.names.get("tag", name, self.language) or self.tags.get(name, name)
+
+    def tile(self, name: str, count: int = 1) -> str:
+        """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块."""
+        return self.noun("special_tile" if name == "special" else f"{name}_tile", count)
+
+    def set_name(self, name: str) -> str:
+        """A set: the base game, Corporate Era, or an expansion (which a names file may name)."""
+        return self.names.get("expansion", name, self.language) or self.sets.get(name, name)
+
+    def variant(self, name: str) -> str:
+        return self.variants.get(name, name)
 
     def unit(self, name: str) -> str:
         return self.units.get(name, self.units["default"])
@@ -72,13 +113,26 @@ class Phrases:
     def join(self, kind: str, parts) -> str:
         return self.joins[kind].join(parts)
 
+    def series(self, kind: str, parts) -> str:
+        """A list whose last two join apart from the rest: `plant, microbe or animal`, Chinese `植物、微生物或动物`."""
+        parts = list(parts)
+        if len(parts) < 3:
+            return self.join(kind, parts)
+        return self.joins[f"{kind}_series"].join(parts[:-1]) + self.joins[kind] + parts[-1]
+
     def upper_first(self, words: str) -> str:
         return words[:1].upper() + words[1:]
 
 
 @lru_cache(maxsize=None)
-def phrases(language: str = "en") -> Phrases:
-    """The phrase table of `language` (one of LANGUAGES)."""
+def phrases(language: str = "en", names: Optional[Names] = None) -> Phrases:
+    """The phrase table of `language` (one of LANGUAGES), speaking the content's `names` (a library's `names`)."""
+    table = _table(language)
+    return attrs.evolve(table, names=names) if names else table
+
+
+@lru_cache(maxsize=None)
+def _table(language: str) -> Phrases:
     if language not in LANGUAGES:
         raise ValueError(f"no rules text in {language!r}; languages: {', '.join(LANGUAGES)}")
     source = jinja2.PackageLoader("tharsis.compiler", "templates").get_source(
@@ -87,92 +141,125 @@ def phrases(language: str = "en") -> Phrases:
     nouns = {name: (forms, forms) if isinstance(forms, str) else tuple(forms)
              for name, forms in table["nouns"].items()}
     return Phrases(language=language, patterns=table["patterns"], nouns=nouns, tags=table["tags"],
-                   units=table["units"], sets=table["sets"], plural_suffix=table["plural_suffix"],
-                   joins=table["joins"],
+                   units=table["units"], sets=table["sets"], variants=table["variants"],
+                   plural_suffix=table["plural_suffix"], joins=table["joins"],
                    article_before_vowel=table["articles"]["before_vowel"], article=table["articles"]["other"])
 
 
 # ------------------------------------------------------------------------------------------- quantities
 
-def _measure(t: Phrases, m: fx.Measure, one: bool = False) -> str:
+@attrs.frozen
+class _Counted:
+    """A quantity in two parts: `where` (whose, or where they are: 你, 本卡上, 火星上; English keeps it inside `what`)
+    and `what` (the things: `opponent plant tags`, 植物标志); `unit` keys the measure word; `value` for a number
+    read off a track (oxygen, TR), compared as `oxygen at least 9%` rather than counted; `total` for a sum."""
+
+    where: str
+    what: str
+    unit: str = "default"
+    value: bool = False
+    total: bool = False
+
+
+def _owner(t: Phrases, scope: str, owner: bool) -> str:
+    """Whose things are counted (Chinese 你, 全场, 对手); none for an award, which compares every player's."""
+    return "" if scope == "you" and not owner else t(f"owner_{scope}")
+
+
+def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -> _Counted:  # noqa: C901
     """One counted thing. `one`: it follows 'per' with no divisor, so English reads it in the singular."""
     count = 1 if one else 2
     scope = t(f"scope_{m.scope}") if m.scope in ("all", "opponents") else ""
+    whose = _owner(t, m.scope, owner)
     k = m.kind
     if k == "tags":
         suffix = "_one" if one else ""
         if m.name:
-            return t("tags_of" + suffix, tag=t.tag(m.name), scope=scope)
-        return t("tags_any" + suffix, scope=scope)
+            return _Counted(whose, t("tags_of" + suffix, tag=t.tag(m.name), scope=scope))
+        return _Counted(whose, t("tags_any" + suffix, scope=scope))
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
         name = "tile" if m.name == "tile" else ("special_tile" if m.name == "special" else m.name)
-        where = ""
-        if m.on_mars:
-            where += t("tiles_on_mars")
-        if m.rows:
-            where += t("tiles_in_rows", first=m.rows[0], last=m.rows[1])
-        if m.next_to:
-            where += t("tiles_next_to", what=t.noun(m.next_to))
-        return t("tiles", scope=scope, what=t.noun(name, count), where=where)
+        place = (t("tiles_on_mars") if m.on_mars else "") + \
+            (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
+        next_to = t("tiles_next_to", what=t.noun(m.next_to)) if m.next_to else ""
+        if place and m.scope == "all":
+            whose = ""  # `cities on mars` are everyone's: 火星上 says where
+        at = t("at") if whose and place else ""
+        return _Counted(t("tiles_where", owner=whose, at=at, place=place),
+                        t("tiles", scope=scope, what=t.noun(name, count), where=place + next_to, next_to=next_to),
+                        unit="tile")
     if k == "resource_here":
-        return t("resource_here", what=t.noun(m.name or "resource", count))
+        return _Counted(t("here"), t("resource_here", what=t.noun(m.name or "resource", count)))
     if k == "adjacent_tiles":
-        return t("adjacent_tiles", what=t.noun(m.name, count))
+        return _Counted("", t("adjacent_tiles", what=t.noun(m.name, count)), unit="tile")
     if k in ("stock", "production"):
-        return t(f"measure_{k}", scope=scope, what=t.noun(m.name, 2 if k == "stock" else 1))
+        what = t(f"measure_{k}", scope=scope, what=t.noun(m.name, 2 if k == "stock" else 1))
+        return _Counted(whose, what, unit=m.name if k == "stock" else "step")
     if k == "cards":
-        kinds = t("card_kinds", kinds=t.join("or", [t.card_type(name) for name in m.names])) if m.names else ""
+        kinds = t("card_kinds", kinds=t.series("or", [t.card_type(name) for name in m.names])) if m.names else ""
         costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
         requirements = t("cards_with_requirements") if m.with_requirements else ""
         if m.no_tags:
             requirements += t("cards_with_no_tags")
-        return t("measure_cards", scope=scope, kinds=kinds, requirements=requirements, costing=costing)
+        return _Counted(whose, t("measure_cards", scope=scope, kinds=kinds, requirements=requirements,
+                                 costing=costing), unit="card")
     if k == "parameter":
-        return t.parameter(m.name)
-    if k == "card_resources" and m.name:
-        return t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count))
+        return _Counted("", t.parameter(m.name), unit="step", value=True)
     if k == "constant":
-        return str(m.value)
-    return t(f"measure_{k}", scope=scope)
+        return _Counted("", str(m.value), value=True)
+    if k == "card_resources":
+        on_cards = (t("owner_of", owner=whose) if whose else "") + t("on_cards")
+        what = t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count)) if m.name else \
+            t("measure_card_resources", scope=scope)
+        return _Counted(on_cards, what)
+    if k == "tr_raised":  # 你本时代提升的改造度: whose goes inside the phrase
+        return _Counted("", t("measure_tr_raised", scope=scope, owner=whose), unit="step", value=True)
+    unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
+            "raised_productions": "kind"}.get(k, "step")
+    return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
 
 
-def _quantity(t: Phrases, q: fx.Quantity, one: bool = False) -> str:
-    return t.join("plus", (_measure(t, m, one) for m in q.terms))
+def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
+    """A quantity; a sum of several reads as one list (`steel + titanium`, 钢铁与钛), whose first says whose."""
+    if len(q.terms) == 1:
+        return _measure(t, q.terms[0], one, owner)
+    parts, said = [], None
+    for m in q.terms:
+        term = _measure(t, m, one, owner)
+        where = "" if term.where == said else term.where  # 你的植物标志、微生物标志与动物标志
+        said = term.where
+        parts.append(_standalone(t, attrs.evolve(term, where=where)))
+    return _Counted("", t.series("plus", parts), total=True)
 
 
-def _unit_of(q: fx.Quantity) -> str:
-    """The noun a quantity counts, for the measure word before a divisor (`每2张牌`, `每点植物`)."""
-    m = q.terms[0]
-    if len(q.terms) > 1:
-        return "default"
-    if m.kind in ("cards", "cards_in_hand", "events_played"):
-        return "card"
-    if m.kind == "stock":
-        return m.name
-    if m.kind in ("production", "highest_production", "tr", "tr_raised", "parameter"):
-        return "step"
-    return "default"
+def _standalone(t: Phrases, c: _Counted) -> str:
+    """A quantity as a noun on its own: `animals here`, 本卡上的动物."""
+    return t("of", where=c.where, what=c.what) if c.where else c.what
+
+
+def _amount(t: Phrases, c: _Counted) -> str:
+    """How many there are, as the bound of a number: `cards in hand`, 你的手牌数 (a stock or a production is an
+    amount already: 你的热能产量)."""
+    counted = not c.value and not c.total and c.unit in ("default", "card", "tile", "kind")
+    return t("amount_of", what=_standalone(t, c)) if counted else _standalone(t, c)
+
+
+def _per_clause(t: Phrases, c: _Counted, divisor: int) -> str:
+    """`per 2 jovian tags`, 你每有2个木星标志，: what an amount (or VP) is counted per."""
+    key = ("per_total" if c.total else "per") + ("_many" if divisor > 1 else "_one")
+    return t(key, n=divisor, unit=t.unit(c.unit), what=c.what, where=c.where)
 
 
 def _per(t: Phrases, a: fx.Amount) -> str:
-    """`per 2 jovian tags`: what an amount is counted per, or nothing."""
     if a.per is None:
         return ""
-    what = _quantity(t, a.per, one=a.divisor == 1)
-    if a.divisor > 1:
-        return t("per_many", n=a.divisor, unit=t.unit(_unit_of(a.per)), what=what)
-    return t("per_one", unit=t.unit(_unit_of(a.per)), what=what)
-
-
-def _times_x(number: int, variable: bool) -> str:
-    return (f"{number}X" if number != 1 else "X") if variable else str(number)
+    return _per_clause(t, _quantity(t, a.per, one=a.divisor == 1), a.divisor)
 
 
 def _count(a: fx.Amount) -> str:
-    if a.variable:
-        return f"{abs(a.coefficient)}X" if abs(a.coefficient) != 1 else "X"  # `gain 3X megacredits`
-    return str(abs(a.coefficient))
+    """The number of an amount, without its sign: `3`, `X`, `3X` (`gain 3X megacredits`)."""
+    return times_x(abs(a.coefficient), a.variable)
 
 
 def _things(t: Phrases, a: fx.Amount, name: str) -> str:
@@ -185,22 +272,41 @@ def _steps(t: Phrases, a: fx.Amount) -> str:
 
 
 def _condition(t: Phrases, c: fx.Condition) -> str:
-    parts = []
+    """A requirement: `oxygen at least 9%`, 你至少有3个植物标志; several that count one player's things say whose
+    once (你至少有1个金星标志，至少有1个地球标志)."""
+    parts, said = [], None
     for comparison in c.comparisons:
-        unit = t(_UNITS[comparison.global_parameter]) if comparison.global_parameter in _UNITS else \
-            {"C": "°C"}.get(comparison.unit, comparison.unit)
-        parts.append(t("comparison", what=_quantity(t, comparison.quantity),
-                       operator=t(f"operator_{comparison.operator}"), value=comparison.value, unit=unit))
-    return t.join("and", parts)
+        counted = _quantity(t, comparison.quantity)
+        operator = comparison.operator
+        if counted.value:
+            parameter = comparison.global_parameter
+            unit = parameter_unit(t, parameter, comparison.unit) if parameter else t.unit(counted.unit)
+            parts.append(t("comparison", what=_standalone(t, counted), operator=t(f"operator_{operator}"),
+                           value=comparison.value, unit=unit))
+            said = None
+            continue
+        where = "" if counted.where == said else counted.where
+        said = counted.where
+        parts.append(t("comparison_total" if counted.total else "comparison_count", what=counted.what, where=where,
+                       operator=t(f"operator_count_{operator}"), value=comparison.value, unit=t.unit(counted.unit)))
+    return t.series("and", parts)
+
+
+def parameter_unit(t: Phrases, parameter: str, declared: str = "") -> str:
+    """The unit a value of a global parameter is written with: the printed three's from the table (℃ in Chinese),
+    a declared one's own (`%`, `C`, or a count: none)."""
+    if parameter in _UNITS:
+        return t(_UNITS[parameter])
+    return t("unit_temperature") if declared == "C" else declared
 
 
 def _filters(t: Phrases, filters) -> str:
     words = []
     for f in filters:
         if f.kind == "reserved":
-            words.append(t("on_reserved", name=f.reserved))
+            words.append(t("on_reserved", name=t.area(f.reserved)))
         elif f.kind == "bonus":
-            words.append(t("on_bonus", bonuses=t.join("or", [t.noun(b, 1) for b in f.bonuses])))
+            words.append(t("on_bonus", bonuses=t.series("or", [t.noun(b, 1) for b in f.bonuses])))
         elif f.kind == "next_to":
             what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
@@ -223,17 +329,18 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
             key = "steal_up_to"
         return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.Pay):
-        using = t("pay_using", resources=t.join("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
+        using = t("pay_using", resources=t.series("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
         return t("pay", what=_things(t, e.amount, "megacredits"), per=_per(t, e.amount), using=using)
     if isinstance(e, (fx.Production, fx.AnyProduction)):
         whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
         parts = []
         for change in e.changes:
             verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
-            production = t("production_of_bonus") if change.resource == "bonus" else \
-                t("production_of_lowest") if change.resource == "lowest" else \
-                t("production_of", whose=whose, resource=t.noun(change.resource, 1))
-            parts.append(t("production_change", verb=verb, production=production, steps=_steps(t, change.amount),
+            steps = _steps(t, change.amount)  # English says it after the production, Chinese before
+            production = t("production_of_bonus", steps=steps) if change.resource == "bonus" else \
+                t("production_of_lowest", steps=steps) if change.resource == "lowest" else \
+                t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
+            parts.append(t("production_change", verb=verb, production=production, steps=steps,
                            per=_per(t, change.amount)))
         return t("production", changes=t.upper_first(t.join("production", parts)))
     if isinstance(e, fx.ChangeParameter):
@@ -241,7 +348,7 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
         return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
-        name = t("tile_name", name=e.name) if e.name else ""
+        name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
         tile = f"{e.tile}_tile"
         tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(tile, e.count)) if e.count > 1 \
             else t("a_tile", a_tile=t.a(t.noun(tile, 1)))
@@ -252,9 +359,9 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         key = "draw" if isinstance(e, fx.Draw) else "discard"
         return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
     if isinstance(e, fx.LookKeep):
-        return t("look_keep", look=_times_x(e.look, e.variable), keep=e.keep)
+        return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
     if isinstance(e, fx.LookBuy):
-        return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=_times_x(e.look, e.variable))
+        return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=times_x(e.look, e.variable))
     if isinstance(e, fx.AddResources):
         if e.tag:
             return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
@@ -273,7 +380,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         otherwise = t("otherwise", effects=_sentences(t, e.otherwise)) if e.otherwise else ""
         return t("if", condition=_condition(t, e.condition), effects=_sentences(t, e.then), otherwise=otherwise)
     if isinstance(e, fx.ChooseX):
-        return t("choose_x", minimum=e.minimum, maximum=_quantity(t, e.maximum), effects=_sentences(t, e.body))
+        return t("choose_x", minimum=e.minimum, maximum=_amount(t, _quantity(t, e.maximum)),
+                 effects=_sentences(t, e.body))
     if isinstance(e, fx.May):
         return t("may", effects=_sentences(t, e.body))
     if isinstance(e, fx.CopyProduction):
@@ -297,7 +405,7 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
     if isinstance(e, fx.PlayFromHand):
         parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
                  for m in e.modifiers]
-        return t("play_from_hand", how=t.join("and", parts) if parts else "")
+        return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "")
     if isinstance(e, fx.Require):
         return t("require", condition=_condition(t, e.condition))
     if isinstance(e, fx.NextCard):
@@ -311,7 +419,7 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         if target.kind == "cards" and target.tag:
             what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
         else:
-            what = t(f"discount_{target.kind}", name=target.name)
+            what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
         amount = t.counted(str(e.amount), e.resource, e.amount)
         if e.per_tag:
             return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
@@ -323,7 +431,7 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
             return t("leeway_of", n=e.steps, what=t.parameter(e.parameter))
         return t("leeway", n=e.steps)
     if isinstance(e, fx.Protect):
-        resources = t.join("or", [t.noun(r) for r in e.resources])
+        resources = t.series("or", [t.noun(r) for r in e.resources])
         if e.scope == "here":
             return t("protect_here", resources=t.upper_first(resources))
         return t("protect_from_opponents", resources=resources)
@@ -339,14 +447,15 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     ev = trigger.event
     who = trigger.subject  # you | any | another
     slots = {"including_this": t("including_this") if trigger.including_this else "",
+             "including_this_per_tag": t("including_this_per_tag") if trigger.including_this else "",
              "costing": t("costing", n=ev.min_cost) if ev.min_cost is not None else ""}
     if ev.kind == "play_tag":
-        slots["a_tags"] = t.a(t.join("or", [t.tag(tag) for tag in ev.tags]))
+        slots["a_tags"] = t.a(t.series("or", [t.tag(tag) for tag in ev.tags]))
     elif ev.kind == "play_card":
         what = t("event_card") if ev.card_kind == "event" else t("project_card")
         slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
         if ev.with_vp:
-            slots["a_card"] += t("with_vp")
+            slots["a_card"] = t("with_vp", a_card=slots["a_card"])
         if ev.no_tags:
             slots["a_card"] += t("cards_with_no_tags")
     elif ev.kind == "add_resource":
@@ -355,7 +464,7 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
         slots["filters"] = _filters(t, ev.filters)
     elif ev.kind == "standard_project":
-        slots["except"] = "".join(t("other_than", name=name) for name in ev.excluded)
+        slots["except"] = "".join(t("other_than", name=t.name(name, "standard_project")) for name in ev.excluded)
     elif ev.kind == "raise":
         slots["what"] = t("your_tr") if ev.parameter == "tr" else t.parameter(ev.parameter)
     key = "event_production" if ev.kind == "production" else f"event_{ev.kind}_{who}"
@@ -366,29 +475,36 @@ def _victory_points(t: Phrases, vp) -> str:
     if vp.condition is not None:
         return t("vp_if", n=vp.points, condition=_condition(t, vp.condition))
     if vp.per is not None:
-        what = _quantity(t, vp.per, one=vp.divisor == 1)
-        unit = t.unit(_unit_of(vp.per))
+        counted = _quantity(t, vp.per, one=vp.divisor == 1)
+        per = _per_clause(t, counted, vp.divisor)
+        unit = t.unit(counted.unit)
         if vp.divisor > 1:
-            return t("vp_per_many", n=vp.points, divisor=vp.divisor, unit=unit, what=what)
-        return t("vp_per_one", n=vp.points, unit=unit, what=what)
+            return t("vp_per_many", n=vp.points, divisor=vp.divisor, unit=unit, what=counted.what, per=per)
+        return t("vp_per_one", n=vp.points, unit=unit, what=counted.what, per=per)
     return t("vp", n=vp.points)
 
 
 # ------------------------------------------------------------------------------------------- public parts
 
-def sentences(effects, language: str = "en") -> str:
+def sentences(effects, language: str = "en", names: Optional[Names] = None) -> str:
     """A run of compiled effects, as the card says them (`tharsis play` shows standard projects this way)."""
-    return _sentences(phrases(language), effects)
+    return _sentences(phrases(language, names), effects)
 
 
-def condition(c: fx.Condition, language: str = "en") -> str:
+def condition(c: fx.Condition, language: str = "en", names: Optional[Names] = None) -> str:
     """A requirement (`oxygen at least 9%`), e.g. a milestone's."""
-    return _condition(phrases(language), c)
+    return _condition(phrases(language, names), c)
 
 
-def quantity(q: fx.Quantity, language: str = "en") -> str:
-    """What a quantity counts (`jovian tags`), e.g. an award's measure."""
-    return _quantity(phrases(language), q)
+def quantity(q: fx.Quantity, language: str = "en", names: Optional[Names] = None, *, owner: bool = True) -> str:
+    """What a quantity counts (`jovian tags`), e.g. an award's measure. `owner` False leaves out whose they are
+    (an award compares every player's: 拥有最多板块, not 你的板块)."""
+    return _standalone(phrases(language, names), _quantity(phrases(language, names), q, owner=owner))
+
+
+def victory_points(vp, language: str = "en", names: Optional[Names] = None) -> str:
+    """A card's victory points as a sentence (`1 VP per animal here.`), or nothing."""
+    return _victory_points(phrases(language, names), vp) if vp else ""
 
 
 # ------------------------------------------------------------------------------------------- cards
@@ -399,10 +515,23 @@ def _environment() -> jinja2.Environment:
                               trim_blocks=True, lstrip_blocks=True, autoescape=False)
 
 
-def parts(definition, language: str = "en") -> dict:
+def title(t: Phrases, definition, translated: Optional[str] = None) -> str:
+    """A definition's name, with its number: `Spore Farm (#SF1)`; a translated name keeps the card text's after it,
+    to find the card by (孢子农场（Spore Farm，#SF1）). `translated`: the name in the language, if not the names
+    files'."""
+    d = definition
+    number = getattr(d, "number", None)
+    translated = translated or t.name(d)
+    if translated == d.name:
+        return d.name + (t("number", n=number) if number else "")
+    return t("title_translated", translated=translated, name=d.name, number=t("number_inner", n=number) if number
+             else "")
+
+
+def parts(definition, language: str = "en", names: Optional[Names] = None) -> dict:
     """Each part of a card's rules text on its own, in `language`: what the card template lays out, and what the
-    gallery prints on a card face."""
-    t = phrases(language)
+    gallery prints on a card face (`name`: the card's name in `language`, from `names`)."""
+    t = phrases(language, names)
     d = definition
     actions = []
     for option in d.actions:
@@ -410,6 +539,7 @@ def parts(definition, language: str = "en") -> dict:
         effects = _sentences(t, option.effects)
         actions.append(t("action_with_cost", cost=cost, effects=effects) if cost else effects)
     return {
+        "name": t.name(d),
         "requirement": _condition(t, d.requirements) if d.requirements else "",
         "play": _sentences(t, d.play),
         "first_action": _sentences(t, getattr(d, "first_action", ())),
@@ -419,10 +549,10 @@ def parts(definition, language: str = "en") -> dict:
     }
 
 
-def card(definition, language: str = "en") -> str:
-    """A card or corporation as rules text in `language` (see LANGUAGES)."""
-    t = phrases(language)
+def card(definition, language: str = "en", names: Optional[Names] = None) -> str:
+    """A card or corporation as rules text in `language` (see LANGUAGES), its names from `names` (a library's)."""
+    t = phrases(language, names)
     d = definition
     return _environment().get_template("card.txt.j2").render(
-        card=d, t=t, tags=t.join("tags", [t.tag(tag) for tag in d.tags]), set=t.sets.get(d.set, d.set),
-        **parts(d, language)).rstrip()
+        card=d, t=t, title=title(t, d), tags=t.join("tags", [t.tag(tag) for tag in d.tags]), set=t.set_name(d.set),
+        **parts(d, language, names)).rstrip()

@@ -21,6 +21,10 @@ import attrs
 
 from .diagnostics import Diagnostics, Span
 
+# what a designer's folder holds that changes the compiled content: card text, and names in other languages
+# (compiler/names.py); `check --watch` and the engine's library cache look at both
+CONTENT_FILES = ("*.mars", "*.names")
+
 # Lark parses about 100-300 KB of card text a second, so a file is limited to what checks in a couple of seconds:
 # 256 KB holds some 1,500 cards (the largest bundled file is 11 KB). Bigger content goes in several files.
 MAX_FILE_BYTES = 256 * 1024

@@ -6,7 +6,7 @@ and by the docs. Rendering a compiled value and compiling the text again gives t
 
 from __future__ import annotations
 
-from . import vocabulary as v
+from . import layout, vocabulary as v
 from .definitions import VictoryPoints
 from .effects import Comparison, Condition, Measure, Quantity
 from .memo import per_list
@@ -121,12 +121,24 @@ def per(a: fx.Amount) -> str:
     return f" per {divisor}{quantity(a.per, one=a.divisor == 1)}"
 
 
-def _times_x(number: int, variable: bool) -> str:
+def times_x(number: int, variable: bool) -> str:
+    """A count that may be X: `3`, `X`, `3X` (also the rules text's, compiler/rules_text.py)."""
     return (f"{number}X" if number != 1 else "X") if variable else str(number)
 
 
-def _resource(name: str, a: fx.Amount) -> str:
-    return name if a.variable else v.plural(name, abs(a.coefficient))
+def _resource(name: str, a: fx.Amount, card_text: bool = False) -> str:
+    """The resource word after a count. Card text agrees with the count as a designer writes it (`1 MC`, `X plants`);
+    the engine's option labels keep the words they have always had (`1 megacredits`, `X plant`)."""
+    if card_text and name == "megacredits" and not a.variable and abs(a.coefficient) == 1:
+        return "MC"
+    if a.variable:
+        return v.plural(name) if card_text else name
+    return v.plural(name, abs(a.coefficient))
+
+
+def _production_word(resource: str, card_text: bool) -> str:
+    """`production(plants +1)` in card text, as the docs and cards write it; `lowest` and `bonus` are no resources."""
+    return v.plural(resource) if card_text and resource in v.STANDARD_RESOURCES else resource
 
 
 def _filters(filters) -> str:
@@ -150,20 +162,34 @@ def _filters(filters) -> str:
 
 @per_list
 def effects(items) -> str:
-    """The canonical text of an effect list (the engine labels options and prompts with it as it plays)."""
+    """The text of an effect list as the engine labels options and prompts with it as it plays (recorded in game
+    logs, so it keeps its words); `card_effects` is the same list as card text."""
     return "; ".join(effect(e) for e in items)
 
 
-def effect(e) -> str:
-    """The canonical source text of a compiled effect (used for option labels and rules text)."""
+def card_effects(items) -> str:
+    """An effect list as canonical card text (`tharsis fmt`, `tharsis cards --format text`): English agreement
+    as the docs and the bundled cards write it (`production(plants +1)`, `when any player places`, `gain 1 MC`)."""
+    return "; ".join(effect(e, card_text=True) for e in items)
+
+
+def _list(items, card_text: bool) -> str:
+    return card_effects(items) if card_text else effects(items)
+
+
+def effect(e, card_text: bool = False) -> str:
+    """The source text of a compiled effect: an option label of the engine, or with `card_text` canonical card
+    text (the two differ only in English agreement: `production(plant +1)` is a label, `production(plants +1)`
+    card text)."""
+    c = card_text
     if isinstance(e, (fx.Gain, fx.Lose, fx.Spend)):
         verb = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend"}[type(e)]
-        return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount)}{per(e.amount)}"
+        return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount, c)}{per(e.amount)}"
     if isinstance(e, fx.Pay):
         using = (" using " + ", ".join(e.using)) if e.using else ""
-        return f"pay {amount(e.amount)} megacredits{using}"
+        return f"pay {amount(e.amount)} {_resource('megacredits', e.amount, c)}{using}"
     if isinstance(e, (fx.Production, fx.AnyProduction)):
-        inner = ", ".join(f"{c.resource} {amount(c.amount, signed=True)}" for c in e.changes)
+        inner = ", ".join(f"{_production_word(x.resource, c)} {amount(x.amount, signed=True)}" for x in e.changes)
         return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
     if isinstance(e, fx.ChangeParameter):
         return f"{e.parameter} {amount(e.amount, signed=True)}"
@@ -176,9 +202,9 @@ def effect(e) -> str:
     if isinstance(e, fx.Draw):
         return f"draw {amount(e.amount)}"
     if isinstance(e, fx.LookKeep):
-        return f"look {_times_x(e.look, e.variable)} keep {e.keep}"
+        return f"look {times_x(e.look, e.variable)} keep {e.keep}"
     if isinstance(e, fx.LookBuy):
-        return f"look {_times_x(e.look, e.variable)} buy"
+        return f"look {times_x(e.look, e.variable)} buy"
     if isinstance(e, fx.Discard):
         return f"discard {amount(e.amount)}"
     if isinstance(e, fx.AddResources):
@@ -188,8 +214,8 @@ def effect(e) -> str:
                   "that_card": "to that card"}[e.target]
         counted = per(e.amount)
         if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
-            return f"add {number(e.amount)} {_resource(e.resource, e.amount)} {target}{counted}"
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount)}{counted} {target}"
+            return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
+        return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)}{counted} {target}"
     if isinstance(e, fx.RemoveResources):
         source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
                   "any_player": "from any player"}[e.source]
@@ -197,27 +223,28 @@ def effect(e) -> str:
             source += f" with {e.player_tag} tag"
         if e.next_to_placed:
             source += " next to it"
-        return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} {source}"
+        return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} {source}"
     if isinstance(e, fx.Steal):
-        return f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount)} from any player"
+        return (f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} "
+                "from any player")
     if isinstance(e, fx.Choice):
-        return "choose { " + " | ".join(effects(o) for o in e.options) + " }"
+        return "choose { " + " | ".join(_list(o, c) for o in e.options) + " }"
     if isinstance(e, fx.Conditional):
-        text = f"if {condition(e.condition)} {{ {effects(e.then)} }}"
-        return text + (f" else {{ {effects(e.otherwise)} }}" if e.otherwise else "")
+        text = f"if {condition(e.condition)} {{ {_list(e.then, c)} }}"
+        return text + (f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise else "")
     if isinstance(e, fx.ChooseX):
         low = f"from {e.minimum} " if e.minimum else ""
-        return f"choose X {low}up to {quantity(e.maximum)} {{ {effects(e.body)} }}"
+        return f"choose X {low}up to {quantity(e.maximum)} {{ {_list(e.body, c)} }}"
     if isinstance(e, fx.May):
-        return f"may {{ {effects(e.body)} }}"
+        return f"may {{ {_list(e.body, c)} }}"
     if isinstance(e, fx.CopyProduction):
         return f"copy production of {e.tag} card"
     if isinstance(e, fx.Reveal):
-        return f"reveal top card if {e.tag} tag {{ {effects(e.then)} }}"
+        return f"reveal top card if {e.tag} tag {{ {_list(e.then, c)} }}"
     if isinstance(e, fx.Require):
         return f"require {condition(e.condition)}"
     if isinstance(e, fx.NextCard):
-        return "next card { " + "; ".join(effect(m) for m in e.modifiers) + " }"
+        return "next card { " + "; ".join(effect(m, c) for m in e.modifiers) + " }"
     if isinstance(e, fx.Discount):
         t = e.target
         target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
@@ -231,9 +258,9 @@ def effect(e) -> str:
     if isinstance(e, fx.RequirementLeeway):
         return f"{e.parameter or 'global'} requirements +-{e.steps}"
     if isinstance(e, fx.Neutral):
-        return f"neutral {{ {effects(e.body)} }}"
+        return f"neutral {{ {_list(e.body, c)} }}"
     if isinstance(e, fx.EachOpponent):
-        return f"each opponent {{ {effects(e.body)} }}"
+        return f"each opponent {{ {_list(e.body, c)} }}"
     if isinstance(e, fx.FundAward):
         return "fund award for free"
     if isinstance(e, fx.LookPlay):
@@ -252,16 +279,21 @@ def effect(e) -> str:
             words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
         return " ".join(words)
     if isinstance(e, fx.Protect):
-        return f"protect {', '.join(e.resources)} " + ("here" if e.scope == "here" else "from opponents")
+        resources = (v.plural(r) for r in e.resources) if c else e.resources
+        return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
     if isinstance(e, fx.Substitute):
         if e.here:
             tag = f" for {e.tag} cards" if e.tag else ""
-            return f"use {v.plural(e.resource)} here as {e.value} {e.instead_of}{tag}"
+            return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
         return f"use {e.resource} as {e.instead_of}"
     if isinstance(e, fx.Trigger):
         subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
-        return f"when {subject} {_event(e.event)}" + \
-            (" including this" if e.including_this else "") + f" -> {effects(e.effects)}"
+        event = _event(e.event)
+        if c and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
+            verb, _, rest = event.partition(" ")
+            event = f"{verb}s {rest}".rstrip()
+        return f"when {subject} {event}" + \
+            (" including this" if e.including_this else "") + f" -> {_list(e.effects, c)}"
     return type(e).__name__
 
 
@@ -276,8 +308,8 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_card":
         return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
                 f"{' with no tags' if ev.no_tags else ''}")
-    if ev.kind == "place":
-        return f"place {ev.tile} tile{_filters(ev.filters)}"
+    if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
+        return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
         return "use standard project" + costs + "".join(f' except "{n}"' for n in ev.excluded)
     if ev.kind == "production":
@@ -321,18 +353,19 @@ def card(definition) -> str:
         lines.append(f"  requires: {condition(d.requirements)}")
     if d.holds:
         lines.append(f"  holds: {d.holds}")
+    # effects as card text, a long field broken across lines where a reader expects it (compiler/layout.py)
     if d.play:
-        lines.append(f"  play: {effects(d.play)}")
+        lines += layout.field("play", card_effects(d.play))
     if getattr(d, "first_action", ()):
-        lines.append(f"  first action: {effects(d.first_action)}")
+        lines += layout.field("first action", card_effects(d.first_action))
     if d.actions:
         options = []
         for option in d.actions:
-            cost = effects(option.cost)
-            options.append((cost + " -> " if cost else "") + effects(option.effects))
-        lines.append("  action: " + " | ".join(options))
+            cost = card_effects(option.cost)
+            options.append((cost + " -> " if cost else "") + card_effects(option.effects))
+        lines += layout.field("action", " | ".join(options))
     for passive in d.passives:
-        lines.append(f"  effect: {effect(passive)}")
+        lines += layout.field("effect", effect(passive, card_text=True))
     if d.vp:
         lines.append(f"  vp: {victory_points(d.vp)}")
     lines.append("}")
@@ -364,11 +397,11 @@ def definition(d) -> str:
     set_line = [f"  set: {_set_name(d.set)}"] if getattr(d, "set", "base") != "base" else []
     if d.kind == "standard_project":
         return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}",
-                          f"  play: {effects(d.play)}", *variant, "}"])
+                          *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "standard_action":
         resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
         return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}",
-                          f"  play: {effects(d.play)}", *variant, "}"])
+                          *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "milestone":
         return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
     if d.kind == "award":
@@ -379,17 +412,18 @@ def definition(d) -> str:
                  f"  scale: {d.low}{unit} to {d.high}{unit} step {d.step}{unit}"]
         if d.ends_game != "yes":
             lines.append(f"  ends game: {d.ends_game}")
-        lines += [f"  track: {t.value}{unit} -> {effects(t.effects)}" for t in d.tracks]
+        for t in d.tracks:
+            lines += layout.field("track", f"{t.value}{unit} -> {card_effects(t.effects)}")
         return "\n".join(lines + ["}"])
     if d.kind == "card_kind":
         lines = [f'card kind "{d.name}" {{', *set_line, f"  deal: {d.deal} keep {d.keep}"]
         if d.unplayable:
-            lines.append(f"  unplayable: {effects(d.unplayable)}")
+            lines += layout.field("unplayable", card_effects(d.unplayable))
         return "\n".join(lines + ["}"])
     if d.kind == "rule":
         by = "" if d.by == "first_player" else f"  by: {d.by.replace('_', ' ')}"
         return "\n".join([f'rule "{d.name}" {{', *set_line, f"  at: {d.at.replace('_', ' ')}", *([by] if by else []),
-                          f"  play: {effects(d.play)}", "}"])
+                          *layout.field("play", card_effects(d.play)), "}"])
     if d.kind == "expansion":
         lines = [f'expansion "{d.name}" {{']
         for key, names in (("offboard", d.offboard), ("milestones", d.milestones), ("awards", d.awards)):
@@ -418,7 +452,7 @@ def board(b) -> str:
         lines.append("  row: " + " ".join(_space(s) for s in sorted(rows[row], key=lambda s: s.x)))
     for track in b.tracks:
         lines.append(f"  track: {track.parameter} {track.value}{_UNITS.get(track.parameter, '')} -> "  # built-ins
-                     f"{effects(track.effects)}")
+                     f"{card_effects(track.effects)}")
     lines.append("}")
     return "\n".join(lines)
 

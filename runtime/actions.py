@@ -17,7 +17,6 @@ from .decisions import Decision, Option
 from .effects import run_effects, run_in_chosen_order
 from .flow import ask, push, step
 from .legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
-from .narration import conjugate
 from .payment import pay
 from .measures import failing
 from .prices import card_cost, card_means, leeway, standard_cost
@@ -33,11 +32,10 @@ __all__ = ["play_card", "take_action", "use_card_action"]
 def take_action(game: "Game", player: int, action: tuple) -> None:
     kind = action[0]
     state = game.state.players[player]
-    name = state.name
     if kind == "first_action":
         state.first_action_done = True
         corporation = state.corporation
-        game.log_event(f"{name} {conjugate(name, 'take')} {corporation}'s first action")
+        game.begin("first_action", player, corporation)
         run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
     elif kind == "play":
         play_card(game, player, action[1])
@@ -45,20 +43,20 @@ def take_action(game: "Game", player: int, action: tuple) -> None:
         use_card_action(game, player, action[1])
     elif kind == "project":
         project = game.standard_projects[action[1]]
-        game.log_event(f"{name} {conjugate(name, 'use')} standard project {project.name}")
+        game.begin("project", player, project.name)
         push(game, project_paid, player, project.name)
         pay(game, player, standard_cost(game, player, project), (), project.name)
     elif kind == "convert":
         conversion = game.standard_actions[action[1]]
-        game.log_event(f"{name} {conjugate(name, 'convert')}: {conversion.name}")
+        game.begin("convert", player, conversion.name)
         state.resources[conversion.cost_resource] -= standard_cost(game, player, conversion)
         run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
-        game.log_event(f"{name} {conjugate(name, 'claim')} {action[1]}")
+        game.begin("milestone", player, action[1])
         push(game, claimed_milestone, player, action[1])
         pay(game, player, MILESTONE_COST, (), action[1])
     elif kind == "award":
-        game.log_event(f"{name} {conjugate(name, 'fund')} {action[1]}")
+        game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
         pay(game, player, award_cost(game), (), action[1])
 
@@ -88,8 +86,7 @@ def funded_award(game: "Game", player: int, name: str) -> None:
 def play_card(game: "Game", player: int, name: str) -> None:
     card = game.library[name]
     using = paid_with(card) + card_means(game, player, card)
-    who = game.state.players[player].name
-    game.log_event(f"{who} {conjugate(who, 'play')} {name}")
+    game.begin("play", player, name)
     push(game, card_paid, player, name)
     pay(game, player, card_cost(game, player, name), using, name,
         acceptable=(card.play, play_context(game, player, name), True))
@@ -115,17 +112,16 @@ def play_for_free(game: "Game", player: int, name: str) -> None:
     pile and its owner carries out the kind's `unplayable` effects instead."""
     state = game.state
     card = game.library[name]
-    who = state.players[player].name
     ctx = play_context(game, player, name)
     if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
             possible_in_some_order(game, card.play, ctx):
-        game.log_event(f"{who} {conjugate(who, 'play')} {name}")
+        game.begin("play", player, name)
         state.players[player].played.append(CardInPlay(name))
         game.flow.playing = (player, name)
         push(game, card_played, player, name, True)
         run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
         return
-    game.log_event(f"{who} cannot play {name}: it is discarded")
+    game.begin("unplayable", player, name)
     state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
     kind = game.elements.card_kinds.get(card.type)
     run_effects(game, kind.unplayable if kind is not None else (), 0, Context(player), None)
@@ -152,7 +148,7 @@ def use_card_action(game: "Game", player: int, name: str) -> None:
     indexes = card_action_options(game, player, name)
     if len(definition.actions) > 1:
         ask(game, Decision(player, "option", f"Which action of {name}?",
-                           tuple(Option(_describe(definition.actions[i]), i) for i in indexes)),
+                           tuple(Option(describe_action(definition.actions[i]), i) for i in indexes)),
             card_action_chosen, player, name)
         return
     card_action_chosen(game, indexes[0], player, name)
@@ -162,14 +158,14 @@ def use_card_action(game: "Game", player: int, name: str) -> None:
 def card_action_chosen(game: "Game", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
     game.state.players[player].card(name).used = True
-    who = game.state.players[player].name
-    game.log_event(f"{who} {conjugate(who, 'use')} {name}: {_describe(option)}")
+    game.begin("action", player, name, index)
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
     run_effects(game, option.cost + option.effects, 0, ctx, None)
 
 
-def _describe(option) -> str:
+def describe_action(option) -> str:
+    """A card's action as its effects ("Spend 1 energy -> ..."): the option's label, and how narration tells it."""
     if option.cost:
         return f"{text.effects(option.cost)} -> {text.effects(option.effects)}"
     return text.effects(option.effects)

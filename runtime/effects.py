@@ -31,7 +31,6 @@ from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources,
 from .decisions import Decision, NumberOptions, Option, discard_option, space_option
 from .flow import Step, ask, push, step
 from .measures import holds, tag_counts
-from .narration import conjugate
 from .payment import offer_cards, pay
 from .prices import card_price
 from .state import NEUTRAL
@@ -84,10 +83,17 @@ def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context, triggered: t
     steps = effect_steps(effects) + list(triggered)
     if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps):
         for fired in reversed(triggered):  # as written: the card's effects, then its triggers
-            push(game, run_effects, fired[1:], 0, triggered_context(fired, ctx), None)
+            push(game, run_triggered, fired, ctx)
         run_effects(game, effects, 0, ctx, None)
         return
     chosen_order(game, tuple(steps), ctx)
+
+
+@step
+def run_triggered(game: "Game", fired: tuple, ctx: Context) -> None:
+    """A trigger of the player's own that a card they play sets off, `(CARD, effect, ...)`, as its own cause."""
+    game.begin("trigger", ctx.player, fired[0])
+    run_effects(game, fired[1:], 0, triggered_context(fired, ctx), None)
 
 
 def _effects_of(step: tuple) -> tuple:
@@ -127,7 +133,7 @@ def order_chosen(game: "Game", index: int, steps: tuple, ctx: Context) -> None:
     if step and step[0].__class__ is str:  # a trigger the card set off: its own context, then the rest
         if rest:
             push(game, chosen_order, rest, ctx)
-        run_effects(game, step[1:], 0, triggered_context(step, ctx), None)
+        run_triggered(game, step, ctx)
         return
     run_effects(game, step, 0, ctx, rest)
 
@@ -186,7 +192,7 @@ def _any_production(game, e, ctx):
 @step
 def any_production_target(game: "Game", target: int, e, ctx: Context) -> None:
     if target == NEUTRAL:
-        game.log_event("the neutral opponent's production decreases")
+        game.log_event("neutral_production", ctx.player)
         return
     production = game.state.players[target].production
     for change in e.changes:
@@ -497,8 +503,7 @@ def _reveal(game, e, ctx):
     revealed = game.take_from_deck(1)
     if not revealed:
         return
-    who = game.state.players[ctx.player].name
-    game.log_event(f"{who} {conjugate(who, 'reveal')} {revealed[0]}")
+    game.log_event("reveal", ctx.player, revealed[0])
     push(game, discard_cards, tuple(revealed))
     if e.tag in game.library[revealed[0]].tags:
         run_effects(game, e.then, 0, ctx, None)
@@ -529,12 +534,9 @@ def _reveal_until(game, e, ctx):
         else:
             matches = definition.holds == e.holds
         (found if matches else missed).append(revealed[0])
-    player = game.state.players[ctx.player]
-    player.hand.extend(found)
+    game.state.players[ctx.player].hand.extend(found)
     game.state.discard.extend(missed)
-    who = player.name
-    game.log_event(f"{who} {conjugate(who, 'reveal')} {len(found) + len(missed)} cards and "
-                   f"{conjugate(who, 'take')} {', '.join(found) or 'none'}")
+    game.log_event("reveal_until", ctx.player, len(found) + len(missed), tuple(found))
 
 
 def _play_from_hand(game, e, ctx):
@@ -581,8 +583,7 @@ def _fund_award(game, e, ctx):
 
 @step
 def award_funded(game: "Game", name: str, player: int) -> None:
-    who = game.state.players[player].name
-    game.log_event(f"{who} {conjugate(who, 'fund')} {name} for free")
+    game.log_event("award_free", player, name)
     game.state.awards.append((name, player))
 
 

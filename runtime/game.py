@@ -9,6 +9,9 @@ option is answered automatically and not logged.
 options, the log of choices and the exact state and flow (runtime/saves.py); loading restores them directly, and
 `from_json(..., verify=True)` also replays the log and checks that it reproduces the saved state.
 Determinism: every shuffle and draw uses the game's RNG state, so (options, log of choices) fixes the game.
+The event log (`events`) records what happened as data, for narration only: each cause as it begins (`begin`: a
+card played, a placement, a trigger, the production phase) and ends, and notes (`log_event`: a pass); every change
+between a cause's beginning and end is its effect (runtime/narration.py, tharsis/moves.py).
 
 `Game` holds the tables, the state, the flow and the logs, and nothing of the rules: those are module-level
 functions taking the game first, in three layers over the state: the flow (flow.py, phases.py), the rules checks
@@ -91,10 +94,12 @@ def load_library(card_paths: tuple[str, ...] = ()) -> Library:
 
 
 def _fingerprint(card_paths: tuple[str, ...]) -> tuple:
+    from tharsis.compiler.source import CONTENT_FILES
+
     files = []
     for folder in card_paths:
         path = Path(folder)
-        for file in ([path] if path.is_file() else sorted(path.rglob("*.mars"))):
+        for file in ([path] if path.is_file() else sorted(f for pattern in CONTENT_FILES for f in path.rglob(pattern))):
             try:
                 stat = file.stat()
             except OSError:
@@ -118,10 +123,13 @@ class Game:
     """One game: shared immutable tables (library, board, projects), the mutable `state` and `flow`, the log."""
 
     answer_single_options = True   # a sandbox driven step by step (scenarios) asks every question
+    observer = None   # a narrator's `observer(game, event)`, called as each event is logged; clones have none
 
-    def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True):
+    def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True,
+                 observer=None):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
-        tests and scenarios arrange a state by hand and then take actions (see tharsis/scenarios.py)."""
+        tests and scenarios arrange a state by hand and then take actions (see tharsis/scenarios.py).
+        `observer` watches the events from the first (the setup before the first question included)."""
         if not 1 <= len(options.players) <= 5:
             raise ValueError("a game has 1 to 5 players")
         self._tables(options, library)
@@ -137,6 +145,8 @@ class Game:
         self.result: Optional[dict] = None
         self._passives: dict[int, tuple] = {}  # see runtime/passives.py
         self._view: Optional[Decision] = None
+        if observer is not None:
+            self.observer = observer
         if start:
             self.flow.stack.append(Step(start_game))
             flow_steps.run(self)
@@ -291,8 +301,25 @@ class Game:
         """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
         self.state.rng = rng.seeded(seed)
 
-    def log_event(self, message: str) -> None:
-        self.events.append(f"gen {self.state.generation}: {message}")
+    def log_event(self, kind: str, actor: Optional[int] = None, *details) -> None:
+        """Record what happened as data: `(generation, kind, actor, *details)`, e.g. `(3, "play", 0, CARD)` or
+        `(3, "pass", 1)`. `actor` is a player's index, or None when nobody acts (the production phase, a rule).
+        The kinds and their sentences are runtime/narration.py's; nothing in the rules reads the events."""
+        event = (self.state.generation, kind, actor, *details)
+        self.events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    def begin(self, kind: str, actor: Optional[int] = None, *details) -> None:
+        """Log an event that is the cause of what follows (a card played, a trigger, a placement bonus, the
+        production phase...): every change until its `end` event is its effect. The end is a step pushed now, so
+        it runs after every step the cause pushes from here on; causes nest (a trigger within a placement within
+        a card), and a narrator attributes each change to the innermost cause open when it happened."""
+        event = (self.state.generation, kind, actor, *details)   # log_event's, inline: every action begins one
+        self.events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+        self.flow.stack.append(_CAUSE_ENDS)
 
     def take_from_deck(self, count: int) -> list[str]:
         state = self.state
@@ -315,10 +342,14 @@ class Game:
         return [(first + i) % count for i in range(count)]
 
     def ends(self) -> bool:
+        """Whether the game ends after this generation: when Mars is terraformed, or in solo after its fixed number
+        of generations; `max_generations` (a safety stop, not a rule) ends any game sooner, solo included."""
+        limit = self.options.max_generations
+        if limit is not None and self.state.generation >= limit:
+            return True
         if self.options.solo:
             return self.state.generation >= self.elements.solo_generations
-        limit = self.options.max_generations
-        return terraformed(self) or (limit is not None and self.state.generation >= limit)
+        return terraformed(self)
 
     def sets_in_play(self) -> frozenset[str]:
         """Base always, Corporate Era when on (and in solo), the chosen expansions, and every designer's own set
@@ -342,6 +373,18 @@ class Game:
     def greenery_conversions(self) -> dict:
         """The standard actions that place a greenery (offered in the final greenery phase)."""
         return self._conversions
+
+
+@flow_steps.step
+def cause_ends(game: Game) -> None:
+    """The end of the cause `Game.begin` logged: what changes next is the enclosing cause's effect."""
+    event = (game.state.generation, "end", None)   # log_event's, inline: half the events are ends
+    game.events.append(event)
+    if game.observer is not None:
+        game.observer(game, event)
+
+
+_CAUSE_ENDS = Step(cause_ends)   # frames are immutable: one shared by every game
 
 
 def _from_save(text: str) -> Game:

@@ -1,14 +1,60 @@
-"""The engine's narration in English: a verb that agrees with the player who acts.
+"""The engine's events in English: what each kind of event says, and a verb that agrees with the player who acts.
 
-Events (`game.events`) and the play view's move reports (tharsis/moves.py) are sentences that start with a
-player's name: "ann places city on 31", "bob passes". The human seat of `tharsis play` is called `you` by default, and
-"you plays" reads wrong, so every such sentence takes its verbs from `conjugate`. Only narration goes through
-here: the game log holds option labels ("standard project City"), which never name a player.
+The engine logs events as data (`Game.log_event`): `(generation, kind, actor, *details)`, e.g. `(3, "play", 0,
+CARD)`. Most are causes (`Game.begin`): a card played, a standard project, a placement, a trigger, a placement
+bonus, the production phase; every change until the cause's `end` event is its effect, and causes nest. The
+others are notes (`pass`, `reveal`, ...) that change nothing by themselves. `CAUSES` and `NOTES` list the kinds;
+`sentence` tells one event; tharsis/moves.py measures and tells what each cause changed.
+
+The human seat of `tharsis play` is called `you` by default, and "you plays" reads wrong, so every sentence takes
+its verbs from `conjugate`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["CAUSES", "END", "NOTES", "QUIET", "conjugate", "owner_of", "sentence"]
+
+END = "end"
+
+# kind -> how it reads ({who}: the actor's name; {0}, {1}...: the details); a verb is in braces with a `v:`
+CAUSES = {
+    "start": "{who} {v:start with} {0}",
+    "first_action": "{who} {v:take} {0}'s first action",
+    "play": "{who} {v:play} {0}",
+    "unplayable": "{who} cannot play {0}: it is discarded",
+    "action": "{who} {v:use} {0}: {action}",
+    "project": "{who} {v:use} standard project {0}",
+    "convert": "{who} {v:convert}: {0}",
+    "milestone": "{who} {v:claim} {0}",
+    "award": "{who} {v:fund} {0}",
+    "place": "{who} {v:place} {tile} on {0}",
+    "place_nobody": "{1} placed on {0} for nobody",
+    "neutral_city": "a neutral city is placed on {0}",
+    "bonus": "placement bonus of {0}",
+    "track": "{0} bonus at {value}",
+    "trigger": "{whose} {0}",
+    "rule": "rule: {0}",
+    "production": "production phase of generation {generation}",
+    "research": "research phase of generation {generation}",
+    "starting_cards": "{whose} starting cards",
+}
+NOTES = {
+    "set_aside": "{who} {v:set aside} {0}",
+    "pass": "{who} {v:pass}",
+    "reveal": "{who} {v:reveal} {0}",
+    "reveal_until": "{who} {v:reveal} {0} cards and {v:take} {found}",
+    "award_free": "{who} {v:fund} {0} for free",
+    "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
+    "neutral_production": "the neutral opponent's production decreases",
+}
+# causes told only when they changed something: a trigger that found nothing to do is not news
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
@@ -27,3 +73,53 @@ def conjugate(subject: str, verb: str) -> str:
     else:
         first += "s"
     return first + space + rest
+
+
+def owner_of(name: str) -> str:
+    """"ann's", or "your" for a seat named you."""
+    return "your" if name.casefold() == "you" else f"{name}'s"
+
+
+def sentence(game: "Game", event) -> str:
+    """What `event` says, as a sentence ("ann plays CARD", "bob's CARD" for a trigger, "production phase of
+    generation 3"). Events read back from a save are lists: both read alike; a save written before events were data
+    holds their sentences ("gen 3: ann passes")."""
+    if isinstance(event, str):
+        return event.partition(": ")[2] or event
+    generation, kind, actor, *details = event
+    template = CAUSES.get(kind) or NOTES.get(kind)
+    if template is None:
+        return kind if kind != END else ""
+    players = game.state.players
+    who = players[actor].name if actor is not None and 0 <= actor < len(players) else "nobody"
+    fields = {"who": who, "whose": owner_of(who), "generation": generation}
+    if kind == "place":
+        tile, name = details[1], details[2] if len(details) > 2 else None
+        fields["tile"] = f"{tile} {name!r}" if name else tile
+    elif kind == "action":
+        from .actions import describe_action
+        fields["action"] = describe_action(game.library[details[0]].actions[details[1]])
+    elif kind == "track":
+        unit = game.elements.scales.get(details[0], (0, 0, 0, ""))[3]
+        fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
+    elif kind == "reveal_until":
+        fields["found"] = ", ".join(details[1]) or "none"
+    elif kind == "discard_kind":
+        fields["plural"] = "s" if details[0] > 1 else ""
+    return _fill(template, who, fields, details)
+
+
+def _fill(template: str, who: str, fields: dict, details) -> str:
+    out, rest = [], template
+    while "{" in rest:
+        head, _, rest = rest.partition("{")
+        key, _, rest = rest.partition("}")
+        out.append(head)
+        if key.startswith("v:"):
+            out.append(conjugate(who, key[2:]))
+        elif key.isdigit():
+            out.append(str(details[int(key)]))
+        else:
+            out.append(str(fields[key]))
+    out.append(rest)
+    return "".join(out)

@@ -69,6 +69,7 @@ def offer_cards(game: "Game", player: int, names: tuple, price) -> None:
     an unaffordable or declined card is discarded."""
     if price is None:
         price = starting_card_price(game, player)
+        game.begin("starting_cards", player)
     while names:
         name, names = names[0], names[1:]
         if price == 0:

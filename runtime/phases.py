@@ -19,7 +19,6 @@ from .checks import Context
 from .effects import run_effects
 from .flow import Step, ask, push, step, then
 from .legality import ActionMenu, standard_action_possible
-from .narration import conjugate
 from .payment import offer_cards
 from .prices import CARD_PRICE
 from .scoring import final_scores
@@ -101,8 +100,7 @@ def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple
     for index, name in sorted(chosen):
         for other in dealt[index]:
             if other != name:
-                who = state.players[index].name
-                game.log_event(f"{who} {conjugate(who, 'set aside')} {other}")
+                game.log_event("set_aside", index, other)
     steps = [Step(start_corporation, (index, name)) for index, name in chosen]
     if game.options.solo:
         steps.append(Step(neutral_city, (None, 0)))
@@ -134,9 +132,7 @@ def keep_next_dealt(game: "Game", index: int, kind: str, offered: tuple, remaini
             kept.remove(name)
             state.piles[kind].insert(0, name)
         if offered:
-            who = state.players[index].name
-            game.log_event(f"{who} {conjugate(who, 'discard')} {len(offered)} {kind} card"
-                           f"{'s' if len(offered) > 1 else ''}")
+            game.log_event("discard_kind", index, len(offered), kind)
         return
     ask(game, Decision(index, "keep", f"Which {kind} card do you keep?",
                        tuple(Option(f"keep {name}", name) for name in offered)),
@@ -180,11 +176,11 @@ def corporation_chosen(game: "Game", name: str, dealt: tuple, position: int, cho
 def start_corporation(game: "Game", index: int, name: str) -> None:
     player = game.state.players[index]
     corporation = game.library[name]
+    game.begin("start", index, name)  # before its starting megacredits: they are its effect
     player.corporation = name
     player.resources["megacredits"] += corporation.starting_megacredits
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
-    game.log_event(f"{player.name} {conjugate(player.name, 'start with')} {name}")
     game.flow.playing = (index, name)
     then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
@@ -228,8 +224,8 @@ def neutral_city(game: "Game", costs, number: int) -> None:
         greenery_space = around[(max(greenery_cost, 1) - 1) % len(around)]
         put_tile(game, NEUTRAL, greenery_space, "greenery", neutral=True)
     push(game, neutral_city, costs, number + 1)
+    game.begin("neutral_city", None, city)  # what the city sets off (triggers) is its effect
     fire(game, "place", NEUTRAL, tile="city", space=city, is_city=True)
-    game.log_event(f"a neutral city is placed on {city}")
 
 
 # ------------------------------------------------------------------ drafting cards
@@ -302,6 +298,7 @@ def research_deal(game: "Game") -> None:
 
 @step
 def research_offers(game: "Game", packs: tuple) -> None:
+    game.begin("research")  # the cards bought are its effect
     then(game, *(Step(offer_cards, (index, tuple(packs[index]), CARD_PRICE)) for index in game.turn_order()))
 
 
@@ -352,7 +349,7 @@ def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
     player = game.state.players[index]
     if action == ("pass",):
         player.passed = True
-        game.log_event(f"{player.name} {conjugate(player.name, 'pass')}")
+        game.log_event("pass", index)
         return
     if action == ("end",):
         return
@@ -364,6 +361,7 @@ def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
 @step
 def production_phase(game: "Game") -> None:
     game.state.phase = "production"
+    game.begin("production")  # a cause of its own: what everyone produces, and the `produce` triggers
     push(game, production)
 
 
@@ -418,7 +416,7 @@ def run_rule(game: "Game", name: str, moment: str) -> None:
     """A rule declared in text (`rule "..." { at: end of generation ... }`), decided by the first player or by each
     player in turn order."""
     rule = next(r for r in game.elements.rules[moment] if r.name == name)
-    game.log_event(f"rule: {name}")
+    game.begin("rule", None, name)
     deciders = game.turn_order() if rule.by == "each_player" else [game.state.first_player]
     for index in reversed(deciders):
         push(game, run_effects, rule.play, 0, Context(index), None)

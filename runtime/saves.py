@@ -1,10 +1,12 @@
 """Saving and restoring a game's exact state and flow as JSON, without replaying.
 
 The flow's frames (runtime/flow.py) hold step functions, contexts, decisions and compiled effects. Functions are
-written by their registered step name; compiled effects and definitions by their position in a walk of the
-compiled library (`references`: the same content gives the same walk in every process); runtime values
+written by their registered step name; compiled effects and definitions by the definition they belong to and their
+position in a walk of that definition alone (`references`: {"x": [kind, name, n]}), so a save does not depend on
+what else is loaded (a card added to the content, or left out of a game, renumbers nothing); runtime values
 (contexts, options, decisions, tuples) by a small tagged encoding. JSON has no tuples, so containers are tagged:
-{"t": [...]} a tuple, {"l": [...]} a list, {"d": [[key, value], ...]} a dict.
+{"t": [...]} a tuple, {"l": [...]} a list, {"d": [[key, value], ...]} a dict. Saves written before references
+were per definition hold {"x": n}, a position in a walk of the whole library, and still load with that library.
 
 This module trusts its input (`Game.from_json`: the Python API, tests, the benchmark). Reading a file a
 user hands over is tharsis/saves.py's: it checks the file's shape with error codes (E7xx), rebuilds the game by
@@ -30,34 +32,71 @@ if TYPE_CHECKING:
 
 _COMPILED_MODULES = (fx.__name__, definitions.__name__)
 _REFERENCES: dict[int, tuple] = {}
+_WHOLE_LIBRARY: dict[int, tuple] = {}
 
 
-def references(content) -> tuple[dict[int, int], list]:
-    """(id of a compiled object -> its number, the objects by number) for a compiled library, built once."""
+def _walk(value, visit) -> None:
+    """Every compiled object inside `value`, depth first in field order, each once (`visit` returns False for an
+    object already seen)."""
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            _walk(item, visit)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _walk(item, visit)
+    elif attrs.has(type(value)) and type(value).__module__ in _COMPILED_MODULES:
+        if visit(value):
+            for field in attrs.fields(type(value)):
+                _walk(getattr(value, field.name), visit)
+
+
+def references(content) -> tuple[dict[int, list], dict[tuple, list]]:
+    """(id of a compiled object -> [kind, name, n], (kind, name) -> the objects of that definition by n) for a
+    compiled library, built once. Each definition is walked alone, so an object's reference depends on its own
+    definition only; an object found in two definitions belongs to the first."""
     cached = _REFERENCES.get(id(content))
     if cached is not None and cached[0] is content:
         return cached[1], cached[2]
-    numbers: dict[int, int] = {}
-    objects: list = []
+    numbers: dict[int, list] = {}
+    objects: dict[tuple, list] = {}
+    for definition in content.definitions:
+        key = (definition.kind, definition.name)
+        found: list = []
+        seen: set[int] = set()
 
-    def walk(value) -> None:
-        if isinstance(value, (tuple, list)):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif attrs.has(type(value)) and type(value).__module__ in _COMPILED_MODULES:
-            if id(value) in numbers:
-                return
-            numbers[id(value)] = len(objects)
-            objects.append(value)
-            for field in attrs.fields(type(value)):
-                walk(getattr(value, field.name))
+        def visit(value) -> bool:
+            if id(value) in seen:
+                return False
+            seen.add(id(value))
+            numbers.setdefault(id(value), [key[0], key[1], len(found)])
+            found.append(value)
+            return True
 
-    walk(content.definitions)
+        _walk(definition, visit)
+        objects[key] = found
     _REFERENCES[id(content)] = (content, numbers, objects)
     return numbers, objects
+
+
+def _whole_library_walk(content) -> list:
+    """The objects of a library by their position in one walk of it all: how saves numbered them before references
+    were per definition (read only)."""
+    cached = _WHOLE_LIBRARY.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1]
+    seen: set[int] = set()
+    objects: list = []
+
+    def visit(value) -> bool:
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        objects.append(value)
+        return True
+
+    _walk(content.definitions, visit)
+    _WHOLE_LIBRARY[id(content)] = (content, objects)
+    return objects
 
 
 def encode(game: "Game", value):
@@ -89,7 +128,7 @@ def encode(game: "Game", value):
     number = numbers.get(id(value))
     if number is None:
         raise ValueError(f"cannot save {value!r}: not part of the compiled content")
-    return {"x": number}
+    return {"x": list(number)}
 
 
 def decode(game: "Game", data):
@@ -120,7 +159,15 @@ def decode(game: "Game", data):
     if tag == "ctx":
         return Context(*(decode(game, v) for v in data["ctx"]))
     if tag == "x":
-        return references(game.content)[1][data["x"]]
+        where = data["x"]
+        if isinstance(where, int):  # a save from before references were per definition
+            return _whole_library_walk(game.content)[where]
+        kind, name, number = where
+        found = references(game.content)[1].get((kind, name))
+        if found is None or number >= len(found):
+            raise ValueError(f"the save refers to the {kind.replace('_', ' ')} {name!r}, which is not in the content "
+                             "(or has changed)")
+        return found[number]
     raise ValueError(f"a saved flow value is malformed (unknown tag {tag!r})")
 
 
@@ -149,3 +196,10 @@ def restore(game: "Game", data: dict) -> None:
     game.events = History(data.get("events", ()))
     game._passives, game._view = {}, None
     game.result = final_scores(game) if game.state.over else None
+
+
+def upgraded_reference(content, number: int) -> list:
+    """The per-definition reference of what an older save numbered `number` in a walk of the whole library (so an
+    older save's state compares with a state written now)."""
+    numbers, _ = references(content)
+    return list(numbers[id(_whole_library_walk(content)[number])])

@@ -17,7 +17,6 @@ from . import effects, triggers  # as modules: they import this one (see runtime
 from .checks import Context
 from .decisions import Decision, space_option
 from .flow import Step, ask, push, step
-from .narration import conjugate
 from .payment import pay
 from .spaces import legal_spaces, space_cost
 from .state import NEUTRAL, Tile
@@ -70,7 +69,7 @@ def unrewarded_space_chosen(game: "Game", sid: str, player: int, tile: str, then
     state = game.state
     state.tiles[sid] = Tile(kind=tile, owner=None, is_city=tile == "city")
     state.claims.pop(sid, None)
-    game.log_event(f"{tile} placed on {sid} for nobody")
+    game.begin("place_nobody", None, sid, tile)
     push(game, fire_place, NEUTRAL, tile, sid, tile == "city")
     if tile == "ocean":
         state.oceans += 1
@@ -115,8 +114,7 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
             in_play.tile = sid
     if neutral or player is None or player < 0:
         return
-    who = state.players[player].name
-    game.log_event(f"{who} {conjugate(who, 'place')} {tile}{' ' + repr(name) if name else ''} on {sid}")
+    game.begin("place", player, sid, tile, name)
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
         raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
@@ -133,6 +131,8 @@ def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> 
     state, board = game.state, game.board
     bonuses = board.spaces[sid].bonuses
     stock = state.players[player].resources
+    if index == 0 and bonuses:  # the bonuses are a cause of their own, within the placement
+        game.log_event("bonus", player, sid)
     while index < len(bonuses):
         bonus, count = bonuses[index]
         index += 1
@@ -146,7 +146,11 @@ def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> 
         else:
             stock[bonus] += count
     adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
+    if adjacent_oceans and not bonuses:
+        game.log_event("bonus", player, sid)
     stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
+    if bonuses or adjacent_oceans:
+        game.log_event("end")
     is_city = tile == "city"
     push(game, fire_place, player, tile, sid, is_city)
     if tile == "ocean":  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
@@ -201,7 +205,7 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int, neutr
             if track.parameter == parameter and track.value == value:
                 chained = neutral_part(track.effects)
                 if chained:
-                    push(game, effects.run_effects, chained, 0, Context(player, neutral=True), None)
+                    push(game, track_bonus, chained, Context(player, neutral=True), parameter, value)
         return
     push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
@@ -211,7 +215,14 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int, neutr
     push(game, fire_raise, player, parameter)
     for track in reversed(game.board.board.tracks):
         if track.parameter == parameter and track.value == value:
-            push(game, effects.run_effects, track.effects, 0, Context(player), None)
+            push(game, track_bonus, track.effects, Context(player), parameter, value)
+
+
+@step
+def track_bonus(game: "Game", bonus: tuple, ctx: Context, parameter: str, value: int) -> None:
+    """The bonus printed on a parameter's track at `value` (a heat production step, an ocean), as its own cause."""
+    game.begin("track", None if ctx.neutral else ctx.player, parameter, value)
+    effects.run_effects(game, bonus, 0, ctx, None)
 
 
 def _set_parameter(state, parameter: str, value: int, builtin: bool) -> None:

@@ -127,6 +127,7 @@ def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_ca
         push(game, resolve_triggers, owner, rest, that_card, *_raised(raised))
     ctx = Context(owner, card=name, that_card=that_card) if raised is None else \
         Context(owner, card=name, that_card=that_card, raised=raised)
+    game.begin("trigger", owner, name)
     effects.run_effects(game, fired, 0, ctx, None)
 
 

@@ -119,9 +119,9 @@ def test_a_whole_log_replays_and_its_result_is_verified(game_log, capsys):
 def test_replay_generations_shows_the_state_at_the_start_of_every_generation(game_log, capsys):
     code, out, _ = run(capsys, "replay", str(game_log), "--generations")
     generations = json.loads(game_log.read_text().splitlines()[-1])["result"]["generations"]
-    headers = [line for line in out.splitlines() if line.startswith("=== Generation ")]
-    assert code == 0 and len(headers) == generations + 1          # each generation, then the end
-    assert [int(h.split()[2]) for h in headers[:-1]] == list(range(1, generations + 1))
+    states = [line for line in out.splitlines() if line.startswith("Generation ")]   # "Generation 3 (research) ..."
+    assert code == 0 and len(states) == generations + 1          # each generation, then the end
+    assert [int(s.split()[1]) for s in states[:-1]] == list(range(1, generations + 1))
 
 
 def test_an_illegal_choice_in_the_middle_of_a_log_names_its_line(game_log, tmp_path, capsys):
@@ -227,7 +227,7 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     code, out, _ = run(capsys, "play", "--seed", "9", "--no-log", stdin=f"1\n1\n1\nsave {save}\nquit\n")
     assert code == 0 and f"saved to {save}" in out
     data = json.loads(save.read_text())
-    assert data["content"].startswith("sha256:") and data["seats"][0] == {"name": "you", "kind": "human"}
+    assert data["content"]["hash"].startswith("sha256:") and data["seats"][0] == {"name": "you", "kind": "human"}
     code, out, _ = run(capsys, "replay", str(save))
     assert code == 0 and "the save stops before the end" in out and "verified: the replay reaches the saved state" in out
     data["state"]["generation"] = 4
@@ -303,22 +303,23 @@ def designer_game(tmp_path: Path, capsys) -> tuple[Path, Path]:
     return cards, log
 
 
-def test_a_log_says_when_the_cards_changed_since_it_was_played(tmp_path, capsys):
+def test_a_log_names_the_card_that_changed_since_it_was_played_and_ignores_one_added(tmp_path, capsys):
+    """The log records each card the game used (tharsis/recorded_cards.py; more in tests/test_saves_portable.py)."""
     cards, log = designer_game(tmp_path, capsys)
     card_file = cards / "cards.mars"
-    card_file.write_text("// a new comment moves every line down\n" + card_file.read_text(), encoding="utf-8")
+    original = card_file.read_text(encoding="utf-8")
+    card_file.write_text("// a new comment moves every line down\n" + original, encoding="utf-8")
     code, out, err = run(capsys, "replay", str(log))
     assert code == 0 and not err and "verified" in out      # layout is not content: no warning
-    card_file.write_text(card_file.read_text().replace("start: 44 megacredits", "start: 60 megacredits"))
+    card_file.write_text(original.replace("start: 44 megacredits", "start: 60 megacredits"), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(log))
     found = problems(err)
-    assert found[0][:2] == ("W701", "1") and "the cards changed since this game was played" in found[0][2]
-    card_file.write_text(card_file.read_text() + '\ncard "Cloud Seeding Drones" #VL9 {\n  set: "venus-labs"  '
+    assert code == 1 and found[0][:2] == ("E741", "1")
+    assert found[0][2].startswith("the corporation Aphrodite Labs changed since this game was played")
+    card_file.write_text(original + '\ncard "Cloud Seeding Drones" #VL9 {\n  set: "venus-labs"  '
                          'type: automated  cost: 9  tags: space\n  play: gain 2 heat\n}\n', encoding="utf-8")
-    code, out, err = run(capsys, "replay", str(log))    # a new card changes the deck: the game cannot replay
-    found = problems(err)
-    assert code == 1 and [c for c, _, _ in found] in (["W701", "E714"], ["W701", "E716"]), err
-    assert "the cards changed since" in err.split("error[")[-1]     # the error's hint names the likely cause
+    code, out, err = run(capsys, "replay", str(log))    # a card added since is not in this game's deck
+    assert code == 0 and not err and "verified" in out
 
 
 def test_broken_cards_under_card_paths_are_reported_not_crashed(tmp_path, capsys):

@@ -4,6 +4,7 @@ suppression comments, --select/--ignore, SARIF for code scanning, standard input
 import json
 import subprocess
 import sys
+import os
 import textwrap
 from pathlib import Path
 
@@ -139,11 +140,11 @@ def test_a_suppression_must_name_warnings_not_errors(project, capsys):
 
 
 def test_a_suppression_of_a_code_no_warning_has_gets_a_did_you_mean(project, capsys):
-    text = CARDS.replace('place city on reserved "Ridge"', 'place city on reserved "Ridge"  // tharsis: ignore[W120]')
+    text = CARDS.replace('place city on reserved "Ridge"', 'place city on reserved "Ridge"  // tharsis: ignore[W192]')
     (project / "mine" / "towns.mars").write_text(text, encoding="utf-8")
     main(["check"])
     out = capsys.readouterr().out
-    assert "towns.mars:9:60: warning[W802]: cannot suppress: no warning has the code W120\n" in out
+    assert "towns.mars:9:60: warning[W802]: cannot suppress: no warning has the code W192\n" in out
     assert "did you mean 'W102'?" in out and "9:32: warning[W102]" in out
 
 
@@ -228,6 +229,39 @@ def test_watch_checks_again_when_a_card_file_changes(project, capsys, monkeypatc
     assert "mine/towns.mars:3:36: error[E102]" in second
     assert second.count("watching 2 files for changes") == 1  # the card file and pyproject.toml
     assert out.rstrip().endswith("stopped watching")
+
+
+def test_watch_checks_again_when_a_names_file_changes(project, capsys, monkeypatch):
+    names_file = project / "mine" / "zh.names"
+    names_file.write_text('card "Crater Town" = "陨石坑镇"\n', encoding="utf-8")
+    polls = []
+
+    def fake_sleep(seconds):  # the designer misspells a card's name in the names file, then presses Ctrl-C
+        polls.append(seconds)
+        if len(polls) == 1:
+            names_file.write_text('card "Crater Twn" = "陨石坑镇"\n', encoding="utf-8")
+        elif len(polls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    assert main(["check", "--watch", "--interval", "0.2"]) == 1
+    first, second = capsys.readouterr().out.split("changed: checking again")
+    assert "0 errors" in first and "watching 3 files for changes" in first  # the card file, the names file, pyproject
+    assert "mine/zh.names:1:6: error[E162]" in second and "Crater Town" in second
+
+
+def test_a_game_sees_an_edited_names_file(tmp_path):
+    from tharsis.runtime.game import load_library
+
+    (tmp_path / "towns.mars").write_text(CARDS, encoding="utf-8")
+    names_file = tmp_path / "zh.names"
+    names_file.write_text('card "Crater Town" = "陨石坑镇"\n', encoding="utf-8")
+    first = load_library((str(tmp_path),))
+    names_file.write_text('card "Crater Town" = "火山口镇"\n', encoding="utf-8")
+    os.utime(names_file, ns=(names_file.stat().st_mtime_ns + 10**9,) * 2)  # a later edit, whatever the clock
+    second = load_library((str(tmp_path),))
+    assert first.names.display_name("Crater Town", "zh") == "陨石坑镇"
+    assert second.names.display_name("Crater Town", "zh") == "火山口镇"
 
 
 def test_watch_is_bounded_by_its_poll_limit(tmp_path, capsys, monkeypatch):

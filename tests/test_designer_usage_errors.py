@@ -27,7 +27,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_every_bad_select_and_ignore_code_is_e804_with_a_did_you_mean(capsys):
     code, out, err = run(capsys, "check", CARD_FILE, "--select", "w102,W1O2", "--ignore", "W9",
-                         "--ignore", "W103", "--select", "E1")
+                         "--ignore", "W190", "--select", "E1")
     assert code == 2 and out == ""
     assert err.splitlines() == [
         "tharsis: error[E804]: --select w102: 'w102' is not a diagnostic code or prefix",
@@ -37,9 +37,9 @@ def test_every_bad_select_and_ignore_code_is_e804_with_a_did_you_mean(capsys):
         "tharsis: error[E804]: --select E1: 'E1' names errors, which cannot be selected or ignored",
         "     = hint: a definition with an error does not compile; fix the error instead",
         "tharsis: error[E804]: --ignore W9: no warning code starts with W9",
-        "     = hint: warnings: W001, W102, W801, W802",
-        "tharsis: error[E804]: --ignore W103: no warning has the code W103",
-        "     = hint: did you mean 'W102'?"]
+        "     = hint: warnings: W001, W102, W103, W104, W105, W106, W107, W108, W801, W802",
+        "tharsis: error[E804]: --ignore W190: no warning has the code W190",
+        "     = hint: did you mean 'W108'?"]
 
 
 def test_a_code_that_is_neither_close_nor_well_formed_gets_the_forms_of_a_code(capsys):

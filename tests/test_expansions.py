@@ -59,8 +59,8 @@ def test_prelude_deals_four_preludes_of_which_each_player_keeps_two_and_plays_th
         game.apply(0)
     assert game.state.generation == 1
     preludes = [[c.name for c in p.played if game.library[c.name].type == "prelude"] for p in game.state.players]
-    fizzled = [e for e in game.events if "cannot play" in e]
-    assert all(len(names) + sum(1 for e in fizzled if p.name in e) == 2
+    fizzled = [e for e in game.events if e[1] == "unplayable"]   # (generation, kind, player, card)
+    assert all(len(names) + sum(1 for e in fizzled if e[2] == p.index) == 2
                for names, p in zip(preludes, game.state.players))
     assert not any(game.library[n].type == "prelude" for n in game.state.deck + game.state.discard)
 
@@ -71,7 +71,7 @@ def test_world_government_terraforming_raises_one_parameter_at_the_end_of_each_g
     while game.state.generation == 1:
         decision = game.pending()
         game.apply(bots[decision.player].choose(game, decision))
-    before = sum(1 for e in game.events if e.startswith("gen 1: rule: World Government Terraforming"))
+    before = sum(1 for e in game.events if e[:2] == (1, "rule") and e[3] == "World Government Terraforming")
     assert before == 1
     state = game.state
     raised = (state.temperature + 30) // 2 + state.oxygen + state.oceans + state.parameters["venus"] // 2

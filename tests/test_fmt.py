@@ -42,7 +42,7 @@ FORMATTED = textwrap.dedent("""\
     // between the towns
     card "Ridge Town" #901 {
       type: automated  cost: 12  tags: city, building
-      play: place city; production(plant +1)
+      play: place city; production(plants +1)
     }
 
     // the end
@@ -78,16 +78,120 @@ def test_every_bundled_file_formats_stably_to_the_same_definitions_and_comments(
         assert sorted(fmt._comments(formatted.original)) == sorted(fmt._comments(formatted.text))
 
 
-def test_the_bundled_cards_are_already_almost_canonical():
-    """The canonical layout is the bundled cards' own: only hand-wrapped long lines and a few words that the
-    canonical text spells as the engine's option labels do (`production(plant +1)`, `any player place`) differ."""
-    result = fmt.format_paths([bundled_cards_path()])
-    changed_lines = lines = 0
-    for formatted in result.files:
-        old, new = formatted.original.split("\n"), formatted.text.split("\n")
-        changed_lines += len(set(new) - set(old))
-        lines += len(old)
-    assert changed_lines < 0.05 * lines  # 42 of 1585 when this was written
+def test_the_bundled_cards_are_canonical(repo, capsys):
+    """One canonical text: `tharsis fmt --check cards` passes, so the formatter's output is what the bundled cards
+    are written in (issue 20: it reported 8 to 13 files to reformat)."""
+    assert main(["fmt", "--check", str(repo / "cards")]) == 0
+    out = capsys.readouterr().out
+    assert "would reformat" not in out and out.startswith("0 files to reformat, ")
+
+
+def _doc_examples(repo) -> list[tuple[str, str]]:
+    import re
+
+    found = []
+    for name in ("language.md", "designing-cards.md"):
+        text = (repo / "docs" / name).read_text(encoding="utf-8")
+        found += [(f"docs/{name}#{index + 1}", block)
+                  for index, block in enumerate(re.findall(r"```mars\n(.*?)```", text, re.S))]
+    return found
+
+
+def test_the_docs_examples_are_canonical_and_format_to_the_same_definitions(repo):
+    """Whoever copies an example of the docs gets no diff from `tharsis fmt` (a pre-commit hook would show one on
+    their first commit), and formatting any example changes no compiled definition."""
+    from tharsis.compiler import compile_text
+
+    examples = _doc_examples(repo)
+    assert len(examples) >= 20
+    for name, block in examples:
+        formatted = fmt.format_text(block, name)
+        assert formatted == block, name
+        messy = block.replace("  ", "   ").replace("; ", " ;  ")
+        before = compile_text(block, name)
+        after = compile_text(fmt.format_text(messy, name), name)
+        assert fmt._essence(after.library.definitions, name) == fmt._essence(before.library.definitions, name)
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("play: production(plant +1)", "play: production(plants +1)"),
+    ("effect: when any player place city tile -> gain 2 megacredits",
+     "effect: when any player places city tile -> gain 2 megacredits"),
+    ("effect: when another player play jovian tag -> gain 1 MC",
+     "effect: when another player plays jovian tag -> gain 1 MC"),
+    ("effect: when you places city tile -> gain 1 megacredit", "effect: when you place city tile -> gain 1 MC"),
+    ("play: gain 1 megacredits per city", "play: gain 1 MC per city"),
+    ("action: pay 1 mc -> draw 1", "action: pay 1 MC -> draw 1"),
+    ("play: gain 3 megacredit", "play: gain 3 megacredits"),
+    ("effect: when you place tile tile on bonus steel -> gain 1 steel",
+     "effect: when you place tile on bonus steel -> gain 1 steel"),
+])
+def test_card_text_agrees_in_english_as_the_docs_write_it(written, canonical):
+    """Issue 20: fmt wrote `place` after `any player`, `plant` in productions and `gain 1 megacredits`."""
+    card = f'card "Agreement" #AG1 {{\n  type: active  cost: 5\n  {written}\n}}\n'
+    assert f"\n  {canonical}\n" in fmt.format_text(card, "agreement.mars")
+
+
+def test_card_resources_counted_by_x_are_plural():
+    card = ('card "Vats" #AG2 {\n  type: active  cost: 5  holds: microbe\n'
+            '  action: choose X up to microbes here { remove X microbe here; gain X megacredits }\n'
+            '  effect: protect microbe here\n}\n')
+    formatted = fmt.format_text(card, "vats.mars")
+    assert "{ remove X microbes here; gain X megacredits }" in formatted
+    assert "  effect: protect microbes here\n" in formatted
+
+
+LONG = ('card "Long Lines" #LL1 {\n  type: active  cost: 9  tags: science\n'
+        '  play: production(energy -1, megacredits +2); choose { add 2 microbes to another card | '
+        'add 2 animals to another card | gain 3 plants | gain 5 heat }\n'
+        '  action: pay 6 megacredits using titanium -> gain 2 plants | spend 1 energy -> gain 1 steel; draw 1; '
+        'gain 1 heat\n'
+        '  effect: when you play plant or microbe or animal tag including this -> '
+        'choose { gain 1 plant | gain 1 heat }\n'
+        '}\n')
+
+
+def test_long_fields_break_where_the_bundled_cards_break_them():
+    assert fmt.format_text(LONG, "long.mars") == (
+        'card "Long Lines" #LL1 {\n'
+        '  type: active  cost: 9  tags: science\n'
+        '  play: production(energy -1, megacredits +2);\n'
+        '        choose { add 2 microbes to another card | add 2 animals to another card | gain 3 plants\n'
+        '               | gain 5 heat }\n'
+        '  action: pay 6 megacredits using titanium -> gain 2 plants\n'
+        '        | spend 1 energy -> gain 1 steel; draw 1; gain 1 heat\n'
+        '  effect: when you play plant or microbe or animal tag including this ->\n'
+        '          choose { gain 1 plant | gain 1 heat }\n'
+        '}\n')
+    for line in fmt.format_text(LONG, "long.mars").splitlines():
+        assert len(line) <= 100
+
+
+def test_comments_on_a_broken_field_keep_their_line_and_a_suppression_keeps_the_field_whole():
+    text = LONG.replace("gain 5 heat }\n", "gain 5 heat }  // the farm's choice\n")
+    formatted = fmt.format_text(text, "long.mars")
+    assert "               | gain 5 heat }  // the farm's choice\n" in formatted
+    two_lines = LONG.replace("  play: production(energy -1, megacredits +2); ",
+                             "  play: production(energy -1, megacredits +2);  // first\n        ")
+    two_lines = two_lines.replace("gain 5 heat }\n", "gain 5 heat }  // last\n")
+    formatted = fmt.format_text(two_lines, "long.mars")
+    assert "  play: production(energy -1, megacredits +2);  // first\n" in formatted
+    assert "| gain 5 heat }  // last\n" in formatted
+    assert fmt.format_text(formatted, "long.mars") == formatted
+    reserved = ('card "Crater Town" #CT9 {\n  type: automated  cost: 10  tags: city\n'
+                '  play: production(energy -1, megacredits +2); gain 3 plants; place city on reserved "Crater"; '
+                'draw 1; gain 2 heat  // tharsis: ignore[W102]\n}\n')
+    formatted = fmt.format_text(reserved, "town.mars", with_bundled=True)
+    assert ('  play: production(energy -1, megacredits +2); gain 3 plants; place city on reserved "Crater"; '
+            'draw 1; gain 2 heat  // tharsis: ignore[W102]\n') in formatted
+
+
+def test_one_line_definitions_written_together_stay_together():
+    text = ('tag dome\nresource balloon\n\nmilestone "Domer" { requires: dome tags >= 5 }\n'
+            'award "Balloonist" { measure: balloons on cards }\n\n\nmilestone "Lone" { requires: tr >= 30 }\n')
+    assert fmt.format_text(text, "one-liners.mars") == (
+        'tag dome\nresource balloon\n\nmilestone "Domer" { requires: dome tags >= 5 }\n'
+        'award "Balloonist" { measure: balloons on cards }\n\nmilestone "Lone" { requires: tr >= 30 }\n')
 
 
 def test_a_comment_that_would_be_lost_refuses_the_file(tmp_path, capsys):
@@ -132,8 +236,8 @@ def test_diff_prints_the_changes_without_check_messages(tmp_path, capsys):
     path.write_text(MESSY, encoding="utf-8")
     assert main(["fmt", "--diff", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "would reformat" not in out and "+    play: place city; production(plant +1)" not in out
-    assert "+  play: place city; production(plant +1)" in out
+    assert "would reformat" not in out and "+    play: place city; production(plants +1)" not in out
+    assert "+  play: place city; production(plants +1)" in out
     assert path.read_text(encoding="utf-8") == MESSY
 
 

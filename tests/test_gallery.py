@@ -113,7 +113,18 @@ def test_the_chinese_gallery_prints_chinese_rules_text(designer_folder):
     page = gallery.render(gallery.build([designer_folder], "zh"))
     assert '<html lang="zh-Hans">' in page and "卡牌图鉴" in page
     livestock = " ".join(Articles(page).named("Livestock")["text"].split())
-    assert "打出时 植物产量减少1点，M€产量增加2点。" in livestock and "When played" not in page
+    assert "打出时 减少1点植物产量，增加2点M€产量。" in livestock and "When played" not in page
+    # the card's Chinese name (cards/zh.names) is its title, its name in the card text beneath it, to search by
+    assert livestock.startswith("13 氧气浓度至少9%动物 畜牧 Livestock 行动")
+
+
+def test_the_chinese_gallery_names_common_cjk_fonts_for_its_text():
+    """Chinese shows as boxes where the browser's default font has no Chinese: the page names the fonts that
+    Linux, macOS and Windows ship with Chinese in them."""
+    page = gallery.render(gallery.Gallery(faces=(), loose_problems=(), language="zh"))
+    fonts = page[page.index(":lang(zh) body"):].split("}", 1)[0]
+    for font in ("Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei"):
+        assert f'"{font}"' in fonts
 
 
 def _faces_of(bundled) -> int:

@@ -5,29 +5,22 @@ have filtered the faces exactly as a user who opened that link would see them; `
 coloured by type and the designer's broken card outlined in red. Skipped only when chromium is not installed.
 """
 
-import shutil
 import struct
-import subprocess
 import zlib
 from urllib.parse import quote
 
 import pytest
 
+from headless import chromium, needs_chromium
 from gallery_pages import DESIGNER_CARDS, Articles
 from tharsis import gallery
 
-CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+pytestmark = needs_chromium
 
 ERROR_OUTLINE = (0xFF, 0x3B, 0x30)   # .card.has-error in templates/gallery/index.html.j2
 ACTIVE_BLUE = (0x1F, 0x5F, 0xA8)     # --active
 AUTOMATED_GREEN = (0x2E, 0x7D, 0x32)  # --automated
 
-
-def _chromium(*args: str) -> bytes:
-    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--no-first-run", "--disable-extensions", "--force-color-profile=srgb", *args]
-    return subprocess.run(command, capture_output=True, timeout=120, check=True).stdout
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +36,7 @@ def site(tmp_path_factory):
 
 
 def _dom(page, fragment: str) -> Articles:
-    return Articles(_chromium("--dump-dom", page.as_uri() + fragment).decode("utf-8"))
+    return Articles(chromium("--dump-dom", page.as_uri() + fragment).decode("utf-8"))
 
 
 def test_a_tag_in_the_url_fragment_shows_exactly_the_cards_with_that_tag(site, bundled):
@@ -67,7 +60,7 @@ def test_searching_chinese_rules_text_in_the_chinese_gallery(site):
 
 
 def test_a_filter_that_matches_nothing_says_so(site):
-    html = _chromium("--dump-dom", site["en"].as_uri() + "#q=no-such-card-anywhere").decode("utf-8")
+    html = chromium("--dump-dom", site["en"].as_uri() + "#q=no-such-card-anywhere").decode("utf-8")
     assert Articles(html).shown() == []
     assert '<p id="none">' in html and 'id="shown">0<' in html
 
@@ -116,7 +109,7 @@ def _count(colour, width, channels, rows) -> int:
 
 def test_the_screenshot_shows_type_colours_and_the_broken_card_outlined(site, tmp_path):
     shot = tmp_path / "gallery.png"
-    _chromium(f"--screenshot={shot}", "--window-size=1000,760", site["en"].as_uri() + "#problems=1&set=mine")
+    chromium(f"--screenshot={shot}", "--window-size=1000,760", site["en"].as_uri() + "#problems=1&set=mine")
     width, height, channels, rows = _pixels(shot.read_bytes())
     assert (width, height) == (1000, 760)
     assert _count(ERROR_OUTLINE, width, channels, rows) > 500        # Spore Vats' outline

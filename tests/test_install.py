@@ -45,7 +45,7 @@ def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
     chinese = subprocess.run([str(tharsis), "cards", "--format", "rules", "--lang", "zh"], cwd=elsewhere,
                              capture_output=True, text=True, env=env)
     assert chinese.returncode == 0, chinese.stderr
-    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in chinese.stdout
+    assert "畜牧（Livestock，#184） — 行动牌，13 M€，标志：动物" in chinese.stdout   # with cards/zh.names
     site = subprocess.run([str(tharsis), "gallery", "site"], cwd=elsewhere, capture_output=True, text=True, env=env)
     assert site.returncode == 0, site.stderr
     assert 'data-name="Livestock"' in (elsewhere / "site" / "index.html").read_text(encoding="utf-8")

@@ -406,10 +406,10 @@ def test_every_construct_prints_back_as_text_that_compiles_to_the_same_card():
     ("Cloud Dock", "Add 1 balloon per jovian tag to one of your cards with a cloud tag.", "有cloud标志的牌"),
     ("Cloud Harbour", "Add 2 balloons to another of your cards with a cloud tag.", "另一张有cloud标志的牌"),
     ("Balloon Market", "Remove 1 balloon from one of your cards.", "从你的一张牌上移除1个balloon"),
-    ("Balloon Census", "1 VP per 2 balloons on cards.", "卡牌上的balloon"),
+    ("Balloon Census", "1 VP per 2 balloons on cards.", "你的卡牌上每有2个balloon，得1分"),
     ("City Watch", "When another player places a city tile: Gain 2 MC.", "其他玩家放置城市板块"),
     ("Builders' Guild", "Cards cost you 2 MC less for each building tag they have.",
-     "每有1个建筑标志少支付2 M€"),
+     "该牌每有1个建筑标志，少支付2 M€"),
     ("Heat Exchange", "Gain 3X MC.", "获得3X M€"),
 ])
 def test_rules_text_says_each_construct_in_both_languages(name, english, chinese):

@@ -69,7 +69,7 @@ def test_save_then_load_resumes_the_same_game(tmp_path, autopilot, capsys):
     assert f"Resuming the game of seed 9 after {len(saved['log'])} choices" in out and "winner: " in out
 
 
-def test_undo_takes_back_a_whole_card_selection_but_only_the_humans_own(tmp_path):
+def test_undo_takes_back_a_whole_card_selection_but_not_another_humans_choice(tmp_path):
     game = Game(GameOptions(players=("ann",), seed=4))
     out = io.StringIO()
     session = Session(game, [Seat("ann", "human")], GameLog(None), stdin=io.StringIO("1\nbuy 1 3\nundo\nbuy 2\nquit\n"),
@@ -82,12 +82,13 @@ def test_undo_takes_back_a_whole_card_selection_but_only_the_humans_own(tmp_path
     assert labels[0].startswith("corporation ") and len(labels) == 11
     assert [label.startswith("buy ") for label in labels[1:]] == [False, True] + [False] * 8
 
-    game = Game(GameOptions(players=("ann", "bot"), seed=4))
+    game = Game(GameOptions(players=("ann", "bob"), seed=4))
     out = io.StringIO()
-    session = Session(game, [Seat("ann", "human"), Seat("bot", "greedy")], GameLog(None),
-                      stdin=io.StringIO("1\nbuy 1\nundo\nquit\n"), stdout=out, autosave=tmp_path / "two.json")
+    session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
+                      stdin=io.StringIO("1\n1\nbuy 1\nundo\nquit\n"), stdout=out, autosave=tmp_path / "two.json")
     session.run()
-    assert "cannot undo: another player has chosen since your last choice" in out.getvalue()
+    assert "cannot undo: ann has chosen since your last choice (undo takes back your own answers, and the bots' " \
+           "choices after them)" in out.getvalue()
 
 
 def test_players_flag_fills_the_seats(monkeypatch, tmp_path, capsys):
@@ -293,26 +294,26 @@ def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_aw
 
 
 def test_a_bots_move_is_told_with_what_it_paid_and_gained_but_not_which_cards_it_bought():
-    from tharsis.moves import Move, Snapshot, report
+    from tharsis.moves import Move, Narrator, Snapshot, report
 
     seed = next(s for s in range(200)  # a deal that offers ann Mining Guild
                 if "corporation Mining Guild" in Game(GameOptions(players=("ann", "bob"), seed=s)).pending().labels())
     game = Game(GameOptions(players=("ann", "bob"), seed=seed))
-    game.apply("corporation Mining Guild")
-    move = Move(1, Snapshot.of(game))
-    while game.pending().player == 1 or game.pending().kind != "buy":
+    narrator, told, label = Narrator([False, True]), [], "corporation Mining Guild"   # bob is a bot
+    while not (game.pending().player == 0 and game.pending().kind == "buy"):
         decision = game.pending()
-        label = BOTS["greedy"](1).choose(game, decision).label
+        told += narrator.before(game, decision)
+        label = label or BOTS["greedy"](1).choose(game, decision).label
+        narrator.choose(game, decision, label)
         game.apply(label)
-        move.choices.append((decision.kind, label))
-    told = "\n".join(report(game, move, hidden=True))
-    assert "ann starts with Mining Guild" in told and "(bob chooses a corporation)" in told
-    assert "  ann: +30 MC, +5 steel, +1 steel production" in told
-    shown = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
-                             hidden=False))
-    secret = "\n".join(report(game, Move(1, move.before, [("buy", "buy Birds"), ("buy", "discard Comet")]),
-                              hidden=True))
-    assert "bob buys Birds, discards 1 card" in shown and "bob buys 1 card, discards 1 card" in secret
+        label = None
+    told = "\n".join(told + narrator.before(game, game.pending()))
+    assert "» bob chooses a corporation\n" in told
+    assert "» ann starts with Mining Guild\n  ann: +30 MC, +5 steel, +1 steel production\n" in told
+    now = Snapshot.of(game)
+    bought = [("buy", "buy Birds"), ("buy", "discard Comet")]
+    assert report(game, Move(1, now, bought), False, {}) == ["» bob buys Birds, discards 1 card"]
+    assert report(game, Move(1, now, bought), True, {}) == ["» bob buys 1 card, discards 1 card"]
 
 
 @pytest.mark.parametrize("flags", [
@@ -405,12 +406,11 @@ def test_a_space_chosen_without_a_tile_is_told_but_a_placed_tile_is_told_once():
 
     game = Game(GameOptions(players=("ann", "bob"), seed=7))
     before = Snapshot.of(game)
-    claimed = "\n".join(report(game, Move(0, before, [("action", "play Land Claim"), ("space", "space 31")]),
-                               hidden=False))
-    assert claimed == "» ann chooses space 31"
-    game.events.append("gen 1: ann places city on 31")
+    claimed = report(game, Move(0, before, [("action", "play Land Claim"), ("space", "space 31")]), False, {})
+    assert claimed == ["» ann chooses space 31"]
+    game.log_event("place", 0, "31", "city", None)
     placed = "\n".join(report(game, Move(0, before, [("action", "standard project City"), ("space", "space 31")]),
-                              hidden=False))
+                              False, {}))
     assert "» ann places city on 31" in placed and "chooses" not in placed
 
 
@@ -426,3 +426,154 @@ def test_the_example_expansion_checks_its_scenarios_pass_and_games_are_played_wi
     assert "radiation 0→1" in out and "mission card" in out and "winner" in out
     assert main(["play", "--cards", str(mine), "--expansion", "solar-stroms", "--no-log"]) == 2
     assert "did you mean 'solar-storms'" in capsys.readouterr().err
+
+
+def test_undo_goes_back_across_the_bots_moves_and_the_bots_choose_the_same_again(tmp_path):
+    """Bots choose by the position alone (runtime/bots.py), so taking back a round against them and answering
+    as before gives the very same game; undo again and again goes back further."""
+    def session(answers: str) -> tuple[Session, str]:
+        game = Game(GameOptions(players=("ann", "bob"), seed=4))
+        out = io.StringIO()
+        played = Session(game, [Seat("ann", "human"), Seat("bob", "greedy")], GameLog(None),
+                         stdin=io.StringIO(answers), stdout=out, autosave=tmp_path / "two.json")
+        played.run()
+        return played, out.getvalue()
+
+    straight, _ = session("1\nbuy 1\n1\nquit\n")
+    undone, text = session("1\nbuy 1\nundo\nbuy 1\n1\nquit\n")
+    assert "undone: back before your choice #3; 10 choices of bob after it are taken back too" in text
+    assert text.count("10 cards offered, 3 MC each") == 2
+    assert undone.game.log.to_list() == straight.game.log.to_list() and len(straight.game.log) > 22
+    _, text = session("1\nbuy 1\nundo\nundo\n2\nquit\n")
+    assert "undone: back before your choice #1; 1 choice of bob after it is taken back too" in text
+    assert text.count("ann: Choose your corporation") == 2
+    _, text = session("undo\nquit\n")
+    assert "nothing of yours to undo" in text
+
+
+def test_undo_in_a_resumed_game_goes_back_before_the_point_it_was_loaded(tmp_path, autopilot, capsys):
+    autopilot.lines = ["1", "buy 1", "quit"]
+    assert main(["play", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "4", "--log", "game.jsonl"]) == 0
+    lines = (tmp_path / "game.jsonl").read_text().splitlines()
+    autopilot.lines = ["undo", "quit"]
+    assert main(["play", "--load", "game.jsonl"]) == 0
+    out = capsys.readouterr().out
+    assert f"Resuming the game of seed 4 after {len(lines) - 1} choices." in out
+    assert "undone: back before your choice #3; 10 choices of bob after it are taken back too" in out
+    assert (tmp_path / "game.jsonl").read_text().splitlines() == lines[:3]   # the log goes back with the game
+
+
+def test_replay_tells_a_game_move_by_move_exactly_as_play_told_it(tmp_path, monkeypatch, capsys):
+    """The narration: each cause (a card, a placement, its bonus, a trigger, a track bonus) with its effect on each
+    player, the production phase as a step of its own, every card's VP at the end; `replay` tells it the same."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log", "full.jsonl"]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", "full.jsonl"]) == 0
+    replayed = capsys.readouterr().out
+    told = played.split("Type help for the commands.\n", 1)[1].split("log written to ")[0]
+    assert replayed == "Replaying full.jsonl: seed 4, ann (greedy), bob (random).\n" + told + \
+        "verified: the replay gives the logged result\n"
+    # a trigger of the player's own, set off by the card they play, is named with what it gave
+    assert re.search(r"\n» ann plays [^\n]+\n(  [^\n]+\n)*  › ann's CrediCor\n    ann: \+4 MC\n", told)
+    # a placement with its bonus, within the standard project that placed it
+    assert re.search(r"\n» bob uses standard project Aquifer\n  \(bob pays [^)]+\)\n  bob: -16 MC, -2 heat\n"
+                     r"  › bob places ocean on 32\n    bob: TR 21→22\n    oceans 1→2/9\n"
+                     r"    › placement bonus of 32\n      bob: \+2 plant\n", told)
+    assert "\n  › temperature bonus at -24°C\n    bob: +1 heat production\n" in told
+    # production is its own step, after the passes, before the next generation; the last one too
+    for generation in range(1, 15):
+        block = told.split(f"» production phase of generation {generation}\n", 1)[1]
+        assert block.index(f"=== Generation {generation + 1} ===") < block.index("» ")
+    last = told.split("» production phase of generation 15\n", 1)[1]
+    assert last.startswith("  ann: +") and "\n  bob: +" in last
+    result = json.loads((tmp_path / "full.jsonl").read_text().splitlines()[-1])["result"]
+    vp = told.split("VP from cards:\n", 1)[1].splitlines()
+    for row, line in zip(result["players"], vp):
+        assert line.startswith(f"  {row['name']}: ") and line.endswith(f"({row['cards']} VP)")
+        assert sum(int(part.rsplit(" ", 1)[1]) for part in line.split(": ", 1)[1].rsplit(" (", 1)[0].split(", ")) \
+            == row["cards"]
+
+
+def test_replay_until_a_generation_stops_there_and_step_waits_only_on_a_terminal(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log", "full.jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "full.jsonl", "--until", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "=== Generation 2 ===" in out and "» production phase of generation 2\n" in out
+    assert "=== Generation 3 ===" not in out and "winner:" not in out     # the rest of the game is not told
+    assert "\n--- after generation 2:\nGeneration 3 (research)" in out
+    assert out.endswith("verified: the replay gives the logged result\n")  # the whole log is still checked
+    assert main(["replay", "full.jsonl", "--step"]) == 0   # standard input is no terminal: all at once
+    stepped = capsys.readouterr().out
+    assert main(["replay", "full.jsonl"]) == 0
+    assert stepped == capsys.readouterr().out and "Enter" not in stepped
+    assert main(["replay", "full.jsonl", "--until", "0"]) == 2
+    assert "E750" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options, bot", [
+    (GameOptions(players=("ann", "bob"), seed=1), "random"),
+    (GameOptions(players=("ann", "bob", "cy"), seed=2, corporate_era=True, draft=True, initial_draft=True,
+                 board="Hellas"), "greedy"),
+    (GameOptions(players=("you",), seed=3, expansions=("prelude", "venus")), "greedy"),
+    (GameOptions(players=("ann", "bob"), seed=4, board="Elysium", expansions=("venus",)), "random"),
+])
+def test_every_cause_the_engine_logs_is_closed_and_told_and_survives_a_save(options, bot):
+    """Events are data: each is a cause (closed by an `end`, causes nest) or a note of a known kind, each reads
+    as a sentence, and a game saved mid-cause and restored goes on logging the very same events."""
+    from tharsis.runtime.narration import CAUSES, END, NOTES, sentence
+
+    game = Game(options)
+    bots = {i: BOTS[bot](i) for i in range(len(options.players))}
+    restored = None
+    while not game.over:
+        if restored is None and game.state.generation >= 2 and \
+                any(frame.function.__name__ == "cause_ends" for frame in game.flow.stack):   # a cause is open
+            restored = (Game.from_json(game.to_json()), len(game.events))
+        game.apply(bots[game.pending().player].choose(game, game.pending()))
+    depth = 0
+    for event in game.events:
+        assert event[0] >= 1 and (event[1] in CAUSES or event[1] in NOTES or event[1] == END), event
+        depth += 1 if event[1] in CAUSES else -1 if event[1] == END else 0
+        assert depth >= 0 and (event[1] == END or sentence(game, event))
+    assert depth == 0 and sum(1 for e in game.events if e[1] == "production") == game.state.generation
+    copy, count = restored   # saved while a cause was open: its end is a step of the saved flow
+    assert [list(e) for e in copy.events] == [list(e) for e in game.events][:count]
+    for label in game.log.to_list()[len(copy.log):]:
+        copy.apply(label)
+    assert [list(e) for e in copy.events] == [list(e) for e in game.events]
+
+
+def test_the_replay_transcript_in_docs_playing_md_is_what_tharsis_replay_prints(repo, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log", "full.jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "full.jsonl", "--until", "1"]) == 0
+    real = capsys.readouterr().out.splitlines()
+    text = (repo / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = text[text.index("## tharsis replay"):text.index("## tharsis simulate")]
+    shown = section.split("```\n$ tharsis replay full.jsonl --until 1\n", 1)[1].split("```", 1)[0].splitlines()
+    assert len(shown) > 30
+    assert [line for line in shown if line != "..." and line not in real] == []
+    assert shown[:3] == real[:3] and shown[-2:] == real[-2:]
+
+
+def test_the_setup_before_the_first_question_is_told_too_and_replayed_alike(tmp_path, monkeypatch, capsys):
+    """With the Beginner Corporation nobody chooses anything until the first action: the corporations and the free
+    starting cards are still told, before it, and `replay` tells them the same."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--seat", "a=greedy", "--seat", "b=random", "--beginner", "--seed", "2", "--max-generations",
+                 "2", "--log", "game.jsonl"]) == 0
+    played = capsys.readouterr().out
+    told = played.split("Type help for the commands.\n", 1)[1].split("log written to ")[0]
+    assert told.startswith("\n=== Generation 1 ===\n» a starts with Beginner Corporation\n  a: +42 MC\n"
+                           "» b starts with Beginner Corporation\n  b: +42 MC\n"
+                           "» a's starting cards\n  a: +10 cards in hand\n» b's starting cards\n  b: +10 cards in hand\n")
+    assert main(["replay", "game.jsonl"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1] == told + "verified: the replay gives the logged result\n"

@@ -10,24 +10,29 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 import pytest
+
+from tharsis import style
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a POSIX pseudo-terminal")
 
 
 class Terminal:
-    """`tharsis ARGS` running on a pseudo-terminal: `expect` waits for text on the screen, `type` types a line."""
+    """`tharsis ARGS` running on a pseudo-terminal: `expect` waits for text on the screen, `type` types a line.
+    `raw` is everything the program wrote, colour codes included; `screen` is the same without them (what a
+    reader sees), which `expect` searches."""
 
-    def __init__(self, args: list[str], cwd: Path):
+    def __init__(self, args: list[str], cwd: Path, env: Optional[dict] = None):
         script = Path(sys.executable).with_name("tharsis")
         command = [str(script)] if script.exists() else [sys.executable, "-m", "tharsis"]
         pid, fd = pty.fork()
         if pid == 0:  # the child: the terminal is its stdin, stdout and controlling terminal
             os.chdir(cwd)
-            os.execv(command[0], command + args)
+            os.execve(command[0], command + args, os.environ if env is None else env)
         self.pid, self.fd = pid, fd
-        self.screen, self.seen = "", 0
+        self.raw, self.screen, self.seen = "", "", 0
 
     def _read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], timeout)
@@ -37,7 +42,8 @@ class Terminal:
             data = os.read(self.fd, 65536)
         except OSError:  # EIO: the program has exited and closed the terminal
             data = b""
-        self.screen += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        self.raw += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        self.screen = style.strip(self.raw)
         return bool(data)
 
     def expect(self, text: str, timeout: float = 60) -> str:
@@ -102,8 +108,8 @@ def test_a_game_in_the_terminal_shows_the_bots_moves_and_takes_cards_spaces_and_
     term.type("3")
     term.expect("3 is not a legal space here; legal: 04 06 07 13 28 32")
     term.type("32")
-    term.expect("» ann uses standard project Aquifer; ann places ocean on 32")
-    term.expect("  ann: TR 20→21, -18 MC, +2 plant")
+    term.expect("» ann uses standard project Aquifer\n  ann: -18 MC\n  › ann places ocean on 32\n    ann: TR 20→21\n")
+    term.expect("    › placement bonus of 32\n      ann: +2 plant\n")
     term.expect("ann: action 2 of 2")
     term.type("end turn")
     shown = term.expect("ann: action 1 of 2")
@@ -131,6 +137,7 @@ def test_a_game_in_the_terminal_shows_the_bots_moves_and_takes_cards_spaces_and_
     # without a log, leaving (here Ctrl-D, the end of input) writes a save, which resumes the game as well
     term = Terminal(["play", "--load", "game.jsonl", "--no-log"], tmp_path)
     term.expect("ann: action 1 of 2")
+    term.expect("> ")  # the line editor is reading: a Ctrl-D typed before it starts is not seen as the end of input
     term.press(b"\x04")
     term.expect("(input ended)")
     term.expect("Game saved to tharsis-save-1.json. Resume with: tharsis play --load tharsis-save-1.json")
@@ -140,4 +147,100 @@ def test_a_game_in_the_terminal_shows_the_bots_moves_and_takes_cards_spaces_and_
     term.expect("ann: action 1 of 2")
     term.type("quit")
     term.expect("Game saved to tharsis-save-1-2.json.")    # a new name: nothing is overwritten
+    assert term.exit_code() == 0
+
+
+UP, LEFT = b"\x1b[A", b"\x1b[D"
+
+
+def test_the_prompt_recalls_answers_completes_names_and_undo_takes_back_the_bots_moves_too(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")        # plain text on the screen, to compare
+    term = Terminal(["play", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "1", "--no-log"], tmp_path)
+    term.expect("ann: Choose your corporation")
+    term.type("mining")
+    term.expect("ann: which cards do you buy?")
+    term.type("buy 7 9")
+    bought = term.expect("ann: action 1 of 2\n> ")
+    assert "» bob buys " in bought
+    # keys are pressed once the prompt is up (typed ahead, they would reach the terminal before the line editor)
+    term.type("hnd")
+    term.expect("'hnd' is not one of the options")
+    term.expect("ann: action 1 of 2\n> ")
+    term.press(UP + LEFT + LEFT + b"a\r")       # the last answer again, a letter put back in it
+    shown = term.expect("ann: action 1 of 2\n> ")
+    assert "hand (* playable now):" in shown
+    # Tab completes commands and names: a player's, a card's (names with spaces: the whole answer is completed)
+    term.press(b"player b\t\r")
+    shown = term.expect("ann: action 1 of 2\n> ")
+    assert "--- bob (" in shown
+    term.press(b"card Mining Gu\t\r")
+    shown = term.expect("ann: action 1 of 2\n> ")
+    assert "Mining Guild (#R24)" in shown
+    # undo across the bot's move: back to the card offer, and bob's purchases are taken back too
+    term.type("undo")
+    term.expect("undone: back before your choice #3; 10 choices of bob after it are taken back too")
+    term.expect("ann: which cards do you buy? (buy 1 3 5 / buy all / buy none; the rest are discarded)\n> ")
+    term.press(UP * 6 + b"\r")       # back through undo, card, player, hand, hnd to buy 7 9
+    again = term.expect("ann: action 1 of 2\n> ")
+    assert f"» ann buys {bought.split('» ann buys ')[1].splitlines()[0]}" in again   # the same game as before
+    assert "» bob buys " in again
+    term.type("quit")
+    term.expect("Game saved to tharsis-save-1.json.")
+    assert term.exit_code() == 0
+
+
+def test_each_move_names_the_cause_of_every_change_and_production_is_a_step_of_its_own(tmp_path, monkeypatch):
+    """Mining Guild's trigger raises ann's steel production when her ocean lands on a steel bonus: the narration
+    names the placement, its bonus and the trigger, each with what it gave; the production phase follows the last
+    pass on its own, before the next generation's header."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    term = Terminal(["play", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "1", "--no-log"], tmp_path)
+    term.expect("ann: Choose your corporation")
+    term.type("mining")
+    term.expect("ann: which cards do you buy?")
+    term.type("buy 3 7")
+    term.expect("ann: action 1 of 2")
+    term.type("aquifer")
+    term.expect("ann: Where do you place the ocean?")
+    term.type("04")
+    shown = term.expect("ann: action 2 of 2")
+    assert ("» ann uses standard project Aquifer\n"
+            "  ann: -18 MC\n"
+            "  › ann places ocean on 04\n"
+            "    ann: TR 20→21\n"
+            "    oceans 0→1/9\n"
+            "    › placement bonus of 04\n"
+            "      ann: +2 steel\n"
+            "    › ann's Mining Guild\n"
+            "      ann: +1 steel production\n") in shown
+    term.type("end turn")
+    term.expect("ann: action 1 of 2")
+    term.type("pass")
+    shown = term.expect("ann: which cards do you buy?")
+    passes = shown.index("» bob passes\n")
+    production = shown.index("» production phase of generation 1\n  ann: +")
+    assert passes < production < shown.index("=== Generation 2 ===")
+    assert "\n  bob: +" in shown[production:]
+    term.type("quit")
+    term.expect("Game saved to tharsis-save-1.json.")
+    assert term.exit_code() == 0
+
+
+def test_replay_step_by_step_waits_for_enter_after_each_move(tmp_path):
+    from tharsis.cli import main
+
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "4", "--log",
+                 str(tmp_path / "full.jsonl")]) == 0
+    term = Terminal(["replay", "full.jsonl", "--step"], tmp_path)
+    term.expect("» ann chooses a corporation")
+    term.expect("(Enter: the next move, q: the rest without stopping) ")
+    time.sleep(0.5)
+    term._read(0.5)
+    assert "» bob chooses a corporation" not in term.screen[term.seen:]   # it waits
+    term.type("")
+    term.expect("» bob chooses a corporation")
+    term.expect("(Enter: the next move, q: the rest without stopping) ")
+    term.type("q")                                                       # the rest at once
+    shown = term.expect("verified: the replay gives the logged result")
+    assert "» production phase of generation 15" in shown and "Enter: the next move" not in shown
     assert term.exit_code() == 0

@@ -1,7 +1,9 @@
 """Rules text in English and Chinese comes from one renderer and one phrase table per language.
 
 A Chinese-reading designer must get every bundled card in Chinese, with no English left but the names (of cards,
-tiles, standard projects and board areas); both languages must say the same thing for the golden cards below.
+tiles, standard projects and board areas) that no names file translates, in sentences that read as Chinese does
+(the rulebook's word order and one term per concept), not as formulas; both languages must say the same thing for
+the golden cards below. Every kind of definition, boards and milestones too, has rules text.
 """
 
 import re
@@ -10,7 +12,7 @@ import pytest
 import yaml
 
 from tharsis.cli import main
-from tharsis.compiler import compile_text, rules_text
+from tharsis.compiler import compile_paths, compile_text, element_text, rules_text
 from tharsis.compiler import vocabulary as v
 
 
@@ -27,7 +29,7 @@ def test_every_language_has_the_same_phrases_nouns_and_tags(repo):
     english = _table(repo, "en")
     for language in rules_text.LANGUAGES:
         table = _table(repo, language)
-        for part in ("patterns", "nouns", "tags", "joins", "articles"):
+        for part in ("patterns", "nouns", "tags", "joins", "articles", "variants"):
             assert set(table[part]) == set(english[part]), (language, part)
         assert "default" in table["units"]
 
@@ -53,8 +55,8 @@ def test_every_bundled_card_reads_in_chinese_with_no_english_left_but_names(bund
     names = _names(bundled.library)
     leftovers = {}
     for card in cards:
-        words = rules_text.card(card, "zh")
-        assert words.startswith(card.name)
+        words = rules_text.card(card, "zh", bundled.library.names)
+        assert words.startswith(bundled.library.names.display_name(card, "zh"))
         assert "{" not in words and "}" not in words, words
         for name in names:
             words = words.replace(name, "")
@@ -72,13 +74,15 @@ def test_livestock_in_both_languages(bundled):
         "  When played: Decrease your plant production 1 step, increase your MC production 2 steps.\n"
         "  Action: Add 1 animal to this card.\n"
         "  1 VP per animal here.")
-    assert rules_text.card(livestock, "zh") == (
-        "Livestock（#184） — 行动牌，13 M€，标志：动物\n"
+    assert rules_text.card(livestock, "zh", bundled.library.names) == (
+        "畜牧（Livestock，#184） — 行动牌，13 M€，标志：动物\n"
         "  需求：氧气浓度至少9%。\n"
-        "  可存放动物资源。\n"
-        "  打出时：植物产量减少1点，M€产量增加2点。\n"
+        "  本卡可存放动物。\n"
+        "  打出时：减少1点植物产量，增加2点M€产量。\n"
         "  行动：在本卡上增加1个动物。\n"
-        "  每个本卡上的动物得1分。")
+        "  本卡上每有1个动物，得1分。")
+    # without the names files, the card text's own name
+    assert rules_text.card(livestock, "zh").startswith("Livestock（#184） — 行动牌")
 
 
 def test_a_corporation_with_triggers_in_both_languages(bundled):
@@ -91,7 +95,7 @@ def test_a_corporation_with_triggers_in_both_languages(bundled):
     assert rules_text.card(republic, "zh") == (
         "Tharsis Republic（#R31） — 公司，起始资金 40 M€，标志：建筑\n"
         "  第一个行动：放置1个城市板块。\n"
-        "  效果：当任一玩家放置城市板块（放在火星上）时：M€产量增加1点。\n"
+        "  效果：当任一玩家放置城市板块（放在火星上）时：增加1点M€产量。\n"
         "  效果：当你放置城市板块时：获得3 M€。")
 
 
@@ -99,12 +103,12 @@ def test_choices_conditions_and_per_clauses_in_both_languages(bundled):
     asteroid = bundled.library.get("Nitrogen-Rich Asteroid")
     assert "If plant tags at least 3: Increase your plant production 4 steps. " \
            "Otherwise: Increase your plant production 1 step." in rules_text.card(asteroid, "en")
-    assert "若植物标志至少3：植物产量增加4点。否则：植物产量增加1点。" in rules_text.card(asteroid, "zh")
+    assert "若你至少有3个植物标志，增加4点植物产量。否则，增加1点植物产量。" in rules_text.card(asteroid, "zh")
     hydrogen = rules_text.card(bundled.library.get("Imported Hydrogen"), "zh")
     assert "选择一项：获得3点植物。或：在你的另一张牌上增加3个微生物。或：在你的另一张牌上增加2个动物。" in hydrogen
     rails = bundled.library.get("Martian Rails")
     assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rules_text.card(rails, "en")
-    assert "行动：花费1点电力。 → 每个火星上的城市板块，获得1 M€。" in rules_text.card(rails, "zh")
+    assert "行动：花费1点电力。 → 火星上每有1个城市板块，获得1 M€。" in rules_text.card(rails, "zh")
 
 
 def test_a_designers_own_resource_and_tag_keep_their_names():
@@ -113,7 +117,7 @@ def test_a_designers_own_resource_and_tag_keep_their_names():
                           '  action: add 1 spore here\n  vp: 1 per 2 spores here\n}\n', "<spore>")
     assert result.errors == []
     words = rules_text.card(result.library.get("Spore Farm"), "zh")
-    assert "标志：mushroom" in words and "在本卡上增加1个spore。" in words
+    assert "标志：mushroom" in words and "在本卡上增加1个spore。" in words and "本卡上每有2个spore，得1分。" in words
     assert "1 VP per 2 spores here." in rules_text.card(result.library.get("Spore Farm"), "en")
 
 
@@ -125,7 +129,7 @@ def test_an_unknown_language_is_refused():
 def test_cards_command_prints_chinese_rules_text(capsys):
     assert main(["cards", "--format", "rules", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
-    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in out
+    assert "畜牧（Livestock，#184） — 行动牌，13 M€，标志：动物" in out
     assert "When played" not in out
 
 
@@ -160,7 +164,7 @@ def test_every_kind_of_quantity_reads_in_both_languages(phrase):
     definition = card.library.cards[0]
     assert "1 VP per 2 " in rules_text.card(definition, "en")
     chinese = rules_text.card(definition, "zh")
-    assert _leftover_english(chinese) == [] and "每2" in chinese and "得1分" in chinese
+    assert _leftover_english(chinese) == [] and "每有2" in chinese and "得1分" in chinese
 
 
 def test_every_effect_kind_reads_in_both_languages():
@@ -195,7 +199,8 @@ def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled)
         assert _leftover_english(rules_text.quantity(award.measure, "zh"), names) == [], award.name
     sell = rules_text.sentences(library.get("Sell Patents").play)
     assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC."
-    assert rules_text.sentences(library.get("Sell Patents").play, "zh") == "选择X（1至手牌）：从手牌中弃掉X张牌。获得X M€。"
+    assert rules_text.sentences(library.get("Sell Patents").play, "zh") == \
+        "选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。"
 
 
 def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
@@ -210,8 +215,8 @@ def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
                       autosave=tmp_path / "solo.json", language="zh")
     session.run()
     text = out.getvalue()
-    assert "Livestock（#184） — 行动牌，13 M€，标志：动物" in text and "打出时：植物产量减少1点" in text
-    assert "电力产量增加1点。" in text            # the Power Plant standard project
+    assert "畜牧（Livestock，#184） — 行动牌，13 M€，标志：动物" in text and "打出时：减少1点植物产量" in text
+    assert "增加1点电力产量。" in text            # the Power Plant standard project
     assert "Livestock (#184)" not in text
 
 
@@ -231,3 +236,167 @@ def test_rules_text_on_an_ascii_only_output_is_a_clear_error_not_a_crash():
     assert run.stderr.decode().splitlines() == [
         "tharsis: error[E733]: the output's encoding (ascii) cannot show the rules text",
         "     = hint: use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8"]
+
+
+# ------------------------------------------------------------------------------------------- natural Chinese
+
+def _zh(bundled, name):
+    return rules_text.card(bundled.library.get(name), "zh", bundled.library.names)
+
+
+@pytest.mark.parametrize("card, sentence", [
+    # counted things say where they are, then how many (本卡上每1个动物值1分), never 每个本卡上的动物得1分
+    ("Livestock", "本卡上每有1个动物，得1分。"),
+    ("Tardigrades", "本卡上每有4个微生物，得1分。"),
+    ("Io Mining Industries", "你每有1个木星标志，得1分。"),
+    ("Immigration Shuttles", "全场每有3个城市板块，得1分。"),
+    ("Search For Life", "若本卡上至少有1个科学资源，得3分。"),
+    # Media Archives counts every player's events: not 每张所有玩家的已打出的事件牌
+    ("Media Archives", "打出时：全场每有1张已打出的事件牌，获得1 M€。"),
+    ("Toll Station", "打出时：对手每有1个太空标志，增加1点M€产量。"),
+    ("Gyropolis", "打出时：减少2点电力产量，你的金星标志与地球标志合计每有1个，增加1点M€产量。放置1个城市板块。"),
+    # the rulebook's order for productions, any player's too (减少1点电力产量; 减少任一玩家3点植物)
+    ("Fish", "打出时：减少任一玩家1点植物产量。"),
+    ("Asteroid Mining Consortium", "打出时：减少任一玩家1点钛产量。增加1点钛产量。"),
+    # "remove up to" one way: 移除 ... 至多, from a player as from a card
+    ("Asteroid", "打出时：获得2点钛。提升1点温度。移除任一玩家至多3点植物。"),
+    ("Virus", "打出时：选择一项：从任一玩家的一张牌上移除至多2个动物。或：移除任一玩家至多5点植物。"),
+    ("Flooding", "移除与该板块相邻的一个板块的拥有者至多4 M€。"),
+    # a player's marker is 玩家指示物, as in the rulebook
+    ("Land Claim", "打出时：在一个空闲区域放置你的玩家指示物（放在陆地区域）：只有你可以在那里放置板块。"),
+    # requirements and conditions as sentences, one subject for several counts
+    ("Nitrogen-Rich Asteroid", "若你至少有3个植物标志，增加4点植物产量。否则，增加1点植物产量。"),
+    ("Advanced Ecosystems", "需求：你至少有1个植物标志，至少有1个动物标志，且至少有1个微生物标志。"),
+    ("Asteroid Mining Consortium", "需求：你至少有1点钛产量。"),
+    ("Rad-Suits", "需求：全场至少有2个城市板块。"),
+    ("Aerosport Tournament", "需求：你的卡牌上至少有5个浮空器。"),
+    ("United Nations Mars Initiative", "行动：仅当你本时代提升的改造度至少1点时，支付3 M€。 → 提升1点你的改造度。"),
+    # triggers and discounts in the rulebook's words (当你打出一张有太空标志的卡牌时，少支付2点金钱)
+    ("Decomposers", "效果：当你打出有植物、动物或微生物标志的牌（包括本卡；每个标志触发一次）时：在本卡上增加1个微生物。"),
+    ("Shuttles", "效果：你打出有太空标志的牌时，少支付2 M€。"),
+    ("Vitor", "效果：当你打出有胜利点数的牌时：获得3 M€。"),
+    ("Protected Habitats", "效果：对手不能移除你的植物、动物或微生物。"),
+    ("Comet for Venus", "移除任一玩家至多4 M€。只能选择场上有金星标志的玩家。"),
+    # names the names files give, inside sentences too
+    ("ThorGate", "效果：你使用标准项目「发电」时，少支付3 M€。"),
+    ("Standard Technology", "效果：当你使用标准项目（「贩卖专利」除外）时：获得3 M€。"),
+    ("Noctis City", "放置1个城市板块（放在诺提斯城的保留区）。"),
+    ("Capital", "放置1个城市板块「首都」。"),
+])
+def test_chinese_rules_text_reads_as_the_rulebook_writes(bundled, card, sentence):
+    assert sentence in _zh(bundled, card)
+
+
+def test_the_chinese_rules_text_uses_one_term_per_concept(bundled, cards):
+    """The formula-like and doubled wordings it replaced are gone from every bundled card."""
+    every = "\n".join(_zh(bundled, card.name) for card in cards)
+    for old in ("玩家标志", "每个本卡上", "（可选）", "减少任一玩家至多", "每张所有玩家", "标志至少", "赞助", "奖项"):
+        assert old not in every, old
+
+
+def test_a_designers_names_file_names_its_own_card_tag_and_resource(tmp_path):
+    (tmp_path / "farm.mars").write_text('resource spore\ntag mushroom\ncard "Spore Farm" #SF1 {\n  type: active  '
+                                        'cost: 5  tags: mushroom\n  holds: spore\n  action: add 1 spore here\n  '
+                                        'vp: 1 per 2 spores here\n}\n', "utf-8")
+    (tmp_path / "zh.names").write_text('card "Spore Farm" = "孢子农场"\ntag "mushroom" = "蘑菇"\n'
+                                       'resource "spore" = "孢子"\n', "utf-8")
+    result = compile_paths([tmp_path])
+    assert result.errors == []
+    assert rules_text.card(result.library.get("Spore Farm"), "zh", result.library.names) == (
+        "孢子农场（Spore Farm，#SF1） — 行动牌，5 M€，标志：蘑菇\n"
+        "  本卡可存放孢子。\n"
+        "  行动：在本卡上增加1个孢子。\n"
+        "  本卡上每有2个孢子，得1分。")
+    assert rules_text.card(result.library.get("Spore Farm"), "en", result.library.names).startswith(
+        "Spore Farm (#SF1) — active card")
+
+
+# ------------------------------------------------------------------------------------------- other definitions
+
+def test_standard_projects_milestones_awards_and_boards_have_rules_text_in_both_languages(bundled):
+    library, names = bundled.library, bundled.library.names
+
+    def text(kind, name, language):
+        definition = next(d for d in library.of_kind(kind) if d.name == name)
+        return element_text.definition(definition, language, names)
+
+    assert text("standard_project", "Sell Patents", "en") == (
+        "Sell Patents — standard project, 0 MC\n"
+        "  Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC.")
+    assert text("standard_project", "Sell Patents", "zh") == (
+        "贩卖专利（Sell Patents） — 标准项目，0 M€\n"
+        "  选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。")
+    assert text("standard_project", "Asteroid", "zh") == "升温（Asteroid） — 标准项目，14 M€\n  提升1点温度。"
+    assert text("standard_project", "Buffer Gas", "zh") == "Buffer Gas — 标准项目，16 M€，变体：单人TR63\n  提升1点你的改造度。"
+    assert text("standard_action", "Greenery", "en") == "Greenery — standard action, 8 plants\n  Place a greenery tile."
+    assert text("milestone", "Mayor", "en") == "Mayor — milestone\n  Requires your cities at least 3."
+    assert text("milestone", "Mayor", "zh") == "市长（Mayor） — 里程碑\n  需求：你至少有3个城市板块。"
+    assert text("milestone", "Terraformer", "zh") == "改造者（Terraformer） — 里程碑\n  需求：你的改造度至少35点。"
+    assert text("award", "Miner", "en") == "Miner — award\n  Measures steel + titanium; the highest wins."
+    assert text("award", "Miner", "zh") == "钢铁大亨（Miner） — 奖励\n  钢铁与钛最多的玩家获得此奖励。"
+    assert text("award", "Landlord", "zh") == "地产大亨（Landlord） — 奖励\n  板块最多的玩家获得此奖励。"  # not 你的板块
+    assert text("board", "Tharsis", "en") == (
+        "Tharsis — board\n"
+        "  Milestones: Terraformer, Mayor, Gardener, Builder, Planner.\n"
+        "  Awards: Landlord, Scientist, Banker, Thermalist, Miner.\n"
+        "  61 areas on Mars: 48 land areas (4 volcanic), 12 reserved for oceans, 1 reserved for Noctis City.\n"
+        "  Off Mars: Ganymede Colony, Phobos Space Haven.\n"
+        "  Placement bonuses: 38 plants on 26 areas, 11 steel on 7 areas, 4 titanium on 3 areas, 6 cards on 5 areas.\n"
+        "  At oxygen 8%: Raise temperature 1 step.\n"
+        "  At temperature -24°C: Increase your heat production 1 step.\n"
+        "  At temperature -20°C: Increase your heat production 1 step.\n"
+        "  At temperature 0°C: Place an ocean tile.")
+    assert text("board", "Tharsis", "zh") == (
+        "塔尔西斯（Tharsis） — 版图\n"
+        "  里程碑：改造者、市长、园丁、建造者、规划者。\n"
+        "  奖励：地产大亨、科学家、银行家、热能大亨、钢铁大亨。\n"
+        "  火星上有61个区域：48个陆地区域（其中4个火山区域），12个海洋保留区，1个为诺提斯城保留的区域。\n"
+        "  火星之外：Ganymede Colony、Phobos Space Haven。\n"
+        "  放置奖励：26个区域共38点植物、7个区域共11点钢铁、3个区域共4点钛、5个区域共6张牌。\n"
+        "  氧气浓度达到8%时：提升1点温度。\n"
+        "  温度达到-24℃时：增加1点热能产量。\n"
+        "  温度达到-20℃时：增加1点热能产量。\n"
+        "  温度达到0℃时：放置1个海洋板块。")
+    hellas = text("board", "Hellas", "zh")
+    assert "区域61：在此放置板块须多支付6 M€（仅当海洋至多8块时）。" in hellas and "（其中" not in hellas
+
+
+def test_declared_parameters_kinds_rules_and_expansions_have_rules_text(bundled):
+    library, names = bundled.library, bundled.library.names
+    parameter = library.of_kind("parameter")[0]
+    venus = element_text.definition(parameter, "en", names)
+    assert venus.startswith("Venus (venus) — global parameter, 0% to 30% in steps of 2% [Venus Next]\n  At Venus 8%: "
+                            "Draw 1 card.")
+    assert "A solo game ends only when it is maxed" in venus
+    assert element_text.definition(parameter, "zh", names).startswith(
+        "金星（venus） — 星球参数，0%至30%，每格2%［金星扩展］\n  金星达到8%时：抽1张牌。")
+    prelude = next(d for d in library.of_kind("card_kind") if d.name == "prelude")
+    assert element_text.definition(prelude, "zh", names) == (
+        "前序（prelude） — 卡牌种类［前序扩展］\n"
+        "  游戏设置时每名玩家发4张、保留2张，在第一个时代的行动之前打出。\n"
+        "  无法打出的保留牌须弃掉，其拥有者改为：获得15 M€。")
+    rule = element_text.definition(library.get("World Government Terraforming"), "zh", names)
+    assert rule.startswith("World Government Terraforming — 规则［金星扩展］\n  除最后一个时代外，每个时代结束时（由起始玩家决定）")
+    expansion = next(d for d in library.of_kind("expansion") if d.name == "venus")
+    assert element_text.definition(expansion, "en", names) == (
+        "Venus Next (venus) — expansion\n"
+        "  Off Mars: Luna Metropolis, Dawn City, Stratopolis, Maxwell Base.\n"
+        "  Milestones: Hoverlord.\n"
+        "  Awards: Venuphile.")
+
+
+@pytest.mark.parametrize("language", rules_text.LANGUAGES)
+def test_cards_command_prints_rules_text_for_every_kind_of_definition(capsys, language):
+    for kind, first in (("board", {"en": "Elysium — board", "zh": "Elysium — 版图"}),
+                        ("milestone", {"en": "Generalist — milestone", "zh": "多面手（Generalist） — 里程碑"}),
+                        ("award", {"en": "Celebrity — award", "zh": "名人（Celebrity） — 奖励"}),
+                        ("standard_project", {"en": "Sell Patents — standard project, 0 MC",
+                                              "zh": "贩卖专利（Sell Patents） — 标准项目，0 M€"})):
+        assert main(["cards", "--format", "rules", "--lang", language, "--kind", kind]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(first[language] + "\n"), (kind, out[:80])
+        blocks = out.strip().split("\n\n")
+        bundled_count = {"board": 3, "milestone": 16, "award": 16, "standard_project": 8}[kind]
+        assert len(blocks) == bundled_count and all(block.count("\n") >= 1 for block in blocks)
+    assert main(["cards", "--format", "rules", "--lang", language]) == 0
+    assert "{" not in capsys.readouterr().out

@@ -4,6 +4,7 @@ The Ray tests start one small local Ray instance for the module (2 CPUs, no dash
 Ray's start-up dominates, the whole module stays well under a minute.
 """
 
+import csv
 import io
 import json
 import os
@@ -60,6 +61,24 @@ def test_simulate_joins_a_ray_cluster_by_address_and_logs_plain_progress(ray_clu
     read = lambda name: [json.loads(line) for line in (tmp_path / name).read_text().splitlines()]  # noqa: E731
     assert _without_timing(read("ray.jsonl")) == _without_timing(read("local.jsonl"))
     assert "4 games" in on_ray.stdout and "95% CI" in on_ray.stdout and "results written to" in on_ray.stdout
+
+
+def test_on_ray_the_csv_tables_and_the_report_are_the_local_ones(ray_cluster, tmp_path):
+    """The tables but for each game's `seconds`, and the report byte for byte (it shows no timing)."""
+    pytest.importorskip("matplotlib", reason="the report extra: pip install 'tharsis[report]'")
+    common = ["simulate", "--games", "3", "--seed", "9", "--seat", "g=greedy", "--seat", "r=random", "--quiet",
+              "--format", "csv"]
+    for name, backend in (("local", []), ("ray", ["--backend", "ray"])):
+        assert main([*common, *backend, "--out", str(tmp_path / f"{name}.csv"),
+                     "--report", str(tmp_path / f"{name}-report")]) == 0
+    def read(name):
+        with open(tmp_path / name, encoding="utf-8", newline="") as handle:
+            return [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(handle)]
+
+    assert read("ray.csv") == read("local.csv") and len(read("ray.csv")) == 6
+    assert read("ray.cards.csv") == read("local.cards.csv")
+    page = lambda name: (tmp_path / f"{name}-report" / "index.html").read_text()  # noqa: E731
+    assert page("ray") == page("local") and "Balance report" in page("ray")
 
 
 def test_without_ray_installed_the_ray_backend_is_a_usage_error_that_says_how_to_install_it(monkeypatch, capsys,

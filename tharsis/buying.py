@@ -14,6 +14,7 @@ from typing import Optional, Union
 
 import attrs
 
+from .messages import words
 from .problems import shorten
 
 _PRICE = re.compile(r"for (\d+) MC")
@@ -64,40 +65,47 @@ def number(word: str) -> Optional[int]:
     return int(digits) if len(digits) <= 9 else BEYOND
 
 
-def not_a_number(word: str) -> Optional[str]:
+def not_a_number(word: str, language: str = "en") -> Optional[str]:
     """Why a word made of digits other than 0-9 (`²`, `①`, `٣`) is refused, or None for any other word."""
     if word.isdigit() and number(word) is None:
-        return f"{shorten(word, 20)!r} is not a number you can answer with: type numbers with the digits 0-9"
+        return words(language)("not_a_digit", word=shorten(word, 20))
     return None
 
 
-def parse(answer: str, offer: Offer) -> Union[list[str], str]:
-    """The cards a `buy ...` answer selects (`buy 1 3 5`, `buy 1-3`, `buy all`, `buy none`, also without `buy`),
-    or a message saying what is wrong with it."""
-    words = answer.replace(",", " ").split()
-    if words and words[0].lower() == "buy":
-        words = words[1:]
-    if not words:
-        return "say which cards to buy: buy 1 3 5, buy all or buy none"
-    if len(words) == 1 and words[0].lower() in ("all", "none"):
-        return list(offer.cards) if words[0].lower() == "all" else []
+# the words of an answer, in every language (a Chinese player may type either): buy, all, none
+_BUY, _ALL, _NONE = ("buy", "买", "购买"), ("all", "全部", "全买"), ("none", "不买", "都不买")
+
+
+def parse(answer: str, offer: Offer, language: str = "en") -> Union[list[str], str]:
+    """The cards a `buy ...` answer selects (`buy 1 3 5`, `buy 1-3`, `buy all`, `buy none`, also without `buy`;
+    买 1 3 5, 全部, 不买 too), or a message saying what is wrong with it (in `language`)."""
+    say = words(language)
+    typed = answer.replace(",", " ").replace("，", " ").replace("、", " ").split()
+    if typed and typed[0].lower() in _BUY:
+        typed = typed[1:]
+    elif typed and typed[0][:1] in ("买",) and typed[0] not in _NONE + _ALL:  # 买1 3 5: no space after 买
+        typed[0] = typed[0][1:]
+    if not typed:
+        return say("say_which")
+    if len(typed) == 1 and typed[0].lower() in _ALL + _NONE:
+        return list(offer.cards) if typed[0].lower() in _ALL else []
     chosen: list[int] = []
-    for word in words:
+    for word in typed:
         low, dash, high = word.partition("-")
         first, last = number(low), number(high) if dash else number(low)
         if first is None or last is None:
-            return (not_a_number(low) or not_a_number(high) or f"{shorten(word, 20)!r} is not a card number; "
-                    "answer like: buy 1 3 5, buy 2-4, buy all or buy none")
+            return (not_a_number(low, language) or not_a_number(high, language)
+                    or say("not_a_card_number", word=shorten(word, 20)))
         for card in range(first, last + 1):
             if not 1 <= card <= len(offer.cards):
                 shown = card if card < BEYOND else shorten(low, 20)  # only a first number beyond reaches BEYOND
-                return f"there is no card {shown}: the cards are numbered 1-{len(offer.cards)}"
+                return say("no_card_number", number=shown, n=len(offer.cards))
             if card - 1 not in chosen:
                 chosen.append(card - 1)
     return [offer.cards[i] for i in sorted(chosen)]
 
 
-def check(game, offer: Offer, chosen: list[str]) -> Optional[str]:
+def check(game, offer: Offer, chosen: list[str], language: str = "en") -> Optional[str]:
     """None if buying exactly `chosen` works; else why not (the money runs out before the last card)."""
     copy = game.clone()
     bought: list[str] = []
@@ -113,9 +121,10 @@ def check(game, offer: Offer, chosen: list[str]) -> Optional[str]:
             bought.append(card_of(buy.label))
     if len(bought) == len(chosen):
         return None
-    price = f" at {offer.price} MC each" if offer.price is not None else ""
-    return (f"you cannot afford {len(chosen)} cards{price}: {len(bought)} is the most you can pay for "
-            f"(you have {game.state.players[offer.player].resources['megacredits']} MC)")
+    say = words(language)
+    price = say("at_each", price=offer.price) if offer.price is not None else ""
+    return say("cannot_afford", cards=say("cards_count", n=len(chosen)), price=price, bought=len(bought),
+               mc=game.state.players[offer.player].resources["megacredits"])
 
 
 def plan(offer: Offer, chosen: list[str]) -> dict[str, str]:

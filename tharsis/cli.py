@@ -103,17 +103,18 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--log", metavar="FILE", help="where to write the game log (default tharsis-game-SEED.jsonl)")
     play.add_argument("--no-log", action="store_true", help="write no log")
     play.add_argument("--lang", choices=("en", "zh"), default="en",
-                      help="language of the cards' rules text (card offers, `card NAME`, projects, milestones)")
+                      help="language of the game: prompts, menus, tables, moves and the cards' rules text")
     play.add_argument("--load", metavar="FILE", help="resume a game from a save ('save FILE') or from its game log")
     play.set_defaults(run=_play)
 
     simulate = sub.add_parser("simulate", help="run many bot games in parallel",
-                              description="Bot games with seeds SEED, SEED+1, ...; results as JSONL, a summary "
-                                          "with 95% confidence intervals. Default seats: greedy=greedy random=random.")
+                              description="Bot games with seeds SEED, SEED+1, ...; results as JSONL (or CSV), a "
+                                          "summary with 95% confidence intervals, and with --report a page of "
+                                          "charts. Default seats: greedy=greedy random=random.")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--jobs", type=int, default=None,
-                          help="worker processes (default 1); with --backend ray and no --address, the CPUs of "
-                               "the local Ray instance (default all)")
+                          help="worker processes (default: one per CPU); with --backend ray and no --address, the "
+                               "CPUs of the local Ray instance (default all)")
     simulate.add_argument("--backend", choices=("local", "ray"), default="local",
                           help="local: processes on this machine; ray: a Ray cluster (pip install 'tharsis[ray]')")
     simulate.add_argument("--address", metavar="HOST:PORT",
@@ -121,7 +122,17 @@ def _parser() -> argparse.ArgumentParser:
                                "here); default: start a local Ray instance")
     simulate.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
                           help="a seat and its bot (random, greedy or mcts), repeatable, in seat order")
-    simulate.add_argument("--out", default="results.jsonl", metavar="FILE", help="results file (JSONL)")
+    simulate.add_argument("--out", default=None, metavar="FILE",
+                          help="results file (default results.jsonl or results.csv, numbered -2, -3, ... when taken); "
+                               "an existing one is not overwritten without --force")
+    simulate.add_argument("--format", choices=("jsonl", "csv"), default="jsonl",
+                          help="of the results: jsonl (one game a line) or csv (a row per player per game in FILE, "
+                               "a row per card played in FILE's .cards.csv), for pandas")
+    simulate.add_argument("--report", metavar="DIR",
+                          help="also write DIR/index.html, the balance report: charts of the win rates per seat, "
+                               "corporation and card (pip install 'tharsis[report]')")
+    simulate.add_argument("--force", action="store_true",
+                          help="replace the results file (and the report) of an earlier run")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--track", action="append", default=[], metavar="CARD",
                           help="also report the win rate of players who played this card or corporation")
@@ -129,11 +140,15 @@ def _parser() -> argparse.ArgumentParser:
                           "printed with the summary)")
     simulate.set_defaults(run=_simulate)
 
-    replay = sub.add_parser("replay", help="replay and verify a game log",
+    replay = sub.add_parser("replay", help="replay, tell and verify a game log",
                             description="Replay a game from its log (or a save), check every choice and the logged "
-                                        "result, and print the result (and each generation).")
+                                        "result, and tell it move by move as `play` did, then the result.")
     replay.add_argument("log", metavar="LOG", help="a game log (.jsonl) or a save")
-    replay.add_argument("--generations", action="store_true", help="print the state at every generation")
+    replay.add_argument("--until", type=int, metavar="GEN",
+                        help="tell the game up to the end of generation GEN and show the state there")
+    replay.add_argument("--step", action="store_true",
+                        help="wait for Enter after each move (on a terminal; otherwise everything at once)")
+    replay.add_argument("--generations", action="store_true", help="also print the state at every generation")
     replay.set_defaults(run=_replay)
     return parser
 
@@ -254,7 +269,8 @@ def _play(args) -> int:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random_seed()
         check_flags(args)
-        seats = _seats(args, ["you=human", "bot=greedy"], KINDS)
+        # the default seats are named in the game's language: "you" reads its verbs right in English, 你 in Chinese
+        seats = _seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"], KINDS)
         game = _new_game(args, seats)
         if isinstance(game, int):
             return game
@@ -267,17 +283,17 @@ def _play(args) -> int:
     session = Session(game, seats, GameLog(log_path, choosers), language=args.lang)
     code = session.run()
     if log_path is not None:
-        print(f"log written to {log_path} (tharsis replay {log_path})")
+        print(session.words("log_written", path=log_path))
     return code
 
 
 def _simulate(args) -> int:
-    from tharsis import ray_backend  # imports Ray only when the backend is used
-    from tharsis.options import check_flags, random_seed
+    from tharsis import ray_backend, report, results_files  # Ray and matplotlib are imported only when used
+    from tharsis.options import JOBS, check_flags, random_seed
     from tharsis.play import KINDS
     from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS
-    from tharsis.simulate import Simulation, summary
+    from tharsis.simulate import Simulation, cpu_count, summary
 
     check_flags(args, simulate=True)
     drawn = args.seed is None
@@ -292,73 +308,53 @@ def _simulate(args) -> int:
         raise usage_error("E706", "--address joins a Ray cluster, but the backend is local", "add --backend ray")
     if args.backend == "ray" and not ray_backend.available():
         raise usage_error("E720", "--backend ray needs Ray, which is not installed", ray_backend.INSTALL_HINT)
+    if args.report is not None:
+        report.require()
     game = _new_game(args, seats)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
     unknown = [name for name in args.track if name not in game.library]
     if unknown:
         raise ProblemError([Problem("E707", f"--track {name}: no card or corporation is called {name!r}",
-                                    suggest(name, game.library)) for name in unknown], USAGE)
+                                    suggest(name, game.library) or "a card of your own is known once its folder "
+                                                                   "is loaded: add --cards DIR")
+                            for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
-    try:
-        Path(args.out).touch()
-    except OSError as exc:
-        raise usage_error("E708", f"cannot write results to {args.out}: {exc.strerror}",
-                          "--out FILE in a folder you can write") from None
-    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else 1  # Ray's default: every CPU
-    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, Path(args.out),
-                            backend=args.backend, address=args.address)
+    folder = report.prepare(args.report, args.force) if args.report is not None else None
+    out = results_files.prepare(args.out, args.format, args.force)
+    # Every CPU by default: the games are independent, and a balance run is what the machine is for. With Ray the
+    # default stays None, so that a local Ray instance takes the CPUs Ray itself finds.
+    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else min(cpu_count(), JOBS[1])
+    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, out,
+                            format=args.format, backend=args.backend, address=args.address)
     try:
         results = simulation.run(progress=None if args.quiet else sys.stderr)
     except ray_backend.RayBackendError as exc:
         hint = "is the cluster up? `ray status` on one of its nodes shows its address" if args.address else None
         raise usage_error("E721", str(exc), hint) from None
+    files = " and ".join(str(path) for path in results_files.written(out, args.format))
     if simulation.interrupted:
         print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
-              f"{args.out}", file=sys.stderr)
+              f"{files}" + ("; no report was written" if folder else ""), file=sys.stderr)
         return 130
     print(summary(results, simulation.seats, tuple(args.track)))
     if drawn:
         print(f"seeds {args.seed} to {args.seed + args.games - 1} (--seed {args.seed} plays these games again)")
-    print(f"results written to {args.out}")
+    print(f"results written to {files}")
+    if folder is not None:
+        from tharsis.balance import designer_content
+
+        page = report.write(folder, results, designer_content(game), requested=args.games)
+        print(f"report written to {page}")
     return 0
 
 
 def _replay(args) -> int:
-    """Replays a log (or a save) choice by choice, and checks it ends where the file says (tharsis/saves.py)."""
-    from tharsis import saves, view
+    """Replays a log (or a save) choice by choice, tells it move by move and checks it ends where the file says
+    (tharsis/replay.py)."""
+    from tharsis.replay import replay
 
-    record = saves.read(args.log)
-    generation = [0]
-
-    def before_choice(game, choice) -> None:
-        if args.generations and game.state.generation != generation[0]:
-            generation[0] = game.state.generation
-            _print_generation(game, view)
-
-    loaded = saves.build(record, before_choice=before_choice)
-    _warn(loaded.warnings)
-    game = loaded.game
-    if game.over:
-        if args.generations:
-            _print_generation(game, view)
-        print(view.final_table(game.result))
-    else:
-        print(f"the {record.kind} stops before the end of the game (generation {game.state.generation}, waiting "
-              f"for {game.state.players[game.pending().player].name}: {game.pending().prompt}); "
-              f"resume it with: tharsis play --load {args.log}")
-    if record.result is not None:
-        print("verified: the replay gives the logged result")
-    elif record.state is not None:
-        print("verified: the replay reaches the saved state")
-    return 0
-
-
-def _print_generation(game, view) -> None:
-    print(f"=== {view.globals_line(game)}")
-    for player in game.state.players:
-        print(f"  {player.name}: TR {player.tr}, {player.resources['megacredits']} MC, production "
-              + ", ".join(f"{r} {v}" for r, v in player.production.items() if v)
-              + f", {len(player.played)} cards in play")
-    print(view.board(game))
+    code, warnings = replay(args.log, until=args.until, step=args.step, generations=args.generations)
+    _warn(warnings)
+    return code

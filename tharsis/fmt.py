@@ -1,17 +1,22 @@
 """Canonical layout of card files (`tharsis fmt`): every card and corporation rewritten as the canonical card
-text that compiler/text.py generates from what was compiled (the same text as `tharsis cards --format text`).
+text that compiler/text.py generates from what was compiled (the same text as `tharsis cards --format text`): the
+words as the docs and the bundled cards write them (`production(plants +1)`, `when any player places`, `gain 1 MC`),
+a field too long for a line broken where compiler/layout.py says. The bundled cards are in this text (a test runs
+`tharsis fmt --check cards`), so a card copied from them or from the docs is already formatted.
 
 Formatting must never lose information, so:
 - only files that compile without errors are formatted (the canonical text comes from the compiled cards);
 - comments between definitions, and after a definition's closing brace, are kept (only their blank lines and
-  trailing spaces are normalised); other definitions (boards, milestones, awards, standard projects, declarations)
+  trailing spaces are normalised: one blank line between definitions, none between one-line definitions written
+  together); other definitions (boards, milestones, awards, standard projects, declarations)
   are kept as written, since compiler/text.py has no canonical text for them;
 - comments inside a card or corporation move with their field: a comment at the end of a line stays at the end
   of the canonical line of the field written on it, a comment on a line of its own goes above the field that
-  follows it. A suppression (`// tharsis: ignore[W102]`) on a line that holds several fields goes with the field
-  whose warning it silences, so it keeps silencing it. When two end-of-line comments would land on the same
-  canonical line, or a field has no canonical line to carry its comment, the file is refused with the comment's
-  position (E805) rather than formatted without it;
+  follows it; on a field broken over several lines, a comment written at the field's end goes at the end of its
+  last line. A suppression (`// tharsis: ignore[W102]`) on a line that holds several fields goes with the field
+  whose warning it silences, so it keeps silencing it, and keeps that field on one line. When two end-of-line
+  comments would land on the same canonical line, or a field has no canonical line to carry its comment, the file
+  is refused with the comment's position (E805) rather than formatted without it;
 - before anything is written, the formatted files are compiled again next to each other (and next to the bundled
   content when `tharsis check` would load it) and must give the same definitions, field for field, and the same
   warnings once suppressions are honoured; otherwise the file is refused (E806), which would be a bug to report.
@@ -108,11 +113,12 @@ def _format_file(path: str, text: str, by_name: dict, warnings: dict) -> Formatt
     from tharsis.compiler.parser import parse
 
     nodes = parse(path, text, Diagnostics())
-    starts = _line_starts(text)
+    starts = line_starts(text)
     offset = lambda line, column: starts[line - 1] + column - 1  # noqa: E731 (1-based line/column -> index)
     problems: list[Diagnostic] = []
     parts: list[str] = []
     cursor = 0
+    previous_one_line = False
     for index, node in enumerate(nodes):
         start, end = offset(node.span.line, node.span.column), offset(node.span.end_line, node.span.end_column)
         region = text[start:end]
@@ -130,16 +136,18 @@ def _format_file(path: str, text: str, by_name: dict, warnings: dict) -> Formatt
                 continue
         else:
             rendered = "\n".join(line.rstrip() for line in region.split("\n"))
-        parts.append(_gap(text[cursor:start], first=index == 0))
+        one_line = "\n" not in rendered
+        parts.append(_gap(text[cursor:start], first=index == 0, tight=previous_one_line and one_line))
         parts.append(rendered)
-        cursor = end
+        cursor, previous_one_line = end, one_line
     if problems:
         return Formatted(path, text, None, problems)
     parts.append(_tail(text[cursor:], empty=not nodes))
     return Formatted(path, text, "".join(parts))
 
 
-def _line_starts(text: str) -> list[int]:
+def line_starts(text: str) -> list[int]:
+    """The index in `text` where each line starts (0 first): spans' lines and columns to offsets."""
     starts = [0]
     for index, ch in enumerate(text):
         if ch == "\n":
@@ -157,13 +165,23 @@ _FIELD_LINE = {"set_field": "set", "type_field": "type", "cost_field": "cost", "
 def _with_comments(node, rendered: str, text: str, starts: list[int], warnings: dict):
     """The canonical text of one card with the comments written inside it moved to their fields' lines, or the
     E805 diagnostic that says which comment has no place to go. `warnings`: the warnings by (path, line), which
-    tell where a suppression comment must go."""
+    tell where a suppression comment must go.
+
+    A field the canonical text breaks over several lines (compiler/layout.py) takes an end-of-line comment written
+    at the end of the field at the end of its last line, and one written on an earlier line of the field at the end
+    of its first line; a suppression keeps its field on one line, since it silences only the warnings positioned on
+    its own line."""
     from tharsis.compiler.syntax import Node
 
-    lines = rendered.split("\n")
+    groups: list[list[str]] = []  # each canonical line with the lines that continue it
+    for line in rendered.split("\n"):
+        if groups and line.startswith("   "):  # continuation lines are indented past their field's key
+            groups[-1].append(line)
+        else:
+            groups.append([line])
     slots: dict[str, list[int]] = {}
-    for index, line in enumerate(lines[1:-1], start=1):  # "  type: active  cost: 3  tags: science" has three
-        for key in {part.partition(":")[0] for part in line.strip().split("  ")}:
+    for index, group in enumerate(groups[1:-1], start=1):  # "  type: active  cost: 3  tags: science" has three
+        for key in {part.partition(":")[0] for part in group[0].strip().split("  ")}:
             slots.setdefault(key, []).append(index)
     fields = [child for child in node.children if isinstance(child, Node)]
     used: dict[str, int] = {}
@@ -175,8 +193,9 @@ def _with_comments(node, rendered: str, text: str, starts: list[int], warnings: 
         found = slots.get(key, [])
         placed.append((field, found[nth] if nth < len(found) else None))
     above: dict[int, list[str]] = {}
-    after: dict[int, str] = {}
-    closing = len(lines) - 1
+    ends: list[tuple[int, bool, str, Span]] = []  # (group, on its last line, comment, where it was written)
+    one_line: set[int] = set()  # groups kept on one line for a suppression
+    closing = len(groups) - 1
     for number in range(node.span.line, node.span.end_line + 1):
         line = text[starts[number - 1]:starts[number] - 1 if number < len(starts) else len(text)]
         if number == node.span.end_line:  # what follows the closing brace belongs to the gap after it
@@ -197,19 +216,31 @@ def _with_comments(node, rendered: str, text: str, starts: list[int], warnings: 
         if len(silenced) > 1:
             return _refuse(node, where, "the warnings it silences belong to fields that go on different lines",
                            "write those fields on lines of their own, each with its own suppression")
+        last = False
         if silenced:  # a suppression goes where the warning it silences goes, or it would silence nothing
             target = silenced.pop()
+            one_line.add(target)
         else:
             target = on_line[-1][1] if on_line else (0 if number == node.span.line else None)
+            last = bool(on_line) and number == on_line[-1][0].span.end_line
         if target is None:
             return _refuse(node, where, "the field it follows has no line of its own in the canonical text")
-        if target in after:
+        ends.append((target, last, comment, where))
+    for index in one_line:
+        groups[index] = [" ".join([groups[index][0]] + [line.strip() for line in groups[index][1:]])]
+    after: dict[tuple[int, bool], str] = {}
+    for target, last, comment, where in ends:
+        place = (target, last and len(groups[target]) > 1)
+        if place in after:
             return _refuse(node, where, "another end-of-line comment already goes on that field's line")
-        after[target] = comment
+        after[place] = comment
     out = []
-    for index, line in enumerate(lines):
+    for index, group in enumerate(groups):
         out.extend("  " + comment for comment in above.get(index, []))
-        out.append(line + ("  " + after[index] if index in after else ""))
+        for position, line in enumerate(group):
+            comment = after.get((index, position > 0 and position == len(group) - 1)) \
+                if position in (0, len(group) - 1) else None
+            out.append(line + ("  " + comment if comment else ""))
     return "\n".join(out)
 
 
@@ -244,14 +275,19 @@ def _tidy(lines: Sequence[str]) -> list[str]:
     return out
 
 
-def _gap(gap: str, first: bool) -> str:
+def _gap(gap: str, first: bool, tight: bool = False) -> str:
     """What goes before a definition: the end of the previous one's last line (a trailing comment), one blank
-    line, and the comments written between them."""
+    line, and the comments written between them. `tight`: both definitions are one line long (`tag venus`,
+    `resource floater`, a one-line milestone and award), and a run of them written without blank lines keeps
+    them together, as a list of declarations reads."""
     lines = gap.split("\n")
     if first:
         return "".join(line + "\n" for line in _tidy(lines[:-1]))
     trailing = " " + lines[0].strip() if lines[0].strip() else ""
-    return trailing + "\n\n" + "".join(line + "\n" for line in _tidy(lines[1:-1]))
+    between = lines[1:-1]
+    if tight and all(line.strip() for line in between):
+        return trailing + "\n" + "".join(line.strip() + "\n" for line in between)
+    return trailing + "\n\n" + "".join(line + "\n" for line in _tidy(between))
 
 
 def _tail(tail: str, empty: bool) -> str:

@@ -26,6 +26,7 @@ from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
 from tharsis.compiler.definitions import with_expansions
 from tharsis.compiler.diagnostics import Diagnostic
+from tharsis.compiler.names import NO_NAMES, Names
 from tharsis.compiler.pipeline import CompileResult
 from tharsis.compiler.source import on_disk
 from tharsis.problems import USAGE, ProblemError
@@ -36,7 +37,7 @@ _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re
 _ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+(?:project|action)|milestone|award|board)'
                          r'[ \t]+"|(?:resource|tag)[ \t]+[A-Za-z])', re.M)
 BUNDLED = "bundled"
-_NO_RULES = {"requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": ""}
+_NO_RULES = {"name": "", "requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": ""}
 
 
 @attrs.frozen
@@ -75,6 +76,7 @@ class Gallery:
     faces: tuple[Face, ...]
     loose_problems: tuple[Problem, ...]   # diagnostics that belong to no card (a board, a file that won't read)
     language: str
+    names: Names = NO_NAMES               # the content's names in other languages (compiler/names.py)
 
     @property
     def errors(self) -> int:
@@ -115,7 +117,8 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
         built.add(key)
         faces.append(Face(name=definition.name, kind=definition.kind, type=definition.type,
                           origin=_origin(definition.source.path, origins), definition=definition,
-                          rules=rules_text.parts(definition, language), problems=tuple(attached.get(key, ()))))
+                          rules=rules_text.parts(definition, language, result.library.names),
+                          problems=tuple(attached.get(key, ()))))
     for key, problems in attached.items():  # cards that did not compile: their name and their errors
         if key not in built:
             kind = blocks[key][1]
@@ -123,7 +126,7 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
                               origin=_origin(key[0], origins), definition=None, rules=_NO_RULES,
                               problems=tuple(problems)))
     faces.sort(key=lambda f: (f.origin == BUNDLED, f.kind != "corporation", f.name.casefold()))
-    return Gallery(faces=tuple(faces), loose_problems=tuple(loose), language=language)
+    return Gallery(faces=tuple(faces), loose_problems=tuple(loose), language=language, names=result.library.names)
 
 
 def _origin(path: str, origins: dict[str, str]) -> str:
@@ -189,7 +192,7 @@ def labels(language: str) -> dict:
 
 def render(gallery: Gallery) -> str:
     """The whole page as one HTML string (styles and script inline)."""
-    t = rules_text.phrases(gallery.language)
+    t = rules_text.phrases(gallery.language, gallery.names)
     faces = gallery.faces
     return _environment().get_template("index.html.j2").render(
         gallery=gallery, faces=faces, t=t, ui=labels(gallery.language), lang=gallery.language,

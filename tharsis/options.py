@@ -98,8 +98,10 @@ def check_name(name: str, value: Any, where: Where = FLAG_WHERE) -> list[Problem
     return []
 
 
-def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
-    """The options a dict describes, after checking the type and range of every value (nothing is built yet)."""
+def options_from_data(data: Any, where: Where = FLAG_WHERE, check_paths: bool = True) -> GameOptions:
+    """The options a dict describes, after checking the type and range of every value (nothing is built yet).
+    `check_paths` False leaves the card folders to the caller, who may do without them: a record that holds its
+    card files is loaded where its folders are not (tharsis/recorded_cards.py); their number is checked alike."""
     if not isinstance(data, dict):
         raise ProblemError([where.problem("E712", f"{where.prefix.rstrip('.')} must be an object, "
                                                   f"not {describe(data)}")], where.exit_code)
@@ -145,18 +147,22 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE) -> GameOptions:
         problems.append(where.problem("E704", f"{where.name('corporations')} has {len(corporations)} entries "
                                               f"for {len(players)} players", "one per seat, \"\" to deal"))
     if not any(p.is_error for p in problems):
-        problems += check_card_paths(list(data.get("card_paths", ())), where)
+        paths = list(data.get("card_paths", ()))
+        problems += check_card_paths(paths, where, count_only=not check_paths)
     if any(p.is_error for p in problems):
         raise ProblemError(problems, where.exit_code)
     return GameOptions.from_json(data)
 
 
-def check_card_paths(paths: list[str], where: Where = FLAG_WHERE) -> list[Problem]:
+def check_card_paths(paths: list[str], where: Where = FLAG_WHERE, count_only: bool = False) -> list[Problem]:
     """Every card folder exists and is small enough to be one: loading walks it whole, so `/` would take
-    hours. The walk stops at CARD_PATH_ENTRIES entries, which bounds the time of this check too."""
+    hours. The walk stops at CARD_PATH_ENTRIES entries, which bounds the time of this check too. `count_only`:
+    only their number."""
     if len(paths) > CARD_PATHS:
         return [where.problem("E705", f"{where.name('card_paths')}: {len(paths)} card folders; a game takes at most "
                                       f"{CARD_PATHS}", "put your cards in fewer folders")]
+    if count_only:
+        return []
     problems = []
     for text in paths:
         path = Path(text)

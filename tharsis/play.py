@@ -9,6 +9,7 @@ result), which `tharsis replay` reproduces.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -19,21 +20,14 @@ import attrs
 from tharsis.compiler import rules_text
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.decisions import Decision
+from tharsis.runtime.decisions import Decision, Option
 from tharsis.runtime.game import Game
-from tharsis.runtime.prices import card_cost
 
-from . import buying, moves, view
+from . import buying, line_editing, moves, prompts, style, view
+from .messages import Words, path_refusal, words_for
 from .problems import shorten, usage_error
-from .moves import Move, Snapshot
 
 KINDS = ("human",) + tuple(BOTS)
-HELP = """Answer with the number of an option or the start of its text (or of a word in it); a space with its board
-id (31); cards to buy with their numbers (buy 1 3 5, buy all, buy none).
-Commands:  view (the whole state)   board   hand   card NAME (a card's rules text)   options (this decision's)
-           player NAME / opponents (corporation, production, tags, cards in play)   history (the last events)
-           projects (standard projects: price, can you)   milestones / awards (who meets / leads them)
-           undo (take back your last choice this turn)   save FILE   quit (saves, and says how to resume)"""
 
 
 @attrs.frozen
@@ -82,12 +76,14 @@ LEAVE, UNDONE = object(), object()   # what `ask` returns besides a label: the p
 CARD_CHOICES = ("corporation", "draft", "keep")  # choices of new cards: each shown with its whole rules text
 
 
+UNDO_DEPTH = 100                     # copies kept of each human's last answers; undo replays to older ones
+
+
 @attrs.frozen
 class Turn:
-    """A human's answer or a bot's choice: who, in which generation, and where in the log it starts (for undo)."""
+    """A human's answer or a bot's choice: who, and where in the log it starts (for undo)."""
 
     player: int
-    generation: int
     start: int
 
 
@@ -95,28 +91,30 @@ class Session:
     def __init__(self, game: Game, seats: list[Seat], log: GameLog, stdin: Optional[TextIO] = None,
                  stdout: Optional[TextIO] = None, autosave: Optional[Path] = None, language: str = "en"):
         self.game = game
-        self.language = language              # of the cards' rules text (`--lang`); the prompts stay English
+        self.language = language              # of everything the session says (`--lang`): tharsis/messages.py
+        self.words: Words = words_for(game, language)
         self.seats = seats
         self.log = log
         self.stdin, self.stdout = stdin or sys.stdin, stdout or sys.stdout
         self.bots = {i: BOTS[s.kind](game.options.seed * 10 + i) for i, s in enumerate(seats) if s.kind != "human"}
-        self.turns: list[Turn] = []
-        self.before: dict[int, Game] = {}     # copies of the game at the start of the turns undo may take back
+        self.turns: list[Turn] = _turns_so_far(game)
+        self.before: dict[int, Game] = {}     # copies of the game before the humans' answers (undo goes back to one)
         self.planned: dict[str, str] = {}     # card -> "buy X" / "discard X": a multi-select being fed to the engine
         self.autosave = autosave              # where leaving saves when there is no log (see `leave`)
         self.written: set[Path] = {autosave.resolve()} if autosave else set()
-        self.shown_generation = 0
+        self.narrator = moves.Narrator([s.kind != "human" for s in seats], language)   # tells every move as made
 
     def say(self, message: str = "") -> None:
         print(message, file=self.stdout)
 
     def run(self) -> int:
         game = self.game
+        words = self.words
         if game.log:
-            self.say(f"Resuming the game of seed {game.options.seed} after {len(game.log)} choices.")
+            self.say(words("resuming", seed=game.options.seed, n=len(game.log)))
         else:
-            self.say(f"Seed {game.options.seed} (tharsis play --seed {game.options.seed} deals this game again).")
-        self.say("Type help for the commands.")
+            self.say(words("seed", seed=game.options.seed))
+        self.say(words("type_help"))
         self.log.start(game, self.seats)
         try:
             if not self.play():
@@ -124,30 +122,26 @@ class Session:
         except KeyboardInterrupt:
             # an interrupted choice may have stopped half done: rebuild from the log
             self.game = Game.replay(self.game.options, self.game.log, self.game.content)
-            self.say("\n(interrupted)")
+            self.say(words("interrupted"))
             self.leave()
             return INTERRUPTED
         game = self.game
         self.log.end(game.result)
         self.say()
-        self.say(view.globals_line(game))
-        self.say(view.board(game))
+        self.say(view.globals_line(game, self.language))
+        self.say(view.board(game, paint=self.paint, language=self.language))
         self.say()
-        self.say(view.final_table(game.result))
+        self.say(view.final_table(game.result, self.paint, self.language))
+        self.say(moves.vp_breakdown(game.result, self.words, game))
         return 0
 
     def play(self) -> bool:
         """Deal with decisions until the game ends (True) or a human leaves (False)."""
-        move: Optional[Move] = None
+        narrator = self.narrator
         while not self.game.over:
             game = self.game  # undo replaces the game
             decision = game.pending()
-            if move is not None and _move_ends(move, decision, game):
-                self.tell(move)
-                move = None
-            if game.state.generation != self.shown_generation:
-                self.shown_generation = game.state.generation
-                self.say(f"\n=== Generation {game.state.generation} ===")
+            self.tell(narrator.before(game, decision))   # the move that just ended, a new generation
             new_turn = True
             if self.seats[decision.player].kind != "human":
                 label = self.bots[decision.player].choose(game, decision).label
@@ -158,30 +152,22 @@ class Session:
                     self.planned = {}
                 answer = self.ask(decision)
                 if answer is LEAVE:
-                    if move is not None:
-                        self.tell(move)
+                    self.tell(narrator.finish(self.game))
                     return False
                 if answer is UNDONE:
-                    move = None
+                    narrator.forget()
                     continue
                 label = answer
-            if move is None:
-                move = Move(decision.player, Snapshot.of(game))
             if new_turn:
-                if self.turns and (self.turns[-1].player, self.turns[-1].generation) != \
-                        (decision.player, game.state.generation):
-                    self.before.clear()  # undo never goes back past another player's choice or an earlier turn
-                self.before[len(game.log)] = game.clone()
-                self.turns.append(Turn(decision.player, game.state.generation, len(game.log)))
+                self.remember(decision.player)
+            narrator.choose(game, decision, label)
             game.apply(label)
-            move.choices.append((decision.kind, label))
             self.log.choice(game, self.seats[decision.player].name)
-        if move is not None:
-            self.tell(move)
+        self.tell(narrator.finish(self.game))
         return True
 
-    def tell(self, move: Move) -> None:
-        lines = moves.report(self.game, move, hidden=self.seats[move.player].kind != "human")
+    def tell(self, lines: list[str]) -> None:
+        """Print the narration's lines (tharsis/moves.py: the same `replay` prints)."""
         if lines:
             self.say("\n".join(lines))
 
@@ -189,13 +175,11 @@ class Session:
         """Leaving keeps the game: its log already holds every choice; without a log it is saved to a file (the
         last `save FILE`, the save it was loaded from, or a new tharsis-save-SEED.json)."""
         if self.log.path is not None:
-            self.say(f"Game saved in its log {self.log.path} (written after every choice). "
-                     f"Resume with: tharsis play --load {self.log.path}")
+            self.say(self.words("saved_in_log", path=self.log.path))
             return 0
         path = self.autosave or _free_path(f"tharsis-save-{self.game.options.seed}", ".json")
-        message = self.save(str(path), leaving=True)
-        self.say(message if message.startswith("could not") else
-                 f"Game saved to {path}. Resume with: tharsis play --load {path}")
+        saved, message = self._save(str(path), leaving=True)
+        self.say(self.words("saved_to", path=path) if saved else message)
         return 0
 
     # ------------------------------------------------------------------ the human's prompt
@@ -205,64 +189,81 @@ class Session:
         if decision.kind == "buy":
             return self.ask_buy(decision)
         self.show(decision)
+        index = decision.player
+        asked = prompts.question(self.game, decision, self.language)
         while True:
-            answer = self.read(f"{self.seats[decision.player].name}: {decision.prompt}", decision)
+            answer = self.read(self._prompt(index, asked), decision)
             if answer is LEAVE or answer is UNDONE:
                 return answer
             if answer is None:
                 continue
-            option, message = resolve(decision, answer)
+            option, message = resolve(decision, answer, self.language)
+            shown = decision.kind not in ("space", "action", "x") or (decision.kind == "action"
+                                                                     and not self.words.english)
+            if option is None and shown:  # the words shown: rules text, and every label in another language
+                option, said = _by_shown_text(self.game, decision, answer, self.language)
+                message = said if option is None and not self.words.english else message
             if option is not None:
                 return option.label
             self.say(message)
 
+    def _prompt(self, index: int, asked: str) -> str:
+        """`ann: action 1 of 2`, ann：第1个行动…: the player asked, then the question."""
+        return self.words("prompt", name=self.paint.player(self.seats[index].name, index), asked=asked)
+
+    @property
+    def paint(self) -> style.Paint:
+        """Colour on a terminal (unless NO_COLOR), plain text for pipes, files and tests (tharsis/style.py)."""
+        return style.for_stream(self.stdout)
+
     def show(self, decision: Decision) -> None:
-        game, index = self.game, decision.player
+        game, index, paint, language = self.game, decision.player, self.paint, self.language
         self.say()
         if decision.kind == "action":
-            self.say(view.panel(game, index))
+            self.say(view.panel(game, index, paint, language))
         elif decision.kind == "space":
             spaces = [_space_of(o.label) for o in decision.options]
-            self.say(view.board(game, highlight=tuple(spaces)))
-            self.say("Legal spaces by what they give (answer with the space's id):")
-            self.say(view.space_choices(game, spaces, index))
+            self.say(view.board(game, highlight=tuple(spaces), paint=paint, language=language))
+            self.say(self.words("legal_spaces"))
+            self.say(view.space_choices(game, spaces, index, language))
             return
         elif decision.kind == "corporation":
             preview = buying.upcoming(_past_setup(game, index), index)
             if preview.cards:
-                self.say(f"Your {len(preview.cards)} starting cards (you choose which to buy next):")
-                self.say(view.compact_cards(game, preview.cards))
+                self.say(self.words("starting_cards", n=len(preview.cards)))
+                self.say(view.compact_cards(game, preview.cards, paint, language))
                 self.say()
         if decision.kind in CARD_CHOICES and all(_card_named(game, o.label) for o in decision.options):
-            self.say("\n".join(view.card_block(game, _card_named(game, o.label), n, self.language)
+            self.say("\n".join(view.card_block(game, _card_named(game, o.label), n, self.language, paint)
                                for n, o in enumerate(decision.options, start=1)))
         else:
-            self.say(_numbered(game, decision))
+            self.say(_numbered(game, decision, self.language, paint))
 
     def ask_buy(self, decision: Decision):
         """All the cards offered in a row as one multi-select; the engine then gets one answer per card."""
         game, index = self.game, decision.player
         offer = buying.upcoming(game, index)
         self.say()
-        self.say(_offer_text(game, offer, self.language))
+        self.say(_offer_text(game, offer, self.language, self.paint))
+        words = self.words
         while True:
-            answer = self.read(f"{self.seats[index].name}: which cards do you buy? (buy 1 3 5 / buy all / "
-                               f"buy none; the rest are discarded)", decision)
+            answer = self.read(self._prompt(index, words("which_cards")), decision)
             if answer is LEAVE or answer is UNDONE:
                 return answer
             if answer is None:
                 continue
-            chosen = buying.parse(answer, offer)
+            chosen = buying.parse(answer, offer, self.language)
             if isinstance(chosen, str):
                 self.say(chosen)
                 continue
-            problem = buying.check(game, offer, chosen)
+            problem = buying.check(game, offer, chosen, self.language)
             if problem:
                 self.say(problem)
                 continue
-            cost = f" for {len(chosen) * offer.price} MC" if offer.price is not None else ""
-            self.say(f"buying {len(chosen)} card{'s' if len(chosen) != 1 else ''}{cost}: {', '.join(chosen)}"
-                     if chosen else "buying no cards")
+            cost = words("buying_cost", mc=len(chosen) * offer.price) if offer.price is not None else ""
+            self.say(words("buying", cards=words("cards_count", n=len(chosen)), cost=cost,
+                           names=words.join(words.name(game.library[card]) for card in chosen))
+                     if chosen else words("buying_none"))
             self.planned = buying.plan(offer, chosen)
             return self.planned.pop(offer.cards[0])
 
@@ -270,11 +271,14 @@ class Session:
         """One line from the player: None after a command (answered here), LEAVE, UNDONE, or an answer."""
         self.say()
         self.say(prompt)
-        self.stdout.write("> ")
-        self.stdout.flush()
-        line = self.stdin.readline()
+        if self.editor is None:
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+        else:  # a terminal: the arrows, the history of answers and Tab completion (tharsis/line_editing.py)
+            line = self.editor.read("> ", lambda: self.completions(decision))
         if not line:
-            self.say("(input ended)")
+            self.say(self.words("input_ended"))
             return LEAVE
         if not _is_terminal(self.stdin):  # scripted input: show it, so transcripts read like a session
             self.stdout.write(line if line.endswith("\n") else line + "\n")
@@ -284,6 +288,10 @@ class Session:
         if any(o.label.lower() == answer.lower() for o in decision.options):
             return answer  # an option's whole label answers even when it starts like a command ("card Birds")
         command, _, argument = answer.partition(" ")
+        command, argument = _command_words(command, argument)
+        if command != answer.partition(" ")[0] and decision.kind != "buy" and any(
+                prompts.label_text(self.game, decision, o.label, self.words) == answer for o in decision.options):
+            return answer  # and so does an option's whole text as shown (玩家 bob), though 玩家 is a command
         result = self.command(command.lower(), argument.strip(), decision)
         if result is NOT_A_COMMAND:
             return answer
@@ -292,15 +300,37 @@ class Session:
         self.say(result)
         return None
 
+    @functools.cached_property
+    def editor(self) -> Optional[line_editing.LineEditor]:
+        return line_editing.for_streams(self.stdin, self.stdout)
+
+    def completions(self, decision: Decision) -> list[str]:
+        """What Tab completes at this prompt: the commands, `card NAME` and `player NAME`, and this decision's
+        answers (its options, a space's id, a card selection)."""
+        game = self.game
+        words = list(COMMANDS) + [f"card {name}" for name in game.library]
+        words += [f"player {p.name}" for p in game.state.players]
+        if not self.words.english:  # the Chinese commands, and the cards by their Chinese names
+            words += [alias + ("" if command in COMMANDS else " ") for alias, command in ALIASES.items()]
+            words += [f"卡牌 {shown}" for shown in _shown_names(game, self.words) if shown not in game.library]
+        if decision.kind == "space":
+            words += [_space_of(o.label) for o in decision.options]
+        elif decision.kind == "buy":
+            words += ["buy all", "buy none"]
+        else:
+            words += [o.label for o in decision.options]
+        return words
+
     def command(self, command: str, argument: str, decision: Decision):
         game, index = self.game, decision.player
         if command in ("help", "?", "h"):
-            return HELP
+            return self.words("help")
         if command in ("quit", "exit"):
             return LEAVE
         if command == "undo":
+            before = self.game
             message = self.undo(index)
-            if message.startswith("undone"):
+            if self.game is not before:  # taken back: the game is the copy from before the answer
                 self.say(message)
                 return UNDONE
             return message
@@ -310,127 +340,204 @@ class Session:
             return self.card_text(argument)
         if command == "player" and argument:
             return self.player_text(argument)
+        paint, language = self.paint, self.language
         lookups = {
-            "view": lambda: view.panel(game, index),
-            "board": lambda: view.board(game),
-            "hand": lambda: view.hand(game, index),
-            "opponents": lambda: "\n".join(view.player_sheet(game, p.index) for p in game.state.players
-                                           if p.index != index),
-            "projects": lambda: view.standard_projects(game, index, self.language),
-            "milestones": lambda: view.milestones(game, index, self.language),
-            "awards": lambda: view.awards(game),
-            "history": lambda: "\n".join(game.events[-20:]) or "nothing has happened yet",
-            "options": lambda: (_offer_text(game, buying.upcoming(game, index), self.language)
+            "view": lambda: view.panel(game, index, paint, language),
+            "board": lambda: view.board(game, paint=paint, language=language),
+            "hand": lambda: view.hand(game, index, paint, language),
+            "opponents": lambda: "\n".join(view.player_sheet(game, p.index, paint, language)
+                                           for p in game.state.players if p.index != index),
+            "projects": lambda: view.standard_projects(game, index, language),
+            "milestones": lambda: view.milestones(game, index, language),
+            "awards": lambda: view.awards(game, language),
+            "history": lambda: moves.history(game, language=language) or self.words("nothing_yet"),
+            "options": lambda: (_offer_text(game, buying.upcoming(game, index), self.language, paint)
                                 if decision.kind == "buy"
-                                else _numbered(game, decision)),
+                                else _numbered(game, decision, self.language, paint)),
         }
         if command in ("card", "player") and not argument:
-            return f"{command} needs a name: {command} {'Birds' if command == 'card' else 'bob'}"
+            return self._needs_a_name(command)
         if command in lookups and not argument:
             return lookups[command]()
         return NOT_A_COMMAND
 
+    def _needs_a_name(self, command: str) -> str:
+        """`card needs a name: card Birds`, with an example of the game's own in another language (a card with a
+        name in it, a player of this game)."""
+        words = self.words
+        if words.english:
+            return words("needs_a_name", command=command, example="Birds" if command == "card" else "bob")
+        if command == "card":
+            example = next((shown for shown in _shown_names(self.game, words) if shown not in self.game.library),
+                           "Birds")
+            return words("needs_a_name", command="卡牌", example=example)
+        return words("needs_a_name", command="玩家", example=self.game.state.players[-1].name)
+
     def card_text(self, name: str) -> str:
-        found = _by_start(name, list(self.game.library))
+        """A card's rules text, by the start of its name (its name in the session's language too: 畜牧)."""
+        game, words = self.game, self.words
+        shown = {words.name(definition): definition.name for definition in game.library.values()}
+        found = _by_start(name, list(dict.fromkeys(list(game.library) + list(shown))))
+        if isinstance(found, list):  # a card found by both its names is one card
+            found = list(dict.fromkeys(shown.get(n, n) for n in found))
+            found = found[0] if len(found) == 1 else [words.name(game.library[n]) for n in found]
         if found is None:
-            return f"no card starts with {name!r}"
+            return words("no_card_starts", name=name)
         if isinstance(found, list):
-            return _ambiguous(name, found)
-        return rules_text.card(self.game.library[found], self.language)
+            return _ambiguous(name, found, self.language)
+        return rules_text.card(game.library[shown.get(found, found)], self.language, game.content.names)
 
     def player_text(self, name: str) -> str:
         players = self.game.state.players
         found = _by_start(name, [p.name for p in players])
         if found is None:
-            return f"no player is called {name!r}; players: {', '.join(p.name for p in players)}"
+            return self.words("no_player", name=name, players=self.words.join(p.name for p in players))
         if isinstance(found, list):
-            return _ambiguous(name, found)
-        return view.player_sheet(self.game, next(p.index for p in players if p.name == found))
+            return _ambiguous(name, found, self.language)
+        return view.player_sheet(self.game, next(p.index for p in players if p.name == found), self.paint,
+                                 self.language)
 
     def save(self, filename: str, leaving: bool = False) -> str:
         """Save to `filename`, or say why not (the game goes on either way): a name the system refuses (over 255
         bytes, a NUL character, a folder that does not exist) is checked before anything is written."""
+        return self._save(filename, leaving)[1]
+
+    def _save(self, filename: str, leaving: bool = False) -> tuple[bool, str]:
+        """(whether the game was saved, what to tell the player)."""
+        words = self.words
         if not filename:
-            return "save needs a file name: save mygame.json"
+            return False, words("save_needs_name")
         path, look = Path(filename), on_disk(filename)
         if look.kind == "unusable":
-            return f"could not save to {shorten(filename)}: {look.reason}" + (f"; {look.hint}" if look.hint else "")
+            return False, words("could_not_save", path=shorten(filename),
+                                reason=path_refusal(words, look.reason, look.hint))
         if look.kind != "missing" and path.resolve() not in self.written and not leaving:
-            return f"{filename} already exists: save under another name (a save never overwrites another file)"
+            return False, words("exists", path=filename)
         from tharsis.saves import save_data
 
         data = save_data(self.game, self.seats)
         try:
             path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         except (OSError, ValueError) as exc:
-            reason, hint = why_unusable(exc)
-            return f"could not save to {shorten(filename)}: {reason}" + (f"; {hint}" if hint else "")
+            return False, words("could_not_save", path=shorten(filename),
+                                reason=path_refusal(words, *why_unusable(exc)))
         self.written.add(path.resolve())
         self.autosave = path
-        return f"saved to {filename}; resume with: tharsis play --load {filename}"
+        return True, words("saved", path=filename)
+
+    def remember(self, player: int) -> None:
+        """An answer starts here: noted for undo, with a copy of the game before it when a human gives it (the
+        bots' choices are found again by asking the bots: they choose the same in the same position)."""
+        game = self.game
+        self.turns.append(Turn(player, len(game.log)))
+        if self.seats[player].kind == "human":
+            self.before[len(game.log)] = game.clone()
+            kept = [t.start for t in self.turns if t.player == player and t.start in self.before]
+            for start in kept[:-UNDO_DEPTH]:
+                del self.before[start]
 
     def undo(self, index: int) -> str:
+        """Back to before `index`'s last answer, with every bot's choice since, when no other human chose since."""
+        words = self.words
         mine = [i for i, turn in enumerate(self.turns) if turn.player == index]
         if not mine:
-            return "nothing of yours to undo"
+            return words("nothing_to_undo")
         last = mine[-1]
-        if any(turn.player != index for turn in self.turns[last:]):
-            return "cannot undo: another player has chosen since your last choice"
-        if self.turns[last].generation != self.game.state.generation:  # a new generation means a new turn
-            return "cannot undo a choice from an earlier turn"
+        humans = list(dict.fromkeys(self.seats[t.player].name for t in self.turns[last + 1:]
+                                    if self.seats[t.player].kind == "human"))
+        if humans:
+            return words("cannot_undo", n=len(humans), humans=words("and").join(humans))
         start = self.turns[last].start
-        self.game = self.before.pop(start)  # the copy taken before that choice (copies are independent)
-        self.before = {n: copy for n, copy in self.before.items() if n < start}
+        copy = self.before.pop(start, None)
+        if copy is None:  # an answer older than the copies kept, or given before the game was loaded: the game is
+            # dealt again and replayed up to it
+            copy = Game.replay(self.game.options, self.game.log.to_list()[:start], self.game.content)
+        bots = [self.seats[player].name for player, _, _ in self.game.choices()[start:] if player != index]
+        self.game = copy
+        self.before = {n: kept for n, kept in self.before.items() if n < start}
         self.turns = self.turns[:last]
         self.planned = {}
         self.log.start(self.game, self.seats)
-        return f"undone: back before your choice #{start + 1}"
+        also = words("undone_also", n=len(bots), choices=words("choices_count", n=len(bots)),
+                     bots=words("and").join(dict.fromkeys(bots))) if bots else ""
+        return words("undone", number=start + 1, also=also)
+
+
+def _turns_so_far(game: Game) -> list[Turn]:
+    """The answers of a loaded game, for undo: each choice, but a run of one player's card purchases (one
+    multi-select at the prompt) is one answer."""
+    turns, previous = [], None
+    for start, (player, kind, _) in enumerate(game.choices() if game.log else ()):
+        if not (kind == "buy" and previous == (player, "buy")):
+            turns.append(Turn(player, start))
+        previous = (player, kind)
+    return turns
 
 
 NOT_A_COMMAND = object()
+COMMANDS = ("help", "view", "board", "hand", "card ", "options", "player ", "opponents", "history", "projects",
+            "milestones", "awards", "undo", "save ", "quit")
+# the commands in Chinese (`--lang zh` shows these in its help); the English ones are understood in every language
+ALIASES = {"帮助": "help", "查看": "view", "版图": "board", "手牌": "hand", "卡牌": "card", "选项": "options",
+           "玩家": "player", "对手": "opponents", "历史": "history", "项目": "projects", "里程碑": "milestones",
+           "奖励": "awards", "撤销": "undo", "保存": "save", "退出": "quit"}
 
 
-def resolve(decision: Decision, answer: str):
+def _command_words(command: str, argument: str) -> tuple[str, str]:
+    """A typed command and its argument in English: 卡牌 畜牧 is `card 畜牧`, and so is 卡牌畜牧 (Chinese is written
+    without spaces)."""
+    if command in ALIASES:
+        return ALIASES[command], argument
+    for alias in ("卡牌", "玩家", "保存"):
+        if command.startswith(alias) and len(command) > len(alias):
+            rest = command[len(alias):] + (" " + argument if argument else "")
+            return ALIASES[alias], rest
+    return command, argument
+
+
+def _shown_names(game, words: Words) -> list[str]:
+    """Every card's name as the session's language says it (its Chinese name, or its own)."""
+    return [words.name(definition) for definition in game.library.values()]
+
+
+def resolve(decision: Decision, answer: str, language: str = "en"):
     """(the option an answer names, None) or (None, why it names none): a space by its board id, otherwise the
-    option's number, its label or the start of its label (or of any word in it); ambiguity is reported."""
+    option's number, its label or the start of its label (or of any word in it; for an answer in Chinese, which is
+    written without spaces, any part of it); ambiguity is reported."""
+    words = words_for(None, language)
     options = decision.options
     if decision.kind == "space":
         wanted = answer.lower().removeprefix("space").strip()
+        wanted = wanted.removeprefix("区域").strip()
         for option in options:
             space = _space_of(option.label)
             if wanted == space.lower() or (buying.number(wanted) is not None
                                            and buying.number(wanted) == buying.number(space)):
                 return option, ""
         if buying.not_a_number(wanted):
-            return None, buying.not_a_number(wanted)
+            return None, buying.not_a_number(wanted, language)
         if buying.number(wanted) is not None:
-            return None, (f"{shorten(wanted, 20)} is not a legal space here; legal: "
-                          + " ".join(_space_of(o.label) for o in options))
+            return None, words("not_a_legal_space", space=shorten(wanted, 20),
+                               legal=" ".join(_space_of(o.label) for o in options))
     elif (number := buying.number(answer)) is not None:
         if 1 <= number <= len(options):
             return options[number - 1], ""
-        return None, f"there is no option {shorten(answer, 20)}: the options are numbered 1-{len(options)}"
+        return None, words("no_option", answer=shorten(answer, 20), n=len(options))
     elif buying.not_a_number(answer):
-        return None, buying.not_a_number(answer)
+        return None, buying.not_a_number(answer, language)
     lowered = answer.lower()
-    for tier in (lambda label: label == lowered, lambda label: label.startswith(lowered),
-                 lambda label: any(label.startswith(lowered, i + 1) for i, ch in enumerate(label) if ch == " ")):
+    tiers = [lambda label: label == lowered, lambda label: label.startswith(lowered),
+             lambda label: any(label.startswith(lowered, i + 1) for i, ch in enumerate(label) if ch == " ")]
+    if not lowered.isascii():
+        tiers.append(lambda label: lowered in label)
+    for tier in tiers:
         matches = [o for o in options if tier(o.label.lower())]
         labels = list(dict.fromkeys(o.label for o in matches))
         if len(labels) == 1:
             return matches[0], ""
         if len(labels) > 1:
-            return None, _ambiguous(answer, labels)
-    return None, f"'{answer}' is not one of the options; type options to list them, help for the commands"
-
-
-def _move_ends(move: Move, decision: Decision, game: Game) -> bool:
-    """A move is one player's choices in a row: it ends with another player's decision, a new action, a new
-    generation (the production phase is told with the move before it), or the first card offer after an action."""
-    last_kind = move.choices[-1][0] if move.choices else None
-    return (decision.player != move.player or decision.kind in ("action", "corporation")
-            or game.state.generation != move.before.generation
-            or (decision.kind == "buy" and last_kind not in ("buy", "pay")))
+            return None, _ambiguous(answer, labels, language)
+    return None, words("not_an_option", answer=answer)
 
 
 def _by_start(name: str, names: list[str]):
@@ -445,9 +552,10 @@ def _by_start(name: str, names: list[str]):
     return (exact or matches)[0]
 
 
-def _ambiguous(answer: str, candidates: list[str]) -> str:
-    shown = ", ".join(candidates[:8]) + (f", ... ({len(candidates)} in all)" if len(candidates) > 8 else "")
-    return f"'{answer}' is ambiguous: {shown}; type more of it"
+def _ambiguous(answer: str, candidates: list[str], language: str = "en") -> str:
+    words = words_for(None, language)
+    shown = words.join(candidates[:8]) + (words("ambiguous_more", n=len(candidates)) if len(candidates) > 8 else "")
+    return words("ambiguous", answer=answer, shown=shown)
 
 
 def _space_of(label: str) -> str:
@@ -509,34 +617,35 @@ def writable_log(path: Path) -> Path:
     return path
 
 
-def _offer_text(game: Game, offer: buying.Offer, language: str = "en") -> str:
+def _offer_text(game: Game, offer: buying.Offer, language: str = "en", paint: style.Paint = style.PLAIN) -> str:
     """The cards of an offer, numbered, with the price and what the player can afford."""
+    words = words_for(game, language)
     money = game.state.players[offer.player].resources["megacredits"]
-    price = f"{offer.price} MC each" if offer.price is not None else "priced as shown"
-    enough = f" (enough for {min(len(offer.cards), money // offer.price)})" if offer.price else ""
-    return "\n".join([f"{len(offer.cards)} cards offered, {price}; you have {money} MC{enough}:"]
-                     + [view.card_block(game, card, n, language) for n, card in enumerate(offer.cards, start=1)])
+    price = words("price_each", price=offer.price) if offer.price is not None else words("priced_as_shown")
+    enough = words("enough_for", n=min(len(offer.cards), money // offer.price)) if offer.price else ""
+    return "\n".join([words("offered", cards=words("cards_count", n=len(offer.cards)), price=price, mc=money,
+                            enough=enough)]
+                     + [view.card_block(game, card, n, language, paint)
+                        for n, card in enumerate(offer.cards, start=1)])
 
 
-def _numbered(game: Game, decision: Decision) -> str:
-    """The options, one per line; a card to play with your price and its tags, another card named by an option
-    (to discard, to add a resource to) with its type, printed cost and tags (`card NAME` gives its text)."""
-    if decision.kind == "space":
-        return "  " + " ".join(_space_of(o.label) for o in decision.options)
-    lines = []
-    for n, option in enumerate(decision.options, start=1):
-        line = f"  {n:>3}. {option.label}"
-        named = _card_named(game, option.label)
-        if decision.kind == "action" and named and option.label.startswith("play "):
-            card = game.library[named]
-            line = (f"{line:<46}{card_cost(game, decision.player, card.name)} MC, "
-                    f"{','.join(card.tags) or 'no tags'}")
-        elif named and game.library[named].kind == "card":
-            card = game.library[named]
-            cost = f"{card.cost} MC, " if card.type not in game.elements.card_kinds else ""  # a prelude is free
-            line = f"{line:<46}{card.type}, {cost}{','.join(card.tags) or 'no tags'}"
-        lines.append(line)
-    return "\n".join(lines)
+def _numbered(game: Game, decision: Decision, language: str = "en", paint: style.Paint = style.PLAIN) -> str:
+    """The options, one per line (tharsis/prompts.py): the action menu with each entry's price, effects in rules
+    text, targets with their facts, cards with their type, cost and tags."""
+    return prompts.numbered(game, decision, language, paint)
+
+
+def _by_shown_text(game: Game, decision: Decision, answer: str, language: str):
+    """(the option whose shown text (rules text, tharsis/prompts.py) the answer is or starts (or starts a word
+    of), when its label does not: `decrease` for an option shown as `Decrease your MC production 2 steps ...`,
+    None) or (None, why none is); in Chinese 蓄水 for 标准项目「蓄水」 (a part of the text)."""
+    words = words_for(game, language)
+    if decision.kind == "action":  # the menu's entries as shown (their facts are columns of their own)
+        shown = tuple(Option(prompts.label_text(game, decision, o.label, words), o) for o in decision.options)
+    else:
+        shown = tuple(Option(prompts.option_text(game, decision, o, language), o) for o in decision.options)
+    option, message = resolve(Decision(decision.player, decision.kind, decision.prompt, shown), answer, language)
+    return (option.value, "") if option is not None else (None, message)
 
 
 def _is_terminal(stream) -> bool:

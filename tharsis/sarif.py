@@ -5,7 +5,8 @@ code is a rule (`ruleId`, its level, and docs/errors.md named in its help text);
 result whose location is the file relative to the project root (`%SRCROOT%`: the folder of the pyproject.toml in
 use, else the working directory; the repository root in CI) and the region of its span. Columns count Unicode
 code points, as our spans do (`columnKind`). A problem with no place (an unreadable path) is a notification of
-the run instead.
+the run instead. A diagnostic with fixes (the edits `tharsis check --fix` applies) carries them as SARIF `fixes`,
+each one replacement of a region.
 """
 
 from __future__ import annotations
@@ -71,7 +72,25 @@ def _result(d: Diagnostic, index: int, root: Path) -> dict:
         if s.end_line > s.line or s.end_column > s.column:
             region["endColumn"] = s.end_column
     result["locations"] = [{"physicalLocation": {"artifactLocation": _artifact(s.path, root), "region": region}}]
+    if d.fixes:  # what `tharsis check --fix` would do, as SARIF's proposed fixes (one replacement each)
+        result["fixes"] = [_fix(fix, root) for fix in d.fixes]
     return result
+
+
+def _region(s) -> dict:
+    """A span as a SARIF region; an empty span (an insertion point) keeps its end column equal to its start."""
+    return {"startLine": s.line, "startColumn": s.column, "endLine": s.end_line, "endColumn": s.end_column}
+
+
+def _fix(fix, root: Path) -> dict:
+    s = fix.span
+    insertion = (s.line, s.column) == (s.end_line, s.end_column)
+    what = f"insert '{fix.replacement}'" if insertion else \
+        f"replace with '{fix.replacement}'" if fix.replacement else "delete"
+    return {"description": {"text": what},
+            "artifactChanges": [{"artifactLocation": _artifact(fix.span.path, root),
+                                 "replacements": [{"deletedRegion": _region(fix.span),
+                                                   "insertedContent": {"text": fix.replacement}}]}]}
 
 
 def _artifact(path: str, root: Path) -> dict:

@@ -5,16 +5,20 @@ Two formats, one reader (`read`), used by `play --load` and `replay`:
 - a game log (JSONL, appended after every choice, so it is also the autosave of an interrupted game): a start line
   {event: start, format, options, seats, content}, one {event: choice, n, player, label} per choice, and
   {event: end, result} once the game is over.
+`content` is the content the game was dealt from (tharsis/recorded_cards.py: each definition it can use, hashed,
+and the designer's card files), and `options.card_paths` are relative: a record loads in another folder and on
+another machine, and cards added to the designer's folder since change nothing. Records of log format 1 and saves
+whose `content` is a string (a hash of everything loaded) are read as they always were: with the cards found at
+their `card_paths`, and a warning (W701) when those changed.
 
 Reading goes in steps, each bounded in time and memory, and each problem is reported with the file, the line for
 logs, and a code E7xx (docs/errors.md):
 1. the file: a regular file of at most MAX_BYTES, UTF-8, JSON nested at most MAX_DEPTH deep (E710, E711);
 2. the shape: every type of the outer structure and of the options, before anything is built (E712, E713;
    the options go through tharsis/options.py like the flags of a new game do);
-3. the game (`build`): the cards compile (E715), the names exist in them (board, corporations), every logged
-   choice is replayed as a legal choice of the logged player (E714), and the outcome is compared with what the file
-   recorded, the saved state or the logged result (E716). `content` is a hash of the compiled cards the game was
-   played with; when the cards have changed since, a warning says so (W701), and so does every error it may explain.
+3. the game (`build`): the recorded cards are found and unchanged (E741, E742, E743) and compile (E715), the names
+   exist in them (board, corporations), every logged choice is replayed as a legal choice of the logged player
+   (E714), and the outcome is compared with what the file recorded, the saved state or the logged result (E716).
 """
 
 from __future__ import annotations
@@ -26,15 +30,17 @@ from typing import Any, Callable, Optional
 
 import attrs
 
-from tharsis.compiler.diagnostics import Span
 from tharsis.compiler.source import NotRegularFile, read_bounded, why_unusable
 from tharsis.runtime.game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
+from tharsis.runtime.saves import upgraded_reference
 
+from . import recorded_cards
 from .options import Where, check_against_content, check_name, describe, is_integer, options_from_data
 from .play import KINDS, Seat
 from .problems import CONTENT, USAGE, Problem, ProblemError, suggest
 
-LOG_FORMAT = 1
+LOG_FORMAT = 2
+LOG_FORMATS = (1, 2)          # 1: `content` a hash of everything loaded, absolute card_paths (read as before)
 MAX_BYTES = 8 * 2**20         # a long five-player game's log is well under 1 MB
 MAX_DEPTH = 24                # the deepest value a save holds (the state) is about 6 levels down
 MAX_CHOICES = 20_000          # five players with draft take about 1,000; bounds a replay to seconds
@@ -59,7 +65,7 @@ class Record:
     options: GameOptions
     seats: list
     choices: list
-    content: Optional[str] = None               # the hash of the cards it was played with
+    content: Any = None                         # recorded_cards.Recorded; in older records a hash, or None
     state: Optional[dict] = None                # a save's state
     result: Optional[dict] = None               # a log's end line, when the game ended
     warnings: list = attrs.field(factory=list)
@@ -70,38 +76,30 @@ class Record:
 # ---------------------------------------------------------------------------------------------- writing
 
 def content_hash(library) -> str:
-    """A hash of what the compiled cards mean (not of how their files are laid out: spans, order and comments do
-    not count), so a save can tell whether the cards changed since it was played."""
-    encoded = sorted((json.dumps(_canonical(d), sort_keys=True, ensure_ascii=False, default=repr)
+    """A hash of what all the compiled cards mean (spans, order and comments do not count): what records of log
+    format 1, and older saves, hold as their `content`, to tell whether the cards changed since (W701)."""
+    encoded = sorted((json.dumps(recorded_cards.canonical(d), sort_keys=True, ensure_ascii=False, default=repr)
                       for d in library.definitions))
     return "sha256:" + hashlib.sha256("\n".join(encoded).encode("utf-8")).hexdigest()[:16]
 
 
-def _canonical(value: Any) -> Any:
-    if isinstance(value, Span):
-        return None
-    if attrs.has(type(value)):
-        return [type(value).__name__] + [[f.name, _canonical(getattr(value, f.name))]
-                                         for f in attrs.fields(type(value)) if f.eq]
-    if isinstance(value, (list, tuple)):
-        return [_canonical(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((_canonical(v) for v in value), key=repr)
-    if isinstance(value, dict):
-        return sorted(([_canonical(k), _canonical(v)] for k, v in value.items()), key=repr)
-    return value
-
-
 def save_data(game: Game, seats: list) -> dict:
     data = json.loads(game.to_json())
+    data["options"] = _options_data(game)
     data["seats"] = [attrs.asdict(s) for s in seats]
-    data["content"] = content_hash(game.content)
+    data["content"] = recorded_cards.record(game)
     return data
 
 
 def log_start(game: Game, seats: list) -> dict:
-    return {"event": "start", "format": LOG_FORMAT, "options": game.options.to_json(),
-            "seats": [attrs.asdict(s) for s in seats], "content": content_hash(game.content)}
+    return {"event": "start", "format": LOG_FORMAT, "options": _options_data(game),
+            "seats": [attrs.asdict(s) for s in seats], "content": recorded_cards.record(game)}
+
+
+def _options_data(game: Game) -> dict:
+    options = game.options.to_json()
+    options["card_paths"] = recorded_cards.relative_paths(options["card_paths"])
+    return options
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -210,7 +208,8 @@ def _read_save(name: str, data: Any) -> Record:
         raise ProblemError([Problem("E713", f"unsupported save format {_short(data['format'])}",
                                     f"this Tharsis reads format {SAVE_FORMAT}", name)])
     where = Where(name)
-    options = _options(data["options"], where, problems)
+    portable = isinstance(data.get("content"), dict)
+    options = _options(data["options"], where, problems, check_paths=not portable)
     log = data["log"]
     choices = []
     if not isinstance(log, list):
@@ -235,15 +234,23 @@ def _read_save(name: str, data: Any) -> Record:
     return Record(name, "save", options, seats, choices, content, state, None, [], where)
 
 
-def _options(data: Any, where: Where, problems: list) -> Optional[GameOptions]:
+def _options(data: Any, where: Where, problems: list, check_paths: bool = True) -> Optional[GameOptions]:
     try:
-        return options_from_data(data, where)
+        return options_from_data(data, where, check_paths)
     except ProblemError as exc:
         problems.extend(exc.problems)
         return None
 
 
-def _content(value: Any, where: Where, problems: list) -> Optional[str]:
+def _content(value: Any, where: Where, problems: list, portable: Optional[bool] = None) -> Any:
+    """What a record says of its cards: their record (an object), or in older records a hash (a string) or
+    nothing. `portable` True or False: the log's format says which it must be."""
+    if isinstance(value, dict) and portable is not False:
+        return recorded_cards.parse(value, where, problems)
+    if portable:
+        problems.append(where.problem("E712", f"content must be an object (the cards the game was dealt from), "
+                                              f"not {describe(value)}"))
+        return None
     if value is not None and not isinstance(value, str):
         problems.append(where.problem("E712", f"content must be the hash of the cards (a string), "
                                               f"not {describe(value)}"))
@@ -336,9 +343,9 @@ def _read_log(name: str, lines: list[str]) -> Record:
                 continue
             start = entry
             start_where = Where(name, number, line)
-            if entry.get("format") != LOG_FORMAT:
+            if entry.get("format") not in LOG_FORMATS or isinstance(entry.get("format"), bool):
                 problems.append(problem("E713", f"unsupported log format {_short(entry.get('format'))}",
-                                        f"this Tharsis reads format {LOG_FORMAT}"))
+                                        f"this Tharsis reads formats {LOG_FORMATS[0]} to {LOG_FORMATS[-1]}"))
                 break
         elif event == "choice":
             n, label, player = entry.get("n"), entry.get("label"), entry.get("player")
@@ -363,8 +370,9 @@ def _read_log(name: str, lines: list[str]) -> Record:
         problems.append(Problem("E713", "not a Tharsis game log: no start line", None, name))
     if problems:
         raise ProblemError(problems + warnings)
-    options = _options(start.get("options"), start_where, problems)
-    content = _content(start.get("content"), attrs.evolve(start_where, prefix=""), problems)
+    portable = start.get("format") != 1
+    options = _options(start.get("options"), start_where, problems, check_paths=not portable)
+    content = _content(start.get("content"), attrs.evolve(start_where, prefix=""), problems, portable)
     seats = _seats(start.get("seats"), options, attrs.evolve(start_where, prefix=""), problems)
     if problems:
         raise ProblemError(problems + warnings)
@@ -386,7 +394,14 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
           verify: bool = True) -> Loaded:
     """The game a record describes, replayed choice by choice, and checked against what the file recorded."""
     options, where = record.options, record.where
-    if library is None:
+    warnings = list(record.warnings)
+    portable = isinstance(record.content, recorded_cards.Recorded)
+    changed_cards: dict = {}
+    if portable and library is None:
+        found = recorded_cards.library_for(record.content, options, attrs.evolve(where, prefix=""), record.kind)
+        library, changed_cards = found.library, found.changed
+        warnings += found.warnings
+    elif library is None:
         try:
             library = load_library(tuple(options.card_paths))
         except ContentError as exc:
@@ -394,10 +409,12 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
                                                       f"{', '.join(options.card_paths)}",
                                               "fix them (tharsis check --with-bundled FOLDER), then load again")],
                                CONTENT, str(exc)) from None
-    check_against_content(options, library, where)
-    warnings = list(record.warnings)
+    try:
+        check_against_content(options, library, where)
+    except ProblemError as exc:
+        raise ProblemError(warnings + exc.problems, exc.exit_code) from None
     changed = None
-    if record.content is not None:
+    if isinstance(record.content, str):
         now = content_hash(library)
         if now != record.content:
             changed = (f"the cards changed since this game was played (played with {record.content}, "
@@ -408,6 +425,15 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
     except ValueError as exc:  # the options passed every check above, so this is the content refusing them
         raise ProblemError([where.problem("E715", f"the game cannot start with these options: {exc}")]) from None
     names, choosers = list(options.players), []
+
+    def check_drawn(number: int) -> None:
+        taken = recorded_cards.drawn(game, changed_cards)
+        if taken:
+            raise ProblemError(warnings + [recorded_cards.changed_problem(attrs.evolve(where, prefix=""),
+                                                                          changed_cards[name], number)
+                                           for name in taken[:recorded_cards.SHOWN]])
+
+    check_drawn(0)
 
     def fail(choice: Choice, message: str, hint: Optional[str] = None) -> ProblemError:
         hint = "; ".join(h for h in (hint, changed) if h) or None
@@ -433,6 +459,7 @@ def build(record: Record, library=None, before_choice: Optional[Callable[[Game, 
                                f"({decision.prompt})", f"legal: {shown}")
         game.apply(choice.label)
         choosers.append(chooser)
+        check_drawn(choice.number)
     if verify:
         _verify(record, game, warnings, changed)
     return Loaded(game, record.seats, record, warnings, choosers)
@@ -443,6 +470,8 @@ def _verify(record: Record, game: Game, warnings: list, changed: Optional[str]) 
     problem, where = None, record.where
     if record.state is not None:
         replayed = game.snapshot()
+        if not isinstance(record.content, recorded_cards.Recorded):
+            record = attrs.evolve(record, state=_upgraded(record.state, game))
         differ = sorted(str(k) for k in set(replayed) | set(record.state) if replayed.get(k) != record.state.get(k))
         if differ:
             problem = f"the saved state is not the state its choices lead to (it differs in: {', '.join(differ[:8])})"
@@ -458,6 +487,22 @@ def _verify(record: Record, game: Game, warnings: list, changed: Optional[str]) 
     if problem:
         hint = changed or "the file was edited, or was written by a different version of the rules"
         raise ProblemError(warnings + [where.problem("E716", problem, hint)])
+
+
+def _upgraded(value: Any, game: Game) -> Any:
+    """An older save's state with its references to compiled effects ({"x": n}, a position in a walk of the whole
+    library) written as a state is written now ({"x": [kind, name, n]}), so that the two compare."""
+    if isinstance(value, dict):
+        number = value.get("x")
+        if len(value) == 1 and is_integer(number):
+            try:
+                return {"x": upgraded_reference(game.content, number)}
+            except (IndexError, KeyError):
+                return value
+        return {k: _upgraded(v, game) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_upgraded(v, game) for v in value]
+    return value
 
 
 def load(path: Path | str, **kwargs) -> Loaded:

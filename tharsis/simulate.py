@@ -2,13 +2,18 @@
 
 Game k uses seed `first_seed + k`, and bots are seeded from the game's seed and their seat, so a game's outcome
 depends only on its seed and options: the results are identical whatever `--jobs` is.
+
+Each game's record (`play_one`) is what the game itself gives at its end (the result, the score breakdown, the
+cards each player played and the VP each card scored) plus the generation in which each card was played, noted
+between choices as the game goes: the per-card facts of the balance report (tharsis/balance.py) come from here.
+Where records go (JSONL or CSV, never over earlier results) is tharsis/results_files.py.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -17,7 +22,8 @@ from typing import Optional, TextIO
 
 import attrs
 
-from tharsis.runtime.bots import BOTS, play_out
+from tharsis.results_files import JSONL, open_results
+from tharsis.runtime.bots import BOTS
 from tharsis.runtime.game import Game, GameOptions, load_library
 from tharsis.runtime.spaces import terraformed
 
@@ -29,7 +35,7 @@ def play_one(task: tuple, library=None) -> dict:
     game = Game(options, library or load_library(tuple(options.card_paths)))
     bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
     started = time.perf_counter()
-    play_out(game, bots)
+    played_in = play_noting_generations(game, bots)
     result = game.result
     return {
         "seed": options.seed,
@@ -44,10 +50,55 @@ def play_one(task: tuple, library=None) -> dict:
                      "corporation": game.state.players[i].corporation,
                      **{k: row[k] for k in ("total", "tr", "milestones", "awards", "greeneries", "cities", "cards",
                                            "megacredits")},
-                     "played": [c.name for c in game.state.players[i].played[1:]] + game.state.players[i].events}
+                     "played": _played(game.state.players[i]),
+                     "played_generation": {name: played_in[i][name] for name in _played(game.state.players[i])
+                                           if name in played_in[i]},
+                     "card_vp": dict(row["card_detail"])}
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
     }
+
+
+def _played(player) -> list[str]:
+    """The project cards in a player's tableau (not the corporation), then the events they played."""
+    return [c.name for c in player.played[1:]] + list(player.events)
+
+
+def play_noting_generations(game: Game, bots: dict[int, object]) -> list[dict[str, int]]:
+    """Let the bots play the game to its end (as `runtime.bots.play_out` does, choice for choice), and return, per
+    player, the generation in which each card entered their tableau or events. The final state says which cards
+    were played, not when; the choice that made a card appear was made in the generation current before it, which
+    is the one noted (a card played by a player's last action is not counted in the next generation)."""
+    seen: list[dict[str, int]] = [{} for _ in game.state.players]
+    counts = [(0, 0) for _ in game.state.players]
+
+    def note(generation: int) -> None:
+        for index, player in enumerate(game.state.players):
+            in_play, events = counts[index]
+            if (len(player.played), len(player.events)) == (in_play, events):
+                continue    # the usual case: a choice changes one player's cards at most
+            if len(player.played) < in_play or len(player.events) < events:   # a card left: look at them all
+                in_play, events = 0, 0
+            for name in [c.name for c in player.played[in_play:]] + player.events[events:]:
+                seen[index].setdefault(name, generation)
+            counts[index] = (len(player.played), len(player.events))
+
+    note(game.state.generation)   # what the set-up dealt before the first question
+    while not game.over:
+        decision = game.pending()
+        generation = game.state.generation
+        game.apply(bots[decision.player].choose(game, decision))
+        note(generation)
+    return seen
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (a container or `taskset` may allow fewer than the machine has): the
+    default number of worker processes."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):   # macOS and Windows have no affinity mask
+        return max(1, os.cpu_count() or 1)
 
 
 def _leave_interrupts_to_the_parent() -> None:
@@ -73,6 +124,7 @@ class Simulation:
     games: int
     jobs: Optional[int] = 1           # worker processes; for Ray, the local instance's CPUs (None: all)
     out: Optional[Path] = None
+    format: str = JSONL               # of `out`: "jsonl" or "csv" (tharsis/results_files.py)
     backend: str = "local"            # or "ray" (tharsis/ray_backend.py)
     address: Optional[str] = None     # the Ray cluster to join; None starts a local Ray instance
     interrupted: bool = False    # Ctrl-C stopped it; `run` returned the games finished (and written) before
@@ -89,35 +141,34 @@ class Simulation:
         library = load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
         results: list[dict] = []
         started = time.perf_counter()
-        handle = open(self.out, "w", encoding="utf-8") if self.out else None
+        writer = open_results(self.out, self.format, solo=self.options.solo) if self.out else None
         try:
             if self.backend == "ray":
                 from tharsis.ray_backend import play_all
 
                 for record in play_all(self.tasks(), library, address=self.address, cpus=self.jobs):
-                    self._record(record, results, handle, progress, started)
-            elif (self.jobs or 1) > 1:
+                    self._record(record, results, writer, progress, started)
+            elif min(self.jobs or 1, self.games) > 1:
                 context = multiprocessing.get_context("fork")
                 with context.Pool(min(self.jobs, self.games), initializer=_leave_interrupts_to_the_parent) as pool:
                     for record in pool.imap(play_one, self.tasks(), chunksize=1):
-                        self._record(record, results, handle, progress, started)
+                        self._record(record, results, writer, progress, started)
             else:
                 for task in self.tasks():
-                    self._record(play_one(task), results, handle, progress, started)
+                    self._record(play_one(task), results, writer, progress, started)
         except KeyboardInterrupt:  # leaving the `with` above has terminated the pool
             self.interrupted = True
         finally:
-            if handle:
-                handle.close()
+            if writer:
+                writer.close()
         if progress and _is_terminal(progress):
             progress.write("\n")
         return results
 
-    def _record(self, record, results, handle, progress, started) -> None:
+    def _record(self, record, results, writer, progress, started) -> None:
         results.append(record)
-        if handle:
-            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-            handle.flush()
+        if writer:
+            writer.write(record)
         if progress:
             done = len(results)
             width = 30

@@ -16,9 +16,10 @@ def add_parser(sub) -> None:
     cards.add_argument("paths", nargs="*", metavar="PATH")
     cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
                        help="text: every definition as canonical card text, after its tag and resource "
-                            "declarations (it checks clean: tharsis check --no-with-bundled); rules: each card's "
-                            "rules in players' words (in the language of --lang); both generated from what was "
-                            "compiled")
+                            "declarations (it checks clean: tharsis check --no-with-bundled); rules: each "
+                            "definition's rules in players' words (cards, standard projects, milestones, awards, "
+                            "boards, ...), in the language of --lang, with the names of the `.names` files; both "
+                            "generated from what was compiled")
     cards.add_argument("--expansion", action="append", default=None, metavar="NAME",
                        help="only the content of a game with this expansion (repeatable); default: everything")
     cards.add_argument("--lang", choices=("en", "zh"), default=None,
@@ -62,9 +63,10 @@ def run(args) -> int:
                            result.declared_wild_tags))
         return 0
     if args.format == "rules":
-        from tharsis.compiler import rules_text
+        from tharsis.compiler import element_text
 
-        rules = "\n\n".join(rules_text.card(d, args.lang or "en") for d in chosen if d.kind in ("card", "corporation"))
+        names = result.library.names
+        rules = "\n\n".join(element_text.definition(d, args.lang or "en", names) for d in chosen)
         try:
             print(rules)
         except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal

@@ -5,7 +5,8 @@ about (the bundled content is compiled too, as a game loads it, but not reported
 out), the per-line suppression
 comments (tharsis/suppressions.py) and --select/--ignore (tharsis/code_filter.py). Options default to the
 project's [tool.tharsis] table (tharsis/config.py). `--watch` re-checks whenever a file changes; `-` reads one
-file from standard input (an editor's unsaved buffer), named by --stdin-filename.
+file from standard input (an editor's unsaved buffer), named by --stdin-filename. `--fix` makes the safe fixes of
+the problems it reports and `--diff` shows them (tharsis/fixes.py), then the problems left are reported as usual.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def add_parser(sub) -> None:
                        help="check again whenever a file under PATH changes (Ctrl-C stops)")
     check.add_argument("--interval", type=float, default=None, metavar="SECONDS",
                        help="with --watch: how often to look for changes (default 0.5)")
+    check.add_argument("--fix", action="store_true",
+                       help="apply the safe fixes (a did-you-mean with one close match, a missing ':') to the "
+                            "files, again until none is left, then report what changed and what is left")
+    check.add_argument("--diff", action="store_true",
+                       help="write nothing; print what --fix would change as a unified diff, and what it would "
+                            "leave (exit 1 when there is anything to fix or an error is left)")
     add_config_flag(check)
     check.set_defaults(run=run)
 
@@ -134,6 +141,15 @@ def _decide(args):
     problems += stdin_problems(paths, args.stdin_filename)
     if "-" in paths and args.watch:
         problems.append(Problem("E706", "--watch cannot watch standard input", "give the files as PATHs to watch"))
+    if args.fix and args.diff:
+        problems.append(Problem("E706", "--fix writes the fixes and --diff only shows them: give one of them",
+                                "run --diff to see the changes, then --fix to make them"))
+    elif args.fix and "-" in paths:
+        problems.append(Problem("E706", "--fix cannot rewrite standard input",
+                                "--diff prints what it would change; an editor applies fixes as code actions"))
+    if args.watch and (args.fix or args.diff):
+        problems.append(Problem("E706", f"--watch checks again on every change and --{'fix' if args.fix else 'diff'} "
+                                        "runs once: give one of them"))
     low, high = INTERVAL
     if args.interval is not None and not args.watch:
         problems.append(Problem("E706", "--interval is how often --watch looks for changes, and there is no --watch",
@@ -147,7 +163,8 @@ def _decide(args):
         with_bundled=config.with_bundled if args.with_bundled is None else args.with_bundled,
         strict=config.strict if args.strict is None else args.strict,
         code_filter=CodeFilter(tuple(select), tuple(ignore)), stdin_name=args.stdin_filename or "<stdin>",
-        root=config.path.parent if config.path else Path.cwd(), config=config.path)
+        root=config.path.parent if config.path else Path.cwd(), config=config.path,
+        fix="fix" if args.fix else "diff" if args.diff else None)
 
 
 @attrs.frozen(kw_only=True)
@@ -163,6 +180,7 @@ class Options:
     stdin_name: str                  # what standard input (PATH -) is called in the report
     root: Path                       # SARIF URIs are relative to it: the project's folder
     config: Optional[Path] = None    # the pyproject.toml in use
+    fix: Optional[str] = None        # "fix" writes the safe fixes, "diff" shows them
 
 
 def check_once(options: Options) -> int:
@@ -176,7 +194,7 @@ def check_once(options: Options) -> int:
         decoding = Diagnostics()
         text = decode(name, standard_input(), decoding)
         if text is None:
-            diagnostics, sources, files, definitions = decoding.items, {}, [name], 0
+            diagnostics, sources, files, definitions, result = decoding.items, {}, [name], 0, None
         else:
             result = _compile_stdin(name, text, options.with_bundled)
             diagnostics, sources = result.diagnostics, result.sources
@@ -192,6 +210,8 @@ def check_once(options: Options) -> int:
         sources, files = result.sources, reported
         definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
     diagnostics = suppressions.reported(diagnostics, sources, reported, options.code_filter)
+    if options.fix is not None and result is not None:  # (a file that could not be decoded has nothing to fix)
+        return _fix(options, result, reported, [d for d in diagnostics if d.span is None])
     errors = [d for d in diagnostics if d.is_error]
     if options.output != "text":
         _print_report(diagnostics, options.output, options.root, len(files))
@@ -202,6 +222,61 @@ def check_once(options: Options) -> int:
               f"{definitions} definitions, no problems")
     sys.stdout.flush()
     if errors or (options.strict and diagnostics):
+        return 1
+    return 0
+
+
+def _fix(options: Options, result, reported: list[str], placeless: list) -> int:
+    """--fix and --diff: the safe fixes made round after round (tharsis/fixes.py), written or shown, then the
+    report of what is left. Exit 1 when an error is left (or a warning, with --strict); with --diff also when
+    there is anything to fix, as `fmt --diff` does."""
+    from tharsis import suppressions
+    from tharsis.compiler.diagnostics import render_text
+    from tharsis.compiler.pipeline import compile_sources
+    from tharsis.fixes import encoded, fix_texts, unified_diff
+
+    own = set(reported)
+
+    def compile_texts(texts: dict[str, str], changed: set[str]):
+        return compile_sources(texts, use_cache=options.use_cache, volatile=changed)
+
+    def report(compiled) -> list:
+        found = [d for d in compiled.diagnostics if d.span is not None and d.span.path in own]
+        return suppressions.reported(found, compiled.sources, reported, options.code_filter)
+
+    originals = {path: result.sources[path] for path in reported if path in result.sources}
+    run = fix_texts(result.sources, own, compile_texts, report, first=result)
+    changed = run.changed(originals)
+    unwritable: list[Problem] = []
+    out = sys.stderr if options.output != "text" else sys.stdout  # JSON, GitHub and SARIF keep standard output
+    for path in changed:
+        if options.fix == "diff":
+            out.writelines(unified_diff(path, originals[path], run.texts[path]))
+            continue
+        try:
+            raw = Path(path).read_bytes()
+            Path(path).write_bytes(encoded(run.texts[path], raw))
+        except OSError as exc:  # a read-only file: said, the other files are still fixed
+            unwritable.append(Problem("E708", f"cannot write the fixed file: {exc.strerror}",
+                                      "make the file writable, or run tharsis check --diff to see the fixes", path))
+    made = [a for a in run.applied if a.path not in {p.path for p in unwritable}]
+    verb = "would fix" if options.fix == "diff" else "fixed"
+    for applied in made:
+        print(f"{verb} {applied.describe()}", file=out)
+    files = len({a.path for a in made})
+    print(f"{len(made)} fix{'es' if len(made) != 1 else ''} {'to make' if options.fix == 'diff' else 'made'} in "
+          f"{files} file{'s' if files != 1 else ''}"
+          + (f"; {len(run.remaining)} problem{'s' if len(run.remaining) != 1 else ''} left" if run.remaining
+             else "; no problems left"), file=out)
+    remaining = placeless + run.remaining  # a path that could not be read is still a problem of the run
+    if options.output != "text":
+        _print_report(remaining, options.output, options.root, len(reported))
+    elif remaining:
+        print(render_text(remaining, run.result.sources))
+    sys.stdout.flush()
+    require(unwritable)
+    errors = [d for d in remaining if d.is_error]
+    if errors or (options.strict and remaining) or (options.fix == "diff" and made):
         return 1
     return 0
 
@@ -294,12 +369,12 @@ def _waiting(seen: dict) -> None:
 
 
 def _snapshot(paths: list[Path]) -> dict[str, tuple[int, int]]:
-    from tharsis.compiler.pipeline import EXTENSION
+    from tharsis.compiler.source import CONTENT_FILES
 
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(p for p in path.rglob("*" + EXTENSION) if p.is_file())
+            files.extend(p for pattern in CONTENT_FILES for p in path.rglob(pattern) if p.is_file())
         elif path.exists():
             files.append(path)
     state = {}

@@ -1,0 +1,159 @@
+"""Rules text for the definitions that are not cards: standard projects and actions, milestones, awards, boards,
+declared parameters, kinds of card, rules and expansions, in players' words, in English or Chinese.
+
+`tharsis cards --format rules` prints them after the cards, so that a designer reads what the engine understood of
+a board (its areas and placement bonuses summed up, its track bonuses), a milestone or a standard project as they
+read a card. The words come from the same phrase tables and names as the cards' (rules_text.py); this module only
+decides what each kind of definition says.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import rules_text
+from .names import Names
+from .rules_text import Phrases, phrases
+
+_BONUS_ORDER = ("plant", "steel", "titanium", "energy", "heat", "megacredits", "card", "ocean")
+
+
+def definition(d, language: str = "en", names: Optional[Names] = None) -> str:
+    """Any definition as rules text in `language`, its names from `names` (a library's `names`)."""
+    if d.kind in ("card", "corporation"):
+        return rules_text.card(d, language, names)
+    t = phrases(language, names)
+    header, lines = _WRITERS[d.kind](t, d)
+    head = _title(t, d) + t("dash") + header
+    if getattr(d, "set", "base") != "base":
+        head += t("set_header", set=t.set_name(d.set))
+    return "\n".join([head] + ["  " + line for line in lines if line])
+
+
+def _title(t: Phrases, d) -> str:
+    """The name in the language; a declared parameter or kind of card may have its word in the phrase table."""
+    if d.kind == "parameter":
+        return rules_text.title(t, d, translated=t.parameter(d.name))
+    if d.kind == "card_kind":
+        return rules_text.title(t, d, translated=t.card_type(d.name))
+    if d.kind == "expansion":
+        return rules_text.title(t, d, translated=t.set_name(d.name))
+    return rules_text.title(t, d)
+
+
+def _variant(t: Phrases, d) -> str:
+    return t("variant_header", variant=t.variant(d.variant)) if getattr(d, "variant", None) else ""
+
+
+def _standard_project(t: Phrases, d):
+    return t("standard_project_header", cost=d.cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
+                                                                                              t.names)]
+
+
+def _standard_action(t: Phrases, d):
+    cost = t.counted(str(d.cost), d.cost_resource, d.cost)
+    return t("standard_action_header", cost=cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
+                                                                                           t.names)]
+
+
+def _milestone(t: Phrases, d):
+    return t("milestone_header"), [t("requires", requirement=rules_text.condition(d.requirement, t.language,
+                                                                                  t.names))]
+
+
+def _award(t: Phrases, d):
+    return t("award_header"), [t("award_measure", what=rules_text.quantity(d.measure, t.language, t.names,
+                                                                           owner=False))]
+
+
+def _board(t: Phrases, b):
+    lines = []
+    if b.milestones:
+        lines.append(t("board_milestones", names=t.join("names", [t.name(n, "milestone") for n in b.milestones])))
+    if b.awards:
+        lines.append(t("board_awards", names=t.join("names", [t.name(n, "award") for n in b.awards])))
+    lines.append(_areas(t, b))
+    offboard = [s.reserved for s in b.spaces if not s.on_mars and s.reserved]
+    if offboard:
+        lines.append(t("board_offboard", names=t.join("names", [t.area(name) for name in offboard])))
+    lines.append(_bonuses(t, b))
+    for space in b.spaces:
+        if space.extra_cost:
+            condition = t("extra_cost_while", condition=rules_text.condition(space.cost_condition, t.language,
+                                                                             t.names)) \
+                if space.cost_condition is not None else ""
+            lines.append(t("board_extra_cost", id=space.id, n=space.extra_cost, condition=condition))
+    lines += [_track(t, track.parameter, track.value, rules_text.parameter_unit(t, track.parameter), track.effects)
+              for track in b.tracks]
+    return t("board_header"), lines
+
+
+def _areas(t: Phrases, b) -> str:
+    """How many areas of each kind Mars has on this board."""
+    mars = [s for s in b.spaces if s.on_mars]
+    reserved = [s.reserved for s in mars if s.reserved]
+    land = [s for s in mars if s.kind == "land" and not s.reserved]
+    volcanic = sum(1 for s in land if s.volcanic)
+    return t("board_areas", n=len(mars), land=len(land),
+             volcanic=t("board_volcanic", n=volcanic) if volcanic else "",
+             oceans=sum(1 for s in mars if s.kind == "ocean"),
+             reserved="".join(t("board_reserved", name=t.area(name)) for name in reserved))
+
+
+def _bonuses(t: Phrases, b) -> str:
+    """The placement bonuses of Mars summed up by resource: `27 plants on 19 areas`."""
+    totals: dict[str, list[int]] = {}
+    for space in b.spaces:
+        if space.on_mars:
+            for name, count in space.bonuses:
+                total = totals.setdefault(name, [0, 0])
+                total[0] += count
+                total[1] += 1
+    order = sorted(totals, key=lambda name: (_BONUS_ORDER.index(name) if name in _BONUS_ORDER else 99, name))
+    items = [t("board_bonus", what=t.counted(str(totals[name][0]), name, totals[name][0]), n=totals[name][1])
+             for name in order]
+    return t("board_bonuses", list=t.join("list", items)) if items else ""
+
+
+def _track(t: Phrases, parameter: str, value: int, unit: str, effects) -> str:
+    return t("track", what=t.parameter(parameter), value=value, unit=unit,
+             effects=rules_text.sentences(effects, t.language, t.names))
+
+
+def _parameter(t: Phrases, d):
+    unit = rules_text.parameter_unit(t, d.name, d.unit)
+    lines = [_track(t, d.name, track.value, unit, track.effects) for track in d.tracks]
+    if d.tr_per_step != 1:
+        lines.append(t("parameter_tr", n=d.tr_per_step))
+    lines.append(t(f"parameter_ends_{d.ends_game}"))
+    return t("parameter_header", low=d.low, high=d.high, step=d.step, unit=unit), lines
+
+
+def _card_kind(t: Phrases, d):
+    lines = [t("card_kind_deal", deal=d.deal, keep=d.keep)]
+    if d.unplayable:
+        lines.append(t("card_kind_unplayable", effects=rules_text.sentences(d.unplayable, t.language, t.names)))
+    return t("card_kind_header"), lines
+
+
+def _rule(t: Phrases, d):
+    return t("rule_header"), [t(f"rule_{d.at}", by=t(f"rule_by_{d.by}"),
+                                effects=rules_text.sentences(d.play, t.language, t.names))]
+
+
+def _expansion(t: Phrases, d):
+    lines = []
+    if d.offboard:
+        lines.append(t("board_offboard", names=t.join("names", [t.area(name) for name in d.offboard])))
+    if d.milestones:
+        lines.append(t("board_milestones", names=t.join("names", [t.name(n, "milestone") for n in d.milestones])))
+    if d.awards:
+        lines.append(t("board_awards", names=t.join("names", [t.name(n, "award") for n in d.awards])))
+    if d.solo_generations:
+        lines.append(t("expansion_solo", n=d.solo_generations))
+    return t("expansion_header"), lines
+
+
+_WRITERS = {"standard_project": _standard_project, "standard_action": _standard_action, "milestone": _milestone,
+            "award": _award, "board": _board, "parameter": _parameter, "card_kind": _card_kind, "rule": _rule,
+            "expansion": _expansion}

@@ -1,0 +1,165 @@
+"""Names in Chinese: the bundled names file holds every name the Chinese rule sources give (and no other), and a
+designer's names file is checked like card text: a misspelt name, a wrong kind, a bad line, a name given twice are
+errors with file:line:col, a caret and a did-you-mean, never a silent English name.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tharsis.cli import main
+from tharsis.compiler import compile_paths, compile_text, rules_text
+from tharsis.compiler.diagnostics import render_text
+from tharsis.compiler.names import display_name
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "seeds"
+
+# (kind, name in the card text, the Chinese name), with the seed that gives it
+SEED_NAMES = [
+    # seed 000, the Chinese rulebook of the base game: the six standard projects ("B)使用一个标准项目")
+    ("standard_project", "Sell Patents", "贩卖专利"),
+    ("standard_project", "Power Plant", "发电"),
+    ("standard_project", "Asteroid", "升温"),
+    ("standard_project", "Aquifer", "蓄水"),
+    ("standard_project", "Greenery", "绿化"),
+    ("standard_project", "City", "建造城市"),
+    # and its seven actions as its contents name them ("七种行动(...植物换绿化/热能升温)"): the two standard actions
+    ("standard_action", "Greenery", "植物换绿化"),
+    ("standard_action", "Heat to temperature", "热能升温"),
+    # its board ("火星塔尔西斯区域"), milestones and awards
+    ("board", "Tharsis", "塔尔西斯"),
+    ("milestone", "Terraformer", "改造者"),
+    ("milestone", "Mayor", "市长"),
+    ("milestone", "Gardener", "园丁"),
+    ("milestone", "Builder", "建造者"),
+    ("milestone", "Planner", "规划者"),
+    ("award", "Landlord", "地产大亨"),
+    ("award", "Banker", "银行家"),
+    ("award", "Scientist", "科学家"),
+    ("award", "Thermalist", "热能大亨"),
+    ("award", "Miner", "钢铁大亨"),
+    # its cards: the example cards A-E, the example turns, the set-up's corporation, the tiles it explains
+    ("corporation", "Beginner Corporation", "新手公司"),
+    ("card", "Asteroid Mining Consortium", "小行星矿物共同体"),
+    ("card", "Cupola City", "岩钟城"),
+    ("card", "Asteroid", "小行星"),
+    ("card", "Livestock", "畜牧"),
+    ("card", "Shuttles", "穿梭机"),
+    ("card", "Electro Catapult", "电镀弹射器"),
+    ("card", "Asteroid Mining", "小行星采矿"),
+    ("card", "Geothermal Power", "地热能"),
+    ("card", "Capital", "首都"),
+    ("card", "Noctis City", "诺提斯城"),
+    # seed 001, the BGA rules summary: Elysium's and Hellas' milestones and awards it names in Chinese
+    ("milestone", "Generalist", "多面手"),
+    ("milestone", "Specialist", "专家"),
+    ("milestone", "Ecologist", "生态学家"),
+    ("milestone", "Tycoon", "大亨"),
+    ("award", "Cultivator", "耕耘者"),
+    ("award", "Space Baron", "太空男爵"),
+    ("award", "Celebrity", "名人"),
+    ("award", "Industrialist", "实业家"),
+    ("award", "Desert Settler", "沙漠定居者"),
+]
+
+
+@pytest.mark.parametrize("kind, name, chinese", SEED_NAMES, ids=[f"{k}:{n}" for k, n, _ in SEED_NAMES])
+def test_every_chinese_name_the_seeds_give_is_in_the_bundled_names(bundled, kind, name, chinese):
+    assert bundled.library.names.get(kind, name, "zh") == chinese
+
+
+def test_the_bundled_names_are_the_seeds_names_and_no_invented_one(bundled):
+    assert {(kind, name, chinese) for _, kind, name, chinese in bundled.library.names.entries} == set(SEED_NAMES)
+    assert bundled.errors == []
+
+
+def test_every_chinese_name_is_printed_in_a_seed():
+    if not SEEDS.is_dir():
+        pytest.skip(f"the rule seeds are not at {SEEDS}")
+    seeds = "\n".join(path.read_text("utf-8") for path in sorted(SEEDS.glob("*.txt")))
+    assert [chinese for _, _, chinese in SEED_NAMES if chinese not in seeds] == []
+
+
+def test_a_name_of_two_kinds_has_the_name_of_each(bundled):
+    """The card Asteroid is 小行星, the standard project Asteroid 升温: the kind decides."""
+    library = bundled.library
+    card = next(d for d in library.cards if d.name == "Asteroid")
+    project = next(d for d in library.of_kind("standard_project") if d.name == "Asteroid")
+    assert display_name(card, "zh", library.names) == "小行星"
+    assert display_name(project, "zh", library.names) == "升温"
+    assert display_name("Asteroid", "zh", library.names, kind="standard_project") == "升温"
+    assert display_name("Power Plant", "zh", library.names) == "Power Plant"      # the card has no Chinese name
+    assert display_name(card, "en", library.names) == "Asteroid"
+    assert display_name(card, "zh") == "Asteroid"                                   # no names given
+    words = rules_text.phrases("zh", library.names)
+    assert (words.name(project), words.tag("jovian"), words.noun("plant"), words.parameter("oxygen"),
+            words.noun("city_tile"), words.name("Mayor", "milestone"), words.area("Noctis City")) == \
+        ("升温", "木星", "植物", "氧气浓度", "城市板块", "市长", "诺提斯城")
+
+
+def test_names_come_with_the_bundled_content_wherever_it_is_compiled():
+    result = compile_text('card "Example" #EX1 {\n  type: event  cost: 1\n  play: gain 1 plant\n}\n', "<example>",
+                          with_bundled=True)
+    assert result.errors == [] and result.library.names.get("milestone", "Mayor", "zh") == "市长"
+
+
+def _check(tmp_path, names: str, name: str = "zh.names"):
+    (tmp_path / "farm.mars").write_text('card "Spore Farm" #SF1 {\n  type: automated  cost: 5\n  play: gain 1 plant\n'
+                                        '}\n', "utf-8")
+    (tmp_path / name).write_text(names, "utf-8")
+    result = compile_paths([tmp_path], with_bundled=True)
+    return result, render_text(result.errors, result.sources)
+
+
+def test_a_misspelt_name_is_an_error_with_a_caret_and_a_did_you_mean(tmp_path):
+    result, text = _check(tmp_path, '// my names\ncard "Spore Farn" = "孢子农场"\n')
+    assert [d.code for d in result.errors] == ["E162"]
+    assert text.splitlines()[:4] == [
+        f"{tmp_path / 'zh.names'}:2:6: error[E162]: no card named 'Spore Farn' is loaded",
+        '   2 | card "Spore Farn" = "孢子农场"',
+        "     |      ^^^^^^^^^^^^",
+        "     = hint: did you mean 'Spore Farm'?"]
+
+
+def test_a_name_of_another_kind_says_which_kind_it_is(tmp_path):
+    result, _ = _check(tmp_path, 'card "Tharsis Republic" = "塔尔西斯共和国"\n')
+    assert [(d.code, d.hint) for d in result.errors] == [
+        ("E162", 'it is a corporation: corporation "Tharsis Republic" = ...')]
+
+
+def test_bad_lines_unknown_kinds_empty_and_repeated_names_are_errors(tmp_path):
+    result, _ = _check(tmp_path, 'crad "Spore Farm" = "孢子农场"\nSpore Farm = 孢子农场\ncard "Spore Farm" = ""\n'
+                                 'card "Spore Farm" = "孢子农场"\ncard  "Spore Farm"="孢子工厂" // again\n')
+    assert [(d.code, d.span.line, d.span.column, d.hint) for d in result.errors] == [
+        ("E161", 1, 1, "did you mean 'card'?"),
+        ("E161", 2, 1, 'write it as: card "Spore Farm" = "孢子农场" (names in double quotes; // starts a comment)'),
+        ("E164", 3, 21, "write its name, or remove the line: a name no file gives stays as the card text has it"),
+        ("E163", 5, 7, f"first named at {tmp_path / 'zh.names'}:4; keep one")]
+
+
+def test_a_names_file_must_be_named_for_a_language_of_the_rules_text(tmp_path):
+    result, _ = _check(tmp_path, 'card "Spore Farm" = "Ferme"\n', name="fr.names")
+    assert [(d.code, d.hint) for d in result.errors] == [
+        ("E160", "name the file zh.names (or anything.zh.names); the card text itself is the English")]
+
+
+def test_a_designers_name_replaces_a_bundled_one(tmp_path):
+    result, _ = _check(tmp_path, 'standard project "Power Plant" = "发电厂"\ncard "Spore Farm" = "孢子农场"\n',
+                       name="mine.zh.names")
+    assert result.errors == []
+    assert result.library.names.get("standard_project", "Power Plant", "zh") == "发电厂"
+    assert result.library.names.get("card", "Spore Farm", "zh") == "孢子农场"
+
+
+def test_check_reports_a_names_file_like_card_text(tmp_path, capsys):
+    _check(tmp_path, 'milestone "Mayer" = "市长"\n')
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'zh.names'}:1:11: error[E162]: no milestone named 'Mayer' is loaded" in out
+    assert "did you mean 'Mayor'?" in out
+
+
+def test_cards_command_prints_a_designers_chinese_names(tmp_path, capsys):
+    _check(tmp_path, 'card "Spore Farm" = "孢子农场"\n')
+    assert main(["cards", str(tmp_path), "--format", "rules", "--lang", "zh"]) == 0
+    assert capsys.readouterr().out.startswith("孢子农场（Spore Farm，#SF1） — 自动化牌，5 M€\n  打出时：获得1点植物。")

@@ -1,0 +1,263 @@
+"""What `tharsis play` asks and shows, as a player reads it: prompts in rules text with the facts needed to decide,
+menu prices that are what the engine charges, the board's legend, the verdict of a tie, plural agreement, colour
+only on a terminal, and the solo game's `--max-generations`."""
+
+import io
+import re
+
+import pytest
+
+from tharsis.runtime.game import Game, GameOptions  # first: the engine's modules import one another in an order
+from tharsis.runtime import actions, effects
+from tharsis.runtime.bots import BOTS, play_out
+from tharsis.runtime.decisions import Decision, Option
+from tharsis.runtime.state import CardInPlay
+from tharsis import prompts, style, view
+from tharsis.play import GameLog, Seat, Session, _numbered
+
+
+def _to_first_action(options: GameOptions) -> Game:
+    game = Game(options)
+    bot = BOTS["greedy"](1)
+    while game.pending().kind != "action":
+        game.apply(bot.choose(game, game.pending()))
+    return game
+
+
+# ------------------------------------------------------------------ prices: shown = charged
+
+class _Charged:
+    """Records every amount the engine's `pay` is asked for (the one function that charges money), in order."""
+
+    def __init__(self, monkeypatch):
+        self.amounts: list[int] = []
+        original = actions.pay
+
+        def recording(game, player, cost, *args, **kwargs):
+            self.amounts.append(cost)
+            return original(game, player, cost, *args, **kwargs)
+
+        monkeypatch.setattr(actions, "pay", recording)
+        monkeypatch.setattr(effects, "pay", recording)
+
+
+def _check_menu_prices(game: Game, decision: Decision, charged: _Charged) -> int:
+    """Take every priced entry of the menu on a copy of the game; the first amount charged must be the menu's price
+    (a card action with several options: each option's price, once chosen). Returns the entries checked."""
+    checked = 0
+    for option in decision.options:
+        price = prompts.menu_price(game, decision.player, option)
+        if price is None:
+            continue
+        copy = game.clone()
+        kind, name = option.value[0], option.value[1]
+        before = dict(copy.state.players[decision.player].resources)
+        charged.amounts.clear()
+        copy.apply(option.label)
+        if kind == "convert":  # paid in plants or heat, taken at once, before any bonus of the placement
+            conversion = game.standard_actions[name]
+            spent = before[conversion.cost_resource] - copy.state.players[decision.player].resources[
+                conversion.cost_resource]
+            if copy.pending() is not None and copy.pending().player == decision.player:
+                assert f"{spent} " in price.text and price.text.startswith(str(spent)), (option.label, price, spent)
+            checked += 1
+            continue
+        asked = copy.pending()
+        if kind == "card_action" and len(game.library[name].actions) > 1 and asked is not None and \
+                asked.kind == "option" and asked.player == decision.player and not charged.amounts:
+            for number, chosen in enumerate(asked.options):
+                again = copy.clone()
+                charged.amounts.clear()
+                again.apply(chosen.label)
+                expected = prompts.action_option_price(game, decision.player, name, chosen.value)
+                assert charged.amounts[:1] == ([expected.megacredits] if expected.megacredits is not None else []), \
+                    (option.label, chosen.label, expected, charged.amounts)
+                checked += 1
+            continue
+        if price.megacredits is None:
+            assert not charged.amounts, (option.label, price, charged.amounts)  # free, or paid in something else
+        else:
+            assert charged.amounts[:1] == [price.megacredits], (option.label, price, charged.amounts)
+            assert f"{price.megacredits} MC" in price.text
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed, variant", [(3, {}), (8, {"corporate_era": True}), (13, {"board": "Hellas"}),
+                                           (21, {"corporate_era": True, "expansions": ("venus", "prelude")}),
+                                           (34, {"corporate_era": True, "expansions": ("venus",)})])
+def test_every_priced_menu_entry_costs_what_the_menu_says(seed, variant, monkeypatch):
+    """Issue 21: the menu showed a card's printed cost for its action (Aquifer Pumping: 18 MC; it costs 8) and no
+    price for projects and awards. Every entry of random games' menus is taken on a copy of the game: the engine
+    charges exactly the menu's price."""
+    charged = _Charged(monkeypatch)
+    game = Game(GameOptions(players=("ann", "bob", "cy"), seed=seed, **variant))
+    bots = {i: BOTS["random"](seed * 10 + i) for i in range(3)}
+    checked, kinds = 0, set()
+    while not game.over:
+        decision = game.pending()
+        if decision.kind == "action":
+            checked += _check_menu_prices(game, decision, charged)
+            kinds.update(o.value[0] for o in decision.options if prompts.menu_price(game, decision.player, o))
+        game.apply(bots[decision.player].choose(game, decision))
+    assert checked > 500
+    assert {"play", "project", "award", "card_action"} <= kinds
+
+
+def test_a_card_actions_price_is_its_own_not_the_cards(monkeypatch):
+    charged = _Charged(monkeypatch)
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=1))
+    player = game.state.players[game.pending().player]
+    player.played += [CardInPlay("Aquifer Pumping"), CardInPlay("Electro Catapult")]
+    player.resources["plant"], player.resources["megacredits"] = 2, 30
+    decision = game.pending()
+    menu = _numbered(game, decision)
+    assert re.search(r"action Aquifer Pumping +8 MC \(or steel\)  Place an ocean tile\.\n", menu)  # not 18 MC
+    assert re.search(r"action Electro Catapult +1 plant or 1 steel  Gain 7 MC\.\n", menu)
+    assert re.search(r"standard project Aquifer +18 MC  Place an ocean tile\.\n", menu)
+    assert _check_menu_prices(game, decision, charged) >= 5
+
+
+# ------------------------------------------------------------------ prompts in rules text, with facts
+
+def test_a_production_attack_asks_in_rules_text_with_every_targets_production():
+    game = _to_first_action(GameOptions(players=("ann", "bob", "cy"), seed=2))
+    attack = next(e for e in game.library["Hackers"].play if type(e).__name__ == "AnyProduction")
+    from tharsis.compiler import text
+
+    production = [p.production["megacredits"] for p in game.state.players]
+    decision = Decision(0, "player", "Whose production decreases? " + text.effect(attack),
+                        tuple(Option(f"player {p.name}", p.index) for p in game.state.players))
+    assert prompts.question(game, decision) == ("Whose production decreases? Decrease any player's MC production "
+                                                "2 steps.")
+    assert _numbered(game, decision).splitlines() == [
+        f"    1. player ann (you; MC production {production[0]})",
+        f"    2. player bob (MC production {production[1]})",
+        f"    3. player cy (MC production {production[2]})"]
+
+
+def test_questions_and_options_that_name_effects_say_them_in_rules_text():
+    game = Game(GameOptions(players=("ann", "bob"), seed=5))
+    x = Decision(0, "x", "Choose X: production(heat -X, megacredits +X)", (Option("X=1", 1),))
+    assert prompts.question(game, x) == ("Choose X: Decrease your heat production X steps, increase your MC "
+                                         "production X steps.")
+    order = Decision(0, "order", "Which effect of the card first?",
+                     (Option("production(megacredits -2, heat +3)", 0), Option("place ocean", 1)))
+    assert _numbered(game, order).splitlines() == [
+        "    1. Decrease your MC production 2 steps, increase your heat production 3 steps.",
+        "    2. Place an ocean tile."]
+    game.state.players[1].resources["plant"] = 4
+    remove = Decision(0, "player", "remove up to 3 plants from any player",
+                      (Option("player bob", 1), Option("remove nothing", None)))
+    assert prompts.question(game, remove) == "Remove up to 3 plants from any player (optional). Which player?"
+    assert _numbered(game, remove).splitlines() == ["    1. player bob (has 4 plants)", "    2. remove nothing"]
+    game.state.players[0].played.append(CardInPlay("Birds", resources=2))
+    gets = Decision(0, "card", "Which card gets add 1 animal to another card?", (Option("card Birds", "Birds"),))
+    assert prompts.question(game, gets) == "Which card gets it? Add 1 animal to another of your cards."
+    assert _numbered(game, gets) == "    1. card Birds (2 animals)"
+    actions_of = Decision(0, "option", "Which action of Electro Catapult?",
+                          (Option("spend 1 plant -> gain 7 megacredits", 0),))
+    assert _numbered(game, actions_of) == "    1. Spend 1 plant. -> Gain 7 MC."
+    plain = Decision(0, "option", "Convert plants into a greenery?", (Option("done", None),))
+    assert prompts.question(game, plain) == "Convert plants into a greenery?"      # no effect named: as it was
+
+
+def test_an_answer_may_be_the_start_of_the_rules_text_shown():
+    game = Game(GameOptions(players=("ann", "bob"), seed=5))
+    session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
+                      stdin=io.StringIO("place\n"), stdout=io.StringIO())
+    order = Decision(0, "order", "Which effect of the card first?",
+                     (Option("production(megacredits -2, heat +3)", 0), Option("place ocean", 1)))
+    assert session.ask(order) == "place ocean"
+    session.stdin = io.StringIO("decrease\n")
+    assert session.ask(order) == "production(megacredits -2, heat +3)"
+
+
+# ------------------------------------------------------------------ the board, the verdict, plurals
+
+def test_every_letter_on_the_board_is_in_its_legend():
+    for board in ("Tharsis", "Hellas", "Elysium"):
+        game = Game(GameOptions(players=("ann",), seed=3, board=board))  # solo: neutral cities and greeneries
+        game.apply(0)
+        drawn = view.board(game)
+        grid, legend = drawn.split("\noff Mars:")
+        explained = set()
+        for line in legend.splitlines():
+            for entry in line.replace("players:", "").replace("bonuses:", "").split("  "):
+                word = entry.strip().split("=")[0].split(" ")[0]
+                if word:
+                    explained.update(word)
+        shown = {ch for ch in grid if ch.isalpha() or ch in "~^·≈"}
+        assert shown <= explained, (board, shown - explained)
+        assert "bonuses: " in legend and "s steel" in legend and "(a letter twice: 2 of it)" in legend
+    assert "h heat" in view.board(Game(GameOptions(players=("a", "b"), board="Hellas")))
+
+
+def _result(*rows):
+    players = [{"name": n, "tr": t, "milestones": 0, "awards": 0, "greeneries": 0, "cities": 0, "cards": 0,
+                "total": t, "megacredits": mc} for n, t, mc in rows]
+    top = max(players, key=lambda r: (r["total"], r["megacredits"]))
+    return {"players": players, "winner": top["name"], "generations": 12,
+            "tie_break": sum(1 for r in players if r["total"] == top["total"]) > 1}
+
+
+def test_the_verdict_says_what_broke_a_tie_and_a_tie_on_megacredits_too_is_shared():
+    assert view.final_table(_result(("ann", 80, 3), ("bob", 70, 9))).splitlines()[-2] == "winner: ann"
+    assert view.final_table(_result(("ann", 80, 30), ("bob", 80, 41))).splitlines()[-2] == (
+        "winner: bob (tied on 80 points with ann; megacredits broke the tie: bob 41, ann 30)")
+    assert view.final_table(_result(("ann", 80, 30), ("bob", 80, 30), ("cy", 60, 99))).splitlines()[-2] == (
+        "tied: ann and bob (80 points and 30 MC each: megacredits, the tie-break, are equal too)")
+
+
+def test_one_card_is_one_card():
+    game = Game(GameOptions(players=("ann", "bob"), seed=3))
+    game.state.players[1].hand = ["Birds"]
+    assert "bob: TR 20, 0 MC (+1), 1 card in hand, 0 in play" in view.others(game, 0)
+    assert view.player_sheet(game, 1).startswith("--- bob (no corporation yet), TR 20, 1 card in hand")
+    assert view.counted(2, "card") == "2 cards" and view.counted(0, "card") == "0 cards"
+
+
+def test_the_panel_shows_the_players_own_tags():
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=1))
+    index = game.pending().player
+    game.state.players[index].played.append(CardInPlay("Birds"))
+    assert f"tags: {view.tag_counts(game, index)}" in view.panel(game, index)
+    assert "animal 1" in view.tag_counts(game, index)
+
+
+# ------------------------------------------------------------------ colour
+
+def test_colour_is_only_for_terminals_and_takes_nothing_away_from_the_text():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    assert style.for_stream(io.StringIO(), {}) is style.PLAIN
+    assert style.for_stream(Tty(), {}) == style.COLOUR
+    assert style.for_stream(Tty(), {"NO_COLOR": "1"}) is style.PLAIN
+    assert style.for_stream(Tty(), {"TERM": "dumb"}) is style.PLAIN
+    assert style.for_stream(io.StringIO(), {"FORCE_COLOR": "1"}) == style.COLOUR
+    assert style.for_stream(io.StringIO(), {"FORCE_COLOR": "1", "NO_COLOR": "1"}) is style.PLAIN
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=1, corporate_era=True))
+    index = game.pending().player
+    for plain, coloured in [(view.panel(game, index), view.panel(game, index, style.COLOUR)),
+                            (_numbered(game, game.pending()), _numbered(game, game.pending(), "en", style.COLOUR)),
+                            (view.player_sheet(game, 1 - index), view.player_sheet(game, 1 - index, style.COLOUR)),
+                            (view.card_block(game, "Birds", 1), view.card_block(game, "Birds", 1, "en",
+                                                                                  style.COLOUR))]:
+        assert "\x1b[" in coloured and "\x1b[" not in plain
+        assert style.strip(coloured) == plain
+    assert style.COLOUR.card("Birds", "active") == "\x1b[34mBirds\x1b[0m"        # active cards are blue
+    assert style.COLOUR.player("ann", 0) != style.COLOUR.player("bob", 1)
+
+
+# ------------------------------------------------------------------ the solo game's generation limit
+
+def test_max_generations_stops_a_solo_game_too():
+    game = Game(GameOptions(players=("solo",), seed=4, max_generations=3))
+    play_out(game, {0: BOTS["greedy"](4)})
+    assert game.over and game.state.generation == 3
+    assert game.result["solo_won"] is False and game.result["winner"] is None
+    longer = Game(GameOptions(players=("solo",), seed=4, max_generations=30))  # never past the rules' 14
+    play_out(longer, {0: BOTS["greedy"](4)})
+    assert longer.state.generation == 14
