@@ -1,14 +1,18 @@
 """`tharsis lsp` as an editor meets it: the server runs as a subprocess and we speak LSP JSON-RPC on its stdio.
 
-A designer opens a card file with a typo, sees the diagnostic under the word with its code, fixes it and sees the
-diagnostic go; hovers a card's name for its rules text and a word for its meaning; completes names. A burst of
-edits compiles once. A broken frame ends the server with E722 (never a hang, never exit 3), and the lifecycle is
-the specification's; a fuzz test (hypothesis) sends random frames to the server running in this process.
+A designer opens a card file with a typo, sees the diagnostic under the word with its code, applies the quick fix
+and sees the diagnostic go; hovers a card's name for its rules text and a word for its meaning; completes exactly
+what the grammar accepts at the cursor; formats the file as `tharsis fmt` would; goes to the definition of a name,
+bundled or their own; reads the outline and the semantic colours; works in a project rooted at its
+`[tool.tharsis]`. A burst of edits compiles once. A broken frame ends the server with E722 (never a hang, never
+exit 3), and the lifecycle is the specification's; fuzz tests (hypothesis) send random frames to the server running
+in this process, and half-written text to every feature.
 """
 
 import json
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -25,6 +29,7 @@ from tharsis.compiler import compile_text  # noqa: E402
 from tharsis.compiler.checker import FIELDS  # noqa: E402
 from tharsis.lsp import glossary  # noqa: E402
 from tharsis.lsp.analysis import analyse  # noqa: E402
+from tharsis.lsp.items import Range  # noqa: E402
 from tharsis.problems import ProblemError  # noqa: E402
 
 TIMEOUT = 30
@@ -170,7 +175,7 @@ def test_ranges_count_utf16_code_units_as_the_protocol_says(editor, tmp_path):
     assert diagnostic["range"]["end"] == {"line": 0, "character": column + 7}
 
 
-def test_hover_shows_rules_text_and_word_meanings_and_completion_offers_names(editor, tmp_path):
+def test_hover_shows_rules_text_and_word_meanings_and_completion_offers_what_fits(editor, tmp_path):
     uri = (tmp_path / "cows.mars").as_uri()
     text = COWS.replace("aminal", "animal") + 'card "Cow Shed" #M2 {\n  type: automated  cost: 4  tags: \n' \
                                               '  effect: discount 1 on standard project "Pow\n}\n'
@@ -196,7 +201,8 @@ def test_hover_shows_rules_text_and_word_meanings_and_completion_offers_names(ed
     assert {"animal", "jovian", "building"} <= labels and "play" not in labels and "plants" not in labels
 
     fields = {item["label"]: item for item in editor.request("textDocument/completion", position(2, 2))["items"]}
-    assert fields["holds"]["insertText"] == "holds: " and "first action" in fields and "gain" not in fields
+    assert fields["holds"]["insertText"] == "holds: " and "gain" not in fields
+    assert "first action" not in fields and "type" not in fields  # a corporation's field; a field already given
 
     quoted = editor.request("textDocument/completion", position(9, 45))["items"]
     power = next(item for item in quoted if item["label"] == "Power Plant")
@@ -205,9 +211,7 @@ def test_hover_shows_rules_text_and_word_meanings_and_completion_offers_names(ed
     assert [item["detail"] for item in quoted if item["label"] == "Power Plant"] == [
         "Power Plant — standard project, 11 MC"]  # not the card of the same name: a standard project is named
     assert "Livestock" not in {item["label"] for item in quoted}
-    names = editor.request("textDocument/completion", position(0, 7))["items"]
-    assert any(item["label"] == "Livestock" and "Action: Add 1 animal" in item["documentation"]["value"]
-               for item in names)
+    assert editor.request("textDocument/completion", position(0, 7))["items"] == []  # a new name: nothing to offer
 
 
 def test_a_card_file_is_checked_with_the_files_beside_it(editor, tmp_path):
@@ -302,6 +306,301 @@ def test_hover_and_completion_know_the_declared_parameters_and_kinds_of_card(tmp
     assert {"mission", "automated", "active", "event"} <= types
     requires = {item.label for item in analysis.completions(8, 12)}
     assert "radiation" in requires
+
+
+def test_hover_gives_a_word_the_meaning_it_has_where_it_is_written(tmp_path):
+    text = 'card "Hothouse" #M5 {\n  type: active  cost: 5  tags: plant\n  play: gain 2 plants\n}\n'
+    analysis = analyse(str(tmp_path / "hothouse.mars"), text)
+    assert analysis.hover(1, 33).startswith("**plant** (tag)") and "(resource)" not in analysis.hover(1, 33)
+    assert analysis.hover(2, 17).startswith("**plant** (resource)") and "(tag)" not in analysis.hover(2, 17)
+
+
+# ---------------------------------------------------------------------------- completion from the grammar
+
+def _complete(editor, tmp_path, marked: str) -> list[dict]:
+    """Completion where `|` marks the cursor, in a new document."""
+    line = marked[:marked.index("|")].count("\n")
+    character = len(marked[:marked.index("|")].split("\n")[-1])
+    uri = _open(editor, tmp_path / f"completion{len(editor.seen)}.mars", marked.replace("|", ""))[0]
+    return editor.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                      "position": {"line": line, "character": character}})["items"]
+
+
+def _open(editor, path: Path, text: str) -> tuple[str, list[dict]]:
+    """Open a document in the editor: its URI and its diagnostics."""
+    uri = path.as_uri()
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tharsis", "version": 1,
+                                                            "text": text}})
+    return uri, editor._wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                             and m["params"]["uri"] == uri)["params"]["diagnostics"]
+
+
+def _labels(items: list[dict]) -> list[str]:
+    labels = [item["label"] for item in items]
+    assert len(labels) == len(set(labels)), labels  # never the same word twice
+    return labels
+
+
+BARN = 'card "Barn" #M3 {{\n  type: active  cost: 9\n  holds: animal\n  {}\n}}\n'
+
+
+def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, tmp_path):
+    """After `place city next to ` the parser takes a number, `your` or a tile (the rule `next_to` takes tiles):
+    five words, not the whole language."""
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("play: place city next to |")))) == {
+        "city", "greenery", "ocean", "tile", "your"}
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 2 |")))) == {
+        "megacredits", "steel", "titanium", "plants", "energy", "heat"}  # a count of 2: plants
+    added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
+    assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {
+        "play", "place", "use", "raise", "produce", "add"}
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when another player |")))) == {
+        "plays", "places", "uses", "raises", "produces", "adds"}
+    top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
+    assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
+                        "parameter", "rule", "expansion"}
+
+
+def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(editor, tmp_path):
+    phrases = _labels(_complete(editor, tmp_path, BARN.format("vp: 1 per jov|")))  # the editor filters by `jov`
+    assert {"jovian tags", "animals here", "cities on mars", "plant production"} <= set(phrases)
+    assert "gain" not in phrases and "jovian" not in phrases
+    typed = _complete(editor, tmp_path, BARN.format("vp: 1 per 2 animals |"))
+    assert {label for label in _labels(typed) if " " in label} == {"animals here", "animals on cards"}
+    assert "plants" not in _labels(typed) and "play" in _labels(typed)  # or the card's next field
+    here = next(item for item in typed if item["label"] == "animals here")
+    assert here["textEdit"] == {"range": {"start": {"line": 3, "character": 14}, "end": {"line": 3, "character": 22}},
+                                "newText": "animals here"}  # the words typed are replaced by the whole phrase
+    excepted = _labels(_complete(editor, tmp_path, BARN.format('effect: when you use standard project except "|')))
+    assert "Sell Patents" in excepted and "Livestock" not in excepted and "Mayor" not in excepted
+    milestones = _labels(_complete(editor, tmp_path, 'board "Mine" {\n  milestones: "|\n}\n'))
+    assert "Mayor" in milestones and "Livestock" not in milestones and "Banker" not in milestones
+    reserved = _labels(_complete(editor, tmp_path, BARN.format('play: place city on reserved "|')))
+    assert "Noctis City" in reserved and "Livestock" not in reserved
+
+
+# ---------------------------------------------------------------------------- formatting, navigation, fixes
+
+def _apply(text: str, edits: list[dict]) -> str:
+    """The text once an editor applies LSP edits (ASCII text: characters are UTF-16 units)."""
+    lines = text.split("\n")
+
+    def offset(position: dict) -> int:
+        return sum(len(line) + 1 for line in lines[:position["line"]]) + position["character"]
+
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]), reverse=True):
+        text = text[:offset(edit["range"]["start"])] + edit["newText"] + text[offset(edit["range"]["end"]):]
+    return text
+
+
+MESSY = ('// the cows\ncard "Cow Shed" #M2 {\n  cost: 4   type: automated\n  tags: animal,building\n'
+         '  play: gain 2 plants   // hay\n}\n')
+
+
+def test_formatting_is_what_tharsis_fmt_writes(editor, tmp_path):
+    from tharsis.fmt import format_text
+
+    uri, _ = _open(editor, tmp_path / "shed.mars", MESSY)
+    edits = editor.request("textDocument/formatting", {"textDocument": {"uri": uri},
+                                                       "options": {"tabSize": 2, "insertSpaces": True}})
+    formatted = _apply(MESSY, edits)
+    assert formatted == format_text(MESSY, str(tmp_path / "shed.mars"), with_bundled=True) != MESSY
+    assert "// hay" in formatted and formatted.startswith("// the cows\n")
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": formatted}]})
+    assert editor.request("textDocument/formatting", {"textDocument": {"uri": uri},
+                                                      "options": {"tabSize": 2, "insertSpaces": True}}) == []
+    broken, _ = _open(editor, tmp_path / "broken.mars", MESSY.replace("animal,", "aminal,"))
+    assert editor.request("textDocument/formatting", {"textDocument": {"uri": broken},
+                                                      "options": {"tabSize": 2, "insertSpaces": True}}) is None
+    # two end-of-line comments that would share the canonical line: fmt refuses, and the editor is told why
+    crowded, _ = _open(editor, tmp_path / "crowded.mars",
+                       'card "X" #M1 {\n  type: active  // one\n  cost: 5  // two\n  play: gain 1 heat\n}\n')
+    assert editor.request("textDocument/formatting", {"textDocument": {"uri": crowded},
+                                                      "options": {"tabSize": 2, "insertSpaces": True}}) is None
+    [message] = [m["params"] for m in editor.seen if m.get("method") == "window/showMessage"]  # came before
+    assert message["type"] == 2 and message["message"].startswith("tharsis fmt: not formatted: E805")
+
+
+def test_a_quick_fix_for_each_fix_the_compiler_knows(editor, tmp_path):
+    uri, [diagnostic] = _open(editor, tmp_path / "cows.mars", COWS)
+    assert diagnostic["code"] == "E102"  # `aminal`: a single close match, `animal`
+    actions = editor.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": diagnostic["range"],
+        "context": {"diagnostics": [diagnostic], "only": ["quickfix"]}})
+    [action] = actions
+    assert action["title"] == "Replace 'aminal' with 'animal'" and action["kind"] == "quickfix"
+    assert action["isPreferred"] and action["diagnostics"][0]["code"] == "E102"
+    assert action["edit"] == {"changes": {uri: [{"range": diagnostic["range"], "newText": "animal"}]}}
+    elsewhere = {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 5}}
+    assert editor.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": elsewhere,
+                                                      "context": {"diagnostics": []}}) == []
+    [fix_all] = editor.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": elsewhere,
+                                                           "context": {"diagnostics": [], "only": ["source"]}})
+    assert fix_all["kind"] == "source.fixAll" and fix_all["edit"] == action["edit"]
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        {"text": _apply(COWS, action["edit"]["changes"][uri])}]})
+    assert editor.notification("textDocument/publishDiagnostics")["diagnostics"] == []
+
+
+def test_go_to_definition_finds_declarations_and_definitions_bundled_or_yours(editor, tmp_path):
+    from tharsis.compiler import bundled_cards_path
+
+    declarations = tmp_path / "declarations.mars"
+    declarations.write_text("// the farm's words\nresource moo\ntag farm\n", encoding="utf-8")
+    text = ('card "Space Cows" #M1 {\n  type: active  cost: 5  tags: farm, building\n  holds: moo\n'
+            '  action: add 1 moo here\n  vp: 1 per 2 moos here\n'
+            '  effect: discount 1 on standard project "Power Plant"\n}\n')
+    uri, diagnostics = _open(editor, tmp_path / "cows.mars", text)
+    assert diagnostics == []
+
+    def definition(line: int, character: int):
+        return editor.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                          "position": {"line": line, "character": character}})
+
+    moo = [{"uri": declarations.as_uri(), "range": {"start": {"line": 1, "character": 9},
+                                                    "end": {"line": 1, "character": 12}}}]
+    assert definition(2, 10) == definition(3, 17) == definition(4, 15) == moo  # `moos` is `moo` too
+    assert definition(1, 34) == [{"uri": declarations.as_uri(), "range": {"start": {"line": 2, "character": 4},
+                                                                          "end": {"line": 2, "character": 8}}}]
+    assert definition(1, 40) is None  # `building` is printed on cards, declared nowhere
+    [power] = definition(5, 45)
+    projects = bundled_cards_path() / "standard" / "standard-projects.mars"
+    line = projects.read_text(encoding="utf-8").split("\n").index('standard project "Power Plant" {')
+    assert power == {"uri": projects.resolve().as_uri(), "range": {"start": {"line": line, "character": 17},
+                                                                  "end": {"line": line, "character": 30}}}
+
+
+def test_the_outline_lists_the_definitions_and_their_fields(editor, tmp_path):
+    text = ('resource moo\n' + COWS.replace("aminal", "animal") +
+            'milestone "Herder" { requires: animal tags >= 3 }\n')
+    uri, _ = _open(editor, tmp_path / "farm.mars", text)
+    symbols = editor.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert [(s["name"], s["kind"]) for s in symbols] == [("moo", 22), ("Space Cows", 5), ("Herder", 24)]
+    cows = symbols[1]
+    assert cows["detail"] == "active card, 5 MC" and cows["selectionRange"]["start"] == {"line": 1, "character": 5}
+    assert cows["range"] == {"start": {"line": 1, "character": 0}, "end": {"line": 7, "character": 1}}
+    assert [field["name"] for field in cows["children"]] == ["type", "cost", "tags", "holds", "play", "action",
+                                                             "vp"]
+    assert cows["children"][4]["detail"] == "gain 2 plants"
+
+
+def _decoded(data: list[int], legend: dict) -> list[tuple]:
+    """LSP's relative semantic tokens as (line, character, length, type, modifiers)."""
+    tokens, line, character = [], 0, 0
+    for index in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, bits = data[index:index + 5]
+        line, character = line + delta_line, (character if delta_line == 0 else 0) + delta_start
+        modifiers = tuple(m for n, m in enumerate(legend["tokenModifiers"]) if bits & (1 << n))
+        tokens.append((line, character, length, legend["tokenTypes"][kind], modifiers))
+    return tokens
+
+
+def test_semantic_tokens_colour_each_word_by_what_the_grammar_makes_of_it(tmp_path):
+    client = Editor(tmp_path)
+    capabilities = client.request("initialize", {"processId": None, "rootUri": tmp_path.as_uri(),
+                                                 "capabilities": {}})["capabilities"]
+    client.notify("initialized", {})
+    legend = capabilities["semanticTokensProvider"]["legend"]
+    text = ('tag farm  // a new tag\ncard "Greenhouse" #M4 {\n  type: automated  cost: 6  tags: plant, farm\n'
+            '  play: gain 2 plants; oxygen +1\n  effect: discount 2 on standard project "Greenery"\n}\n')
+    uri, _ = _open(client, tmp_path / "greenhouse.mars", text)
+    tokens = _decoded(client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"],
+                      legend)
+    lines = text.split("\n")
+    by_text = {(lines[line][start:start + length], line): (kind, modifiers)
+               for line, start, length, kind, modifiers in tokens}
+    assert by_text[("tag", 0)] == ("keyword", ()) and by_text[("farm", 0)] == ("type", ("declaration",))
+    assert by_text[("// a new tag", 0)] == ("comment", ())
+    assert by_text[('"Greenhouse"', 1)] == ("class", ("declaration",)) and by_text[("#M4", 1)][0] == "number"
+    assert by_text[("tags:", 2)] == ("property", ()) and by_text[("plant", 2)] == ("type", ("defaultLibrary",))
+    assert by_text[("farm", 2)] == ("type", ())  # declared, not printed
+    assert by_text[("plants", 3)] == ("enumMember", ("defaultLibrary",))  # the same word, a resource here
+    assert by_text[("oxygen", 3)] == ("variable", ("defaultLibrary",)) and by_text[("+1", 3)][0] == "number"
+    assert by_text[('"Greenery"', 4)] == ("class", ())  # refers to the standard project
+    assert client.close() == 0
+
+
+def test_a_project_is_rooted_at_the_folder_that_holds_tool_tharsis(editor, tmp_path):
+    """`tharsis check` at the root checks the `cards` of [tool.tharsis] together: the editor compiles a file of
+    those folders with all of them, and a file elsewhere with its own folder."""
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["cards"]\n', encoding="utf-8")
+    (tmp_path / "cards" / "words").mkdir(parents=True)
+    (tmp_path / "cards" / "herd").mkdir()
+    (tmp_path / "scratch").mkdir()
+    words = tmp_path / "cards" / "words" / "declarations.mars"
+    words.write_text("resource moo\n", encoding="utf-8")
+    text = COWS.replace("aminal", "animal").replace("holds: animal", "holds: moo").replace("1 animal", "1 moo") \
+        .replace("per animal here", "per moo here")
+    uri, diagnostics = _open(editor, tmp_path / "cards" / "herd" / "cows.mars", text)
+    assert diagnostics == []
+    assert editor.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": {
+        "line": 2, "character": 10}})[0]["uri"] == words.as_uri()
+    _, outside = _open(editor, tmp_path / "scratch" / "cows.mars", text)
+    assert {d["code"] for d in outside} == {"E101"}  # not in the project's cards: `moo` is declared nowhere near
+
+
+def _mars_texts(repo: Path):
+    """Every bundled card file and every card text example of the docs."""
+    from tharsis.compiler import bundled_cards_path
+
+    for path in sorted(bundled_cards_path().rglob("*.mars")):
+        yield str(path), path.read_text(encoding="utf-8")
+    for doc in sorted((repo / "docs").glob("*.md")):
+        for index, block in enumerate(re.findall(r"```mars\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)):
+            yield f"{doc.name}#{index + 1}", block
+
+
+def test_every_name_of_the_bundled_content_and_the_docs_is_understood(repo):
+    """Each name and quoted name has a role (roles.py) from the grammar rule that holds it, so completion, colours
+    and go-to-definition know it; a word of a quantity may be a linking word (`on`, `here`)."""
+    from tharsis.lsp import grammar_context, roles
+
+    for name, text in _mars_texts(repo):
+        for definition in grammar_context.definitions(text):
+            reading = grammar_context.read(definition)
+            assert reading.complete or definition.kind is None, (name, definition.line)
+            for token in reading.tokens:
+                if token.type in ("NAME", "STRING"):
+                    assert roles.role(token.holders, token.type), (name, token)
+
+
+def test_every_rule_of_the_grammar_that_holds_a_name_gives_it_a_role():
+    """A new rule in grammar/tharsis.lark that takes a name needs a line in roles.py, or completion, colours and
+    go-to-definition would not know what its names are."""
+    from collections import defaultdict
+
+    from tharsis.compiler.parser import lark_parser
+    from tharsis.lsp import grammar_context, roles
+
+    rules = lark_parser().rules
+    users = defaultdict(list)
+    for rule in rules:
+        for symbol in rule.expansion:
+            users[symbol.name].append(rule)
+
+    def holders(rule, seen=()):  # the rules whose tree nodes hold the symbols of `rule`
+        if not grammar_context.transparent(rule):
+            return [rule]
+        return [h for user in users[rule.origin.name] if user not in seen for h in holders(user, seen + (rule,))]
+
+    missing = set()
+    for rule in rules:
+        for index, symbol in enumerate(rule.expansion):
+            if symbol.name not in ("NAME", "STRING"):
+                continue
+            table = roles.NAME_ROLES if symbol.name == "NAME" else roles.STRING_ROLES
+            ordinal = sum(1 for s in rule.expansion[:index] if s.name == "NAME")
+            for holder in holders(rule):
+                name = str(holder.alias or holder.origin.name)
+                if name in table or f"{name}#{ordinal}" in table:
+                    continue
+                parents = {str(p.alias or p.origin.name) for user in users[holder.origin.name]
+                           for p in holders(user)}
+                keys = {f"{name}<{parent}" for parent in parents} or {name}
+                missing |= {(symbol.name, key) for key in keys if key not in table}
+    assert missing == set()
 
 
 # ---------------------------------------------------------------------------- a burst of edits compiles once
@@ -499,6 +798,8 @@ _MESSAGES = st.fixed_dictionaries({"jsonrpc": st.sampled_from(["2.0", "2.0", "1.
     "id": st.none() | st.integers(-2, 2**40) | st.text(max_size=5) | st.booleans() | st.floats(),
     "method": st.sampled_from(["initialize", "initialized", "shutdown", "exit", "textDocument/didOpen",
                                "textDocument/didChange", "textDocument/hover", "textDocument/completion",
+                               "textDocument/definition", "textDocument/formatting", "textDocument/codeAction",
+                               "textDocument/documentSymbol", "textDocument/semanticTokens/full",
                                "textDocument/didClose", "$/cancelRequest", "nonsense"]) | st.text(max_size=5),
     "params": _JSON | st.fixed_dictionaries({
         "textDocument": st.fixed_dictionaries({"uri": st.sampled_from(["untitled:u", "file:///nowhere/a.mars", "x"])},
@@ -532,6 +833,32 @@ def _frames(draw) -> bytes:
 
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                 max_examples=int(os.environ.get("THARSIS_FUZZ_EXAMPLES", "60")))
+
+
+_PIECES = ['card "A" #M1 {', 'corporation "B" {', 'standard project "P" {', 'board "B" {', 'resource moo',
+           'tag farm', '}', '{', '(', ')', '"', '"x"', 'type:', 'cost:', 'tags:', 'play:', 'action:', 'effect:',
+           'requires:', 'vp:', 'first action:', 'row:', 'gain', 'place', 'city', 'next to', 'on reserved',
+           'when you play', 'per', '2', '-1', '+1', 'X', 'choose', '|', ';', '->', 'animal', 'plants', 'jovian tags',
+           '>=', '9%', '\n', '\n  ', ' ', '// tharsis: ignore[W102]', '#', '🐄', '\t', 'land(2 steel)', 'except',
+           'discount 1 on standard project', 'use', 'here', 'as', 'megacredits', '\r\n']
+
+
+@FUZZ
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=40), spots=st.lists(st.tuples(
+    st.integers(0, 12), st.integers(0, 80)), min_size=1, max_size=4))
+def test_fuzz_every_feature_answers_on_any_text_at_any_position(pieces, spots):
+    """Half-written card text, as an editor sends it while you type: every feature answers (possibly with
+    nothing), never an exception."""
+    analysis = analyse("untitled:fuzz", " ".join(pieces), on_disk=False)
+    analysis.diagnostics()
+    analysis.semantic_tokens()
+    analysis.symbols()
+    analysis.formatted()
+    for line, character in spots:
+        analysis.completions(line, character)
+        analysis.definition(line, character)
+        analysis.hover(line, character)
+        analysis.fixes(Range(line, 0, line, character))
 
 
 @FUZZ

@@ -10,7 +10,9 @@ INSTALL_HINT = "pip install 'tharsis[lsp]'"
 def add_parser(sub) -> None:
     lsp = sub.add_parser("lsp", help="the language server for editors (stdio)",
                          description="Speak the Language Server Protocol on stdin/stdout: diagnostics as you type, "
-                                     "hover with rules text, completion. Started by the editor; see docs/editor.md.")
+                                     "hover with rules text, completion from the grammar, formatting (tharsis fmt), "
+                                     "go to definition, quick fixes, the outline and semantic colours. Started by "
+                                     "the editor; see docs/editor.md (VS Code: grammar/vscode).")
     lsp.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")
     lsp.set_defaults(run=run)
 

@@ -1,99 +1,64 @@
-"""What the editor shows for one card file: its diagnostics, hovers and completions, independent of the protocol.
+"""What the editor shows for one card file, independent of the protocol: diagnostics with their fixes, hover,
+completion, go-to-definition, the outline, semantic tokens and formatting.
 
-Pipeline place: a client of the compiler, like `tharsis check`. A document is compiled as `tharsis check FOLDER`
-would compile it (the bundled content and the other card files of its folder, as every game loads them), with the
-editor's unsaved text standing in for the files that are open, and its warnings filtered as `check` filters them
-(suppression comments, the project's `[tool.tharsis]` `select`, `ignore` and `with-bundled`). Positions here are
-0-based lines and characters counted in code points; server.py converts them to the client's encoding.
+Pipeline place: a client of the compiler, like `tharsis check`. A document is compiled with its project
+(project.py: the `cards` paths of the `[tool.tharsis]` it lies under, or the card files of its folder, with the
+bundled content, as every game loads it), the editor's unsaved texts standing in for the files that are open, and
+its warnings filtered as `check` filters them (suppression comments, the project's `select` and `ignore`).
+Formatting is `tharsis fmt`'s own (tharsis/fmt.py). Positions here are 0-based lines and characters counted in
+code points; server.py converts them to the client's encoding.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional
 
 import attrs
 
-from tharsis import config, suppressions
+from tharsis import suppressions
 from tharsis.code_filter import CodeFilter
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
-from tharsis.compiler.pipeline import (EXTENSION, CompileResult, compile_sources, declarations, declared_card_kinds,
-                                      declared_parameters, find_files)
+from tharsis.compiler.pipeline import CompileResult, compile_sources, declarations, declared_card_kinds, \
+    declared_parameters, find_files
 from tharsis.compiler.vocabulary import plural
-from tharsis.config import Config
 
-from . import glossary
+from . import completion, glossary, highlight, navigation, roles
+from .items import Completion, Edit, EditorDiagnostic, Location, Range, SemanticToken, Symbol
+from .project import project_of
+
+__all__ = ["Analysis", "analyse", "describe", "Completion", "EditorDiagnostic", "Range"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_']*")
 _QUOTED = re.compile(r'"[^"\n]*"?')
-_FIELD = re.compile(r"(first action|[a-z]+)\s*:")
+_LINE = re.compile(r"[^\n]*\n|[^\n]+$")   # each line with its line end
 _KIND_NAMES = {"card": "card", "corporation": "corporation", "standard_project": "standard project",
-               "standard_action": "standard action", "milestone": "milestone", "award": "award", "board": "board"}
-
-
-@attrs.frozen
-class Range:
-    start_line: int
-    start_character: int
-    end_line: int
-    end_character: int
-
-
-@attrs.frozen
-class EditorDiagnostic:
-    range: Range
-    severity: str          # error | warning
-    code: str
-    message: str
-
-
-@attrs.frozen
-class Completion:
-    label: str
-    category: str          # field, effect, resource, tag, quantity, card, ...
-    detail: str = ""
-    documentation: str = ""
-    insert_text: Optional[str] = None
-    replace: Optional[Range] = None   # what the insertion replaces (a quoted name: from the quote to the cursor)
-
-
-def document_files(path: Path, with_bundled: bool = True) -> list[Path]:
-    """What a document is compiled with: the bundled content (unless the project's configuration says
-    `with-bundled = false`) and the card files beside it."""
-    files = [bundled_cards_path()] if with_bundled else []
-    if path.parent.is_dir():
-        files += sorted(p for p in path.parent.glob("*" + EXTENSION) if p.is_file())
-    return files
+               "standard_action": "standard action", "milestone": "milestone", "award": "award", "board": "board",
+               "parameter": "global parameter", "card_kind": "kind of card", "rule": "rule", "expansion": "expansion"}
 
 
 def analyse(path: str, text: str, open_texts: Optional[dict[str, str]] = None, *,
             on_disk: bool = True) -> "Analysis":
-    """Compile the document at `path` (its current `text`) with its context; `open_texts` are the editor's other
-    unsaved buffers, used in place of their files when they lie beside the document. A document that is not a file
+    """Compile the document at `path` (its current `text`) with its project; `open_texts` are the editor's other
+    unsaved buffers, used in place of their files when they belong to the project. A document that is not a file
     (`on_disk=False`: an editor's untitled buffer, named by `path`) is compiled with the bundled content alone."""
     if not on_disk:
         sources = _read(find_files([bundled_cards_path()], Diagnostics()))
         return Analysis(path, _lines(text), compile_sources({**sources, path: text}, volatile=[path]))
     document = Path(path).resolve()
-    settings = _settings(document.parent)
+    project = project_of(document)
+    files = [p.resolve() for p in find_files(project.files, Diagnostics())]
+    members = {str(p) for p in files} | {str(document)}
     buffers = {str(Path(p).resolve()): t for p, t in (open_texts or {}).items()
-               if Path(p).resolve().parent == document.parent}
+               if str(Path(p).resolve()) in members}
     buffers[str(document)] = text
-    files = document_files(document, with_bundled=settings.with_bundled)
-    sources = _read(p for p in find_files(files, Diagnostics()) if str(p.resolve()) not in buffers)
+    sources = _read(p for p in files if str(p) not in buffers)
     return Analysis(str(document), _lines(text), compile_sources({**sources, **buffers}, volatile=buffers),
-                    CodeFilter(settings.select, settings.ignore))
-
-
-def _settings(folder: Path) -> Config:
-    """The project's `[tool.tharsis]` (the nearest pyproject.toml that has one), as `tharsis check` reads it; a
-    broken one is `tharsis check`'s to report, the editor goes on with the defaults."""
-    try:
-        return config.discover(start=folder)
-    except config.ConfigError:
-        return Config()
+                    CodeFilter(project.settings.select, project.settings.ignore))
 
 
 def _read(files) -> dict[str, str]:
@@ -111,7 +76,7 @@ def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-@attrs.define
+@attrs.define(slots=False)  # cached properties (attrs before 23.2 gives slotted classes no room for them)
 class Analysis:
     path: str
     text: str
@@ -126,13 +91,14 @@ class Analysis:
         or by the project's `select`/`ignore`."""
         own = [d for d in self.result.diagnostics if d.span is not None and _same_file(d.span.path, self.path)]
         own = suppressions.reported(own, {self.path: self.text}, [self.path], self.code_filter)
-        return [_editor_diagnostic(d) for d in own if d.span is not None]
+        return [_editor_diagnostic(d, self.path) for d in own if d.span is not None]
 
     # ------------------------------------------------------------------ hover
 
     def hover(self, line: int, character: int) -> Optional[str]:
         """Markdown for what is under the cursor: a definition's rules text for its quoted name, the meaning of a
-        vocabulary word, or None."""
+        vocabulary word (the one it has there, when the grammar says: `plant` after `tags:` is the tag), or
+        None."""
         if _in_comment(self._line(line), character):
             return None
         name = self._quoted_at(line, character)
@@ -144,6 +110,10 @@ class Analysis:
             return None
         tags, card_resources = self._declared()
         entries = glossary.lookup(word, tags, card_resources, **self._declared_elements())
+        token = navigation.token_at(self.text, line, character)
+        if token is not None and token.type == "NAME":  # the meaning the word has where it is written
+            category = roles.GLOSSARY_CATEGORIES.get(roles.role(token.holders))
+            entries = [entry for entry in entries if entry.category == category] or entries
         if not entries:
             return None
         return "\n\n".join(f"**{entry.word}** ({entry.category}): {entry.meaning}"
@@ -153,40 +123,75 @@ class Analysis:
     # ------------------------------------------------------------------ completion
 
     def completions(self, line: int, character: int) -> list[Completion]:
-        """Names that fit where the cursor is: definition names in quotes, field names at the start of a line,
-        the closed vocabulary of a field (`tags:`, `type:`, `holds:`, ...), otherwise effect keywords, resources,
-        tags, tiles and quantity phrases."""
-        lines = self.text.split("\n")
-        before = lines[line][:character] if line < len(lines) else ""
-        after = lines[line][character:] if line < len(lines) else ""
-        if _in_comment(before, character):
+        """What fits where the cursor is, from the grammar (completion.py)."""
+        return completion.completions(self.text, line, character, self)
+
+    # what completion.py needs to know of the compilation (its `Source`)
+
+    @cached_property
+    def vocabulary(self) -> roles.Vocabulary:
+        texts = list(self.result.sources.values())
+        tags, card_resources = declarations(texts)
+        sets = sorted({d.set for d in self.result.library.definitions if isinstance(getattr(d, "set", None), str)})
+        return roles.Vocabulary(frozenset(tags), frozenset(card_resources), tuple(declared_parameters(texts)),
+                                declared_card_kinds(texts), tuple(sets))
+
+    @cached_property
+    def definitions(self) -> list:
+        """The loaded definitions, this document's own first (a name it defines is the one it means)."""
+        every = self.result.library.definitions
+        return [d for d in every if _same_file(d.source.path, self.path)] + \
+               [d for d in every if not _same_file(d.source.path, self.path)]
+
+    def reserved_spaces(self) -> list[str]:
+        names = [space.reserved for board in self.result.library.of_kind("board") for space in board.spaces
+                 if space.reserved]
+        return names + [name for expansion in self.result.library.of_kind("expansion") for name in expansion.offboard]
+
+    def describe(self, definition) -> tuple[str, str]:
+        return _headline(definition), describe(definition)
+
+    # ------------------------------------------------------------------ navigation, outline, colours
+
+    def definition(self, line: int, character: int) -> list[Location]:
+        """Where the name under the cursor is defined (navigation.py)."""
+        if _in_comment(self._line(line), character):
             return []
-        if before.count('"') % 2 == 1:
-            start = before.rindex('"') + 1
-            return self._names(Range(line, start, line, character), closing=not after.startswith('"'),
-                               kind=_kind_named(before[:start - 1]))
-        prefix = re.search(r"[A-Za-z_]*$", before)
-        head = before[:prefix.start()]
-        tags, card_resources = self._declared()
-        words = glossary.vocabulary(tags, card_resources, **self._declared_elements())
-        if not head.strip():
-            return [_word_completion(w, insert=f"{w.word}: ") for w in words if w.category == "field"] + \
-                   [_word_completion(w) for w in words if w.category == "definition"]
-        fields = _FIELD.findall(head)
-        field = fields[-1] if fields else None
-        wanted = {"tags": {"tag"}, "type": {"card type"}, "holds": {"card resource"}, "variant": {"variant"}}
-        if field in wanted:
-            return [_word_completion(w) for w in words if w.category in wanted[field]]
-        if field == "set":
-            sets = sorted({d.set for d in self.result.library.definitions if hasattr(d, "set")})
-            return [Completion(name, "set", "a set of the loaded content") for name in sets]
-        phrases = [Completion(phrase, "quantity", "a quantity", meaning)
-                   for phrase, meaning in glossary.quantity_phrases(
-                       tags, card_resources, self._declared_elements()["parameters"]).items()]
-        if field in ("requires", "measure") or head.rstrip().endswith("per"):
-            return phrases
-        vocabulary = [_word_completion(w) for w in words if w.category not in ("field", "definition", "variant")]
-        return vocabulary + phrases
+        return navigation.definition(self.text, line, character, self.definitions, self.result.sources)
+
+    def symbols(self) -> list[Symbol]:
+        """The document's definitions and their fields, for the outline."""
+        own = {(d.kind, d.name): d for d in self.result.library.definitions if _same_file(d.source.path, self.path)}
+
+        def headline(kind: str, name: str) -> Optional[str]:
+            definition = own.get((kind, name.strip()))
+            return _headline(definition).split(" — ", 1)[-1] if definition is not None else None
+
+        return navigation.symbols(self.text, headline)
+
+    def semantic_tokens(self) -> list[SemanticToken]:
+        return highlight.tokens(self.text, self.vocabulary)
+
+    # ------------------------------------------------------------------ code actions and formatting
+
+    def fixes(self, wanted: Range) -> list[tuple[EditorDiagnostic, Edit]]:
+        """Each fix of each diagnostic that touches `wanted`, with its diagnostic (what `--fix` would apply)."""
+        return [(d, fix) for d in self.diagnostics() if d.range.overlaps(wanted) for fix in d.fixes]
+
+    def formatted(self) -> tuple[Optional[list[Edit]], list[Diagnostic]]:
+        """The edits that make the document canonical (`tharsis fmt`'s text; [] when it already is), or None when
+        it cannot be formatted, with fmt's own reasons (E805: a comment it cannot place); a document with errors
+        has none (its errors are underlined already)."""
+        from tharsis.fmt import format_sources
+
+        original = self.result.sources.get(self.path)
+        if original is None:  # the document could not be decoded: its diagnostics say why
+            return None, []
+        run = format_sources({self.path: original}, self.result)
+        result = run.files[0]
+        if result.text is None:
+            return None, result.problems
+        return _edits(self.text, _lines(result.text)), []
 
     # ------------------------------------------------------------------ helpers
 
@@ -194,26 +199,14 @@ class Analysis:
         return declarations(self.result.sources.values())
 
     def _declared_elements(self) -> dict:
-        """The declared global parameters and kinds of card, for hover and completion."""
+        """The declared global parameters and kinds of card, for hover."""
         texts = self.result.sources.values()
         return {"parameters": declared_parameters(texts), "card_kinds": declared_card_kinds(texts)}
 
     def _definition(self, name: str, kind: Optional[str] = None):
-        matches = [d for d in self.result.library.definitions if d.name.casefold() == name.casefold()
+        matches = [d for d in self.definitions if d.name.casefold() == name.casefold()
                    and (kind is None or d.kind == kind)]
-        own = [d for d in matches if _same_file(d.source.path, self.path)]
-        return (own or matches or [None])[0]
-
-    def _names(self, replace: Range, closing: bool, kind: Optional[str]) -> list[Completion]:
-        seen, items = set(), []
-        for definition in self.result.library.definitions:
-            if (definition.name, definition.kind) in seen or (kind and definition.kind != kind):
-                continue
-            seen.add((definition.name, definition.kind))
-            items.append(Completion(definition.name, "card" if definition.kind in ("card", "corporation") else "name",
-                                    _headline(definition), describe(definition),
-                                    insert_text=definition.name + ('"' if closing else ""), replace=replace))
-        return items
+        return (matches or [None])[0]
 
     def _line(self, line: int) -> str:
         lines = self.text.split("\n")
@@ -282,16 +275,37 @@ def _headline(definition) -> str:
     return f"{definition.name} — {kind}"
 
 
-def _word_completion(word: glossary.Word, insert: Optional[str] = None) -> Completion:
-    return Completion(word.word, word.category, word.syntax or word.category, word.meaning, insert_text=insert)
-
-
-def _editor_diagnostic(d: Diagnostic) -> EditorDiagnostic:
-    s = d.span
+def _editor_diagnostic(d: Diagnostic, path: str) -> EditorDiagnostic:
     message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
-    return EditorDiagnostic(Range(s.line - 1, s.column - 1, s.end_line - 1, s.end_column - 1), d.severity, d.code,
-                            message)
+    fixes = tuple(Edit(_range(fix.span), fix.replacement) for fix in getattr(d, "fixes", ())
+                  if _same_file(fix.span.path, path))
+    return EditorDiagnostic(_range(d.span), d.severity, d.code, message, fixes)
+
+
+def _range(span) -> Range:
+    return Range(span.line - 1, span.column - 1, span.end_line - 1, span.end_column - 1)
+
+
+def _edits(before: str, after: str) -> list[Edit]:
+    """Line edits that turn `before` into `after`, so the editor keeps the cursor, the folds and the undo history
+    where nothing changed. Both texts have `\n` line ends (the compiler reads `\r\n` as `\n`); editors write
+    their own line ends into what they insert."""
+    end = (before.count("\n"), len(before) - before.rfind("\n") - 1)
+    old, new = _LINE.findall(before), _LINE.findall(after)
+
+    def position(index: int) -> tuple[int, int]:
+        return (index, 0) if index < len(old) else end
+
+    # difflib's junk heuristic (lines such as `}` that recur throughout are not anchors) keeps this near linear on
+    # a file of hundreds of similar cards; the edits are exact either way
+    return [Edit(Range(*position(i1), *position(i2)), "".join(new[j1:j2]))
+            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes() if tag != "equal"]
 
 
 def _same_file(a: str, b: str) -> bool:
-    return a == b or Path(a).resolve() == Path(b).resolve()
+    return a == b or _resolved(a) == _resolved(b)
+
+
+@lru_cache(maxsize=4096)
+def _resolved(path: str) -> Path:
+    return Path(path).resolve()

@@ -1,5 +1,8 @@
 """The language server: the Language Server Protocol over stdio (pygls), on top of analysis.py.
 
+Features: diagnostics as you type, hover, completion, formatting (`tharsis fmt`), go-to-definition, code actions
+(the compiler's fixes, one quick fix each, and "fix all"), document symbols (the outline) and semantic tokens.
+
 An opened card file is compiled at once and its diagnostics published (a file of a few hundred lines compiles in
 about a tenth of a second; the bundled content comes from the compile cache). Changes are coalesced: a document is
 compiled again once its changes pause for COMPILE_DELAY (or have waited COMPILE_DELAY_MAX while typing goes on), so
@@ -18,14 +21,16 @@ from typing import Optional
 from lsprotocol import types as lsp
 from pygls.exceptions import FeatureNotificationError
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from tharsis import __version__
 from tharsis.problems import CONTENT, Problem, ProblemError
 
 from . import transport
-from .analysis import Analysis, Completion, Range, analyse
+from .analysis import Analysis, analyse
+from .highlight import TOKEN_MODIFIERS, TOKEN_TYPES
+from .items import Completion, Edit, EditorDiagnostic, Location, Range, Symbol
 
 COMPILE_DELAY = 0.25        # seconds of quiet after a change before the document is compiled again
 COMPILE_DELAY_MAX = 1.0     # ... but no longer after its first change not compiled, while the changes go on
@@ -37,7 +42,19 @@ _COMPLETION_KIND = {
     "field": lsp.CompletionItemKind.Property, "effect": lsp.CompletionItemKind.Keyword,
     "definition": lsp.CompletionItemKind.Keyword, "quantity": lsp.CompletionItemKind.Text,
     "card": lsp.CompletionItemKind.Class, "name": lsp.CompletionItemKind.Reference,
-    "global parameter": lsp.CompletionItemKind.Variable, "terraform rating": lsp.CompletionItemKind.Variable,
+    "raisable": lsp.CompletionItemKind.Variable, "raised": lsp.CompletionItemKind.Variable,
+    "leeway": lsp.CompletionItemKind.Variable, "parameter": lsp.CompletionItemKind.Variable,
+    "keyword": lsp.CompletionItemKind.Keyword, "operator": lsp.CompletionItemKind.Operator,
+    "tag": lsp.CompletionItemKind.EnumMember, "resource": lsp.CompletionItemKind.EnumMember,
+    "card resource": lsp.CompletionItemKind.EnumMember, "tile": lsp.CompletionItemKind.EnumMember,
+}
+_SYMBOL_KIND = {
+    "card": lsp.SymbolKind.Class, "corporation": lsp.SymbolKind.Module,
+    "standard_project": lsp.SymbolKind.Function, "standard_action": lsp.SymbolKind.Method,
+    "milestone": lsp.SymbolKind.Event, "award": lsp.SymbolKind.Object, "board": lsp.SymbolKind.Namespace,
+    "parameter": lsp.SymbolKind.Variable, "card_kind": lsp.SymbolKind.Interface, "rule": lsp.SymbolKind.Operator,
+    "expansion": lsp.SymbolKind.Package, "card resource": lsp.SymbolKind.EnumMember, "tag": lsp.SymbolKind.Key,
+    "field": lsp.SymbolKind.Property,
 }
 
 
@@ -81,16 +98,36 @@ class TharsisServer(LanguageServer):
                           if u != uri and to_fs_path(u)}
             analysis = analyse(path, document.source, open_texts)
         self.analyses[uri] = analysis
-        diagnostics = [lsp.Diagnostic(range=self.client_range(uri, d.range), message=d.message,
-                                      severity=_SEVERITY[d.severity], code=d.code, source="tharsis")
-                       for d in analysis.diagnostics()]
+        diagnostics = [self.client_diagnostic(uri, d) for d in analysis.diagnostics()]
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, version=document.version, diagnostics=diagnostics))
+
+    def client_diagnostic(self, uri: str, d: EditorDiagnostic) -> lsp.Diagnostic:
+        return lsp.Diagnostic(range=self.client_range(uri, d.range), message=d.message,
+                              severity=_SEVERITY[d.severity], code=d.code, source="tharsis")
+
+    def client_edit(self, uri: str, edit: Edit) -> lsp.TextEdit:
+        return lsp.TextEdit(range=self.client_range(uri, edit.range), new_text=edit.text)
 
     def client_range(self, uri: str, r: Range) -> lsp.Range:
         document = self.workspace.get_text_document(uri)
         return document.range_to_client_units(ServerTextRange(ServerTextPosition(r.start_line, r.start_character),
                                                               ServerTextPosition(r.end_line, r.end_character)))
+
+    def location(self, place: Location, analysis: Analysis) -> lsp.Location:
+        """A place in any file (a bundled one too, open or not) in the client's units."""
+        documents = self.workspace.text_documents
+        uri = place.path if place.path in documents else from_fs_path(place.path) or place.path  # untitled: a uri
+        text = documents[uri].source if uri in documents else analysis.result.sources.get(place.path, "")
+        r = place.range
+        return lsp.Location(uri=uri, range=self.workspace.position_codec.range_to_client_units(
+            text.split("\n"), ServerTextRange(ServerTextPosition(r.start_line, r.start_character),
+                                               ServerTextPosition(r.end_line, r.end_character))))
+
+    def server_range(self, uri: str, r: lsp.Range) -> Range:
+        document = self.workspace.get_text_document(uri)
+        converted = document.range_from_client_units(r)
+        return Range(converted.start.line, converted.start.character, converted.end.line, converted.end.character)
 
     def server_position(self, uri: str, position: lsp.Position) -> ServerTextPosition:
         return self.workspace.get_text_document(uri).position_from_client_units(position)
@@ -142,7 +179,105 @@ def build() -> TharsisServer:
         items = [_completion_item(ls, uri, c) for c in ls.analysis(uri).completions(at.line, at.character)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: TharsisServer, params: lsp.DefinitionParams) -> Optional[list[lsp.Location]]:
+        uri = params.text_document.uri
+        at = ls.server_position(uri, params.position)
+        analysis = ls.analysis(uri)
+        return [ls.location(place, analysis) for place in analysis.definition(at.line, at.character)] or None
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbol(ls: TharsisServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+        uri = params.text_document.uri
+        return [_symbol(ls, uri, symbol) for symbol in ls.analysis(uri).symbols()]
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                    lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=list(TOKEN_MODIFIERS)))
+    def semantic_tokens(ls: TharsisServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        analysis = ls.analysis(params.text_document.uri)
+        lines = analysis.text.split("\n")
+        codec = ls.workspace.position_codec
+        data: list[int] = []  # five numbers a token, each position relative to the token before (the protocol's)
+        previous_line = previous_start = 0
+        for token in analysis.semantic_tokens():
+            text = lines[token.line]
+            start = codec.client_num_units(text[:token.character])
+            length = codec.client_num_units(text[token.character:token.character + token.length])
+            data += [token.line - previous_line, start - previous_start if token.line == previous_line else start,
+                     length, TOKEN_TYPES.index(token.type),
+                     sum(1 << TOKEN_MODIFIERS.index(modifier) for modifier in token.modifiers)]
+            previous_line, previous_start = token.line, start
+        return lsp.SemanticTokens(data=data)
+
+    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: TharsisServer, params: lsp.DocumentFormattingParams) -> Optional[list[lsp.TextEdit]]:
+        uri = params.text_document.uri
+        edits, refusals = ls.analysis(uri).formatted()
+        if edits is None:
+            if refusals:  # fmt's own reasons; a file with errors has none (they are underlined already)
+                ls.window_show_message(lsp.ShowMessageParams(
+                    type=lsp.MessageType.Warning,
+                    message="tharsis fmt: not formatted: " + "; ".join(f"{p.code} {p.message}" for p in refusals)))
+            return None
+        return [ls.client_edit(uri, edit) for edit in edits]
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix,
+                                                             lsp.CodeActionKind.SourceFixAll]))
+    def code_action(ls: TharsisServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        uri = params.text_document.uri
+        analysis = ls.analysis(uri)
+        only = params.context.only
+        actions = []
+        if not only or any(lsp.CodeActionKind.QuickFix.value.startswith(kind) for kind in only):
+            for diagnostic, fix in analysis.fixes(ls.server_range(uri, params.range)):
+                actions.append(lsp.CodeAction(
+                    title=_fix_title(analysis.text, fix), kind=lsp.CodeActionKind.QuickFix,
+                    diagnostics=[ls.client_diagnostic(uri, diagnostic)], is_preferred=len(diagnostic.fixes) == 1,
+                    edit=lsp.WorkspaceEdit(changes={uri: [ls.client_edit(uri, fix)]})))
+        # "fix all" when asked for source actions (the Source Action menu, `codeActionsOnSave: source.fixAll`)
+        if only and any(lsp.CodeActionKind.SourceFixAll.value.startswith(kind) for kind in only):
+            every = _without_overlaps([d.fixes[0] for d in analysis.diagnostics() if len(d.fixes) == 1])
+            if every:
+                actions.append(lsp.CodeAction(
+                    title=f"Fix all: apply {len(every)} fix{'es' if len(every) != 1 else ''} (tharsis check --fix)",
+                    kind=lsp.CodeActionKind.SourceFixAll,
+                    edit=lsp.WorkspaceEdit(changes={uri: [ls.client_edit(uri, fix) for fix in every]})))
+        return actions
+
     return server
+
+
+def _fix_title(text: str, fix: Edit) -> str:
+    lines = text.split("\n")
+    r = fix.range
+    if r.start_line == r.end_line:
+        old = lines[r.start_line][r.start_character:r.end_character] if r.start_line < len(lines) else ""
+    else:
+        old = ""
+    if old and fix.text:
+        return f"Replace '{old}' with '{fix.text}'"
+    if old:
+        return f"Remove '{old}'"
+    return f"Insert '{fix.text}'" if fix.text else "Apply the fix"
+
+
+def _without_overlaps(fixes: list[Edit]) -> list[Edit]:
+    """The fixes in document order, leaving out any that overlaps one before it (an editor refuses overlapping
+    edits in one change)."""
+    kept: list[Edit] = []
+    for fix in sorted(fixes, key=lambda f: (f.range.start_line, f.range.start_character)):
+        if not kept or (kept[-1].range.end_line, kept[-1].range.end_character) <= \
+                (fix.range.start_line, fix.range.start_character):
+            kept.append(fix)
+    return kept
+
+
+def _symbol(ls: TharsisServer, uri: str, symbol: Symbol) -> lsp.DocumentSymbol:
+    return lsp.DocumentSymbol(name=symbol.name, kind=_SYMBOL_KIND.get(symbol.kind, lsp.SymbolKind.Object),
+                              detail=symbol.detail or None, range=ls.client_range(uri, symbol.range),
+                              selection_range=ls.client_range(uri, symbol.selection),
+                              children=[_symbol(ls, uri, child) for child in symbol.children] or None)
 
 
 def _completion_item(ls: TharsisServer, uri: str, c: Completion) -> lsp.CompletionItem:
