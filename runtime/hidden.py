@@ -10,7 +10,9 @@ player; set-up and draft frames hold one entry per player (`_PER_PLAYER`).
 
 A determinisation draws a random bijection `swap` on the hidden names of each sort (project cards, each declared
 kind of card, corporations together with those never dealt) and applies it to every place, the state and
-the frames alike (labels and prompts renamed with their names). Every card the flow refers to is therefore still
+the frames alike (labels and prompts renamed with their names). It maps the names in the order of the places they
+fill to a shuffle of the same names sorted, so the world drawn depends on what the observer knows and on the
+random numbers, not on where the hidden cards really are. Every card the flow refers to is therefore still
 where the flow expects it, whatever the flow does next (pay for it, discard it, keep it). What the observer saw
 earlier but no longer sees (a pack passed on in a draft) counts as hidden: the world forgets it rather than leak.
 
@@ -39,6 +41,7 @@ __all__ = ["PRIVATE_KINDS", "determinize", "hidden_names", "held_by_flow"]
 # the decisions whose choice only the decider sees (which card bought, drafted, kept, which corporation)
 PRIVATE_KINDS = frozenset({"buy", "draft", "keep", "corporation"})
 
+_PLAIN = frozenset({int, bool, float, type(None)})  # the types of a frame's arguments that never name a card
 PUBLIC = -1   # an owner: everyone sees it
 NOBODY = -2   # an owner: nobody sees it (a place whose owner a frame does not say)
 
@@ -125,8 +128,10 @@ def _strings(value, out: list) -> None:
         out.extend(n for n in (value.card, value.playing, value.that_card) if n)
 
 
-def _places(game: "Game") -> Iterator[tuple[int, Any]]:
-    """Every place a card name can be, with its owner (a player, PUBLIC or NOBODY)."""
+def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
+    """The lists of card names the state holds, with their owner (a player, PUBLIC or NOBODY): plain lists of
+    names, so a set takes them in one call (they are most of what a determinisation reads: the deck alone holds
+    most of the cards)."""
     state = game.state
     yield NOBODY, state.deck
     for pile in state.piles.values():
@@ -136,14 +141,12 @@ def _places(game: "Game") -> Iterator[tuple[int, Any]]:
         yield PUBLIC, [c.name for c in player.played]
         yield PUBLIC, player.events
         if player.corporation:
-            yield PUBLIC, player.corporation
+            yield PUBLIC, [player.corporation]
     for index, kept in enumerate(state.kept):
         yield index, kept
     yield PUBLIC, state.discard
     yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
     yield PUBLIC, game.options.corporations
-    yield PUBLIC, game.flow.playing
-    yield from _frame_places(game)
 
 
 def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
@@ -155,10 +158,11 @@ def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
         function = frame.resume if isinstance(frame, Ask) else frame.function
         if function.step_name in _NOT_CARDS:
             continue
-        for owner, value in _frame_parts(function, frame.args, asker):
-            yield owner, value
-            if isinstance(value, tuple):  # a Context among the arguments names public cards (in play, played)
-                yield PUBLIC, [v for v in value if isinstance(v, Context)]
+        if not _PLAIN.issuperset(map(type, frame.args)):  # most frames hold only numbers: no card in them
+            for owner, value in _frame_parts(function, frame.args, asker):
+                yield owner, value
+                if isinstance(value, tuple):  # a Context among the arguments names public cards (in play, played)
+                    yield PUBLIC, [v for v in value if isinstance(v, Context)]
         if isinstance(frame, Ask) and frame.decision.eager_options is not None \
                 and not isinstance(frame.decision.eager_options, NumberOptions):
             yield asker, frame.decision.eager_options
@@ -176,47 +180,97 @@ def held_by_flow(game: "Game", observer: int) -> list[str]:
 
 def hidden_names(game: "Game", observer: int) -> set[str]:
     """The card names `observer` cannot see anywhere, each of which is somewhere they cannot see."""
-    library = game.library
+    return set(_hidden_in_order(game, observer)[0])
+
+
+def _hidden_in_order(game: "Game", observer: int) -> tuple[list[str], set[str]]:
+    """The hidden names in the order of the places they first fill (the deck from its top, the piles, the other
+    players' hands and kept cards, then the frames), and the strings `observer` sees. That order is one of places,
+    not of cards: the same for every world consistent with what `observer` sees."""
     seen: set[str] = set()
-    unseen: set[str] = set()
-    for owner, value in _places(game):
-        names: list = []
-        _strings(value, names)
-        target = seen if owner in (PUBLIC, observer) else unseen
-        target.update(n for n in names if n in library)
-    return unseen - seen
+    unseen: list[str] = []
+    for owner, names in _state_places(game):
+        if owner == PUBLIC or owner == observer:
+            seen.update(names)
+        else:
+            unseen += names
+    nested = [(PUBLIC, game.flow.playing)]
+    nested += _frame_places(game)
+    for owner, value in nested:
+        if owner == PUBLIC or owner == observer:
+            seen.update(_all(value))
+        else:
+            _strings(value, unseen)
+    library = game.library
+    return [n for n in dict.fromkeys(unseen) if n not in seen and n in library], seen  # frames hold other strings
 
 
-def _sort_of(game: "Game", name: str) -> str:
-    definition = game.library[name]
-    if definition.kind == "corporation":
-        return "corporation"
-    return definition.type if definition.type in game.elements.card_kinds else "project"
+_SORTS: dict[int, tuple] = {}
+
+
+def _sorts(game: "Game") -> tuple[dict[str, str], frozenset[str]]:
+    """The sort of every card name of the game's content (project, a declared kind, corporation): the names a
+    determinisation may exchange; and the names of the project cards. Made once per table of the content (every
+    clone of a game shares it)."""
+    elements = game.elements
+    cached = _SORTS.get(id(elements))
+    if cached is None or cached[0] is not elements:
+        kinds = elements.card_kinds
+        sorts = {name: "corporation" if d.kind == "corporation" else d.type if d.type in kinds else "project"
+                 for name, d in game.library.items()}
+        cached = _SORTS[id(elements)] = (elements, sorts, frozenset(n for n, s in sorts.items() if s == "project"))
+    return cached[1], cached[2]
 
 
 def determinize(game: "Game", observer: int, rng: "random.Random") -> None:
-    """Redeal, in `game` (a clone), every card `observer` cannot see: a random bijection on the hidden names of
-    each sort, applied to every place that holds them."""
-    hidden = hidden_names(game, observer)
-    if not hidden:
+    """Redeal, in `game` (a clone), every card `observer` cannot see: the hidden names of each sort, sorted and
+    shuffled, fill the places those names fill now, in the order of `_hidden_in_order`. The result depends on
+    what `observer` knows and on `rng` alone, never on where the hidden cards really are: every world consistent
+    with what they see gives the same sample for the same numbers."""
+    order, seen = _hidden_in_order(game, observer)
+    if not order:
         return
-    sorts: dict[str, list[str]] = {}
-    for name in sorted(hidden):
-        sorts.setdefault(_sort_of(game, name), []).append(name)
-    if "corporation" in sorts:  # the corporations never dealt could have been dealt instead
-        known = {n for owner, value in _places(game) if owner in (PUBLIC, observer) for n in _all(value)}
-        sets = game.sets_in_play()
-        sorts["corporation"] += sorted(d.name for d in game.library.values() if d.kind == "corporation"
-                                       and d.set in sets and d.variant is None and d.name not in known
-                                       and d.name not in hidden)
+    sort_of, projects = _sorts(game)
+    if projects.issuperset(order):  # most often: project cards only
+        sorts = {"project": order}
+    else:  # corporations at set-up, cards of declared kinds: a few among the project cards
+        sorts = {"project": [n for n in order if n in projects]}
+        for name in order:
+            if name not in projects:
+                sorts.setdefault(sort_of[name], []).append(name)
     swap: dict[str, str] = {}
     for sort in sorted(sorts):
         names = sorts[sort]
-        drawn = names.copy()
-        rng.shuffle(drawn)
-        swap.update((old, new) for old, new in zip(names, drawn) if old in hidden and old != new)
-    if swap:
-        _apply(game, swap)
+        if sort == "corporation":  # the corporations never dealt could have been dealt instead
+            swap.update(_corporations(game, seen, names, rng))
+        else:
+            drawn = sorted(names)  # sorted: the same list whatever places the names are in now
+            _shuffle(drawn, rng)
+            swap.update(zip(names, drawn))
+    _apply(game, swap)
+
+
+def _corporations(game: "Game", seen: set[str], names: list[str], rng: "random.Random") -> dict:
+    """The redeal of the hidden corporations `names` (in the order of their places), drawn from them and those
+    never dealt (which could have been dealt instead: neither `seen` nor hidden)."""
+    sets = game.sets_in_play()
+    drawn = sorted(names + [d.name for d in game.library.values() if d.kind == "corporation" and d.set in sets
+                            and d.variant is None and d.name not in seen and d.name not in names])
+    _shuffle(drawn, rng)
+    return dict(zip(names, drawn))
+
+
+def _shuffle(items: list, rng: "random.Random") -> None:
+    """`random.Random.shuffle` written out (the same Fisher-Yates, the same draws, the same order for the same
+    generator) without its method call per card, which halves the time of a determinisation's longest step."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:  # rejection keeps every position equally likely
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _all(value) -> list:
@@ -227,14 +281,14 @@ def _all(value) -> list:
 
 def _apply(game: "Game", swap: dict[str, str]) -> None:
     state = game.state
-    get = swap.get
-    state.deck[:] = [get(n, n) for n in state.deck]
+    get = swap.get  # get(name, name): the new name, or the name itself; mapped in C over the long lists
+    state.deck[:] = list(map(get, state.deck, state.deck))
     for pile in state.piles.values():
-        pile[:] = [get(n, n) for n in pile]
+        pile[:] = list(map(get, pile, pile))
     for player in state.players:
-        player.hand[:] = [get(n, n) for n in player.hand]
+        player.hand[:] = list(map(get, player.hand, player.hand))
     for kept in state.kept:
-        kept[:] = [get(n, n) for n in kept]
+        kept[:] = list(map(get, kept, kept))
     renamer = _Renamer(swap)
     flow = game.flow
     flow.stack[:] = [renamer.value(frame) for frame in flow.stack]
@@ -273,7 +327,7 @@ class _Renamer:
         if kind is dict:
             return {self.value(k): self.value(v) for k, v in value.items()}
         if kind is Step:
-            if value.function.step_name in _NOT_CARDS:
+            if value.function.step_name in _NOT_CARDS or _PLAIN.issuperset(map(type, value.args)):
                 return value
             args = self.value(value.args)
             return value if args is value.args else Step(value.function, args)

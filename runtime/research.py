@@ -11,7 +11,8 @@ options by integers and adds what search algorithms need besides:
   and only the sizes of other hands and of the deck.
 - `determinize(player, seed)`: a clone in which what `player` cannot see (the order of the deck, the other
   players' hands) is resampled consistently: the same unseen cards, redealt at random into the same places and
-  sizes. Information-set search samples one determinisation per iteration.
+  sizes, whatever the real places of the unseen cards. Information-set search samples one determinisation per
+  iteration.
 
 Returns are zero-sum: the winner gets +1, the others share -1 (a draw on points and megacredits splits the win).
 In solo games the one player gets +1 for a win and -1 otherwise.
@@ -168,7 +169,8 @@ class GameState:
 
     def determinize(self, player: int, seed: int) -> "GameState":
         """A clone consistent with everything `player` has seen, with the unseen cards (deck and other hands)
-        redealt at random; later reshuffles of the discard pile follow `seed` as well."""
+        redealt at random; later reshuffles of the discard pile follow `seed` as well. The redeal depends on what
+        `player` knows and on `seed` alone, never on where the unseen cards really are."""
         player = self._player(player)
         if not isinstance(seed, int) or isinstance(seed, bool):  # random.Random(None) would draw from the clock
             raise ValueError(f"seed {seed!r} is not an integer")

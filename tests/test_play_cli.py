@@ -577,3 +577,12 @@ def test_the_setup_before_the_first_question_is_told_too_and_replayed_alike(tmp_
                            "» a's starting cards\n  a: +10 cards in hand\n» b's starting cards\n  b: +10 cards in hand\n")
     assert main(["replay", "game.jsonl"]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1] == told + "verified: the replay gives the logged result\n"
+
+
+def test_the_corporations_a_bot_set_aside_are_not_named(capsys):
+    """The corporations a player did not choose go back face down: a bot's (whose hand the table cannot see) are
+    never named, in play or in replay."""
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=random", "--seed", "7", "--max-generations", "1",
+                 "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "» ann chooses a corporation" in out and "sets aside" not in out

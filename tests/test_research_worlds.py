@@ -89,6 +89,22 @@ def test_no_unseen_card_stays_the_same_across_sixteen_worlds(setting):
     assert "corporation" in kinds or "draft" in kinds
 
 
+@pytest.mark.parametrize("setting", range(len(SETTINGS)))
+def test_a_world_depends_on_what_the_observer_sees_not_on_where_the_hidden_cards_are(setting):
+    """Two games the observer cannot tell apart (the real one, and a world sampled from it) give the very same
+    world for the same seed, set-up and drafts included: a search over sampled worlds decides from what its player
+    sees alone."""
+    rng = random.Random(setting)
+    state = GameState.new_game(2 + setting % 3, seed=200 + setting, **SETTINGS[setting])
+    for moment in range(10):
+        observer = state.current_player()
+        twin = state.determinize(observer, rng.getrandbits(32))
+        assert twin.game.state.deck != state.game.state.deck
+        for seed in range(3):
+            assert state.determinize(observer, seed).game.to_json() == twin.determinize(observer, seed).game.to_json()
+        play(state, 1 + moment * 9, rng)
+
+
 def test_a_world_sampled_at_set_up_redeals_the_other_players_corporations_and_cards():
     state = GameState.new_game(2, seed=4, corporate_era=True)
     assert state.decision().kind == "corporation" and state.current_player() == 0

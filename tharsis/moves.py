@@ -168,7 +168,7 @@ class Narrator:
     def tell(self, game) -> list[str]:
         move, self.move = self.move, None
         opened = self._causes_open(game, move.before.events)
-        lines = report(game, move, self.hidden[move.player], self._marks, opened, self.language)
+        lines = report(game, move, self.hidden[move.player], self._marks, opened, self.language, self.hidden)
         self._marks.clear()
         return lines
 
@@ -205,10 +205,13 @@ class _Told:
     choices: list = attrs.field(factory=list)    # the mover's choices made while it was the innermost cause
 
 
-def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), language: str = "en") -> list[str]:
+def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), language: str = "en",
+           secret_seats: Sequence[bool] = ()) -> list[str]:
     """What `move` did, cause by cause, as lines for the table. `marks`: the state at each of the move's events
     (taken by a `Narrator`); `opened`: the causes still open when the move began (the research phase). The
-    mover's choices are told with the cause they were made in ("(ann pays 3 titanium)" under the card)."""
+    mover's choices are told with the cause they were made in ("(ann pays 3 titanium)" under the card).
+    `secret_seats[i]`: seat i's hand is hidden from the table, so the cards it was dealt and set aside (the
+    corporations it did not choose) are not named."""
     words = words_for(game, language)
     events = game.events.to_list()
     first = move.before.events
@@ -233,6 +236,8 @@ def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), lang
         if kind == END:
             if stack:
                 stack.pop()
+        elif kind == "set_aside" and _secret(secret_seats, events[number][2]):
+            continue
         elif kind in CAUSES or kind in NOTES:
             item = _Told(number, sum(1 for start in stack if start >= first), kind)
             told.append(item)
@@ -265,6 +270,10 @@ def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), lang
             lines.append(f"{indent}  " + words("choices_line", subject=subject, said=said))
         lines += _change_lines(game, item.segments, item.depth + 1, words)
     return lines
+
+
+def _secret(secret_seats: Sequence[bool], seat) -> bool:
+    return isinstance(seat, int) and 0 <= seat < len(secret_seats) and bool(secret_seats[seat])
 
 
 def _subject(name: str, words: Words) -> str:
