@@ -240,6 +240,7 @@ def _corrupt(data: bytes, rng: random.Random) -> bytes:
     return (data[:at] + run + data[at + len(run):])[:len(data)] or run
 
 
+@pytest.mark.slow
 def test_two_thousand_corrupted_entries_give_no_crash_and_no_changed_card(private_cache):
     """Of 1,894 one-byte changes to pickled entries, 112 changed a compiled card and 388 crashed. Every corruption
     (flipped, truncated, appended, inserted, deleted bytes) must now be a miss that compiles the file afresh."""

@@ -6,6 +6,8 @@ import json
 import re
 import time
 
+import pytest
+
 from tharsis.cli import main
 from tharsis.options import SEED_MAX, random_seed
 from tharsis.runtime import rng
@@ -56,6 +58,7 @@ def test_a_default_seed_has_63_random_bits():
     assert all(0 <= random_seed(games=1000) <= SEED_MAX - 999 for _ in range(64))
 
 
+@pytest.mark.slow
 def test_a_scan_of_2_to_the_20_seeds_from_the_first_players_cards_finds_nothing_for_a_default_seed():
     options = GameOptions(players=("ann", "bob"), seed=random_seed())
     game = Game(options)

@@ -12,6 +12,7 @@ import pytest
 
 
 @pytest.mark.skipif(os.environ.get("THARSIS_SKIP_INSTALL_TEST") == "1", reason="THARSIS_SKIP_INSTALL_TEST=1")
+@pytest.mark.slow
 def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

@@ -163,6 +163,7 @@ def test_a_card_never_played_is_listed_under_your_cards():
 
 # ------------------------------------------------------------------------------------- the page, without a browser
 
+@pytest.mark.slow
 def test_the_same_records_give_the_same_page(runs):
     pytest.importorskip("matplotlib")
     yours = Yours(cards=frozenset(DESIGNER_NAMES - {"Dust & Sons"}), corporations=frozenset({"Dust & Sons"}))

@@ -28,6 +28,7 @@ def play(state: GameState, steps: int, rng: random.Random) -> GameState:
     return state
 
 
+@pytest.mark.slow
 def test_ten_thousand_sampled_worlds_play_on_without_a_failure():
     """Worlds sampled for any player at random decision points (set-up, drafts, research, preludes, mid-action)
     keep what that player sees and play on legally: every card the flow refers to is where the flow expects it."""

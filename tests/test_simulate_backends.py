@@ -63,6 +63,7 @@ def test_simulate_joins_a_ray_cluster_by_address_and_logs_plain_progress(ray_clu
     assert "4 games" in on_ray.stdout and "95% CI" in on_ray.stdout and "results written to" in on_ray.stdout
 
 
+@pytest.mark.slow
 def test_on_ray_the_csv_tables_and_the_report_are_the_local_ones(ray_cluster, tmp_path):
     """The tables but for each game's `seconds`, and the report byte for byte (it shows no timing)."""
     pytest.importorskip("matplotlib", reason="the report extra: pip install 'tharsis[report]'")
