@@ -14,7 +14,7 @@ import json
 import sys
 
 from tharsis.runtime.bots import BOTS, play_out
-from tharsis.runtime.game import Game, GameOptions, load_library
+from tharsis.runtime.api.game import Game, GameOptions, load_library
 
 LIBRARY = load_library()
 

@@ -251,7 +251,7 @@ def test_watch_checks_again_when_a_names_file_changes(project, capsys, monkeypat
 
 
 def test_a_game_sees_an_edited_names_file(tmp_path):
-    from tharsis.runtime.game import load_library
+    from tharsis.runtime.api.game import load_library
 
     (tmp_path / "towns.mars").write_text(CARDS, encoding="utf-8")
     names_file = tmp_path / "zh.names"

@@ -17,7 +17,7 @@ def test_a_fixed_seed_game_ends_exactly_as_recorded(spec):
 def test_the_written_out_random_draws_agree_with_their_generators():
     """`rng.shuffle` draws eight words per hash and `Stream.below` inlines `splitmix64` for speed; they must draw
     exactly what `rng.below` and `splitmix64` give."""
-    from tharsis.runtime import rng
+    from tharsis.runtime.core import rng
 
     state = rng.seeded(42)
     for n in (1, 2, 7, 208, 10**6, 2**40):

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tharsis.runtime.action_space import MAX_X, action_space
-from tharsis.runtime.decisions import Decision, NumberOptions
-from tharsis.runtime.research import GameState
+from tharsis.runtime.api.action_space import MAX_X, action_space
+from tharsis.runtime.core.decisions import Decision, NumberOptions
+from tharsis.runtime.api.research import GameState
 
 RL_EXTRA = "the research adapters are an optional extra: pip install 'tharsis[rl]'"
 SHORT = {"corporate_era": True, "max_generations": 1}

@@ -8,7 +8,7 @@ import pytest
 
 from tharsis.compiler import compile_text
 from tharsis.runtime.bots import RandomBot, play_out
-from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.api.game import Game, GameOptions
 
 BOTH = ("prelude", "venus")
 
@@ -173,7 +173,7 @@ def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
              "dirigible", "psychrophile", "air scrapping", "stratopolis")
     found = []
     for folder in ("compiler", "runtime"):
-        for path in sorted((repo / folder).glob("*.py")):
+        for path in sorted((repo / folder).rglob("*.py")):
             text = path.read_text(encoding="utf-8").lower()
             found += [f"{path.name}: {word}" for word in words if word in text]
     assert found == []

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from tharsis.runtime.bots import RandomBot, play_out
-from tharsis.runtime.decisions import IllegalChoice
-from tharsis.runtime.game import Game, GameOptions
-from tharsis.runtime.spaces import terraformed
+from tharsis.runtime.core.decisions import IllegalChoice
+from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.rules.spaces import terraformed
 
 
 def bots_for(game, seed):
@@ -239,8 +239,8 @@ def test_draft_passes_clockwise_in_even_generations_and_back_in_odd_ones():
 
 def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
     from tharsis.compiler import compile_text
-    from tharsis.runtime.actions import play_card
-    from tharsis.runtime.state import Tile
+    from tharsis.runtime.handlers.actions import play_card
+    from tharsis.runtime.core.state import Tile
 
     library = compile_text('card "Compost" #T2 {\n  type: automated  cost: 0\n'
                            '  play: gain 2 plants; lose 2 plants; place city\n}\n', with_bundled=True).library
@@ -264,7 +264,7 @@ def test_a_game_refuses_corporations_it_cannot_deal(corporations, message):
 
 
 def test_a_variant_corporation_may_be_given_to_every_seat():
-    from tharsis.runtime.game import load_library
+    from tharsis.runtime.api.game import load_library
 
     beginner = next(d.name for d in load_library().definitions if d.kind == "corporation" and d.variant)
     game = Game(GameOptions(corporations=(beginner, beginner)))
@@ -276,7 +276,7 @@ def test_a_variant_corporation_may_be_given_to_every_seat():
 def test_while_a_bonus_ocean_is_placed_the_ocean_count_and_the_tr_it_gave_agree():
     """An ocean on Hellas' south pole (space 61, a bonus ocean) rose the count before the bonus chain but gave its
     TR only after it: while the bonus ocean's space was asked, 1 ocean stood against TR 20."""
-    from tharsis.runtime.tiles import place
+    from tharsis.runtime.handlers.tiles import place
 
     game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
     game.flow.asking = None                                 # skip the set-up: an ocean placed as Artificial Lake does

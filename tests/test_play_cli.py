@@ -10,8 +10,8 @@ from tharsis.cli import main
 from tharsis import saves
 from tharsis.play import GameLog, Seat, Session
 from tharsis.runtime.bots import BOTS, play_out
-from tharsis.runtime.game import Game, GameOptions
-from tharsis.runtime.spaces import terraformed
+from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.rules.spaces import terraformed
 from tharsis.simulate import Simulation, summary, wilson
 
 
@@ -253,7 +253,7 @@ def test_logs_and_saves_are_never_overwritten(tmp_path, monkeypatch, capsys):
 
 def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates():
     from tharsis.play import resolve
-    from tharsis.runtime.decisions import Decision, Option
+    from tharsis.runtime.core.decisions import Decision, Option
 
     spaces = Decision(0, "space", "Where?", tuple(Option(f"space {s}", s) for s in ("03", "19", "31")))
     assert resolve(spaces, "3")[0].value == "03" and resolve(spaces, "space 31")[0].value == "31"
@@ -270,7 +270,7 @@ def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates
 
 def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_awards():
     from tharsis import view
-    from tharsis.runtime.measures import Where, quantity
+    from tharsis.runtime.rules.measures import Where, quantity
 
     game = Game(GameOptions(players=("ann", "bob"), seed=3))
     bots = {0: BOTS["greedy"](1), 1: BOTS["random"](2)}
@@ -330,7 +330,7 @@ def test_a_human_can_finish_games_of_every_kind_through_the_prompt(flags, autopi
 
 
 def test_an_options_whole_label_answers_even_when_it_starts_like_a_command():
-    from tharsis.runtime.decisions import Decision, Option
+    from tharsis.runtime.core.decisions import Decision, Option
 
     game = Game(GameOptions(players=("ann", "bob"), seed=7))
     session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
@@ -386,7 +386,7 @@ def test_a_space_is_priced_with_the_tile_being_placed_down():
     """While the 9th ocean is placed, Hellas' south pole (61) is free, as `put_tile` charges it; the view said
     "costs 6 MC"."""
     from tharsis import view
-    from tharsis.runtime.tiles import place, placing
+    from tharsis.runtime.handlers.tiles import place, placing
 
     def placing_an_ocean(oceans_down: int) -> Game:  # on land, as Artificial Lake does
         game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
@@ -430,7 +430,7 @@ def test_the_example_expansion_checks_its_scenarios_pass_and_games_are_played_wi
 
 
 def test_undo_goes_back_across_the_bots_moves_and_the_bots_choose_the_same_again(tmp_path):
-    """Bots choose by the position alone (runtime/bots.py), so taking back a round against them and answering
+    """Bots choose by the position alone (runtime/bots/), so taking back a round against them and answering
     as before gives the very same game; undo again and again goes back further."""
     def session(answers: str) -> tuple[Session, str]:
         game = Game(GameOptions(players=("ann", "bob"), seed=4))
@@ -526,7 +526,7 @@ def test_replay_until_a_generation_stops_there_and_step_waits_only_on_a_terminal
 def test_every_cause_the_engine_logs_is_closed_and_told_and_survives_a_save(options, bot):
     """Events are data: each is a cause (closed by an `end`, causes nest) or a note of a known kind, each reads
     as a sentence, and a game saved mid-cause and restored goes on logging the very same events."""
-    from tharsis.runtime.narration import CAUSES, END, NOTES, sentence
+    from tharsis.runtime.api.narration import CAUSES, END, NOTES, sentence
 
     game = Game(options)
     bots = {i: BOTS[bot](i) for i in range(len(options.players))}

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from tharsis.runtime.game import Game, GameOptions  # first: the engine's modules import one another in an order
-from tharsis.runtime import actions, effects
+from tharsis.runtime.api.game import Game, GameOptions  # first: the engine's modules import one another in an order
+from tharsis.runtime.handlers import actions, effects
 from tharsis.runtime.bots import BOTS, play_out
-from tharsis.runtime.decisions import Decision, Option
-from tharsis.runtime.state import CardInPlay
+from tharsis.runtime.core.decisions import Decision, Option
+from tharsis.runtime.core.state import CardInPlay
 from tharsis import prompts, style, view
 from tharsis.play import GameLog, Seat, Session, _numbered
 

@@ -32,7 +32,7 @@ from test_play_terminal import Terminal, pty  # the pseudo-terminal harness of t
 from tharsis import engine_zh, messages, style, widths
 from tharsis.cli import main
 from tharsis.play import ALIASES, Session
-from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.api.game import Game, GameOptions
 
 # ------------------------------------------------------------------ what may stay in Latin letters
 
@@ -216,7 +216,7 @@ def test_english_commands_are_understood_and_chinese_names_are_typed(monkeypatch
 
 def test_an_options_whole_chinese_text_answers_even_when_it_starts_like_a_command():
     from tharsis.play import GameLog, Seat
-    from tharsis.runtime.decisions import Decision, Option
+    from tharsis.runtime.core.decisions import Decision, Option
 
     game = Game(GameOptions(players=("ann", "bob"), seed=7))
     session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),

@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tharsis.compiler import compile_text
-from tharsis.runtime.game import Game, GameOptions, load_library
+from tharsis.runtime.api.game import Game, GameOptions, load_library
 
 KEYWORDS = ["card", "corporation", "{", "}", "type:", "cost:", "tags:", "play:", "action:", "effect:", "vp:",
             "requires:", "holds:", "gain", "production(", ")", "place", "city", "ocean", "choose", "|", ";", "->",

@@ -14,9 +14,9 @@ import pytest
 
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 from tharsis.runtime.bots import RandomBot
-from tharsis.runtime.game import Game, GameOptions, load_library
-from tharsis.runtime.spaces import terraformed
-from tharsis.runtime.state import NEUTRAL
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.rules.spaces import terraformed
+from tharsis.runtime.core.state import NEUTRAL
 
 LIBRARY = load_library()
 SEEDS = (1, 2, 3)

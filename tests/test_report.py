@@ -17,7 +17,7 @@ from tharsis.balance import Yours, balance, designer_content
 from tharsis.cli import main
 from tharsis.results_files import CARD_COLUMNS, player_columns
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.game import Game, GameOptions
+from tharsis.runtime.api.game import Game, GameOptions
 from tharsis.simulate import Simulation, play_noting_generations, play_one
 
 GAMES = 6

@@ -1,4 +1,4 @@
-"""The research API (runtime/research.py) and the search bot built on it (runtime/search.py)."""
+"""The research API (runtime/api/research.py) and the search bot built on it (runtime/bots/search.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.runtime.research import TERMINAL, GameState
-from tharsis.runtime.search import SearchBot, evaluate
+from tharsis.runtime.api.research import TERMINAL, GameState
+from tharsis.runtime.bots.search import SearchBot, evaluate
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 

@@ -1,4 +1,4 @@
-"""The research API's hidden information: determinisation (runtime/hidden.py), information states, copy and pickle,
+"""The research API's hidden information: determinisation (runtime/api/hidden.py), information states, copy and pickle,
 integer actions."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from tharsis.runtime.hidden import held_by_flow, hidden_names
-from tharsis.runtime.research import GameState
+from tharsis.runtime.api.hidden import held_by_flow, hidden_names
+from tharsis.runtime.api.research import GameState
 
 SETTINGS = [dict(corporate_era=True), dict(expansions=("prelude", "venus"), corporate_era=True),
             dict(draft=True, initial_draft=True, corporate_era=True),

@@ -207,7 +207,7 @@ def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
     import io
 
     from tharsis.play import GameLog, Seat, Session
-    from tharsis.runtime.game import Game, GameOptions
+    from tharsis.runtime.api.game import Game, GameOptions
 
     out = io.StringIO()
     session = Session(Game(GameOptions(players=("ann",), seed=4)), [Seat("ann", "human")], GameLog(None),

@@ -13,8 +13,8 @@ from tharsis import saves
 from tharsis.cli import main
 from tharsis.compiler import compile_text
 from tharsis.compiler.definitions import Library
-from tharsis.runtime.game import Game, GameOptions, load_library
-from tharsis.runtime.saves import decode, encode
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.api.saves import decode, encode
 
 PROBLEM = re.compile(r"^(?P<path>.+?)(?::(?P<line>\d+))?(?::\d+)?: (?:error|warning)\[(?P<code>[EW]7\d\d)\]: "
                      r"(?P<message>.*)$", re.M)
@@ -249,7 +249,7 @@ def test_a_saved_reference_to_compiled_effects_does_not_depend_on_the_other_card
 def test_a_reference_written_by_an_older_save_still_reads_and_compares(autopilot, tmp_path, capsys):
     """Saves from before per-definition references numbered compiled objects in one walk of the whole library:
     they still decode, and their state compares with a state written now."""
-    from tharsis.runtime.saves import _whole_library_walk, upgraded_reference
+    from tharsis.runtime.api.saves import _whole_library_walk, upgraded_reference
 
     library = load_library()
     game = Game(GameOptions(players=("a", "b"), seed=1), library)

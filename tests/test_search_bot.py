@@ -1,4 +1,4 @@
-"""The search bot (runtime/search.py, `--seat NAME=mcts`): the same choice for the same seed and position, only
+"""The search bot (runtime/bots/search.py, `--seat NAME=mcts`): the same choice for the same seed and position, only
 legal moves, a choice made from what its seat sees, its own rule for buying cards, an evaluation that counts
 income once per production phase, and wins against greedy."""
 
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tharsis.runtime.game import Game, GameOptions
-from tharsis.runtime.greedy import GreedyBot, card_value
-from tharsis.runtime.prices import card_cost
-from tharsis.runtime.research import GameState
-from tharsis.runtime.search import (BUY_MARGIN, HAND_LIMIT, MC_PER_VP, SearchBot, estimates, evaluate,
+from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.bots.greedy import GreedyBot, card_value
+from tharsis.runtime.rules.prices import card_cost
+from tharsis.runtime.api.research import GameState
+from tharsis.runtime.bots.search import (BUY_MARGIN, HAND_LIMIT, MC_PER_VP, SearchBot, estimates, evaluate,
                                     productions_left, progress)
 
 QUICK = dict(playouts=4, horizon=3)  # a small budget: the same code, a fraction of the time
@@ -49,7 +49,7 @@ def test_the_search_is_the_same_in_every_world_consistent_with_what_the_bot_sees
     """Fair play: another deck order and another hand for the opponent (games the bot cannot tell from the real
     one) leave its whole search unchanged, every playout's score included, since the worlds it samples depend on
     what it sees alone."""
-    from tharsis.runtime import search
+    from tharsis.runtime.bots import search
 
     scores: list = []
 

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from tharsis.cli import main
-from tharsis.runtime.game import GameOptions
+from tharsis.runtime.api.game import GameOptions
 from tharsis.simulate import Simulation
 
 SEATS = [("g", "greedy"), ("r", "random")]

@@ -60,7 +60,7 @@ def bench_games(games: int, runs: int, bots: tuple = ("random", "greedy"), sizes
     """Each row plays the same `games` seeds `runs` times: the best run is the least disturbed by other work on
     the machine (a shared machine's speed varies by half from minute to minute), the median shows the spread."""
     from tharsis.runtime.bots import BOTS
-    from tharsis.runtime.game import Game, GameOptions, load_library
+    from tharsis.runtime.api.game import Game, GameOptions, load_library
 
     library = load_library()
     for bot in bots:
@@ -166,7 +166,7 @@ def main() -> None:
 def play_random_games(games: int, expansions: tuple = ()) -> None:
     """Seeds 0..games-1, Corporate Era, Tharsis, two random bots: the workload of the games/s target."""
     from tharsis.runtime.bots import BOTS, play_out
-    from tharsis.runtime.game import Game, GameOptions, load_library
+    from tharsis.runtime.api.game import Game, GameOptions, load_library
 
     library = load_library()
     for seed in range(games):

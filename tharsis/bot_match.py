@@ -21,8 +21,8 @@ import time
 from typing import Optional
 
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.game import Game, GameOptions, load_library
-from tharsis.runtime.search import SearchBot
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.bots.search import SearchBot
 from tharsis.simulate import wilson
 
 NAMES = {"bot": "m", "opponent": "g"}   # the seat names of the simulate commands this reproduces

@@ -1,6 +1,6 @@
 """Buying cards as one choice for a human: the engine offers cards one at a time, the player picks them all at once.
 
-The engine asks "buy X or discard X?" per card (runtime/game.py `offer_card`), which keeps the log a plain list of
+The engine asks "buy X or discard X?" per card (runtime/api/game.py `offer_card`), which keeps the log a plain list of
 labels. At the table a player looks at the ten starting cards (or the four research cards) together and keeps
 some. `upcoming` finds the whole run of offers by answering "discard" on a clone of the game; `check` tries a
 selection on another clone, so a selection the player cannot afford is refused before anything is applied; the

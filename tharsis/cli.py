@@ -213,7 +213,7 @@ def _new_game(args, seats):
     """A new game from the flags, or the exit code 1 for cards that do not compile (bad flags raise
     ProblemError, exit 2)."""
     from tharsis.options import check_against_content
-    from tharsis.runtime.game import ContentError, Game, load_library
+    from tharsis.runtime.api.game import ContentError, Game, load_library
 
     options = _options(args, seats)
     try:

@@ -15,9 +15,9 @@ import sys
 import time
 from typing import Callable, Optional
 
-from tharsis.runtime import hidden
-from tharsis.runtime.greedy import GreedyBot
-from tharsis.runtime.research import GameState
+from tharsis.runtime.api import hidden
+from tharsis.runtime.bots.greedy import GreedyBot
+from tharsis.runtime.api.research import GameState
 
 
 def positions(games: int, every: int = 10) -> list[tuple[GameState, int]]:

@@ -2,7 +2,7 @@
 
 The engine speaks English data that logs, saves and bots read: its questions (`Where do you place the ocean?`), the
 labels of options (`standard project Aquifer`), its events (`(3, "play", 0, CARD)`, told in English by
-runtime/narration.py) and the system's reasons for refusing a path. English players read them as they are; the
+runtime/api/narration.py) and the system's reasons for refusing a path. English players read them as they are; the
 Chinese game says each by a pattern here, with every name as the names files give it. tharsis/prompts.py uses the
 questions, heads and labels, tharsis/moves.py the events and choices, tharsis/view.py the phases and
 tharsis/messages.py the reasons. The terminal's own words (in both languages) are tharsis/messages.py's.
@@ -78,7 +78,7 @@ ZH_HEADS: dict[str, str] = {
     "Which card gets ": "哪张牌获得以下效果？", "Whose production decreases? ": "谁的产量减少？",
     "Choose X: ": "选择X：", "Optional: ": "可选：", "first action: ": "第一个行动：",
 }
-# The engine's events (runtime/narration.py says them in English), as the Chinese moves tell them: `{who}` is the
+# The engine's events (runtime/api/narration.py says them in English), as the Chinese moves tell them: `{who}` is the
 # actor followed by a space when the name ends in a Latin letter (ann 打出, 你打出), `{owner}` the name alone,
 # `{0}`, `{1}` the details with every name as the names files give it; tharsis/moves.py fills the other slots.
 ZH_EVENTS: dict[str, str] = {
@@ -109,7 +109,7 @@ ZH_EVENTS: dict[str, str] = {
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
 }
-# the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/narration.py)
+# the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {
     "pay": "支付 {what}", "choose": "选择{what}", "corporation": "选择了一家公司", "buy": "购买", "draft": "轮抽",
     "keep": "保留", "discard": "弃掉", "cards": "{n}张牌",

@@ -1,7 +1,7 @@
 """A game told move by move, each change with its cause: the narration of `tharsis play` and `tharsis replay`.
 
 The engine logs each cause as it begins (a card played, a standard project, a placement, a trigger, a placement
-bonus, the production phase; runtime/narration.py has the kinds) and its end, and causes nest. A `Narrator`
+bonus, the production phase; runtime/api/narration.py has the kinds) and its end, and causes nest. A `Narrator`
 watches the game (`Game.observer`): at every event it takes a `Snapshot` of what a player would want to hear about,
 so each change between two events is put down to the innermost cause open at the time. A move (one player's
 choices in a row, `move_ends`) is told as the causes it set off, in order, each with its effect on each player and
@@ -24,7 +24,7 @@ The mover's choices that the events do not tell (payments, options, targets) are
 they were made in.
 
 In Chinese (`tharsis play --lang zh`) the same story is told with the words of tharsis/messages.py: each event by
-its pattern in tharsis/engine_zh.py `ZH_EVENTS` (runtime/narration.py says them in English, which also decides what
+its pattern in tharsis/engine_zh.py `ZH_EVENTS` (runtime/api/narration.py says them in English, which also decides what
 is told), the choices by `ZH_CHOICES` and the option labels as the prompts show them, every name as the names files
 give it.
 
@@ -40,9 +40,9 @@ from typing import Optional, Sequence
 
 import attrs
 
-from tharsis.runtime.decisions import Decision
-from tharsis.runtime.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence
-from tharsis.runtime.state import RESOURCES
+from tharsis.runtime.core.decisions import Decision
+from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence
+from tharsis.runtime.core.state import RESOURCES
 
 from .engine_zh import ZH_CHOICES, ZH_EVENTS
 from .messages import Words, words_for
@@ -126,7 +126,7 @@ class Narrator:
         self._begun = True
         if len(game.log) or not len(game.events):
             return []
-        from tharsis.runtime.game import Game
+        from tharsis.runtime.api.game import Game
 
         watched = Game(game.options, game.content, observer=self._observe)
         if len(watched.events) != len(game.events) or not self._marks:
@@ -285,7 +285,7 @@ def _subject(name: str, words: Words) -> str:
 
 
 def told_event(game, event, words: Words) -> str:
-    """An event as a sentence in the words' language: runtime/narration.py's English, or the pattern of
+    """An event as a sentence in the words' language: runtime/api/narration.py's English, or the pattern of
     engine_zh.ZH_EVENTS with every name as the names files give it."""
     if words.english or isinstance(event, str) or event[1] not in ZH_EVENTS:
         return sentence(game, event)

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 import attrs
 
-from tharsis.runtime.game import GameOptions
+from tharsis.runtime.api.game import GameOptions
 
 from .problems import CONTENT, USAGE, Problem, ProblemError, missing_path, suggest
 

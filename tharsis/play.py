@@ -1,6 +1,6 @@
 """`tharsis play`: a game in the terminal between humans and bots, with a log, saving, loading and undo.
 
-Humans answer the same pending decisions bots do (runtime/decisions.py), through the public decision API only
+Humans answer the same pending decisions bots do (runtime/core/decisions.py), through the public decision API only
 (`pending`, `apply`, `clone`, `events`): they see the state, every move as it happens (tharsis/moves.py), and the
 legal options; spaces are chosen by board id and card offers as one multi-select (tharsis/buying.py). Leaving
 saves. Every game writes a JSONL log (the options it started with, the seats, then one line per choice, and the
@@ -20,8 +20,8 @@ import attrs
 from tharsis.compiler import rules_text
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.decisions import Decision, Option
-from tharsis.runtime.game import Game
+from tharsis.runtime.core.decisions import Decision, Option
+from tharsis.runtime.api.game import Game
 
 from . import buying, line_editing, moves, prompts, style, view
 from .messages import Words, path_refusal, words_for

@@ -30,11 +30,11 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import rules_text, text
-from tharsis.runtime.checks import Context, value_of
-from tharsis.runtime.decisions import Decision, NumberOptions, Option
-from tharsis.runtime.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
-from tharsis.runtime.measures import Where, quantity
-from tharsis.runtime.prices import card_cost, standard_cost
+from tharsis.runtime.rules.checks import Context, value_of
+from tharsis.runtime.core.decisions import Decision, NumberOptions, Option
+from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
+from tharsis.runtime.rules.measures import Where, quantity
+from tharsis.runtime.rules.prices import card_cost, standard_cost
 
 from . import engine_zh
 from .messages import Words, words_for
@@ -210,7 +210,7 @@ def _part(game, words: Words, part: str, value: str) -> str:
 
 
 def _paid_for(game, words: Words, what: str) -> str:
-    """What a payment is for (runtime/payment.py `pay`'s `what`: a card, a project, a milestone or an award by its
+    """What a payment is for (runtime/handlers/payment.py `pay`'s `what`: a card, a project, a milestone or an award by its
     name, `buying CARD`, `an action`), said by the action just chosen: a card and a standard project may share a
     name (Asteroid: 小行星 and 升温)."""
     if what == "an action":
@@ -253,7 +253,7 @@ def label_text(game, decision: Decision, label: str, words: Words) -> str:
 
 
 def _payment(game, words: Words, label: str) -> str:
-    """A payment (runtime/payment.py `describe_payment`: `2 steel + 3 MC`, `2 from Dirigibles`, `nothing`)."""
+    """A payment (runtime/handlers/payment.py `describe_payment`: `2 steel + 3 MC`, `2 from Dirigibles`, `nothing`)."""
     if label == "nothing":
         return "不支付"
     parts = []

@@ -34,7 +34,7 @@ from tharsis.compiler import bundled_cards_path, compile_sources
 from tharsis.compiler.definitions import KINDS, Library
 from tharsis.compiler.diagnostics import Span, render_text
 from tharsis.compiler.source import MAX_FILE_BYTES, on_disk, read_bounded
-from tharsis.runtime.game import ContentError, Game, GameOptions, load_library
+from tharsis.runtime.api.game import ContentError, Game, GameOptions, load_library
 
 from .options import CARD_PATH_ENTRIES, Where, check_card_paths, describe
 from .problems import CONTENT, Problem, ProblemError, suggest

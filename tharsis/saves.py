@@ -31,8 +31,8 @@ from typing import Any, Callable, Optional
 import attrs
 
 from tharsis.compiler.source import NotRegularFile, read_bounded, why_unusable
-from tharsis.runtime.game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
-from tharsis.runtime.saves import upgraded_reference
+from tharsis.runtime.api.game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
+from tharsis.runtime.api.saves import upgraded_reference
 
 from . import recorded_cards
 from .options import Where, check_against_content, check_name, describe, is_integer, options_from_data

@@ -23,7 +23,7 @@ import yaml
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.options import PLAYERS, SEED_MAX
-from tharsis.runtime.state import RESOURCES
+from tharsis.runtime.core.state import RESOURCES
 
 MAX_BYTES = 1_000_000      # a scenario file of a megabyte is already hundreds of scenarios
 MAX_VALUES = 100_000       # values after expanding aliases: an alias bomb stops here

@@ -20,13 +20,13 @@ from tharsis.compiler import vocabulary as v
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.compiler.definitions import Library
-from tharsis.runtime import phases
-from tharsis.runtime.actions import take_action
-from tharsis.runtime.decisions import Decision, NumberOptions
-from tharsis.runtime.game import Game, GameOptions, load_library
-from tharsis.runtime.legality import why_not
-from tharsis.runtime.scoring import final_scores
-from tharsis.runtime.state import NEUTRAL, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.sequence import phases
+from tharsis.runtime.handlers.actions import take_action
+from tharsis.runtime.core.decisions import Decision, NumberOptions
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.rules.legality import why_not
+from tharsis.runtime.rules.scoring import final_scores
+from tharsis.runtime.core.state import NEUTRAL, RESOURCES, CardInPlay, Tile
 
 ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "convert": "convert",
                "claim": "milestone", "fund": "award", "first action": "first_action"}

@@ -24,8 +24,8 @@ import attrs
 
 from tharsis.results_files import JSONL, open_results
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.game import Game, GameOptions, load_library
-from tharsis.runtime.spaces import terraformed
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.rules.spaces import terraformed
 
 
 def play_one(task: tuple, library=None) -> dict:

@@ -13,12 +13,12 @@ from typing import Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
-from tharsis.runtime.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
-from tharsis.runtime.measures import Where, failing, quantity
-from tharsis.runtime.prices import card_cost, leeway, standard_cost
-from tharsis.runtime.scoring import final_scores
-from tharsis.runtime.spaces import cost_once_placed, space_cost
-from tharsis.runtime.tiles import placing
+from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
+from tharsis.runtime.rules.measures import Where, failing, quantity
+from tharsis.runtime.rules.prices import card_cost, leeway, standard_cost
+from tharsis.runtime.rules.scoring import final_scores
+from tharsis.runtime.rules.spaces import cost_once_placed, space_cost
+from tharsis.runtime.handlers.tiles import placing
 
 from .engine_zh import ZH_PHASES
 from .messages import Words, words_for
@@ -458,7 +458,7 @@ _REFUSALS = (
 
 
 def refusal(words: Words, reason: str) -> str:
-    """Why an action is refused (runtime/legality.py says it in English), in the words' language; a reason of a
+    """Why an action is refused (runtime/rules/legality.py says it in English), in the words' language; a reason of a
     shape not known here stays as the engine says it."""
     if words.english:
         return reason
@@ -499,7 +499,7 @@ def milestones(game, index: int, language: str = "en") -> str:
 
 
 def _compare(game, comparison, index: int) -> bool:
-    from tharsis.runtime.measures import OPERATORS
+    from tharsis.runtime.rules.measures import OPERATORS
 
     return OPERATORS[comparison.operator](quantity(game, comparison.quantity, Where(index)), comparison.value)
 

@@ -36,7 +36,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from tharsis import scenarios
-    from tharsis.runtime.game import ContentError, load_library
+    from tharsis.runtime.api.game import ContentError, load_library
 
     config, paths, name = configured_paths(args, "test", "scenarios", ("scenario folders", "mine/scenarios"))
     cards = list(dict.fromkeys(list(config.cards) + args.cards))

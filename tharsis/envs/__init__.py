@@ -1,8 +1,8 @@
-"""Adapters to the libraries game-AI researchers use, over the research API (`tharsis.runtime.research`).
+"""Adapters to the libraries game-AI researchers use, over the research API (`tharsis.runtime.api.research`).
 
 `tharsis.envs.pettingzoo.env(**options)` is a PettingZoo AEC environment; importing `tharsis.envs.openspiel`
 registers the OpenSpiel game `tharsis` with pyspiel. Both speak the fixed action space of
-`tharsis.runtime.action_space` (one stable id per move, with masks) and the vector observation of
+`tharsis.runtime.api.action_space` (one stable id per move, with masks) and the vector observation of
 `tharsis.envs.encoding`. They need the `rl` extra (`pip install 'tharsis[rl]'`: numpy, gymnasium, pettingzoo,
 open_spiel); this package imports none of them itself, so the core install never needs them.
 """

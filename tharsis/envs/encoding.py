@@ -14,7 +14,7 @@ pending decision if it is the observer's.
 from __future__ import annotations
 
 from tharsis.compiler.vocabulary import STANDARD_RESOURCES
-from tharsis.runtime.action_space import MAX_PLAYERS, ActionSpace, action_space
+from tharsis.runtime.api.action_space import MAX_PLAYERS, ActionSpace, action_space
 
 PHASES = ("setup", "research", "action", "production", "final greenery", "end")
 TILE_KINDS = ("city", "greenery", "ocean", "special")

@@ -9,7 +9,7 @@ carries its generator, so `clone()` and `serialize()` repeat the same future exa
 does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which IS-MCTS
 (`open_spiel.python.algorithms.ismcts`) calls at its root.
 
-Actions are the fixed action space's ids (`tharsis.runtime.action_space`): `num_distinct_actions()` bounds them
+Actions are the fixed action space's ids (`tharsis.runtime.api.action_space`): `num_distinct_actions()` bounds them
 for the game's content. Observation and information-state tensors are the vector of `tharsis.envs.encoding`; the
 information-state string is the research API's `information_state_string` when the engine has it, else the
 observation with the player's own moves and the public moves of the others (what a move of a hidden kind chose,
@@ -25,9 +25,9 @@ import random
 import numpy as np
 import pyspiel
 
-from tharsis.runtime.action_space import MAX_PLAYERS, action_space
-from tharsis.runtime.game import Game
-from tharsis.runtime.research import GameState
+from tharsis.runtime.api.action_space import MAX_PLAYERS, action_space
+from tharsis.runtime.api.game import Game
+from tharsis.runtime.api.research import GameState
 
 from .encoding import encoder_for
 

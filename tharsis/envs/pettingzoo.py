@@ -2,7 +2,7 @@
 
 Agents are `player_0` .. `player_{n-1}`, one per seat; the agent to act is the player the engine asks (set-up,
 research and draft decisions are sequential in the engine, so AEC fits without simultaneous moves). Actions are the
-fixed action space's ids (`tharsis.runtime.action_space`), a `Discrete(size)` space; the observation is a dict of
+fixed action space's ids (`tharsis.runtime.api.action_space`), a `Discrete(size)` space; the observation is a dict of
 `observation` (the vector of `tharsis.envs.encoding`, float32) and `action_mask` (int8, 1 at the legal ids; all
 zero for an agent not to act). Rewards come only at the end: the research API's zero-sum returns.
 
@@ -21,8 +21,8 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from tharsis.runtime.action_space import action_space
-from tharsis.runtime.research import GameState
+from tharsis.runtime.api.action_space import action_space
+from tharsis.runtime.api.research import GameState
 
 from .encoding import encoder_for
 

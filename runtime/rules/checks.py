@@ -10,7 +10,7 @@ Why a module of its own: "may this card/action be used now?" is asked far more o
 never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
 resource nobody can hold, and optional removals). Earlier effects' certain changes to the player's own stock and
 production are applied provisionally and undone while later ones are checked. Each checked kind of effect has one
-condition in `_POSSIBLE`; the handlers that carry effects out are runtime/effects.py's.
+condition in `_POSSIBLE`; the handlers that carry effects out are runtime/handlers/effects.py's.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 
+from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
 from .prices import can_pay, payment_options, payments
 from .spaces import can_place, legal_spaces, maxed
-from .state import NEUTRAL
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "Context", "bonus_filter", "bonus_resources", "cards_to_remove_from", "claimable",
            "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
@@ -69,7 +69,7 @@ class Context:
         return Where(self.player, self.card, self.playing)
 
 
-def value_of(game: "Game", a: fx.Amount, ctx: Context) -> int:
+def value_of(game: "Table", a: fx.Amount, ctx: Context) -> int:
     number = a.coefficient * (ctx.x if a.variable else 1)
     if a.per is not None:
         number *= quantity(game, a.per, ctx.where) // a.divisor
@@ -78,7 +78,7 @@ def value_of(game: "Game", a: fx.Amount, ctx: Context) -> int:
 
 # ------------------------------------------------------------------ can it be done?
 
-def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None) -> bool:
+def possible(game: "Table", effects: tuple, ctx: Context, paid: Optional[dict] = None) -> bool:
     """All effects can be carried out in order: the player's own stock and production changes of earlier
     effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
     undone, while the later ones are checked."""
@@ -95,7 +95,7 @@ def possible(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = 
             _rollback(undo, 0)
 
 
-def possible_in_some_order(game: "Game", effects: tuple, ctx: Context, paid: Optional[dict] = None,
+def possible_in_some_order(game: "Table", effects: tuple, ctx: Context, paid: Optional[dict] = None,
                            first: Optional[tuple] = None, triggered: Optional[tuple] = None) -> bool:
     """A played card's effects can be carried out in an order the player may choose (RULES.md 4A, seed 000: the
     card's effects and the effects it triggers, in the order its player chooses), `first` (one of its steps)
@@ -125,7 +125,7 @@ def possible_in_some_order(game: "Game", effects: tuple, ctx: Context, paid: Opt
 ORDER_SEARCH_LIMIT = 5  # steps whose every order is tried (120 orders at most); longer lists try a few
 
 
-def steps_possible(game: "Game", steps: list, ctx: Context, paid: Optional[dict] = None, fixed: int = 0) -> bool:
+def steps_possible(game: "Table", steps: list, ctx: Context, paid: Optional[dict] = None, fixed: int = 0) -> bool:
     """Some order of `steps` (the first `fixed` of them staying first) carries out every step of the card's own
     (a triggered step, `(CARD, ...)`, is skipped when it cannot be carried out)."""
     for chosen in _choices_made(steps):  # a trigger's `choose { }`: each option as the player may pick it
@@ -187,7 +187,7 @@ def triggered_context(step: tuple, ctx: Context) -> Context:
     return Context(ctx.player, card=step[0], that_card=ctx.card or ctx.playing)
 
 
-def _order_possible(game: "Game", order: list, ctx: Context, paid: Optional[dict]) -> bool:
+def _order_possible(game: "Table", order: list, ctx: Context, paid: Optional[dict]) -> bool:
     undo: list = []
     try:
         if paid:
@@ -205,7 +205,7 @@ def _order_possible(game: "Game", order: list, ctx: Context, paid: Optional[dict
             _rollback(undo, 0)
 
 
-def play_matches(game: "Game", ev: fx.TriggerEvent, definition) -> int:
+def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
     """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag)."""
     if ev.kind == "play_tag":
         return sum(1 for tag in definition.tags if tag in ev.tags)
@@ -228,7 +228,7 @@ def cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
     return ev.max_cost is None or cost <= ev.max_cost
 
 
-def own_play_steps(game: "Game", player: int, name: str) -> tuple:
+def own_play_steps(game: "Table", player: int, name: str) -> tuple:
     """The player's own triggers that playing card `name` sets off, as steps `(TRIGGER CARD, effect, ...)`, once
     per time each fires: they resolve in the order the player chooses, among the card's own effects. The card's
     own `including this` triggers count, whether it is in play yet or still in hand."""
@@ -244,7 +244,7 @@ def own_play_steps(game: "Game", player: int, name: str) -> tuple:
     return tuple(steps)
 
 
-def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
+def possible_with_a_payment(game: "Table", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
@@ -254,7 +254,7 @@ def possible_with_a_payment(game: "Game", effects: tuple, ctx: Context, cost: in
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
 
 
-def _apply_payment(game: "Game", ctx: Context, paid: Optional[dict], undo: list) -> None:
+def _apply_payment(game: "Table", ctx: Context, paid: Optional[dict], undo: list) -> None:
     player = game.state.players[ctx.player]
     stock = player.resources
     for resource, amount in (paid or {}).items():
@@ -282,7 +282,7 @@ class _OnCard:
         self.card.resources = value
 
 
-def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list, apply_last: bool = False) -> bool:
+def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, apply_last: bool = False) -> bool:
     """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
     Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
     last = len(effects) - 1
@@ -302,7 +302,7 @@ def _check_and_apply(game: "Game", effects: tuple, ctx: Context, undo: list, app
     return True
 
 
-def _certain_changes(game: "Game", e, ctx: Context) -> list:
+def _certain_changes(game: "Table", e, ctx: Context) -> list:
     """Changes to the player's own stock and production that an effect surely makes."""
     player = game.state.players[ctx.player]
     if isinstance(e, fx.Gain):
@@ -318,7 +318,7 @@ def _certain_changes(game: "Game", e, ctx: Context) -> list:
     return []
 
 
-def _triggered_changes(game: "Game", e, ctx: Context) -> list:
+def _triggered_changes(game: "Table", e, ctx: Context) -> list:
     """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
     possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
@@ -348,7 +348,7 @@ def _triggered_changes(game: "Game", e, ctx: Context) -> list:
     return changes
 
 
-def _surely_met(game: "Game", filters, e: fx.PlaceTile) -> bool:
+def _surely_met(game: "Table", filters, e: fx.PlaceTile) -> bool:
     """Whether every space the tile of `e` may go to meets a trigger's space filters (as triggers.py matches
     them). Only `on mars` can be known before the space is chosen: a tile goes on Mars unless its own filters name a
     reserved space off the board (a reserved name this board lacks leaves the tile to the ordinary spaces)."""
@@ -361,7 +361,7 @@ def _surely_met(game: "Game", filters, e: fx.PlaceTile) -> bool:
 
 # ------------------------------------------------------------------ targets (no decisions)
 
-def x_range(game: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+def x_range(game: "Table", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
     """The values X may take: from the minimum up to the largest X the body can be carried out with.
     Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
     at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
@@ -383,7 +383,7 @@ def x_range(game: "Game", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
     return e.minimum, low
 
 
-def bonus_resources(game: "Game", ctx: Context) -> list[str]:
+def bonus_resources(game: "Table", ctx: Context) -> list[str]:
     """The productions `production(bonus ...)` may raise: the resources printed on the space just placed."""
     if ctx.placed is None:
         return []
@@ -413,7 +413,7 @@ def names_resource(definition, resource: str) -> bool:
     return False
 
 
-def adds_to_no_card(game: "Game", effects: tuple, ctx: Context) -> bool:
+def adds_to_no_card(game: "Table", effects: tuple, ctx: Context) -> bool:
     """Whether every effect adds card resources to another card, and no card could take them."""
     if not effects:
         return False
@@ -427,7 +427,7 @@ def adds_to_no_card(game: "Game", effects: tuple, ctx: Context) -> bool:
     return True
 
 
-def raises_only_maxed(game: "Game", effects: tuple) -> bool:
+def raises_only_maxed(game: "Table", effects: tuple) -> bool:
     """Whether the effects do nothing but raise global parameters that are at their maximum (a choice's option
     that would change nothing)."""
     raises = [e for e in effects if type(e) is not fx.Require]
@@ -435,14 +435,14 @@ def raises_only_maxed(game: "Game", effects: tuple) -> bool:
                                 and maxed(game, e.parameter) for e in raises)
 
 
-def lowest_productions(game: "Game", player: int) -> list[str]:
+def lowest_productions(game: "Table", player: int) -> list[str]:
     """The productions `production(lowest +N)` may raise: those at the player's lowest level (MC included)."""
     production = game.state.players[player].production
     low = min(production.values())
     return [r for r, level in production.items() if level == low]
 
 
-def cards_playable_from_hand(game: "Game", player: int, modifiers: tuple, playing: Optional[str] = None) -> list[str]:
+def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, playing: Optional[str] = None) -> list[str]:
     """The cards in hand that `play card from hand` could play with these modifiers (a discount, requirements
     ignored): the modifiers are added for the question and taken away again. The card being played is not one of
     them, nor a card that would itself play from hand (no chain of such cards is sought)."""
@@ -461,7 +461,7 @@ def cards_playable_from_hand(game: "Game", player: int, modifiers: tuple, playin
         state.next_card_modifiers = before
 
 
-def fundable_awards(game: "Game") -> list[str]:
+def fundable_awards(game: "Table") -> list[str]:
     """The game's awards not funded yet, while fewer than the most that may be funded are."""
     from .legality import AWARD_COSTS  # legality asks these checks in turn: imported when first needed
 
@@ -471,7 +471,7 @@ def fundable_awards(game: "Game") -> list[str]:
     return [name for name in game.awards if name not in funded]
 
 
-def reusable_actions(game: "Game", player: int, this: Optional[str]) -> list[str]:
+def reusable_actions(game: "Table", player: int, this: Optional[str]) -> list[str]:
     """Another of the player's cards whose action was used this generation and can be carried out again."""
     from .legality import card_action_options
 
@@ -480,7 +480,7 @@ def reusable_actions(game: "Game", player: int, this: Optional[str]) -> list[str
             and card_action_options(game, player, card.name)]
 
 
-def production_targets(game: "Game", e, ctx) -> list[int]:
+def production_targets(game: "Table", e, ctx) -> list[int]:
     def can_lose(index):
         production = game.state.players[index].production
         return all(production[c.resource] + value_of(game, c.amount, ctx) >= MINIMUM_PRODUCTION.get(c.resource, 0)
@@ -492,11 +492,11 @@ def production_targets(game: "Game", e, ctx) -> list[int]:
     return [i for i in range(len(game.state.players)) if can_lose(i)]
 
 
-def claimable(game: "Game", player: int, filters) -> list[str]:
+def claimable(game: "Table", player: int, filters) -> list[str]:
     return [s for s in legal_spaces(game, player, "special", filters) if s not in game.state.claims]
 
 
-def resource_cards(game: "Game", player: int, resource: str, exclude: Optional[str] = None,
+def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,
                    with_resources: bool = False, tag: Optional[str] = None) -> list[str]:
     """The player's cards in play that can hold `resource` ("resource": any type), leaving out `exclude`;
     `with_resources`: only those holding at least one already; `tag`: only those with that tag."""
@@ -516,7 +516,7 @@ def resource_cards(game: "Game", player: int, resource: str, exclude: Optional[s
     return result
 
 
-def own_cards_to_remove_from(game: "Game", e, ctx) -> list[str]:
+def own_cards_to_remove_from(game: "Table", e, ctx) -> list[str]:
     """`remove N RES from your card`: the player's cards holding that type with enough of it (one, for `up to`),
     leaving out those whose resources are protected."""
     needed = 1 if e.up_to else value_of(game, e.amount, ctx)
@@ -525,7 +525,7 @@ def own_cards_to_remove_from(game: "Game", e, ctx) -> list[str]:
             and not protected(game, ctx.player, ctx.player, game.library[name].holds, name)]
 
 
-def protected(game: "Game", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
+def protected(game: "Table", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
     for passive_card in game.state.players[owner].played:
         for p in game.library[passive_card.name].passives:
             if not isinstance(p, fx.Protect) or (resource not in p.resources and "resource" not in p.resources):
@@ -537,7 +537,7 @@ def protected(game: "Game", owner: int, remover: int, resource: str, card: Optio
     return False
 
 
-def cards_to_remove_from(game: "Game", e, ctx) -> list[tuple[int, str]]:
+def cards_to_remove_from(game: "Table", e, ctx) -> list[tuple[int, str]]:
     needed = 1 if e.up_to else value_of(game, e.amount, ctx)
     result = []
     for index, other in enumerate(game.state.players):
@@ -551,14 +551,14 @@ def cards_to_remove_from(game: "Game", e, ctx) -> list[tuple[int, str]]:
     return result
 
 
-def owns_tile_next_to(game: "Game", index: int, space: Optional[str]) -> bool:
+def owns_tile_next_to(game: "Table", index: int, space: Optional[str]) -> bool:
     if space is None:
         return False
     return any(game.state.tiles.get(n) is not None and game.state.tiles[n].owner == index
                for n in game.board.neighbours[space])
 
 
-def copyable(game: "Game", e, ctx) -> list[str]:
+def copyable(game: "Table", e, ctx) -> list[str]:
     result = []
     for card in game.state.players[ctx.player].played:
         definition = game.library[card.name]
@@ -574,15 +574,15 @@ def copyable(game: "Game", e, ctx) -> list[str]:
 # `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
 # this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
 
-def _can_lose(game: "Game", e, ctx: Context) -> bool:
+def _can_lose(game: "Table", e, ctx: Context) -> bool:
     return game.state.players[ctx.player].resources[e.resource] >= value_of(game, e.amount, ctx)
 
 
-def _can_pay(game: "Game", e: fx.Pay, ctx: Context) -> bool:
+def _can_pay(game: "Table", e: fx.Pay, ctx: Context) -> bool:
     return can_pay(game, ctx.player, value_of(game, e.amount, ctx), e.using)
 
 
-def _can_change_production(game: "Game", e: fx.Production, ctx: Context) -> bool:
+def _can_change_production(game: "Table", e: fx.Production, ctx: Context) -> bool:
     production = game.state.players[ctx.player].production
     for change in e.changes:
         delta = value_of(game, change.amount, ctx)
@@ -592,7 +592,7 @@ def _can_change_production(game: "Game", e: fx.Production, ctx: Context) -> bool
     return True
 
 
-def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
+def _can_remove(game: "Table", e: fx.RemoveResources, ctx: Context) -> bool:
     if e.up_to or e.source == "any_player":
         return True
     if e.source == "here":
@@ -604,16 +604,16 @@ def _can_remove(game: "Game", e: fx.RemoveResources, ctx: Context) -> bool:
     return game.options.solo or bool(cards_to_remove_from(game, e, ctx))
 
 
-def _can_choose_x(game: "Game", e: fx.ChooseX, ctx: Context) -> bool:
+def _can_choose_x(game: "Table", e: fx.ChooseX, ctx: Context) -> bool:
     # some X works: the smallest does (see x_range), no need to find the largest
     return quantity(game, e.maximum, ctx.where) >= e.minimum and possible(game, e.body, ctx.with_x(e.minimum))
 
 
-def _can_take_branch(game: "Game", e: fx.Conditional, ctx: Context) -> bool:
+def _can_take_branch(game: "Table", e: fx.Conditional, ctx: Context) -> bool:
     return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
 
 
-def _cards_to_discard(game: "Game", ctx: Context) -> int:
+def _cards_to_discard(game: "Table", ctx: Context) -> int:
     """The cards in hand a `discard` could take: not the card being played, which leaves the hand first."""
     hand = game.state.players[ctx.player].hand
     return len(hand) - (1 if ctx.playing is not None and ctx.playing in hand else 0)

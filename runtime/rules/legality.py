@@ -6,7 +6,7 @@ Interface: `action_candidates` lists every action a player might take as `Option
 checks the same without words; `playable`, `card_action_options`, `standard_action_possible`, `award_cost`,
 `play_context` and `paid_with` answer the questions both ask. `ActionMenu` is the action decision kept in the flow;
 it checks an option only when asked about it; `any_legal_action` says whether there is one besides passing.
-Why apart from runtime/actions.py: the menu and the bots ask these thousands of times a game and they change
+Why apart from runtime/handlers/actions.py: the menu and the bots ask these thousands of times a game and they change
 nothing; carrying an action out is actions.py's.
 """
 
@@ -19,15 +19,15 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
+from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
-from .decisions import LazyDecision, Option
 from .measures import Where, failing
 from .passives import passive_cache
 from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
 from .spaces import maxed
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
            "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
@@ -41,7 +41,7 @@ AWARD_COSTS = (8, 14, 20)
 
 # ------------------------------------------------------------------ what is legal
 
-def playable(game: "Game", player: int, name: str) -> tuple[bool, str]:
+def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     """Can `player` play card `name` from hand now? (True, "") or (False, the reason)."""
     card = game.library[name]
     problem = failing(game, card.requirements, Where(player, name), leeway(game, player))
@@ -57,11 +57,11 @@ def playable(game: "Game", player: int, name: str) -> tuple[bool, str]:
     return True, ""
 
 
-def play_context(game: "Game", player: int, name: str) -> Context:
+def play_context(game: "Table", player: int, name: str) -> Context:
     return Context(player, card=name if game.library[name].type != "event" else None, playing=name)
 
 
-def card_action_options(game: "Game", player: int, name: str) -> list[int]:
+def card_action_options(game: "Table", player: int, name: str) -> list[int]:
     """The options of a card's action that can be carried out and would do something: an option whose effects
     only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
     definition = game.library[name]
@@ -70,11 +70,11 @@ def card_action_options(game: "Game", player: int, name: str) -> list[int]:
             and not adds_to_no_card(game, option.effects, ctx)]
 
 
-def award_cost(game: "Game") -> int:
+def award_cost(game: "Table") -> int:
     return AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
 
 
-def why_not(game: "Game", player: int, action: tuple) -> Optional[str]:
+def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
     """None if `action` is legal for `player` now, else the reason it is refused, in the player's words."""
     state = game.state.players[player]
     kind, name = action[0], (action[1] if len(action) > 1 else None)
@@ -140,7 +140,7 @@ def _taken(name: str, offered: dict, taken: list, limit: int, noun: str, done: s
     return None
 
 
-def is_legal(game: "Game", player: int, action: tuple) -> bool:
+def is_legal(game: "Table", player: int, action: tuple) -> bool:
     """`why_not(player, action) is None`, without words: the same conditions, cheapest first (the menu and
     the bots ask this thousands of times a game; tests check that both always agree). The check of each
     kind is looked up in `_LEGAL` rather than found by a chain of comparisons."""
@@ -148,7 +148,7 @@ def is_legal(game: "Game", player: int, action: tuple) -> bool:
     return check is not None and check(game, player, action)
 
 
-def standard_action_possible(game: "Game", player: int, definition) -> bool:
+def standard_action_possible(game: "Table", player: int, definition) -> bool:
     cost = standard_cost(game, player, definition)
     if game.state.players[player].resources[definition.cost_resource] < cost:
         return False
@@ -158,7 +158,7 @@ def standard_action_possible(game: "Game", player: int, definition) -> bool:
     return possible(game, definition.play, Context(player))
 
 
-def action_candidates(game: "Game", player: int) -> list[Option]:
+def action_candidates(game: "Table", player: int) -> list[Option]:
     """Every action that might be legal now, unchecked and cheap to list; the menu checks them one at a
     time with `is_legal`."""
     state = game.state.players[player]
@@ -178,7 +178,7 @@ _PASS, _END_TURN = Option("pass", ("pass",)), Option("end turn", ("end",))  # op
 @attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
 class ActionMenu:
     """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
-    lazy `Decision` (runtime/decisions.py) for one game: options are checked only when they are asked about."""
+    lazy `Decision` (runtime/core/decisions.py) for one game: options are checked only when they are asked about."""
 
     player: int
     number: int
@@ -191,7 +191,7 @@ class ActionMenu:
     def closing(self) -> Option:
         return _PASS if self.number == 1 else _END_TURN
 
-    def bind(self, game: "Game") -> LazyDecision:
+    def bind(self, game: "Table") -> LazyDecision:
         return MenuDecision(game, self.player, self.prompt, self.closing())
 
 
@@ -202,7 +202,7 @@ class MenuDecision(LazyDecision):
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: "Game", player: int, prompt: str, closing: Option):
+    def __init__(self, game: "Table", player: int, prompt: str, closing: Option):
         super().__init__(player, "action", prompt, None, None, (closing,), parse=_parse_action)
         self._game = game
 
@@ -236,28 +236,28 @@ class MenuDecision(LazyDecision):
 
 # ------------------------------------------------------------------ `is_legal` of each kind of action
 
-def _always(game: "Game", player: int, action: tuple) -> bool:
+def _always(game: "Table", player: int, action: tuple) -> bool:
     return True
 
 
-def _first_action_legal(game: "Game", player: int, action: tuple) -> bool:
+def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
     return not game.state.players[player].first_action_done
 
 
-def _project_legal(game: "Game", player: int, action: tuple) -> bool:
+def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
     return project is not None and game.state.players[player].first_action_done and \
         can_pay(game, player, standard_cost(game, player, project)) and \
         (unconditional(project.play) or possible(game, project.play, Context(player)))
 
 
-def _convert_legal(game: "Game", player: int, action: tuple) -> bool:
+def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
     conversion = game.standard_actions.get(action[1])
     return conversion is not None and game.state.players[player].first_action_done and \
         standard_action_possible(game, player, conversion)
 
 
-def _play_legal(game: "Game", player: int, action: tuple) -> bool:
+def _play_legal(game: "Table", player: int, action: tuple) -> bool:
     state, name = game.state.players[player], action[1]
     if not state.first_action_done or name not in state.hand:
         return False
@@ -271,7 +271,7 @@ def _play_legal(game: "Game", player: int, action: tuple) -> bool:
     return possible_with_a_payment(game, card.play, ctx, cost, using)
 
 
-def _card_action_legal(game: "Game", player: int, action: tuple) -> bool:
+def _card_action_legal(game: "Table", player: int, action: tuple) -> bool:
     state, name = game.state.players[player], action[1]
     if not state.first_action_done:
         return False
@@ -280,7 +280,7 @@ def _card_action_legal(game: "Game", player: int, action: tuple) -> bool:
         bool(card_action_options(game, player, name))
 
 
-def _milestone_legal(game: "Game", player: int, action: tuple) -> bool:
+def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
     name, claimed = action[1], game.state.milestones
     if len(claimed) >= MAX_MILESTONES or name not in game.milestones or \
             not game.state.players[player].first_action_done or not can_pay(game, player, MILESTONE_COST):
@@ -291,7 +291,7 @@ def _milestone_legal(game: "Game", player: int, action: tuple) -> bool:
     return failing(game, game.milestones[name].requirement, Where(player)) is None
 
 
-def _award_legal(game: "Game", player: int, action: tuple) -> bool:
+def _award_legal(game: "Table", player: int, action: tuple) -> bool:
     name, funded = action[1], game.state.awards
     if len(funded) >= len(AWARD_COSTS) or name not in game.awards or \
             not game.state.players[player].first_action_done:
@@ -322,7 +322,7 @@ def _option(kind: str, name: str) -> Option:
 _GROUPS: dict[int, tuple] = {}
 
 
-def _groups(game: "Game") -> tuple:
+def _groups(game: "Table") -> tuple:
     """(fixed candidates, projects, conversions, awards, milestones): the menu's fixed candidates by kind, split once
     per game table (shared by every game of the same content and options)."""
     fixed = game._fixed_candidates
@@ -333,7 +333,7 @@ def _groups(game: "Game") -> tuple:
     return cached
 
 
-def _project_prices(game: "Game", player: int) -> list:
+def _project_prices(game: "Table", player: int) -> list:
     """(price, option) of each standard project for the player, those whose effects cannot fail first. The prices
     change only with the cards in play, so the list is cached with the player's passives."""
     derived = passive_cache(game, player)[2]

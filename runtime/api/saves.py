@@ -1,6 +1,6 @@
 """Saving and restoring a game's exact state and flow as JSON, without replaying.
 
-The flow's frames (runtime/flow.py) hold step functions, contexts, decisions and compiled effects. Functions are
+The flow's frames (runtime/core/flow.py) hold step functions, contexts, decisions and compiled effects. Functions are
 written by their registered step name; compiled effects and definitions by the definition they belong to and their
 position in a walk of that definition alone (`references`: {"x": [kind, name, n]}), so a save does not depend on
 what else is loaded (a card added to the content, or left out of a game, renumbers nothing); runtime values
@@ -21,14 +21,14 @@ import attrs
 
 from tharsis.compiler import definitions, effects as fx
 
-from .checks import Context
-from .decisions import Decision, NumberOptions, Option
-from .flow import STEPS, Ask, Flow, Step
-from .legality import ActionMenu
-from .state import History, state_from_data
+from ..core.decisions import Decision, NumberOptions, Option
+from ..core.flow import STEPS, Ask, Flow, Step
+from ..core.state import History, state_from_data
+from ..rules.checks import Context
+from ..rules.legality import ActionMenu
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 _COMPILED_MODULES = (fx.__name__, definitions.__name__)
 _REFERENCES: dict[int, tuple] = {}
@@ -99,7 +99,7 @@ def _whole_library_walk(content) -> list:
     return objects
 
 
-def encode(game: "Game", value):
+def encode(game: "Table", value):
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, tuple):
@@ -131,7 +131,7 @@ def encode(game: "Game", value):
     return {"x": list(number)}
 
 
-def decode(game: "Game", data):
+def decode(game: "Table", data):
     if data is None or isinstance(data, (bool, int, str)):
         return data
     if isinstance(data, list):
@@ -177,15 +177,15 @@ def _step(name: str):
     return STEPS[name]
 
 
-def encode_flow(game: "Game") -> dict:
+def encode_flow(game: "Table") -> dict:
     flow = game.flow
     return {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
             "playing": encode(game, flow.playing), "no_oxygen": flow.no_oxygen}
 
 
-def restore(game: "Game", data: dict) -> None:
+def restore(game: "Table", data: dict) -> None:
     """Fill a game built without state (`object.__new__` + tables) from a save's data."""
-    from .scoring import final_scores
+    from ..rules.scoring import final_scores
 
     game.state = state_from_data(data["state"], lambda m: decode(game, m))
     saved = data["flow"]

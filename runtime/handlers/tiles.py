@@ -3,7 +3,7 @@
 Interface: `place` (choose a space, asking when there is a choice, and put the tile), `put_tile` (on a known
 space), `raise_parameter` (a step) and `raise_tr`. Placing gives the printed bonus plus 2 MC per adjacent ocean,
 raises what the tile raises and fires the `place` triggers; track bonuses chain (oxygen 8 % raises temperature,
-which may place an ocean). Where a tile may go is runtime/spaces.py's check.
+which may place an ocean). Where a tile may go is runtime/rules/spaces.py's check.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
-from . import effects, triggers  # as modules: they import this one (see runtime/effects.py)
-from .checks import Context
-from .decisions import Decision, space_option
-from .flow import Step, ask, push, step
+from ..core.decisions import Decision, space_option
+from ..core.flow import Step, ask, push, step
+from ..core.state import NEUTRAL, Tile
+from ..rules.checks import Context
+from ..rules.spaces import legal_spaces, space_cost
+from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
 from .payment import pay
-from .spaces import legal_spaces, space_cost
-from .state import NEUTRAL, Tile
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["OCEAN_BONUS", "place", "placing", "put_tile", "raise_parameter", "raise_tr"]
 
@@ -31,7 +31,7 @@ OCEAN_BONUS = 2
 
 # ------------------------------------------------------------------ placing
 
-def place(game: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
+def place(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
           card: Optional[str] = None, then: Optional[Step] = None, neutral: bool = False) -> None:
     """Choose a space (asking when there is a choice), put the tile, give bonuses, raise what it raises, fire
     triggers; `then` (a step) runs afterwards with the space as its last argument (None: nothing placed).
@@ -60,7 +60,7 @@ def place(game: "Game", player: int, tile: str, filters: tuple = (), name: Optio
 
 
 @step
-def unrewarded_space_chosen(game: "Game", sid: str, player: int, tile: str, then: Optional[Step]) -> None:
+def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, then: Optional[Step]) -> None:
     """A tile placed for nobody (`neutral { place ocean }`): it belongs to nobody, gives no placement bonus and no
     TR, and an ocean still leaves the supply; the greenery's oxygen rises for nobody; only `any player` triggers
     fire."""
@@ -78,7 +78,7 @@ def unrewarded_space_chosen(game: "Game", sid: str, player: int, tile: str, then
         push(game, raise_parameter, player, "oxygen", 1, True)
 
 
-def placing(game: "Game") -> Optional[str]:
+def placing(game: "Table") -> Optional[str]:
     """The kind of tile the pending decision places ("ocean", "city"...), or None when it is no placement: the play
     view prices each space with that tile down, as `put_tile` will (the 9th ocean on Hellas' south pole is free)."""
     asking = game.flow.asking
@@ -87,7 +87,7 @@ def placing(game: "Game") -> Optional[str]:
 
 # ------------------------------------------------------------------ parameters
 
-def raise_tr(game: "Game", player: int, steps: int) -> None:
+def raise_tr(game: "Table", player: int, steps: int) -> None:
     state = game.state.players[player]
     state.tr += steps
     if steps > 0:
@@ -95,13 +95,13 @@ def raise_tr(game: "Game", player: int, steps: int) -> None:
 
 
 @step
-def space_chosen(game: "Game", sid: str, player: int, tile: str, name, card, then: Optional[Step]) -> None:
+def space_chosen(game: "Table", sid: str, player: int, tile: str, name, card, then: Optional[Step]) -> None:
     if then is not None:
         push(game, then.function, *then.args, sid)
     put_tile(game, player, sid, tile, name, card)
 
 
-def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
+def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
              card: Optional[str] = None, neutral: bool = False) -> None:
     state = game.state
     is_city = tile == "city"
@@ -125,7 +125,7 @@ def put_tile(game: "Game", player: Optional[int], sid: str, tile: str, name: Opt
 
 
 @step
-def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> None:
+def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int) -> None:
     """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
     money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers."""
     state, board = game.state, game.board
@@ -161,22 +161,22 @@ def tile_bonuses(game: "Game", player: int, sid: str, tile: str, index: int) -> 
 
 
 @step
-def place_bonus_ocean(game: "Game", player: int) -> None:
+def place_bonus_ocean(game: "Table", player: int) -> None:
     place(game, player, "ocean")
 
 
 @step
-def fire_place(game: "Game", player: int, tile: str, sid: str, is_city: bool) -> None:
+def fire_place(game: "Table", player: int, tile: str, sid: str, is_city: bool) -> None:
     triggers.fire(game, "place", player, tile=tile, space=sid, is_city=is_city)
 
 
 @step
-def fire_raise(game: "Game", player: int, parameter: str) -> None:
+def fire_raise(game: "Table", player: int, parameter: str) -> None:
     triggers.fire(game, "raise", player, parameter=parameter)
 
 
 @step
-def raise_parameter(game: "Game", player: int, parameter: str, steps: int, neutral: bool = False) -> None:
+def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neutral: bool = False) -> None:
     """Raise a global parameter `steps` steps (negative lowers), with TR and the track bonuses; each step's
     bonuses and triggers resolve before the next step. `neutral`: raised for nobody (a `neutral { }` block, a
     rule of the game acting): no TR, only `any player` triggers fire, and of the track bonuses only the raises of
@@ -219,7 +219,7 @@ def raise_parameter(game: "Game", player: int, parameter: str, steps: int, neutr
 
 
 @step
-def track_bonus(game: "Game", bonus: tuple, ctx: Context, parameter: str, value: int) -> None:
+def track_bonus(game: "Table", bonus: tuple, ctx: Context, parameter: str, value: int) -> None:
     """The bonus printed on a parameter's track at `value` (a heat production step, an ocean), as its own cause."""
     game.begin("track", None if ctx.neutral else ctx.player, parameter, value)
     effects.run_effects(game, bonus, 0, ctx, None)

@@ -28,8 +28,8 @@ import operator
 import random
 from typing import Optional
 
+from ..core.decisions import Decision
 from . import hidden
-from .decisions import Decision
 from .game import Game, GameOptions
 
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId

@@ -1,4 +1,4 @@
-"""What one player can know, and the worlds consistent with it (the determinisation of runtime/research.py).
+"""What one player can know, and the worlds consistent with it (the determinisation of runtime/api/research.py).
 
 A card name is somewhere in the state (a hand, the deck, a pile, the kept cards of a declared kind) or held by the
 flow's frames (a research offer, a draft pack, the corporations and starting cards dealt but not yet taken, cards
@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import attrs
 
-from .checks import Context
-from .decisions import Decision, NumberOptions, Option
-from .flow import Ask, Step
+from ..core.decisions import Decision, NumberOptions, Option
+from ..core.flow import Ask, Step
+from ..rules.checks import Context
 
 if TYPE_CHECKING:
     import random

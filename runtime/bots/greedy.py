@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from tharsis.compiler import effects as fx
 
-from .bots import decision_rng
-from .decisions import Decision, Option
-from .measures import Where, quantity
-from .prices import card_cost, standard_cost
-from .spaces import maxed
+from ..api import Decision, Option
+from ..api.queries import Where, card_cost, maxed, quantity, standard_cost
+from .driver import decision_rng
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
 VP = 5.0

@@ -1,7 +1,7 @@
 """Game state as plain data (attrs, slots): everything a saved game needs besides the compiled content.
 
 Cards are referred to by name; the compiled definitions live in the shared, immutable `Library`. Nothing here
-knows a rule: the flow and the effect handlers change this state, runtime/measures.py reads it.
+knows a rule: the flow and the effect handlers change this state, runtime/rules/measures.py reads it.
 
 Copying is hand-written (`copy()`), shallow where the contents are immutable (names, `Tile`s, tuples, compiled
 modifiers) and one level deeper where they are not (`CardInPlay`), because a search bot clones a game thousands of

@@ -15,11 +15,11 @@ import attrs
 from tharsis.compiler.effects import Condition, Measure, Quantity
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
+from ..core.state import RESOURCES
 from .passives import passive_cache
-from .state import RESOURCES
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["OPERATORS", "Where", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
            "tags_of"]
@@ -36,7 +36,7 @@ class Where:
     playing: Optional[str] = None    # an event being played: its tags count while it resolves
 
 
-def players_in_scope(game: "Game", where: Where, scope: str):
+def players_in_scope(game: "Table", where: Where, scope: str):
     if scope == "all":
         return range(len(game.state.players))
     if scope == "opponents":
@@ -44,7 +44,7 @@ def players_in_scope(game: "Game", where: Where, scope: str):
     return (where.player,)
 
 
-def tags_of(game: "Game", player: int, playing: Optional[str] = None) -> list[str]:
+def tags_of(game: "Table", player: int, playing: Optional[str] = None) -> list[str]:
     """Tags in play: corporation and non-event project cards, plus an event while it is being played."""
     library = game.library
     tags: list[str] = []
@@ -55,7 +55,7 @@ def tags_of(game: "Game", player: int, playing: Optional[str] = None) -> list[st
     return tags
 
 
-def count(game: "Game", measure: Measure, where: Where) -> int:
+def count(game: "Table", measure: Measure, where: Where) -> int:
     """The value of one measure, by its kind's counter in `_COUNTERS` (a table: the menu counts at every turn)."""
     counter = _COUNTERS.get(measure.kind)
     if counter is None:
@@ -63,7 +63,7 @@ def count(game: "Game", measure: Measure, where: Where) -> int:
     return counter(game, measure, where, players_in_scope(game, where, measure.scope))
 
 
-def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
+def _tags(game: "Table", measure: Measure, where: Where, players) -> int:
     name, playing, total = measure.name, where.playing, 0
     wild = measure.wild_tags  # tags that count as any tag (not in awards: the compiler leaves them out there)
     for p in players:
@@ -78,7 +78,7 @@ def _tags(game: "Game", measure: Measure, where: Where, players) -> int:
     return total
 
 
-def tag_counts(game: "Game", player: int) -> dict:
+def tag_counts(game: "Table", player: int) -> dict:
     """The player's tags in play, counted by tag (and all of them under None). Cards in play never lose their
     tags, so the count is cached with the player's passives and renewed when a card enters play."""
     derived = passive_cache(game, player)[2]
@@ -91,7 +91,7 @@ def tag_counts(game: "Game", player: int) -> dict:
     return counts
 
 
-def _tiles(game: "Game", measure: Measure, where: Where, players) -> int:
+def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
     state, board = game.state, game.board
     if measure.kind == "adjacent_tiles":
         card = state.players[where.player].card(where.card) if where.card else None
@@ -126,7 +126,7 @@ def _tiles(game: "Game", measure: Measure, where: Where, players) -> int:
     return total
 
 
-def _cards(game: "Game", measure: Measure, where: Where, players) -> int:
+def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
     state, library = game.state, game.library
     total = 0
     for p in players:
@@ -148,12 +148,12 @@ def _cards(game: "Game", measure: Measure, where: Where, players) -> int:
     return total
 
 
-def _resource_here(game: "Game", measure: Measure, where: Where, players) -> int:
+def _resource_here(game: "Table", measure: Measure, where: Where, players) -> int:
     card = game.state.players[where.player].card(where.card) if where.card else None
     return card.resources if card else 0
 
 
-def _card_resources(game: "Game", measure: Measure, players) -> int:
+def _card_resources(game: "Table", measure: Measure, players) -> int:
     """Card resources on the players' cards in play: of the type named (`animals on cards`), or of every type."""
     states, library, name, total = game.state.players, game.library, measure.name, 0
     for p in players:
@@ -163,7 +163,7 @@ def _card_resources(game: "Game", measure: Measure, players) -> int:
     return total
 
 
-def _raised_productions(game: "Game", measure: Measure, where: Where, players) -> int:
+def _raised_productions(game: "Table", measure: Measure, where: Where, players) -> int:
     player = game.state.players[where.player]
     return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
 
@@ -171,7 +171,7 @@ def _raised_productions(game: "Game", measure: Measure, where: Where, players) -
 def _summed(read):
     """A counter that adds up `read(player state, measure)` over the players in scope (a plain loop: a generator
     costs more than the reading on this hot path, which the menu asks at every turn)."""
-    def counter(game: "Game", measure: Measure, where: Where, players) -> int:
+    def counter(game: "Table", measure: Measure, where: Where, players) -> int:
         states, total = game.state.players, 0
         for p in players:
             total += read(states[p], measure)
@@ -228,18 +228,18 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
     return tile.kind == wanted
 
 
-def quantity(game: "Game", q: Quantity, where: Where) -> int:
+def quantity(game: "Table", q: Quantity, where: Where) -> int:
     terms = q.terms
     if len(terms) == 1:  # nearly every quantity: no generator on the hot path
         return count(game, terms[0], where)
     return sum(count(game, m, where) for m in terms)
 
 
-def holds(game: "Game", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:
+def holds(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:
     return failing(game, condition, where, leeway) is None
 
 
-def failing(game: "Game", condition: Optional[Condition], where: Where, leeway: int = 0):
+def failing(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0):
     """The first comparison that does not hold (with `leeway` steps on global ones), or None."""
     if condition is None:
         return None

@@ -1,11 +1,11 @@
 """Carrying out compiled effects: one handler per compiled effect class (an effect handler).
 
-Interface: `run_effects(game, effects, index, ctx, steps_after)`, a step of the flow (runtime/flow.py) that carries
+Interface: `run_effects(game, effects, index, ctx, steps_after)`, a step of the flow (runtime/core/flow.py) that carries
 effects out in order; `run_in_chosen_order` (a played card's effects, in the order its player chooses);
 `choose_player`; the tables `INLINE` (effects that never ask, run inside `run_effects`' loop: gains, draws...) and
 `HANDLERS` (effects that may push steps and ask, each question resumed by a small named step below).
 Why this shape: a handler either finishes at once or pushes steps and asks, so the game can stop at any question,
-be cloned and be saved. Whether an effect can be carried out at all is decided beforehand by runtime/checks.py;
+be cloned and be saved. Whether an effect can be carried out at all is decided beforehand by runtime/rules/checks.py;
 placing tiles, raising parameters, paying and firing triggers are the handlers of tiles.py, payment.py and
 triggers.py, which this module calls.
 """
@@ -21,22 +21,22 @@ from tharsis.compiler import text
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
-from . import actions, tiles, triggers
-from .checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
+from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
+from ..core.flow import Step, ask, push, step
+from ..core.state import NEUTRAL
+from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
                      commutes,
                      cards_playable_from_hand, copyable, raises_only_maxed, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
                      possible, production_box, steps_possible, triggered_context,
                      production_targets, protected, resource_cards, value_of, x_range)
-from .decisions import Decision, NumberOptions, Option, discard_option, space_option
-from .flow import Step, ask, push, step
-from .measures import holds, tag_counts
+from ..rules.measures import holds, tag_counts
+from ..rules.prices import card_price
+from . import actions, tiles, triggers
 from .payment import offer_cards, pay
-from .prices import card_price
-from .state import NEUTRAL
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["HANDLERS", "INLINE", "choose_player", "run_effects", "run_in_chosen_order"]
 
@@ -46,7 +46,7 @@ ORDER_CHOICE_LIMIT = 8  # longer effect lists run in a feasible order without as
 # ------------------------------------------------------------------ running effects: the loop and its steps
 
 @step
-def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_after) -> None:
+def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_after) -> None:
     """Carry out `effects[index:]`; then, when `steps_after` is a tuple, the remaining steps of a card whose
     effects are played in the order its player chooses. A placement tells the later effects where "it" is."""
     stack = game.flow.stack
@@ -76,7 +76,7 @@ def run_effects(game: "Game", effects: tuple, index: int, ctx: Context, steps_af
         chosen_order(game, steps_after, ctx)
 
 
-def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context, triggered: tuple = ()) -> None:
+def run_in_chosen_order(game: "Table", effects: tuple, ctx: Context, triggered: tuple = ()) -> None:
     """A played card's effects and the player's own triggers it sets off (`triggered`, steps `(CARD, ...)` from
     `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter. An
     effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
@@ -90,7 +90,7 @@ def run_in_chosen_order(game: "Game", effects: tuple, ctx: Context, triggered: t
 
 
 @step
-def run_triggered(game: "Game", fired: tuple, ctx: Context) -> None:
+def run_triggered(game: "Table", fired: tuple, ctx: Context) -> None:
     """A trigger of the player's own that a card they play sets off, `(CARD, effect, ...)`, as its own cause."""
     game.begin("trigger", ctx.player, fired[0])
     run_effects(game, fired[1:], 0, triggered_context(fired, ctx), None)
@@ -101,7 +101,7 @@ def _effects_of(step: tuple) -> tuple:
 
 
 @step
-def chosen_order(game: "Game", steps: tuple, ctx: Context) -> None:
+def chosen_order(game: "Table", steps: tuple, ctx: Context) -> None:
     if not steps:
         return
     # offer only the steps after which the others can still all be done; a trigger is named by its card
@@ -117,7 +117,7 @@ def chosen_order(game: "Game", steps: tuple, ctx: Context) -> None:
     order_chosen(game, firsts[0], steps, ctx)
 
 
-def _first_works(game: "Game", steps: list, index: int, ctx: Context) -> bool:
+def _first_works(game: "Table", steps: list, index: int, ctx: Context) -> bool:
     return steps_possible(game, [steps[index]] + steps[:index] + steps[index + 1:], ctx, fixed=1)
 
 
@@ -128,7 +128,7 @@ def _step_label(step: tuple) -> str:
 
 
 @step
-def order_chosen(game: "Game", index: int, steps: tuple, ctx: Context) -> None:
+def order_chosen(game: "Table", index: int, steps: tuple, ctx: Context) -> None:
     step, rest = steps[index], steps[:index] + steps[index + 1:]
     if step and step[0].__class__ is str:  # a trigger the card set off: its own context, then the rest
         if rest:
@@ -152,7 +152,7 @@ def _production(game, e, ctx):
 
 
 @step
-def production_changes(game: "Game", e, ctx: Context, index: int) -> None:
+def production_changes(game: "Table", e, ctx: Context, index: int) -> None:
     changes = e.changes
     while index < len(changes):
         change = changes[index]
@@ -172,7 +172,7 @@ def production_changes(game: "Game", e, ctx: Context, index: int) -> None:
 
 
 @step
-def production_chosen(game: "Game", resource: str, e, ctx: Context, index: int) -> None:
+def production_chosen(game: "Table", resource: str, e, ctx: Context, index: int) -> None:
     production = game.state.players[ctx.player].production
     delta = value_of(game, e.changes[index].amount, ctx)
     before = production[resource]
@@ -190,7 +190,7 @@ def _any_production(game, e, ctx):
 
 
 @step
-def any_production_target(game: "Game", target: int, e, ctx: Context) -> None:
+def any_production_target(game: "Table", target: int, e, ctx: Context) -> None:
     if target == NEUTRAL:
         game.log_event("neutral_production", ctx.player)
         return
@@ -214,7 +214,7 @@ def _parameter(game, e, ctx):
 
 
 @step
-def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuation: tuple) -> None:
+def place_next(game: "Table", e, ctx: Context, remaining: int, placed, continuation: tuple) -> None:
     """Place the `remaining` tiles of `e` one after the other, then carry on with the effects after it."""
     if remaining == 0:
         effects, index, steps_after = continuation
@@ -226,7 +226,7 @@ def place_next(game: "Game", e, ctx: Context, remaining: int, placed, continuati
 
 
 @step
-def placed_one(game: "Game", e, ctx: Context, remaining: int, placed, continuation: tuple, space) -> None:
+def placed_one(game: "Table", e, ctx: Context, remaining: int, placed, continuation: tuple, space) -> None:
     if space is None:  # no legal space (or no ocean) left: the rest cannot be placed either
         remaining = 0
     place_next(game, e, ctx, remaining, space or placed, continuation)
@@ -241,7 +241,7 @@ def _claim(game, e, ctx):
 
 
 @step
-def claimed(game: "Game", space: str, player: int) -> None:
+def claimed(game: "Table", space: str, player: int) -> None:
     game.state.claims[space] = player
 
 
@@ -255,7 +255,7 @@ def _look_keep(game, e, ctx):
 
 
 @step
-def keep_next(game: "Game", player: int, seen: tuple, remaining: int) -> None:
+def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:
         game.state.discard.extend(seen)
         return
@@ -264,7 +264,7 @@ def keep_next(game: "Game", player: int, seen: tuple, remaining: int) -> None:
 
 
 @step
-def kept(game: "Game", name: str, player: int, seen: tuple, remaining: int) -> None:
+def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int) -> None:
     rest = list(seen)
     rest.remove(name)
     game.state.players[player].hand.append(name)
@@ -281,7 +281,7 @@ def _discard(game, e, ctx):
 
 
 @step
-def discard_next(game: "Game", player: int, remaining: int) -> None:
+def discard_next(game: "Table", player: int, remaining: int) -> None:
     hand = game.state.players[player].hand
     if remaining <= 0 or not hand:
         return
@@ -291,7 +291,7 @@ def discard_next(game: "Game", player: int, remaining: int) -> None:
 
 
 @step
-def discarded(game: "Game", name: str, player: int, remaining: int) -> None:
+def discarded(game: "Table", name: str, player: int, remaining: int) -> None:
     game.state.players[player].hand.remove(name)
     game.state.discard.append(name)
     discard_next(game, player, remaining - 1)
@@ -321,7 +321,7 @@ def _add(game, e, ctx):
 
 
 @step
-def split_next(game: "Game", e, player: int, targets: tuple, remaining: int) -> None:
+def split_next(game: "Table", e, player: int, targets: tuple, remaining: int) -> None:
     if remaining <= 0:
         return
     push(game, split_next, e, player, targets, remaining - 1)
@@ -331,7 +331,7 @@ def split_next(game: "Game", e, player: int, targets: tuple, remaining: int) -> 
 
 
 @step
-def added(game: "Game", name: str, player: int, amount: int) -> None:
+def added(game: "Table", name: str, player: int, amount: int) -> None:
     game.state.players[player].card(name).resources += amount
     triggers.fire(game, "add_resource", player, card=name)
 
@@ -386,7 +386,7 @@ def _remove(game, e, ctx):
 
 
 @step
-def removed_from_card(game: "Game", target, amount: int) -> None:
+def removed_from_card(game: "Table", target, amount: int) -> None:
     if target is None or target == NEUTRAL:
         return
     index, name = target
@@ -395,7 +395,7 @@ def removed_from_card(game: "Game", target, amount: int) -> None:
 
 
 @step
-def removed_from_player(game: "Game", target, resource: str, amount: int) -> None:
+def removed_from_player(game: "Table", target, resource: str, amount: int) -> None:
     if target is None or target == NEUTRAL:
         return
     stock = game.state.players[target].resources
@@ -414,7 +414,7 @@ def _steal(game, e, ctx):
 
 
 @step
-def stolen(game: "Game", target, player: int, resource: str, amount: int) -> None:
+def stolen(game: "Table", target, player: int, resource: str, amount: int) -> None:
     players = game.state.players
     if target == NEUTRAL:
         players[player].resources[resource] += amount
@@ -445,7 +445,7 @@ def _option_label(options: tuple, option: tuple) -> str:
 
 
 @step
-def option_chosen(game: "Game", index: int, e, ctx: Context) -> None:
+def option_chosen(game: "Table", index: int, e, ctx: Context) -> None:
     run_effects(game, e.options[index], 0, ctx, None)
 
 
@@ -463,7 +463,7 @@ def _choose_x(game, e, ctx):
 
 
 @step
-def x_chosen(game: "Game", x: int, e, ctx: Context) -> None:
+def x_chosen(game: "Table", x: int, e, ctx: Context) -> None:
     run_effects(game, e.body, 0, ctx.with_x(x), None)
 
 
@@ -475,7 +475,7 @@ def _may(game, e, ctx):
 
 
 @step
-def may_chosen(game: "Game", yes: bool, e, ctx: Context) -> None:
+def may_chosen(game: "Table", yes: bool, e, ctx: Context) -> None:
     if yes:
         run_effects(game, e.body, 0, ctx, None)
 
@@ -489,7 +489,7 @@ def _copy_production(game, e, ctx):
 
 
 @step
-def copy_chosen(game: "Game", name: str, ctx: Context) -> None:
+def copy_chosen(game: "Table", name: str, ctx: Context) -> None:
     copied = game.library[name]
     boxes = production_box(copied)
     # a box that raises "the production of the bonus" refers to the copied card's own tile
@@ -510,7 +510,7 @@ def _reveal(game, e, ctx):
 
 
 @step
-def discard_cards(game: "Game", names: tuple) -> None:
+def discard_cards(game: "Table", names: tuple) -> None:
     game.state.discard.extend(names)
 
 
@@ -549,7 +549,7 @@ def _play_from_hand(game, e, ctx):
 
 
 @step
-def played_from_hand(game: "Game", name: str, player: int) -> None:
+def played_from_hand(game: "Table", name: str, player: int) -> None:
     actions.play_card(game, player, name)
 
 
@@ -567,7 +567,7 @@ def _each_opponent(game, e, ctx):
 
 
 @step
-def opponent_turn(game: "Game", e, index: int) -> None:
+def opponent_turn(game: "Table", e, index: int) -> None:
     ctx = Context(index)
     if possible(game, e.body, ctx):
         run_effects(game, e.body, 0, ctx, None)
@@ -582,7 +582,7 @@ def _fund_award(game, e, ctx):
 
 
 @step
-def award_funded(game: "Game", name: str, player: int) -> None:
+def award_funded(game: "Table", name: str, player: int) -> None:
     game.log_event("award_free", player, name)
     game.state.awards.append((name, player))
 
@@ -594,7 +594,7 @@ def _look_play(game, e, ctx):
 
 
 @step
-def play_next_seen(game: "Game", player: int, kind: str, seen: tuple, remaining: int) -> None:
+def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:
         game.state.piles.setdefault(kind, [])[:0] = list(seen)  # the others go under the pile
         return
@@ -603,7 +603,7 @@ def play_next_seen(game: "Game", player: int, kind: str, seen: tuple, remaining:
 
 
 @step
-def seen_chosen(game: "Game", name: str, player: int, kind: str, seen: tuple, remaining: int) -> None:
+def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, remaining: int) -> None:
     rest = list(seen)
     rest.remove(name)
     push(game, play_next_seen, player, kind, tuple(rest), remaining - 1)
@@ -619,7 +619,7 @@ def _reuse_action(game, e, ctx):
 
 
 @step
-def reused(game: "Game", name: str, player: int) -> None:
+def reused(game: "Table", name: str, player: int) -> None:
     actions.use_card_action(game, player, name)
 
 
@@ -633,7 +633,7 @@ def _next_card(game, e, ctx):
 
 # ------------------------------------------------------------------ helpers with decisions
 
-def choose_player(game: "Game", chooser: int, candidates: list[int], prompt: str, resume, *args) -> None:
+def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: str, resume, *args) -> None:
     """Resume with the one candidate, or ask the chooser which."""
     if len(candidates) == 1:
         resume(game, candidates[0], *args)

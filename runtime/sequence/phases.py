@@ -1,4 +1,4 @@
-"""The flow of a game as steps (runtime/flow.py): setup, research, the action phase, production, the end.
+"""The flow of a game as steps (runtime/core/flow.py): setup, research, the action phase, production, the end.
 
 Each function here is one step: it changes the state, pushes the steps that follow and may ask a question.
 `start_game` is the bottom of every game's stack; `generation` pushes one generation and then itself again.
@@ -12,25 +12,26 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
 
-from . import rng
-from .actions import play_for_free, take_action
-from .decisions import Decision, Option
-from .checks import Context
-from .effects import run_effects
-from .flow import Step, ask, push, step, then
-from .legality import ActionMenu, standard_action_possible
-from .payment import offer_cards
-from .prices import CARD_PRICE
-from .scoring import final_scores
-from .state import NEUTRAL, RESOURCES, CardInPlay
-from .tiles import put_tile
-from .triggers import fire
+from ..core import rng
+from ..core.decisions import Decision, Option
+from ..core.flow import Step, ask, push, step, then
+from ..core.state import NEUTRAL, RESOURCES, CardInPlay
+from ..handlers.actions import play_for_free, take_action
+from ..handlers.effects import run_effects
+from ..handlers.payment import offer_cards
+from ..handlers.tiles import put_tile
+from ..handlers.triggers import fire
+from ..rules.checks import Context
+from ..rules.legality import ActionMenu, standard_action_possible
+from ..rules.prices import CARD_PRICE
+from ..rules.scoring import final_scores
+from ..rules.spaces import terraformed
 
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
-__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "neutral_city", "production", "research_deal",
+__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "production", "research_deal",
            "start_corporation", "start_game"]
 
 STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
@@ -40,7 +41,7 @@ SOLO_GENERATIONS = 14
 # ------------------------------------------------------------------ setup (RULES.md section 2)
 
 @step
-def start_game(game: "Game") -> None:
+def start_game(game: "Table") -> None:
     o, state = game.options, game.state
     state.deck = game.project_deck()
     sets = game.sets_in_play()
@@ -88,7 +89,7 @@ def start_game(game: "Game") -> None:
 
 
 @step
-def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
+def choose_corporations(game: "Table", dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
     order = game.turn_order()
     if position < len(order):
         index = order[position]
@@ -115,7 +116,7 @@ def choose_corporations(game: "Game", dealt: tuple, position: int, chosen: tuple
 # ------------------------------------------------------------------ declared kinds of card (RULES: the expansion's)
 
 @step
-def keep_dealt(game: "Game", index: int, kind: str) -> None:
+def keep_dealt(game: "Table", index: int, kind: str) -> None:
     """The player keeps `keep` of the cards of `kind` dealt to them (asked one at a time); the rest are discarded.
     The dealt cards wait in `state.kept` with the kept ones, marked apart by the `kept_so_far` count."""
     declared = game.elements.card_kinds[kind]
@@ -124,7 +125,7 @@ def keep_dealt(game: "Game", index: int, kind: str) -> None:
 
 
 @step
-def keep_next_dealt(game: "Game", index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
+def keep_next_dealt(game: "Table", index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
     state = game.state
     if remaining <= 0 or not offered:
         kept = state.kept[index]
@@ -140,14 +141,14 @@ def keep_next_dealt(game: "Game", index: int, kind: str, offered: tuple, remaini
 
 
 @step
-def dealt_kept(game: "Game", name: str, index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
+def dealt_kept(game: "Table", name: str, index: int, kind: str, offered: tuple, remaining: int, chosen: tuple) -> None:
     rest = list(offered)
     rest.remove(name)
     keep_next_dealt(game, index, kind, tuple(rest), remaining - 1, chosen + (name,))
 
 
 @step
-def play_kept(game: "Game", index: int) -> None:
+def play_kept(game: "Table", index: int) -> None:
     """The player plays the kept cards of declared kinds, in the order they choose, one after the other."""
     kept = game.state.kept[index]
     if not kept:
@@ -160,20 +161,20 @@ def play_kept(game: "Game", index: int) -> None:
 
 
 @step
-def kept_chosen(game: "Game", name: str, index: int) -> None:
+def kept_chosen(game: "Table", name: str, index: int) -> None:
     game.state.kept[index].remove(name)
     push(game, play_kept, index)
     play_for_free(game, index, name)
 
 
 @step
-def corporation_chosen(game: "Game", name: str, dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
+def corporation_chosen(game: "Table", name: str, dealt: tuple, position: int, chosen: tuple, cards: tuple) -> None:
     index = game.turn_order()[position]
     choose_corporations(game, dealt, position + 1, chosen + ((index, name),), cards)
 
 
 @step
-def start_corporation(game: "Game", index: int, name: str) -> None:
+def start_corporation(game: "Table", index: int, name: str) -> None:
     player = game.state.players[index]
     corporation = game.library[name]
     game.begin("start", index, name)  # before its starting megacredits: they are its effect
@@ -187,22 +188,22 @@ def start_corporation(game: "Game", index: int, name: str) -> None:
 
 
 @step
-def fire_while_playing(game: "Game", event: str, index: int, name: str) -> None:
+def fire_while_playing(game: "Table", event: str, index: int, name: str) -> None:
     fire(game, event, index, card=name)
 
 
 @step
-def set_playing(game: "Game", playing) -> None:
+def set_playing(game: "Table", playing) -> None:
     game.flow.playing = playing
 
 
 @step
-def set_phase(game: "Game", phase: str) -> None:
+def set_phase(game: "Table", phase: str) -> None:
     game.state.phase = phase
 
 
 @step
-def neutral_city(game: "Game", costs, number: int) -> None:
+def neutral_city(game: "Table", costs, number: int) -> None:
     """Solo setup: two neutral cities, each with a neutral greenery, placed by counting discarded card costs."""
     state = game.state
     if costs is None:
@@ -230,14 +231,14 @@ def neutral_city(game: "Game", costs, number: int) -> None:
 
 # ------------------------------------------------------------------ drafting cards
 
-def draft(game: "Game", packs: tuple, direction: int, after: Step) -> None:
+def draft(game: "Table", packs: tuple, direction: int, after: Step) -> None:
     """Draft `packs` (keep one, pass the rest in `direction`); then run `after` with the kept cards appended."""
     count = len(packs)
     draft_pick(game, tuple(tuple(p) for p in packs), tuple(() for _ in range(count)), 0, direction, after)
 
 
 @step
-def draft_pick(game: "Game", packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
+def draft_pick(game: "Table", packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
     count = len(packs)
     while True:
         if not any(packs):
@@ -256,7 +257,7 @@ def draft_pick(game: "Game", packs: tuple, kept: tuple, index: int, direction: i
 
 
 @step
-def drafted(game: "Game", name: str, packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
+def drafted(game: "Table", name: str, packs: tuple, kept: tuple, index: int, direction: int, after: Step) -> None:
     pack = list(packs[index])
     pack.remove(name)
     packs = packs[:index] + (tuple(pack),) + packs[index + 1:]
@@ -267,7 +268,7 @@ def drafted(game: "Game", name: str, packs: tuple, kept: tuple, index: int, dire
 # ------------------------------------------------------------------ generations (RULES.md section 3)
 
 @step
-def generation(game: "Game") -> None:
+def generation(game: "Table") -> None:
     """One generation: research (from the second on), actions, production; then the next or the end."""
     steps = []
     if game.state.generation > 1:
@@ -277,7 +278,7 @@ def generation(game: "Game") -> None:
 
 
 @step
-def research(game: "Game") -> None:
+def research(game: "Table") -> None:
     state = game.state
     if not game.options.solo:
         state.first_player = (state.first_player + 1) % len(state.players)
@@ -286,7 +287,7 @@ def research(game: "Game") -> None:
 
 
 @step
-def research_deal(game: "Game") -> None:
+def research_deal(game: "Table") -> None:
     """Four cards to each player (drafted in the draft variant), each bought or discarded."""
     state = game.state
     packs = tuple(tuple(game.take_from_deck(RESEARCH_CARDS)) for _ in state.players)
@@ -297,13 +298,13 @@ def research_deal(game: "Game") -> None:
 
 
 @step
-def research_offers(game: "Game", packs: tuple) -> None:
+def research_offers(game: "Table", packs: tuple) -> None:
     game.begin("research")  # the cards bought are its effect
     then(game, *(Step(offer_cards, (index, tuple(packs[index]), CARD_PRICE)) for index in game.turn_order()))
 
 
 @step
-def action_phase(game: "Game") -> None:
+def action_phase(game: "Table") -> None:
     game.state.phase = "action"
     for player in game.state.players:
         player.passed = False
@@ -311,7 +312,7 @@ def action_phase(game: "Game") -> None:
 
 
 @step
-def next_turn(game: "Game", position: int) -> None:
+def next_turn(game: "Table", position: int) -> None:
     """Players take turns in turn order, skipping those who passed, until everyone has passed."""
     players = game.state.players
     count = len(players)
@@ -328,7 +329,7 @@ def next_turn(game: "Game", position: int) -> None:
 
 
 @step
-def turn_action(game: "Game", index: int, number: int) -> None:
+def turn_action(game: "Table", index: int, number: int) -> None:
     player = game.state.players[index]
     if not player.first_action_done:
         corporation = game.library[player.corporation]
@@ -345,7 +346,7 @@ def turn_action(game: "Game", index: int, number: int) -> None:
 
 
 @step
-def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
+def action_chosen(game: "Table", action: tuple, index: int, number: int) -> None:
     player = game.state.players[index]
     if action == ("pass",):
         player.passed = True
@@ -359,14 +360,14 @@ def action_chosen(game: "Game", action: tuple, index: int, number: int) -> None:
 
 
 @step
-def production_phase(game: "Game") -> None:
+def production_phase(game: "Table") -> None:
     game.state.phase = "production"
     game.begin("production")  # a cause of its own: what everyone produces, and the `produce` triggers
     push(game, production)
 
 
 @step
-def production(game: "Game") -> None:
+def production(game: "Table") -> None:
     """`when you produce` triggers (in turn order), then every player produces at once."""
     push(game, produce)
     for index in reversed(game.turn_order()):
@@ -374,12 +375,12 @@ def production(game: "Game") -> None:
 
 
 @step
-def fire_production(game: "Game", index: int) -> None:
+def fire_production(game: "Table", index: int) -> None:
     fire(game, "production", index)
 
 
 @step
-def produce(game: "Game") -> None:
+def produce(game: "Table") -> None:
     for player in game.state.players:
         stock, production = player.resources, player.production
         stock["heat"] += stock["energy"]
@@ -393,10 +394,21 @@ def produce(game: "Game") -> None:
         player.next_card_modifiers = []
 
 
+def game_ends(game: "Table") -> bool:
+    """Whether the game ends after this generation: when Mars is terraformed, or in solo after its fixed number
+    of generations; `max_generations` (a safety stop, not a rule) ends any game sooner, solo included."""
+    limit = game.options.max_generations
+    if limit is not None and game.state.generation >= limit:
+        return True
+    if game.options.solo:
+        return game.state.generation >= game.elements.solo_generations
+    return terraformed(game)
+
+
 @step
-def end_of_generation(game: "Game") -> None:
+def end_of_generation(game: "Table") -> None:
     state = game.state
-    if game.ends():
+    if game_ends(game):
         state.phase = "final greenery"
         then(game, Step(final_greenery_phase, ()), Step(game_over, ()))
         return
@@ -406,13 +418,13 @@ def end_of_generation(game: "Game") -> None:
 
 
 @step
-def next_generation(game: "Game") -> None:
+def next_generation(game: "Table") -> None:
     game.state.generation += 1
     push(game, generation)
 
 
 @step
-def run_rule(game: "Game", name: str, moment: str) -> None:
+def run_rule(game: "Table", name: str, moment: str) -> None:
     """A rule declared in text (`rule "..." { at: end of generation ... }`), decided by the first player or by each
     player in turn order."""
     rule = next(r for r in game.elements.rules[moment] if r.name == name)
@@ -425,13 +437,13 @@ def run_rule(game: "Game", name: str, moment: str) -> None:
 # ------------------------------------------------------------------ the end (RULES.md section 6)
 
 @step
-def final_greenery_phase(game: "Game") -> None:
+def final_greenery_phase(game: "Table") -> None:
     game.flow.no_oxygen = game.options.solo  # the solo game's final greeneries do not raise oxygen
     push(game, final_greenery, 0)
 
 
 @step
-def final_greenery(game: "Game", position: int) -> None:
+def final_greenery(game: "Table", position: int) -> None:
     order = game.turn_order()
     if position >= len(order):
         return
@@ -446,7 +458,7 @@ def final_greenery(game: "Game", position: int) -> None:
 
 
 @step
-def greenery_chosen(game: "Game", name, position: int) -> None:
+def greenery_chosen(game: "Table", name, position: int) -> None:
     if name is None:
         push(game, final_greenery, position + 1)
         return
@@ -456,7 +468,7 @@ def greenery_chosen(game: "Game", name, position: int) -> None:
 
 
 @step
-def game_over(game: "Game") -> None:
+def game_over(game: "Table") -> None:
     game.state.phase = "end"
     game.state.over = True
     game.result = final_scores(game)

@@ -4,7 +4,7 @@ A `Step` is a function of the rules (registered by name with `@step`) and its ar
 the state, push more steps (pushed last = run first) or ask a question. An `Ask` holds the pending `Decision` and
 the function to resume with the chosen option's value. Nothing else holds the flow: no generator frames, no
 closures, so copying a game is copying this stack (a list of shared immutable frames), and saving it is naming
-each frame's function and writing its arguments (runtime/saves.py). Interface: `step` (register), `push`, `then`
+each frame's function and writing its arguments (runtime/api/saves.py). Interface: `step` (register), `push`, `then`
 and `ask` (what a step may do), `run` (the loop), `Flow`, `Step`, `Ask` and `STEPS` (the registry saves read).
 
     game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
@@ -22,14 +22,20 @@ __all__ = ["STEPS", "Ask", "Flow", "Step", "ask", "push", "run", "step", "then"]
 STEPS: dict[str, Callable] = {}
 
 
-def step(function: Callable) -> Callable:
-    """Register a function as a step of the flow (its module-qualified name is how saves refer to it)."""
-    name = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
-    if STEPS.get(name, function) is not function:
-        raise ValueError(f"two flow steps are named {name}")
-    STEPS[name] = function
-    function.step_name = name
-    return function
+def step(function: Optional[Callable] = None, *, name: Optional[str] = None):
+    """Register a function as a step of the flow: `@step`, or `@step(name=...)`. Saves refer to it by its name,
+    "module.function" (the module's last name: runtime/handlers/effects.py's `run_effects` is "effects.run_effects"),
+    or `name` for a step that moved to another module and keeps the name saves already hold."""
+
+    def register(function: Callable) -> Callable:
+        saved = name or f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
+        if STEPS.get(saved, function) is not function:
+            raise ValueError(f"two flow steps are named {saved}")
+        STEPS[saved] = function
+        function.step_name = saved
+        return function
+
+    return register if function is None else register(function)
 
 
 class Step:

@@ -4,7 +4,7 @@ Interface: `card_cost`, `standard_cost`, `starting_card_price`, `card_price`, `l
 `resource_value`, `substitutes`, `money_power`, `can_pay`, and the ways to pay (`payments`, `payment_options`,
 `money_only`). Why here: every price in the game (cards, standard projects and actions, milestones, awards, card
 purchases) is asked by the legality checks, the menu and the bots thousands of times a game, never changing the
-state; taking the payment is runtime/payment.py's. Derived values are cached with the passives (runtime/passives.py).
+state; taking the payment is runtime/handlers/payment.py's. Derived values are cached with the passives (runtime/rules/passives.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tharsis.compiler import effects as fx
 from .passives import passive_cache, passives
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "card_cost", "card_means", "card_price", "leeway", "money_only", "money_power",
            "payment_options", "payments", "resource_value", "standard_cost", "starting_card_price", "substitutes"]
@@ -25,7 +25,7 @@ CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}
 
 
-def resource_value(game: "Game", player: int, resource: str) -> int:
+def resource_value(game: "Table", player: int, resource: str) -> int:
     """What one steel or titanium is worth to the player (cached with the passives)."""
     derived = passive_cache(game, player)[2]
     value = derived.get(resource)
@@ -35,7 +35,7 @@ def resource_value(game: "Game", player: int, resource: str) -> int:
     return value
 
 
-def leeway(game: "Game", player: int):
+def leeway(game: "Table", player: int):
     """Steps of leeway on global requirements, from cards in play (cached) and for the next card played: an int
     for every global parameter alike, or, when some leeway names one parameter (`radiation requirements +-2`), a dict
     of steps by parameter (None: every parameter)."""
@@ -68,7 +68,7 @@ def _leeway_sum(modifiers):
     return named
 
 
-def card_cost(game: "Game", player: int, name: str) -> int:
+def card_cost(game: "Table", player: int, name: str) -> int:
     """A card's price: its cost minus the discounts of cards in play (cached) and for the next card."""
     card = game.library[name]
     derived = passive_cache(game, player)[2]
@@ -87,7 +87,7 @@ def card_cost(game: "Game", player: int, name: str) -> int:
     return max(0, card.cost - total)
 
 
-def standard_cost(game: "Game", player: int, definition) -> int:
+def standard_cost(game: "Table", player: int, definition) -> int:
     """The cost of a standard project or action after the player's discounts (cached with the passives:
     the menu asks this for every project at every turn)."""
     derived = passive_cache(game, player)[2]
@@ -98,7 +98,7 @@ def standard_cost(game: "Game", player: int, definition) -> int:
     return cost
 
 
-def _discounted_standard_cost(game: "Game", player: int, definition) -> int:
+def _discounted_standard_cost(game: "Table", player: int, definition) -> int:
     kind = definition.kind  # standard_project | standard_action
     resource = getattr(definition, "cost_resource", "megacredits")
     total = 0
@@ -112,12 +112,12 @@ def _discounted_standard_cost(game: "Game", player: int, definition) -> int:
     return max(0, definition.cost - total)
 
 
-def starting_card_price(game: "Game", player: int) -> int:
+def starting_card_price(game: "Table", player: int) -> int:
     discount = sum(d.amount for d in passives(game, player, fx.Discount) if d.target.kind == "starting_cards")
     return max(0, CARD_PRICE - discount)
 
 
-def substitutes(game: "Game", player: int) -> tuple[str, ...]:
+def substitutes(game: "Table", player: int) -> tuple[str, ...]:
     """What the player may pay money with besides steel and titanium (cached with the passives)."""
     derived = passive_cache(game, player)[2]
     found = derived.get("substitutes")
@@ -127,7 +127,7 @@ def substitutes(game: "Game", player: int) -> tuple[str, ...]:
     return found
 
 
-def card_means(game: "Game", player: int, card) -> tuple[str, ...]:
+def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
     """The card resources that may pay for `card` (`use balloons here as 3 megacredits for space cards`): each as
     "@CARD", the card in play they lie on, when it holds some. Empty for almost every player (cached lookup)."""
     if not game.elements.card_payments:  # no card of the game's content pays with its resources
@@ -149,13 +149,13 @@ def card_means(game: "Game", player: int, card) -> tuple[str, ...]:
     return tuple(means)
 
 
-def card_means_value(game: "Game", player: int, means: str) -> int:
+def card_means_value(game: "Table", player: int, means: str) -> int:
     """What one resource on the card `means` ("@CARD") pays, in megacredits."""
     name = means[1:]
     return max((s.value for s in game.library[name].passives if isinstance(s, fx.Substitute) and s.here), default=1)
 
 
-def available(game: "Game", player: int, resource: str) -> int:
+def available(game: "Table", player: int, resource: str) -> int:
     """How much of a means of payment the player has: a stock, or the resources on a card ("@CARD")."""
     if resource[0] == "@":
         in_play = game.state.players[player].card(resource[1:])
@@ -163,7 +163,7 @@ def available(game: "Game", player: int, resource: str) -> int:
     return game.state.players[player].resources[resource]
 
 
-def money_power(game: "Game", player: int) -> int:
+def money_power(game: "Table", player: int) -> int:
     """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
     `can_pay` adds up when no steel or titanium may be used."""
     stock = game.state.players[player].resources
@@ -174,12 +174,12 @@ def money_power(game: "Game", player: int) -> int:
     return total
 
 
-def payment_options(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
+def payment_options(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) -> list[dict]:
     """Every sensible way to pay `cost`: no resource beyond what is needed, money last."""
     return list(payments(game, player, cost, using))
 
 
-def payments(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> Iterator[dict]:
+def payments(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) -> Iterator[dict]:
     """The payments of `payment_options`, one at a time (the most steel and titanium first)."""
     if cost <= 0:
         yield {}
@@ -196,13 +196,13 @@ def payments(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) 
     yield from _payments(list(values), list(values.values()), stock, 0, cost, {})
 
 
-def _payment_values(game: "Game", player: int, using: tuple[str, ...]) -> dict[str, int]:
+def _payment_values(game: "Table", player: int, using: tuple[str, ...]) -> dict[str, int]:
     """The resources besides money the player may pay this with now, and what each unit is worth."""
     return {r: (resource_value(game, player, r) if r in BASE_VALUE else
                 card_means_value(game, player, r) if r[0] == "@" else 1) for r in _other_means(game, player, using)}
 
 
-def _other_means(game: "Game", player: int, using: tuple[str, ...]) -> Iterator[str]:
+def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator[str]:
     """The resources besides money the player has and may pay this with now, each once: the steel or titanium
     `using` allows, then money's substitutes (heat for Helion)."""
     stock = game.state.players[player].resources
@@ -216,12 +216,12 @@ def _other_means(game: "Game", player: int, using: tuple[str, ...]) -> Iterator[
             yield resource
 
 
-def money_only(game: "Game", player: int, using: tuple[str, ...]) -> bool:
+def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
     return next(_other_means(game, player, using), None) is None
 
 
-def can_pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
+def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
     """Whether some payment covers `cost`, without listing the payments: overpaying with one steel or
     titanium is allowed, so the total value of what may be used decides."""
     if cost <= 0:
@@ -258,6 +258,6 @@ def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int
         chosen.pop(resource, None)
 
 
-def card_price(game: "Game", player: int) -> int:
+def card_price(game: "Table", player: int) -> int:
     """What a card offered during the game (`look at N, buy`) costs: the research price."""
     return CARD_PRICE

@@ -1,7 +1,7 @@
 """Triggers: `when ... -> ...` effects of cards in play, fired by events the engine announces (an effect handler).
 
 Interface: `fire(game, event, actor, ...)` finds the triggers an event fires and pushes them as steps;
-`triggers_of` and `triggers_on` list a player's triggers (cached with the passives, runtime/passives.py).
+`triggers_of` and `triggers_on` list a player's triggers (cached with the passives, runtime/rules/passives.py).
 Events: `play` (a card was played: fires play_card once and play_tag once per matching tag), `place` (a tile),
 `standard_project`, `raise` (a parameter or TR), `production`. A card's own triggers stay silent while that card is
 being played unless written `including this` (Decomposers counts its own microbe tag; Immigrant City its own city).
@@ -16,20 +16,20 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
-from . import effects  # as a module: it imports this one (see runtime/effects.py)
-from .checks import Context, commutes
-from .decisions import Decision, Option
-from .flow import ask, push, step
-from .checks import cost_ok, play_matches
-from .passives import EVENT_KINDS, triggers_of, triggers_on
+from ..core.decisions import Decision, Option
+from ..core.flow import ask, push, step
+from ..rules.checks import Context, commutes
+from ..rules.checks import cost_ok, play_matches
+from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
+from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["fire", "triggers_of", "triggers_on"]
 
 
-def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
+def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
          project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
@@ -66,7 +66,7 @@ def fire(game: "Game", event: str, actor: int, *, card: Optional[str] = None, ti
             push(game, resolve_triggers, owner, pending, None, raised)
 
 
-def _matches(game: "Game", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
+def _matches(game: "Table", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
              project) -> int:
     """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
     if event == "play":
@@ -106,7 +106,7 @@ def events_with_triggers(definitions) -> frozenset:
 
 
 @step
-def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Optional[str],
+def resolve_triggers(game: "Table", owner: int, pending: tuple, that_card: Optional[str],
                      raised: Optional[tuple] = None) -> None:
     """One player's fired triggers; that player orders them when the order can matter."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
@@ -119,7 +119,7 @@ def resolve_triggers(game: "Game", owner: int, pending: tuple, that_card: Option
 
 
 @step
-def trigger_chosen(game: "Game", index: int, owner: int, pending: tuple, that_card: Optional[str],
+def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_card: Optional[str],
                    raised: Optional[tuple] = None) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]

@@ -1,7 +1,7 @@
 """A search bot: information-set Monte Carlo search over determinisations, built on the research API.
 
 At every top-level action decision (the choices that shape a game) it spends `playouts` playouts on a few candidate
-actions. A playout samples a determinisation of what the bot cannot see (runtime/research.py), applies the
+actions. A playout samples a determinisation of what the bot cannot see (runtime/api/research.py), applies the
 candidate, lets every seat continue with the greedy policy for `horizon` top-level actions, and scores the position
 from the bot's side with `evaluate`. The playouts are shared out by sequential halving (Karnin, Koren and Somekh,
 2013): in each round every surviving candidate is tried on the same sampled worlds (common random numbers, so they
@@ -40,13 +40,10 @@ from typing import Optional
 
 from tharsis.compiler import effects as fx
 
-from .bots import decision_rng
-from .decisions import Decision, Option
+from ..api import Decision, GameState, Option
+from ..api.queries import card_cost, final_scores, parameter_value, standard_cost
+from .driver import decision_rng
 from .greedy import WEIGHT, GreedyBot, card_value
-from .prices import card_cost, standard_cost
-from .research import GameState
-from .scoring import final_scores
-from .spaces import parameter_value
 
 MC_PER_VP = 20.0        # megacredits a victory point costs at the margin (see the module docstring)
 CARD_IN_HAND = 1.5      # megacredits of an unplayed card in hand

@@ -1,6 +1,6 @@
 """Carrying out the seven actions of the action phase (RULES.md section 4) as steps of the flow (an effect handler).
 
-Interface: `take_action(game, player, action)` starts an action (an option value of runtime/legality.py's
+Interface: `take_action(game, player, action)` starts an action (an option value of runtime/rules/legality.py's
 `action_candidates`, already checked there) as steps of the flow; `play_card` and `use_card_action` are its two
 longest cases. Why apart from legality.py: which actions are legal is asked far more often than one is taken, and
 never changes the state.
@@ -12,31 +12,31 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
 
-from .checks import Context, own_play_steps, possible_in_some_order
-from .decisions import Decision, Option
-from .effects import run_effects, run_in_chosen_order
-from .flow import ask, push, step
-from .legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
+from ..core.decisions import Decision, Option
+from ..core.flow import ask, push, step
+from ..core.state import CardInPlay
+from ..rules.checks import Context, own_play_steps, possible_in_some_order
+from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
+from ..rules.measures import failing
+from ..rules.prices import card_cost, card_means, leeway, standard_cost
+from . import effects  # as a module: effects imports this one (an effect may play a card)
 from .payment import pay
-from .measures import failing
-from .prices import card_cost, card_means, leeway, standard_cost
-from .state import CardInPlay
 from .triggers import fire
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["play_card", "take_action", "use_card_action"]
 
 
-def take_action(game: "Game", player: int, action: tuple) -> None:
+def take_action(game: "Table", player: int, action: tuple) -> None:
     kind = action[0]
     state = game.state.players[player]
     if kind == "first_action":
         state.first_action_done = True
         corporation = state.corporation
         game.begin("first_action", player, corporation)
-        run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
+        effects.run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
     elif kind == "play":
         play_card(game, player, action[1])
     elif kind == "card_action":
@@ -50,7 +50,7 @@ def take_action(game: "Game", player: int, action: tuple) -> None:
         conversion = game.standard_actions[action[1]]
         game.begin("convert", player, conversion.name)
         state.resources[conversion.cost_resource] -= standard_cost(game, player, conversion)
-        run_effects(game, conversion.play, 0, Context(player), None)
+        effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
         push(game, claimed_milestone, player, action[1])
@@ -62,28 +62,28 @@ def take_action(game: "Game", player: int, action: tuple) -> None:
 
 
 @step
-def project_paid(game: "Game", player: int, name: str) -> None:
+def project_paid(game: "Table", player: int, name: str) -> None:
     project = game.standard_projects[name]
     push(game, fire_standard_project, player, name)
-    run_effects(game, project.play, 0, Context(player), None)
+    effects.run_effects(game, project.play, 0, Context(player), None)
 
 
 @step
-def fire_standard_project(game: "Game", player: int, name: str) -> None:
+def fire_standard_project(game: "Table", player: int, name: str) -> None:
     fire(game, "standard_project", player, project=game.standard_projects[name])
 
 
 @step
-def claimed_milestone(game: "Game", player: int, name: str) -> None:
+def claimed_milestone(game: "Table", player: int, name: str) -> None:
     game.state.milestones.append((name, player))
 
 
 @step
-def funded_award(game: "Game", player: int, name: str) -> None:
+def funded_award(game: "Table", player: int, name: str) -> None:
     game.state.awards.append((name, player))
 
 
-def play_card(game: "Game", player: int, name: str) -> None:
+def play_card(game: "Table", player: int, name: str) -> None:
     card = game.library[name]
     using = paid_with(card) + card_means(game, player, card)
     game.begin("play", player, name)
@@ -93,7 +93,7 @@ def play_card(game: "Game", player: int, name: str) -> None:
 
 
 @step
-def card_paid(game: "Game", player: int, name: str) -> None:
+def card_paid(game: "Table", player: int, name: str) -> None:
     card = game.library[name]
     state = game.state.players[player]
     state.hand.remove(name)
@@ -103,11 +103,11 @@ def card_paid(game: "Game", player: int, name: str) -> None:
     game.flow.playing = (player, name)
     push(game, card_played, player, name, True)
     # the player's own triggers join the card's effects, in the order the player chooses (seed 000)
-    run_in_chosen_order(game, card.play, play_context(game, player, name), own_play_steps(game, player, name))
+    effects.run_in_chosen_order(game, card.play, play_context(game, player, name), own_play_steps(game, player, name))
 
 
 @step
-def play_for_free(game: "Game", player: int, name: str) -> None:
+def play_for_free(game: "Table", player: int, name: str) -> None:
     """Play a card of a declared kind for free; when it cannot be played, it goes under its kind's
     pile and its owner carries out the kind's `unplayable` effects instead."""
     state = game.state
@@ -119,16 +119,16 @@ def play_for_free(game: "Game", player: int, name: str) -> None:
         state.players[player].played.append(CardInPlay(name))
         game.flow.playing = (player, name)
         push(game, card_played, player, name, True)
-        run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
+        effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
         return
     game.begin("unplayable", player, name)
     state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
     kind = game.elements.card_kinds.get(card.type)
-    run_effects(game, kind.unplayable if kind is not None else (), 0, Context(player), None)
+    effects.run_effects(game, kind.unplayable if kind is not None else (), 0, Context(player), None)
 
 
 @step
-def card_played(game: "Game", player: int, name: str, own_done: bool = False) -> None:
+def card_played(game: "Table", player: int, name: str, own_done: bool = False) -> None:
     """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent) of the
     other players (`own_done`: the player's own resolved among the card's effects)."""
     if game.library[name].type == "event":
@@ -139,11 +139,11 @@ def card_played(game: "Game", player: int, name: str, own_done: bool = False) ->
 
 
 @step
-def stop_playing(game: "Game") -> None:
+def stop_playing(game: "Table") -> None:
     game.flow.playing = None
 
 
-def use_card_action(game: "Game", player: int, name: str) -> None:
+def use_card_action(game: "Table", player: int, name: str) -> None:
     definition = game.library[name]
     indexes = card_action_options(game, player, name)
     if len(definition.actions) > 1:
@@ -155,13 +155,13 @@ def use_card_action(game: "Game", player: int, name: str) -> None:
 
 
 @step
-def card_action_chosen(game: "Game", index: int, player: int, name: str) -> None:
+def card_action_chosen(game: "Table", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
     game.state.players[player].card(name).used = True
     game.begin("action", player, name, index)
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
-    run_effects(game, option.cost + option.effects, 0, ctx, None)
+    effects.run_effects(game, option.cost + option.effects, 0, ctx, None)
 
 
 def describe_action(option) -> str:

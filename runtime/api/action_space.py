@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler.vocabulary import STANDARD_RESOURCES
 
-from .decisions import Decision, NumberOptions, Option
-from .state import NEUTRAL
+from ..core.decisions import Decision, NumberOptions, Option
+from ..core.state import NEUTRAL
 
 if TYPE_CHECKING:
     from tharsis.compiler.definitions import Library

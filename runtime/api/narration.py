@@ -97,7 +97,7 @@ def sentence(game: "Game", event) -> str:
         tile, name = details[1], details[2] if len(details) > 2 else None
         fields["tile"] = f"{tile} {name!r}" if name else tile
     elif kind == "action":
-        from .actions import describe_action
+        from ..handlers.actions import describe_action
         fields["action"] = describe_action(game.library[details[0]].actions[details[1]])
     elif kind == "track":
         unit = game.elements.scales.get(details[0], (0, 0, 0, ""))[3]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import effects as fx
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["passive_cache", "passives", "triggers_of", "triggers_on"]
 
@@ -22,13 +22,13 @@ __all__ = ["passive_cache", "passives", "triggers_of", "triggers_on"]
 EVENT_KINDS = {"play": ("play_tag", "play_card")}
 
 
-def passives(game: "Game", player: int, kind: type) -> list:
+def passives(game: "Table", player: int, kind: type) -> list:
     """The player's active passive effects of one kind, from their corporation and cards in play.
     Cards never leave play, so the list is cached per player and rebuilt when a card is added."""
     return passive_cache(game, player)[1].get(kind, [])
 
 
-def passive_cache(game: "Game", player: int) -> tuple:
+def passive_cache(game: "Table", player: int) -> tuple:
     """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
     (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
     so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
@@ -45,7 +45,7 @@ def passive_cache(game: "Game", player: int) -> tuple:
     return cache
 
 
-def triggers_of(game: "Game", owner: int) -> list:
+def triggers_of(game: "Table", owner: int) -> list:
     """(card name, trigger) of every trigger in a player's play area; cached with the passives, so until a card
     joins it. (A read of the cards in play: the rules checks ask it too, for a card's own triggers.)"""
     derived = passive_cache(game, owner)[2]
@@ -56,7 +56,7 @@ def triggers_of(game: "Game", owner: int) -> list:
     return found
 
 
-def triggers_on(game: "Game", owner: int, event: str) -> list:
+def triggers_on(game: "Table", owner: int, event: str) -> list:
     """The player's triggers that an event of this kind may fire (`fire` looks at no other), cached alike."""
     derived = passive_cache(game, owner)[2]
     key = ("triggers", event)

@@ -11,7 +11,7 @@ from .measures import Where, holds, quantity
 from .spaces import terraformed
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["AWARD_VP", "MILESTONE_VP", "award_points", "card_points", "final_scores"]
 
@@ -19,7 +19,7 @@ MILESTONE_VP = 5
 AWARD_VP = (5, 2)
 
 
-def award_points(game: "Game") -> dict[int, dict[str, int]]:
+def award_points(game: "Table") -> dict[int, dict[str, int]]:
     """Points per player per funded award: ties for 1st all get 5 and no 2nd; no 2nd place with two players."""
     count = len(game.state.players)
     result: dict[int, dict[str, int]] = {i: {} for i in range(count)}
@@ -40,7 +40,7 @@ def award_points(game: "Game") -> dict[int, dict[str, int]]:
     return result
 
 
-def card_points(game: "Game", index: int) -> dict[str, int]:
+def card_points(game: "Table", index: int) -> dict[str, int]:
     player = game.state.players[index]
     points: dict[str, int] = {}
     names = [c.name for c in player.played] + list(player.events)
@@ -60,7 +60,7 @@ def card_points(game: "Game", index: int) -> dict[str, int]:
     return points
 
 
-def final_scores(game: "Game") -> dict:
+def final_scores(game: "Table") -> dict:
     state, board = game.state, game.board
     awards = award_points(game)
     players = []

@@ -2,20 +2,20 @@
 
 Interface: `pay(game, player, cost, using, what, acceptable)` asks how to pay when there is more than one way and
 takes the resources (never making change); `offer_cards` (a step) offers cards to buy one at a time. What things
-cost and whether a player can pay is runtime/prices.py's check; this module only takes what is paid.
+cost and whether a player can pay is runtime/rules/prices.py's check; this module only takes what is paid.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .checks import possible, possible_in_some_order
-from .decisions import Decision, Option, shared_options
-from .flow import ask, push, step
-from .prices import can_pay, money_only, payment_options, starting_card_price
+from ..core.decisions import Decision, Option, shared_options
+from ..core.flow import ask, push, step
+from ..rules.checks import possible, possible_in_some_order
+from ..rules.prices import can_pay, money_only, payment_options, starting_card_price
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["describe_payment", "offer_cards", "pay"]
 
@@ -23,7 +23,7 @@ __all__ = ["describe_payment", "offer_cards", "pay"]
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
 
 
-def pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
+def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
         acceptable: Optional[tuple] = None) -> bool:
     """Ask how to pay when there is more than one way, then take the resources: True when it was paid at once,
     False when the player is asked (it is paid when they answer). `acceptable`, a triple (effects, context, in
@@ -51,7 +51,7 @@ def pay(game: "Game", player: int, cost: int, using: tuple[str, ...] = (), what:
 
 
 @step
-def paid(game: "Game", payment: dict, player: int) -> None:
+def paid(game: "Table", payment: dict, player: int) -> None:
     state = game.state.players[player]
     stock = state.resources
     for resource, amount in payment.items():
@@ -64,7 +64,7 @@ def paid(game: "Game", payment: dict, player: int) -> None:
 # ------------------------------------------------------------------ buying cards
 
 @step
-def offer_cards(game: "Game", player: int, names: tuple, price) -> None:
+def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
     """Offer each card of `names` for `price` (None: the starting-card price, computed when the offer begins);
     an unaffordable or declined card is discarded."""
     if price is None:
@@ -86,7 +86,7 @@ def offer_cards(game: "Game", player: int, names: tuple, price) -> None:
 
 
 @step
-def card_bought(game: "Game", buy: bool, player: int, name: str, price: int) -> None:
+def card_bought(game: "Table", buy: bool, player: int, name: str, price: int) -> None:
     if not buy:
         game.state.discard.append(name)
         return
@@ -97,7 +97,7 @@ def card_bought(game: "Game", buy: bool, player: int, name: str, price: int) -> 
 
 
 @step
-def add_to_hand(game: "Game", player: int, name: str) -> None:
+def add_to_hand(game: "Table", player: int, name: str) -> None:
     game.state.players[player].hand.append(name)
 
 

@@ -1,22 +1,19 @@
 """The game: its options, its state and the decision API (`pending`, `apply`, `clone`, save, load and replay).
 
-Where the game stands is data (runtime/flow.py): a stack of steps, the question being asked, the RNG state (an
-int). `apply` checks only the chosen option (runtime/decisions.py), resumes the question's step and runs the flow
+Where the game stands is data (runtime/core/flow.py): a stack of steps, the question being asked, the RNG state (an
+int). `apply` checks only the chosen option (runtime/core/decisions.py), resumes the question's step and runs the flow
 to the next question. Illegal choices raise `IllegalChoice` before anything changes. A question with a single
 option is answered automatically and not logged.
 
 `clone()` copies the state and the stack (frames are immutable and shared), never replays. A save holds the
-options, the log of choices and the exact state and flow (runtime/saves.py); loading restores them directly, and
+options, the log of choices and the exact state and flow (runtime/api/saves.py); loading restores them directly, and
 `from_json(..., verify=True)` also replays the log and checks that it reproduces the saved state.
 Determinism: every shuffle and draw uses the game's RNG state, so (options, log of choices) fixes the game.
-The event log (`events`) records what happened as data, for narration only: each cause as it begins (`begin`: a
-card played, a placement, a trigger, the production phase) and ends, and notes (`log_event`: a pass); every change
-between a cause's beginning and end is its effect (runtime/narration.py, tharsis/moves.py).
 
-`Game` holds the tables, the state, the flow and the logs, and nothing of the rules: those are module-level
-functions taking the game first, in three layers over the state: the flow (flow.py, phases.py), the rules checks
-that change nothing (passives.py, prices.py, spaces.py, checks.py, legality.py, measures.py, scoring.py) and the
-effect handlers that do (effects.py, tiles.py, triggers.py, payment.py, actions.py).
+`Game` is a `Table` (runtime/core/table.py: the tables, the state, the flow, the logs and the services the rules
+call, such as drawing a card or logging an event) with this decision API on top, and knows nothing of the rules:
+those are module-level functions taking the game first, in the layers below (runtime/sequence/, handlers/, rules/).
+Here a game is built (its tables from the content and the options, once per process) and started.
 """
 
 from __future__ import annotations
@@ -34,16 +31,16 @@ from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
-from . import flow as flow_steps
-from . import rng
-from .board import board_map
-from .decisions import Decision, IllegalChoice
-from .flow import Flow, Step
-from .legality import fixed_candidates
-from .phases import SOLO_GENERATIONS, start_game
-from .spaces import terraformed
-from .state import GameState, History, PlayerState
-from .triggers import events_with_triggers
+from ..core import flow as flow_steps
+from ..core import rng
+from ..core.board import board_map
+from ..core.decisions import Decision, IllegalChoice
+from ..core.flow import Flow, Step
+from ..core.state import GameState, History, PlayerState
+from ..core.table import Table
+from ..handlers.triggers import events_with_triggers
+from ..rules.legality import fixed_candidates
+from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
 
@@ -119,11 +116,9 @@ def _load_library(card_paths: tuple[str, ...], fingerprint: tuple) -> Library:
     return result.library
 
 
-class Game:
-    """One game: shared immutable tables (library, board, projects), the mutable `state` and `flow`, the log."""
-
-    answer_single_options = True   # a sandbox driven step by step (scenarios) asks every question
-    observer = None   # a narrator's `observer(game, event)`, called as each event is logged; clones have none
+class Game(Table):
+    """One game: a `Table` (shared immutable tables, the mutable `state` and `flow`, the logs, the services the
+    rules use) with the decision API on top."""
 
     def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True,
                  observer=None):
@@ -143,7 +138,7 @@ class Game:
         self.deciders: Optional[History] = History()  # (player, kind) of each logged choice (information states)
         self.events = History()
         self.result: Optional[dict] = None
-        self._passives: dict[int, tuple] = {}  # see runtime/passives.py
+        self._passives: dict[int, tuple] = {}  # see runtime/rules/passives.py
         self._view: Optional[Decision] = None
         if observer is not None:
             self.observer = observer
@@ -292,96 +287,14 @@ class Game:
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
         from .saves import encode
-        from .state import state_to_data
+        from ..core.state import state_to_data
         return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers about the game as a whole
 
-    def reseed(self, seed: int) -> None:
-        """Replace the source of future shuffles (search determinises what a player cannot foresee)."""
-        self.state.rng = rng.seeded(seed)
-
-    def log_event(self, kind: str, actor: Optional[int] = None, *details) -> None:
-        """Record what happened as data: `(generation, kind, actor, *details)`, e.g. `(3, "play", 0, CARD)` or
-        `(3, "pass", 1)`. `actor` is a player's index, or None when nobody acts (the production phase, a rule).
-        The kinds and their sentences are runtime/narration.py's; nothing in the rules reads the events."""
-        event = (self.state.generation, kind, actor, *details)
-        self.events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
-
-    def begin(self, kind: str, actor: Optional[int] = None, *details) -> None:
-        """Log an event that is the cause of what follows (a card played, a trigger, a placement bonus, the
-        production phase...): every change until its `end` event is its effect. The end is a step pushed now, so
-        it runs after every step the cause pushes from here on; causes nest (a trigger within a placement within
-        a card), and a narrator attributes each change to the innermost cause open when it happened."""
-        self.log_event(kind, actor, *details)
-        self.flow.stack.append(_CAUSE_ENDS)
-
-    def take_from_deck(self, count: int) -> list[str]:
-        state = self.state
-        taken = []
-        for _ in range(count):
-            if not state.deck:
-                if not state.discard:
-                    break
-                state.deck, state.discard = state.discard, []
-                state.rng = rng.shuffle(state.rng, state.deck)
-            taken.append(state.deck.pop())
-        return taken
-
-    def draw(self, player: int, count: int) -> None:
-        self.state.players[player].hand.extend(self.take_from_deck(count))
-
-    def turn_order(self) -> list[int]:
-        count = len(self.state.players)
-        first = self.state.first_player
-        return [(first + i) % count for i in range(count)]
-
     def ends(self) -> bool:
-        """Whether the game ends after this generation: when Mars is terraformed, or in solo after its fixed number
-        of generations; `max_generations` (a safety stop, not a rule) ends any game sooner, solo included."""
-        limit = self.options.max_generations
-        if limit is not None and self.state.generation >= limit:
-            return True
-        if self.options.solo:
-            return self.state.generation >= self.elements.solo_generations
-        return terraformed(self)
-
-    def sets_in_play(self) -> frozenset[str]:
-        """Base always, Corporate Era when on (and in solo), the chosen expansions, and every designer's own set
-        that is not a declared expansion."""
-        return self.elements.sets
-
-    def project_deck(self) -> list[str]:
-        sets = self.elements.sets
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets
-                       and d.type not in self.elements.card_kinds)
-        self.state.rng = rng.shuffle(self.state.rng, cards)
-        return cards
-
-    def kind_deck(self, kind: str) -> list[str]:
-        """The shuffled pile of a declared kind of card, from the sets in play."""
-        sets = self.elements.sets
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind)
-        self.state.rng = rng.shuffle(self.state.rng, cards)
-        return cards
-
-    def greenery_conversions(self) -> dict:
-        """The standard actions that place a greenery (offered in the final greenery phase)."""
-        return self._conversions
-
-
-@flow_steps.step
-def cause_ends(game: Game) -> None:
-    """The end of the cause `Game.begin` logged: what changes next is the enclosing cause's effect."""
-    event = (game.state.generation, "end", None)   # log_event's, inline: half the events are ends
-    game.events.append(event)
-    if game.observer is not None:
-        game.observer(game, event)
-
-
-_CAUSE_ENDS = Step(cause_ends)   # frames are immutable: one shared by every game
+        """Whether the game ends after this generation (runtime/sequence/phases.py `game_ends`)."""
+        return game_ends(self)
 
 
 def _from_save(text: str) -> Game:

@@ -4,7 +4,7 @@ Interface: `legal_spaces`, `can_place`, `free_spaces`, `affordable`, `space_cost
 `parameter_value`, `maxed`, `terraformed`. Placement rules (RULES.md section 5): oceans only on ocean spaces,
 cities not next to cities and not on reserved spaces, greeneries next to one of your tiles when possible; a card's
 filters replace the default rule they speak about (Mangrove's `on ocean`, Urbanized Area's `next to 2 cities`).
-Why apart from runtime/tiles.py: these only answer questions (a space's price is found with the tile put down
+Why apart from runtime/handlers/tiles.py: these only answer questions (a space's price is found with the tile put down
 provisionally and taken away again); placing the tile and what follows is tiles.py's.
 """
 
@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Iterator, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
+from ..core.state import Tile
 from .measures import Where, holds
 from .prices import can_pay
-from .state import Tile
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..core.table import Table
 
 __all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_spaces", "maxed", "parameter_value",
            "space_cost", "terraformed"]
 
 
-def legal_spaces(game: "Game", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
+def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
     board = game.board
     result = list(free_spaces(game, player, tile, filters))
     if tile == "greenery" and not filters:
@@ -41,7 +41,7 @@ def legal_spaces(game: "Game", player: int, tile: str, filters: tuple = (), name
     return [s for s in result if affordable(game, player, s, tile)]
 
 
-def space_cost(game: "Game", player: int, sid: str) -> int:
+def space_cost(game: "Table", player: int, sid: str) -> int:
     """The extra megacredits a space costs now (a board's `costs N if CONDITION` only while it holds)."""
     space = game.board.spaces[sid]
     if not space.extra_cost or (space.cost_condition is not None and
@@ -50,7 +50,7 @@ def space_cost(game: "Game", player: int, sid: str) -> int:
     return space.extra_cost
 
 
-def affordable(game: "Game", player: int, sid: str, tile: str) -> bool:
+def affordable(game: "Table", player: int, sid: str, tile: str) -> bool:
     """Whether the player can pay what the space will cost when `put_tile` charges it (its condition is checked
     once, with the tile down: the 9th ocean on a `costs 6 if oceans <= 8` space is free, so needs no 6 MC)."""
     if not game.board.spaces[sid].extra_cost:
@@ -59,7 +59,7 @@ def affordable(game: "Game", player: int, sid: str, tile: str) -> bool:
     return not cost or can_pay(game, player, cost)
 
 
-def cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
+def cost_once_placed(game: "Table", player: int, sid: str, tile: str) -> int:
     """`space_cost` as `put_tile` will find it, the tile on the space (an ocean out of the supply); the state is
     put back as it was. What a placement's spaces cost, for the checks and for the play view."""
     state = game.state
@@ -73,7 +73,7 @@ def cost_once_placed(game: "Game", player: int, sid: str, tile: str) -> int:
         state.oceans -= 1 if ocean else 0
 
 
-def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterator[str]:
+def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterator[str]:
     """Spaces where the tile may go by kind, filters, reservations, claims and city spacing. Without filters the
     board's open spaces of the tile's kind are the candidates; a "next to" filter narrows them to the neighbours of
     such tiles first (a few, where the board has dozens)."""
@@ -119,7 +119,7 @@ def free_spaces(game: "Game", player: int, tile: str, filters: tuple) -> Iterato
         yield sid
 
 
-def _space_kind_ok(game: "Game", space, tile: str, kinds: set[str]) -> bool:
+def _space_kind_ok(game: "Table", space, tile: str, kinds: set[str]) -> bool:
     if "ocean" in kinds:
         return space.kind == "ocean"
     if "land" in kinds or "volcanic" in kinds:
@@ -129,7 +129,7 @@ def _space_kind_ok(game: "Game", space, tile: str, kinds: set[str]) -> bool:
     return space.kind == ("ocean" if tile == "ocean" else "land")
 
 
-def _filters_ok(game: "Game", player: int, sid: str, filters: tuple) -> bool:
+def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
     state, board = game.state, game.board
     for f in filters:
         if f.kind == "bonus":
@@ -149,7 +149,7 @@ def _filters_ok(game: "Game", player: int, sid: str, filters: tuple) -> bool:
     return True
 
 
-def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:
+def can_place(game: "Table", player: int, effect: fx.PlaceTile) -> bool:
     if effect.tile == "ocean" and not any(f.kind == "land" for f in effect.filters):
         return True  # an ocean with none left (or no space) is skipped, never blocks
     if effect.tile == "ocean":
@@ -160,18 +160,18 @@ def can_place(game: "Game", player: int, effect: fx.PlaceTile) -> bool:
     return any(affordable(game, player, s, tile) for s in free_spaces(game, player, tile, effect.filters))
 
 
-def parameter_value(game: "Game", parameter: str) -> int:
+def parameter_value(game: "Table", parameter: str) -> int:
     """A global parameter's value: the printed three are fields of the state, declared ones a table."""
     if parameter in GLOBAL_RANGES:
         return getattr(game.state, parameter)
     return game.state.parameters[parameter]
 
 
-def maxed(game: "Game", parameter: str) -> bool:
+def maxed(game: "Table", parameter: str) -> bool:
     return parameter_value(game, parameter) >= game.elements.scales[parameter][1]
 
 
-def terraformed(game: "Game") -> bool:
+def terraformed(game: "Table") -> bool:
     """The printed three parameters are maxed, and so is every declared one that `ends game: yes` (or `solo`, in a
     solo game)."""
     if not all(maxed(game, p) for p in ("temperature", "oxygen", "oceans")):

@@ -1,19 +1,9 @@
-"""Bots: players that answer pending decisions through the same API as humans (`Game.pending` / `Game.apply`).
-
-`RandomBot` picks uniformly among the legal options (seeded). `GreedyBot` scores each option with a simple,
-documented heuristic (see its docstring). Both are deterministic for a given seed.
-"""
+"""The random bot: uniform over the legal options, seeded."""
 
 from __future__ import annotations
 
-from .decisions import Decision, LazyDecision, Option
-from .rng import Stream
-
-
-def decision_rng(seed: int, game) -> Stream:
-    """A generator fixed by the bot's seed and the game's progress, not by the bot's history: replaying, undoing
-    or loading a game therefore gives the bots the very same choices."""
-    return Stream(seed * 1_000_003 + len(game.log))
+from ..api import Decision, LazyDecision, Option
+from .driver import decision_rng
 
 
 class RandomBot:
@@ -51,25 +41,3 @@ class RandomBot:
             if doing and rng.random() >= self.pass_chance:
                 return doing[rng.below(len(doing))]
         return options[rng.below(len(options))]
-
-
-def _greedy(seed: int = 0):
-    from .greedy import GreedyBot  # greedy imports decision_rng from here
-
-    return GreedyBot(seed)
-
-
-def _search(seed: int = 0):
-    from .search import SearchBot  # search builds on greedy and on the research API
-
-    return SearchBot(seed)
-
-
-BOTS = {"random": RandomBot, "greedy": _greedy, "mcts": _search}
-
-
-def play_out(game, bots: dict[int, object]) -> None:
-    """Let bots answer every decision until the game ends."""
-    while not game.over:
-        decision = game.pending()
-        game.apply(bots[decision.player].choose(game, decision))

@@ -1,0 +1,21 @@
+"""The public API: what players, bots, tools and research code use of the engine (docs/api.md).
+
+`Game` (game.py) builds a game from options and content and runs it as decisions: `pending`, `apply`, `clone`, save
+and load (saves.py writes and reads the exact state and flow); research.py's `GameState` is the view for search and
+learning (legal actions, information states, determinisation by hidden.py, a fixed action space in action_space.py);
+narration.py turns the event log into sentences; queries.py re-exports the questions of the rules a player may ask
+(what a card costs, whether a parameter is maxed, the scores now).
+
+May import: every layer below (sequence, handlers, rules, core), the compiler's definitions, and nothing of
+tharsis's tools. The bots above it (runtime/bots/) import this layer only.
+"""
+
+from __future__ import annotations
+
+from ..core.decisions import Decision, IllegalChoice, LazyDecision, NumberOptions, Option
+from ..core.rng import Stream
+from .game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
+from .research import GameState
+
+__all__ = ["SAVE_FORMAT", "ContentError", "Decision", "Game", "GameOptions", "GameState", "IllegalChoice",
+           "LazyDecision", "NumberOptions", "Option", "Stream", "load_library"]

@@ -1,0 +1,13 @@
+"""The rules' checks: questions about a game that change nothing.
+
+passives.py (the standing effects in play, cached per player), measures.py (counting tags, tiles, resources and
+production for requirements and VP), prices.py (what a card or project costs, discounts and means of payment),
+spaces.py (where a tile may go, what placing it earns, the global parameters' state), checks.py (whether effects
+can be done, tried on the state and rolled back), legality.py (which cards, actions, milestones and awards a player
+may take now, and why not) and scoring.py (final scores).
+
+May import: the core (runtime/core/) and the compiler's definitions. Not the handlers: a check that changed the
+state, or ran a handler to find out, would make legality depend on the order questions are asked in. One import
+goes up within the layer on purpose, checks -> legality (named in pyproject.toml): whether an effect that plays a
+card from hand can be done asks whether some card in hand is playable, which asks these checks in turn.
+"""
