@@ -1,8 +1,7 @@
 """The one build step pyproject.toml cannot say: compiling the game engine's modules with Cython.
 
-`pip install .` compiles every module of runtime/ and its subpackages (the engine: core, rules, handlers, sequence,
-api, bots) to a C
-extension from the same .py source, unchanged. A compiled engine plays the same games about 1.3-1.4x as fast
+`pip install .` compiles every module of runtime/ and of its layers (core, rules, handlers, sequence, api, bots) to a
+C extension from the same .py source, unchanged. A compiled engine plays the same games about 1.3-1.4x as fast
 (docs/benchmarks.md); the .py files are installed beside the extensions, for reading and for tracebacks, and
 Python imports the extension when there is one. Compiling is skipped, and the engine installed as plain Python,
 when:
@@ -111,7 +110,7 @@ def _warn(cause: str) -> None:
 FLAGS = [] if os.name == "nt" else ["-g0"]
 
 setup(
-    ext_modules=[Extension("tharsis." + os.path.splitext(path)[0].replace(os.sep, "."), [path], extra_compile_args=FLAGS)
-                 for path in ENGINE],
+    ext_modules=[Extension("tharsis." + os.path.splitext(path)[0].replace(os.sep, "."), [path],
+                           extra_compile_args=FLAGS) for path in ENGINE],
     cmdclass={"build_ext": OptionalCompile},
 )

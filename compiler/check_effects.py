@@ -7,7 +7,7 @@ validates its words and returns a compiled object from compiler/effects.py, or N
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import attrs
 
@@ -16,11 +16,20 @@ from . import vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Leaf, Node
 
-if TYPE_CHECKING:
-    from .checker import Context
-
 UNKNOWN_HOLDS = "?"
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has  # the card declares a resource type that failed to check: don't report its uses again
+
+
+@attrs.define
+class Context:
+    """What an effect may refer to where it is written."""
+
+    definition: str
+    holds: Optional[str] = None
+    x_bound: bool = False
+    in_trigger: bool = False
+    places_tile: bool = False
+    placed_bonus: bool = False
 
 
 class EffectChecks:

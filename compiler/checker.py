@@ -18,7 +18,7 @@ from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
                           Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
 from .diagnostics import Diagnostics, Span, did_you_mean, respelling
-from .check_effects import UNKNOWN_HOLDS, EffectChecks
+from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
 from .lints import DesignLints
 from .quantities import QuantityCompiler
 from .syntax import Leaf, Node, collector_paused
@@ -43,18 +43,6 @@ RULE_MOMENTS = {"end of generation": "end_of_generation"}
 RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
 ENDS_GAME = ("yes", "no", "solo")
 DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { scale: 0% to 30% step 2% }'
-
-
-@attrs.define
-class Context:
-    """What an effect may refer to where it is written."""
-
-    definition: str
-    holds: Optional[str] = None
-    x_bound: bool = False
-    in_trigger: bool = False
-    places_tile: bool = False
-    placed_bonus: bool = False
 
 
 class Checker(EffectChecks, DesignLints):

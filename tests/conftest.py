@@ -53,7 +53,7 @@ class Autopilot(io.TextIOBase):
 @pytest.fixture
 def autopilot(monkeypatch, tmp_path):
     """Sessions started by `main` read from an Autopilot; files (logs, autosaves) go to a temporary folder."""
-    from tharsis.play import Session
+    from tharsis.terminal.play import Session
 
     monkeypatch.chdir(tmp_path)
     pilot = Autopilot()

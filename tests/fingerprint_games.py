@@ -13,8 +13,8 @@ import hashlib
 import json
 import sys
 
-from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.bots import BOTS, play_out
 
 LIBRARY = load_library()
 

@@ -59,7 +59,7 @@ def run(capsys, *args: str, stdin="") -> tuple[int, str, str]:
 
 def test_every_e7xx_code_is_documented_and_every_documented_one_is_used():
     used = set()
-    for path in (REPO / "tharsis").rglob("*.py"):  # the designer commands (tharsis/commands/) too
+    for path in (REPO / "tharsis").rglob("*.py"):  # the designer commands (tharsis/cli/commands/) too
         used |= set(re.findall(r'"([EW]7\d\d)"', path.read_text(encoding="utf-8")))
     documented = set(re.findall(r"^\| ([EW]7\d\d) \|", (REPO / "docs/errors.md").read_text(encoding="utf-8"), re.M))
     assert used == documented
@@ -304,7 +304,7 @@ def designer_game(tmp_path: Path, capsys) -> tuple[Path, Path]:
 
 
 def test_a_log_names_the_card_that_changed_since_it_was_played_and_ignores_one_added(tmp_path, capsys):
-    """The log records each card the game used (tharsis/recorded_cards.py; more in tests/test_saves_portable.py)."""
+    """The log records each card the game used (tharsis/games/recorded_cards.py; more in tests/test_saves_portable.py)."""
     cards, log = designer_game(tmp_path, capsys)
     card_file = cards / "cards.mars"
     original = card_file.read_text(encoding="utf-8")

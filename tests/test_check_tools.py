@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from tharsis.cli import main
-from tharsis.commands import check as check_command
+from tharsis.cli.commands import check as check_command
 
 # Two cards placing tiles on reserved spaces no bundled board has: W102 twice (with --with-bundled).
 CARDS = textwrap.dedent("""\
@@ -301,7 +301,7 @@ def test_a_problem_without_a_place_is_a_sarif_tool_notification(tmp_path):
     """A path that cannot be read has no line to point at: code scanning needs a location for every result, so
     it is reported as a notification of the run, which then is not successful."""
     from tharsis.compiler.diagnostics import Diagnostic, Span
-    from tharsis.sarif import render_sarif
+    from tharsis.designer.sarif import render_sarif
 
     unreadable = Diagnostic("E009", "error", "cannot read mine/x.mars: Permission denied", None)
     located = Diagnostic("W102", "warning", "no loaded board reserves 'Ridge'",

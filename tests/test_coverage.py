@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tharsis import scenarios
+from tharsis.designer import scenarios
 
 ROOT = Path(__file__).parent / "scenarios"
 

@@ -9,9 +9,9 @@ import time
 import pytest
 
 from tharsis.cli import main
-from tharsis.options import SEED_MAX, random_seed
-from tharsis.runtime.core import rng
+from tharsis.games.options import SEED_MAX, random_seed
 from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.core import rng
 
 SCANNED = 2**20
 CONTROL = SCANNED - 1   # a seed the scan must find: the last one it tries, so the whole range is covered

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tharsis.cli import main
-from tharsis.code_filter import WARNINGS
 from tharsis.compiler import compile_paths
+from tharsis.designer.code_filter import WARNINGS
 
 TESTS = Path(__file__).resolve().parent
 CARD_FILE = str(TESTS / "broken" / "typo_in_tag.mars")        # exists; usage errors stop before it is read

@@ -7,9 +7,9 @@ import tracemalloc
 
 import pytest
 
+from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.core.decisions import IllegalChoice, LazyDecision
-from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.rules.legality import is_legal, why_not
 
 LIBRARY = load_library()

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tharsis.runtime.api.action_space import MAX_X, action_space
-from tharsis.runtime.core.decisions import Decision, NumberOptions
 from tharsis.runtime.api.research import GameState
+from tharsis.runtime.core.decisions import Decision, NumberOptions
 
 RL_EXTRA = "the research adapters are an optional extra: pip install 'tharsis[rl]'"
 SHORT = {"corporate_era": True, "max_generations": 1}

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tharsis.compiler import compile_text
-from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.bots import RandomBot, play_out
 
 BOTH = ("prelude", "venus")
 

@@ -12,7 +12,7 @@ import pytest
 from tharsis.cli import main
 from tharsis.compiler import compile_text
 from tharsis.compiler.diagnostics import Diagnostic, Fix, Span
-from tharsis.fixes import apply, span_text
+from tharsis.designer.fixes import apply, span_text
 
 SCHEMA = Path(__file__).parent / "schemas" / "sarif-2.1.0-subset.schema.json"
 

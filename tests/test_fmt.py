@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tharsis import fmt
 from tharsis.cli import main
 from tharsis.compiler import bundled_cards_path, compile_paths
 from tharsis.compiler.pipeline import EXTENSION
+from tharsis.designer import fmt
 
 MESSY = textwrap.dedent("""\
     // My set: two towns.

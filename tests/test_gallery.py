@@ -9,8 +9,8 @@ import re
 import pytest
 
 from gallery_pages import DESIGNER_CARDS, Articles
-from tharsis import gallery
 from tharsis.cli import main
+from tharsis.designer import gallery
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 from headless import chromium, needs_chromium
 from gallery_pages import DESIGNER_CARDS, Articles
-from tharsis import gallery
+from tharsis.designer import gallery
 
 pytestmark = needs_chromium
 

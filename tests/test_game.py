@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from tharsis.runtime.api.game import Game, GameOptions
 from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.core.decisions import IllegalChoice
-from tharsis.runtime.api.game import Game, GameOptions
 from tharsis.runtime.rules.spaces import terraformed
 
 
@@ -239,8 +239,8 @@ def test_draft_passes_clockwise_in_even_generations_and_back_in_odd_ones():
 
 def test_the_player_orders_a_cards_effects_but_never_into_an_impossible_order():
     from tharsis.compiler import compile_text
-    from tharsis.runtime.handlers.actions import play_card
     from tharsis.runtime.core.state import Tile
+    from tharsis.runtime.handlers.actions import play_card
 
     library = compile_text('card "Compost" #T2 {\n  type: automated  cost: 0\n'
                            '  play: gain 2 plants; lose 2 plants; place city\n}\n', with_bundled=True).library

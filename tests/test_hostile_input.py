@@ -362,8 +362,8 @@ def test_a_four_gigabyte_card_file_is_refused_after_reading_256_kb(how, tmp_path
                                     "--no-log"]}.get(how)
     if args is None:  # a save of a game played with the folder, whose card file has grown since
         from tharsis.runtime.api.game import Game, GameOptions
-        from tharsis.saves import save_data
-        from tharsis.play import Seat
+        from tharsis.games.saves import save_data
+        from tharsis.games.options import Seat
 
         game = Game(GameOptions(players=("a", "b"), seed=1, card_paths=(str(folder),)))
         save = tmp_path / "save.json"
@@ -451,8 +451,9 @@ ANSWERS = st.lists(st.one_of(
 @given(ANSWERS)
 def test_fuzz_no_answer_at_the_play_prompt_stops_the_game(answers):
     """Whatever is typed, the session goes on to `quit` and leaves with the game saved (never an exception)."""
-    from tharsis.play import GameLog, Seat, Session
+    from tharsis.games.options import Seat
     from tharsis.runtime.api.game import Game, GameOptions
+    from tharsis.terminal.play import GameLog, Session
 
     screen = io.StringIO()
     session = Session(Game(GameOptions(players=("ann", "bob"), seed=3)), [Seat("ann", "human"), Seat("bob", "greedy")],

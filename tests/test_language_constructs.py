@@ -14,8 +14,8 @@ The scenarios declare a tag and a card resource of their own (`cloud`, `balloon`
 import pytest
 import yaml
 
-from tharsis import scenarios
 from tharsis.compiler import compile_text, rules_text, text
+from tharsis.designer import scenarios
 
 DECLARATIONS = "tag cloud\nresource balloon\n"
 

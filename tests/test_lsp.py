@@ -27,9 +27,9 @@ pytest.importorskip("pygls", reason="the language server is an optional extra: p
 from tharsis.cli import main  # noqa: E402
 from tharsis.compiler import compile_text  # noqa: E402
 from tharsis.compiler.checker import FIELDS  # noqa: E402
-from tharsis.lsp import glossary  # noqa: E402
-from tharsis.lsp.analysis import analyse  # noqa: E402
-from tharsis.lsp.items import Range  # noqa: E402
+from tharsis.designer.lsp import glossary  # noqa: E402
+from tharsis.designer.lsp.analysis import analyse  # noqa: E402
+from tharsis.designer.lsp.items import Range  # noqa: E402
 from tharsis.problems import ProblemError  # noqa: E402
 
 TIMEOUT = 30
@@ -243,7 +243,7 @@ def test_an_untitled_buffer_is_checked_against_the_bundled_content_and_comments_
 
 
 def test_without_pygls_the_command_says_how_to_install_it(monkeypatch, capsys):
-    monkeypatch.delitem(sys.modules, "tharsis.lsp.server", raising=False)
+    monkeypatch.delitem(sys.modules, "tharsis.designer.lsp.server", raising=False)
     monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` now fails as where it is not installed
     assert main(["lsp"]) == 2
     err = capsys.readouterr().err
@@ -399,7 +399,7 @@ MESSY = ('// the cows\ncard "Cow Shed" #M2 {\n  cost: 4   type: automated\n  tag
 
 
 def test_formatting_is_what_tharsis_fmt_writes(editor, tmp_path):
-    from tharsis.fmt import format_text
+    from tharsis.designer.fmt import format_text
 
     uri, _ = _open(editor, tmp_path / "shed.mars", MESSY)
     edits = editor.request("textDocument/formatting", {"textDocument": {"uri": uri},
@@ -555,7 +555,7 @@ def _mars_texts(repo: Path):
 def test_every_name_of_the_bundled_content_and_the_docs_is_understood(repo):
     """Each name and quoted name has a role (roles.py) from the grammar rule that holds it, so completion, colours
     and go-to-definition know it; a word of a quantity may be a linking word (`on`, `here`)."""
-    from tharsis.lsp import grammar_context, roles
+    from tharsis.designer.lsp import grammar_context, roles
 
     for name, text in _mars_texts(repo):
         for definition in grammar_context.definitions(text):
@@ -572,7 +572,7 @@ def test_every_rule_of_the_grammar_that_holds_a_name_gives_it_a_role():
     from collections import defaultdict
 
     from tharsis.compiler.parser import lark_parser
-    from tharsis.lsp import grammar_context, roles
+    from tharsis.designer.lsp import grammar_context, roles
 
     rules = lark_parser().rules
     users = defaultdict(list)
@@ -718,7 +718,7 @@ class Served:
     code, "E722" for a refused input, or the exception that the command would report as an internal error."""
 
     def __init__(self, stall: float = 0.5):
-        from tharsis.lsp.server import serve
+        from tharsis.designer.lsp.server import serve
 
         server_in, self._to_server = os.pipe()
         self._from_server, server_out = os.pipe()

@@ -7,12 +7,13 @@ import re
 import pytest
 
 from tharsis.cli import main
-from tharsis import saves
-from tharsis.play import GameLog, Seat, Session
-from tharsis.runtime.bots import BOTS, play_out
+from tharsis.games import saves
+from tharsis.games.options import Seat
+from tharsis.games.simulate import Simulation, summary, wilson
 from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.rules.spaces import terraformed
-from tharsis.simulate import Simulation, summary, wilson
+from tharsis.terminal.play import GameLog, Session
 
 
 def test_a_scripted_human_plays_a_whole_game_against_a_bot(tmp_path, autopilot, capsys):
@@ -252,8 +253,8 @@ def test_logs_and_saves_are_never_overwritten(tmp_path, monkeypatch, capsys):
 
 
 def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates():
-    from tharsis.play import resolve
     from tharsis.runtime.core.decisions import Decision, Option
+    from tharsis.terminal.play import resolve
 
     spaces = Decision(0, "space", "Where?", tuple(Option(f"space {s}", s) for s in ("03", "19", "31")))
     assert resolve(spaces, "3")[0].value == "03" and resolve(spaces, "space 31")[0].value == "31"
@@ -269,8 +270,8 @@ def test_answers_name_a_space_by_its_id_and_ambiguous_starts_list_the_candidates
 
 
 def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_awards():
-    from tharsis import view
     from tharsis.runtime.rules.measures import Where, quantity
+    from tharsis.terminal import view
 
     game = Game(GameOptions(players=("ann", "bob"), seed=3))
     bots = {0: BOTS["greedy"](1), 1: BOTS["random"](2)}
@@ -295,7 +296,7 @@ def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_aw
 
 
 def test_a_bots_move_is_told_with_what_it_paid_and_gained_but_not_which_cards_it_bought():
-    from tharsis.moves import Move, Narrator, Snapshot, report
+    from tharsis.terminal.moves import Move, Narrator, Snapshot, report
 
     seed = next(s for s in range(200)  # a deal that offers ann Mining Guild
                 if "corporation Mining Guild" in Game(GameOptions(players=("ann", "bob"), seed=s)).pending().labels())
@@ -371,7 +372,7 @@ def test_the_sessions_in_docs_playing_md_are_what_tharsis_play_prints(repo, tmp_
 
 
 def test_each_legal_space_shows_what_it_gives_now():
-    from tharsis import view
+    from tharsis.terminal import view
 
     game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
     listed = view.space_choices(game, ["04", "61", "01"], 0)
@@ -385,8 +386,8 @@ def test_each_legal_space_shows_what_it_gives_now():
 def test_a_space_is_priced_with_the_tile_being_placed_down():
     """While the 9th ocean is placed, Hellas' south pole (61) is free, as `put_tile` charges it; the view said
     "costs 6 MC"."""
-    from tharsis import view
     from tharsis.runtime.handlers.tiles import place, placing
+    from tharsis.terminal import view
 
     def placing_an_ocean(oceans_down: int) -> Game:  # on land, as Artificial Lake does
         game = Game(GameOptions(players=("ann", "bob"), seed=3, board="Hellas"))
@@ -403,7 +404,7 @@ def test_a_space_is_priced_with_the_tile_being_placed_down():
 
 
 def test_a_space_chosen_without_a_tile_is_told_but_a_placed_tile_is_told_once():
-    from tharsis.moves import Move, Snapshot, report
+    from tharsis.terminal.moves import Move, Snapshot, report
 
     game = Game(GameOptions(players=("ann", "bob"), seed=7))
     before = Snapshot.of(game)

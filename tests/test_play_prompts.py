@@ -7,13 +7,14 @@ import re
 
 import pytest
 
+from tharsis.games.options import Seat
 from tharsis.runtime.api.game import Game, GameOptions  # first: the engine's modules import one another in an order
-from tharsis.runtime.handlers import actions, effects
 from tharsis.runtime.bots import BOTS, play_out
 from tharsis.runtime.core.decisions import Decision, Option
 from tharsis.runtime.core.state import CardInPlay
-from tharsis import prompts, style, view
-from tharsis.play import GameLog, Seat, Session, _numbered
+from tharsis.runtime.handlers import actions, effects
+from tharsis.terminal import prompts, style, view
+from tharsis.terminal.play import GameLog, Session, _numbered
 
 
 def _to_first_action(options: GameOptions) -> Game:

@@ -14,7 +14,7 @@ from typing import Optional
 
 import pytest
 
-from tharsis import style
+from tharsis.terminal import style
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a POSIX pseudo-terminal")
 

@@ -29,10 +29,10 @@ import re
 import pytest
 from test_play_terminal import Terminal, pty  # the pseudo-terminal harness of the English game
 
-from tharsis import engine_zh, messages, style, widths
 from tharsis.cli import main
-from tharsis.play import ALIASES, Session
 from tharsis.runtime.api.game import Game, GameOptions
+from tharsis.terminal import engine_zh, messages, style, widths
+from tharsis.terminal.play import ALIASES, Session
 
 # ------------------------------------------------------------------ what may stay in Latin letters
 
@@ -146,7 +146,7 @@ class ChinesePlayer(io.TextIOBase):
         if decision.kind == "buy":
             return pick.choice(["买 1 3", "全部", "不买", "1", "2-3", "买 1"]) + "\n"
         if decision.kind == "action" and pick.random() < 0.2:  # the entry's Chinese words (标准项目「蓄水」)
-            from tharsis.prompts import label_text
+            from tharsis.terminal.prompts import label_text
 
             return label_text(self.session.game, decision, pick.choice(decision.options).label,
                               self.session.words) + "\n"
@@ -184,7 +184,7 @@ def test_a_whole_game_in_chinese_has_no_english_word_but_untranslated_names(monk
     out = play_in_chinese(monkeypatch, tmp_path, capsys, 7, *flags, "--log", "game.jsonl")
     assert "获胜者：" in out or "单人游戏：" in out                      # played to the final table
     assert "卡牌分数：" in out and "=== 第2时代 ===" in out and "你要把" in out
-    from tharsis import saves
+    from tharsis.games import saves
 
     options = saves.read(tmp_path / "game.jsonl").options
     leftovers = english_words(out, Game(options).content, set(options.players))
@@ -215,8 +215,9 @@ def test_english_commands_are_understood_and_chinese_names_are_typed(monkeypatch
 
 
 def test_an_options_whole_chinese_text_answers_even_when_it_starts_like_a_command():
-    from tharsis.play import GameLog, Seat
+    from tharsis.games.options import Seat
     from tharsis.runtime.core.decisions import Decision, Option
+    from tharsis.terminal.play import GameLog
 
     game = Game(GameOptions(players=("ann", "bob"), seed=7))
     session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None),
@@ -238,7 +239,7 @@ def test_the_default_seats_are_named_in_chinese(monkeypatch, tmp_path, capsys):
 
 
 def test_columns_line_up_by_the_columns_a_terminal_gives_each_character():
-    from tharsis import view
+    from tharsis.terminal import view
 
     game = Game(GameOptions(players=("ann", "bob"), seed=1))
     table = view.resources_table(game.state.players[0], language="zh").splitlines()
@@ -254,9 +255,9 @@ def test_columns_line_up_by_the_columns_a_terminal_gives_each_character():
 
 
 def test_colour_takes_nothing_away_from_the_chinese_text():
-    from tharsis import view
-    from tharsis.play import _numbered
     from tharsis.runtime.bots import BOTS
+    from tharsis.terminal import view
+    from tharsis.terminal.play import _numbered
 
     game = Game(GameOptions(players=("ann", "bob"), seed=1, corporate_era=True))
     bot = BOTS["greedy"](1)
@@ -277,7 +278,7 @@ def test_colour_takes_nothing_away_from_the_chinese_text():
 
 
 def test_a_tie_is_told_in_chinese():
-    from tharsis import view
+    from tharsis.terminal import view
 
     def row(name, total, money):
         return {"name": name, "tr": total, "milestones": 0, "awards": 0, "greeneries": 0, "cities": 0, "cards": 0,
@@ -345,7 +346,7 @@ def test_the_chinese_session_in_docs_playing_md_is_what_tharsis_play_prints(repo
 
 def test_the_chinese_commands_are_the_english_ones():
     """Each Chinese command does what its English one does (play.py ALIASES), and the help names them all."""
-    from tharsis.play import COMMANDS
+    from tharsis.terminal.play import COMMANDS
 
     assert set(ALIASES.values()) == {command.strip() for command in COMMANDS}
     help_text = messages.ZH["help"]

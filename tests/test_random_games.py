@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
-from tharsis.runtime.bots import RandomBot
 from tharsis.runtime.api.game import Game, GameOptions, load_library
-from tharsis.runtime.rules.spaces import terraformed
+from tharsis.runtime.bots import RandomBot
 from tharsis.runtime.core.state import NEUTRAL
+from tharsis.runtime.rules.spaces import terraformed
 
 LIBRARY = load_library()
 SEEDS = (1, 2, 3)

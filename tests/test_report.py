@@ -12,13 +12,14 @@ import sys
 import pytest
 
 from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
-from tharsis import report
-from tharsis.balance import Yours, balance, designer_content
 from tharsis.cli import main
-from tharsis.results_files import CARD_COLUMNS, player_columns
-from tharsis.runtime.bots import BOTS
+from tharsis.games import report
+from tharsis.games.balance import Yours, balance, designer_content
+from tharsis.games.records import play_noting_generations, play_one
+from tharsis.games.results_files import CARD_COLUMNS, player_columns
+from tharsis.games.simulate import Simulation
 from tharsis.runtime.api.game import Game, GameOptions
-from tharsis.simulate import Simulation, play_noting_generations, play_one
+from tharsis.runtime.bots import BOTS
 
 GAMES = 6
 
@@ -270,7 +271,7 @@ def test_an_interrupted_run_writes_no_report_and_says_so(monkeypatch, tmp_path, 
 
 def test_jobs_defaults_to_the_cpus_this_process_may_use(monkeypatch, tmp_path, capsys):
     used = []
-    monkeypatch.setattr("tharsis.simulate.cpu_count", lambda: 3)
+    monkeypatch.setattr("tharsis.games.simulate.cpu_count", lambda: 3)
     monkeypatch.setattr(Simulation, "run", lambda self, progress=None: used.append(self.jobs) or [])
     common = ["simulate", "--games", "4", "--quiet", "--out", str(tmp_path / "r.jsonl"), "--force"]
     assert main(common) == 0

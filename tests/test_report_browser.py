@@ -16,8 +16,8 @@ import pytest
 
 from headless import chromium, needs_chromium
 from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
-from tharsis import report
 from tharsis.cli import main
+from tharsis.games import report
 
 pytestmark = [needs_chromium,
               pytest.mark.skipif(not report.available(), reason="the report extra: pip install 'tharsis[report]'")]

@@ -206,8 +206,10 @@ def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled)
 def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
     import io
 
-    from tharsis.play import GameLog, Seat, Session
+    from tharsis.games.options import Seat
+
     from tharsis.runtime.api.game import Game, GameOptions
+    from tharsis.terminal.play import GameLog, Session
 
     out = io.StringIO()
     session = Session(Game(GameOptions(players=("ann",), seed=4)), [Seat("ann", "human")], GameLog(None),

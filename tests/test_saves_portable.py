@@ -1,5 +1,5 @@
 """Saves and logs that survive card edits and travel: a game keeps the content it was dealt from
-(tharsis/recorded_cards.py). A designer adds a card to their folder, edits one, copies a log to another folder:
+(tharsis/games/recorded_cards.py). A designer adds a card to their folder, edits one, copies a log to another folder:
 the game loads and replays as it was played, or is refused naming the card that changed."""
 
 import json
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tharsis import saves
 from tharsis.cli import main
 from tharsis.compiler import compile_text
 from tharsis.compiler.definitions import Library
+from tharsis.games import saves
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.api.saves import decode, encode
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tharsis import scenario_format, scenarios
 from tharsis.cli import main
+from tharsis.designer import scenario_format, scenarios
 
 BROKEN = Path(__file__).resolve().parent / "broken_scenarios"
 CASES = sorted(BROKEN.glob("*.yaml"))

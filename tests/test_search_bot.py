@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from tharsis.runtime.api.game import Game, GameOptions
-from tharsis.runtime.bots.greedy import GreedyBot, card_value
-from tharsis.runtime.rules.prices import card_cost
 from tharsis.runtime.api.research import GameState
+from tharsis.runtime.bots.greedy import GreedyBot, card_value
 from tharsis.runtime.bots.search import (BUY_MARGIN, HAND_LIMIT, MC_PER_VP, SearchBot, estimates, evaluate,
                                     productions_left, progress)
+from tharsis.runtime.rules.prices import card_cost
 
 QUICK = dict(playouts=4, horizon=3)  # a small budget: the same code, a fraction of the time
 
@@ -175,7 +175,7 @@ def test_it_beats_greedy_from_both_seats_of_a_few_deals():
 
 
 def test_bot_match_reports_wins_per_seat_the_interval_and_cpu_seconds(capsys):
-    from tharsis.bot_match import main
+    from tharsis.games.bot_match import main
 
     assert main(["--games", "1", "--seed", "4", "--playouts", "2"]) == 0
     out = capsys.readouterr().out
@@ -186,7 +186,7 @@ def test_bot_match_reports_wins_per_seat_the_interval_and_cpu_seconds(capsys):
 
 
 def test_bot_match_refuses_bad_arguments_with_a_message(capsys):
-    from tharsis.bot_match import main
+    from tharsis.games.bot_match import main
 
     with pytest.raises(SystemExit) as stopped:
         main(["--games", "0"])

@@ -17,8 +17,8 @@ import time
 import pytest
 
 from tharsis.cli import main
+from tharsis.games.simulate import Simulation
 from tharsis.runtime.api.game import GameOptions
-from tharsis.simulate import Simulation
 
 SEATS = [("g", "greedy"), ("r", "random")]
 

@@ -5,9 +5,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tharsis import scenarios
 from tharsis.cli import main
-from tharsis.commands.test import keyword_matcher
+from tharsis.cli.commands.test import keyword_matcher
+from tharsis.designer import scenarios
 
 OCEANS = textwrap.dedent("""\
     - name: Aquifer raises the oceans

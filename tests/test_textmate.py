@@ -1,6 +1,6 @@
 """The TextMate grammar (grammar/tharsis.tmLanguage.json) colours every card file an editor opens.
 
-It is generated from the compiler's words (tharsis/lsp/textmate.py), and tokenised here by the engine VS Code
+It is generated from the compiler's words (tharsis/designer/lsp/textmate.py), and tokenised here by the engine VS Code
 itself runs, vscode-textmate on Oniguruma (tests/textmate/tokenize.js under node), on every bundled card file and
 every card text example of the docs. A character is *unknown* when the grammar gives it no scope of its own (only
 the root scope `source.tharsis`) or calls it invalid (`invalid.*`): there must be none. Needs node (CI has it) and
@@ -18,7 +18,7 @@ import pytest
 from tharsis.compiler import bundled_cards_path
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.pipeline import declarations, declared_card_kinds, declared_parameters
-from tharsis.lsp import textmate
+from tharsis.designer.lsp import textmate
 
 REPO = Path(__file__).resolve().parents[1]
 GRAMMAR = REPO / "grammar" / "tharsis.tmLanguage.json"
@@ -66,7 +66,7 @@ def _unknown(scopes: list[str]) -> bool:
 
 def test_the_committed_grammar_is_generated_from_the_compilers_words():
     assert GRAMMAR.read_text(encoding="utf-8") == textmate.render(), \
-        "run: python -m tharsis.lsp.textmate grammar/tharsis.tmLanguage.json"
+        "run: python -m tharsis.designer.lsp.textmate grammar/tharsis.tmLanguage.json"
 
 
 def test_every_bundled_file_and_docs_example_tokenises_with_no_unknown_token():

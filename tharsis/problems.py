@@ -54,7 +54,7 @@ def missing_path(name: str, text: str, hint: Optional[str] = None, where=None) -
     pipe or a socket, whose reading may never end), or a path the system refuses to look at, with its reason
     (compiler/source.py `on_disk`: a name over 255 bytes, a loop of symbolic links, no permission, a NUL
     character), else None. `name` is what gave it (`--cards`, a file's `options.card_paths`, a designer command's
-    PATH), `where` the file it was read from (tharsis/options.py's `Where`), so that every command words a missing
+    PATH), `where` the file it was read from (tharsis/games/options.py's `Where`), so that every command words a missing
     path alike. The files are then read with `read_bounded`, whose OSErrors `why_unusable` words the same way under
     each reader's own code (E710 saves and logs, E604 scenarios, E708 what is written, E730 the gallery's folder)."""
     look = on_disk(text)

@@ -123,7 +123,7 @@ class Game(Table):
     def __init__(self, options: GameOptions, library: Optional[Library] = None, *, start: bool = True,
                  observer=None):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
-        tests and scenarios arrange a state by hand and then take actions (see tharsis/scenarios.py).
+        tests and scenarios arrange a state by hand and then take actions (see tharsis/designer/scenarios.py).
         `observer` watches the events from the first (the setup before the first question included)."""
         if not 1 <= len(options.players) <= 5:
             raise ValueError("a game has 1 to 5 players")

@@ -4,7 +4,7 @@ The engine logs events as data (`Game.log_event`): `(generation, kind, actor, *d
 CARD)`. Most are causes (`Game.begin`): a card played, a standard project, a placement, a trigger, a placement
 bonus, the production phase; every change until the cause's `end` event is its effect, and causes nest. The
 others are notes (`pass`, `reveal`, ...) that change nothing by themselves. `CAUSES` and `NOTES` list the kinds;
-`sentence` tells one event; tharsis/moves.py measures and tells what each cause changed.
+`sentence` tells one event; tharsis/terminal/moves.py measures and tells what each cause changed.
 
 The human seat of `tharsis play` is called `you` by default, and "you plays" reads wrong, so every sentence takes
 its verbs from `conjugate`.

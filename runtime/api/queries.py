@@ -1,6 +1,7 @@
 """Questions about a game that change nothing, for players of the public API: what a card or a standard project
 would cost a player now, how much of something a player has or could count (`quantity` of a `Where`), whether a
-global parameter is at its maximum and where it stands, and the final scores as if the game ended now.
+global parameter is at its maximum and where it stands, whether Mars is terraformed, and the final scores as if
+the game ended now.
 
 They are the rules' own functions (runtime/rules/), re-exported as they are: a bot that prices a card here gets the
 price the game charges. The bots (runtime/bots/) ask the rules nothing else; docs/api.md lists them.
@@ -11,6 +12,6 @@ from __future__ import annotations
 from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
-from ..rules.spaces import maxed, parameter_value
+from ..rules.spaces import maxed, parameter_value, terraformed
 
-__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "quantity", "standard_cost"]
+__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "quantity", "standard_cost", "terraformed"]

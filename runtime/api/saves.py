@@ -9,7 +9,7 @@ what else is loaded (a card added to the content, or left out of a game, renumbe
 were per definition hold {"x": n}, a position in a walk of the whole library, and still load with that library.
 
 This module trusts its input (`Game.from_json`: the Python API, tests, the benchmark). Reading a file a
-user hands over is tharsis/saves.py's: it checks the file's shape with error codes (E7xx), rebuilds the game by
+user hands over is tharsis/games/saves.py's: it checks the file's shape with error codes (E7xx), rebuilds the game by
 replaying its log and compares the result with the `state` written here; it does not read the `flow`.
 """
 

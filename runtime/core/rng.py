@@ -5,7 +5,7 @@ one int, `key << 64 | position`, where the key (128 bits) is a hash of the seed 
 words drawn so far. Word p is word `p % 8` of BLAKE2b(key, p // 8), so one hash gives eight draws. Unlike a
 linear or invertible generator (the splitmix64 used here before), the words a game deals say nothing about the key
 nor about the words still to come, so a player who sees their own cards cannot work out the deck; and since a
-default seed has 63 bits from the operating system (tharsis/cli.py), nor can a scan of seeds find it.
+default seed has 63 bits from the operating system (tharsis/cli/), nor can a scan of seeds find it.
 
 `Stream` is a bot's own numbers (its random choices, the worlds a search samples): splitmix64, fast, seeded through
 a hash, so that what a bot does tells nothing about the seed it was given (which `play` and `simulate` derive from

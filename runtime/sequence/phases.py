@@ -2,7 +2,7 @@
 
 Each function here is one step: it changes the state, pushes the steps that follow and may ask a question.
 `start_game` is the bottom of every game's stack; `generation` pushes one generation and then itself again.
-Interface: `start_game`, and the steps a sandbox starts on its own (tharsis/scenarios.py: `start_corporation`,
+Interface: `start_game`, and the steps a sandbox starts on its own (tharsis/designer/scenarios.py: `start_corporation`,
 `research_deal`, `production`, `neutral_city`, `final_greenery_phase`).
 """
 

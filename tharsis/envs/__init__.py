@@ -5,4 +5,7 @@ registers the OpenSpiel game `tharsis` with pyspiel. Both speak the fixed action
 `tharsis.runtime.api.action_space` (one stable id per move, with masks) and the vector observation of
 `tharsis.envs.encoding`. They need the `rl` extra (`pip install 'tharsis[rl]'`: numpy, gymnasium, pettingzoo,
 open_spiel); this package imports none of them itself, so the core install never needs them.
+
+May import: the engine's public API (runtime/api/) and nothing else of Tharsis: a researcher's environment is a
+player like the bots, and the adapters are independent of the designer tools and the terminal game.
 """

@@ -1,0 +1,81 @@
+"""`tharsis cards`: the compiled facts of every definition, as a table, JSON, card text or rules text."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from tharsis.cli.commands import require_paths
+from tharsis.problems import usage_error
+
+
+def add_parser(sub) -> None:
+    cards = sub.add_parser("cards", help="list compiled definitions",
+                           description="List every definition with its facts. Without PATH: the bundled content.")
+    cards.add_argument("paths", nargs="*", metavar="PATH")
+    cards.add_argument("--format", choices=("json", "table", "text", "rules"), default="table",
+                       help="text: every definition as canonical card text, after its tag and resource "
+                            "declarations (it checks clean: tharsis check --no-with-bundled); rules: each "
+                            "definition's rules in players' words (cards, standard projects, milestones, awards, "
+                            "boards, ...), in the language of --lang, with the names of the `.names` files; both "
+                            "generated from what was compiled")
+    cards.add_argument("--expansion", action="append", default=None, metavar="NAME",
+                       help="only the content of a game with this expansion (repeatable); default: everything")
+    cards.add_argument("--lang", choices=("en", "zh"), default=None,
+                       help="language of --format rules: English or Chinese (default en)")
+    cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
+                                          "milestone", "award", "board", "parameter", "card_kind", "rule",
+                                          "expansion"), help="only this kind")
+    cards.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tharsis.compiler import bundled_cards_path, compile_paths
+    from tharsis.compiler.definitions import with_expansions
+    from tharsis.compiler.diagnostics import render_text
+    from tharsis.compiler.facts import facts, render_table
+    from tharsis.games.options import known_expansions
+
+    if args.lang is not None and args.format != "rules":
+        raise usage_error("E706", f"--lang is the language of --format rules, and the format is {args.format}",
+                          "add --format rules, or drop --lang")
+    require_paths(args.paths)
+    paths = [Path(p) for p in args.paths] or [bundled_cards_path()]
+    result = compile_paths(paths)
+    if result.errors:
+        print(render_text(result.errors, result.sources), file=sys.stderr)
+        print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
+        return 1
+    definitions = result.library.definitions
+    if args.expansion is not None:
+        definitions = with_expansions(definitions, known_expansions(args.expansion, definitions))
+    chosen = [d for d in definitions if not args.kind or d.kind == args.kind]
+    if args.format == "text":  # every kind, after the declarations they need: the output checks clean
+        from tharsis.compiler import text
+
+        named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
+        needed = [d for d in definitions if d.kind in ("milestone", "award") and d.name in named
+                  and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
+        # declared parameters and kinds of card are declarations, like `tag`: any definition may need them
+        needed += [d for d in definitions if d.kind in ("parameter", "card_kind") and d not in chosen]
+        print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
+                           result.declared_wild_tags))
+        return 0
+    if args.format == "rules":
+        from tharsis.compiler import element_text
+
+        names = result.library.names
+        rules = "\n\n".join(element_text.definition(d, args.lang or "en", names) for d in chosen)
+        try:
+            print(rules)
+        except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
+            raise usage_error("E733", f"the output's encoding ({sys.stdout.encoding}) cannot show the rules text",
+                              "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8") from None
+        return 0
+    rows = [facts(d) for d in chosen]
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(render_table(rows))
+    return 0

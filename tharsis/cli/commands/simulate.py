@@ -1,0 +1,107 @@
+"""`tharsis simulate`: many bot games, their results file, summary and report (tharsis/games/)."""
+
+from __future__ import annotations
+
+import sys
+
+from tharsis.problems import USAGE, Problem, ProblemError, usage_error
+
+from .game_flags import add_game_flags, chosen_seats, new_game
+
+
+def add_parser(sub) -> None:
+    command = sub.add_parser("simulate", help="run many bot games in parallel",
+                             description="Bot games with seeds SEED, SEED+1, ...; results as JSONL (or CSV), a "
+                                         "summary with 95% confidence intervals, and with --report a page of "
+                                         "charts. Default seats: greedy=greedy random=random.")
+    command.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    command.add_argument("--jobs", type=int, default=None,
+                         help="worker processes (default: one per CPU); with --backend ray and no --address, the "
+                              "CPUs of the local Ray instance (default all)")
+    command.add_argument("--backend", choices=("local", "ray"), default="local",
+                         help="local: processes on this machine; ray: a Ray cluster (pip install 'tharsis[ray]')")
+    command.add_argument("--address", metavar="HOST:PORT",
+                         help="with --backend ray: the cluster to join ('auto' for the one 'ray start' runs "
+                              "here); default: start a local Ray instance")
+    command.add_argument("--seat", action="append", default=[], metavar="NAME=BOT",
+                         help="a seat and its bot (random, greedy or mcts), repeatable, in seat order")
+    command.add_argument("--out", default=None, metavar="FILE",
+                         help="results file (default results.jsonl or results.csv, numbered -2, -3, ... when taken); "
+                              "an existing one is not overwritten without --force")
+    command.add_argument("--format", choices=("jsonl", "csv"), default="jsonl",
+                         help="of the results: jsonl (one game a line) or csv (a row per player per game in FILE, "
+                              "a row per card played in FILE's .cards.csv), for pandas")
+    command.add_argument("--report", metavar="DIR",
+                         help="also write DIR/index.html, the balance report: charts of the win rates per seat, "
+                              "corporation and card (pip install 'tharsis[report]')")
+    command.add_argument("--force", action="store_true",
+                         help="replace the results file (and the report) of an earlier run")
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
+    command.add_argument("--track", action="append", default=[], metavar="CARD",
+                         help="also report the win rate of players who played this card or corporation")
+    add_game_flags(command, "the first game's seed; game k has seed SEED+k (default: a random 63-bit seed, "
+                          "printed with the summary)")
+    command.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tharsis.games import ray_backend, report, results_files  # Ray and matplotlib are imported only when used
+    from tharsis.games.options import JOBS, check_flags, random_seed
+    from tharsis.games.options import KINDS
+    from tharsis.games.simulate import Simulation, cpu_count, summary
+    from tharsis.problems import suggest
+    from tharsis.runtime.bots import BOTS
+
+    check_flags(args, simulate=True)
+    drawn = args.seed is None
+    if drawn:  # games no one can foresee; the seed is printed so they can be played again
+        args.seed = random_seed(args.games)
+    seats = chosen_seats(args, ["greedy=greedy", "random=random"], KINDS)
+    humans = [s.name for s in seats if s.kind not in BOTS]
+    if humans:
+        raise usage_error("E706", f"simulate plays bots only; {', '.join(humans)} is not a bot",
+                          f"--seat NAME=KIND with KIND {' or '.join(BOTS)}")
+    if args.address and args.backend != "ray":
+        raise usage_error("E706", "--address joins a Ray cluster, but the backend is local", "add --backend ray")
+    if args.backend == "ray" and not ray_backend.available():
+        raise usage_error("E720", "--backend ray needs Ray, which is not installed", ray_backend.INSTALL_HINT)
+    if args.report is not None:
+        report.require()
+    game = new_game(args, seats)  # fail fast on bad options or content, before starting workers
+    if isinstance(game, int):
+        return game
+    unknown = [name for name in args.track if name not in game.library]
+    if unknown:
+        raise ProblemError([Problem("E707", f"--track {name}: no card or corporation is called {name!r}",
+                                    suggest(name, game.library) or "a card of your own is known once its folder "
+                                                                   "is loaded: add --cards DIR")
+                            for name in unknown], USAGE)
+    if args.corporation:  # a fixed corporation is worth tracking
+        args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
+    folder = report.prepare(args.report, args.force) if args.report is not None else None
+    out = results_files.prepare(args.out, args.format, args.force)
+    # Every CPU by default: the games are independent, and a balance run is what the machine is for. With Ray the
+    # default stays None, so that a local Ray instance takes the CPUs Ray itself finds.
+    jobs = args.jobs if args.jobs is not None or args.backend == "ray" else min(cpu_count(), JOBS[1])
+    simulation = Simulation(game.options, [(s.name, s.kind) for s in seats], args.games, jobs, out,
+                            format=args.format, backend=args.backend, address=args.address)
+    try:
+        results = simulation.run(progress=None if args.quiet else sys.stderr)
+    except ray_backend.RayBackendError as exc:
+        hint = "is the cluster up? `ray status` on one of its nodes shows its address" if args.address else None
+        raise usage_error("E721", str(exc), hint) from None
+    files = " and ".join(str(path) for path in results_files.written(out, args.format))
+    if simulation.interrupted:
+        print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
+              f"{files}" + ("; no report was written" if folder else ""), file=sys.stderr)
+        return 130
+    print(summary(results, simulation.seats, tuple(args.track)))
+    if drawn:
+        print(f"seeds {args.seed} to {args.seed + args.games - 1} (--seed {args.seed} plays these games again)")
+    print(f"results written to {files}")
+    if folder is not None:
+        from tharsis.games.balance import designer_content
+
+        page = report.write(folder, results, designer_content(game), requested=args.games)
+        print(f"report written to {page}")
+    return 0

@@ -1,0 +1,598 @@
+"""Rules scenarios: YAML files that arrange a game state, take steps and check what happened.
+
+Used by `tharsis test PATH...` and by pytest (tests/test_scenarios.py); the format is in docs/scenarios.md.
+A scenario runs in a sandbox game (no setup): unspecified fields keep their defaults, steps go through the same
+legality checks and decisions as a real game, and every decision is answered by a readable label.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from pathlib import Path
+from typing import Any, Optional
+
+import attrs
+import yaml
+
+from tharsis.compiler import vocabulary as v
+from tharsis.compiler.definitions import Library
+from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
+from tharsis.compiler.source import on_disk, read_bounded, why_unusable
+from tharsis.designer import scenario_format
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.core.decisions import Decision, NumberOptions
+from tharsis.runtime.core.state import NEUTRAL, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.handlers.actions import take_action
+from tharsis.runtime.rules.legality import why_not
+from tharsis.runtime.rules.scoring import final_scores
+from tharsis.runtime.sequence import phases
+
+ACTION_KEYS = {"play": "play", "action": "card_action", "project": "project", "convert": "convert",
+               "claim": "milestone", "fund": "award", "first action": "first_action"}
+
+
+OPTIONS_SCANNED = 200  # options looked at to find which decision an `offers:` label is about
+
+
+class ScenarioError(Exception):
+    """The scenario itself is wrong or cannot be carried out as written (an unknown card, a missing answer):
+    reported as that scenario's error (E6xx, docs/errors.md), not counted as a rules failure. `span` is where;
+    when None, the runner's current step."""
+
+    def __init__(self, message: str, span: Optional[Span] = None, code: str = "E611", hint: Optional[str] = None):
+        super().__init__(message)
+        self.span, self.code, self.hint = span, code, hint
+
+
+@attrs.define
+class Outcome:
+    name: str
+    path: str
+    failures: list[str] = attrs.field(factory=list)
+    error: Optional[str] = None
+    xfail: Optional[str] = None    # a known engine bug: the scenario is expected to fail until it is fixed
+
+    @property
+    def passed(self) -> bool:
+        failed = bool(self.failures) or self.error is not None
+        return failed if self.xfail else not failed
+
+    @property
+    def status(self) -> str:
+        if self.xfail:
+            return "XFAIL" if self.passed else "XPASS"
+        return "PASS" if self.passed else "FAIL"
+
+
+def load(path: Path) -> list[dict]:
+    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when the
+    file cannot be read as scenarios at all."""
+    where = Span.point(str(path), 1, 1)
+    try:
+        # bounded: a huge file is refused, not read whole; a pipe named *.yaml, or /dev/zero, is never opened
+        data = read_bounded(path, scenario_format.MAX_BYTES)
+        if len(data) > scenario_format.MAX_BYTES:
+            raise ScenarioError(f"the file is larger than {scenario_format.MAX_BYTES // 1000} KB", where, "E604",
+                                "split it into several scenario files")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _file_error(ScenarioError("the file is not UTF-8 text", where, "E604",
+                                        "save it as UTF-8")) from None
+    except (OSError, ValueError) as exc:  # a name over 255 bytes, a pipe, no permission...: never opened
+        reason, hint = why_unusable(exc)
+        raise _file_error(ScenarioError(f"cannot read the file: {reason}", where, "E604", hint)) from None
+    except ScenarioError as exc:
+        raise _file_error(exc) from None
+    try:
+        data = scenario_format.read(str(path), text)
+    except scenario_format.FormatError as exc:
+        raise ScenarioError(scenario_format.render([exc.diagnostic], text), exc.diagnostic.span,
+                            exc.diagnostic.code) from None
+    if isinstance(data, dict) and "scenarios" in data:
+        data = data["scenarios"]
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not data or not all(isinstance(s, dict) for s in data):
+        found = "nothing" if data is None or data == [] else "something else"
+        raise _file_error(ScenarioError(f"a scenario file holds a scenario (a mapping) or a list of them, "
+                                        f"not {found}", where, "E610", "see docs/scenarios.md"), text)
+    return data
+
+
+def _file_error(exc: ScenarioError, text: Optional[str] = None) -> ScenarioError:
+    """A file-level ScenarioError whose message is already rendered (path:line:col: error[E6xx]: ...)."""
+    diagnostic = Diagnostic(exc.code, "error", str(exc), exc.span, exc.hint)
+    return ScenarioError(scenario_format.render([diagnostic], text), exc.span, exc.code)
+
+
+def find(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if on_disk(path).kind == "folder":  # anything else is read as a file, and `load` says what is wrong with it
+            found.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
+        else:
+            found.append(path)
+    return found
+
+
+def run_file(path: Path, library: Optional[Library] = None) -> list[Outcome]:
+    try:
+        scenarios = load(path)
+    except ScenarioError as exc:
+        return [Outcome(path.name, str(path), error=str(exc))]
+    return [run(s, str(path), library) for s in scenarios]
+
+
+def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None) -> Outcome:
+    """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error."""
+    outcome = Outcome(str(spec.get("name", "unnamed"))[:200], path,
+                      xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None)
+    problems = scenario_format.check(spec, _card_names(library) if "cards" not in spec else None)
+    if problems:
+        outcome.error = scenario_format.render(problems, spec)
+        return outcome
+    runner = None
+    try:
+        runner = Runner(spec, outcome, library)
+        runner.run()
+    except ScenarioError as exc:
+        span = exc.span or (runner.location if runner else None) or _span(spec)
+        outcome.error = scenario_format.render([Diagnostic(exc.code, "error", str(exc), span, exc.hint)], spec)
+    except Exception as exc:  # an engine bug met by this scenario: report it here, keep running the others
+        span = (runner.location if runner else None) or _span(spec)
+        outcome.error = scenario_format.render([Diagnostic(
+            "E699", "error", f"internal error while running this scenario: {type(exc).__name__}: {exc}"[:500],
+            span, "a Tharsis bug: please report it with this scenario")], spec)
+    return outcome
+
+
+def _card_names(library: Optional[Library]) -> Optional[set[str]]:
+    """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
+    try:
+        library = library or load_library()
+    except Exception:  # the content itself does not compile: the runner reports that
+        return None
+    return {d.name for d in library.definitions if d.kind in ("card", "corporation")}
+
+
+def _span(container, key=None) -> Optional[Span]:
+    return container.span(key) if isinstance(container, scenario_format.Located) else None
+
+
+class Runner:
+    def __init__(self, spec: dict, outcome: Outcome, library: Optional[Library]):
+        self.spec = spec
+        self.outcome = outcome
+        options = spec.get("options") or {}
+        setup = spec.get("setup") or {}
+        players = list(options.get("players") or [])
+        if not players:  # a scenario is a two-player game unless `options.players` says otherwise
+            players = list((setup.get("players") or {}).keys())
+            for default in ("alice", "bob"):
+                if len(players) < 2 and default not in players:
+                    players.append(default)
+        self.location: Optional[Span] = _span(spec)   # where the scenario is now: its current step
+        if "cards" in spec:
+            library = _with_inline_cards(str(spec["cards"]), path=outcome.path, span=_span(spec, "cards"))
+        library = library or load_library()
+        boards = {d.name.lower(): d.name for d in library.of_kind("board")}
+        board = str(options.get("board", "Tharsis"))
+        if board.lower() not in boards:
+            raise ScenarioError(f"unknown board '{board}'", _span(options, "board"), "E607",
+                                did_you_mean(board, boards.values()) or "boards: " + ", ".join(sorted(boards.values())))
+        declared = {d.name for d in library.of_kind("expansion")}
+        for expansion in options.get("expansions") or ():
+            if str(expansion) not in declared:
+                raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
+                                    did_you_mean(str(expansion), declared) or
+                                    "expansions: " + (", ".join(sorted(declared)) or "none declared"))
+        self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
+                                     board=board,
+                                     corporate_era=bool(options.get("corporate_era", False)),
+                                     draft=bool(options.get("draft", False)),
+                                     solo_tr63=bool(options.get("solo_tr63", False)),
+                                     expansions=tuple(str(e) for e in options.get("expansions") or ())),
+                         library, start=False)
+        self.names = {p.name: p.index for p in self.game.state.players}
+        self.order: list[str] = []
+        self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
+
+    # ------------------------------------------------------------------ setup
+
+    def player(self, name) -> int:
+        if name not in self.names:
+            raise ScenarioError(f"unknown player {name!r}; players: {', '.join(self.names)}")
+        return self.names[name]
+
+    def card(self, name: str) -> str:
+        if name not in self.game.library:
+            guess = did_you_mean(name, self.game.library)
+            raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
+                                "with --cards and the scenario's own `cards:`); a card of your own? load its "
+                                "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
+        return name
+
+    def run(self) -> None:
+        self.arrange(self.spec.get("setup") or {})
+        for number, step in enumerate(self.spec.get("steps") or [], start=1):
+            self.step(number, step)
+        if "expect" in self.spec:
+            self.expect("end", self.spec["expect"])
+
+    def arrange(self, setup: dict) -> None:
+        state = self.game.state
+        for key, value in (setup.get("globals") or {}).items():
+            if key not in ("temperature", "oxygen", "oceans", "generation", "first_player"):
+                raise ScenarioError(f"unknown global {key!r}")
+            setattr(state, key, self.player(value) if key == "first_player" else int(value))
+        for key, value in (setup.get("parameters") or {}).items():  # declared global parameters (Venus)
+            scale = self.game.elements.scales.get(str(key).lower())
+            if scale is None or str(key).lower() not in state.parameters:
+                raise ScenarioError(f"unknown declared parameter {key!r}", _span(setup.get("parameters"), key),
+                                    "E607", "declared parameters in this game: " +
+                                    (", ".join(sorted(state.parameters)) or "none (is its expansion on? "
+                                                                            "options: {expansions: [...]})"))
+            low, high, step, unit = scale
+            if not (low <= int(value) <= high and (int(value) - low) % step == 0):
+                raise ScenarioError(f"{key} runs from {low}{unit} to {high}{unit} in steps of {step}, not {value}",
+                                    _span(setup.get("parameters"), key), "E607")
+            state.parameters[str(key).lower()] = int(value)
+        # the piles first: a corporation started with `start: true` draws from the deck arranged here
+        self.location = _span(setup) or self.location
+        if "deck" in setup:
+            top = [self.card(c) for c in setup["deck"]]
+            state.deck = [c for c in state.deck if c not in top] + list(reversed(top))
+        if "whole deck" in setup:  # the entire draw pile, top first ([] empties it)
+            state.deck = list(reversed([self.card(c) for c in setup["whole deck"] or []]))
+        if "discard" in setup:
+            state.discard = [self.card(c) for c in setup["discard"] or []]
+            state.deck = [c for c in state.deck if c not in state.discard]
+        for kind, top in (setup.get("piles") or {}).items():  # the next cards of a declared kind, in order
+            if str(kind).lower() not in state.piles:
+                raise ScenarioError(f"there is no pile of {kind} cards in this game (piles: "
+                                    f"{', '.join(state.piles) or 'none'}); is its expansion in `options`?",
+                                    _span(setup.get("piles"), kind), "E607")
+            pile, top = state.piles[str(kind).lower()], [self.card(c) for c in top or []]
+            pile[:] = [c for c in pile if c not in top] + list(reversed(top))
+        for name, spec in (setup.get("players") or {}).items():
+            self.location = _span(setup.get("players"), name) or self.location
+            player = state.players[self.player(name)]
+            spec = spec or {}
+            if "corporation" in spec:
+                name = self.card(spec["corporation"])
+                if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
+                    self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
+                else:
+                    player.corporation = name
+                    player.played.insert(0, CardInPlay(name))
+                # mid-game by default; `first action pending: true` arranges the start of the game
+                player.first_action_done = not (spec.get("first action pending")
+                                                and self.game.library[name].first_action)
+                if spec.get("used"):
+                    player.played[0].used = True
+            for key in ("tr",):
+                if key in spec:
+                    player.tr = int(spec[key])
+            for resource, amount in (spec.get("resources") or {}).items():
+                player.resources[_resource(resource)] = int(amount)
+            for resource, amount in (spec.get("production") or {}).items():
+                player.production[_resource(resource)] = int(amount)
+            # the cards given, then those the corporation drew when started (`start: true`)
+            player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
+            for entry in spec.get("played") or []:
+                if isinstance(entry, str):
+                    entry = {"card": entry}
+                in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+                                     used=bool(entry.get("used", False)), tile=entry.get("tile"))
+                player.played.append(in_play)
+            player.events = [self.card(c) for c in spec.get("events") or []]
+            if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
+                if not state.kept:
+                    state.kept = [[] for _ in state.players]
+                state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
+            if "tr raised this generation" in spec:
+                player.tr_raised_this_generation = int(spec["tr raised this generation"])
+        for space, spec in (setup.get("tiles") or {}).items():
+            self.location = _span(setup.get("tiles"), space) or self.location
+            space = _space(space)
+            if space not in self.game.board.spaces:
+                raise ScenarioError(f"no space {space!r} on {self.game.board.board.name}")
+            if isinstance(spec, str):
+                spec = {"tile": spec}
+            owner = spec.get("owner")
+            kind = spec["tile"]
+            state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
+                                      (NEUTRAL if owner == "neutral" else self.player(owner)),
+                                      name=spec.get("name"), is_city=kind == "city")
+            if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
+                state.oceans += 1
+        self.location = _span(setup) or self.location
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
+
+    # ------------------------------------------------------------------ steps
+
+    def step(self, number: int, step) -> None:
+        game = self.game
+        where = f"step {number}"
+        steps = self.spec.get("steps")
+        self.location = _span(steps, number - 1) or self.location
+        if isinstance(step, str):
+            step = {step: True}
+        if not isinstance(step, dict):
+            raise ScenarioError(f"{where}: a step is a word or a mapping, got {step!r}")
+        player = self.player(step.get("player", game.state.players[0].name))
+        answers = [str(a) for a in _as_list(step.get("choose"))]
+        self.order = [str(a) for a in _as_list(step.get("order"))]
+        self.asked = []
+        payment = step.get("pay")
+        kinds = [k for k in step if k in ACTION_KEYS or k in scenario_format.PHASE_STEPS]
+        if len(kinds) != 1:
+            words = ", ".join(list(ACTION_KEYS) + list(scenario_format.PHASE_STEPS))
+            raise ScenarioError(f"{where}: say exactly one of {words}")
+        kind = kinds[0]
+        refused = step.get("refused")
+        if kind == "production":
+            self.drive(phases.production, (), answers, None, where)
+        elif kind == "generation":  # the end of a generation: the game ends here when Mars is terraformed
+            self.drive(phases.production, (), answers, None, where, last=False)
+            if game.ends():
+                self.finish(answers, where)
+            else:  # the rules declared for the end of a generation (World Government Terraforming), then the next
+                for rule in game.elements.rules.get("end_of_generation", ()):
+                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
+                game.state.generation += 1
+                for each in game.state.players:
+                    each.passed = False
+        elif kind == "research":
+            game.state.phase = "research"
+            self.drive(phases.research_deal, (), answers, None, where)
+            game.state.phase = "action"
+        elif kind == "neutral setup":
+            self.drive(phases.neutral_city, (None, 0), answers, None, where)
+        elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
+            for index in game.turn_order():
+                if game.state.kept and game.state.kept[index]:
+                    self.drive(phases.play_kept, (index,), answers, None, where)
+        elif kind == "end":
+            self.finish(answers, where)
+        elif kind == "pass":
+            game.state.players[player].passed = True
+        else:
+            target = step[kind]
+            action = (ACTION_KEYS[kind],) if kind == "first action" else (ACTION_KEYS[kind], str(target))
+            state = game.state.players[player]
+            if game.state.over:
+                reason = "the game is over"
+            elif state.passed:
+                reason = f"{state.name} has passed this generation"
+            else:
+                reason = why_not(game, player, action)
+            if refused is not None:
+                if reason is None:
+                    self.outcome.failures.append(f"{where}: expected '{kind} {target}' to be refused "
+                                                 f"({refused}), but it is legal")
+                elif str(refused).lower() not in reason.lower():
+                    self.outcome.failures.append(f"{where}: refused for '{reason}', expected '{refused}'")
+                return self._step_expect(where, step)
+            if reason is not None:
+                self.outcome.failures.append(f"{where}: '{kind} {target}' was refused: {reason}")
+                return None
+            self.drive(take_action, (player, action), answers, payment, where)
+        self._step_expect(where, step)
+
+    def finish(self, answers: list[str], where: str) -> None:
+        """Final greenery conversion (answered from `choose`), then final scoring: the game is over."""
+        game = self.game
+        game.state.phase = "final greenery"
+        self.drive(phases.final_greenery_phase, (), answers, None, where)
+        game.state.phase = "end"
+        game.state.over = True
+        game.result = final_scores(game)
+
+    def _step_expect(self, where: str, step: dict) -> None:
+        for key, present in (("offers", True), ("does not offer", False)):
+            for label in _as_list(step.get(key)):
+                label = str(label)
+                about = _about(label)
+                decision = next((d for d in self.asked
+                                 if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
+                if decision is None:
+                    self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
+                elif _offers(decision, label) != present:
+                    self.outcome.failures.append(
+                        f"{where}: '{decision.prompt}' {'does not offer' if present else 'offers'} '{label}'; "
+                        f"options: {_shown(decision)}")
+        if "expect" in step:
+            self.expect(where, step["expect"])
+
+    def drive(self, step, args: tuple, answers: list[str], payment, where: str, last: bool = True) -> None:
+        """Run one step of the rules (an action, production, ...) in the sandbox, answering every question it
+        asks (a lone option too, so that `offers` can see it); `last`: every answer must have been used by now."""
+        game = self.game
+        game.answer_single_options = False
+        game.start_flow(step, *args)
+        while game.flow.asking is not None:
+            decision = game.pending()
+            self.asked.append(decision)
+            game.apply(self.answer(decision, answers, payment, where))
+        if answers and last:
+            raise ScenarioError(f"{where}: answers not used: {answers}")
+
+    def answer(self, decision: Decision, answers: list[str], payment, where: str):
+        if len(decision.options) == 1:
+            return decision.options[0]
+        if decision.kind == "order":  # a card's effects: as written, unless the step gives `order:`
+            if not self.order:
+                return decision.options[0]
+            choice = self.order.pop(0)
+        elif decision.kind == "pay" and payment is not None:
+            choice = str(payment)
+        elif answers:
+            choice = answers.pop(0)
+        else:
+            raise ScenarioError(f"{where}: '{decision.prompt}' needs an answer (choose: ...); options: "
+                                + _shown(decision))
+        option = decision.find(choice)
+        if option is None:
+            raise ScenarioError(f"{where}: '{choice}' is not an option of '{decision.prompt}'; options: "
+                                + _shown(decision))
+        return option
+
+    # ------------------------------------------------------------------ expectations
+
+    def expect(self, where: str, spec: dict) -> None:
+        state = self.game.state
+        fail = self.outcome.failures.append
+        for key, value in (spec.get("globals") or {}).items():
+            actual = getattr(state, key, None)
+            if actual != value:
+                fail(f"{where}: {key} is {actual}, expected {value}")
+        for key, value in (spec.get("parameters") or {}).items():
+            actual = state.parameters.get(str(key).lower())
+            if actual != value:
+                fail(f"{where}: {key} is {actual}, expected {value}")
+        for name, wanted in (spec.get("players") or {}).items():
+            self._expect_player(where, state.players[self.player(name)], wanted or {})
+        for space, wanted in (spec.get("tiles") or {}).items():
+            tile = state.tiles.get(_space(space))
+            if wanted in (None, "none", "empty"):
+                if tile is not None:
+                    fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
+                continue
+            if isinstance(wanted, str):
+                wanted = {"tile": wanted}
+            if tile is None:
+                fail(f"{where}: space {space} is empty, expected {wanted}")
+                continue
+            if tile.kind != wanted.get("tile", tile.kind):
+                fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
+            owner_wanted = wanted.get("owner")
+            if owner_wanted == "nobody":
+                if tile.owner is not None:
+                    fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
+            elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
+                                                     else self.player(wanted["owner"])):
+                owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
+                fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
+        if "milestones" in spec:
+            actual = [(m, state.players[p].name) for m, p in state.milestones]
+            wanted = [(e["name"], e["player"]) for e in spec["milestones"]]
+            if actual != wanted:
+                fail(f"{where}: milestones are {actual}, expected {wanted}")
+        if "awards" in spec:
+            actual = [(a, state.players[p].name) for a, p in state.awards]
+            wanted = [(e["name"], e["player"]) for e in spec["awards"]]
+            if actual != wanted:
+                fail(f"{where}: awards are {actual}, expected {wanted}")
+        if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
+            snapshot = self.game.snapshot()
+            for path, wanted in spec["state"].items():
+                actual = _lookup(snapshot, str(path))
+                if actual != wanted:
+                    fail(f"{where}: state {path} is {actual!r}, expected {wanted!r}")
+        if "score" in spec:
+            result = self.game.result or final_scores(self.game)
+            rows = {row["name"]: row for row in result["players"]}
+            for name, wanted in spec["score"].items():
+                if name == "winner":
+                    if result["winner"] != wanted:
+                        fail(f"{where}: winner is {result['winner']}, expected {wanted}")
+                    continue
+                for key, value in wanted.items():
+                    actual = rows[name].get(key)
+                    if actual != value:
+                        fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_player(self, where: str, player, wanted: dict) -> None:
+        fail = self.outcome.failures.append
+        for section, table in (("resources", player.resources), ("production", player.production)):
+            for resource, value in (wanted.get(section) or {}).items():
+                actual = table[_resource(resource)]
+                if actual != value:
+                    fail(f"{where}: {player.name}'s {resource} {section if section == 'production' else ''}"
+                         .rstrip() + f" is {actual}, expected {value}")
+        if "tr" in wanted and player.tr != wanted["tr"]:
+            fail(f"{where}: {player.name}'s TR is {player.tr}, expected {wanted['tr']}")
+        if "hand" in wanted and sorted(player.hand) != sorted(wanted["hand"]):
+            fail(f"{where}: {player.name}'s hand is {player.hand}, expected {wanted['hand']}")
+        if "hand size" in wanted and len(player.hand) != wanted["hand size"]:
+            fail(f"{where}: {player.name} holds {len(player.hand)} cards, expected {wanted['hand size']}")
+        for name in _as_list(wanted.get("played")):
+            if player.card(name) is None:
+                fail(f"{where}: {name} is not in play for {player.name}")
+        for name in _as_list(wanted.get("events")):
+            if name not in player.events:
+                fail(f"{where}: {name} is not in {player.name}'s event pile")
+        for name, value in (wanted.get("card resources") or {}).items():
+            card = player.card(name)
+            actual = card.resources if card else None
+            if actual != value:
+                fail(f"{where}: {name} holds {actual} resources, expected {value}")
+        if "passed" in wanted and player.passed != wanted["passed"]:
+            fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
+
+
+def _with_inline_cards(text: str, path: str, span: Optional[Span] = None) -> Library:
+    from tharsis.compiler import compile_text
+
+    result = compile_text(text, f"{path} (cards)", with_bundled=True)
+    if result.errors:
+        raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources),
+                            span, "E612")
+    return result.library
+
+
+def _lookup(data, path: str):
+    for part in path.split("."):
+        if isinstance(data, list):
+            try:
+                data = data[int(part)]
+            except (ValueError, IndexError):
+                return f"<no {part!r} in a list of {len(data)}>"
+        elif isinstance(data, dict):
+            if part not in data:
+                return f"<no {part!r}; keys: {', '.join(map(str, list(data)[:12]))}>"
+            data = data[part]
+        else:
+            return f"<{path}: {part!r} is inside a plain value>"
+    return data
+
+
+def _resource(name: str) -> str:
+    resource = v.normalize(str(name))
+    if resource not in RESOURCES:
+        raise ScenarioError(f"unknown resource {name!r}")
+    return resource
+
+
+def _space(space: Any) -> str:
+    text = str(space)
+    return text.zfill(2) if text.isdigit() else text
+
+
+def _about(label: str) -> str:
+    """What an option label is about: its first word (`space`, `player`, `card`), or `X` for `X=3`."""
+    return re.split(r"[\s=]", str(label).strip(), maxsplit=1)[0]
+
+
+def _offers(decision: Decision, label: str) -> bool:
+    if isinstance(decision.options, NumberOptions):  # a range of X: looked up, never listed
+        return decision.find(label) is not None
+    return decision.find(label) is not None and label.lower() in (o.label.lower() for o in decision.options)
+
+
+def _shown(decision: Decision, limit: int = 40) -> str:
+    """The options of a decision for a message: at most `limit` of them (a range of X may hold millions)."""
+    labels = [o.label for o in islice(decision.options, limit)]
+    more = len(decision.options) - len(labels)
+    return "; ".join(labels) + (f"; ... ({more} more)" if more > 0 else "")
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]

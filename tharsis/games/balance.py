@@ -1,0 +1,169 @@
+"""The balance of a simulation: what a designer asks of many bot games, computed from the records simulate wrote.
+
+Win rates with their 95 % Wilson intervals per seat and per corporation; for every card that was played its play
+rate (the share of games in which someone played it), its win rate when played (the share of the players who
+played it who won) with its interval, the mean VP it scored by the end and the mean generation in which it was
+played; the distributions of final scores and of game lengths. Only the records are read (tharsis/games/simulate.py
+`play_one`), so the numbers are the ones the JSONL and CSV hold. The designer's own cards and corporations (those
+of the `--cards` folders, not the bundled ones) are marked, so the report (tharsis/games/report.py) can highlight them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Optional
+
+import attrs
+
+from tharsis.compiler import bundled_cards_path
+from tharsis.games.simulate import wilson
+
+
+@attrs.frozen
+class Yours:
+    """The designer's own cards and corporations (from `--cards` folders): those the games could deal (their set
+    was in play), and those they could not (a set of an expansion not chosen), which no game can have played."""
+
+    cards: frozenset[str] = frozenset()
+    corporations: frozenset[str] = frozenset()
+    outside: frozenset[str] = frozenset()
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.cards or name in self.corporations
+
+
+def designer_content(game) -> Yours:
+    """Which definitions of `game`'s library come from outside the bundled cards, and which of them its sets deal."""
+    bundled = bundled_cards_path().resolve()
+    sets = game.sets_in_play()
+    cards, corporations, outside = set(), set(), set()
+    for definition in game.library.values():
+        if definition.kind not in ("card", "corporation"):
+            continue
+        path = Path(definition.source.path).resolve()
+        if path == bundled or bundled in path.parents:
+            continue
+        if definition.set not in sets:
+            outside.add(definition.name)
+        else:
+            (corporations if definition.kind == "corporation" else cards).add(definition.name)
+    return Yours(frozenset(cards), frozenset(corporations), frozenset(outside))
+
+
+@attrs.frozen
+class Rate:
+    """How often `name` (a seat, a corporation) won: `wins` of `games` player-games, with the 95 % interval."""
+
+    name: str
+    games: int
+    wins: int
+    yours: bool = False
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@attrs.frozen
+class CardBalance:
+    """One card over the games: `plays` players played it (a deck has one copy, so at most one a game)."""
+
+    name: str
+    plays: int
+    wins: int
+    games: int                       # all the games of the run, the play rate's denominator
+    vp: float                        # mean VP it scored at the end of the games it was played in
+    generation: Optional[float]      # mean generation it was played in (None: records without it)
+    yours: bool = False
+
+    @property
+    def play_rate(self) -> float:
+        return self.plays / self.games if self.games else 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.plays)
+
+
+@attrs.frozen
+class Balance:
+    games: int
+    seats: tuple[Rate, ...]                          # in seat order
+    bots: tuple[str, ...]                            # each seat's bot
+    scores: tuple[tuple[int, ...], ...]              # each seat's final score in every game
+    generations: tuple[int, ...]                     # every game's length in generations
+    corporations: tuple[Rate, ...]                   # highest win rate first
+    cards: tuple[CardBalance, ...]                   # highest win rate when played first
+    average: float                                   # the average player's win rate: wins / player-games
+    never_played: tuple[str, ...]                    # the designer's cards and corporations no game played
+    outside: tuple[str, ...]                         # the designer's cards of sets these games did not deal
+    ties: int                                        # games the megacredits tie-break decided
+    solo_won: Optional[int]                          # solo games won (None: not solo)
+    first_seed: Optional[int]
+    last_seed: Optional[int]
+
+
+def _by_rate(item) -> tuple:
+    """Highest rate first; among equal rates the better known (more games) first, then by name."""
+    return (-item.rate, -(item.games if isinstance(item, Rate) else item.plays), item.name)
+
+
+def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
+    """The balance of the games `records` (simulate's records, one per game, all with the same seats)."""
+    records = list(records)
+    games = len(records)
+    seats = [p["seat"] for p in records[0]["players"]] if records else []
+    bots = [p["bot"] for p in records[0]["players"]] if records else []
+    seat_wins = {seat: 0 for seat in seats}
+    scores: dict[str, list[int]] = {seat: [] for seat in seats}
+    corporations: dict[str, list[int]] = {}
+    cards: dict[str, dict] = {}
+    player_games = wins = 0
+    for record in records:
+        for player in record["players"]:
+            won = record["winner"] == player["seat"]
+            player_games += 1
+            wins += won
+            seat_wins[player["seat"]] += won
+            scores[player["seat"]].append(player["total"])
+            entry = corporations.setdefault(player["corporation"], [0, 0])
+            entry[0] += 1
+            entry[1] += won
+            generations = player.get("played_generation", {})
+            points = player.get("card_vp", {})
+            for name in player["played"]:
+                card = cards.setdefault(name, {"plays": 0, "wins": 0, "vp": 0, "generation": 0, "known": 0})
+                card["plays"] += 1
+                card["wins"] += won
+                card["vp"] += points.get(name, 0)
+                if name in generations:
+                    card["generation"] += generations[name]
+                    card["known"] += 1
+    played = set(cards) | set(corporations)
+    return Balance(
+        games=games,
+        seats=tuple(Rate(seat, games, seat_wins[seat]) for seat in seats),
+        bots=tuple(bots),
+        scores=tuple(tuple(scores[seat]) for seat in seats),
+        generations=tuple(r["generations"] for r in records),
+        corporations=tuple(sorted((Rate(name, n, w, name in yours) for name, (n, w) in corporations.items()),
+                                  key=_by_rate)),
+        cards=tuple(sorted((CardBalance(name, c["plays"], c["wins"], games, c["vp"] / c["plays"],
+                                        c["generation"] / c["known"] if c["known"] else None, name in yours)
+                            for name, c in cards.items()), key=_by_rate)),
+        average=wins / player_games if player_games else 0.0,
+        never_played=tuple(sorted((yours.cards | yours.corporations) - played)),
+        outside=tuple(sorted(yours.outside)),
+        ties=sum(1 for r in records if r["tie_break"]),
+        solo_won=sum(1 for r in records if r["solo_won"]) if records and "solo_won" in records[0] else None,
+        first_seed=min((r["seed"] for r in records), default=None),
+        last_seed=max((r["seed"] for r in records), default=None),
+    )

@@ -1,0 +1,78 @@
+"""One bot game played to its end, and its record: what the game itself gives at its end (the result, the score
+breakdown, the cards each player played and the VP each card scored) plus the generation in which each card was
+played, noted between choices as the game goes. The per-card facts of the balance report (tharsis/games/balance.py)
+come from here. `tharsis simulate` plays its games through `play_one`, locally (tharsis/games/simulate.py) or on
+Ray (tharsis/games/ray_backend.py): the same function, so the same records.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.api.queries import terraformed
+from tharsis.runtime.bots import BOTS
+
+
+def play_one(task: tuple, library=None) -> dict:
+    """Play one game to the end (runs in a worker process; a Ray worker passes the library the driver compiled)."""
+    options_json, seats = task
+    options = GameOptions.from_json(options_json)
+    game = Game(options, library or load_library(tuple(options.card_paths)))
+    bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
+    started = time.perf_counter()
+    played_in = play_noting_generations(game, bots)
+    result = game.result
+    return {
+        "seed": options.seed,
+        "board": options.board,
+        "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
+        "winner": result["winner"],
+        "tie_break": result["tie_break"],
+        "generations": result["generations"],
+        "terraformed": terraformed(game),
+        "seconds": round(time.perf_counter() - started, 4),
+        "players": [{"seat": row["name"], "bot": seats[i][1],
+                     "corporation": game.state.players[i].corporation,
+                     **{k: row[k] for k in ("total", "tr", "milestones", "awards", "greeneries", "cities", "cards",
+                                           "megacredits")},
+                     "played": _played(game.state.players[i]),
+                     "played_generation": {name: played_in[i][name] for name in _played(game.state.players[i])
+                                           if name in played_in[i]},
+                     "card_vp": dict(row["card_detail"])}
+                    for i, row in enumerate(result["players"])],
+        **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
+    }
+
+
+def _played(player) -> list[str]:
+    """The project cards in a player's tableau (not the corporation), then the events they played."""
+    return [c.name for c in player.played[1:]] + list(player.events)
+
+
+def play_noting_generations(game: Game, bots: dict[int, object]) -> list[dict[str, int]]:
+    """Let the bots play the game to its end (as `runtime.bots.play_out` does, choice for choice), and return, per
+    player, the generation in which each card entered their tableau or events. The final state says which cards
+    were played, not when; the choice that made a card appear was made in the generation current before it, which
+    is the one noted (a card played by a player's last action is not counted in the next generation)."""
+    seen: list[dict[str, int]] = [{} for _ in game.state.players]
+    counts = [(0, 0) for _ in game.state.players]
+
+    def note(generation: int) -> None:
+        for index, player in enumerate(game.state.players):
+            in_play, events = counts[index]
+            if (len(player.played), len(player.events)) == (in_play, events):
+                continue    # the usual case: a choice changes one player's cards at most
+            if len(player.played) < in_play or len(player.events) < events:   # a card left: look at them all
+                in_play, events = 0, 0
+            for name in [c.name for c in player.played[in_play:]] + player.events[events:]:
+                seen[index].setdefault(name, generation)
+            counts[index] = (len(player.played), len(player.events))
+
+    note(game.state.generation)   # what the set-up dealt before the first question
+    while not game.over:
+        decision = game.pending()
+        generation = game.state.generation
+        game.apply(bots[decision.player].choose(game, decision))
+        note(generation)
+    return seen

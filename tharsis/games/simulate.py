@@ -1,0 +1,179 @@
+"""`tharsis simulate`: many bot games in parallel processes, a results file and a summary with confidence intervals.
+
+Game k uses seed `first_seed + k`, and bots are seeded from the game's seed and their seat, so a game's outcome
+depends only on its seed and options: the results are identical whatever `--jobs` is.
+
+Each game is `records.play_one` (tharsis/games/records.py), here in a pool of processes, or on a Ray cluster
+(tharsis/games/ray_backend.py). Where records go (JSONL or CSV, never over earlier results) is
+tharsis/games/results_files.py.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Optional, TextIO
+
+import attrs
+
+from tharsis.runtime.api.game import GameOptions, load_library
+
+from .records import play_one
+from .results_files import JSONL, open_results
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (a container or `taskset` may allow fewer than the machine has): the
+    default number of worker processes."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):   # macOS and Windows have no affinity mask
+        return max(1, os.cpu_count() or 1)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In each worker: Ctrl-C reaches every process of the terminal, and a worker that died of it would print
+    its own traceback. The parent alone handles it, by terminating the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if total == 0:
+        return 0.0, 0.0
+    p = successes / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.define
+class Simulation:
+    options: GameOptions
+    seats: list[tuple[str, str]]
+    games: int
+    jobs: Optional[int] = 1           # worker processes; for Ray, the local instance's CPUs (None: all)
+    out: Optional[Path] = None
+    format: str = JSONL               # of `out`: "jsonl" or "csv" (tharsis/games/results_files.py)
+    backend: str = "local"            # or "ray" (tharsis/games/ray_backend.py)
+    address: Optional[str] = None     # the Ray cluster to join; None starts a local Ray instance
+    interrupted: bool = False    # Ctrl-C stopped it; `run` returned the games finished (and written) before
+
+    def tasks(self):
+        for k in range(self.games):
+            options = attrs.evolve(self.options, seed=self.options.seed + k)
+            yield options.to_json(), self.seats
+
+    def run(self, progress: Optional[TextIO] = sys.stderr) -> list[dict]:
+        """Every game's record, in seed order, each written to `out` (flushed) as soon as it is known. Ctrl-C
+        stops the run cleanly: the workers ignore it and are terminated by this process, and the games finished
+        so far are returned with `interrupted` set."""
+        library = load_library(tuple(self.options.card_paths))  # compile (or fill the cache) once, before forking
+        results: list[dict] = []
+        started = time.perf_counter()
+        writer = open_results(self.out, self.format, solo=self.options.solo) if self.out else None
+        try:
+            if self.backend == "ray":
+                from tharsis.games.ray_backend import play_all
+
+                for record in play_all(self.tasks(), library, address=self.address, cpus=self.jobs):
+                    self._record(record, results, writer, progress, started)
+            elif min(self.jobs or 1, self.games) > 1:
+                context = multiprocessing.get_context("fork")
+                with context.Pool(min(self.jobs, self.games), initializer=_leave_interrupts_to_the_parent) as pool:
+                    for record in pool.imap(play_one, self.tasks(), chunksize=1):
+                        self._record(record, results, writer, progress, started)
+            else:
+                for task in self.tasks():
+                    self._record(play_one(task), results, writer, progress, started)
+        except KeyboardInterrupt:  # leaving the `with` above has terminated the pool
+            self.interrupted = True
+        finally:
+            if writer:
+                writer.close()
+        if progress and _is_terminal(progress):
+            progress.write("\n")
+        return results
+
+    def _record(self, record, results, writer, progress, started) -> None:
+        results.append(record)
+        if writer:
+            writer.write(record)
+        if progress:
+            done = len(results)
+            width = 30
+            filled = int(width * done / self.games)
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            if _is_terminal(progress):
+                progress.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.games} games, "
+                               f"{rate:.1f} games/s")
+            elif _tenth(done, self.games) > _tenth(done - 1, self.games):
+                # a log file or a CI console: one plain line per tenth of the run, not a frame per game
+                progress.write(f"simulate: {done}/{self.games} games ({done / self.games:.0%}), "
+                               f"{rate:.1f} games/s\n")
+            progress.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _tenth(done: int, total: int) -> int:
+    """Which tenth of the run `done` games complete (0 to 10)."""
+    return done * 10 // total
+
+
+def win_rates(results: list[dict], key) -> list[tuple[str, int, int]]:
+    """(name, games, wins) for every value of `key(player row)` (a name or a list of names), most played first."""
+    counts: dict[str, list[int]] = {}
+    for result in results:
+        for row in result["players"]:
+            names = key(row)
+            for name in ([names] if isinstance(names, str) else names or []):
+                entry = counts.setdefault(name, [0, 0])
+                entry[0] += 1
+                entry[1] += result["winner"] == row["seat"]
+    return sorted(((n, g, w) for n, (g, w) in counts.items()), key=lambda item: (-item[1], item[0]))
+
+
+def _rate_table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
+    lines = [f"{title:<32}{'games':>7}{'wins':>6}{'win rate':>10}{'95% CI':>18}"]
+    for name, games, wins in rows:
+        low, high = wilson(wins, games)
+        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
+    return lines
+
+
+def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str, ...] = ()) -> str:
+    total = len(results)
+    lines = [f"{total} games"]
+    if total == 0:
+        return lines[0]
+    header = f"{'seat':<14}{'bot':<8}{'wins':>6}{'win rate':>10}{'95% CI':>18}{'mean score':>12}"
+    lines += [header, "-" * len(header)]
+    for index, (name, kind) in enumerate(seats):
+        wins = sum(1 for r in results if r["winner"] == name)
+        low, high = wilson(wins, total)
+        mean = sum(r["players"][index]["total"] for r in results) / total
+        lines.append(f"{name:<14}{kind:<8}{wins:>6}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
+    generations = sum(r["generations"] for r in results) / total
+    lines.append(f"mean generations: {generations:.1f}; ties broken by megacredits: "
+                 f"{sum(1 for r in results if r['tie_break'])}")
+    if "solo_won" in results[0]:
+        won = sum(1 for r in results if r["solo_won"])
+        lines.append(f"solo wins: {won}/{total}")
+    if len(seats) > 1:
+        lines += [""] + _rate_table("corporation (per player)", win_rates(results, lambda row: row["corporation"]))
+    if track:
+        played = {name: (games, wins) for name, games, wins in
+                  win_rates(results, lambda row: [row["corporation"]] + row["played"])}
+        rows = [(name, *played.get(name, (0, 0))) for name in track]
+        lines += [""] + _rate_table("players who played", [r for r in rows if r[1]])
+        lines += [f"{name}: never played in these games" for name, games, _ in rows if not games]
+    return "\n".join(lines)

@@ -1,0 +1,491 @@
+"""The terminal game's own words, in English and Chinese: what `tharsis play --lang en|zh` says around the cards.
+
+The rules text of cards, standard projects, milestones and awards has its own phrase tables
+(compiler/templates/phrases/<language>.yaml) and the names of definitions have the names files (cards/zh.names,
+compiler/names.py). What is left is the terminal's: prompts, menu entries, help, lookups, panels, tables, the
+board's legend, refusals, the final table and its tie wording. Each is a key here with one text per language; the
+code lays the screens out once and asks `Words` for every word, so the English screens are the English table's
+texts byte for byte and the Chinese ones speak the same terms as the Chinese rulebook (seed 000: 改造度, M€, 时代,
+标准项目, 里程碑, 奖励, 资助, 跳过, 放置奖励, 海洋保留区, 玩家指示物), which are also the phrase table's.
+
+Why a Python module rather than YAML beside the phrase tables: the phrase tables are the compiler's package data,
+read by the rules text renderer; these words are the terminal client's and nothing else reads them. Several
+English entries are two forms chosen by a count (`1 card`, `2 cards`), which a tuple says in the table itself,
+and a Python table needs no package data (pyproject) to ship. tests/test_play_zh.py checks that both tables have
+the same keys and the same slots.
+
+Names never come from here: `Words.name` asks the names files (a card without a Chinese name keeps its English
+name: names are never invented), and nouns, tags, tiles and card types come from the phrase table, so a term reads
+the same on a card and in a menu.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from typing import Optional, Union
+
+from tharsis.compiler import rules_text
+from tharsis.compiler.names import NO_NAMES, Names
+
+from . import engine_zh
+
+__all__ = ["EN", "TABLES", "ZH", "Words", "path_refusal", "slots", "words", "words_for"]
+
+Entry = Union[str, tuple[str, str]]   # a text, or (singular, plural) chosen by the slot `n`
+
+EN: dict[str, Entry] = {
+    # ------------------------------------------------------------------ the session (tharsis/terminal/play.py)
+    "resuming": "Resuming the game of seed {seed} after {n} choices.",
+    "seed": "Seed {seed} (tharsis play --seed {seed} deals this game again).",
+    "type_help": "Type help for the commands.",
+    "interrupted": "\n(interrupted)",
+    "input_ended": "(input ended)",
+    "saved_in_log": ("Game saved in its log {path} (written after every choice). "
+                     "Resume with: tharsis play --load {path}"),
+    "saved_to": "Game saved to {path}. Resume with: tharsis play --load {path}",
+    "log_written": "log written to {path} (tharsis replay {path})",
+    "prompt": "{name}: {asked}",
+    "legal_spaces": "Legal spaces by what they give (answer with the space's id):",
+    "starting_cards": ("Your {n} starting card (you choose which to buy next):",
+                       "Your {n} starting cards (you choose which to buy next):"),
+    "which_cards": "which cards do you buy? (buy 1 3 5 / buy all / buy none; the rest are discarded)",
+    "buying": "buying {cards}{cost}: {names}",
+    "buying_cost": " for {mc} MC",
+    "buying_none": "buying no cards",
+    "cards_count": ("{n} card", "{n} cards"),
+    "needs_a_name": "{command} needs a name: {command} {example}",
+    "nothing_yet": "nothing has happened yet",
+    "no_card_starts": "no card starts with {name!r}",
+    "no_player": "no player is called {name!r}; players: {players}",
+    "ambiguous": "'{answer}' is ambiguous: {shown}; type more of it",
+    "ambiguous_more": ", ... ({n} in all)",
+    "save_needs_name": "save needs a file name: save mygame.json",
+    "could_not_save": "could not save to {path}: {reason}",
+    "exists": "{path} already exists: save under another name (a save never overwrites another file)",
+    "saved": "saved to {path}; resume with: tharsis play --load {path}",
+    "nothing_to_undo": "nothing of yours to undo",
+    "cannot_undo": ("cannot undo: {humans} has chosen since your last choice (undo takes back your own answers, and "
+                    "the bots' choices after them)",
+                    "cannot undo: {humans} have chosen since your last choice (undo takes back your own answers, and "
+                    "the bots' choices after them)"),
+    "and": " and ",
+    "undone": "undone: back before your choice #{number}{also}",
+    "undone_also": ("; {choices} of {bots} after it is taken back too",
+                    "; {choices} of {bots} after it are taken back too"),
+    "choices_count": ("{n} choice", "{n} choices"),
+    "not_a_legal_space": "{space} is not a legal space here; legal: {legal}",
+    "no_option": "there is no option {answer}: the options are numbered 1-{n}",
+    "not_an_option": "'{answer}' is not one of the options; type options to list them, help for the commands",
+    "offered": "{cards} offered, {price}; you have {mc} MC{enough}:",
+    "price_each": "{price} MC each",
+    "priced_as_shown": "priced as shown",
+    "enough_for": " (enough for {n})",
+    "help": """Answer with the number of an option or the start of its text (or of a word in it); a space with its board
+id (31); cards to buy with their numbers (buy 1 3 5, buy all, buy none).
+Commands:  view (the whole state)   board   hand   card NAME (a card's rules text)   options (this decision's)
+           player NAME / opponents (corporation, production, tags, cards in play)   history (the last events)
+           projects (standard projects: price, can you)   milestones / awards (who meets / leads them)
+           undo (take back your last answer, and the bots' choices after it)   save FILE
+           quit (saves, and says how to resume)""",
+
+    # ------------------------------------------------------------------ buying (tharsis/terminal/buying.py)
+    "say_which": "say which cards to buy: buy 1 3 5, buy all or buy none",
+    "not_a_card_number": "{word!r} is not a card number; answer like: buy 1 3 5, buy 2-4, buy all or buy none",
+    "no_card_number": "there is no card {number}: the cards are numbered 1-{n}",
+    "not_a_digit": "{word!r} is not a number you can answer with: type numbers with the digits 0-9",
+    "cannot_afford": ("you cannot afford {cards}{price}: {bought} is the most you can pay for (you have {mc} MC)"),
+    "at_each": " at {price} MC each",
+
+    # -------------------------------------------------------------- the board and the panels (tharsis/terminal/view.py)
+    "legend": "players: {players}   ≈≈ ocean  g greenery  C city  S special  ~ ocean space  ^ volcanic  · no bonus",
+    "legend_player": "{letter}={name}",
+    "legend_neutral": "   n=neutral",
+    "off_mars": "off Mars: {areas}",
+    "off_mars_sep": "; ",
+    "offboard_city": "{area}: city {owner}",
+    "offboard_free": "{area}: free",
+    "bonuses": "bonuses: {bonuses} (a letter twice: 2 of it)",
+    "bonus_key": "{letter} {name}",
+    "generation_line": "Generation {generation} ({phase})   temperature {temperature}°C   oxygen {oxygen}%   "
+                       "oceans {oceans}/9{declared}",
+    "declared_parameter": "   {name} {value}{unit}",
+    "phase": "{phase}",
+    "resource_heads": "MC|steel|titan|plant|energy|heat",
+    "stock": "stock",
+    "production": "production",
+    "hand_empty": "hand: (empty)",
+    "hand": "hand (* playable now):",
+    "card_facts": " [{type}, {cost} MC, {tags}]",
+    "card_type": "{type}",
+    "tags_compact_sep": ",",
+    "no_tags_compact": "-",
+    "requires": "  requires {condition}",
+    "not_met": "  requires {condition} (not met)",
+    "why": "  ({reason})",
+    "in_play": "in play: {cards}",
+    "none": "-",
+    "list_sep": ", ",
+    "sep": ", ",
+    "held_count": " ({n})",
+    "used": " used",
+    "events": "\nevents: {cards}",
+    "milestones_line": "milestones: {milestones}\nawards: {awards}",
+    "taken_by": " ({name})",
+    "others": "{name}: TR {tr}, {mc} MC (+{production}), {cards} in hand, {played} in play{passed}",
+    "passed": ", passed",
+    "score_now": "score now: {scores}",
+    "score": "{name} {total}",
+    "panel_header": "--- {name} ({corporation}), TR {tr}",
+    "no_corporation": "no corporation yet",
+    "tags": "tags: {tags}",
+    "tag_count": "{tag} {n}",
+    "final_titles": "TR|milestones|awards|greeneries|cities|cards|TOTAL|MC (tie-break)",
+    "player": "player",
+    "solo_won": "solo: WON — Mars is terraformed in time",
+    "solo_lost": "solo: LOST",
+    "winner": "winner: {name}",
+    "generations": "generations: {n}",
+    "tied_all": "tied: {names} and {last} ({total} points and {mc} MC each: megacredits, the tie-break, are equal too)",
+    "won_tie": "winner: {name} (tied on {total} points with {rivals}; megacredits broke the tie: {money})",
+    "money": "{name} {mc}",
+
+    # ------------------------------------------------------------------ lookups (tharsis/terminal/view.py)
+    "amount_mc": "{n} MC",
+    "amount_ocean": ("{n} ocean to place", "{n} oceans to place"),
+    "next_to_oceans": ("+{mc} MC ({n} ocean next to it)", "+{mc} MC ({n} oceans next to it)"),
+    "space_costs": "costs {mc} MC",
+    "no_bonus": "no bonus",
+    "sheet_header": "--- {name} ({corporation}), TR {tr}, {cards} in hand{passed}",
+    "holds": " ({n} {holds})",
+    "resources_held": "resources",
+    "action_used": " [action used]",
+    "events_played": "events played: {cards}",
+    "tiles": "tiles: {tiles}",
+    "claimed_funded": "claimed: {milestones}; funded: {awards}",
+    "projects": "standard projects (your price; * you can do it now):",
+    "conversions": "conversions (any number of times):",
+    "mc": "{n} MC",
+    "no_milestones": "no milestones in this game",
+    "milestones_head": "milestones: {cost} MC to claim, 5 VP; {claimed} of {limit} claimed",
+    "standing": "{name} {values}",
+    "meets": " (meets it)",
+    "claimed_by": "claimed by {name}",
+    "no_awards": "no awards in this game",
+    "awards_head": "awards: 5 VP for first, 2 for second; {funded} of {limit} funded, {price}",
+    "next_costs": "the next costs {mc} MC",
+    "all_funded": "all are funded",
+    "award_line": "{counts}; leads: {leaders}; {status}",
+    "count": "{name} {n}",
+    "nobody_yet": "nobody yet",
+    "funded_by": "funded by {name}",
+    "not_funded": "not funded",
+    "refuse_costs": "costs {mc} MC",
+    "refuse_effects": "its effects cannot all be carried out",
+    "refuse_needs": "needs {things}",
+    "refuse_now": "cannot be carried out now",
+
+    # -------------------------------------------------------------- questions and options (tharsis/terminal/prompts.py)
+    "which_player": "Which player?",
+    "which_card": "Which card?",
+    "said_question": "{head}it? {rules}",
+    "you": "you",
+    "you_and": "you; {facts}",
+    "production_fact": "{resource} production {n}",
+    "has": "has {things}",
+    "production_now": "your production now {n}",
+    "free": "free",
+    "or": " or ",
+    "or_plain": " or ",
+    "card_cost": "{cost} MC, ",
+    "or_means": " (or {means})",
+    "production_cost": "{n} {resource} production",
+    "no_tags": "no tags",
+    "may_pay": "; {means} may pay",
+    "milestone_note": "5 VP; {condition}",
+    "award_note": "{measure}: {counts}",
+    "card_line": "{type}, {cost}{tags}",
+    # ------------------------------------------------------------- the moves as they happen (tharsis/terminal/moves.py)
+    "generation_header": "=== Generation {n} ===",
+    "continued": " (continued)",
+    "move_line": "» {subject}{said}",
+    "choices_line": "({subject}{said})",
+    "change_line": "{name}: {changes}",
+    "tr_change": "TR {before}→{after}",
+    "resource_change": "{delta} {resource}",
+    "production_change": "{delta} {resource} production",
+    "hand_change": ("{delta} card in hand", "{delta} cards in hand"),
+    "held_change": "{delta} {holds} on {card}",
+    "temperature_change": "temperature {before}→{after}°C",
+    "oxygen_change": "oxygen {before}→{after}%",
+    "oceans_change": "oceans {before}→{after}/9",
+    "parameter_change": "{name} {before}→{after}",
+    "vp_from_cards": "VP from cards:",
+    "vp_line": "  {name}: {cards} ({points} VP)",
+    "vp_none": "  {name}: none",
+    "vp_card": "{card} {points}",
+    "history_line": "gen {generation}: {sentence}",
+}
+
+# The Chinese words. 改造度 (TR), 时代 (generation), M€, 分 (VP), 跳过 (pass), 资助 (fund an award), 宣告 (claim a
+# milestone), 放置奖励, 海洋保留区, 手牌, 公司: the rulebook's terms (seed 000), as in the rules text's phrase table.
+ZH: dict[str, Entry] = {
+    "resuming": "继续种子 {seed} 的牌局（已做出 {n} 个选择）。",
+    "seed": "种子 {seed}（用 tharsis play --seed {seed} 可以再发一次同样的牌局）。",
+    "type_help": "输入「帮助」查看命令。",
+    "interrupted": "\n（已中断）",
+    "input_ended": "（输入已结束）",
+    "saved_in_log": "游戏已保存在它的记录文件 {path} 中（每次选择后都会写入）。继续游戏：tharsis play --load {path}",
+    "saved_to": "游戏已保存到 {path}。继续游戏：tharsis play --load {path}",
+    "log_written": "记录文件已写入 {path}（重放：tharsis replay {path}）",
+    "prompt": "{name}：{asked}",
+    "legal_spaces": "可以放置的区域，按放置奖励分组（输入区域编号作答）：",
+    "starting_cards": "你的{n}张起始手牌（接下来选择购买哪些）：",
+    "which_cards": "你要购买哪些牌？（买 1 3 5 / 全部 / 不买；其余的弃掉）",
+    "buying": "购买{cards}{cost}：{names}",
+    "buying_cost": "，共 {mc} M€",
+    "buying_none": "一张也不买",
+    "cards_count": "{n}张牌",
+    "needs_a_name": "「{command}」后面要跟名称：{command} {example}",
+    "nothing_yet": "还没有发生任何事",
+    "no_card_starts": "没有以「{name}」开头的牌",
+    "no_player": "没有叫「{name}」的玩家；玩家：{players}",
+    "ambiguous": "「{answer}」有多个可能：{shown}；请多输入几个字",
+    "ambiguous_more": "……（共{n}个）",
+    "save_needs_name": "保存需要文件名：保存 mygame.json",
+    "could_not_save": "无法保存到 {path}：{reason}",
+    "exists": "{path} 已经存在：请换个文件名（保存从不覆盖其他文件）",
+    "saved": "已保存到 {path}；继续游戏：tharsis play --load {path}",
+    "nothing_to_undo": "你还没有可以撤销的选择",
+    "cannot_undo": "无法撤销：{humans}在你上一个选择之后已经做出了选择（撤销只能收回你自己的回答，以及其后机器人的选择）",
+    "and": "和",
+    "undone": "已撤销：回到你的第{number}个选择之前{also}",
+    "undone_also": "；其后{bots}的{choices}也一并收回",
+    "choices_count": "{n}个选择",
+    "not_a_legal_space": "{space} 不是这里可以放置的区域；可以放置的区域：{legal}",
+    "no_option": "没有选项 {answer}：选项编号为 1-{n}",
+    "not_an_option": "「{answer}」不是任何一个选项；输入「选项」列出选项，输入「帮助」查看命令",
+    "offered": "可购买{cards}，{price}；你有 {mc} M€{enough}：",
+    "price_each": "每张 {price} M€",
+    "priced_as_shown": "价格如下",
+    "enough_for": "（够买{n}张）",
+    "help": """回答时输入选项的编号，或选项文字的开头（或其中某个词的开头）；区域输入版图上的编号（31）；
+购买卡牌输入它们的编号（买 1 3 5、全部、不买）。
+命令：  查看（整个局面）   版图   手牌   卡牌 名称（一张牌的规则文字）   选项（本次决定的选项）
+        玩家 名称 / 对手（公司、产量、标志、已打出的牌）   历史（最近发生的事）
+        项目（标准项目：价格、现在能否使用）   里程碑 / 奖励（谁达成 / 谁领先）
+        撤销（收回你上一个回答，以及其后机器人的选择）   保存 文件名
+        退出（保存游戏，并说明如何继续）""",
+
+    "say_which": "请说明要买哪些牌：买 1 3 5、全部 或 不买",
+    "not_a_card_number": "「{word}」不是卡牌编号；请这样回答：买 1 3 5、买 2-4、全部 或 不买",
+    "no_card_number": "没有第{number}张牌：卡牌编号为 1-{n}",
+    "not_a_digit": "「{word}」不是可以作答的数字：请用数字 0-9 输入",
+    "cannot_afford": "你买不起{cards}{price}：最多只能支付{bought}张（你有 {mc} M€）",
+    "at_each": "（每张 {price} M€）",
+
+    "legend": "玩家：{players}   ≈≈ 海洋板块  g 绿化板块  C 城市板块  S 特殊板块  ~ 海洋保留区  ^ 火山区域  · 无放置奖励",
+    "legend_player": "{letter}={name}",
+    "legend_neutral": "   n=中立",
+    "off_mars": "火星之外：{areas}",
+    "off_mars_sep": "；",
+    "offboard_city": "{area}：{owner} 的城市",
+    "offboard_free": "{area}：空闲",
+    "bonuses": "放置奖励：{bonuses}（字母出现两次：2份）",
+    "bonus_key": "{letter} {name}",
+    "generation_line": "第{generation}时代（{phase}）   温度 {temperature}℃   氧气浓度 {oxygen}%   海洋 {oceans}/9{declared}",
+    "declared_parameter": "   {name} {value}{unit}",
+    "phase": "{phase}",
+    "resource_heads": "M€|钢铁|钛|植物|电力|热能",
+    "stock": "资源",
+    "production": "产量",
+    "hand_empty": "手牌：（无）",
+    "hand": "手牌（* 现在可以打出）：",
+    "card_facts": "（{type}，{cost} M€，{tags}）",
+    "card_type": "{type}牌",
+    "tags_compact_sep": "、",
+    "no_tags_compact": "无标志",
+    "requires": "  需求：{condition}",
+    "not_met": "  需求：{condition}（未满足）",
+    "why": "  （{reason}）",
+    "in_play": "已打出：{cards}",
+    "none": "无",
+    "list_sep": "、",
+    "sep": "，",
+    "held_count": "（{n}）",
+    "used": "（已使用）",
+    "events": "\n事件牌：{cards}",
+    "milestones_line": "里程碑：{milestones}\n奖励：{awards}",
+    "taken_by": "（{name}）",
+    "others": "{name}：改造度 {tr}，{mc} M€（+{production}），手牌{n}张，已打出{played}张{passed}",
+    "passed": "，已跳过",
+    "score_now": "当前分数：{scores}",
+    "score": "{name} {total}",
+    "panel_header": "--- {name}（{corporation}），改造度 {tr}",
+    "no_corporation": "尚未选择公司",
+    "tags": "标志：{tags}",
+    "tag_count": "{tag} {n}",
+    "final_titles": "改造度|里程碑|奖励|绿化板块|城市板块|卡牌|总分|M€（平手比较）",
+    "player": "玩家",
+    "solo_won": "单人游戏：胜利——火星按时完成了改造",
+    "solo_lost": "单人游戏：失败",
+    "winner": "获胜者：{name}",
+    "generations": "共进行了{n}个时代",
+    "tied_all": "平手：{names}和{last}（各{total}分、{mc} M€：用于决胜的 M€ 也相同）",
+    "won_tie": "获胜者：{name}（与{rivals}同为{total}分；比较 M€ 决出胜负：{money}）",
+    "money": "{name} {mc}",
+
+    "amount_mc": "{n} M€",
+    "amount_ocean": "放置{n}个海洋板块",
+    "next_to_oceans": "+{mc} M€（相邻{n}个海洋板块）",
+    "space_costs": "需支付 {mc} M€",
+    "no_bonus": "无放置奖励",
+    "sheet_header": "--- {name}（{corporation}），改造度 {tr}，手牌{n}张{passed}",
+    "holds": "（{n}{holds}）",
+    "resources_held": "资源",
+    "action_used": "（本时代的行动已使用）",
+    "events_played": "已打出的事件牌：{cards}",
+    "tiles": "板块：{tiles}",
+    "claimed_funded": "已宣告的里程碑：{milestones}；已资助的奖励：{awards}",
+    "projects": "标准项目（你的价格；* 现在可以使用）：",
+    "conversions": "转换（可以进行任意次）：",
+    "mc": "{n} M€",
+    "no_milestones": "本局没有里程碑",
+    "milestones_head": "里程碑：宣告需支付 {cost} M€，得5分；已宣告 {claimed}/{limit} 个",
+    "standing": "{name} {values}",
+    "meets": "（已达成）",
+    "claimed_by": "已由 {name} 宣告",
+    "no_awards": "本局没有奖励",
+    "awards_head": "奖励：第一名得5分，第二名得2分；已资助 {funded}/{limit} 个，{price}",
+    "next_costs": "下一个需支付 {mc} M€",
+    "all_funded": "已全部资助",
+    "award_line": "{counts}；领先：{leaders}；{status}",
+    "count": "{name} {n}",
+    "nobody_yet": "暂无",
+    "funded_by": "由 {name} 资助",
+    "not_funded": "未资助",
+    "refuse_costs": "需要 {mc} M€",
+    "refuse_effects": "它的效果无法全部执行",
+    "refuse_needs": "需要{things}",
+    "refuse_now": "现在无法执行",
+
+    "which_player": "选择哪位玩家？",
+    "which_card": "选择哪张牌？",
+    "said_question": "{head}{rules}",
+    "you": "你",
+    "you_and": "你；{facts}",
+    "production_fact": "{resource}产量 {n}",
+    "has": "有{things}",
+    "production_now": "你现在的产量 {n}",
+    "free": "免费",
+    "or": " 或 ",
+    "or_plain": "或",
+    "card_cost": "{cost} M€，",
+    "or_means": "（或用{means}支付）",
+    "production_cost": "{n}点{resource}产量",
+    "no_tags": "无标志",
+    "may_pay": "；可用{means}支付",
+    "milestone_note": "5分；{condition}",
+    "award_note": "{measure}：{counts}",
+    "card_line": "{type}，{cost}{tags}",
+    "generation_header": "=== 第{n}时代 ===",
+    "continued": "（续）",
+    "move_line": "» {subject}{said}",
+    "choices_line": "（{subject}{said}）",
+    "change_line": "{name}：{changes}",
+    "tr_change": "改造度 {before}→{after}",
+    "resource_change": "{delta} {resource}",
+    "production_change": "{delta} {resource}产量",
+    "hand_change": "手牌 {delta}",
+    "held_change": "「{card}」上的{holds} {delta}",
+    "temperature_change": "温度 {before}→{after}℃",
+    "oxygen_change": "氧气浓度 {before}→{after}%",
+    "oceans_change": "海洋 {before}→{after}/9",
+    "parameter_change": "{name} {before}→{after}",
+    "vp_from_cards": "卡牌分数：",
+    "vp_line": "  {name}：{cards}（共{points}分）",
+    "vp_none": "  {name}：无",
+    "vp_card": "{card} {points}",
+    "history_line": "第{generation}时代：{sentence}",
+}
+
+TABLES = {"en": EN, "zh": ZH}
+
+_SLOT = re.compile(r"{(\w+)")
+
+
+def slots(entry: Entry) -> set[str]:
+    """The slots an entry fills (both forms of a counted one), for the test that compares the tables."""
+    forms = entry if isinstance(entry, tuple) else (entry,)
+    return {name for form in forms for name in _SLOT.findall(form)}
+
+
+class Words:
+    """One language's words for the terminal, and the content's names in it: `words("cannot_undo", n=2,
+    humans="ann and bob")`, `words.name(card)`, the rules text's phrase table as `words.phrases`."""
+
+    def __init__(self, language: str, names: Optional[Names] = None):
+        if language not in TABLES:
+            raise ValueError(f"no terminal words in {language!r}; languages: {', '.join(TABLES)}")
+        self.language = language
+        self.english = language == "en"
+        self.table = TABLES[language]
+        self.names = names or NO_NAMES
+        self.phrases = rules_text.phrases(language, names or None)
+
+    def __call__(self, key: str, n: Optional[int] = None, **slots) -> str:
+        entry = self.table[key]
+        if isinstance(entry, tuple):
+            entry = entry[0] if n == 1 else entry[1]
+        return entry.format(n=n, **slots)
+
+    def columns(self, key: str) -> list[str]:
+        """An entry that lists column titles, `|` between them."""
+        return self.table[key].split("|")
+
+    def name(self, definition_or_name, kind: str = "card") -> str:
+        """What players of this language call a definition (or a name of `kind`); its own name without one."""
+        return self.names.display_name(definition_or_name, self.language, kind)
+
+    def card_type(self, card_type: str) -> str:
+        """`automated` / 自动化牌: a card's type as the lists say it."""
+        if not self.english and card_type == "corporation":
+            return "公司"
+        return self("card_type", type=card_type if self.english else self.phrases.card_type(card_type))
+
+    def tag(self, tag: str) -> str:
+        return tag if self.english else self.phrases.tag(tag)
+
+    def tags(self, tags) -> str:
+        """A card's tags in a list's few words: `plant,building`, 植物、建筑; `-`, 无标志 without any."""
+        return self("tags_compact_sep").join(self.tag(tag) for tag in tags) or self("no_tags_compact")
+
+    def join(self, parts, separator: str = "list_sep") -> str:
+        return self(separator).join(parts)
+
+    def counted(self, count: int, noun: str) -> str:
+        """`3 plants`, 3点植物: a number of a resource (or of cards, tiles) as the rules text says it."""
+        return self.phrases.counted(str(count), noun, count)
+
+
+@lru_cache(maxsize=32)
+def words(language: str = "en", names: Optional[Names] = None) -> Words:
+    """The terminal's words in `language`, speaking the content's `names` (a library's `names`)."""
+    return Words(language, names)
+
+
+def words_for(game, language: str = "en") -> Words:
+    """The words of a game's terminal: its content's names in `language`."""
+    return words(language, game.content.names if game is not None else None)
+
+
+def path_refusal(words: "Words", reason: str, hint: Optional[str]) -> str:
+    """`REASON; HINT` (or the reason alone) of a path the system refuses, in the words' language; a reason not known
+    here stays as the system gives it."""
+    if not words.english:
+        known = engine_zh.ZH_VALUE_REASONS.get(reason) or next(
+            (said for number, said in engine_zh.ZH_PATH_REASONS.items() if reason == os.strerror(number)), None)
+        if known is not None:
+            reason, hint = known
+    return reason + (f"; {hint}" if hint and words.english else f"；{hint}" if hint else "")
