@@ -15,7 +15,15 @@ from __future__ import annotations
 from ..core.decisions import Decision, IllegalChoice, LazyDecision, NumberOptions, Option
 from ..core.rng import Stream
 from .game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
-from .research import GameState
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Decision", "Game", "GameOptions", "GameState", "IllegalChoice",
            "LazyDecision", "NumberOptions", "Option", "Stream", "load_library"]
+
+
+def __getattr__(name: str):
+    """`GameState` is imported when first asked for: the research view (and its determinisation) is for search and
+    learning, and a game played from the command line never needs it."""
+    if name == "GameState":
+        from .research import GameState
+        return GameState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,8 +16,23 @@ from __future__ import annotations
 from .driver import decision_rng, play_out
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .search import SearchBot
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "SearchBot", "decision_rng", "play_out"]
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": SearchBot}
+
+def _search(seed: int = 0):
+    """The search bot, imported when first seated: it loads the research API (and its determinisation), which a
+    game of the other bots, and every start of the command line, does without."""
+    from .search import SearchBot
+
+    return SearchBot(seed)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _search}
+
+
+def __getattr__(name: str):
+    if name == "SearchBot":
+        from .search import SearchBot
+        return SearchBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

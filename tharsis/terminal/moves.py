@@ -40,8 +40,8 @@ from typing import Optional, Sequence
 
 import attrs
 
+from tharsis.runtime.api import Decision
 from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence
-from tharsis.runtime.core.decisions import Decision
 from tharsis.runtime.core.state import RESOURCES
 
 from .engine_zh import ZH_CHOICES, ZH_EVENTS

@@ -19,9 +19,9 @@ import attrs
 
 from tharsis.compiler import rules_text
 from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.runtime.api import Decision, Option
 from tharsis.runtime.api.game import Game
 from tharsis.runtime.bots import BOTS
-from tharsis.runtime.core.decisions import Decision, Option
 
 from ..games.options import Seat
 from ..problems import shorten, usage_error

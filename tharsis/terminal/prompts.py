@@ -30,7 +30,7 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import rules_text, text
-from tharsis.runtime.core.decisions import Decision, NumberOptions, Option
+from tharsis.runtime.api import Decision, NumberOptions, Option
 from tharsis.runtime.rules.checks import Context, value_of
 from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
 from tharsis.runtime.rules.measures import Where, quantity

@@ -13,7 +13,7 @@ from typing import Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
-from tharsis.runtime.handlers.tiles import placing
+from tharsis.runtime.api.queries import placing
 from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.rules.measures import Where, failing, quantity
 from tharsis.runtime.rules.prices import card_cost, leeway, standard_cost
