@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from tharsis.cli import main
-from tharsis.cli.commands import check as check_command
+from tharsis.designer import watching
 
 # Two cards placing tiles on reserved spaces no bundled board has: W102 twice (with --with-bundled).
 CARDS = textwrap.dedent("""\
@@ -219,7 +219,7 @@ def test_watch_checks_again_when_a_card_file_changes(project, capsys, monkeypatc
         elif len(polls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    monkeypatch.setattr(watching, "_sleep", fake_sleep)
     assert main(["check", "--watch", "--interval", "0.2"]) == 1  # the last check found an error
     out = capsys.readouterr().out
     assert polls == [0.2, 0.2, 0.2]
@@ -243,7 +243,7 @@ def test_watch_checks_again_when_a_names_file_changes(project, capsys, monkeypat
         elif len(polls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    monkeypatch.setattr(watching, "_sleep", fake_sleep)
     assert main(["check", "--watch", "--interval", "0.2"]) == 1
     first, second = capsys.readouterr().out.split("changed: checking again")
     assert "0 errors" in first and "watching 3 files for changes" in first  # the card file, the names file, pyproject
@@ -267,8 +267,8 @@ def test_a_game_sees_an_edited_names_file(tmp_path):
 def test_watch_is_bounded_by_its_poll_limit(tmp_path, capsys, monkeypatch):
     (tmp_path / "a.mars").write_text(CARDS, encoding="utf-8")
     runs = []
-    monkeypatch.setattr(check_command, "_sleep", lambda seconds: None)
-    code = check_command.watch(lambda: runs.append(1) or 0, [tmp_path], 0.1, max_polls=5)
+    monkeypatch.setattr(watching, "_sleep", lambda seconds: None)
+    code = watching.watch(lambda: runs.append(1) or 0, [tmp_path], 0.1, max_polls=5)
     assert code == 0 and runs == [1]  # nothing changed in five looks: checked once
 
 
@@ -326,7 +326,7 @@ def test_watch_reads_the_configuration_again_when_it_changes(project, capsys, mo
         elif len(polls) == 2:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    monkeypatch.setattr(watching, "_sleep", fake_sleep)
     assert main(["check", "--watch"]) == 0
     first, second = capsys.readouterr().out.split("changed: checking again")
     assert "W102" in first and "W102" not in second and "no problems" in second
@@ -344,7 +344,7 @@ def test_watch_reports_a_configuration_broken_while_watching_and_goes_on(project
         elif len(polls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(check_command, "_sleep", fake_sleep)
+    monkeypatch.setattr(watching, "_sleep", fake_sleep)
     assert main(["check", "--watch"]) == 0
     captured = capsys.readouterr()
     assert "pyproject.toml:3:1: error[E802]: unknown key 'ignroe' in [tool.tharsis]" in captured.err

@@ -47,16 +47,6 @@ def stdin_problems(paths: list[str], stdin_filename: Optional[str]) -> list[Prob
     return []
 
 
-def standard_input() -> bytes:
-    """What PATH `-` reads: standard input, never more than one byte past a card file's limit (`yes | tharsis check -`
-    stops there, with E004); a closed standard input reads as empty."""
-    import sys
-
-    from tharsis.compiler.source import MAX_FILE_BYTES, read_bounded
-
-    return read_bounded(sys.stdin.buffer, MAX_FILE_BYTES) if sys.stdin is not None else b""
-
-
 def require(problems: list[Problem]) -> None:
     """Stop the command with every usage problem found (exit 2), printed as the game commands print theirs."""
     if problems:

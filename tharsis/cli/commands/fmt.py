@@ -7,8 +7,8 @@ import difflib
 import sys
 from pathlib import Path
 
-from tharsis.cli.commands import add_config_flag, configured_paths, missing_paths, require, standard_input, \
-    stdin_problems
+from tharsis.cli.commands import add_config_flag, configured_paths, missing_paths, require, stdin_problems
+from tharsis.designer.checking import standard_input
 from tharsis.problems import Problem
 
 
