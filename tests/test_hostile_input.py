@@ -203,6 +203,14 @@ def test_a_number_of_thousands_of_digits_is_no_option_not_a_crash(monkeypatch, t
     assert "there is no card 11: the cards are numbered 1-10" in out
 
 
+def test_a_range_that_counts_down_is_refused_with_the_range_that_counts_up(monkeypatch, tmp_path, capsys):
+    """`buy 3-1` selected no card and the player bought nothing without a word; it is refused, saying how to write
+    it, and the next answer is taken."""
+    out = _prompt(monkeypatch, tmp_path, capsys, "1", "buy 3-1", "buy 1-2")
+    assert "'3-1' counts down and so names no card: a range goes from the lower number up (1-3)" in out
+    assert "buying 2 cards" in out
+
+
 def test_a_line_that_is_not_utf8_is_a_refused_answer(tmp_path):
     """H1's neighbour: a terminal in another encoding types bytes that are not UTF-8; a UTF-8 locale's strict
     standard input raised UnicodeDecodeError (exit 3). They are an answer that names no option."""

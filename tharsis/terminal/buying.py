@@ -96,6 +96,8 @@ def parse(answer: str, offer: Offer, language: str = "en") -> Union[list[str], s
         if first is None or last is None:
             return (not_a_number(low, language) or not_a_number(high, language)
                     or say("not_a_card_number", word=shorten(word, 20)))
+        if first > last:  # `buy 3-1` would select nothing, and the player would buy nothing without a word
+            return say("backwards_range", word=shorten(word, 20), fixed=f"{shorten(high, 9)}-{shorten(low, 9)}")
         for card in range(first, last + 1):
             if not 1 <= card <= len(offer.cards):
                 shown = card if card < BEYOND else shorten(low, 20)  # only a first number beyond reaches BEYOND
