@@ -38,7 +38,7 @@ from tharsis.terminal.play import ALIASES, Session
 
 NAMED_KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "rule")
 GRID_LINE = re.compile(r"(?:\s|≈≈|·|~[a-z]?|\^|\[\w+\]|[A-Za-z]{1,2})+")
-COMMAND = re.compile(r"tharsis (?:play|replay)(?: --(?:seed|load) )?\S*|\S+\.jsonl?\b")
+COMMAND = re.compile(r"tharsis (?:play|replay)(?: --(?:seed|load) )?\S*|\S+\.jsonl?\b|(?<!\w)--[a-z]+(?:-[a-z]+)*")
 WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -187,7 +187,17 @@ def test_a_whole_game_in_chinese_has_no_english_word_but_untranslated_names(monk
     from tharsis.games import saves
 
     options = saves.read(tmp_path / "game.jsonl").options
-    leftovers = english_words(out, Game(options).content, set(options.players))
+    content = Game(options).content
+    leftovers = english_words(out, content, set(options.players))
+    assert leftovers == [], "\n".join(f"{word}: {line}" for word, line in leftovers[:30])
+    # the same game told again by `replay --lang zh`, to the end and stopped after generation 1
+    assert main(["replay", "game.jsonl", "--lang", "zh", "--generations"]) == 0
+    told = capsys.readouterr().out
+    assert told.startswith("重放 game.jsonl：种子") and "已核对：重放得到记录的结果" in told and "卡牌分数：" in told
+    assert main(["replay", "game.jsonl", "--lang", "zh", "--until", "1"]) == 0
+    stopped = capsys.readouterr().out
+    assert "--- 第1时代结束后：" in stopped and "（游戏还在继续" in stopped
+    leftovers = english_words(told + stopped, content, set(options.players))
     assert leftovers == [], "\n".join(f"{word}: {line}" for word, line in leftovers[:30])
 
 

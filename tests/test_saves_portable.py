@@ -147,6 +147,25 @@ def test_a_log_copied_to_another_folder_replays_and_resumes(studio, tmp_path, au
         "mine/cards.mars", "mine/corporation.mars"}
 
 
+def test_a_log_holds_the_designers_names_and_replays_in_chinese_elsewhere(studio, tmp_path, monkeypatch, capsys):
+    """The names files travel with the card files: replayed in another folder with --lang zh, the designer's
+    corporation and the bundled standard projects are told by their Chinese names (before, a replayed or loaded
+    log lost every names file, bundled ones included)."""
+    (studio / "zh.names").write_text('corporation "Moo Corp" = "哞哞公司"\n', encoding="utf-8")
+    bot_game(studio, "game.jsonl", generations=2)
+    start = json.loads(Path("game.jsonl").read_text().splitlines()[0])
+    assert start["content"]["files"]["mine/zh.names"] == 'corporation "Moo Corp" = "哞哞公司"\n'
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copy(tmp_path / "game.jsonl", elsewhere / "game.jsonl")
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert main(["replay", "game.jsonl", "--lang", "zh"]) == 0
+    out, err = capsys.readouterr()
+    assert "以「哞哞公司」开局" in out and "「贩卖专利」" in out and "Moo Corp" not in out and "Sell Patents" not in out
+    assert [code for code, _ in problems(err)] == ["W740"]
+
+
 def test_a_record_without_its_card_files_loaded_elsewhere_says_where_to_load_it(studio, tmp_path, monkeypatch,
                                                                                 capsys):
     log = bot_game(studio, "game.jsonl")

@@ -33,7 +33,7 @@ import attrs
 from tharsis.compiler import bundled_cards_path, compile_sources
 from tharsis.compiler.definitions import KINDS, Library
 from tharsis.compiler.diagnostics import Span, render_text
-from tharsis.compiler.source import MAX_FILE_BYTES, on_disk, read_bounded
+from tharsis.compiler.source import CONTENT_FILES, MAX_FILE_BYTES, on_disk, read_bounded
 from tharsis.runtime.api.game import ContentError, Game, GameOptions, load_library
 
 from ..problems import CONTENT, Problem, ProblemError, suggest
@@ -143,8 +143,8 @@ def designer_files(library: Library, card_paths) -> Optional[dict]:
         if folder.is_file():
             found = [(folder, top)]
         else:
-            found = [(f, f"{top}/{f.relative_to(folder).as_posix()}") for f in sorted(folder.rglob("*.mars"))
-                     if f.is_file()]
+            found = [(f, f"{top}/{f.relative_to(folder).as_posix()}")
+                     for f in sorted(f for pattern in CONTENT_FILES for f in folder.rglob(pattern)) if f.is_file()]
         for path, name in found:
             try:
                 text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
@@ -224,7 +224,7 @@ def parse(value: Any, where: Where, problems: list) -> Optional[Recorded]:
             return None
         for name, text in files.items():
             parts = name.split("/")
-            if (not name.endswith(".mars") or name.startswith("/") or "\\" in name or ".." in parts
+            if (not name.endswith((".mars", ".names")) or name.startswith("/") or "\\" in name or ".." in parts
                     or "" in parts or not name.isprintable()):
                 problem(f".files: {json.dumps(name)[:60]} is not the name of a card file inside its folder",
                         'a relative name such as "mine/cards.mars"')
@@ -293,7 +293,8 @@ def _compiled_folders(paths: list[str], where: Where) -> Library:
 def _compiled_files(files: dict, where: Where, kind: str) -> Library:
     """The bundled cards and the recorded card files, compiled together as a game loads them."""
     bundled = bundled_cards_path()
-    sources = {str(f): f.read_text(encoding="utf-8") for f in sorted(bundled.rglob("*.mars")) if f.is_file()}
+    sources = {str(f): f.read_text(encoding="utf-8")
+               for pattern in CONTENT_FILES for f in sorted(bundled.rglob(pattern)) if f.is_file()}
     sources.update(files)
     result = compile_sources(sources)
     if result.errors:
@@ -327,7 +328,8 @@ def _recorded_only(library: Library, recorded: Recorded, where: Where) -> tuple[
                                                                     "changed or are gone"))
     if problems:
         raise ProblemError(problems)
-    return Library([d for d in library.definitions if (d.kind, d.name) in recorded.used]), cards
+    kept = [d for d in library.definitions if (d.kind, d.name) in recorded.used]
+    return attrs.evolve(library, definitions=kept), cards   # the names files' names stay with the definitions
 
 
 def changed_problem(where: Where, definition, drawn: Optional[int] = None) -> Problem:

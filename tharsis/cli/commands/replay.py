@@ -15,6 +15,8 @@ def add_parser(sub) -> None:
     command.add_argument("--step", action="store_true",
                          help="wait for Enter after each move (on a terminal; otherwise everything at once)")
     command.add_argument("--generations", action="store_true", help="also print the state at every generation")
+    command.add_argument("--lang", choices=("en", "zh"), default="en",
+                         help="language of the telling: moves, tables and the cards' rules text, as play --lang")
     command.set_defaults(run=run)
 
 
@@ -23,6 +25,7 @@ def run(args) -> int:
     (tharsis/terminal/replay.py)."""
     from tharsis.terminal.replay import replay
 
-    code, warnings = replay(args.log, until=args.until, step=args.step, generations=args.generations)
+    code, warnings = replay(args.log, until=args.until, step=args.step, generations=args.generations,
+                            language=args.lang)
     warn(warnings)
     return code
