@@ -17,7 +17,7 @@ from . import effects as fx
 from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
                           Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
-from .diagnostics import Diagnostics, Span, did_you_mean, respelling
+from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
 from .lints import DesignLints
 from .quantities import QuantityCompiler
@@ -534,10 +534,9 @@ class Checker(EffectChecks, DesignLints):
             self.d.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
                          leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
+            hint, fixes = _respelt(leaf, word, self.card_resources)
             self.d.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
-                         did_you_mean(word, self.card_resources) or
-                         "declare a new one with: resource " + word,
-                         respelling(leaf.span, word, self.card_resources, leaf.text))
+                         hint or "declare a new one with: resource " + word, fixes)
         return None
 
     def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
@@ -550,10 +549,9 @@ class Checker(EffectChecks, DesignLints):
             self.d.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
                          "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
+            hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
             self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                         did_you_mean(word, v.STANDARD_RESOURCES + ("mc",)) or
-                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES),
-                         respelling(leaf.span, word, v.STANDARD_RESOURCES + ("mc",), leaf.text))
+                         hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
 
     def any_resource(self, leaf: Leaf) -> Optional[str]:
@@ -567,8 +565,7 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                     did_you_mean(word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)),
-                     respelling(leaf.span, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources), leaf.text))
+                     *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
@@ -719,3 +716,18 @@ class Checker(EffectChecks, DesignLints):
                          leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value
+
+
+def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
+    """The did-you-mean hint and the fix of a misspelt resource, in the number it was written in: `gain 2 plnts` ->
+    'plants', the form `tharsis fmt` writes for more than one, not 'plant'; a typo that reads as a singular
+    (`plnt`, `plantss`) gets the singular. Agreement with the amount stays `tharsis fmt`'s."""
+    hint, fixes = did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
+    match = single_match(word, vocabulary)
+    plural = v.singular(leaf.text) != leaf.text.lower()   # `plnts` reads as a plural, `plantss` does not
+    if match is not None and match != "mc" and plural and not match.endswith("s"):
+        written = v.plural(match)
+        if written != match:
+            hint = f"did you mean '{written}'?"
+            fixes = (Fix(leaf.span, written),) if fixes else fixes
+    return hint, fixes

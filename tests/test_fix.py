@@ -58,6 +58,23 @@ def test_fix_turns_each_misspelling_into_clean_text(tmp_path, capsys):
     assert run(capsys, "check", str(path))[0] == 0
 
 
+def test_a_misspelt_plural_is_fixed_as_the_plural_fmt_writes(tmp_path, capsys):
+    """`gain 2 plnts` became `gain 2 plant`, which `tharsis fmt` then rewrote: a fix keeps the number written."""
+    path = tmp_path / "plural.mars"
+    path.write_text(textwrap.dedent("""\
+        card "Plural Typos" #FX2 {
+          type: active  cost: 3
+          holds: microbe
+          play: gain 2 plnts; gain 2 stels; add 2 microbs here
+        }
+    """), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--fix", str(path))
+    assert code == 0, out
+    assert "play: gain 2 plants; gain 2 steel; add 2 microbes here" in path.read_text(encoding="utf-8")
+    assert "E101 'plnts' -> 'plants'" in out and "E101 'microbs' -> 'microbes'" in out
+    assert run(capsys, "fmt", "--check", str(path))[0] == 0
+
+
 def test_diff_shows_the_fixes_and_what_is_left_and_writes_nothing(tmp_path, capsys):
     path = tmp_path / "typos.mars"
     path.write_text(MISSPELT.replace("  action: gian 1 heat\n", "  action: gian 1 heat\n  vp: 1 per 10 oceans\n"),
