@@ -203,6 +203,18 @@ def test_a_number_of_thousands_of_digits_is_no_option_not_a_crash(monkeypatch, t
     assert "there is no card 11: the cards are numbered 1-10" in out
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_log_that_is_a_named_pipe_is_refused_before_the_game_starts(tmp_path, monkeypatch, capsys):
+    """A pipe with no reader blocks the first write of the log: the game would hang. Refused as E708, exit 2."""
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "play", "--seat", "ann=greedy", "--seat", "bob=greedy", "--seed", "3",
+                          "--log", str(fifo))
+    assert code == 2 and "E708" in err and "is not a regular file (a pipe, a device or a socket)" in err
+    assert "--no-log" in err and "Generation 1" not in out
+
+
 def test_a_range_that_counts_down_is_refused_with_the_range_that_counts_up(monkeypatch, tmp_path, capsys):
     """`buy 3-1` selected no card and the player bought nothing without a word; it is refused, saying how to write
     it, and the next answer is taken."""

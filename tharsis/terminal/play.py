@@ -588,6 +588,9 @@ def log_path(requested: Optional[str], seed: int) -> Path:
         if look.kind == "unusable":
             raise usage_error("E708", f"cannot write the game log to {shorten(requested)}: {look.reason} "
                                       "(use --log FILE or --no-log)", look.hint)
+        if look.kind == "other":  # a pipe with no reader would block the game's first write: a hang
+            raise usage_error("E708", f"cannot write the game log to {shorten(requested)}: it is not a regular "
+                                      "file (a pipe, a device or a socket)", "use --log FILE, or --no-log")
         if look.kind == "folder" or (look.kind == "file" and look.size > 0):
             raise usage_error("E718", f"--log {requested}: the file already exists and a new game does not "
                                       "overwrite it", "choose another --log FILE, or --no-log; to go on with the "
