@@ -246,6 +246,9 @@ def test_the_default_seats_are_named_in_chinese(monkeypatch, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "你：选择你的公司" in out and "» 你选择「CrediCor」" in out and "» 机器人选择了一家公司" in out
     assert "玩家：A=你   B=机器人" in out       # the grid's letters stay letters whatever the names
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n不买\n退出\n"))
+    assert main(["play", "--lang", "zh", "--seed", "4", "--players", "3", "--no-log"]) == 0
+    assert "玩家：A=你   B=机器人1   C=机器人2" in capsys.readouterr().out    # not greedy1, greedy2
 
 
 def test_columns_line_up_by_the_columns_a_terminal_gives_each_character():

@@ -51,9 +51,9 @@ def chosen_seats(args, default: list[str], kinds: tuple[str, ...]):
         if args.seat and len(args.seat) != args.players:
             raise usage_error("E706", f"--players {args.players} but {len(args.seat)} --seat given",
                                 "give one --seat per player, or --players alone")
-        if not args.seat:  # the first default seat, then bots of the last default kind
-            kind = default[-1].partition("=")[2]
-            specs = [default[0]] + [f"{kind}{i}={kind}" for i in range(1, args.players)]
+        if not args.seat:  # the first default seat, then bots of the last default seat, numbered: bot1, 机器人2
+            name, _, kind = default[-1].partition("=")
+            specs = [default[0]] + [f"{name}{i}={kind}" for i in range(1, args.players)]
     if solo and not args.seat:
         specs = specs[:1]
     seats = seats_from_flags(specs, kinds)
