@@ -248,7 +248,7 @@ def test_without_matplotlib_the_report_is_a_usage_error_that_says_how_to_install
     monkeypatch.chdir(tmp_path)
     assert main(["simulate", "--games", "1", "--quiet", "--report", "site"]) == 2
     err = capsys.readouterr().err
-    assert "error[E762]: --report needs matplotlib" in err and "pip install 'tharsis[report]'" in err
+    assert "error[E762]: the balance report needs matplotlib" in err and "pip install 'tharsis[report]'" in err
     assert "Traceback" not in err and not list(tmp_path.iterdir())     # nothing written, no game played
 
 

@@ -16,7 +16,8 @@ import sys
 
 from tharsis import __version__
 from tharsis.cli.arguments import ArgumentParser
-from tharsis.cli.commands import cards, check, fmt, gallery, lsp, play, replay, report_config_error, simulate, test
+from tharsis.cli.commands import cards, check, fmt, gallery, lsp, play, replay, report, report_config_error, \
+    simulate, test
 from tharsis.designer.config import ConfigError
 from tharsis.problems import ProblemError, render, usage_error
 
@@ -87,6 +88,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    for command in (check, cards, test, fmt, gallery, lsp, play, simulate, replay):   # in the order help lists them
+    for command in (check, cards, test, fmt, gallery, lsp, play, simulate, replay, report):   # in the order help lists them
         command.add_parser(sub)
     return parser

@@ -3,7 +3,7 @@
 Win rates with their 95 % Wilson intervals per seat and per corporation; for every card that was played its play
 rate (the share of games in which someone played it), its win rate when played (the share of the players who
 played it who won) with its interval, the mean VP it scored by the end and the mean generation in which it was
-played; the distributions of final scores and of game lengths. Only the records are read (tharsis/games/simulate.py
+played; the distributions of final scores and of game lengths. Only the records are read (tharsis/games/records.py
 `play_one`), so the numbers are the ones the JSONL and CSV hold. The designer's own cards and corporations (those
 of the `--cards` folders, not the bundled ones) are marked, so the report (tharsis/games/report.py) can highlight them.
 """
@@ -48,6 +48,47 @@ def designer_content(game) -> Yours:
         else:
             (corporations if definition.kind == "corporation" else cards).add(definition.name)
     return Yours(frozenset(cards), frozenset(corporations), frozenset(outside))
+
+
+def designer_content_of(record: dict, card_paths: Optional[list[str]]) -> tuple[Yours, list]:
+    """The designer's cards of the games `record` is one of (`tharsis report`), and warnings: of the `card_paths`
+    folders (--cards) or, without them, of the folders the games were played with that are still here (W763 for
+    each that is not). The sets in play come from the record's options, so a card of an expansion the games did
+    not deal is told apart as `designer_content` does it. ProblemError: E705 for a --cards folder that is not
+    there, E715 for cards that do not compile or options they cannot play."""
+    from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path
+    from tharsis.runtime.api.game import ContentError, Game, GameOptions, load_library
+
+    warnings: list[Problem] = []
+    if card_paths is None:
+        card_paths = []
+        for folder in record["options"].get("card_paths") or []:
+            if isinstance(folder, str) and missing_path("--cards", folder) is None:
+                card_paths.append(folder)
+            else:
+                warnings.append(Problem("W763", f"the card folder {folder} the games were played with is not here: "
+                                                "its cards are not highlighted", "give it with --cards DIR"))
+    else:
+        refused = [p for p in (missing_path("--cards", folder) for folder in card_paths) if p is not None]
+        if refused:
+            raise ProblemError(refused, USAGE)
+    if not card_paths:
+        return Yours(), warnings
+    played_with = {key: record["options"][key] for key in ("corporate_era", "solo_tr63", "beginner", "expansions")
+                   if key in record["options"]}
+    try:
+        options = GameOptions.from_json({**played_with, "players": [p["seat"] for p in record["players"]],
+                                         "board": record["board"],
+                                         "card_paths": [str(Path(folder).resolve()) for folder in card_paths]})
+        game = Game(options, load_library(options.card_paths), start=False)
+    except ContentError as exc:
+        raise ProblemError([Problem("E715", "the designer's cards do not compile", "fix them: tharsis check DIR")],
+                           CONTENT, str(exc)) from None
+    except (ValueError, TypeError) as exc:   # an expansion or a board these cards do not declare
+        raise ProblemError([Problem("E715", f"the games' options cannot be played with these cards: {exc}",
+                                    "give the card folders the games were played with (--cards DIR)")],
+                           CONTENT) from None
+    return designer_content(game), warnings
 
 
 @attrs.frozen

@@ -67,29 +67,29 @@ def available() -> bool:
 def require() -> None:
     """ProblemError E762 (exit 2) when matplotlib is missing: said before any game is played, not after them."""
     if not available():
-        raise usage_error("E762", "--report needs matplotlib (the report's charts), which is not installed",
+        raise usage_error("E762", "the balance report needs matplotlib (its charts), which is not installed",
                           INSTALL_HINT)
 
 
-def prepare(directory: str, force: bool) -> Path:
+def prepare(directory: str, force: bool, flag: str = "--report") -> Path:
     """The folder the report goes into, created and found writable before any game is played, or ProblemError
     (exit 2): E762 without matplotlib, E761 for a folder that cannot be used, E760 for one that holds a report
-    already (unless `force`)."""
+    already (unless `force`). `flag` is what named the folder (simulate --report, report --out)."""
     require()
     if not directory.strip():
-        raise usage_error("E761", "--report is empty: the report needs a folder to go into",
-                          "name a new or existing folder: --report report/")
+        raise usage_error("E761", f"{flag} is empty: the report needs a folder to go into",
+                          f"name a new or existing folder: {flag} report/")
     folder = Path(directory)
     look = on_disk(folder)
     if look.kind == "unusable":
-        raise usage_error("E761", f"--report {shorten(directory)}: cannot use it: {look.reason}", look.hint)
+        raise usage_error("E761", f"{flag} {shorten(directory)}: cannot use it: {look.reason}", look.hint)
     if look.kind not in ("missing", "folder"):
-        raise usage_error("E761", f"--report {shorten(directory)}: the report goes into a folder, and this is a file",
-                          "name a new or existing folder: --report report/")
+        raise usage_error("E761", f"{flag} {shorten(directory)}: the report goes into a folder, and this is a file",
+                          f"name a new or existing folder: {flag} report/")
     page = folder / PAGE
     if on_disk(page).kind == "folder" or (on_disk(page).kind == "file" and not force):
-        raise usage_error("E760", f"--report {shorten(directory)}: the folder already holds a report ({PAGE}), and a "
-                                  "new run does not overwrite it", "choose another --report DIR, or add --force to "
+        raise usage_error("E760", f"{flag} {shorten(directory)}: the folder already holds a report ({PAGE}), and a "
+                                  "new run does not overwrite it", f"choose another {flag} DIR, or add --force to "
                                                                    "replace it")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -97,7 +97,7 @@ def prepare(directory: str, force: bool) -> Path:
             pass
     except (OSError, ValueError) as exc:
         reason, hint = why_unusable(exc)
-        raise usage_error("E761", f"--report {shorten(directory)}: cannot write there: {reason}",
+        raise usage_error("E761", f"{flag} {shorten(directory)}: cannot write there: {reason}",
                           hint or "name a folder you can write to") from None
     return folder
 

@@ -150,3 +150,119 @@ def prepare(requested: Optional[str], format: str, force: bool) -> Path:
             raise usage_error("E708", f"cannot write results to {shorten(str(target))}: {reason}",
                               hint or "--out FILE in a folder you can write") from None
     return path
+
+
+# ------------------------------------------------------------------ reading a JSONL results file back (tharsis report)
+
+LINE_LIMIT = 4 * 1024 * 1024   # bytes in one game's record: a game of five players with every card played is ~20 KB
+SHOWN = 10                     # problems listed before "and N more"
+
+
+def read(text_path: str) -> list[dict]:
+    """The records of a JSONL results file `simulate` wrote, checked for what the balance report reads, or
+    ProblemError: E705 for a path that is no file, E763 for a file that is not such results (each wrong line
+    said, up to SHOWN), with the line and what is wrong with it. Read line by line, never more than LINE_LIMIT
+    bytes of one line, never more games than a run can play."""
+    from tharsis.problems import CONTENT, Problem, ProblemError, missing_path
+
+    from .options import GAMES
+
+    refused = missing_path("RESULTS", text_path)
+    if refused is not None:
+        raise ProblemError([refused], 2)
+    problems: list[Problem] = []
+    records: list[dict] = []
+    seats: Optional[list] = None
+
+    def wrong(number: int, message: str, line: str = "") -> None:
+        problems.append(Problem("E763", message, _READ_HINT, text_path, number or None, None,
+                                shorten(line.rstrip("\n"), 100) or None))
+
+    try:
+        with open(text_path, "rb") as handle:
+            number = 0
+            while len(problems) < SHOWN:
+                raw = handle.readline(LINE_LIMIT + 1)
+                if not raw:
+                    break
+                number += 1
+                if len(raw) > LINE_LIMIT:
+                    wrong(number, f"line {number} is longer than {LINE_LIMIT // (1024 * 1024)} MB: no game's record is")
+                    break
+                line = raw.decode("utf-8", errors="replace")
+                if not line.strip():
+                    continue
+                if len(records) >= GAMES[1]:
+                    wrong(number, f"more than {GAMES[1]:,} games: no run of simulate plays that many")
+                    break
+                try:
+                    record = json.loads(line)
+                except (ValueError, RecursionError) as exc:   # RecursionError: arrays nested thousands deep
+                    why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+                    wrong(number, f"line {number} is not a JSON record ({why})", line)
+                    continue
+                why = _record_problem(record)
+                if why is None and seats is None:
+                    seats = [p["seat"] for p in record["players"]]
+                elif why is None and [p["seat"] for p in record["players"]] != seats:
+                    why = f"its seats ({', '.join(p['seat'] for p in record['players'])}) are not those of the " \
+                          f"first game ({', '.join(seats)}): a report is of one set of seats"
+                if why is not None:
+                    wrong(number, f"line {number}: {why}", line)
+                else:
+                    records.append(record)
+    except OSError as exc:
+        reason, hint = why_unusable(exc)
+        raise ProblemError([Problem("E705", f"cannot read {shorten(text_path)}: {reason}", hint, text_path)], 2)
+    if not records and not problems:
+        wrong(0, "the file holds no game")
+    if problems:
+        raise ProblemError(problems, CONTENT)
+    return records
+
+
+_READ_HINT = "tharsis report reads the JSONL results of tharsis simulate (--format jsonl, the default), unedited"
+
+
+def _record_problem(record) -> Optional[str]:
+    """What is wrong with one line's record for the report, or None."""
+    if not isinstance(record, dict):
+        return "a record is a JSON object, one game's"
+    for key, kinds in (("seed", int), ("board", str), ("options", dict), ("generations", int),
+                       ("tie_break", bool), ("players", list)):
+        if key not in record:
+            return f"the record has no {key!r}"
+        if not isinstance(record[key], kinds) or (kinds is int and isinstance(record[key], bool)):
+            return f"{key!r} is {_kind(record[key])}, not {_kind(kinds())}"
+    if "winner" not in record or not (record["winner"] is None or isinstance(record["winner"], str)):
+        return "the record has no 'winner' (a seat's name, or null)"
+    if "solo_won" in record and not isinstance(record["solo_won"], bool):
+        return f"'solo_won' is {_kind(record['solo_won'])}, not a boolean"
+    if not 1 <= len(record["players"]) <= 5:
+        return f"a game has 1 to 5 players, not {len(record['players'])}"
+    names = set()
+    for index, player in enumerate(record["players"], start=1):
+        where = f"player {index}"
+        if not isinstance(player, dict):
+            return f"{where} is {_kind(player)}, not an object"
+        for key, kinds in (("seat", str), ("bot", str), ("corporation", str), ("total", int), ("played", list)):
+            if not isinstance(player.get(key), kinds) or (kinds is int and isinstance(player.get(key), bool)):
+                return f"{where}'s {key!r} is {_kind(player.get(key))}, not {_kind(kinds())}"
+        if not all(isinstance(card, str) for card in player["played"]):
+            return f"{where}'s 'played' holds something other than card names"
+        for key in ("played_generation", "card_vp"):
+            value = player.get(key, {})
+            if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, int)
+                                                      and not isinstance(v, bool) for k, v in value.items()):
+                return f"{where}'s {key!r} is not an object of card names and whole numbers"
+        names.add(player["seat"])
+    if len(names) != len(record["players"]):
+        return "two players have the same seat name"
+    if record["winner"] is not None and record["winner"] not in names:
+        return f"the winner {shorten(record['winner'], 30)!r} is none of the seats"
+    return None
+
+
+def _kind(value) -> str:
+    return {bool: "a boolean", int: "an integer", str: "a string", list: "a list", dict: "an object",
+            type(None): "null", float: "a number"}.get(type(value), type(value).__name__)
