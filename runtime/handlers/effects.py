@@ -259,8 +259,7 @@ def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:
         game.state.discard.extend(seen)
         return
-    ask(game, Decision(player, "keep", "Which card do you keep?", tuple(Option(f"keep {name}", name) for name in seen)),
-        kept, player, seen, remaining)
+    ask_for_one(game, player, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining)
 
 
 @step
@@ -316,8 +315,8 @@ def _add(game, e, ctx):
     if len(targets) == 1:
         added(game, targets[0], ctx.player, amount)
         return
-    ask(game, Decision(ctx.player, "card", f"Which card gets {text.effect(e)}?",
-                       tuple(Option(f"card {name}", name) for name in targets)), added, ctx.player, amount)
+    ask_for_one(game, ctx.player, "card", f"Which card gets {text.effect(e)}?", "card", targets, added, ctx.player,
+                amount)
 
 
 @step
@@ -326,8 +325,8 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int) ->
         return
     push(game, split_next, e, player, targets, remaining - 1)
     resource = "resource" if e.resource == "resource" else e.resource
-    ask(game, Decision(player, "card", f"Which card gets 1 {resource} ({remaining} to place)?",
-                       tuple(Option(f"card {name}", name) for name in targets)), added, player, 1)
+    ask_for_one(game, player, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
+                added, player, 1)
 
 
 @step
@@ -481,11 +480,8 @@ def may_chosen(game: "Table", yes: bool, e, ctx: Context) -> None:
 
 
 def _copy_production(game, e, ctx):
-    names = copyable(game, e, ctx)
-    if not names:
-        return
-    ask(game, Decision(ctx.player, "card", "Copy the production of which card?",
-                       tuple(Option(f"card {n}", n) for n in names)), copy_chosen, ctx)
+    ask_for_one(game, ctx.player, "card", "Copy the production of which card?", "card", copyable(game, e, ctx),
+                copy_chosen, ctx)
 
 
 @step
@@ -541,11 +537,10 @@ def _reveal_until(game, e, ctx):
 
 def _play_from_hand(game, e, ctx):
     names = cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)
-    if not names:
-        return
-    game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
-    ask(game, Decision(ctx.player, "card", "Which card do you play from your hand?",
-                       tuple(Option(f"play {name}", name) for name in names)), played_from_hand, ctx.player)
+    if names:
+        game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
+        ask_for_one(game, ctx.player, "card", "Which card do you play from your hand?", "play", names,
+                    played_from_hand, ctx.player)
 
 
 @step
@@ -574,11 +569,8 @@ def opponent_turn(game: "Table", e, index: int) -> None:
 
 
 def _fund_award(game, e, ctx):
-    names = fundable_awards(game)
-    if not names:
-        return
-    ask(game, Decision(ctx.player, "award", "Which award do you fund for free?",
-                       tuple(Option(f"fund {name}", name) for name in names)), award_funded, ctx.player)
+    ask_for_one(game, ctx.player, "award", "Which award do you fund for free?", "fund", fundable_awards(game),
+                award_funded, ctx.player)
 
 
 @step
@@ -598,8 +590,8 @@ def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining
     if remaining <= 0 or not seen:
         game.state.piles.setdefault(kind, [])[:0] = list(seen)  # the others go under the pile
         return
-    ask(game, Decision(player, "play_kept", f"Which {kind} card do you play?",
-                       tuple(Option(f"play {name}", name) for name in seen)), seen_chosen, player, kind, seen, remaining)
+    ask_for_one(game, player, "play_kept", f"Which {kind} card do you play?", "play", seen, seen_chosen, player,
+                kind, seen, remaining)
 
 
 @step
@@ -611,11 +603,8 @@ def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, r
 
 
 def _reuse_action(game, e, ctx):
-    names = reusable_actions(game, ctx.player, ctx.card)
-    if not names:
-        return
-    ask(game, Decision(ctx.player, "card", "Repeat the action of which card?",
-                       tuple(Option(f"card {name}", name) for name in names)), reused, ctx.player)
+    ask_for_one(game, ctx.player, "card", "Repeat the action of which card?", "card",
+                reusable_actions(game, ctx.player, ctx.card), reused, ctx.player)
 
 
 @step
@@ -632,6 +621,14 @@ def _next_card(game, e, ctx):
 
 
 # ------------------------------------------------------------------ helpers with decisions
+
+def ask_for_one(game: "Table", player: int, kind: str, prompt: str, verb: str, names, resume, *args) -> None:
+    """Ask `player` which one of `names` (options labelled "VERB NAME"), then `resume(game, name, *args)`; nothing
+    when there is none to choose (the effect does nothing, as the rules say of an effect with no target)."""
+    if names:
+        ask(game, Decision(player, kind, prompt, tuple(Option(f"{verb} {name}", name) for name in names)), resume,
+            *args)
+
 
 def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: str, resume, *args) -> None:
     """Resume with the one candidate, or ask the chooser which."""
