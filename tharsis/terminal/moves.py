@@ -380,69 +380,66 @@ def _choices(choices: list, hidden: bool, name: str, told: str = "", game=None, 
     player's `name`. Card choices of a hidden hand show only as a count; discards always do (the cards go face
     down). `told`: the events' English sentences (what they already say); `words`: another language's (with the
     `game`, whose names it says)."""
+    named, counts, shown = _untold(choices, hidden, told)
     if words is not None and not words.english:
-        return _choices_said(choices, hidden, told, game, words)
+        return _choices_said(named, counts, shown, hidden, game, words)
     pays, chooses = conjugate(name, "pay"), conjugate(name, "choose")
-    counts: dict[str, int] = {}
+    said = [f"{conjugate(name, verb)} {', '.join(cards)}" for verb, cards in named.items()]
+    said += [f"{conjugate(name, verb)} {n} card{'s' if n > 1 else ''}" for verb, n in counts.items()]
+    for kind, label in shown:
+        if kind == "pay":
+            said.append(f"{pays} {label}")
+        elif kind == "corporation":
+            said.append(f"{chooses} a corporation" if hidden else f"{chooses} {label.partition(' ')[2]}")
+        else:
+            said.append(f"{chooses} {label}")
+    return ", ".join(said)
+
+
+def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]], dict[str, int], list]:
+    """What of `choices` the events do not tell, whatever the language: the hand's choices shown by card (verb ->
+    card names) and those shown as a count (verb -> how many: a hidden hand's, and every discard), then the other
+    choices in order as (kind, label)."""
     named: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
     shown = []
     for kind, label in choices:
         if kind == "discard":
             continue  # the hand's change says how many (the last of several is answered by the engine, unlogged)
         if kind in HIDDEN:
-            verb = conjugate(name, "discard" if label.startswith("discard ") else kind)
-            if hidden or label.startswith("discard "):
-                counts[verb] = counts.get(verb, 0) + 1
-            else:
-                named.setdefault(verb, []).append(label.partition(" ")[2])
-        elif kind == "pay":
-            shown.append(f"{pays} {label}")
-        elif kind == "corporation":
-            shown.append(f"{chooses} a corporation" if hidden else f"{chooses} {label.partition(' ')[2]}")
-        elif kind == "space":
-            if f"on {label.removeprefix('space ')}" not in told:   # a space chosen but not built on (Land Claim)
-                shown.append(f"{chooses} {label}")
-        elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
-            continue   # "ann plays CARD" tells it
-        elif kind not in ("action", "final"):
-            shown.append(f"{chooses} {label}")
-    said = [f"{verb} {', '.join(names)}" for verb, names in named.items()]
-    said += [f"{verb} {n} card{'s' if n > 1 else ''}" for verb, n in counts.items()]
-    return ", ".join(said + shown)
-
-
-def _choices_said(choices: list, hidden: bool, told: str, game, words: Words) -> str:
-    """`_choices` in another language than English: the same choices, the labels as the prompts show them."""
-    from .prompts import label_text
-
-    counts: dict[str, int] = {}
-    named: dict[str, list[str]] = {}
-    shown = []
-    for kind, label in choices:
-        if kind == "discard":
-            continue
-        if kind in HIDDEN:
             verb = "discard" if label.startswith("discard ") else kind
             if hidden or label.startswith("discard "):
                 counts[verb] = counts.get(verb, 0) + 1
             else:
-                named.setdefault(verb, []).append(f"「{_definition_name(game, words, 'card', label.partition(' ')[2])}」")
-        elif kind == "pay":
-            shown.append(ZH_CHOICES["pay"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
+                named.setdefault(verb, []).append(label.partition(" ")[2])
+        elif kind == "space" and f"on {label.removeprefix('space ')}" in told:
+            continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
+        elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
+            continue   # "ann plays CARD" tells it
+        elif kind not in ("action", "final"):
+            shown.append((kind, label))
+    return named, counts, shown
+
+
+def _choices_said(named: dict, counts: dict, shown: list, hidden: bool, game, words: Words) -> str:
+    """`_choices` in another language than English: the same choices, the labels as the prompts show them."""
+    from .prompts import label_text
+
+    said = [ZH_CHOICES[verb] + words.join(f"「{_definition_name(game, words, 'card', card)}」" for card in cards)
+            for verb, cards in named.items()]
+    said += [ZH_CHOICES[verb] + ZH_CHOICES["cards"].format(n=n) for verb, n in counts.items()]
+    for kind, label in shown:
+        if kind == "pay":
+            said.append(ZH_CHOICES["pay"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
         elif kind == "corporation":
             corporation = _definition_name(game, words, "card", label.partition(" ")[2])
-            shown.append(ZH_CHOICES["corporation"] if hidden else ZH_CHOICES["choose"].format(what=f"「{corporation}」"))
+            said.append(ZH_CHOICES["corporation"] if hidden else ZH_CHOICES["choose"].format(what=f"「{corporation}」"))
         elif kind == "space":
-            if f"on {label.removeprefix('space ')}" not in told:   # a space chosen but not built on (Land Claim)
-                shown.append(ZH_CHOICES["choose"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
-        elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
-            continue
-        elif kind not in ("action", "final"):
+            said.append(ZH_CHOICES["choose"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
+        else:
             what = label_text(game, Decision(-1, kind, ""), label, words).rstrip("。")
-            shown.append(ZH_CHOICES["choose"].format(what=what))
-    said = [ZH_CHOICES[verb] + words.join(names) for verb, names in named.items()]
-    said += [ZH_CHOICES[verb] + ZH_CHOICES["cards"].format(n=n) for verb, n in counts.items()]
-    return words("sep").join(said + shown)
+            said.append(ZH_CHOICES["choose"].format(what=what))
+    return words("sep").join(said)
 
 
 def _player_changes(game, stretches: list[tuple[PlayerSnapshot, PlayerSnapshot]],
