@@ -179,7 +179,7 @@ def _problem(d: Diagnostic, result: CompileResult) -> Problem:
 
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("tharsis", "templates/gallery"),
+    return jinja2.Environment(loader=jinja2.PackageLoader("tharsis.designer", "templates/gallery"),
                               autoescape=True, trim_blocks=True, lstrip_blocks=True,
                               undefined=jinja2.StrictUndefined)
 

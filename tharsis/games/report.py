@@ -173,7 +173,7 @@ def _verdict(item, average: float) -> str:
 
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("tharsis", "templates/report"), autoescape=True,
+    return jinja2.Environment(loader=jinja2.PackageLoader("tharsis.games", "templates/report"), autoescape=True,
                               trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
 
 
