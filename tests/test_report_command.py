@@ -116,3 +116,28 @@ def test_a_results_file_that_is_not_there_is_a_usage_error(tmp_path, capsys, mon
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, "report", "nowhere.jsonl")
     assert code == 2 and "E705" in err and "nowhere.jsonl" in err and not (tmp_path / "report").exists()
+
+
+def test_cards_that_do_not_compile_or_are_not_there_are_said_before_any_page(played, tmp_path, capsys):
+    _, _, results = played
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "cards.mars").write_text('card "Half" #H1 {\n  set: mine  type: automated  cost: 2\n', encoding="utf-8")
+    code, _, err = run(capsys, "report", str(results), "--out", str(tmp_path / "r"), "--cards", str(broken))
+    assert code == 1 and "error[E715]: the designer's cards do not compile" in err and "cards.mars:" in err
+    code, _, err = run(capsys, "report", str(results), "--out", str(tmp_path / "r"), "--cards", str(tmp_path / "no"))
+    assert code == 2 and "E705" in err
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "report", str(results), "--out", str(tmp_path / "a-file"))
+    assert code == 2 and "error[E761]: --out" in err and "this is a file" in err
+    assert not (tmp_path / "r").exists()
+
+
+def test_games_of_an_expansion_the_cards_do_not_declare_are_e715(played, tmp_path, capsys):
+    root, folder, results = played
+    record = _one_line(played)
+    record["options"]["expansions"] = ["moon"]
+    path = tmp_path / "moon.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "report", str(path), "--out", str(tmp_path / "r"), "--cards", str(folder))
+    assert code == 1 and "error[E715]: the games' options cannot be played with these cards: unknown expansion" in err
