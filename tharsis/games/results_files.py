@@ -234,6 +234,13 @@ def _record_problem(record) -> Optional[str]:
             return f"the record has no {key!r}"
         if not isinstance(record[key], kinds) or (kinds is int and isinstance(record[key], bool)):
             return f"{key!r} is {_kind(record[key])}, not {_kind(kinds())}"
+    for key, value in record["options"].items():   # the options the report says and plays the designer's cards with
+        if key in _OPTION_FLAGS and not isinstance(value, bool):
+            return f"options.{key} is {_kind(value)}, not a boolean"
+        if key in _OPTION_LISTS and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return f"options.{key} is {_kind(value)}, not a list of names"
+        if key == "max_generations" and not (value is None or (isinstance(value, int) and not isinstance(value, bool))):
+            return f"options.max_generations is {_kind(value)}, not a whole number or null"
     if "winner" not in record or not (record["winner"] is None or isinstance(record["winner"], str)):
         return "the record has no 'winner' (a seat's name, or null)"
     if "solo_won" in record and not isinstance(record["solo_won"], bool):
@@ -261,6 +268,10 @@ def _record_problem(record) -> Optional[str]:
     if record["winner"] is not None and record["winner"] not in names:
         return f"the winner {shorten(record['winner'], 30)!r} is none of the seats"
     return None
+
+
+_OPTION_FLAGS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")
+_OPTION_LISTS = ("card_paths", "corporations", "expansions")
 
 
 def _kind(value) -> str:
