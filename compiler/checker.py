@@ -722,12 +722,9 @@ def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
     """The did-you-mean hint and the fix of a misspelt resource, in the number it was written in: `gain 2 plnts` ->
     'plants', the form `tharsis fmt` writes for more than one, not 'plant'; a typo that reads as a singular
     (`plnt`, `plantss`) gets the singular. Agreement with the amount stays `tharsis fmt`'s."""
-    hint, fixes = did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
     match = single_match(word, vocabulary)
     plural = v.singular(leaf.text) != leaf.text.lower()   # `plnts` reads as a plural, `plantss` does not
-    if match is not None and match != "mc" and plural and not match.endswith("s"):
-        written = v.plural(match)
-        if written != match:
-            hint = f"did you mean '{written}'?"
-            fixes = (Fix(leaf.span, written),) if fixes else fixes
-    return hint, fixes
+    if match is None or match == "mc" or not plural or match.endswith("s") or v.plural(match) == match:
+        return did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
+    written = v.plural(match)
+    return f"did you mean '{written}'?", (Fix(leaf.span, written),) if leaf.span is not None else ()

@@ -25,6 +25,11 @@ from .diagnostics import Diagnostics, Span
 # (compiler/names.py); `check --watch` and the engine's library cache look at both
 CONTENT_FILES = ("*.mars", "*.names")
 
+
+def content_files(folder: Path) -> list[Path]:
+    """The card files and names files under `folder`, sorted: what loading a folder of content reads."""
+    return sorted(f for pattern in CONTENT_FILES for f in folder.rglob(pattern) if f.is_file())
+
 # Lark parses about 100-300 KB of card text a second, so a file is limited to what checks in a couple of seconds:
 # 256 KB holds some 1,500 cards (the largest bundled file is 11 KB). Bigger content goes in several files.
 MAX_FILE_BYTES = 256 * 1024

@@ -91,12 +91,12 @@ def load_library(card_paths: tuple[str, ...] = ()) -> Library:
 
 
 def _fingerprint(card_paths: tuple[str, ...]) -> tuple:
-    from tharsis.compiler.source import CONTENT_FILES
+    from tharsis.compiler.source import content_files
 
     files = []
     for folder in card_paths:
         path = Path(folder)
-        for file in ([path] if path.is_file() else sorted(f for pattern in CONTENT_FILES for f in path.rglob(pattern))):
+        for file in ([path] if path.is_file() else content_files(path)):
             try:
                 stat = file.stat()
             except OSError:

@@ -45,12 +45,12 @@ def _waiting(seen: dict) -> None:
 
 
 def _snapshot(paths: list[Path]) -> dict[str, tuple[int, int]]:
-    from tharsis.compiler.source import CONTENT_FILES
+    from tharsis.compiler.source import content_files
 
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(p for pattern in CONTENT_FILES for p in path.rglob(pattern) if p.is_file())
+            files.extend(content_files(path))
         elif path.exists():
             files.append(path)
     state = {}

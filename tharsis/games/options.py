@@ -75,10 +75,15 @@ class Seat:
     kind: str
 
 
+def kind_of(value: Any) -> str:
+    """A JSON value's type as a message says it: "an integer", "a list", "null"."""
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
 def describe(value: Any) -> str:
     """A JSON value in a message: its type and, when short, itself."""
-    kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+    kind = kind_of(value)
     shown = json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, int, float, str)) else ""
     if len(shown) > 40:
         shown = shown[:37] + "..."

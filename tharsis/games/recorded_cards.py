@@ -33,7 +33,7 @@ import attrs
 from tharsis.compiler import bundled_cards_path, compile_sources
 from tharsis.compiler.definitions import KINDS, Library
 from tharsis.compiler.diagnostics import Span, render_text
-from tharsis.compiler.source import CONTENT_FILES, MAX_FILE_BYTES, on_disk, read_bounded
+from tharsis.compiler.source import MAX_FILE_BYTES, content_files, on_disk, read_bounded
 from tharsis.runtime.api.game import ContentError, Game, GameOptions, load_library
 
 from ..problems import CONTENT, Problem, ProblemError, suggest
@@ -143,8 +143,7 @@ def designer_files(library: Library, card_paths) -> Optional[dict]:
         if folder.is_file():
             found = [(folder, top)]
         else:
-            found = [(f, f"{top}/{f.relative_to(folder).as_posix()}")
-                     for f in sorted(f for pattern in CONTENT_FILES for f in folder.rglob(pattern)) if f.is_file()]
+            found = [(f, f"{top}/{f.relative_to(folder).as_posix()}") for f in content_files(folder)]
         for path, name in found:
             try:
                 text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig")
@@ -293,8 +292,7 @@ def _compiled_folders(paths: list[str], where: Where) -> Library:
 def _compiled_files(files: dict, where: Where, kind: str) -> Library:
     """The bundled cards and the recorded card files, compiled together as a game loads them."""
     bundled = bundled_cards_path()
-    sources = {str(f): f.read_text(encoding="utf-8")
-               for pattern in CONTENT_FILES for f in sorted(bundled.rglob(pattern)) if f.is_file()}
+    sources = {str(f): f.read_text(encoding="utf-8") for f in content_files(bundled)}
     sources.update(files)
     result = compile_sources(sources)
     if result.errors:

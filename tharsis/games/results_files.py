@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Optional, TextIO
 
 from tharsis.compiler.source import on_disk, why_unusable
-from tharsis.problems import shorten, usage_error
+from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
+
+from .options import GAMES, is_integer, kind_of
 
 JSONL, CSV = "jsonl", "csv"
 FORMATS = (JSONL, CSV)
@@ -163,13 +165,9 @@ def read(text_path: str) -> list[dict]:
     ProblemError: E705 for a path that is no file, E763 for a file that is not such results (each wrong line
     said, up to SHOWN), with the line and what is wrong with it. Read line by line, never more than LINE_LIMIT
     bytes of one line, never more games than a run can play."""
-    from tharsis.problems import CONTENT, Problem, ProblemError, missing_path
-
-    from .options import GAMES
-
     refused = missing_path("RESULTS", text_path)
     if refused is not None:
-        raise ProblemError([refused], 2)
+        raise ProblemError([refused], USAGE)
     problems: list[Problem] = []
     records: list[dict] = []
     seats: Optional[list] = None
@@ -213,7 +211,7 @@ def read(text_path: str) -> list[dict]:
                     records.append(record)
     except OSError as exc:
         reason, hint = why_unusable(exc)
-        raise ProblemError([Problem("E705", f"cannot read {shorten(text_path)}: {reason}", hint, text_path)], 2)
+        raise ProblemError([Problem("E705", f"cannot read {shorten(text_path)}: {reason}", hint, text_path)], USAGE)
     if not records and not problems:
         wrong(0, "the file holds no game")
     if problems:
@@ -228,39 +226,38 @@ def _record_problem(record) -> Optional[str]:
     """What is wrong with one line's record for the report, or None."""
     if not isinstance(record, dict):
         return "a record is a JSON object, one game's"
-    for key, kinds in (("seed", int), ("board", str), ("options", dict), ("generations", int),
-                       ("tie_break", bool), ("players", list)):
+    for key, kind in (("seed", int), ("board", str), ("options", dict), ("generations", int),
+                      ("tie_break", bool), ("players", list)):
         if key not in record:
             return f"the record has no {key!r}"
-        if not isinstance(record[key], kinds) or (kinds is int and isinstance(record[key], bool)):
-            return f"{key!r} is {_kind(record[key])}, not {_kind(kinds())}"
+        if not _is(record[key], kind):
+            return f"{key!r} is {kind_of(record[key])}, not {kind_of(kind())}"
     for key, value in record["options"].items():   # the options the report says and plays the designer's cards with
         if key in _OPTION_FLAGS and not isinstance(value, bool):
-            return f"options.{key} is {_kind(value)}, not a boolean"
+            return f"options.{key} is {kind_of(value)}, not a boolean"
         if key in _OPTION_LISTS and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            return f"options.{key} is {_kind(value)}, not a list of names"
-        if key == "max_generations" and not (value is None or (isinstance(value, int) and not isinstance(value, bool))):
-            return f"options.max_generations is {_kind(value)}, not a whole number or null"
+            return f"options.{key} is {kind_of(value)}, not a list of names"
+        if key == "max_generations" and not (value is None or is_integer(value)):
+            return f"options.max_generations is {kind_of(value)}, not a whole number or null"
     if "winner" not in record or not (record["winner"] is None or isinstance(record["winner"], str)):
         return "the record has no 'winner' (a seat's name, or null)"
     if "solo_won" in record and not isinstance(record["solo_won"], bool):
-        return f"'solo_won' is {_kind(record['solo_won'])}, not a boolean"
+        return f"'solo_won' is {kind_of(record['solo_won'])}, not a boolean"
     if not 1 <= len(record["players"]) <= 5:
         return f"a game has 1 to 5 players, not {len(record['players'])}"
     names = set()
     for index, player in enumerate(record["players"], start=1):
         where = f"player {index}"
         if not isinstance(player, dict):
-            return f"{where} is {_kind(player)}, not an object"
-        for key, kinds in (("seat", str), ("bot", str), ("corporation", str), ("total", int), ("played", list)):
-            if not isinstance(player.get(key), kinds) or (kinds is int and isinstance(player.get(key), bool)):
-                return f"{where}'s {key!r} is {_kind(player.get(key))}, not {_kind(kinds())}"
+            return f"{where} is {kind_of(player)}, not an object"
+        for key, kind in (("seat", str), ("bot", str), ("corporation", str), ("total", int), ("played", list)):
+            if not _is(player.get(key), kind):
+                return f"{where}'s {key!r} is {kind_of(player.get(key))}, not {kind_of(kind())}"
         if not all(isinstance(card, str) for card in player["played"]):
             return f"{where}'s 'played' holds something other than card names"
         for key in ("played_generation", "card_vp"):
             value = player.get(key, {})
-            if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, int)
-                                                      and not isinstance(v, bool) for k, v in value.items()):
+            if not isinstance(value, dict) or not all(isinstance(k, str) and is_integer(v) for k, v in value.items()):
                 return f"{where}'s {key!r} is not an object of card names and whole numbers"
         names.add(player["seat"])
     if len(names) != len(record["players"]):
@@ -274,6 +271,6 @@ _OPTION_FLAGS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr
 _OPTION_LISTS = ("card_paths", "corporations", "expansions")
 
 
-def _kind(value) -> str:
-    return {bool: "a boolean", int: "an integer", str: "a string", list: "a list", dict: "an object",
-            type(None): "null", float: "a number"}.get(type(value), type(value).__name__)
+def _is(value, kind: type) -> bool:
+    """Whether a JSON value is of `kind`, a boolean not counting as an integer."""
+    return is_integer(value) if kind is int else isinstance(value, kind)

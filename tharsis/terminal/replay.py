@@ -36,7 +36,7 @@ def replay(path: str, until: Optional[int] = None, step: bool = False, generatio
     loaded = saves.build(record, before_choice=teller.before_choice)
     game = loaded.game
     teller.finish(game)
-    words = teller.words = words_for(game, language)
+    words = words_for(game, language)   # with the content's names, now that the game is built
     if teller.stopped_at is None:
         if game.over:   # play's own ending, coloured alike on a terminal (tharsis/terminal/style.py)
             paint = style.for_stream(stdout)
