@@ -206,8 +206,7 @@ def _parameter(game, e, ctx):
             tiles.raise_parameter(game, ctx.player, e.parameter, steps, True)
         return
     if e.parameter == "tr":
-        tiles.raise_tr(game, ctx.player, steps)
-        if steps > 0:
+        if tiles.raise_tr(game, ctx.player, steps) > 0:
             triggers.fire(game, "raise", ctx.player, parameter="tr")
         return
     tiles.raise_parameter(game, ctx.player, e.parameter, steps)
@@ -685,7 +684,7 @@ def _reuse_action(game, e, ctx):
 
 @step
 def reused(game: "Table", name: str, player: int) -> None:
-    actions.use_card_action(game, player, name)
+    actions.use_card_action(game, player, name, again=True)
 
 
 def _neutral(game, e, ctx):
