@@ -46,6 +46,9 @@ CAUSES = {
     "resolve": "{0} is carried out",
     "stage": "{0} enters the {1} stage",
     "stage_reveal": "{0} is revealed",
+    "visit": "{who} {v:send} {a_piece} to {0}",
+    "build": "{who} {v:place} {a_piece} on {0}",
+    "site_bonus": "{whose} bonus from {0}",
 }
 NOTES = {
     "set_aside": "{who} {v:set aside} {0}",
@@ -59,9 +62,13 @@ NOTES = {
     "tile_removed": "the {1} tile on {0} is removed",
     "tax": "{who} {v:pay} {1} MC of tax for {0} TR step{plural}",
     "untaxed": "{who} cannot pay {1} MC of tax: no TR for {0} step{plural}",
+    "marker": "the marker of {0} moves to step {1}",
+    "site_active": "{0} becomes active",
+    "site_in": "{who} {v:bring} {0} into play",
+    "site_out": "{who} {v:set} {0} aside",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news
-QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards"})
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
@@ -113,6 +120,8 @@ def sentence(game: "Game", event) -> str:
         fields["found"] = ", ".join(details[1]) or "none"
     elif kind in ("discard_kind", "tax", "untaxed"):
         fields["plural"] = "s" if details[0] > 1 else ""
+    elif kind in ("visit", "build"):
+        fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
 
 

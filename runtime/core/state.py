@@ -35,6 +35,25 @@ class CardInPlay:
         return new
 
 
+@attrs.define
+class SiteState:
+    """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
+    whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
+    it (None: no visitor)."""
+
+    name: str
+    marker: int
+    active: bool = True
+    pieces: list[int] = attrs.field(factory=list)
+    visitor: Optional[int] = None
+
+    def copy(self) -> "SiteState":
+        new = _new(SiteState)
+        new.name, new.marker, new.active, new.visitor = self.name, self.marker, self.active, self.visitor
+        new.pieces = self.pieces.copy()
+        return new
+
+
 @attrs.frozen
 class Tile:
     """Immutable: a placed tile never changes, so copies of a game share them."""
@@ -62,6 +81,7 @@ class PlayerState:
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
     actions_used: list[str] = attrs.field(factory=list)     # once-a-generation actions not of cards, used this one
+    pieces: dict[str, int] = attrs.field(factory=dict)      # declared pieces with a supply: how many in it
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -79,6 +99,7 @@ class PlayerState:
         new.tr_raised_this_generation = self.tr_raised_this_generation
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
         new.actions_used = self.actions_used.copy() if self.actions_used else []
+        new.pieces = self.pieces.copy() if self.pieces else {}
         return new
 
 
@@ -105,6 +126,14 @@ class GameState:
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
     stages: dict[str, list] = attrs.field(factory=dict)      # a staged kind: the card in each stage (None: empty)
+    sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
+    set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
+
+    def site(self, name: str) -> Optional[SiteState]:
+        for site in self.sites:
+            if site.name == name:
+                return site
+        return None
 
     def copy(self) -> "GameState":
         new = _new(GameState)
@@ -118,6 +147,8 @@ class GameState:
         new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
         new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
         new.stages = {kind: cards.copy() for kind, cards in self.stages.items()} if self.stages else {}
+        new.sites = [site.copy() for site in self.sites] if self.sites else []
+        new.set_aside = self.set_aside.copy() if self.set_aside else []
         return new
 
 
@@ -141,6 +172,10 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
         data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
     if state.stages:  # only with a kind of card that has stages
         data["stages"] = {kind: list(cards) for kind, cards in state.stages.items()}
+    if state.sites or state.set_aside:  # only with declared sites: other saves as before
+        data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
+                          "visitor": s.visitor} for s in state.sites]
+        data["set_aside"] = list(state.set_aside)
     return data
 
 
@@ -158,6 +193,9 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
     state.stages = {kind: list(cards) for kind, cards in data.get("stages", {}).items()}
+    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
+                   for s in data.get("sites", ())]
+    state.set_aside = list(data.get("set_aside", ()))
     return state
 
 
@@ -176,6 +214,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
     if player.actions_used:  # only once such an action was used: other saves as before
         data["actions_used"] = list(player.actions_used)
+    if player.pieces:  # only with declared pieces that have a supply
+        data["pieces"] = dict(player.pieces)
     return data
 
 
@@ -188,6 +228,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
     player.actions_used = list(data.get("actions_used", ()))
+    player.pieces = dict(data.get("pieces", {}))
     return player
 
 

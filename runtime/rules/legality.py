@@ -23,7 +23,7 @@ from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
+from .prices import can_pay, can_pay_price, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
 from .taxes import tax_rate, tr_steps, with_tax
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
            "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "standard_action_possible", "why_not"]
+           "playable", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -106,6 +106,8 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         project = game.standard_projects.get(name)
         if project is None:
             return f"there is no standard project {name}"
+        if project.alternatives:
+            return _priced_why_not(game, player, project, "costs")
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
@@ -118,6 +120,8 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         conversion = game.standard_actions.get(name)
         if conversion is None:
             return f"there is no standard action {name}"
+        if conversion.alternatives:
+            return _priced_why_not(game, player, conversion, "needs")
         cost = standard_cost(game, player, conversion)
         if conversion.once_per_generation and name in state.actions_used:
             return f"{name} was already used this generation"
@@ -148,6 +152,31 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
     return f"unknown action {kind!r}"
 
 
+def _priced_why_not(game: "Table", player: int, definition, verb: str) -> Optional[str]:
+    """Why a standard project or action with alternative costs is refused: no cost the player can pay, or nothing
+    it could then carry out."""
+    prices = standard_prices(game, player, definition)
+    if not any(can_pay_price(game, player, amount, resource) for amount, resource in prices):
+        said = " or ".join(f"{amount} {'MC' if resource == 'megacredits' else resource}" for amount, resource in prices)
+        return f"{definition.name} {verb} {said}"
+    return None if usable_prices(game, player, definition) else f"{definition.name} cannot be done now"
+
+
+def usable_prices(game: "Table", player: int, definition) -> list[tuple[int, str]]:
+    """The costs of a standard project or action the player can pay now and after which its effects can be carried
+    out (the payment applied provisionally: 3 titanium paid leaves the rest possible or not)."""
+    ctx = Context(player)
+    usable = []
+    for amount, resource in standard_prices(game, player, definition):
+        if not can_pay_price(game, player, amount, resource):
+            continue
+        paid = {resource: amount} if resource != "megacredits" or \
+            game.state.players[player].resources["megacredits"] >= amount else None
+        if possible(game, definition.play, ctx, paid):
+            usable.append((amount, resource))
+    return usable
+
+
 def _taken(name: str, offered: dict, taken: list, limit: int, noun: str, done: str) -> Optional[str]:
     """Why a milestone (an award) cannot be claimed (funded) by anyone now: not in this game, or already taken."""
     if name not in offered:
@@ -168,6 +197,8 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 
 
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
+    if definition.alternatives:
+        return bool(usable_prices(game, player, definition))
     cost = standard_cost(game, player, definition)
     state = game.state.players[player]
     resource = definition.cost_resource
@@ -291,6 +322,8 @@ def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
     if project is None or not game.state.players[player].first_action_done:
         return False
+    if project.alternatives:
+        return bool(usable_prices(game, player, project))
     cost = standard_cost(game, player, project)
     if not can_pay(game, player, cost) or not (unconditional(project.play) or
                                                possible(game, project.play, Context(player))):
@@ -389,7 +422,8 @@ def _project_prices(game: "Table", player: int) -> list:
     if priced is None:
         standard = game.standard_projects
         priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
-            ((standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]),
+            ((0 if standard[o.value[1]].alternatives else standard_cost(game, player, standard[o.value[1]]), o)
+             for o in _groups(game)[1]),
             key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
     return priced
 

@@ -17,6 +17,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from ..core.state import RESOURCES
 from .passives import passive_cache
+from .sites import owned
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -197,6 +198,8 @@ _COUNTERS = {
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
     "constant": lambda game, m, where, players: m.value,
+    "pieces": lambda game, m, where, players: owned(game, players, m.piece),
+    "players": lambda game, m, where, players: len(game.state.players),
 }
 
 
