@@ -227,7 +227,11 @@ class EffectChecks:
         word = words[0]
         tile = v.singular(word.text)
         name_leaf = node.first("STRING")
-        piece = v.lookup_piece([w.text for w in words], self.pieces)
+        neutral = len(words) > 1 and words[0].text.lower() == "neutral"
+        piece = v.lookup_piece([w.text for w in words[1:] if neutral] or [w.text for w in words], self.pieces)
+        into = [f for f in node.nodes() if f.kind in ("in_a_faction", "in_faction")]
+        if piece is not None and (into or neutral):
+            return self._place_in_faction(piece, node, count_leaf, name_leaf, into, neutral)
         if piece is not None:
             return self._place_piece(piece, node, count_leaf, name_leaf)
         if tile not in v.TILES or len(words) > 1:
@@ -253,6 +257,42 @@ class EffectChecks:
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    def _place_in_faction(self, piece: str, node: Node, count_leaf, name_leaf, into: list, neutral: bool):
+        """`place [N] [neutral] PIECE in (a faction | "NAME")`: pieces from a reserve into one faction."""
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "place at least 1 piece", count_leaf.span)
+            return None
+        others = [f for f in node.nodes() if f.kind not in ("in_a_faction", "in_faction")]
+        if name_leaf is not None or others or len(into) != 1:
+            self.d.error("E301", f"a {piece} placed in a faction has no name and no other place", node.span,
+                         f'write: place {piece} in a faction, or place {piece} in "NAME"')
+            return None
+        faction = None
+        if into[0].kind == "in_faction":
+            faction = self.faction(into[0].children[0])
+            if faction is None:
+                return None
+        return fx.PlaceInFaction(piece, count, faction, neutral)
+
+    def _fx_remove_piece(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.RemoveFromFaction(piece) if piece else None
+
+    def _fx_replace_piece(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.ReplaceNeutral(piece) if piece else None
+
+    def _fx_take_role(self, node: Node, ctx: Context):
+        return fx.TakeRole()
+
+    def _fx_change_government(self, node: Node, ctx: Context):
+        return fx.ChangeGovernment()
+
+    def _passive_influence_bonus(self, node: Node, ctx: Context):
+        value, _ = self.signed(node.children[0], ctx)
+        return fx.InfluenceBonus(value)
 
     def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
         """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""

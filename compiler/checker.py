@@ -16,7 +16,8 @@ import attrs
 from . import effects as fx
 from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
-                          Piece, Rule, Site, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
+                          Faction, Government, Piece, Rule, Site, Source, Space, StandardAction, StandardProject,
+                          TrackBonus, VictoryPoints)
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
 from .lints import DesignLints
@@ -37,7 +38,9 @@ FIELDS = {
     "card_kind": ({"set", "deal", "unplayable", "stages"}, {"deal"}),
     "rule": ({"set", "at", "by", "play", "after"}, {"at", "play"}),
     "expansion": ({"offboard", "milestones", "awards", "solo generations", "sites"}, set()),
-    "piece": ({"set", "supply", "limit", "returns"}, set()),
+    "piece": ({"set", "supply", "limit", "returns", "neutral"}, set()),
+    "faction": ({"set", "bonus", "effect", "action", "repeatable action"}, set()),
+    "government": ({"set", "factions", "pieces", "ruling", "role", "influence", "vp"}, {"factions", "pieces"}),
     "site": ({"set", "holds", "visited by", "track", "marker", "bonus", "build", "inactive until"}, {"track"}),
 }
 REPEATABLE = {"effect", "track"}
@@ -62,7 +65,7 @@ class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
                  wild_tags: tuple[str, ...] = (), pieces: tuple[str, ...] = (),
-                 staged_kinds: tuple[str, ...] = ()):
+                 staged_kinds: tuple[str, ...] = (), factions: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
         (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card;
         `pieces`: declared kinds of piece."""
@@ -73,8 +76,11 @@ class Checker(EffectChecks, DesignLints):
         self.card_kinds = tuple(card_kinds)
         self.wild_tags = tuple(wild_tags)  # tags declared `as any tag`: they count as every tag
         self.staged_kinds = tuple(staged_kinds)  # declared kinds of card with `stages:`
+        self.factions = tuple(factions)  # declared factions, and the roles of the declared governments
+        self.roles = tuple(roles)
         self.pieces = tuple(pieces)
-        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces)
+        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces,
+                                           self.factions, self.roles)
 
     # ------------------------------------------------------------------ definitions
 
@@ -296,7 +302,7 @@ class Checker(EffectChecks, DesignLints):
         if name and (not all(w.isidentifier() for w in word.split()) or word in v.CARD_TYPES or
                      word == "corporation"):
             self.d.error("E301", f"a card kind's name is words that are not already a card type: '{name}'", span,
-                         'e.g. card kind "mission" or card kind "global event"')
+                         'e.g. card kind "mission" or card kind "sky omen"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
@@ -408,8 +414,64 @@ class Checker(EffectChecks, DesignLints):
             self.d.error("E302", f"each player starts with {supply} but may have at most {limit}",
                          fields["supply"][0].children[1].span, "raise the limit or lower the supply")
         returns = self._phrase(fields, "returns", PIECE_RETURNS, "moment") if "returns" in fields else None
+        neutral = self._count_field(fields, "neutral", 0)
         return Piece(name=word, set=self._set(fields), supply=supply, limit=limit, returns=returns,
-                     source=self._source(node))
+                     source=self._source(node), neutral=neutral or 0)
+
+    def _def_faction_definition(self, node: Node) -> Optional[Faction]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "faction")
+        if not name:
+            return None
+        # its bonus is the game's doing, like an award's count: a wild tag counts as none there
+        bonus = self._effects_field(fields, "bonus", Context("faction", printed_tags=True))
+        ctx = Context("faction")
+        return Faction(name=name, set=self._set(fields), bonus=bonus, actions=self._actions(fields, ctx),
+                       passives=self._passives(fields, ctx), source=self._source(node))
+
+    def _def_government_definition(self, node: Node) -> Optional[Government]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "government")
+        if not name or "factions" not in fields or "pieces" not in fields:
+            return None
+        leaves = fields["factions"][0].nodes("string_list")[0].leaves()
+        factions = tuple(leaf.value for leaf in leaves)
+        spans = {leaf.value: leaf.span for leaf in leaves}
+        for index, leaf in enumerate(leaves):
+            if leaf.value in factions[:index]:
+                self.d.error("E203", f"the faction '{leaf.value}' is listed twice", leaf.span)
+                return None
+        piece = self.piece(fields["pieces"][0].leaves("NAME"))
+        ruling = factions[0]
+        if "ruling" in fields:
+            leaf = fields["ruling"][0].children[1]
+            if leaf.value not in factions:
+                self.d.error("E109", f"the ruling faction '{leaf.value}' is not one of the government's factions",
+                             leaf.span, did_you_mean(leaf.value, factions) or "factions: " + ", ".join(factions))
+                return None
+            ruling = leaf.value
+        role, reward = None, ()
+        if "role" in fields:
+            field = fields["role"][0]
+            role = " ".join(field.children[1].value.lower().split())
+            if not role or not all(w.isidentifier() for w in role.split()):
+                self.d.error("E301", "a role's name is words of letters (a quantity counts it: requires: chair >= 1): "
+                                     f"'{field.children[1].value}'", field.children[1].span)
+                return None
+            reward = self.effects(field.nodes("effects")[0], Context("government")) if field.nodes("effects") else ()
+        influence = None
+        if "influence" in fields:
+            quantity_node = fields["influence"][0].children[1]
+            influence = self.quantity(quantity_node, Context("government"))
+            if influence is not None and any(m.kind == "influence" for m in influence.terms):
+                self.d.error("E307", "influence can't count itself", quantity_node.span,
+                             "count the role, leaders and pieces: chair + leader of dominant faction")
+                return None
+        if piece is None:
+            return None
+        return Government(name=name, set=self._set(fields), factions=factions, piece=piece, ruling=ruling, role=role,
+                          role_reward=reward, influence=influence, vp=self._vp(fields, Context("government")),
+                          source=self._source(node), reference_spans=tuple(spans.items()))
 
     def _count_field(self, fields, key: str, least: int) -> Optional[int]:
         if key not in fields:
@@ -952,8 +1014,11 @@ class Checker(EffectChecks, DesignLints):
         groups, ok = [], True
         for group in [node] + node.nodes("or_group"):
             comparisons = []
-            for comparison in group.nodes("comparison"):
-                compiled = self._comparison(comparison, ctx)
+            for comparison in group.nodes():
+                if comparison.kind not in ("comparison", "ruling"):
+                    continue
+                compiled = self._ruling(comparison) if comparison.kind == "ruling" else \
+                    self._comparison(comparison, ctx)
                 if compiled is None:
                     ok = False
                 else:
@@ -962,6 +1027,24 @@ class Checker(EffectChecks, DesignLints):
         if not ok or not groups[0]:
             return None
         return fx.Condition(groups[0], tuple(groups[1:]))
+
+    def _ruling(self, node: Node) -> Optional[fx.Comparison]:
+        """`"Blue Party" rules`: that faction rules (the comparison `ruling "Blue Party" >= 1`)."""
+        faction = self.faction(node.children[0])
+        if faction is None:
+            return None
+        return fx.Comparison(fx.Quantity((fx.Measure("ruling", scope="all", faction=faction),)), ">=", 1)
+
+    def faction(self, leaf: Leaf) -> Optional[str]:
+        """A declared faction named in quotes, or None after E109 with a did-you-mean."""
+        if leaf.value in self.factions:
+            return leaf.value
+        self.d.error("E109", f"unknown faction '{leaf.value}'", leaf.span,
+                     did_you_mean(leaf.value, self.factions) or
+                     ("declared factions: " + ", ".join(self.factions) if self.factions else
+                      f'declare it with: faction "{leaf.value}" {{ }}'),
+                     _renaming(leaf.span, leaf.value, self.factions))
+        return None
 
     def _comparison(self, comparison: Node, ctx: Context) -> Optional[fx.Comparison]:
         quantity = self.quantity(comparison.children[0], ctx)
@@ -1028,8 +1111,14 @@ def _words_of(term: Node) -> list[Leaf]:
 
 
 def _words(field: Node) -> str:
-    """The words of a field's value, lower case, joined by one space (`type: Global  Event` -> "global event")."""
+    """The words of a field's value, lower case, joined by one space (`type: Sky  Omen` -> "sky omen")."""
     return " ".join(leaf.text.lower() for leaf in field.leaves("NAME"))
+
+
+def _renaming(span: Span, name: str, known) -> tuple:
+    """The fix that writes the single close match of a quoted name over its span (quotes included), or none."""
+    match = single_match(name, known)
+    return (Fix(span, f'"{match}"'),) if span is not None and match is not None and match != name else ()
 
 
 def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:

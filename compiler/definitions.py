@@ -257,6 +257,7 @@ class Piece:
     returns: Optional[str]
     source: Source
     kind: str = "piece"
+    neutral: int = 0   # pieces that belong to nobody (the neutral reserve), placed by `place neutral PIECE`
 
 
 @attrs.frozen
@@ -283,8 +284,52 @@ class Site:
     kind: str = "site"
 
 
+@attrs.frozen
+class Faction:
+    """A declared faction (`faction "Blue Party" { ... }`): a group that players place pieces into (the pieces of the
+    government that lists it), one of which rules. When it comes to power its `bonus` is carried out once, decided by
+    the first player (`each player { }` gives it to everyone); while it rules, during the action phase, its `effect:`
+    modifiers and triggers are every player's own and its actions are offered to every player (an `action:` once a
+    generation, a `repeatable action:` as often as it can be paid). Its policy is read like a card's, so it has the
+    fields of one that a faction never uses (no tags, no resources held, no VP)."""
+
+    name: str
+    set: str
+    bonus: tuple
+    actions: tuple[ActionOption, ...]
+    passives: tuple
+    source: Source
+    kind: str = "faction"
+    tags: tuple = ()
+    holds: Optional[str] = None
+    vp: Optional[VictoryPoints] = None
+    requirements: Optional[Condition] = None
+    play: tuple = ()
+
+
+@attrs.frozen
+class Government:
+    """The politics of a set (`government "Mars" { ... }`): its `factions` in board order (ties walk it), the kind of
+    piece players place into them (each player's reserve is the piece's supply, the neutral reserve its `neutral:`),
+    the faction `ruling` at the start, the `role` the new ruling faction's leader takes (with what a player gains on
+    taking it), the `influence` a player has, and the victory points it gives at the end."""
+
+    name: str
+    set: str
+    factions: tuple[str, ...]
+    piece: str
+    ruling: str
+    role: Optional[str]
+    role_reward: tuple
+    influence: Optional[Quantity]
+    vp: Optional[VictoryPoints]
+    source: Source
+    reference_spans: tuple = ()    # (faction name, where it is written), for the cross-file checks
+    kind: str = "government"
+
+
 KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "parameter",
-         "card_kind", "rule", "expansion", "piece", "site")
+         "card_kind", "rule", "expansion", "piece", "site", "faction", "government")
 
 
 @attrs.frozen

@@ -67,6 +67,9 @@ class Measure:
     cap: Optional[int] = None                # `jovian tags max 5`: this term counts at most `cap`
     subtract: bool = False                   # `- influence`: this term is taken away (the sum is floored at 0)
     piece: Optional[str] = None              # pieces: the declared kind of piece counted
+    faction: Optional[str] = None            # pieces_in, leader, ruling: the faction named (`"Blue Party"`)
+    which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
+    besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
 
 
 @_frozen
@@ -463,6 +466,55 @@ class AdvanceStages:
     card_kind: str
 
 
+@kind("place_in_faction", category="factions",
+      syntax='place [N] [neutral] PIECE in (a faction | "FACTION")', example='place 2 envoys in a faction',
+      summary="Put pieces from your reserve (`neutral`: from the neutral reserve) into one faction, yours to choose "
+              "or the one named; the first piece in an empty faction leads it, and a leader is replaced only by an "
+              "owner with more pieces there. Possible only with the pieces in reserve.")
+@_frozen
+class PlaceInFaction:
+    piece: str
+    count: int = 1
+    faction: Optional[str] = None    # None: the player chooses
+    neutral: bool = False
+
+
+@kind("remove_from_faction", category="factions", syntax="remove a PIECE from a faction",
+      example="remove an envoy from a faction",
+      summary="Take one piece that leads no faction (anyone's, a neutral one too) out of a faction, back to its "
+              "owner's reserve; possible only when there is one.")
+@_frozen
+class RemoveFromFaction:
+    piece: str
+
+
+@kind("replace_neutral", category="factions", syntax="replace a neutral PIECE",
+      example="replace a neutral envoy",
+      summary="A neutral piece that leads no faction goes back to the neutral reserve and one of yours from your "
+              "reserve takes its place; possible only when there is one and you have a piece in reserve.")
+@_frozen
+class ReplaceNeutral:
+    piece: str
+
+
+@kind("take_role", category="factions", syntax="take role", example="take role",
+      summary="The government's role, held by nobody (a neutral piece), becomes yours: that piece goes back to the "
+              "neutral reserve, one of your reserve pieces takes the role, and you gain what the role gives. Possible "
+              "only then.")
+@_frozen
+class TakeRole:
+    pass
+
+
+@kind("change_government", category="factions", syntax="change government", example="change government",
+      summary="The dominant faction comes to power: its leader's owner takes the role, the pieces in it go back, "
+              "its bonus is carried out, its policy is in force, and a new dominant faction is found among the rest "
+              "(docs/language.md says each step).")
+@_frozen
+class ChangeGovernment:
+    pass
+
+
 @kind("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
       summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
               "that may be funded. Nothing happens when none is left (or in a solo game).")
@@ -679,6 +731,13 @@ class Tax:
     resource: str = "megacredits"
 
 
+@kind("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",
+      summary="You have N more influence than the government counts.")
+@_frozen
+class InfluenceBonus:
+    amount: int
+
+
 @kind("substitute", category="modifiers",
       syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
       example="use heat as megacredits",
@@ -714,4 +773,5 @@ IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
              LookPlay, ReuseAction, GainRaised, EachPlayer, RemoveTile, Repeat, Rank, ResolveStage, AdvanceStages,
-             PlacePiece, SendPiece, GainPieces, MoveMarkers, CollectBonus, SiteIntoPlay, SiteOutOfPlay, Nothing)
+             PlacePiece, SendPiece, GainPieces, MoveMarkers, CollectBonus, SiteIntoPlay, SiteOutOfPlay, Nothing,
+             PlaceInFaction, RemoveFromFaction, ReplaceNeutral, TakeRole, ChangeGovernment)

@@ -38,6 +38,8 @@ def _title(t: Phrases, d) -> str:
         return rules_text.title(t, d, translated=t.card_type(d.name))
     if d.kind == "expansion":
         return rules_text.title(t, d, translated=t.set_name(d.name))
+    if d.kind in ("faction", "government"):
+        return rules_text.title(t, d, translated=t.name(d.name, d.kind))
     return rules_text.title(t, d)
 
 
@@ -180,7 +182,34 @@ def _piece(t: Phrases, d):
         lines.append(t("piece_limit", n=d.limit))
     if d.returns:
         lines.append(t("piece_returns"))
+    if d.neutral:
+        lines.append(t("piece_neutral", n=d.neutral))
     return t("piece_header"), lines
+
+
+def _faction(t: Phrases, d):
+    lines = []
+    if d.bonus:
+        lines.append(t("faction_bonus", effects=rules_text.sentences(d.bonus, t.language, t.names)))
+    for part in rules_text.parts(d, t.language, t.names)["actions"]:
+        lines.append(t("faction_action", effects=part))
+    for passive in d.passives:
+        lines.append(t("faction_policy", effects=rules_text.sentences((passive,), t.language, t.names)))
+    return t("faction_header"), lines
+
+
+def _government(t: Phrases, d):
+    lines = [t("government_factions", factions=t.join("names", [t.name(n, "faction") for n in d.factions]),
+               pieces=t.piece(d.piece, 2), ruling=t.name(d.ruling, "faction"))]
+    if d.role:
+        reward = rules_text.sentences(d.role_reward, t.language, t.names) if d.role_reward else ""
+        lines.append(t("government_role", role=t.role(d.role), reward=t("government_reward", effects=reward)
+                       if reward else ""))
+    if d.influence is not None:
+        lines.append(t("government_influence", what=rules_text.quantity(d.influence, t.language, t.names)))
+    if d.vp:
+        lines.append(rules_text.victory_points(d.vp, t.language, t.names))
+    return t("government_header"), lines
 
 
 def _site(t: Phrases, d):
@@ -203,4 +232,4 @@ def _site(t: Phrases, d):
 
 _WRITERS = {"standard_project": _standard_project, "standard_action": _standard_action, "milestone": _milestone,
             "award": _award, "board": _board, "parameter": _parameter, "card_kind": _card_kind, "rule": _rule,
-            "expansion": _expansion, "piece": _piece, "site": _site}
+            "expansion": _expansion, "piece": _piece, "site": _site, "faction": _faction, "government": _government}

@@ -42,6 +42,15 @@ CATALOGUE = {
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
                        "`in play`: every player's)",
     "players": "how many players the game has",
+    "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
+    "ROLE": "1 if you hold the government's role (`chair`), else 0",
+    "factions you lead": "the factions whose leader is one of your pieces",
+    "leader of FACTION": "1 if you lead the faction (`\"Blue Party\"`, `ruling faction`, `dominant faction`), else 0",
+    "PIECES in FACTION [besides leader]": "your pieces in the faction (`besides leader`: not counting one that leads "
+                                          "it)",
+    "factions with your PIECES": "the factions where you have a piece",
+    "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
+                                     "generation, else 0",
 }
 
 _SCOPES = {"your": "you", "own": "you", "you": "you", "all": "all", "any": "all",
@@ -58,12 +67,15 @@ def _word(text: str) -> str:
 
 class QuantityCompiler:
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
-                 parameters: Optional[dict] = None, pieces: tuple[str, ...] = ()):
+                 parameters: Optional[dict] = None, pieces: tuple[str, ...] = (), factions: tuple[str, ...] = (),
+                 roles: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
         self.pieces = tuple(pieces)
+        self.factions = tuple(factions)
+        self.roles = tuple(roles)
 
     def measure(self, leaves: list[Leaf], span: Span) -> Optional[Measure]:
         """One term (a run of words) -> Measure, or None after reporting why not."""
@@ -227,6 +239,56 @@ class QuantityCompiler:
         piece = v.lookup_piece(written, self.pieces)
         return Measure("pieces", scope=scope or "you", piece=piece) if piece else None
 
+    def _factions(self, words, leaves, scope):
+        """`influence`, a role (`chair`), `factions you lead`, `leader of FACTION`, `PIECES in FACTION [besides
+        leader]`, `factions with your PIECES`; FACTION is a quoted name, `ruling faction` or `dominant faction`."""
+        raw = [leaf.text.lower() if leaf.type != "STRING" else leaf for leaf in leaves]
+        texts = [w if isinstance(w, str) else "" for w in raw]
+        if scope not in (None, "you"):
+            return None
+        if texts == ["influence"]:
+            return Measure("influence")
+        if len(raw) == 4 and not isinstance(raw[0], str) and texts[1:] == ["used", "this", "generation"]:
+            return Measure("used", name=raw[0].value)  # `"Town Hall" used this generation`
+        if all(texts) and " ".join(texts) in self.roles:
+            return Measure("role", name=" ".join(texts))
+        if texts in (["factions", "you", "lead"], ["faction", "you", "lead"]):
+            return Measure("factions_led")
+        if texts[:2] in (["factions", "with"], ["faction", "with"]) and texts[2:3] == ["your"] and len(texts) > 3:
+            piece = v.lookup_piece(texts[3:], self.pieces)
+            return Measure("factions_with", piece=piece) if piece else None
+        if texts[:2] == ["leader", "of"]:
+            faction = self._faction(raw[2:])
+            return None if faction is None else False if faction is False else \
+                Measure("leader", faction=faction[0], which=faction[1])
+        if "in" in texts and texts.index("in") > 0:
+            at = texts.index("in")
+            piece = v.lookup_piece(texts[:at], self.pieces)
+            if piece is None:
+                return None
+            rest = raw[at + 1:]
+            besides = len(rest) > 2 and texts[-2:] == ["besides", "leader"]
+            faction = self._faction(rest[:-2] if besides else rest)
+            return None if faction is None else False if faction is False else \
+                Measure("pieces_in", piece=piece, faction=faction[0], which=faction[1], besides_leader=besides)
+        return None
+
+    def _faction(self, words):
+        """(name, None) for a quoted declared faction, (None, "ruling"|"dominant"), None when the words name no
+        faction, False after reporting an unknown one."""
+        if len(words) == 1 and not isinstance(words[0], str):
+            leaf = words[0]
+            if leaf.value in self.factions:
+                return leaf.value, None
+            self.diagnostics.error("E109", f"unknown faction '{leaf.value}'", leaf.span,
+                                   did_you_mean(leaf.value, self.factions) or
+                                   ("declared factions: " + ", ".join(self.factions) if self.factions else
+                                    f'declare it with: faction "{leaf.value}" {{ }}'))
+            return False
+        if words in (["ruling", "faction"], ["dominant", "faction"]):
+            return None, words[0]
+        return None
+
     def _cards(self, words, leaves, scope):
         if "card" not in words:
             return None
@@ -257,7 +319,7 @@ class QuantityCompiler:
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
                              QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
-                             QuantityCompiler._pieces, QuantityCompiler._cards]
+                             QuantityCompiler._factions, QuantityCompiler._pieces, QuantityCompiler._cards]
 
 _EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
              "cities", "cities on mars",

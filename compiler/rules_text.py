@@ -106,6 +106,10 @@ class Phrases:
             return self("a_piece", a_piece=self.a(self.piece(name, 1)))
         return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
 
+    def role(self, name: str) -> str:
+        """A government's role, as a names file says it, else as declared."""
+        return self.names.get("role", name, self.language) or name
+
     def tile(self, name: str, count: int = 1) -> str:
         """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块."""
         return self.noun("special_tile" if name == "special" else f"{name}_tile", count)
@@ -231,6 +235,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
+        return _faction_measure(t, m, count, whose)
     if k == "card_resources":
         on_cards = (t("owner_of", owner=whose) if whose else "") + t("on_cards")
         what = t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count)) if m.name else \
@@ -241,6 +247,32 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
             "raised_productions": "kind"}.get(k, "step")
     return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
+
+
+def _faction_name(t: Phrases, m: fx.Measure) -> str:
+    """The faction a measure names (as the names files call it), or the ruling or the dominant one."""
+    return t.name(m.faction, "faction") if m.faction is not None else t(f"faction_{m.which}")
+
+
+def _faction_measure(t: Phrases, m: fx.Measure, count: int, whose: str) -> _Counted:
+    """Influence, a role held, factions led, a faction's leader, pieces in a faction, factions with pieces."""
+    k = m.kind
+    if k == "influence":
+        return _Counted(whose, t("measure_influence"), unit="step", value=True)
+    if k == "role":
+        return _Counted(whose, t("measure_role", role=t.role(m.name)), value=True)
+    if k == "factions_led":
+        return _Counted(whose, t("measure_factions_led"), unit="faction")
+    if k == "leader":
+        return _Counted(whose, t("measure_leader", faction=_faction_name(t, m)), value=True)
+    if k == "factions_with":
+        return _Counted(whose, t("measure_factions_with", pieces=t.piece(m.piece, 2)), unit="faction")
+    if k == "ruling":
+        return _Counted("", t("measure_ruling", faction=_faction_name(t, m)), value=True)
+    if k == "used":
+        return _Counted(whose, t("measure_used", name=t.name(m.name, "standard_action")), value=True)
+    return _Counted(whose, t("measure_pieces_in", pieces=t.piece(m.piece, count), faction=_faction_name(t, m),
+                             besides=t("besides_leader") if m.besides_leader else ""))
 
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
@@ -321,6 +353,11 @@ def _condition(t: Phrases, c: fx.Condition) -> str:
 def _comparisons(t: Phrases, comparisons) -> str:
     parts, said = [], None
     for comparison in comparisons:
+        terms = comparison.quantity.terms
+        if len(terms) == 1 and terms[0].kind == "ruling" and comparison.operator == ">=" and comparison.value == 1:
+            parts.append(t("faction_rules", faction=t.name(terms[0].faction, "faction")))
+            said = None
+            continue
         counted = _quantity(t, comparison.quantity)
         operator = comparison.operator
         if counted.value:
@@ -420,6 +457,21 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("site_into_play")
     if isinstance(e, fx.SiteOutOfPlay):
         return t("site_out_of_play")
+    if isinstance(e, fx.PlaceInFaction):
+        pieces = t.pieces(str(e.count), e.piece, e.count)
+        where = t.name(e.faction, "faction") if e.faction is not None else ""
+        return t(f"place_in_{'named' if e.faction else 'a'}_faction{'_neutral' if e.neutral else ''}", pieces=pieces,
+                 faction=where)
+    if isinstance(e, fx.RemoveFromFaction):
+        return t("remove_from_faction", a_piece=t.pieces("1", e.piece, 1))
+    if isinstance(e, fx.ReplaceNeutral):
+        return t("replace_neutral", piece=t.piece(e.piece, 1))
+    if isinstance(e, fx.TakeRole):
+        return t("take_role")
+    if isinstance(e, fx.ChangeGovernment):
+        return t("change_government")
+    if isinstance(e, fx.InfluenceBonus):
+        return t("influence_bonus", n=e.amount)
     if isinstance(e, fx.Nothing):
         return t("nothing")
     if isinstance(e, fx.MarkerOffset):

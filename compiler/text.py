@@ -70,6 +70,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return m.name
     if k == "constant":
         return str(m.value)
+    if k in _FACTION_MEASURES:
+        return _faction_measure(m, one)
     if k == "pieces":
         return f"{scope}{m.piece if one else v.plural_noun(m.piece)}"
     if k == "players":
@@ -87,7 +89,37 @@ def quantity(q: Quantity, one: bool = False) -> str:
     return "".join(words)
 
 
+_FACTION_MEASURES = ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used")
+
+
+def _faction(m: Measure) -> str:
+    return f'"{m.faction}"' if m.faction is not None else f"{m.which} faction"
+
+
+def _faction_measure(m: Measure, one: bool) -> str:
+    """The quantities of factions and a government: `influence`, a role, `factions you lead`, `leader of FACTION`,
+    `PIECES in FACTION [besides leader]`, `factions with your PIECES`."""
+    k = m.kind
+    if k in ("influence", "role"):
+        return m.name or "influence"
+    if k == "used":
+        return f'"{m.name}" used this generation'
+    if k == "factions_led":
+        return "faction you lead" if one else "factions you lead"
+    if k == "leader":
+        return f"leader of {_faction(m)}"
+    if k == "factions_with":
+        return f"{'faction' if one else 'factions'} with your {v.plural_noun(m.piece)}"
+    if k == "ruling":
+        return f"ruling {_faction(m)}"
+    return f"{m.piece if one else v.plural_noun(m.piece)} in {_faction(m)}" + (" besides leader" if m.besides_leader
+                                                                                 else "")
+
+
 def comparison(c: Comparison) -> str:
+    terms = c.quantity.terms
+    if len(terms) == 1 and terms[0].kind == "ruling" and c.operator == ">=" and c.value == 1:
+        return f'"{terms[0].faction}" rules'
     unit = c.unit or _UNITS.get(c.global_parameter or "", "")
     return f"{quantity(c.quantity)} {c.operator} {c.value}{unit}"
 
@@ -226,6 +258,20 @@ def effect(e, card_text: bool = False) -> str:
         return "site into play"
     if isinstance(e, fx.SiteOutOfPlay):
         return "site out of play"
+    if isinstance(e, fx.PlaceInFaction):
+        where = f'"{e.faction}"' if e.faction is not None else "a faction"
+        count = f"{e.count} " if e.count > 1 else ""
+        return f"place {count}{'neutral ' if e.neutral else ''}{v.plural_noun(e.piece, e.count)} in {where}"
+    if isinstance(e, fx.RemoveFromFaction):
+        return f"remove {'an' if e.piece[:1] in 'aeiou' else 'a'} {e.piece} from a faction"
+    if isinstance(e, fx.ReplaceNeutral):
+        return f"replace a neutral {e.piece}"
+    if isinstance(e, fx.TakeRole):
+        return "take role"
+    if isinstance(e, fx.ChangeGovernment):
+        return "change government"
+    if isinstance(e, fx.InfluenceBonus):
+        return f"influence {e.amount:+d}"
     if isinstance(e, fx.Nothing):
         return "nothing"
     if isinstance(e, fx.MarkerOffset):
@@ -400,6 +446,20 @@ def _fields(*fields: str) -> str:
     return "  ".join(field for field in fields if field)
 
 
+def _action_fields(actions) -> list[str]:
+    """`action:` (once a generation) and `repeatable action:` fields, their options as written."""
+    lines = []
+    for key, repeatable in (("action", False), ("repeatable action", True)):
+        options = []
+        for option in actions:
+            if option.repeatable == repeatable:
+                cost = card_effects(option.cost)
+                options.append((cost + " -> " if cost else "") + card_effects(option.effects))
+        if options:
+            lines += layout.field(key, " | ".join(options))
+    return lines
+
+
 def card(definition) -> str:
     """A card or corporation as canonical card text, generated from what was compiled (round-trips, see
     tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write. The layout
@@ -432,14 +492,7 @@ def card(definition) -> str:
         lines += layout.field("play", card_effects(d.play))
     if getattr(d, "first_action", ()):
         lines += layout.field("first action", card_effects(d.first_action))
-    for key, repeatable in (("action", False), ("repeatable action", True)):
-        options = []
-        for option in d.actions:
-            if option.repeatable == repeatable:
-                cost = card_effects(option.cost)
-                options.append((cost + " -> " if cost else "") + card_effects(option.effects))
-        if options:
-            lines += layout.field(key, " | ".join(options))
+    lines += _action_fields(d.actions)
     for passive in d.passives:
         lines += layout.field("effect", effect(passive, card_text=True))
     if d.vp:
@@ -487,6 +540,27 @@ def definition(d) -> str:
                 lines.append(f"  {key}: {value}")
         if d.returns:
             lines.append(f"  returns: {d.returns.replace('_', ' ')}")
+        if d.neutral:
+            lines.append(f"  neutral: {d.neutral}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "faction":
+        lines = [f'faction "{d.name}" {{', *set_line]
+        if d.bonus:
+            lines += layout.field("bonus", card_effects(d.bonus))
+        lines += _action_fields(d.actions)
+        for passive in d.passives:
+            lines += layout.field("effect", effect(passive, card_text=True))
+        return "\n".join(lines + ["}"])
+    if d.kind == "government":
+        lines = [f'government "{d.name}" {{', *set_line, *layout.field("factions", ", ".join(
+            f'"{name}"' for name in d.factions)), f"  pieces: {d.piece}", f'  ruling: "{d.ruling}"']
+        if d.role:
+            reward = f" -> {card_effects(d.role_reward)}" if d.role_reward else ""
+            lines += layout.field("role", f'"{d.role}"{reward}')
+        if d.influence is not None:
+            lines.append(f"  influence: {quantity(d.influence)}")
+        if d.vp:
+            lines.append(f"  vp: {victory_points(d.vp)}")
         return "\n".join(lines + ["}"])
     if d.kind == "site":
         return site(d, set_line)

@@ -40,6 +40,7 @@ from ..core.state import GameState, History, PlayerState
 from ..core.table import Table
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
+from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import set_up as set_up_sites
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
@@ -155,6 +156,7 @@ class Game(Table):
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
             set_up_sites(self)
+            set_up_government(self)
 
     def _tables(self, options: GameOptions, library: Optional[Library]) -> None:
         """What depends only on the options and the content: shared by every clone of the game."""
@@ -328,7 +330,9 @@ class GameElements:
     sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
     site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
     wakes: frozenset = frozenset()                  # events that may make an inactive site active
-    taxed: bool = False           # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
+    taxed: bool = False             # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
+    government: Optional[object] = None             # the declared government of the sets in play, if any
+    factions: dict = attrs.field(factory=dict)      # its factions, by name
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -363,8 +367,15 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
     taxed = any(isinstance(p, Tax) for d in content.definitions if getattr(d, "set", None) in sets
                 for p in getattr(d, "passives", ()))
+    governments = [g for g in content.of_kind("government") if g.set in sets]
+    if len(governments) > 1:
+        raise ValueError("two governments in play: " + ", ".join(f"{g.name} ({g.set})" for g in governments) +
+                         "; a game has one")
+    government = governments[0] if governments else None
+    factions = {f.name: f for f in content.of_kind("faction") if government is not None and f.name in
+                government.factions}
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, pieces, sites,
-                        tables, wakes, taxed)
+                        tables, wakes, taxed, government, factions)
 
 
 def _in_order(rules: tuple) -> tuple:
@@ -414,6 +425,7 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     elements = _elements(content, options)
     sets = elements.sets
     library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")}
+    library.update(elements.factions)  # a faction's policy actions are used like a card's (runtime/rules/legality.py)
     standard_projects = {d.name: d for d in content.of_kind("standard_project")
                          if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}
     standard_actions = {d.name: d for d in content.of_kind("standard_action")
@@ -431,5 +443,6 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
                    if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
+    # (the factions in the library are those of the government in play: their policy's triggers may fire)
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
             events_with_triggers(in_play) | elements.wakes, elements)

@@ -36,6 +36,49 @@ class CardInPlay:
 
 
 @attrs.define
+class FactionState:
+    """A faction of the government in play (compiler/definitions.py `Faction`): the owners of the pieces in it, in
+    order of arrival (a player's index, or NEUTRAL), and the owner of the piece that leads it (None: it is empty)."""
+
+    name: str
+    pieces: list[int] = attrs.field(factory=list)
+    leader: Optional[int] = None
+
+    def copy(self) -> "FactionState":
+        new = _new(FactionState)
+        new.name, new.pieces, new.leader = self.name, self.pieces.copy(), self.leader
+        return new
+
+    def count(self, owner: int) -> int:
+        return self.pieces.count(owner)
+
+
+@attrs.define
+class GovernmentState:
+    """The politics of a game with a government: its factions in board order, the ruling and the dominant one, the
+    holder of the role (a player's index, NEUTRAL, or None: nobody; the holder's piece is out of every reserve) and
+    the pieces in the neutral reserve. Each player's reserve is their supply of the government's piece."""
+
+    factions: list[FactionState]
+    ruling: Optional[str] = None
+    dominant: Optional[str] = None
+    role: Optional[int] = None
+    neutral: int = 0
+
+    def faction(self, name: Optional[str]) -> Optional[FactionState]:
+        for faction in self.factions:
+            if faction.name == name:
+                return faction
+        return None
+
+    def copy(self) -> "GovernmentState":
+        new = _new(GovernmentState)
+        new.factions = [f.copy() for f in self.factions]
+        new.ruling, new.dominant, new.role, new.neutral = self.ruling, self.dominant, self.role, self.neutral
+        return new
+
+
+@attrs.define
 class SiteState:
     """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
     whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
@@ -128,6 +171,7 @@ class GameState:
     stages: dict[str, list] = attrs.field(factory=dict)      # a staged kind: the card in each stage (None: empty)
     sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
     set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
+    government: Optional[GovernmentState] = None             # the declared government in play, if any
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -149,6 +193,7 @@ class GameState:
         new.stages = {kind: cards.copy() for kind, cards in self.stages.items()} if self.stages else {}
         new.sites = [site.copy() for site in self.sites] if self.sites else []
         new.set_aside = self.set_aside.copy() if self.set_aside else []
+        new.government = self.government.copy() if self.government is not None else None
         return new
 
 
@@ -176,6 +221,12 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
         data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
                           "visitor": s.visitor} for s in state.sites]
         data["set_aside"] = list(state.set_aside)
+    government = state.government
+    if government is not None:  # only with a declared government: other saves as before
+        data["government"] = {"factions": [{"name": f.name, "pieces": list(f.pieces), "leader": f.leader}
+                                           for f in government.factions],
+                              "ruling": government.ruling, "dominant": government.dominant, "role": government.role,
+                              "neutral": government.neutral}
     return data
 
 
@@ -196,6 +247,10 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
                    for s in data.get("sites", ())]
     state.set_aside = list(data.get("set_aside", ()))
+    saved = data.get("government")
+    state.government = None if saved is None else GovernmentState(
+        [FactionState(f["name"], list(f["pieces"]), f["leader"]) for f in saved["factions"]], saved["ruling"],
+        saved["dominant"], saved["role"], saved["neutral"])
     return state
 
 

@@ -200,7 +200,8 @@ def use_card_action(game: "Table", player: int, name: str, again: bool = False) 
     `again` (`repeat used action of another card`: any of its options)."""
     definition = game.library[name]
     card = game.state.players[player].card(name)
-    indexes = card_action_options(game, player, name, card is not None and card.used and not again)
+    used = card.used if card is not None else name in game.state.players[player].actions_used
+    indexes = card_action_options(game, player, name, used and not again)
     if len(definition.actions) > 1:
         ask(game, Decision(player, "option", f"Which action of {name}?",
                            tuple(Option(describe_action(definition.actions[i]), i) for i in indexes)),
@@ -213,7 +214,11 @@ def use_card_action(game: "Table", player: int, name: str, again: bool = False) 
 def card_action_chosen(game: "Table", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
     if not option.repeatable:
-        game.state.players[player].card(name).used = True
+        card = game.state.players[player].card(name)
+        if card is not None:
+            card.used = True
+        else:  # a policy action of the ruling faction: once a generation
+            game.state.players[player].actions_used.append(name)
     game.begin("action", player, name, index)
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)

@@ -32,7 +32,7 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
                      production_targets, protected, resource_cards, value_of, x_range)
 from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
-from . import actions, sites, stages, tiles, triggers
+from . import actions, politics, sites, stages, tiles, triggers
 from .payment import offer_cards, pay
 
 if TYPE_CHECKING:
@@ -737,6 +737,8 @@ HANDLERS = {
     fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
     fx.EachPlayer: _each_player, fx.RemoveTile: _remove_tile, fx.Repeat: _repeat, fx.Rank: _rank,
     fx.ResolveStage: stages.resolve, fx.AdvanceStages: stages.advance,
+    fx.PlaceInFaction: politics.place, fx.RemoveFromFaction: politics.remove, fx.ReplaceNeutral: politics.replace,
+    fx.TakeRole: politics.take_role, fx.ChangeGovernment: politics.change,
     # pieces and sites (runtime/handlers/sites.py), looked up when called: that module imports this one
     fx.SendPiece: lambda game, e, ctx: sites.send(game, e, ctx),
     fx.MoveMarkers: lambda game, e, ctx: sites.move_markers(game, e, ctx),

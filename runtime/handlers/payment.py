@@ -54,7 +54,7 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
 def taxed_steps(game: "Table", player: int, steps: int) -> int:
     """The TR steps a player gains of `steps` under the taxes in force: all of them, their tax paid (at once when
     money alone can pay it, else asked how, next), or none when the player cannot pay the tax (the reference engine's
-    Reds: the parameter still moves, the TR is not gained)."""
+    ruling party's tax: the parameter still moves, the TR is not gained)."""
     rate = tax_rate(game, player) if steps > 0 else 0
     if not rate:
         return steps

@@ -26,6 +26,7 @@ from tharsis.compiler.memo import per_list
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
+from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
@@ -668,6 +669,11 @@ _POSSIBLE = {
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
+    # factions (runtime/rules/politics.py): pieces to place, a piece to remove or replace, the role to take
+    fx.PlaceInFaction: lambda game, e, ctx: can_place_pieces(game, ctx.player, e.count, e.neutral),
+    fx.RemoveFromFaction: lambda game, e, ctx: bool(removable(game)),
+    fx.ReplaceNeutral: lambda game, e, ctx: bool(replaceable(game, ctx.player)),
+    fx.TakeRole: lambda game, e, ctx: can_take_role(game, ctx.player),
     # pieces and sites (runtime/rules/sites.py)
     fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
     fx.SendPiece: lambda game, e, ctx: has_free(game, ctx.player, e.piece) and bool(visitable(game, e.piece)),

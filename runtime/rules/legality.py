@@ -25,6 +25,7 @@ from .measures import Where, failing
 from .passives import passive_cache
 from .prices import can_pay, can_pay_price, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
+from .politics import policy_actions
 from .taxes import tax_rate, tr_steps, with_tax
 
 if TYPE_CHECKING:
@@ -96,6 +97,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         return None if ok else f"{name} {reason}"
     if kind == "card_action":
         card = state.card(name)
+        if card is None and name in game.elements.factions:  # a policy action
+            if policy_actions(game) != name:
+                return f"{name} does not rule (or not now): its actions are offered only while its policy is in force"
+            if name in state.actions_used and not _repeatable(game.library[name]):
+                return f"{name}'s action was already used this generation"
+            return None if _policy_action_legal(game, player, action) else \
+                f"{name}'s action cannot be carried out now"
         if card is None or not game.library[name].actions:
             return f"you have no card {name} with an action in play"
         if card.used and not _repeatable(game.library[name]):
@@ -242,6 +250,9 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
         actions = library[card.name].actions
         if actions and (not card.used or _repeatable(library[card.name])):
             candidates.append(made.get(card.name) or _option("card_action", card.name))
+    ruling = policy_actions(game)  # the ruling faction's actions, offered to every player while its policy is in force
+    if ruling is not None and (ruling not in state.actions_used or _repeatable(library[ruling])):
+        candidates.append(made.get(ruling) or _option("card_action", ruling))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
     return candidates
 
@@ -357,8 +368,22 @@ def _card_action_legal(game: "Table", player: int, action: tuple) -> bool:
     if not state.first_action_done:
         return False
     card = state.card(name)
+    if card is None and game.elements.factions:
+        return _policy_action_legal(game, player, action)
     return card is not None and (not card.used or _repeatable(game.library[name])) and \
         bool(game.library[name].actions) and bool(card_action_options(game, player, name, card.used))
+
+
+def _policy_action_legal(game: "Table", player: int, action: tuple) -> bool:
+    """The ruling faction's action while its policy is in force: once a generation (its `repeatable action:` options
+    again and again), when it can be carried out."""
+    name = action[1]
+    if policy_actions(game) != name:
+        return False
+    used = name in game.state.players[player].actions_used
+    if used and not _repeatable(game.library[name]):
+        return False
+    return bool(card_action_options(game, player, name, used))
 
 
 def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:

@@ -19,6 +19,7 @@ from ..core.state import NEUTRAL, RESOURCES, CardInPlay
 from ..handlers.actions import play_for_free, take_action
 from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
+from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_tags
@@ -83,6 +84,7 @@ def start_game(game: "Table") -> None:
                 for _ in range(min(kinds[kind].deal, len(pile))):
                     state.kept[index].append(pile.pop())
     set_up_sites(game)  # declared sites dealt, supplies of pieces filled (nothing without them)
+    set_up_government(game)  # the declared government's factions, ruling faction and role (nothing without one)
     push(game, generation)
     if o.initial_draft and len(state.players) > 1:
         draft(game, dealt_cards, 1, Step(choose_corporations, (tuple(dealt_corporations), 0, ())))
