@@ -455,6 +455,13 @@ def _on_track(parameter: str) -> Scalar:
 SITE = Fields({"marker": NUMBER, "pieces": ListOf(NAME), "visitor": NAME, "active": FLAG},
               name="`{marker: 2, pieces: [alice, bob], visitor: alice, active: true}`")
 
+FACTION = AnyOf(ListOf(NAME), Fields({"pieces": ListOf(NAME), "leader": NAME},
+                                    name="`{pieces: [alice, neutral], leader: alice}`"),
+                name="the owners of a faction's pieces (`[alice, neutral]`) or `{pieces: [...], leader: alice}`")
+GOVERNMENT = Fields({"ruling": NAME, "dominant": NAME, "role": NAME, "neutral": NUMBER,
+                     "factions": KeyedBy(FACTION, "factions and the owners of their pieces")},
+                    name="`{ruling: Reds, dominant: Greens, role: alice, neutral: 10, factions: {Reds: [alice]}}`")
+
 SETUP = Fields({
     "globals": Fields({"temperature": _on_track("temperature"), "oxygen": _on_track("oxygen"),
                        "oceans": _on_track("oceans"),
@@ -469,6 +476,9 @@ SETUP = Fields({
     "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),
     "piles": KeyedBy(ListOf(CARD), "declared kinds of card and the top of their piles"),
     "sites": KeyedBy(SITE, "declared sites in play and their state"),
+    "government": GOVERNMENT,
+    "stages": KeyedBy(ListOf(AnyOf(CARD, Scalar(type(None), name="nothing"), name="a card or nothing")),
+                      "declared kinds with stages and the card in each stage, first stage first"),
 }, name="a set-up")
 
 PLAYER_EXPECT = Fields({
@@ -478,7 +488,7 @@ PLAYER_EXPECT = Fields({
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's expectations")
 
-SCORE_KEYS = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+SCORE_KEYS = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "government", "total")
 
 EXPECT = Fields({
     "globals": Fields({"temperature": NUMBER, "oxygen": NUMBER, "oceans": NUMBER, "generation": NUMBER},
@@ -498,6 +508,7 @@ EXPECT = Fields({
                                         else f"'{word}': a site's state, or `out of play`"),
                            name="a site's state or `out of play`"), "declared sites and their state"),
     "sites in play": ListOf(NAME),
+    "government": GOVERNMENT,
 }, name="expectations")
 
 ACTION_STEPS = ("play", "action", "project", "convert", "claim", "fund")

@@ -349,11 +349,86 @@ class Runner:
                 raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
                                     f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
                                     _span(setup.get("sites"), name), "E607")
+        if "government" in setup:
+            self._set_up_government(setup["government"] or {}, setup)
+        for kind, cards in (setup.get("stages") or {}).items():  # the cards of a staged kind, first stage first
+            declared = self.game.elements.card_kinds.get(str(kind))
+            if declared is None or not declared.stages:
+                raise ScenarioError(f"'{kind}' is no kind of card with stages in this game",
+                                    _span(setup.get("stages"), kind), "E607")
+            cards = [None if c is None else self.card(c) for c in cards or []]
+            if len(cards) > len(declared.stages):
+                raise ScenarioError(f"'{kind}' has {len(declared.stages)} stages, not {len(cards)}",
+                                    _span(setup.get("stages"), kind), "E607")
+            state.stages[declared.name] = cards + [None] * (len(declared.stages) - len(cards))
+            pile = state.piles.get(declared.name, [])
+            for name in cards:
+                if name is not None and name in pile:
+                    pile.remove(name)
         self.location = _span(setup) or self.location
         for entry in setup.get("milestones") or []:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
             state.awards.append((entry["name"], self.player(entry["player"])))
+
+    def owner(self, name) -> int:
+        """A player's index, or NEUTRAL for `neutral` (a piece or a role that belongs to nobody)."""
+        return NEUTRAL if name == "neutral" else self.player(name)
+
+    def _set_up_government(self, spec: dict, setup: dict) -> None:
+        """The government as given: the pieces in its factions (taken from the owners' reserves and the neutral
+        reserve), their leaders (as given, else found as if the pieces came in the order listed), the ruling and
+        the dominant faction, the role holder (`nobody`: none) and the neutral reserve."""
+        from tharsis.runtime.rules.politics import leader_of
+
+        government = self.game.state.government
+        declared = self.game.elements.government
+        if government is None:
+            raise ScenarioError("no government in this game (is its expansion in `options.expansions`?)",
+                                _span(setup, "government"), "E607")
+        names = [f.name for f in government.factions]
+        for key in ("ruling", "dominant"):
+            if key in spec and spec[key] not in names:
+                raise ScenarioError(f"unknown faction '{spec[key]}'", _span(spec, key), "E607",
+                                    did_you_mean(str(spec[key]), names) or "factions: " + ", ".join(names))
+        for name, given in (spec.get("factions") or {}).items():
+            faction = government.faction(str(name))
+            if faction is None:
+                raise ScenarioError(f"unknown faction '{name}'", _span(spec.get("factions"), name), "E607",
+                                    did_you_mean(str(name), names) or "factions: " + ", ".join(names))
+            owners = given.get("pieces") if isinstance(given, dict) else given
+            faction.pieces, faction.leader = [], None
+            for owner in [self.owner(o) for o in owners or []]:
+                faction.pieces.append(owner)
+                faction.leader = leader_of(faction, self.game.turn_order(), self.game.state.first_player)
+                if owner == NEUTRAL:
+                    government.neutral -= 1
+                else:
+                    pieces = self.game.state.players[owner].pieces
+                    pieces[declared.piece] = pieces.get(declared.piece, 0) - 1
+            if isinstance(given, dict) and "leader" in given:
+                faction.leader = self.owner(given["leader"])
+        if "role" in spec:
+            role = None if spec["role"] in (None, "nobody") else self.owner(spec["role"])
+            if government.role == NEUTRAL:
+                government.neutral += 1
+            elif government.role is not None:
+                pieces = self.game.state.players[government.role].pieces
+                pieces[declared.piece] = pieces.get(declared.piece, 0) + 1
+            government.role = role
+            if role == NEUTRAL:
+                government.neutral -= 1
+            elif role is not None:
+                self.game.state.players[role].pieces[declared.piece] -= 1
+        if "neutral" in spec:
+            government.neutral = int(spec["neutral"])
+        government.ruling = spec.get("ruling", government.ruling)
+        from tharsis.runtime.rules.politics import dominant_after
+        government.dominant = spec["dominant"] if "dominant" in spec else \
+            dominant_after(government, government.dominant)
+        if any(p.pieces.get(declared.piece, 0) < 0 for p in self.game.state.players) or government.neutral < 0:
+            raise ScenarioError("more pieces in the factions (and the role) than the reserves hold",
+                                _span(setup, "government"), "E607")
 
     # ------------------------------------------------------------------ steps
 
@@ -547,6 +622,8 @@ class Runner:
                 fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
         for name, wanted in (spec.get("sites") or {}).items():
             self._expect_site(where, str(name), wanted)
+        if "government" in spec:
+            self._expect_government(where, spec["government"] or {})
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
             snapshot = self.game.snapshot()
             for path, wanted in spec["state"].items():
@@ -565,6 +642,34 @@ class Runner:
                     actual = rows[name].get(key)
                     if actual != value:
                         fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_government(self, where: str, wanted: dict) -> None:
+        """The government as expected: ruling and dominant faction, role holder, neutral reserve, and for each
+        faction named the owners of its pieces (in any order) and its leader."""
+        fail = self.outcome.failures.append
+        government = self.game.state.government
+        if government is None:
+            fail(f"{where}: there is no government in this game")
+            return
+        said = {NEUTRAL: "neutral", None: "nobody", **{p.index: p.name for p in self.game.state.players}}
+        for key in ("ruling", "dominant"):
+            if key in wanted and getattr(government, key) != wanted[key]:
+                fail(f"{where}: the {key} faction is {getattr(government, key)}, expected {wanted[key]}")
+        if "role" in wanted and said[government.role] != (wanted["role"] or "nobody"):
+            fail(f"{where}: the role is held by {said[government.role]}, expected {wanted['role']}")
+        if "neutral" in wanted and government.neutral != wanted["neutral"]:
+            fail(f"{where}: the neutral reserve holds {government.neutral}, expected {wanted['neutral']}")
+        for name, given in (wanted.get("factions") or {}).items():
+            faction = government.faction(str(name))
+            if faction is None:
+                fail(f"{where}: there is no faction {name}")
+                continue
+            owners = given.get("pieces") if isinstance(given, dict) else given
+            actual = sorted(said[o] for o in faction.pieces)
+            if owners is not None and actual != sorted(map(str, owners)):
+                fail(f"{where}: the pieces in {name} are {actual}, expected {sorted(map(str, owners))}")
+            if isinstance(given, dict) and "leader" in given and said[faction.leader] != (given["leader"] or "nobody"):
+                fail(f"{where}: {name} is led by {said[faction.leader]}, expected {given['leader']}")
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append
