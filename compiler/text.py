@@ -68,8 +68,9 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "parameter":
         return m.name
-    if k == "pieces":
-        return f"{scope}{m.piece if one else v.plural_noun(m.piece)}"
+    if k == "pieces":  # every player's: `outposts in play`, as a card says it
+        name = m.piece if one else v.plural_noun(m.piece)
+        return f"{name} in play" if m.scope == "all" else f"{scope}{name}"
     if k == "players":
         return "player" if one else "players"
     return k

@@ -328,6 +328,7 @@ class GameElements:
     sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
     site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
     wakes: frozenset = frozenset()                  # events that may make an inactive site active
+    heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -359,8 +360,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     sites = {s.name: s for s in content.of_kind("site") if s.set in sets}
     tables = {e.name: dict(e.sites) for e in chosen if e.sites}
     wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
+    heat_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "heat"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, pieces, sites,
-                        tables, wakes)
+                        tables, wakes, heat_payments)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:

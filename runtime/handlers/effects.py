@@ -33,7 +33,7 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
 from . import actions, sites, tiles, triggers
-from .payment import offer_cards, pay
+from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -150,6 +150,13 @@ def _gain(game, e, ctx):
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - value_of(game, e.amount, ctx))
+
+
+def _spend(game, e, ctx):
+    if game.elements.heat_payments:  # heat the stock lacks may come from cards (runtime/handlers/payment.py)
+        spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx))
+        return
+    _lose(game, e, ctx)
 
 
 def _production(game, e, ctx):
@@ -646,7 +653,7 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 
 # effects that never ask or push: run inline by `run_effects`' loop
-INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
+INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _spend, fx.Draw: _draw, fx.Require: _require,
           fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised,
           fx.Nothing: _require, fx.GainPieces: lambda game, e, ctx: sites.gain_pieces(game, e, ctx)}
 

@@ -26,7 +26,7 @@ from tharsis.compiler.memo import per_list
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
-from .prices import can_pay, payment_options, payments
+from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
 
@@ -642,7 +642,7 @@ def _cards_to_discard(game: "Table", ctx: Context) -> int:
 
 _POSSIBLE = {
     fx.Lose: _can_lose,
-    fx.Spend: _can_lose,
+    fx.Spend: lambda game, e, ctx: can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
     fx.Pay: _can_pay,
     fx.Production: _can_change_production,
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),

@@ -41,7 +41,8 @@ from .messages import Words, words_for
 from .style import PLAIN, Paint
 from .widths import width
 
-_EFFECT_KINDS = frozenset(fx.REGISTRY.values())
+# `nothing` (a site's empty step) is never an option's own text, and labels end in the word (`remove nothing`)
+_EFFECT_KINDS = frozenset(fx.REGISTRY.values()) - {fx.Nothing}
 _QUESTION = {"player": "which_player", "card": "which_card"}  # after a prompt that is only an effect
 _ENGLISH = "en"
 
