@@ -65,7 +65,11 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
         if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
             if index < count or steps_after is not None:
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
-            sites.place_piece(game, e, ctx, effects[index:])
+            later = effects[index:]  # and the card's steps still to come (not the triggers it set off: optional)
+            for later_step in steps_after or ():
+                if not later_step or later_step[0].__class__ is not str:
+                    later += later_step
+            sites.place_piece(game, e, ctx, later)
             return
         if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
             if index < count or steps_after is not None:

@@ -220,6 +220,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.no_tags and definition.tags:
         return 0
+    if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
     return int(cost_ok(ev, definition.cost))
 
 
