@@ -352,9 +352,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
         name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
-        tile = f"{e.tile}_tile"
-        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(tile, e.count)) if e.count > 1 \
-            else t("a_tile", a_tile=t.a(t.noun(tile, 1)))
+        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
+            else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
         return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
     if isinstance(e, fx.ClaimSpace):
         return t("claim", filters=_filters(t, e.filters))
@@ -464,7 +463,7 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
     elif ev.kind == "place":
-        slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
+        slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))
         slots["filters"] = _filters(t, ev.filters)
     elif ev.kind == "standard_project":
         slots["except"] = "".join(t("other_than", name=t.name(name, "standard_project")) for name in ev.excluded)

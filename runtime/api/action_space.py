@@ -81,6 +81,10 @@ class ActionSpace:
         self.segments["pay"] = (start, self.pay_steel * self.pay_titanium * self.pay_other)
         self.size = start + self.segments["pay"][1]
 
+    def keys(self, segment: str) -> tuple[str, ...]:
+        """What the ids of a segment stand for, in id order: the milestones' names for "milestone"."""
+        return tuple(self._index[segment])
+
     # ------------------------------------------------------------------ one move
 
     def id_of(self, decision: Decision, option: Option) -> Optional[int]:
