@@ -311,7 +311,9 @@ def _variant_on(o: GameOptions, variant: str) -> bool:
 class GameElements:
     """What the content declares beyond cards, for the sets in play: the declared global parameters, every
     parameter's scale (minimum, maximum, step, unit; the printed three included), the rules by the moment they run,
-    the declared kinds of card, how long a solo game lasts, and the sets themselves."""
+    the declared kinds of card, how long a solo game lasts, the sets themselves, and the parameters that must be
+    maxed for the game to end: (name, minimum, size of its scale, whether it is a printed one), the printed three
+    and each declared one that `ends game: yes` (or `solo`, in a solo game)."""
 
     sets: frozenset
     parameters: dict
@@ -320,6 +322,7 @@ class GameElements:
     card_kinds: dict
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
+    ending: tuple = ()
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -346,7 +349,10 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
     card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
                         if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments)
+    ending = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
+                                    if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
+    ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in ending)
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:

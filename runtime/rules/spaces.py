@@ -179,12 +179,8 @@ def maxed(game: "Table", parameter: str) -> bool:
 
 def terraformed(game: "Table") -> bool:
     """The printed three parameters are maxed, and so is every declared one that `ends game: yes` (or `solo`, in a
-    solo game)."""
-    if not all(maxed(game, p) for p in GLOBAL_RANGES):
-        return False
-    solo = game.options.solo
-    return all(maxed(game, name) for name, p in game.elements.parameters.items()
-               if p.ends_game == "yes" or (solo and p.ends_game == "solo"))
+    solo game): the game's elements list them (`ending`)."""
+    return all(maxed(game, name) for name, *_ in game.elements.ending)
 
 
 def _neighbour_counts(f, tile: Tile, player: int) -> bool:
