@@ -117,7 +117,8 @@ def test_a_new_kind_of_tile_needs_only_its_name_in_the_vocabulary(monkeypatch, t
     from tharsis.terminal.view import board
 
     monkeypatch.setenv("THARSIS_CACHE_DIR", str(tmp_path))   # what this compiles is no card of the real vocabulary
-    card = 'card "Hazard Zone" #H1 {\n  type: automated  cost: 0\n  play: place hazard\n  vp: 1 per adjacent hazard\n}\n'
+    card = ('card "Hazard Zone" #H1 {\n  type: automated  cost: 0\n  play: place hazard\n'
+            '  vp: 1 per adjacent hazard\n}\n')
     assert "E103" in {d.code for d in compile_text(card).errors}       # unknown tile, until it is named
     monkeypatch.setattr(v, "TILES", v.TILES + ("hazard",))
     monkeypatch.setattr(v, "TILE_WORDS", v.TILE_WORDS + ("hazard",))
