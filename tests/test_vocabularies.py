@@ -97,8 +97,10 @@ def test_the_phases_a_game_goes_through_are_the_named_ones():
 def test_every_bound_on_the_number_of_players_is_the_engines():
     from tharsis.games.options import PLAYERS
     from tharsis.runtime.api.action_space import action_space
+    from tharsis.terminal import style
 
     assert PLAYERS == (MIN_PLAYERS, MAX_PLAYERS)
+    assert len(style.PLAYERS) == MAX_PLAYERS   # a colour per seat
     names = tuple(f"p{i}" for i in range(MAX_PLAYERS))
     assert len(Game(GameOptions(players=names, seed=1)).state.players) == MAX_PLAYERS
     with pytest.raises(ValueError, match=f"{MIN_PLAYERS} to {MAX_PLAYERS} players"):

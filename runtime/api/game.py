@@ -349,9 +349,9 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
     card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
                         if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
-    ending = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
-                                    if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
-    ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in ending)
+    names = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
+                                   if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
+    ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in names)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending)
 
 

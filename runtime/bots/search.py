@@ -87,7 +87,8 @@ def _conversions(game, player: int, tr_points: float) -> list[tuple[tuple[str, .
             if isinstance(effect, fx.ChangeParameter) and effect.parameter in game.elements.scales:
                 raises, lasting = effect.parameter, 0.0
             elif isinstance(effect, fx.PlaceTile) and effect.tile in TILE_RAISES:
-                raises, lasting = TILE_RAISES[effect.tile], 1.0 + ADJACENCY if effect.tile in GREENERY_TILES else 0.0
+                raises = TILE_RAISES[effect.tile]   # a greenery's point and its neighbouring cities' stay
+                lasting = (1.0 + ADJACENCY) if effect.tile in GREENERY_TILES else 0.0
             else:
                 continue
             feeds = HEAT_LIKE if resource == "heat" else (resource,)
