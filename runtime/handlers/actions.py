@@ -21,7 +21,7 @@ from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (an effect may play a card)
-from .payment import pay
+from .payment import pay, spend
 from .triggers import fire, new_tags
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
             push(game, conversion_paid, player, conversion.name)
             pay(game, player, cost, (), conversion.name)
             return
-        state.resources[conversion.cost_resource] -= cost
+        spend(game, player, conversion.cost_resource, cost)
         effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
@@ -95,7 +95,7 @@ def price_chosen(game: "Table", price: tuple, player: int, action: tuple) -> Non
     kind, name = action
     after = (project_paid, player, name) if kind == "project" else (conversion_paid, player, name)
     if resource != "megacredits":
-        game.state.players[player].resources[resource] -= amount
+        spend(game, player, resource, amount)
         after[0](game, *after[1:])
         return
     push(game, *after)

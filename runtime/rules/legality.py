@@ -23,7 +23,7 @@ from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, can_pay_price, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
+from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
 from .politics import policy_actions
 from .taxes import tax_rate, tr_steps, with_tax
@@ -135,7 +135,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
             return f"{name} was already used this generation"
         if conversion.cost_resource == "megacredits" and not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
-        if conversion.cost_resource != "megacredits" and state.resources[conversion.cost_resource] < cost:
+        if conversion.cost_resource != "megacredits" and not can_spend(game, player, conversion.cost_resource, cost):
             return f"{name} needs {cost} {conversion.cost_resource}"
         if standard_action_possible(game, player, conversion):
             return None
@@ -211,7 +211,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     state = game.state.players[player]
     resource = definition.cost_resource
     if (resource == "megacredits" and not can_pay(game, player, cost)) or \
-            (resource != "megacredits" and state.resources[resource] < cost):
+            (resource != "megacredits" and not can_spend(game, player, resource, cost)):
         return False
     if definition.once_per_generation and definition.name in state.actions_used:
         return False

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import OCEAN_TILES, TILE_RAISES
 
 from .checks import Context, possible, value_of
 from .measures import holds
@@ -76,10 +77,9 @@ class _Steps:
                     total += max(0, steps)
                 elif steps > 0:
                     total += self.raised(e.parameter, steps, ctx)
-            elif kind is fx.PlaceTile and not ctx.neutral:
-                parameter = {"ocean": "oceans", "greenery": "oxygen"}.get(e.tile)
-                if parameter == "oceans" or (parameter == "oxygen" and not self.game.flow.no_oxygen):
-                    total += self.raised(parameter, e.count, ctx)
+            elif kind is fx.PlaceTile and not ctx.neutral and e.tile in TILE_RAISES:
+                if e.tile in OCEAN_TILES or not self.game.flow.no_oxygen:  # solo's last greeneries raise nothing
+                    total += self.raised(TILE_RAISES[e.tile], e.count, ctx)
             elif kind is fx.Choice:
                 total += self.fewest(e.options, ctx)
             elif kind is fx.Conditional:
