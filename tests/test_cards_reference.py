@@ -143,7 +143,11 @@ def test_reference_counts(bundled):
     assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
             if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
                                                        "standard_project": 1, "rule": 2}
-    assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies"}
+    # the content of Turmoil besides its project cards, corporations and global events (cards/turmoil/turmoil.mars)
+    assert {kind: count for kind, count in _counts(by_set["turmoil"]).items()
+            if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 1, "faction": 6, "government": 1,
+                                                       "card_kind": 1, "standard_action": 2, "rule": 2}
+    assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies", "turmoil"}
 
 
 def test_cards_json_lists_every_definition(capsys):
@@ -155,7 +159,9 @@ def test_cards_json_lists_every_definition(capsys):
     prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
     colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
                                             and row["kind"] in ("card", "corporation"))
-    assert len(rows) == printed + prelude + venus + colonies
+    turmoil = 1 + 1 + 6 + 1 + 1 + 2 + 2 + sum(1 for row in rows if row.get("set") == "turmoil"
+                                              and row["kind"] in ("card", "corporation"))
+    assert len(rows) == printed + prelude + venus + colonies + turmoil
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"
     assert livestock["vp_text"] == "1 per animal here"
