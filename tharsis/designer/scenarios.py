@@ -149,12 +149,13 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
 
 
 def _card_names(library: Optional[Library]) -> Optional[set[str]]:
-    """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
+    """Names a scenario may use as cards: the cards and corporations of the content it runs with, and its factions
+    (`action: Scientists`: a ruling faction's policy action is taken as a card's)."""
     try:
         library = library or load_library()
     except Exception:  # the content itself does not compile: the runner reports that
         return None
-    return {d.name for d in library.definitions if d.kind in ("card", "corporation")}
+    return {d.name for d in library.definitions if d.kind in ("card", "corporation", "faction")}
 
 
 def _span(container, key=None) -> Optional[Span]:
