@@ -465,8 +465,10 @@ class Runner:
             else:  # the pieces that return, the rules declared for the end of a generation (World Government
                 # Terraforming, markers rising), then the next generation
                 return_pieces(game)
-                for rule in game.elements.rules.get("end_of_generation", ()):
-                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
+                for rule in game.elements.rules.get("end_of_generation", ()):  # in order: the answers run on
+                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where, last=False)
+                if answers:
+                    raise ScenarioError(f"{where}: answers not used: {answers}")
                 game.state.generation += 1
                 game.state.phase = ACTION
                 for each in game.state.players:
