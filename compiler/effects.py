@@ -62,7 +62,8 @@ class Measure:
     with_requirements: bool = False
     min_cost: Optional[int] = None
     value: int = 0                           # constant
-    wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
+    wild_tags: tuple[str, ...] = ()          # tags: the tags declared `as any tag`, counted as this one too;
+    #                                          distinct_tags: those left out (a staged card counts printed tags)
     no_tags: bool = False                    # cards: only cards without tags
     cap: Optional[int] = None                # `jovian tags max 5`: this term counts at most `cap`
     subtract: bool = False                   # `- influence`: this term is taken away (the sum is floored at 0)

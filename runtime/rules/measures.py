@@ -182,7 +182,8 @@ def _summed(read):
 
 _COUNTERS = {
     "tags": _tags,
-    "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing))),
+    "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing)) -
+                                                         set(m.wild_tags)),
     "resource_here": _resource_here,
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,

@@ -469,7 +469,7 @@ class Runner:
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where, last=False)
                 if answers:
                     raise ScenarioError(f"{where}: answers not used: {answers}")
-                game.state.generation += 1
+                phases.new_generation(game)
                 game.state.phase = ACTION
                 for each in game.state.players:
                     each.passed = False
