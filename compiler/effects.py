@@ -739,6 +739,15 @@ class InfluenceBonus:
     amount: int
 
 
+@kind("ocean_bonus", category="modifiers", syntax="ocean bonus +N megacredits", example="ocean bonus +1 megacredits",
+      summary="Each ocean next to a tile you place gives you N MC more than the rules' 2 MC.")
+@_frozen
+class OceanBonus:
+    amount: int
+    tile: str = "ocean"
+    resource: str = "megacredits"
+
+
 @kind("substitute", category="modifiers",
       syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
       example="use heat as megacredits",
