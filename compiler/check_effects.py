@@ -1,23 +1,38 @@
-"""Checking effects: one method per effect and passive kind (a grammar rule), AST node -> compiled effect.
+"""Checking effects: one method per effect verb, AST node -> compiled effect.
 
 Pipeline place: part of the checker (checker.py holds definitions, fields, names, numbers and quantities; this
-mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each `_fx_<rule>` / `_passive_<rule>`
-validates its words and returns a compiled object from compiler/effects.py, or None after reporting why.
+mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each method is registered for its verb's
+class with `@compiles(fx.Gain)`; a node is dispatched by its rule, which the class declares (compiler/effects.py
+`RULES`). It validates the node's words, read by name (`node["resource"]`, syntax.CHILDREN), and returns the
+compiled object, or None after reporting why.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
 from . import effects as fx
 from . import vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
-from .syntax import Leaf, Node
+from .syntax import Node
 
 UNKNOWN_HOLDS = "?"
-IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has  # the card declares a resource type that failed to check: don't report its uses again
+IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
+
+TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards")  # `to any TAG card`
+COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
+
+
+def compiles(kind: type):
+    """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`)."""
+
+    def register(method: Callable) -> Callable:
+        COMPILERS[kind] = method
+        return method
+
+    return register
 
 
 @attrs.define
@@ -51,46 +66,51 @@ class EffectChecks:
         return tuple(result)
 
     def effect(self, node: Node, ctx: Context):
-        method = getattr(self, "_fx_" + node.kind, None)
-        if method is None:  # grammar and checker out of step: a bug, reported rather than raised
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+        method = self._checker_of(node)
+        if method is None:
             return None
-        compiled = method(node, ctx)
+        compiled = method(self, node, ctx)
         if compiled is not None:
             self.lint_effect(node, compiled)  # compiler/lints.py: what compiles but cannot be meant
         return compiled
 
-    def _per(self, node: Node) -> Optional[Node]:
-        pers = node.nodes("per")
-        return pers[0] if pers else None
+    def _checker_of(self, node: Node) -> Optional[Callable]:
+        method = COMPILERS.get(fx.RULES.get(node.kind))
+        if method is None:  # grammar and registry out of step: a bug, reported rather than raised
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+        return method
 
+    @compiles(fx.Gain)
     def _fx_gain(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
         if resource is None:
             return None
-        return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
+        return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
 
+    @compiles(fx.Lose)
     def _fx_lose(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
         return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
 
+    @compiles(fx.Spend)
     def _fx_spend(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
 
+    @compiles(fx.Pay)
     def _fx_pay(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        written = node["resource"]
+        resource = self._standard_resource(written)
         if resource and resource != "megacredits":
-            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {node.children[1].text}'",
-                         node.children[1].span)
+            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'", written.span)
             return None
         using = []
-        for names in node.nodes("name_list"):
-            for leaf in names.leaves():
+        if node["using"] is not None:
+            for leaf in node["using"].leaves():
                 substitute = self._standard_resource(leaf)
                 if substitute:
                     using.append(substitute)
@@ -98,8 +118,8 @@ class EffectChecks:
 
     def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
         changes = []
-        for delta in node.nodes("delta"):
-            word = delta.children[0]
+        for delta in node["deltas"]:
+            word = delta["resource"]
             if word.text.lower() == "lowest" and not negative_only:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
@@ -112,24 +132,27 @@ class EffectChecks:
                 resource = self._standard_resource(word)
                 if resource is None:
                     return None
-            value, variable = self.signed(delta.children[1], ctx)
+            value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.d.error("E304", "'any production' can only decrease another player's production",
-                             delta.children[1].span, "to raise your own, use production(...)")
+                             delta["change"].span, "to raise your own, use production(...)")
                 return None
-            changes.append(fx.ProductionChange(resource, self.amount(value, variable, self._per(delta), ctx)))
+            changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
+    @compiles(fx.Production)
     def _fx_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
+    @compiles(fx.AnyProduction)
     def _fx_any_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
 
+    @compiles(fx.ChangeParameter)
     def _fx_parameter_change(self, node: Node, ctx: Context):
-        word = node.children[0]
+        word = node["parameter"]
         parameter = word.text.lower()
         raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
         if parameter not in raisable:
@@ -142,14 +165,14 @@ class EffectChecks:
                          ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
                          'parameter "NAME" { scale: ... }', fixes)
             return None
-        value, variable = self.signed(node.children[1], ctx)
-        return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
+        value, variable = self.signed(node["change"], ctx)
+        return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
 
     def _filters(self, nodes: list[Node]) -> Optional[tuple]:
         filters = []
         for node in nodes:
             if node.kind == "on_kind":
-                word = node.children[0]
+                word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
@@ -158,11 +181,10 @@ class EffectChecks:
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
-                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value,
-                                              reserved_span=node.children[0].span))
+                filters.append(fx.SpaceFilter("reserved", reserved=node["name"].value, reserved_span=node["name"].span))
             elif node.kind == "on_bonus":
                 bonuses = []
-                for leaf in node.leaves("NAME"):
+                for leaf in node["bonuses"]:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
@@ -172,9 +194,9 @@ class EffectChecks:
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
             elif node.kind == "next_to":
-                count = int(node.first("INT").text) if node.first("INT") else 1
-                own = node.first("OWNER") is not None
-                word = node.first("NAME")
+                count = int(node["count"].text) if node["count"] else 1
+                own = node["own"] is not None
+                word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in ("city", "greenery", "ocean", "tile", "special"):
                     self.d.error("E103", f"unknown tile '{word.text}'", word.span,
@@ -188,11 +210,12 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
         return tuple(filters)
 
+    @compiles(fx.PlaceTile)
     def _fx_place(self, node: Node, ctx: Context):
-        count_leaf = node.first("INT")
-        word = node.first("NAME")
+        count_leaf = node["count"]
+        word = node["tile"]
         tile = v.singular(word.text)
-        name_leaf = node.first("STRING")
+        name_leaf = node["name"]
         if tile not in v.TILES:
             self.d.error("E103", f"unknown tile '{word.text}'", word.span,
                          did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES),
@@ -205,56 +228,64 @@ class EffectChecks:
         if tile == "special" and name_leaf is None:
             self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
-        filters = self._filters(node.nodes())
+        filters = self._filters(node["filters"])
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
+    @compiles(fx.ClaimSpace)
     def _fx_claim(self, node: Node, ctx: Context):
-        filters = self._filters(node.nodes())
+        filters = self._filters(node["filters"])
         return fx.ClaimSpace(filters) if filters is not None else None
 
+    @compiles(fx.Draw)
     def _fx_draw(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        return fx.Draw(self.amount(value, variable, self._per(node), ctx))
+        value, variable = self.count(node["count"], ctx)
+        return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
+    @compiles(fx.LookKeep)
     def _fx_look_keep(self, node: Node, ctx: Context):
-        look, variable = self.count(node.children[0], ctx)
-        keep = int(node.children[1].text)
+        look, variable = self.count(node["look"], ctx)
+        keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
-            self.d.error("E302", f"can't keep {keep} of {look} cards", node.children[1].span)
+            self.d.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
         return fx.LookKeep(look, keep, variable)
 
+    @compiles(fx.LookBuy)
     def _fx_look_buy(self, node: Node, ctx: Context):
-        look, variable = self.count(node.children[0], ctx)
+        look, variable = self.count(node["look"], ctx)
         return fx.LookBuy(look, variable)
 
+    @compiles(fx.Discard)
     def _fx_discard(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
+        value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable))
 
+    @compiles(fx.AddResources)
     def _fx_add(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        target_node = next(child for child in node.nodes() if child.kind != "per")
+        value, variable = self.count(node["count"], ctx)
+        target_node = node["target"]
         target = target_node.kind
-        if len(node.nodes("per")) > 1:
-            self.d.error("E301", "'per' is given twice", node.nodes("per")[1].span,
+        per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
+        if node["per_first"] is not None and node["per"] is not None:
+            self.d.error("E301", "'per' is given twice", node["per"].span,
                          "count once: add N RESOURCE per QUANTITY to ...")
             return None
-        resource = self.card_resource(node.children[1], allow_any=target != "here")
-        tag_leaf = target_node.first("NAME")  # `to any TAG card`: only a card with that tag
+        written = node["resource"]
+        resource = self.card_resource(written, allow_any=target != "here")
+        tag_leaf = target_node["tag"] if target_node.kind in TAGGED_TARGETS else None  # only a card with that tag
         tag = self.tag(tag_leaf) if tag_leaf is not None else None
         if resource is None or (tag_leaf is not None and tag is None):
             return None
         if target == "here":
-            if not self._holds_check(resource, ctx, node.children[1].span):
+            if not self._holds_check(resource, ctx, written.span):
                 return None
         if target == "that_card" and not ctx.in_trigger:
             self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
-        return fx.AddResources(resource, self.amount(value, variable, self._per(node), ctx), target, tag)
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
     def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -268,96 +299,104 @@ class EffectChecks:
             return False
         return True
 
+    @compiles(fx.RemoveResources)
     def _fx_remove(self, node: Node, ctx: Context):
-        up_to = node.first("UP_TO") is not None
-        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
-        value, variable = self.count(rest[0], ctx)
-        source = rest[2]
+        up_to = node["up_to"] is not None
+        value, variable = self.count(node["count"], ctx)
+        source, written = node["source"], node["resource"]
         if source.kind == "any_player":
-            resource = self._standard_resource(rest[1])
+            resource = self._standard_resource(written)
             if resource is None:
                 return None
             player_tag = None
-            for tag_node in source.nodes("player_tag"):
-                player_tag = self.tag(tag_node.children[0])
+            if source["tag"] is not None:
+                player_tag = self.tag(source["tag"]["tag"])
                 if player_tag is None:
                     return None
             return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
-                                      next_to_placed=source.first("NEXT_TO_IT") is not None, player_tag=player_tag)
-        resource = self.card_resource(rest[1], allow_any=True)
+                                      next_to_placed=source["next_to_it"] is not None, player_tag=player_tag)
+        resource = self.card_resource(written, allow_any=True)
         if resource is None:
             return None
-        if source.kind == "here" and not self._holds_check(resource, ctx, rest[1].span):
+        if source.kind == "here" and not self._holds_check(resource, ctx, written.span):
             return None
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
+    @compiles(fx.Steal)
     def _fx_steal(self, node: Node, ctx: Context):
-        up_to = node.first("UP_TO") is not None
-        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
-        value, variable = self.count(rest[0], ctx)
-        resource = self._standard_resource(rest[1])
-        return fx.Steal(resource, fx.Amount(value, variable), up_to) if resource else None
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
+        return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
 
+    @compiles(fx.Choice)
     def _fx_choice(self, node: Node, ctx: Context):
-        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node.nodes("effects"))
+        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
         return fx.Choice(options)
 
+    @compiles(fx.Conditional)
     def _fx_conditional(self, node: Node, ctx: Context):
-        condition = self.condition(node.nodes("condition")[0], ctx)
-        blocks = node.nodes("effects")
-        then = self.effects(blocks[0], attrs.evolve(ctx))
-        otherwise = self.effects(blocks[1], attrs.evolve(ctx)) if len(blocks) > 1 else ()
+        condition = self.condition(node["condition"], ctx)
+        then = self.effects(node["then"], attrs.evolve(ctx))
+        otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else ()
         return fx.Conditional(condition, then, otherwise) if condition else None
 
+    @compiles(fx.ChooseX)
     def _fx_choose_x(self, node: Node, ctx: Context):
-        minimum_leaf = node.first("INT")
-        maximum = self.quantity(node.nodes("quantity")[0], ctx)
-        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx, x_bound=True))
+        minimum_leaf = node["minimum"]
+        maximum = self.quantity(node["maximum"], ctx)
+        body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True))
         if maximum is None:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
+    @compiles(fx.May)
     def _fx_may(self, node: Node, ctx: Context):
-        return fx.May(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+        return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
 
+    @compiles(fx.CopyProduction)
     def _fx_copy_production(self, node: Node, ctx: Context):
-        tag = self.tag(node.children[0])
+        tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
+    @compiles(fx.Reveal)
     def _fx_reveal(self, node: Node, ctx: Context):
-        tag = self.tag(node.children[0])
-        then = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        tag = self.tag(node["tag"])
+        then = self.effects(node["effects"], attrs.evolve(ctx))
         return fx.Reveal(tag, then) if tag else None
 
+    @compiles(fx.Require)
     def _fx_require(self, node: Node, ctx: Context):
-        condition = self.condition(node.nodes("condition")[0], ctx)
+        condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
+    @compiles(fx.RevealUntil)
     def _fx_reveal_until(self, node: Node, ctx: Context):
-        count = int(node.children[0].text)
+        count = int(node["count"].text)
         if count < 1:
-            self.d.error("E302", "reveal until at least 1 card", node.children[0].span)
+            self.d.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
-        wanted = node.children[1]
+        wanted = node["wanted"]
         if wanted.kind == "with_tag":
-            tag = self.tag(wanted.children[0])
+            tag = self.tag(wanted["name"])
             return fx.RevealUntil(count, tag=tag) if tag else None
-        resource = self.card_resource(wanted.children[0])
+        resource = self.card_resource(wanted["name"])
         if resource is None:
             return None
         if wanted.kind == "with_icon":
             return fx.RevealUntil(count, icon=resource)
         return fx.RevealUntil(count, holds=resource)
 
+    @compiles(fx.PlayFromHand)
     def _fx_play_from_hand(self, node: Node, ctx: Context):
         modifiers = []
-        discount = node.first("INT")
+        discount = node["discount"]
         if discount is not None:
             modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
-        if node.first("IGNORING_REQUIREMENTS") is not None:
+        if node["ignoring"] is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
         return fx.PlayFromHand(tuple(modifiers))
 
+    @compiles(fx.GainRaised)
     def _fx_gain_raised(self, node: Node, ctx: Context):
         if not ctx.in_trigger:
             self.d.error("E307", "'gain that production' means a production just raised; it works only in "
@@ -365,15 +404,17 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
+    @compiles(fx.EachOpponent)
     def _fx_each_opponent(self, node: Node, ctx: Context):
-        return fx.EachOpponent(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+        return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
 
+    @compiles(fx.FundAward)
     def _fx_fund_award(self, node: Node, ctx: Context):
         return fx.FundAward()
 
+    @compiles(fx.LookPlay)
     def _fx_look_play(self, node: Node, ctx: Context):
-        numbers = node.leaves("INT")
-        look, word, play = int(numbers[0].text), node.first("NAME"), int(numbers[1].text)
+        look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
         if kind not in self.card_kinds:
             self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
@@ -383,15 +424,17 @@ class EffectChecks:
                          respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
-            self.d.error("E302", f"can't play {play} of {look} cards", numbers[1].span)
+            self.d.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
         return fx.LookPlay(look, kind, play)
 
+    @compiles(fx.ReuseAction)
     def _fx_reuse_action(self, node: Node, ctx: Context):
         return fx.ReuseAction()
 
+    @compiles(fx.Neutral)
     def _fx_neutral(self, node: Node, ctx: Context):
-        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
             self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
@@ -400,9 +443,10 @@ class EffectChecks:
             return None
         return fx.Neutral(body)
 
+    @compiles(fx.NextCard)
     def _fx_next_card(self, node: Node, ctx: Context):
         modifiers = []
-        for child in node.nodes():
+        for child in node["modifiers"]:
             passive = self.passive(child, ctx)
             if isinstance(passive, fx.Trigger):
                 self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
@@ -413,27 +457,26 @@ class EffectChecks:
     # ------------------------------------------------------------------ passive effects
 
     def passive(self, node: Node, ctx: Context):
-        method = getattr(self, "_passive_" + node.kind, None)
+        method = self._checker_of(node)
         if method is None:
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
             return None
-        compiled = method(node, ctx)
+        compiled = method(self, node, ctx)
         if compiled is not None:
             self.lint_passive(node, compiled)
         return compiled
 
+    @compiles(fx.Trigger)
     def _passive_trigger(self, node: Node, ctx: Context):
-        subject = {"you": "you", "any_player": "any", "another_player": "another"}[node.children[0].kind]
-        event_node = node.children[1]
-        including_this = node.first("INCLUDING_THIS") is not None
-        event = self._event(event_node)
-        effects = self.effects(node.nodes("effects")[-1], attrs.evolve(ctx, in_trigger=True))
+        subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
+        including_this = node["including_this"] is not None
+        event = self._event(node["event"])
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
-            self.d.error("E307", f"'another player' never goes with '{what}'", node.children[0].span,
+            self.d.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
@@ -443,7 +486,7 @@ class EffectChecks:
         result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
             if node.kind == "cost_filter":
-                operator, value = node.children[0].text, int(node.children[1].text)
+                operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">"):
                     result["min_cost"] = value + (1 if operator == ">" else 0)
                 elif operator in ("<=", "<"):
@@ -451,8 +494,8 @@ class EffectChecks:
                 else:
                     result["min_cost"] = result["max_cost"] = value
             elif node.kind == "except_filter":
-                result["excluded"] = result["excluded"] + (node.children[0].value,)
-                result["excluded_spans"] = result["excluded_spans"] + (node.children[0].span,)
+                result["excluded"] = result["excluded"] + (node["name"].value,)
+                result["excluded_spans"] = result["excluded_spans"] + (node["name"].span,)
             elif node.kind == "vp_filter":
                 result["with_vp"] = True
             elif node.kind == "no_tags_filter":
@@ -461,43 +504,43 @@ class EffectChecks:
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
         if node.kind == "plays":
-            played = node.nodes()[0]
+            played = node["played"]
             if played.kind == "played_tag":
                 tags = []
-                for leaf in played.leaves("NAME"):
+                for leaf in played["tags"]:
                     tag = self.tag(leaf)
                     if tag is None:
                         return None
                     tags.append(tag)
                 return fx.TriggerEvent("play_tag", tags=tuple(tags))
             tag = None
-            name = played.first("NAME")
+            name = played["tag"]
             if name is not None:
                 tag = self.tag(name)
                 if tag is None:
                     return None
-            card_kind = played.first("CARD_KIND").text
-            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played.nodes()))
+            card_kind = played["kind"].text
+            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played["filters"]))
         if node.kind == "places":
-            word = node.first("NAME")
+            word = node["tile"]
             tile = v.singular(word.text)
             if tile not in v.TILES and tile != "tile":
                 self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
                              respelling(word.span, tile, v.TILES, word.text))
                 return None
-            filters = self._filters(node.nodes())
+            filters = self._filters(node["filters"])
             if filters is None:
                 return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
-            return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
+            return fx.TriggerEvent("standard_project", **self._card_filters(node["filters"]))
         if node.kind == "produces":
             return fx.TriggerEvent("production")
         if node.kind == "adds":
-            resource = self.card_resource(node.first("NAME"), allow_any=True)
+            resource = self.card_resource(node["resource"], allow_any=True)
             return fx.TriggerEvent("add_resource", resource=resource) if resource else None
         if node.kind == "raises":
-            word = node.first("NAME")
+            word = node["parameter"]
             parameter = word.text.lower()
             if parameter == "production":  # one of your own productions rose (`gain that production`)
                 return fx.TriggerEvent("production_raise")
@@ -510,47 +553,49 @@ class EffectChecks:
         self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
         return None
 
+    @compiles(fx.Discount)
     def _passive_discount(self, node: Node, ctx: Context):
-        amount = int(node.children[0].text)
+        amount = int(node["amount"].text)
         resource = "megacredits"
-        names = [c for c in node.children[1:] if isinstance(c, Leaf) and c.type == "NAME"]
-        if names:
-            resource = self._standard_resource(names[0])
+        if node["resource"] is not None:
+            resource = self._standard_resource(node["resource"])
             if resource is None:
                 return None
-        target_node = node.nodes()[0]
+        target_node = node["target"]
         kind = target_node.kind
         per_tag = None
         if kind == "on_cards":
-            tag_leaf = target_node.first("NAME")
+            tag_leaf = target_node["tag"]
             tag = self.tag(tag_leaf) if tag_leaf else None
             if tag_leaf and tag is None:
                 return None
             target = fx.DiscountTarget("cards", tag=tag)
-            for per_node in target_node.nodes("per_tag"):  # `on cards per building tag`: N off each such tag
-                per_tag = self.tag(per_node.children[0])
+            if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
+                per_leaf = target_node["per"]["tag"]
+                per_tag = self.tag(per_leaf)
                 if per_tag == "event":
-                    self.d.error("E102", "'event' is a card type, not a tag", per_node.children[0].span,
+                    self.d.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
-            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value,
-                                       name_span=target_node.children[0].span)
+            target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
         return fx.Discount(amount, resource, target, per_tag)
 
+    @compiles(fx.ResourceValue)
     def _passive_resource_value(self, node: Node, ctx: Context):
-        resource = self._standard_resource(node.children[0])
+        resource = self._standard_resource(node["resource"])
         if resource and resource not in ("steel", "titanium"):
-            self.d.error("E301", "only steel and titanium have a value in megacredits", node.children[0].span)
+            self.d.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
             return None
-        value, _ = self.signed(node.children[1], ctx)
+        value, _ = self.signed(node["change"], ctx)
         return fx.ResourceValue(resource, value) if resource else None
 
+    @compiles(fx.RequirementLeeway)
     def _passive_leeway(self, node: Node, ctx: Context):
-        word = node.children[0]
+        word = node["scope"]
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
@@ -558,45 +603,47 @@ class EffectChecks:
                          "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
                          respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
-        return fx.RequirementLeeway(int(node.children[2].text), None if scope == "global" else scope)
+        return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
+    @compiles(fx.Protect)
     def _passive_protect(self, node: Node, ctx: Context):
         resources = []
-        for leaf in node.nodes("name_list")[0].leaves():
+        for leaf in node["resources"].leaves():
             resource = self.any_resource(leaf)
             if resource is None:
                 return None
             resources.append(resource)
-        scope = "here" if node.children[-1].text == "here" else "opponents"
+        scope = "here" if node["scope"].text == "here" else "opponents"
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
         return fx.Protect(tuple(resources), scope)
 
+    @compiles(fx.Substitute)
     def _passive_substitute(self, node: Node, ctx: Context):
-        here = bool(node.nodes("on_this_card"))
-        value_leaf = node.first("INT")
-        names = [c for c in node.children if isinstance(c, Leaf) and c.type == "NAME"]
+        here = node["here"] is not None
+        value_leaf = node["value"]
+        written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
         if here:  # card resources on this card
-            resource = self.card_resource(names[0])
-            if resource is not None and not self._holds_check(resource, ctx, names[0].span):
+            resource = self.card_resource(written)
+            if resource is not None and not self._holds_check(resource, ctx, written.span):
                 return None
         else:
-            resource = self._standard_resource(names[0])
-        instead = self._standard_resource(names[1])
+            resource = self._standard_resource(written)
+        instead = self._standard_resource(instead_leaf)
         if instead and instead != "megacredits":
-            self.d.error("E301", "a resource can only stand in for megacredits", names[1].span)
+            self.d.error("E301", "a resource can only stand in for megacredits", instead_leaf.span)
             return None
         tag = None
-        if len(names) > 2:
-            tag = self.tag(names[2])
+        if tag_leaf is not None:
+            tag = self.tag(tag_leaf)
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
             self.d.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                 "or for cards with a tag", names[0].span,
-                         f"write: use {names[0].text} here as {value_leaf.text if value_leaf else 1} megacredits")
+                                 "or for cards with a tag", written.span,
+                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
@@ -607,21 +654,15 @@ class EffectChecks:
         return None
 
 
+# what a `neutral { }` block may hold: effects that reward or cost no player, and blocks whose contents are checked
+_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral)
+
+
 def _not_neutral(effects: tuple) -> Optional[str]:
-    """The first effect in a `neutral { }` block that would reward or cost a player (its kind), or None."""
-    for e in effects:
-        if isinstance(e, fx.ChangeParameter) and e.parameter != "tr":
-            continue
-        if isinstance(e, (fx.PlaceTile, fx.Require)):
-            continue
-        if isinstance(e, fx.Choice):
-            inner = next((w for o in e.options if (w := _not_neutral(o)) is not None), None)
-        elif isinstance(e, fx.Conditional):
-            inner = _not_neutral(e.then) or _not_neutral(e.otherwise)
-        elif isinstance(e, (fx.May, fx.Neutral)):
-            inner = _not_neutral(e.body)
-        else:
-            inner = "tr" if isinstance(e, fx.ChangeParameter) else e.kind_name
-        if inner is not None:
-            return inner
+    """The first effect in a `neutral { }` block that would reward or cost a player (its verb), or None."""
+    for e in fx.walk(effects):  # a block that may not be there is found before its contents
+        if isinstance(e, fx.ChangeParameter) and e.parameter == "tr":
+            return "tr"
+        if not isinstance(e, _NEUTRAL):
+            return e.kind_name
     return None
