@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from . import names as names_files
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, PlaceTile, Trigger
+from .effects import Discount, PlaceTile, Trigger, walk
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -337,13 +337,6 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
 
 
 def _placements(definition) -> Iterable[PlaceTile]:
-    stack = list(getattr(definition, "play", ())) + list(getattr(definition, "first_action", ()))
-    while stack:
-        effect = stack.pop()
-        if isinstance(effect, PlaceTile):
-            yield effect
-        for field in ("options", "then", "otherwise", "body"):
-            inner = getattr(effect, field, None)
-            if inner:
-                for item in inner:
-                    stack.extend(item if isinstance(item, tuple) else (item,))
+    """The placements a definition's `play:` and `first action:` make, in blocks too."""
+    effects = tuple(getattr(definition, "play", ())) + tuple(getattr(definition, "first_action", ()))
+    return (effect for effect in walk(effects) if isinstance(effect, PlaceTile))
