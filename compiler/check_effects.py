@@ -2,8 +2,9 @@
 
 Pipeline place: part of the checker (checker.py holds definitions, fields, names, numbers and quantities; this
 mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each method is registered for its verb's
-class with `@compiles(fx.Gain)`; a node is dispatched by its rule, which the class declares (compiler/effects.py
-`RULES`). It validates the node's words, read by name (`node["resource"]`, syntax.CHILDREN), and returns the
+class with `@compiles(fx.Gain, "count:INT|X|MULTIPLE_X resource:NAME per?:per")`, which names the children of the
+verb's grammar rule (compiler/syntax.py reads them; the class declares the rule) beside the code that reads them
+as `node["resource"]`. A node is dispatched by its rule to the method, which validates its words and returns the
 compiled object, or None after reporting why.
 """
 
@@ -16,7 +17,7 @@ import attrs
 from . import effects as fx
 from . import vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
-from .syntax import Node
+from .syntax import Node, name_children
 
 UNKNOWN_HOLDS = "?"
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
@@ -25,11 +26,13 @@ TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_ca
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
-def compiles(kind: type):
-    """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`)."""
+def compiles(kind: type, children: str):
+    """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`), whose children are
+    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only)."""
 
     def register(method: Callable) -> Callable:
         COMPILERS[kind] = method
+        name_children(kind.rule, children)
         return method
 
     return register
@@ -80,7 +83,7 @@ class EffectChecks:
             self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
         return method
 
-    @compiles(fx.Gain)
+    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X resource:NAME per?:per")
     def _fx_gain(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
@@ -88,19 +91,19 @@ class EffectChecks:
             return None
         return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
 
-    @compiles(fx.Lose)
+    @compiles(fx.Lose, "count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_lose(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
 
-    @compiles(fx.Spend)
+    @compiles(fx.Spend, "count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_spend(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
 
-    @compiles(fx.Pay)
+    @compiles(fx.Pay, "count:INT|X|MULTIPLE_X resource:NAME using?:name_list")
     def _fx_pay(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         written = node["resource"]
@@ -140,17 +143,17 @@ class EffectChecks:
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
-    @compiles(fx.Production)
+    @compiles(fx.Production, "deltas+:delta")
     def _fx_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
-    @compiles(fx.AnyProduction)
+    @compiles(fx.AnyProduction, "deltas+:delta")
     def _fx_any_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
 
-    @compiles(fx.ChangeParameter)
+    @compiles(fx.ChangeParameter, "parameter:NAME change:SIGNED per?:per")
     def _fx_parameter_change(self, node: Node, ctx: Context):
         word = node["parameter"]
         parameter = word.text.lower()
@@ -210,7 +213,7 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
         return tuple(filters)
 
-    @compiles(fx.PlaceTile)
+    @compiles(fx.PlaceTile, "count?:INT tile:NAME name?:STRING filters*")
     def _fx_place(self, node: Node, ctx: Context):
         count_leaf = node["count"]
         word = node["tile"]
@@ -233,17 +236,17 @@ class EffectChecks:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
-    @compiles(fx.ClaimSpace)
+    @compiles(fx.ClaimSpace, "filters*")
     def _fx_claim(self, node: Node, ctx: Context):
         filters = self._filters(node["filters"])
         return fx.ClaimSpace(filters) if filters is not None else None
 
-    @compiles(fx.Draw)
+    @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
     def _fx_draw(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
-    @compiles(fx.LookKeep)
+    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
     def _fx_look_keep(self, node: Node, ctx: Context):
         look, variable = self.count(node["look"], ctx)
         keep = int(node["keep"].text)
@@ -252,17 +255,17 @@ class EffectChecks:
             return None
         return fx.LookKeep(look, keep, variable)
 
-    @compiles(fx.LookBuy)
+    @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
     def _fx_look_buy(self, node: Node, ctx: Context):
         look, variable = self.count(node["look"], ctx)
         return fx.LookBuy(look, variable)
 
-    @compiles(fx.Discard)
+    @compiles(fx.Discard, "count:INT|X|MULTIPLE_X")
     def _fx_discard(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable))
 
-    @compiles(fx.AddResources)
+    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
     def _fx_add(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         target_node = node["target"]
@@ -299,7 +302,7 @@ class EffectChecks:
             return False
         return True
 
-    @compiles(fx.RemoveResources)
+    @compiles(fx.RemoveResources, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME source")
     def _fx_remove(self, node: Node, ctx: Context):
         up_to = node["up_to"] is not None
         value, variable = self.count(node["count"], ctx)
@@ -322,25 +325,25 @@ class EffectChecks:
             return None
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
-    @compiles(fx.Steal)
+    @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_steal(self, node: Node, ctx: Context):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
 
-    @compiles(fx.Choice)
+    @compiles(fx.Choice, "options+:effects")
     def _fx_choice(self, node: Node, ctx: Context):
         options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
         return fx.Choice(options)
 
-    @compiles(fx.Conditional)
+    @compiles(fx.Conditional, "condition:condition then:effects otherwise?:effects")
     def _fx_conditional(self, node: Node, ctx: Context):
         condition = self.condition(node["condition"], ctx)
         then = self.effects(node["then"], attrs.evolve(ctx))
         otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else ()
         return fx.Conditional(condition, then, otherwise) if condition else None
 
-    @compiles(fx.ChooseX)
+    @compiles(fx.ChooseX, "x:X minimum?:INT up_to:UP_TO maximum:quantity effects:effects")
     def _fx_choose_x(self, node: Node, ctx: Context):
         minimum_leaf = node["minimum"]
         maximum = self.quantity(node["maximum"], ctx)
@@ -349,27 +352,27 @@ class EffectChecks:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
-    @compiles(fx.May)
+    @compiles(fx.May, "effects:effects")
     def _fx_may(self, node: Node, ctx: Context):
         return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
 
-    @compiles(fx.CopyProduction)
+    @compiles(fx.CopyProduction, "tag:NAME")
     def _fx_copy_production(self, node: Node, ctx: Context):
         tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
-    @compiles(fx.Reveal)
+    @compiles(fx.Reveal, "tag:NAME effects:effects")
     def _fx_reveal(self, node: Node, ctx: Context):
         tag = self.tag(node["tag"])
         then = self.effects(node["effects"], attrs.evolve(ctx))
         return fx.Reveal(tag, then) if tag else None
 
-    @compiles(fx.Require)
+    @compiles(fx.Require, "condition:condition")
     def _fx_require(self, node: Node, ctx: Context):
         condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
-    @compiles(fx.RevealUntil)
+    @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
     def _fx_reveal_until(self, node: Node, ctx: Context):
         count = int(node["count"].text)
         if count < 1:
@@ -386,7 +389,7 @@ class EffectChecks:
             return fx.RevealUntil(count, icon=resource)
         return fx.RevealUntil(count, holds=resource)
 
-    @compiles(fx.PlayFromHand)
+    @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: Context):
         modifiers = []
         discount = node["discount"]
@@ -396,7 +399,7 @@ class EffectChecks:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
         return fx.PlayFromHand(tuple(modifiers))
 
-    @compiles(fx.GainRaised)
+    @compiles(fx.GainRaised, "")
     def _fx_gain_raised(self, node: Node, ctx: Context):
         if not ctx.in_trigger:
             self.d.error("E307", "'gain that production' means a production just raised; it works only in "
@@ -404,15 +407,15 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
-    @compiles(fx.EachOpponent)
+    @compiles(fx.EachOpponent, "effects:effects")
     def _fx_each_opponent(self, node: Node, ctx: Context):
         return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
 
-    @compiles(fx.FundAward)
+    @compiles(fx.FundAward, "")
     def _fx_fund_award(self, node: Node, ctx: Context):
         return fx.FundAward()
 
-    @compiles(fx.LookPlay)
+    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
     def _fx_look_play(self, node: Node, ctx: Context):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
@@ -428,11 +431,11 @@ class EffectChecks:
             return None
         return fx.LookPlay(look, kind, play)
 
-    @compiles(fx.ReuseAction)
+    @compiles(fx.ReuseAction, "")
     def _fx_reuse_action(self, node: Node, ctx: Context):
         return fx.ReuseAction()
 
-    @compiles(fx.Neutral)
+    @compiles(fx.Neutral, "effects:effects")
     def _fx_neutral(self, node: Node, ctx: Context):
         body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
@@ -443,7 +446,7 @@ class EffectChecks:
             return None
         return fx.Neutral(body)
 
-    @compiles(fx.NextCard)
+    @compiles(fx.NextCard, "modifiers+")
     def _fx_next_card(self, node: Node, ctx: Context):
         modifiers = []
         for child in node["modifiers"]:
@@ -465,7 +468,7 @@ class EffectChecks:
             self.lint_passive(node, compiled)
         return compiled
 
-    @compiles(fx.Trigger)
+    @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
     def _passive_trigger(self, node: Node, ctx: Context):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
@@ -553,7 +556,7 @@ class EffectChecks:
         self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
         return None
 
-    @compiles(fx.Discount)
+    @compiles(fx.Discount, "amount:INT resource?:NAME target")
     def _passive_discount(self, node: Node, ctx: Context):
         amount = int(node["amount"].text)
         resource = "megacredits"
@@ -584,7 +587,7 @@ class EffectChecks:
             target = fx.DiscountTarget(kind[3:])
         return fx.Discount(amount, resource, target, per_tag)
 
-    @compiles(fx.ResourceValue)
+    @compiles(fx.ResourceValue, "resource:NAME change:SIGNED")
     def _passive_resource_value(self, node: Node, ctx: Context):
         resource = self._standard_resource(node["resource"])
         if resource and resource not in ("steel", "titanium"):
@@ -593,7 +596,7 @@ class EffectChecks:
         value, _ = self.signed(node["change"], ctx)
         return fx.ResourceValue(resource, value) if resource else None
 
-    @compiles(fx.RequirementLeeway)
+    @compiles(fx.RequirementLeeway, "scope:NAME plus_minus:PLUS_MINUS steps:INT")
     def _passive_leeway(self, node: Node, ctx: Context):
         word = node["scope"]
         scope = word.text.lower()
@@ -605,7 +608,7 @@ class EffectChecks:
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
-    @compiles(fx.Protect)
+    @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: Context):
         resources = []
         for leaf in node["resources"].leaves():
@@ -620,7 +623,7 @@ class EffectChecks:
                     return None
         return fx.Protect(tuple(resources), scope)
 
-    @compiles(fx.Substitute)
+    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
     def _passive_substitute(self, node: Node, ctx: Context):
         here = node["here"] is not None
         value_leaf = node["value"]

@@ -1,10 +1,12 @@
 """Semantic checks: AST -> compiled definitions, collecting every diagnostic on the way.
 
 Pipeline place: after parser.py/syntax.py, before the runtime. Each AST node kind (a grammar rule name) has one
-method, here for definitions and fields, in check_effects.py for effects, that validates its words against
-compiler/vocabulary.py and builds the compiled object from compiler/effects.py. Nothing raises: a bad part is reported and left out, and checking goes on, so a designer
-sees every problem of a run at once. Cross-definition checks (duplicate names and numbers, references from
-boards to milestones and awards) run in `check_library` once all files are in.
+method, here for definitions and fields, in check_effects.py for effect verbs (registered per verb with
+`@compiles`), that reads the node's children by name (`node["value"]`, compiler/syntax.py), validates its words
+against compiler/vocabulary.py and builds the compiled object from compiler/effects.py. Nothing raises: a bad part
+is reported and left out, and checking goes on, so a designer sees every problem of a run at once.
+Cross-definition checks (duplicate names and numbers, references from boards to milestones and awards) run in
+`check_library` once all files are in.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ every game of a simulation.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, get_type_hints
 
 import attrs
 
@@ -57,8 +57,11 @@ def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ..
         cls.rule = written
         for key, value in declared.items():
             setattr(cls, key, value)
-        cls.amounts = amounts if amounts is not None else \
-            tuple(f.name for f in attrs.fields(cls) if f.type in ("Amount", Amount))
+        if amounts is None:  # its `Amount` fields (annotations are resolved in the class's own module)
+            types = get_type_hints(cls)
+            cls.amounts = tuple(f.name for f in attrs.fields(cls) if types.get(f.name) is Amount)
+        else:
+            cls.amounts = amounts
         REGISTRY[name] = cls
         RULES[written] = cls
         return cls

@@ -61,8 +61,13 @@ _FRIENDLY = {
 def lark_parser() -> Lark:
     """The LALR parser; Lark caches its tables on disk (cache=True), keyed by the grammar's hash (the cache
     stores the terminals as `_whole_words` left them: change the grammar file when changing that function)."""
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False, cache=True, edit_terminals=_whole_words)
+    return build_parser(grammar_path().read_text(encoding="utf-8"))
+
+
+def build_parser(grammar: str, cache: bool = True) -> Lark:
+    """A parser of `grammar` (the text of grammar/tharsis.lark, or a test's version of it with a rule added)."""
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False,
+                cache=cache, edit_terminals=_whole_words)
 
 
 def _whole_words(terminal: TerminalDef) -> None:

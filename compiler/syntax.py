@@ -2,9 +2,10 @@
 
 Pipeline place: parser.py (text -> Lark tree) -> **syntax.py** (Lark tree -> AST) -> checker.py (AST -> compiled
 definitions). The tree keeps the grammar's rule names as node kinds; the checker gives them meaning. Nodes are
-generic (a kind, children, a span), and `CHILDREN` names the children of each rule the compiler reads, so the
-checker asks for `node["resource"]`, never for the second child: a rule that gains an optional word then needs
-one line here, not a hunt for every position read after it. `Node.named` is the one place that reads children
+generic (a kind, children, a span), and `CHILDREN` names the children of each rule the compiler reads (an
+effect verb's checker names its own rule's, compiler/check_effects.py), so the checker asks for
+`node["resource"]`, never for the second child: a rule that gains an optional word then needs one line changed,
+not a hunt for every position read after it. `Node.named` is the one place that reads children
 by position (tests/test_syntax_children.py matches the table against every node of the bundled content).
 """
 
@@ -91,7 +92,8 @@ Child = Union[Leaf, Node]
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
 # number: a list) or `+` (one or more), then `:` and the terminals or rules it may be, `|` between them (a part
-# without them takes any one child). Aliases (`-> on_kind`) are rules here; keywords in quotes leave no child.
+# without them takes any one child). Aliases (`-> on_kind`) are rules here; keywords in quotes leave no child. The
+# rules of effect verbs are named by their checkers (`name_children`, from compiler/check_effects.py).
 CHILDREN = {
     # definitions
     **{kind: "name:STRING number?:CARD_NUMBER fields*" for kind in ("card", "corporation")},
@@ -105,7 +107,7 @@ CHILDREN = {
     **{kind: "key value" for kind in ("set_field", "type_field", "holds_field", "variant_field", "ends_game_field",
                                       "solo_generations_field", "vp_field", "effect_field")},
     **{kind: "key effects:effects" for kind in ("play_field", "first_action_field", "unplayable_field")},
-    **{kind: "key names:name_list" for kind in ("tags_field",)},
+    "tags_field": "key names:name_list",
     **{kind: "key names:string_list" for kind in ("offboard_field", "milestones_field", "awards_field",
                                                   "board_milestones", "board_awards", "board_offboard")},
     **{kind: "key words+:NAME" for kind in ("at_field", "by_field")},
@@ -119,44 +121,18 @@ CHILDREN = {
     "deal_field": "key deal:INT keep:INT",
     "vp_per": "points:SIGNED_INT per?:quantity",
     "vp_if": "points:SIGNED_INT condition:condition",
-    # effects
+    # parts of effects (each verb's own rule is named by its checker)
     "per": "quantity:quantity",
-    **{kind: "count:INT|X|MULTIPLE_X resource:NAME" for kind in ("lose", "spend")},
-    "gain": "count:INT|X|MULTIPLE_X resource:NAME per?:per",
-    "pay": "count:INT|X|MULTIPLE_X resource:NAME using?:name_list",
-    **{kind: "deltas+:delta" for kind in ("production", "any_production")},
     "delta": "resource:NAME change:SIGNED per?:per",
-    "parameter_change": "parameter:NAME change:SIGNED per?:per",
-    "place": "count?:INT tile:NAME name?:STRING filters*",
-    "claim": "filters*",
     "on_kind": "kind:NAME",
     "on_reserved": "name:STRING",
     "on_bonus": "bonuses+:NAME",
     "next_to": "count?:INT own?:OWNER tile:NAME",
-    "draw": "count:INT|X|MULTIPLE_X per?:per",
-    "look_keep": "look:INT|X|MULTIPLE_X keep:INT",
-    "look_buy": "look:INT|X|MULTIPLE_X",
-    "discard": "count:INT|X|MULTIPLE_X",
-    "add": "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards")},
-    "remove": "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME source",
     "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",
     "player_tag": "tag:NAME",
-    "steal": "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME",
-    "choice": "options+:effects",
-    "conditional": "condition:condition then:effects otherwise?:effects",
-    "choose_x": "x:X minimum?:INT up_to:UP_TO maximum:quantity effects:effects",
-    **{kind: "effects:effects" for kind in ("may", "neutral", "each_opponent")},
-    "copy_production": "tag:NAME",
-    "reveal": "tag:NAME effects:effects",
-    "require": "condition:condition",
-    "next_card": "modifiers+",
-    "look_play": "look:INT kind:NAME play_word:PLAY play:INT",
-    "reveal_until": "count:INT wanted:with_tag|holding|with_icon",
     **{kind: "name:NAME" for kind in ("with_tag", "holding", "with_icon")},
-    "play_from_hand": "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS",
-    # passive effects
-    "trigger": "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects",
+    # parts of passive effects: trigger events, card filters, discount targets
     "plays": "verb:PLAY played:played_tag|played_card",
     "played_tag": "tags+:NAME",
     "played_card": "tag?:NAME kind:CARD_KIND filters*",
@@ -166,14 +142,9 @@ CHILDREN = {
     "adds": "verb:ADD resource:NAME",
     "cost_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
-    "discount": "amount:INT resource?:NAME target",
     "on_cards": "tag?:NAME per?:per_tag",
     "per_tag": "tag:NAME",
     **{kind: "name:STRING" for kind in ("on_standard_project", "on_standard_action")},
-    "resource_value": "resource:NAME change:SIGNED",
-    "leeway": "scope:NAME plus_minus:PLUS_MINUS steps:INT",
-    "protect": "resources:name_list scope:PROTECT_SCOPE",
-    "substitute": "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME",
     # quantities and conditions
     "quantity": "terms+:term",
     "term": "words+:NAME|INT",
@@ -209,6 +180,13 @@ class _Part:
 
 
 PARTS = {kind: tuple(_Part.parse(part) for part in spec.split()) for kind, spec in CHILDREN.items()}
+
+
+def name_children(kind: str, spec: str) -> None:
+    """Name the children of rule `kind` as CHILDREN does: the checker of an effect verb names its rule's this way,
+    beside the method that reads them (compiler/check_effects.py `@compiles`)."""
+    CHILDREN[kind] = spec
+    PARTS[kind] = tuple(_Part.parse(part) for part in spec.split())
 
 
 def _span_of_children(path: str, children) -> Span:

@@ -1,6 +1,7 @@
-"""The syntax tree's named children (compiler/syntax.py CHILDREN) agree with the grammar: every node of the
-bundled content, the docs' examples and every effect verb's example matches its rule's entry exactly, so the
-checker's `node["resource"]` reads what the grammar put there, and a rule of the table is a rule of the grammar."""
+"""The syntax tree's named children (compiler/syntax.py CHILDREN, and each verb's `@compiles`) agree with the
+grammar: every node of the bundled content, the docs' examples and every effect verb's example matches its rule's
+entry exactly, so the checker's `node["resource"]` reads what the grammar put there, and a rule of the table is a
+rule of the grammar."""
 
 import re
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tharsis.compiler import bundled_cards_path
+from tharsis.compiler import check_effects  # noqa: F401  (the checkers of effect verbs name their rules' children)
 from tharsis.compiler.diagnostics import Diagnostics
 from tharsis.compiler.effects import REGISTRY
 from tharsis.compiler.parser import lark_parser, parse
