@@ -10,7 +10,7 @@ once: `gain`, `place`, `choose { }`) or `@passive(...)` (a lasting one: `when ..
 - `impossible` (immediate verbs): when it cannot be carried out, in a few words, or `NEVER`: the runtime's check
   (runtime/rules/checks.py `_POSSIBLE`) must exist exactly for the verbs that say when;
 - its parameters, the attrs fields with their types. A field of type `Amount` is an amount the design lints
-  check for zero (`gain 0 plants` does nothing; `amounts=` names other fields if ever needed), and any field
+  check for zero (`gain 0 plants` does nothing; `amounts=` names other fields if ever needed), and a tuple field
   holding effects, or runs of them, is a body that `walk` and `child_effects` find with no edit.
 
 The other pieces of a verb are registered in their own modules, keyed by this class: how its rule is checked
@@ -23,7 +23,7 @@ every game of a simulation.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional, get_type_hints
+from typing import Iterable, Iterator, Optional
 
 import attrs
 
@@ -57,11 +57,11 @@ def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ..
         cls.rule = written
         for key, value in declared.items():
             setattr(cls, key, value)
-        if amounts is None:  # its `Amount` fields (annotations are resolved in the class's own module)
-            types = get_type_hints(cls)
-            cls.amounts = tuple(f.name for f in attrs.fields(cls) if types.get(f.name) is Amount)
-        else:
-            cls.amounts = amounts
+        fields = attrs.fields(cls)
+        # its `Amount` fields (written `Amount` or `fx.Amount`), and the fields that may hold a body (tuples)
+        cls.amounts = amounts if amounts is not None else \
+            tuple(f.name for f in fields if f.type is Amount or str(f.type).rpartition(".")[2] == "Amount")
+        cls.body_fields = tuple(f.name for f in fields if "tuple" in str(f.type))
         REGISTRY[name] = cls
         RULES[written] = cls
         return cls
@@ -77,9 +77,9 @@ def is_effect(value) -> bool:
 def child_effects(e) -> Iterator:
     """The effects written inside `e`, in field order: a block's, each option's of a `choose { }`, a trigger's,
     the modifiers of `next card { }` (Jinja's `iter_child_nodes`). They are found by their values, not by field
-    names: any field holding effects, or runs of them, so a new verb with a body is walked with no edit."""
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
+    names: any tuple field holding effects, or runs of them, so a new verb with a body is walked with no edit."""
+    for name in type(e).body_fields:
+        value = getattr(e, name)
         if value.__class__ is tuple:
             for item in value:
                 if item.__class__ is tuple:
