@@ -653,7 +653,8 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 # ------------------------------------------------------------------ effects that pick one of a list
 
-def _card_named(verb: str) -> Callable[[str], Option]:
+def _labelled(verb: str) -> Callable[[str], Option]:
+    """Options labelled "VERB NAME" (`play Kelp Farming`), as the log records them."""
     return lambda name: Option(f"{verb} {name}", name)
 
 
@@ -678,17 +679,18 @@ class Pick:
 
 
 PICK_ONE = {
-    fx.ClaimSpace: Pick("space", "Which space do you claim?", lambda game, e, ctx: claimable(game, ctx.player, e.filters),
-                        space_option, claimed),
-    fx.CopyProduction: Pick("card", "Copy the production of which card?", copyable, _card_named("card"), copy_chosen,
-                            arguments=lambda e, ctx: (ctx,)),
-    fx.PlayFromHand: Pick("card", "Which card do you play from your hand?",
-                          lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing),
-                          _card_named("play"), played_from_hand, offered=_play_offered),
-    fx.FundAward: Pick("award", "Which award do you fund for free?", lambda game, e, ctx: fundable_awards(game),
-                       _card_named("fund"), award_funded),
-    fx.ReuseAction: Pick("card", "Repeat the action of which card?",
-                         lambda game, e, ctx: reusable_actions(game, ctx.player, ctx.card), _card_named("card"), reused),
+    fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
+                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
+    fx.CopyProduction: Pick("card", "Copy the production of which card?", option=_labelled("card"),
+                            chosen=copy_chosen, choices=copyable, arguments=lambda e, ctx: (ctx,)),
+    fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
+                          chosen=played_from_hand, offered=_play_offered,
+                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers,
+                                                                                ctx.playing)),
+    fx.FundAward: Pick("award", "Which award do you fund for free?", option=_labelled("fund"), chosen=award_funded,
+                       choices=lambda game, e, ctx: fundable_awards(game)),
+    fx.ReuseAction: Pick("card", "Repeat the action of which card?", option=_labelled("card"), chosen=reused,
+                         choices=lambda game, e, ctx: reusable_actions(game, ctx.player, ctx.card)),
 }
 
 
