@@ -19,7 +19,7 @@ from . import vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
-UNKNOWN_HOLDS = "?"
+UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
 TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards")  # `to any TAG card`
