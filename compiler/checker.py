@@ -381,8 +381,8 @@ class Checker(EffectChecks, DesignLints):
                 extra_cost = int(child["amount"].text)
                 if child["condition"] is not None:
                     cost_condition = self.condition(child["condition"], Context(definition=f"space {space_id}"))
-        return Space(id=space_id, row=y, x=x, kind="ocean" if kind == "ocean" else "land",
-                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
+        return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
+                     volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
 
     def _track(self, item: Node) -> Optional[TrackBonus]:

@@ -23,6 +23,7 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
+from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
@@ -338,7 +339,7 @@ def _triggered_changes(game: "Table", e, ctx: Context) -> list:
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
     possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
     certainly meets them: `on mars` when it cannot go off the board (Tharsis Republic's city on Mars)."""
-    if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and maxed(game, "oceans")):
+    if not isinstance(e, fx.PlaceTile) or (e.tile in OCEAN_TILES and maxed(game, TILE_RAISES[e.tile])):
         return []
     names = [card.name for card in game.state.players[ctx.player].played]
     if ctx.playing is not None and ctx.playing not in names:
@@ -508,7 +509,7 @@ def production_targets(game: "Table", e, ctx) -> list[int]:
 
 
 def claimable(game: "Table", player: int, filters) -> list[str]:
-    return [s for s in legal_spaces(game, player, "special", filters) if s not in game.state.claims]
+    return [s for s in legal_spaces(game, player, SPECIAL, filters) if s not in game.state.claims]  # any land tile
 
 
 def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,

@@ -199,7 +199,7 @@ def _part(game, words: Words, part: str, value: str) -> str:
     if part in _DEFINITION_KINDS:
         return words.name(value, _DEFINITION_KINDS[part])
     if part == "tile":
-        return t.tile(value if value in ("city", "greenery", "ocean") else "special")
+        return t.tile(value)
     if part == "kind":
         return t.card_type(value)
     if part == "resource":

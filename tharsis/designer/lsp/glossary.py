@@ -57,10 +57,10 @@ RESOURCE_MEANINGS = {
 }
 
 TILE_MEANINGS = {
-    "city": "a city tile: 1 VP per adjacent greenery at the end",
-    "greenery": "a greenery tile: raises oxygen one step and is worth 1 VP",
-    "ocean": "an ocean tile: raises the ocean count, gives 2 MC to whoever places a tile next to it",
-    "special": 'a special (named) tile: `place special "Lava Vent" on volcanic`',
+    v.CITY: "a city tile: 1 VP per adjacent greenery at the end",
+    v.GREENERY: "a greenery tile: raises oxygen one step and is worth 1 VP",
+    v.OCEAN: "an ocean tile: raises the ocean count, gives 2 MC to whoever places a tile next to it",
+    v.SPECIAL: 'a special (named) tile: `place special "Lava Vent" on volcanic`',
 }
 
 CARD_TYPE_MEANINGS = {
@@ -141,7 +141,7 @@ def _entries(tags: frozenset, card_resources: frozenset, parameters: frozenset =
         add(name, "tag", f"a tag{declared}: printed on cards, counted by `{name} tags`, "
                          f"triggers `when you play {name} tag`")
     for name in v.TILES:
-        add(name, "tile", TILE_MEANINGS[name])
+        add(name, "tile", TILE_MEANINGS.get(name, f"a {name} tile"))
     for name, (low, high, step, unit) in v.GLOBAL_RANGES.items():
         add(name, "global parameter", f"a global parameter, from {low}{unit} to {high}{unit} in steps of "
                                       f"{step}{unit}; each step raised gives 1 TR")

@@ -100,7 +100,7 @@ class Vocabulary:
         table = {
             "resource": v.STANDARD_RESOURCES, "production": v.STANDARD_RESOURCES,
             "card resource": card_resources, "any resource": v.STANDARD_RESOURCES + card_resources,
-            "tag": tags, "tile": v.TILES, "neighbour": v.TILES[:3] + ("tile",),
+            "tag": tags, "tile": v.TILES, "neighbour": tuple(w for w in v.TILE_WORDS if w not in v.NAMED_TILES),
             "space kind": v.SPACE_KINDS + ("mars",), "bonus": v.BOARD_BONUSES,
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
