@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from . import names as names_files
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, GainPieces, PlaceTile, Trigger
+from .effects import Discount, GainPieces, PlaceTile, Trigger, walk
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -424,6 +424,8 @@ def _check_stages_and_sets(library: Library, diagnostics: Diagnostics) -> None:
                 if name not in sets:
                     diagnostics.error("E110", f"'{definition.name}' names the set '{name}', which nothing belongs to",
                                       span, did_you_mean(name, sets) or "sets: " + ", ".join(sorted(sets)))
+
+
 def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
     """An expansion's table may not deal more sites than its set has (E313); pieces are gained only into a supply
     (E301: a kind declared without `supply:` has as many as needed)."""
@@ -449,29 +451,15 @@ def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
 
 def _effects_in(definition) -> Iterable:
     """Every compiled effect of a definition's effect lists, nested ones included."""
-    stack = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build", "track")]
-    stack += [option.cost + option.effects for option in getattr(definition, "actions", ())]
-    stack += [p.effects for p in getattr(definition, "passives", ()) if isinstance(p, Trigger)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(item)
-            continue
-        yield item
-        for field in ("options", "then", "otherwise", "body"):
-            inner = getattr(item, field, None)
-            if inner:
-                stack.append(inner)
+    lists = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build")]
+    lists += list(getattr(definition, "track", ()))
+    lists += [option.cost + option.effects for option in getattr(definition, "actions", ())]
+    lists.append(tuple(getattr(definition, "passives", ())))
+    for effects in lists:
+        yield from walk(effects)
 
 
 def _placements(definition) -> Iterable[PlaceTile]:
-    stack = list(getattr(definition, "play", ())) + list(getattr(definition, "first_action", ()))
-    while stack:
-        effect = stack.pop()
-        if isinstance(effect, PlaceTile):
-            yield effect
-        for field in ("options", "then", "otherwise", "body"):
-            inner = getattr(effect, field, None)
-            if inner:
-                for item in inner:
-                    stack.extend(item if isinstance(item, tuple) else (item,))
+    """The placements a definition's `play:` and `first action:` make, in blocks too."""
+    effects = tuple(getattr(definition, "play", ())) + tuple(getattr(definition, "first_action", ()))
+    return (effect for effect in walk(effects) if isinstance(effect, PlaceTile))

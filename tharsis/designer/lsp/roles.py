@@ -43,7 +43,7 @@ NAME_ROLES = {
     "substitute#0": "any resource", "substitute#1": "resource", "substitute#2": "tag",
     "term": "quantity",
     "advance_stages": "card kind", "resolve_stage": "card kind", "each_card": "tag", "each_card_with_resources": "tag",
-    "pieces_field": "piece", "remove_piece": "piece", "replace_piece": "piece", "remove_tile": "tile",
+    "pieces_field": "piece", "place_in_faction": "piece", "remove_piece": "piece", "replace_piece": "piece", "remove_tile": "tile",
     "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
     "ocean_bonus#0": "tile", "ocean_bonus#1": "resource",
 }
@@ -56,7 +56,7 @@ STRING_ROLES = {
     "rule_definition": "new definition", "expansion_definition": "new definition",
     "piece_definition": "new definition", "site_definition": "new definition",
     "faction_definition": "new definition", "government_definition": "new definition",
-    "in_faction": "faction", "ruling": "faction", "ruling_field": "faction", "string_list<factions_field": "faction",
+    "place_in_faction": "faction", "ruling": "faction", "ruling_field": "faction", "string_list<factions_field": "faction",
     "role_field": "new role", "set_list": "set", "term": "faction",
     "set_field": "set", "place": "special tile", "reserved": "new reserved space",
     "string_list<offboard_field": "new reserved space", "board_offboard": "new reserved space",
