@@ -21,7 +21,7 @@ from tharsis.compiler import effects as fx
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
 from ..core.state import NEUTRAL, FactionState, GovernmentState
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from ..rules.politics import can_place_pieces, dominant_after, leader_of, removable, replaceable
 from . import effects  # as a module: effects imports this one (the bonus and the role's reward are effects)
 
@@ -85,7 +85,7 @@ def _back(game: "Table", owner: int, count: int = 1) -> None:
 
 # ------------------------------------------------------------------ placing, removing, replacing
 
-def place(game: "Table", e: fx.PlaceInFaction, ctx: Context) -> None:
+def place(game: "Table", e: fx.PlaceInFaction, ctx: EffectContext) -> None:
     if game.state.government is None or not can_place_pieces(game, ctx.player, e.count, e.neutral):
         return
     owner = NEUTRAL if e.neutral else ctx.player
@@ -104,7 +104,7 @@ def faction_chosen(game: "Table", name: str, owner: int, count: int, actor: int)
         put_piece(game, name, owner, actor)
 
 
-def remove(game: "Table", e: fx.RemoveFromFaction, ctx: Context) -> None:
+def remove(game: "Table", e: fx.RemoveFromFaction, ctx: EffectContext) -> None:
     choices = removable(game)
     if not choices:
         return
@@ -125,7 +125,7 @@ def piece_removed(game: "Table", choice: tuple, actor: int) -> None:
     _settle(game, faction, actor)
 
 
-def replace(game: "Table", e: fx.ReplaceNeutral, ctx: Context) -> None:
+def replace(game: "Table", e: fx.ReplaceNeutral, ctx: EffectContext) -> None:
     names = replaceable(game, ctx.player)
     if not names:
         return
@@ -141,7 +141,7 @@ def neutral_replaced(game: "Table", name: str, player: int) -> None:
 
 # ------------------------------------------------------------------ the role
 
-def take_role(game: "Table", e: fx.TakeRole, ctx: Context) -> None:
+def take_role(game: "Table", e: fx.TakeRole, ctx: EffectContext) -> None:
     """The role held by nobody becomes the player's: the neutral piece holding it goes back to the neutral reserve,
     one of the player's reserve pieces takes it, and the player gains what the role gives."""
     government = game.state.government
@@ -152,12 +152,12 @@ def take_role(game: "Table", e: fx.TakeRole, ctx: Context) -> None:
     game.state.players[ctx.player].pieces[game.elements.government.piece] -= 1
     government.role = ctx.player
     game.log_event("role", ctx.player, game.elements.government.role)
-    effects.run_effects(game, game.elements.government.role_reward, 0, Context(ctx.player), None)
+    effects.run_effects(game, game.elements.government.role_reward, 0, EffectContext(ctx.player), None)
 
 
 # ------------------------------------------------------------------ the change of government
 
-def change(game: "Table", e: fx.ChangeGovernment, ctx: Context) -> None:
+def change(game: "Table", e: fx.ChangeGovernment, ctx: EffectContext) -> None:
     """The dominant faction comes to power (the module docstring says each step)."""
     government = game.state.government
     declared = game.elements.government
@@ -180,7 +180,7 @@ def change(game: "Table", e: fx.ChangeGovernment, ctx: Context) -> None:
     if declared.role is None and holder is not None:
         _back(game, holder)  # no role to hold: the leader's piece goes back too
     government.dominant = dominant_after(government, ruling.name, forced=True)
-    steps = [Step(effects.run_effects, (game.elements.factions[ruling.name].bonus, 0, Context(ctx.player), None))]
+    steps = [Step(effects.run_effects, (game.elements.factions[ruling.name].bonus, 0, EffectContext(ctx.player), None))]
     if declared.role is not None and holder is not None and holder != NEUTRAL:
         steps.append(Step(role_taken, (holder,)))
     then(game, *steps)
@@ -190,4 +190,4 @@ def change(game: "Table", e: fx.ChangeGovernment, ctx: Context) -> None:
 def role_taken(game: "Table", player: int) -> None:
     """A player's piece took the role with the new government: what the role gives, as a cause of its own."""
     game.begin("role", player, game.elements.government.role)
-    effects.run_effects(game, game.elements.government.role_reward, 0, Context(player), None)
+    effects.run_effects(game, game.elements.government.role_reward, 0, EffectContext(player), None)

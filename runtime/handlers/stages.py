@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import effects as fx
 
 from ..core.flow import push, step
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from . import effects  # as a module: effects imports this one (a staged card's effects are effects)
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def _stages(game: "Table", kind: str) -> list:
     return stages
 
 
-def resolve(game: "Table", e: fx.ResolveStage, ctx: Context) -> None:
+def resolve(game: "Table", e: fx.ResolveStage, ctx: EffectContext) -> None:
     """The card in the last stage is carried out, by the player deciding (a rule's first player); nothing when the
     stage is empty."""
     stages = _stages(game, e.card_kind)
@@ -40,10 +40,10 @@ def resolve(game: "Table", e: fx.ResolveStage, ctx: Context) -> None:
     if name is None:
         return
     game.begin("resolve", None, name)
-    effects.run_effects(game, game.library[name].play, 0, Context(ctx.player), None)
+    effects.run_effects(game, game.library[name].play, 0, EffectContext(ctx.player), None)
 
 
-def advance(game: "Table", e: fx.AdvanceStages, ctx: Context) -> None:
+def advance(game: "Table", e: fx.AdvanceStages, ctx: EffectContext) -> None:
     """Discard the card of the last stage, move the others on (each entering stage's effects, last stage first, as
     the cards move), then draw into the first stage (its `on reveal:`)."""
     kind = e.card_kind
@@ -68,7 +68,7 @@ def enter_stage(game: "Table", kind: str, name: str, stage: str, player: int) ->
     """A card entered a stage: its `on STAGE:` effects, as a cause of their own."""
     game.begin("stage", None, name, stage)
     on_entering = dict(game.library[name].on_stage).get(stage, ())
-    effects.run_effects(game, on_entering, 0, Context(player), None)
+    effects.run_effects(game, on_entering, 0, EffectContext(player), None)
 
 
 @step
@@ -81,4 +81,4 @@ def reveal_next(game: "Table", kind: str, player: int) -> None:
     name = pile.pop()
     game.state.stages[kind][0] = name
     game.begin("stage_reveal", None, name)
-    effects.run_effects(game, dict(game.library[name].on_stage).get("reveal", ()), 0, Context(player), None)
+    effects.run_effects(game, dict(game.library[name].on_stage).get("reveal", ()), 0, EffectContext(player), None)

@@ -20,7 +20,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler import text
 
 from ..core.decisions import LazyDecision, Option
-from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
+from .checks import EffectContext, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
 from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
@@ -62,15 +62,15 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     return True, ""
 
 
-def play_context(game: "Table", player: int, name: str) -> Context:
-    return Context(player, card=name if game.library[name].type != "event" else None, playing=name)
+def play_context(game: "Table", player: int, name: str) -> EffectContext:
+    return EffectContext(player, card=name if game.library[name].type != "event" else None, playing=name)
 
 
 def card_action_options(game: "Table", player: int, name: str, only_repeatable: bool = False) -> list[int]:
     """The options of a card's action that can be carried out and would do something: an option whose effects
     only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
     definition = game.library[name]
-    ctx = Context(player, card=name)
+    ctx = EffectContext(player, card=name)
     return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
             and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
             and not adds_to_no_card(game, option.effects, ctx)]
@@ -119,7 +119,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
-        if not possible(game, project.play, Context(player)):
+        if not possible(game, project.play, EffectContext(player)):
             return f"{name} cannot be carried out now"
         tax = _tax_on(game, player, project.play)
         return None if not tax or can_pay(game, player, cost + tax) else \
@@ -140,7 +140,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if standard_action_possible(game, player, conversion):
             return None
         tax = _tax_on(game, player, conversion.play)
-        if tax and possible(game, conversion.play, Context(player)):
+        if tax and possible(game, conversion.play, EffectContext(player)):
             return f"{name}'s TR steps are taxed {tax} MC, which you cannot also pay"
         return f"{name} cannot be done now"
     if kind == "milestone":
@@ -173,7 +173,7 @@ def _priced_why_not(game: "Table", player: int, definition, verb: str) -> Option
 def usable_prices(game: "Table", player: int, definition) -> list[tuple[int, str]]:
     """The costs of a standard project or action the player can pay now and after which its effects can be carried
     out (the payment applied provisionally: 3 titanium paid leaves the rest possible or not)."""
-    ctx = Context(player)
+    ctx = EffectContext(player)
     usable = []
     for amount, resource in standard_prices(game, player, definition):
         if not can_pay_price(game, player, amount, resource):
@@ -218,20 +218,20 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
-    if not possible(game, definition.play, Context(player)):
+    if not possible(game, definition.play, EffectContext(player)):
         return False
     tax = _tax_on(game, player, definition.play) if game.elements.taxed else 0
     if not tax:
         return True
     if resource == "megacredits":
         return can_pay(game, player, cost + tax)
-    return possible(game, (fx.Pay(fx.Amount(tax)),), Context(player), paid={resource: cost})
+    return possible(game, (fx.Pay(fx.Amount(tax)),), EffectContext(player), paid={resource: cost})
 
 
 def _tax_on(game: "Table", player: int, effects: tuple) -> int:
     """The tax on the TR steps these effects give the player now (0 without a tax in force)."""
     rate = tax_rate(game, player)
-    return rate * tr_steps(game, effects, Context(player)) if rate else 0
+    return rate * tr_steps(game, effects, EffectContext(player)) if rate else 0
 
 
 def _repeatable(definition) -> bool:
@@ -337,7 +337,7 @@ def _project_legal(game: "Table", player: int, action: tuple) -> bool:
         return bool(usable_prices(game, player, project))
     cost = standard_cost(game, player, project)
     if not can_pay(game, player, cost) or not (unconditional(project.play) or
-                                               possible(game, project.play, Context(player))):
+                                               possible(game, project.play, EffectContext(player))):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
     return not tax or can_pay(game, player, cost + tax)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import OCEAN_TILES, TILE_RAISES
 
-from .checks import Context, possible, value_of
+from .checks import EffectContext, possible, value_of
 from .measures import holds
 from .passives import passives
 from .spaces import parameter_value
@@ -39,7 +39,7 @@ def tax_rate(game: "Table", player: int) -> int:
     return sum(t.amount for t in passives(game, player, fx.Tax))
 
 
-def with_tax(game: "Table", effects: tuple, ctx: Context) -> tuple:
+def with_tax(game: "Table", effects: tuple, ctx: EffectContext) -> tuple:
     """The effects, followed by the payment of the tax on the TR steps they will give (unchanged without one)."""
     if not game.elements.taxed:
         return effects
@@ -50,7 +50,7 @@ def with_tax(game: "Table", effects: tuple, ctx: Context) -> tuple:
     return effects + (fx.Pay(fx.Amount(rate * steps)),) if steps else effects
 
 
-def tr_steps(game: "Table", effects: tuple, ctx: Context) -> int:
+def tr_steps(game: "Table", effects: tuple, ctx: EffectContext) -> int:
     """The steps of TR the player will surely gain by carrying out the effects now: raises of TR and of parameters
     that are not maxed, tiles that raise one, the track bonuses they reach; of a choice the option giving fewest;
     nothing for what is optional, for nobody (`neutral`) or for other players."""
@@ -69,7 +69,7 @@ class _Steps:
             self.values[parameter] = parameter_value(self.game, parameter)
         return self.values[parameter]
 
-    def of(self, effects: tuple, ctx: Context) -> int:
+    def of(self, effects: tuple, ctx: EffectContext) -> int:
         total = 0
         for e in effects:
             kind = type(e)
@@ -92,7 +92,7 @@ class _Steps:
                 total += self.of(self.game.elements.government.role_reward, ctx)
         return total
 
-    def fewest(self, options: tuple, ctx: Context) -> int:
+    def fewest(self, options: tuple, ctx: EffectContext) -> int:
         """Of a choice, the option that can be carried out and gives fewest steps (its raises then count on)."""
         best, best_values = None, self.values
         for option in options:
@@ -106,7 +106,7 @@ class _Steps:
         self.values = best_values
         return best or 0
 
-    def raised(self, parameter: str, steps: int, ctx: Context) -> int:
+    def raised(self, parameter: str, steps: int, ctx: EffectContext) -> int:
         """TR of raising a parameter `steps` steps: one per step below its maximum, and its track bonuses."""
         low, high, size, _ = self.game.elements.scales[parameter]
         total = 0
