@@ -39,7 +39,7 @@ def compiles(kind: type, children: str):
 
 
 @attrs.define
-class Context:
+class CheckContext:
     """What an effect may refer to where it is written."""
 
     definition: str
@@ -51,11 +51,11 @@ class Context:
 
 
 class EffectChecks:
-    """Mixed into `Checker`; uses its vocabulary lookups (`tag`, `card_resource`, ...) and `self.d`."""
+    """Mixed into `Checker`; uses its vocabulary lookups (`tag`, `card_resource`, ...) and `self.diagnostics`."""
 
     # ------------------------------------------------------------------ effects
 
-    def effects(self, node: Node, ctx: Context) -> tuple:
+    def effects(self, node: Node, ctx: CheckContext) -> tuple:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
@@ -68,7 +68,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
         return tuple(result)
 
-    def effect(self, node: Node, ctx: Context):
+    def effect(self, node: Node, ctx: CheckContext):
         method = self._checker_of(node)
         if method is None:
             return None
@@ -80,11 +80,11 @@ class EffectChecks:
     def _checker_of(self, node: Node) -> Optional[Callable]:
         method = COMPILERS.get(fx.RULES.get(node.kind))
         if method is None:  # grammar and registry out of step: a bug, reported rather than raised
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            self.diagnostics.error("E999", f"internal: no checker for '{node.kind}'", node.span)
         return method
 
     @compiles(fx.Gain, "count:INT|X|MULTIPLE_X resource:NAME per?:per")
-    def _fx_gain(self, node: Node, ctx: Context):
+    def _fx_gain(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         if resource is None:
@@ -92,24 +92,24 @@ class EffectChecks:
         return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
 
     @compiles(fx.Lose, "count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_lose(self, node: Node, ctx: Context):
+    def _fx_lose(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
 
     @compiles(fx.Spend, "count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_spend(self, node: Node, ctx: Context):
+    def _fx_spend(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
 
     @compiles(fx.Pay, "count:INT|X|MULTIPLE_X resource:NAME using?:name_list")
-    def _fx_pay(self, node: Node, ctx: Context):
+    def _fx_pay(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         written = node["resource"]
         resource = self._standard_resource(written)
         if resource and resource != "megacredits":
-            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'", written.span)
+            self.diagnostics.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'", written.span)
             return None
         using = []
         if node["using"] is not None:
@@ -119,7 +119,7 @@ class EffectChecks:
                     using.append(substitute)
         return fx.Pay(fx.Amount(value, variable), tuple(using)) if resource else None
 
-    def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
+    def _deltas(self, node: Node, ctx: CheckContext, negative_only: bool) -> Optional[tuple]:
         changes = []
         for delta in node["deltas"]:
             word = delta["resource"]
@@ -127,7 +127,7 @@ class EffectChecks:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
-                    self.d.error("E502", "'bonus' means the resource of the space just placed on, but no "
+                    self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
                                          "placement here is filtered 'on bonus ...'", word.span)
                     return None
                 resource = "bonus"
@@ -137,24 +137,24 @@ class EffectChecks:
                     return None
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
-                self.d.error("E304", "'any production' can only decrease another player's production",
+                self.diagnostics.error("E304", "'any production' can only decrease another player's production",
                              delta["change"].span, "to raise your own, use production(...)")
                 return None
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
     @compiles(fx.Production, "deltas+:delta")
-    def _fx_production(self, node: Node, ctx: Context):
+    def _fx_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
     @compiles(fx.AnyProduction, "deltas+:delta")
-    def _fx_any_production(self, node: Node, ctx: Context):
+    def _fx_any_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
 
     @compiles(fx.ChangeParameter, "parameter:NAME change:SIGNED per?:per")
-    def _fx_parameter_change(self, node: Node, ctx: Context):
+    def _fx_parameter_change(self, node: Node, ctx: CheckContext):
         word = node["parameter"]
         parameter = word.text.lower()
         raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
@@ -163,7 +163,7 @@ class EffectChecks:
             fixes = respelling(word.span, parameter, raisable, word.text)
             if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
-            self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
+            self.diagnostics.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
                          hint or "a line like 'NAME +N' changes tr or a global parameter (" +
                          ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
                          'parameter "NAME" { scale: ... }', fixes)
@@ -178,7 +178,7 @@ class EffectChecks:
                 word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
-                    self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
+                    self.diagnostics.error("E107", f"unknown kind of space '{word.text}'", word.span,
                                  did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
                                  respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
@@ -190,7 +190,7 @@ class EffectChecks:
                 for leaf in node["bonuses"]:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
-                        self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
+                        self.diagnostics.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
                                      did_you_mean(bonus, v.BOARD_BONUSES),
                                      respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
@@ -202,7 +202,7 @@ class EffectChecks:
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
-                    self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
+                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
                                  respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
@@ -213,22 +213,22 @@ class EffectChecks:
         return tuple(filters)
 
     @compiles(fx.PlaceTile, "count?:INT tile:NAME name?:STRING filters*")
-    def _fx_place(self, node: Node, ctx: Context):
+    def _fx_place(self, node: Node, ctx: CheckContext):
         count_leaf = node["count"]
         word = node["tile"]
         tile = v.singular(word.text)
         name_leaf = node["name"]
         if tile not in v.TILES:
-            self.d.error("E103", f"unknown tile '{word.text}'", word.span,
+            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
                          did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES),
                          respelling(word.span, tile, v.TILES, word.text))
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
-            self.d.error("E302", "place at least 1 tile", count_leaf.span)
+            self.diagnostics.error("E302", "place at least 1 tile", count_leaf.span)
             return None
         if tile in v.NAMED_TILES and name_leaf is None:
-            self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
+            self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
         filters = self._filters(node["filters"])
         if filters is None:
@@ -236,42 +236,42 @@ class EffectChecks:
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
     @compiles(fx.ClaimSpace, "filters*")
-    def _fx_claim(self, node: Node, ctx: Context):
+    def _fx_claim(self, node: Node, ctx: CheckContext):
         filters = self._filters(node["filters"])
         return fx.ClaimSpace(filters) if filters is not None else None
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
-    def _fx_draw(self, node: Node, ctx: Context):
+    def _fx_draw(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
     @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
-    def _fx_look_keep(self, node: Node, ctx: Context):
+    def _fx_look_keep(self, node: Node, ctx: CheckContext):
         look, variable = self.count(node["look"], ctx)
         keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
-            self.d.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
+            self.diagnostics.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
         return fx.LookKeep(look, keep, variable)
 
     @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
-    def _fx_look_buy(self, node: Node, ctx: Context):
+    def _fx_look_buy(self, node: Node, ctx: CheckContext):
         look, variable = self.count(node["look"], ctx)
         return fx.LookBuy(look, variable)
 
     @compiles(fx.Discard, "count:INT|X|MULTIPLE_X")
-    def _fx_discard(self, node: Node, ctx: Context):
+    def _fx_discard(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable))
 
     @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
-    def _fx_add(self, node: Node, ctx: Context):
+    def _fx_add(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         target_node = node["target"]
         target = target_node.kind
         per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
         if node["per_first"] is not None and node["per"] is not None:
-            self.d.error("E301", "'per' is given twice", node["per"].span,
+            self.diagnostics.error("E301", "'per' is given twice", node["per"].span,
                          "count once: add N RESOURCE per QUANTITY to ...")
             return None
         written = node["resource"]
@@ -284,25 +284,25 @@ class EffectChecks:
             if not self._holds_check(resource, ctx, written.span):
                 return None
         if target == "that_card" and not ctx.in_trigger:
-            self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
+            self.diagnostics.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
         return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
-    def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
+    def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
             return False
         if ctx.holds is None:
-            self.d.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
+            self.diagnostics.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
                          span, f"add 'holds: {resource}'")
             return False
         if resource not in (ctx.holds, "resource"):
-            self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
+            self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
             return False
         return True
 
     @compiles(fx.RemoveResources, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME source")
-    def _fx_remove(self, node: Node, ctx: Context):
+    def _fx_remove(self, node: Node, ctx: CheckContext):
         up_to = node["up_to"] is not None
         value, variable = self.count(node["count"], ctx)
         source, written = node["source"], node["resource"]
@@ -325,25 +325,25 @@ class EffectChecks:
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
     @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_steal(self, node: Node, ctx: Context):
+    def _fx_steal(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
 
     @compiles(fx.Choice, "options+:effects")
-    def _fx_choice(self, node: Node, ctx: Context):
+    def _fx_choice(self, node: Node, ctx: CheckContext):
         options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
         return fx.Choice(options)
 
     @compiles(fx.Conditional, "condition:condition then:effects otherwise?:effects")
-    def _fx_conditional(self, node: Node, ctx: Context):
+    def _fx_conditional(self, node: Node, ctx: CheckContext):
         condition = self.condition(node["condition"], ctx)
         then = self.effects(node["then"], attrs.evolve(ctx))
         otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else ()
         return fx.Conditional(condition, then, otherwise) if condition else None
 
     @compiles(fx.ChooseX, "x:X minimum?:INT up_to:UP_TO maximum:quantity effects:effects")
-    def _fx_choose_x(self, node: Node, ctx: Context):
+    def _fx_choose_x(self, node: Node, ctx: CheckContext):
         minimum_leaf = node["minimum"]
         maximum = self.quantity(node["maximum"], ctx)
         body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True))
@@ -352,30 +352,30 @@ class EffectChecks:
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
     @compiles(fx.May, "effects:effects")
-    def _fx_may(self, node: Node, ctx: Context):
+    def _fx_may(self, node: Node, ctx: CheckContext):
         return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
 
     @compiles(fx.CopyProduction, "tag:NAME")
-    def _fx_copy_production(self, node: Node, ctx: Context):
+    def _fx_copy_production(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
     @compiles(fx.Reveal, "tag:NAME effects:effects")
-    def _fx_reveal(self, node: Node, ctx: Context):
+    def _fx_reveal(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
         then = self.effects(node["effects"], attrs.evolve(ctx))
         return fx.Reveal(tag, then) if tag else None
 
     @compiles(fx.Require, "condition:condition")
-    def _fx_require(self, node: Node, ctx: Context):
+    def _fx_require(self, node: Node, ctx: CheckContext):
         condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
     @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
-    def _fx_reveal_until(self, node: Node, ctx: Context):
+    def _fx_reveal_until(self, node: Node, ctx: CheckContext):
         count = int(node["count"].text)
         if count < 1:
-            self.d.error("E302", "reveal until at least 1 card", node["count"].span)
+            self.diagnostics.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
         wanted = node["wanted"]
         if wanted.kind == "with_tag":
@@ -389,7 +389,7 @@ class EffectChecks:
         return fx.RevealUntil(count, holds=resource)
 
     @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
-    def _fx_play_from_hand(self, node: Node, ctx: Context):
+    def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
         modifiers = []
         discount = node["discount"]
         if discount is not None:
@@ -399,66 +399,66 @@ class EffectChecks:
         return fx.PlayFromHand(tuple(modifiers))
 
     @compiles(fx.GainRaised, "")
-    def _fx_gain_raised(self, node: Node, ctx: Context):
+    def _fx_gain_raised(self, node: Node, ctx: CheckContext):
         if not ctx.in_trigger:
-            self.d.error("E307", "'gain that production' means a production just raised; it works only in "
+            self.diagnostics.error("E307", "'gain that production' means a production just raised; it works only in "
                                  "'when you raise production -> ...'", node.span)
             return None
         return fx.GainRaised()
 
     @compiles(fx.EachOpponent, "effects:effects")
-    def _fx_each_opponent(self, node: Node, ctx: Context):
+    def _fx_each_opponent(self, node: Node, ctx: CheckContext):
         return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
 
     @compiles(fx.FundAward, "")
-    def _fx_fund_award(self, node: Node, ctx: Context):
+    def _fx_fund_award(self, node: Node, ctx: CheckContext):
         return fx.FundAward()
 
     @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
-    def _fx_look_play(self, node: Node, ctx: Context):
+    def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
         if kind not in self.card_kinds:
-            self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
+            self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
                          did_you_mean(kind, self.card_kinds) or
                          ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
                           'declare one with: card kind "NAME" { deal: N keep K }'),
                          respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
-            self.d.error("E302", f"can't play {play} of {look} cards", node["play"].span)
+            self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
         return fx.LookPlay(look, kind, play)
 
     @compiles(fx.ReuseAction, "")
-    def _fx_reuse_action(self, node: Node, ctx: Context):
+    def _fx_reuse_action(self, node: Node, ctx: CheckContext):
         return fx.ReuseAction()
 
     @compiles(fx.Neutral, "effects:effects")
-    def _fx_neutral(self, node: Node, ctx: Context):
+    def _fx_neutral(self, node: Node, ctx: CheckContext):
         body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
-            self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
+            self.diagnostics.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
                          "a neutral block raises global parameters and places tiles, with choose, if, may and "
                          "require around them")
             return None
         return fx.Neutral(body)
 
     @compiles(fx.NextCard, "modifiers+")
-    def _fx_next_card(self, node: Node, ctx: Context):
+    def _fx_next_card(self, node: Node, ctx: CheckContext):
         modifiers = []
         for child in node["modifiers"]:
             passive = self.passive(child, ctx)
             if isinstance(passive, fx.Trigger):
-                self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
+                self.diagnostics.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
             elif passive is not None:
                 modifiers.append(passive)
         return fx.NextCard(tuple(modifiers))
 
     # ------------------------------------------------------------------ passive effects
 
-    def passive(self, node: Node, ctx: Context):
+    def passive(self, node: Node, ctx: CheckContext):
         method = self._checker_of(node)
         if method is None:
             return None
@@ -468,7 +468,7 @@ class EffectChecks:
         return compiled
 
     @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
-    def _passive_trigger(self, node: Node, ctx: Context):
+    def _passive_trigger(self, node: Node, ctx: CheckContext):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
@@ -478,7 +478,7 @@ class EffectChecks:
         if subject == "another" and (including_this or event.kind == "production"):
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
-            self.d.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
+            self.diagnostics.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
@@ -527,7 +527,7 @@ class EffectChecks:
             word = node["tile"]
             tile = v.singular(word.text)
             if tile not in v.TILES and tile != "tile":
-                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
+                self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
                              respelling(word.span, tile, v.TILES, word.text))
                 return None
             filters = self._filters(node["filters"])
@@ -547,16 +547,16 @@ class EffectChecks:
             if parameter == "production":  # one of your own productions rose (`gain that production`)
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
-                self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
                              did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
                              respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
-        self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
+        self.diagnostics.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
         return None
 
     @compiles(fx.Discount, "amount:INT resource?:NAME target")
-    def _passive_discount(self, node: Node, ctx: Context):
+    def _passive_discount(self, node: Node, ctx: CheckContext):
         amount = int(node["amount"].text)
         resource = "megacredits"
         if node["resource"] is not None:
@@ -576,7 +576,7 @@ class EffectChecks:
                 per_leaf = target_node["per"]["tag"]
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
-                    self.d.error("E102", "'event' is a card type, not a tag", per_leaf.span,
+                    self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
@@ -587,20 +587,20 @@ class EffectChecks:
         return fx.Discount(amount, resource, target, per_tag)
 
     @compiles(fx.ResourceValue, "resource:NAME change:SIGNED")
-    def _passive_resource_value(self, node: Node, ctx: Context):
+    def _passive_resource_value(self, node: Node, ctx: CheckContext):
         resource = self._standard_resource(node["resource"])
         if resource and resource not in ("steel", "titanium"):
-            self.d.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
+            self.diagnostics.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
             return None
         value, _ = self.signed(node["change"], ctx)
         return fx.ResourceValue(resource, value) if resource else None
 
     @compiles(fx.RequirementLeeway, "scope:NAME plus_minus:PLUS_MINUS steps:INT")
-    def _passive_leeway(self, node: Node, ctx: Context):
+    def _passive_leeway(self, node: Node, ctx: CheckContext):
         word = node["scope"]
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
-            self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
+            self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
                          did_you_mean(scope, ("global",) + tuple(self.parameters)) or
                          "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
                          respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
@@ -608,7 +608,7 @@ class EffectChecks:
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
     @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
-    def _passive_protect(self, node: Node, ctx: Context):
+    def _passive_protect(self, node: Node, ctx: CheckContext):
         resources = []
         for leaf in node["resources"].leaves():
             resource = self.any_resource(leaf)
@@ -623,7 +623,7 @@ class EffectChecks:
         return fx.Protect(tuple(resources), scope)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
-    def _passive_substitute(self, node: Node, ctx: Context):
+    def _passive_substitute(self, node: Node, ctx: CheckContext):
         here = node["here"] is not None
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
@@ -635,7 +635,7 @@ class EffectChecks:
             resource = self._standard_resource(written)
         instead = self._standard_resource(instead_leaf)
         if instead and instead != "megacredits":
-            self.d.error("E301", "a resource can only stand in for megacredits", instead_leaf.span)
+            self.diagnostics.error("E301", "a resource can only stand in for megacredits", instead_leaf.span)
             return None
         tag = None
         if tag_leaf is not None:
@@ -643,13 +643,13 @@ class EffectChecks:
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
-            self.d.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
+            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
                                  "or for cards with a tag", written.span,
                          f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
-            self.d.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
+            self.diagnostics.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
             return None
         if resource and instead:
             return fx.Substitute(resource, instead, value=value, here=here, tag=tag)

@@ -20,7 +20,7 @@ from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
                           Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
-from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
+from .check_effects import UNKNOWN_HOLDS, CheckContext, EffectChecks
 from .lints import DesignLints
 from .quantities import QuantityCompiler
 from .syntax import Leaf, Node, collector_paused
@@ -53,7 +53,7 @@ class Checker(EffectChecks, DesignLints):
                  wild_tags: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
         (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card."""
-        self.d = diagnostics
+        self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = dict(v.GLOBAL_RANGES) if parameters is None else parameters
@@ -80,11 +80,11 @@ class Checker(EffectChecks, DesignLints):
             key_leaf = field["key"]
             key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
             if key not in allowed:
-                self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
+                self.diagnostics.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
                              "fields here: " + ", ".join(sorted(allowed)))
                 continue
             if key in fields and key not in REPEATABLE:
-                self.d.error("E203", f"'{key}' is given twice", key_leaf.span,
+                self.diagnostics.error("E203", f"'{key}' is given twice", key_leaf.span,
                              f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
@@ -92,14 +92,14 @@ class Checker(EffectChecks, DesignLints):
             required = required - {"cost"}  # a card of a declared kind is played for free
         for key in sorted(required - set(fields)):
             name = node["name"]
-            self.d.error("E201", f"{kind.replace('_', ' ')} {name.text} needs a '{key}' field", name.span)
+            self.diagnostics.error("E201", f"{kind.replace('_', ' ')} {name.text} needs a '{key}' field", name.span)
         return fields
 
     def _name(self, node: Node) -> tuple[str, Span]:
         leaf = node["name"]
         name = leaf.value.strip()
         if not name:
-            self.d.error("E301", "a definition needs a non-empty name", leaf.span)
+            self.diagnostics.error("E301", "a definition needs a non-empty name", leaf.span)
         return name, leaf.span
 
     def _source(self, node: Node) -> Source:
@@ -110,12 +110,12 @@ class Checker(EffectChecks, DesignLints):
         number = node["number"]
         fields = self._fields(node, "card")
         holds = self._holds(fields)
-        ctx = Context("card", holds=holds)
+        ctx = CheckContext("card", holds=holds)
         written_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type")
         card_type = written_type or "automated"  # a missing or misspelt type is reported once, not judged again
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
-            self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
+            self.diagnostics.error("E202", f"a {card_type} card has no cost: it is played for free",
                          fields["cost"][0]["key"].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
@@ -126,12 +126,12 @@ class Checker(EffectChecks, DesignLints):
         if written_type == "event":
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
-                    self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
+                    self.diagnostics.error("E204", f"an event has no lasting '{key}': it leaves play when played",
                                  field["key"].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
-                    self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
+                    self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
                                  if card_type == "automated" else
                                  f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
                                  field["key"].span, "make the card 'type: active'")
@@ -144,14 +144,14 @@ class Checker(EffectChecks, DesignLints):
         number = node["number"]
         fields = self._fields(node, "corporation")
         holds = self._holds(fields)
-        ctx = Context("corporation", holds=holds)
+        ctx = CheckContext("corporation", holds=holds)
         start = 0
         if "start" in fields:
             field = fields["start"][0]
             amount, resource = field["amount"], field["resource"]
             start = int(amount.text)
             if self._standard_resource(resource) not in (None, "megacredits"):
-                self.d.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
+                self.diagnostics.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
                              resource.span, f"write: play: gain N {resource.text}")
         return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
                            tags=self._tags(fields), starting_megacredits=start, holds=holds,
@@ -163,7 +163,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
         name, _ = self._name(node)
         fields = self._fields(node, "standard_project")
-        ctx = Context("standard_project")
+        ctx = CheckContext("standard_project")
         cost = self._cost(fields)
         return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
                                variant=self._variant(fields), source=self._source(node), set=self._set(fields))
@@ -171,7 +171,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
         name, _ = self._name(node)
         fields = self._fields(node, "standard_action")
-        ctx = Context("standard_action")
+        ctx = CheckContext("standard_action")
         cost, resource = 0, "megacredits"
         if "cost" in fields:
             field = fields["cost"][0]
@@ -185,7 +185,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
         fields = self._fields(node, "milestone")
-        requirement = self._requirements(fields, Context("milestone"))
+        requirement = self._requirements(fields, CheckContext("milestone"))
         if requirement is None:
             return None
         return Milestone(name=name, requirement=requirement, source=self._source(node), set=self._set(fields))
@@ -195,7 +195,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "award")
         if "measure" not in fields:
             return None
-        measure = self.quantity(fields["measure"][0]["quantity"], Context("award"))
+        measure = self.quantity(fields["measure"][0]["quantity"], CheckContext("award"))
         if measure is None:
             return None
         # an award counts printed tags only: a wild tag is no tag of any kind there
@@ -207,7 +207,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "parameter")
         word = name.lower()
         if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
-            self.d.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'", span,
+            self.diagnostics.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'", span,
                          'e.g. parameter "radiation"')
             return None
         if word not in self.parameters or "scale" not in fields:
@@ -215,14 +215,14 @@ class Checker(EffectChecks, DesignLints):
         low, high, step, unit = self.parameters[word]
         scale = fields["scale"][0]
         if high <= low or step <= 0 or (high - low) % step:
-            self.d.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
+            self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
                                  f"{low} to {high} in steps of {step} does not", scale["low"].span,
                          "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):
             value = self._global_value(word, field["value"])
-            effects = self.effects(field["effects"], Context("board"))
+            effects = self.effects(field["effects"], CheckContext("board"))
             if value is not None:
                 tracks.append(TrackBonus(parameter=word, value=value, effects=effects))
         ends = "yes"
@@ -236,7 +236,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "card_kind")
         word = name.lower()
         if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
-            self.d.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
+            self.diagnostics.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
                          'e.g. card kind "mission"')
             return None
         deal, keep = 0, 0
@@ -244,11 +244,11 @@ class Checker(EffectChecks, DesignLints):
             field = fields["deal"][0]
             deal, keep = int(field["deal"].text), int(field["keep"].text)
             if keep > deal or (deal and not keep):
-                self.d.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
+                self.diagnostics.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
                              "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
-                        unplayable=self._effects_field(fields, "unplayable", Context("card_kind")),
+                        unplayable=self._effects_field(fields, "unplayable", CheckContext("card_kind")),
                         source=self._source(node))
 
     def _def_rule_definition(self, node: Node) -> Optional[Rule]:
@@ -256,7 +256,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "rule")
         at = self._phrase(fields, "at", RULE_MOMENTS, "moment of the game")
         by = self._phrase(fields, "by", RULE_DECIDERS, "decider") if "by" in fields else "first_player"
-        play = self._effects_field(fields, "play", Context("rule"))
+        play = self._effects_field(fields, "play", CheckContext("rule"))
         if at is None or by is None:
             return None
         return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node))
@@ -265,7 +265,7 @@ class Checker(EffectChecks, DesignLints):
         name, span = self._name(node)
         fields = self._fields(node, "expansion")
         if name and not name.replace("-", "").replace("_", "").isalnum():
-            self.d.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
+            self.diagnostics.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
                          'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
             return None
         lists: dict[str, tuple[str, ...]] = {}
@@ -280,7 +280,7 @@ class Checker(EffectChecks, DesignLints):
             leaf = fields["solo generations"][0]["value"]
             solo = int(leaf.text)
             if solo < 1:
-                self.d.error("E302", "a solo game lasts at least 1 generation", leaf.span)
+                self.diagnostics.error("E302", "a solo game lasts at least 1 generation", leaf.span)
                 solo = None
         return Expansion(name=name, offboard=lists["offboard"], milestones=lists["milestones"],
                          awards=lists["awards"], solo_generations=solo, source=self._source(node),
@@ -295,7 +295,7 @@ class Checker(EffectChecks, DesignLints):
         if phrase not in phrases:
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                         leaves[-1].span.end_column)
-            self.d.error("E110", f"unknown {what} '{phrase}'", span,
+            self.diagnostics.error("E110", f"unknown {what} '{phrase}'", span,
                          did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
                          respelling(span, phrase, phrases))
             return None
@@ -314,7 +314,7 @@ class Checker(EffectChecks, DesignLints):
         for item in node.nodes():
             key = item.kind
             if key in seen and key != "board_row" and key != "board_track":
-                self.d.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
+                self.diagnostics.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
                              f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
@@ -338,7 +338,7 @@ class Checker(EffectChecks, DesignLints):
             spaces.append(Space(id=f"{index:02d}", row=-1, x=-1, kind="offboard", reserved=reserved))
         if len(rows) != 9 or [len(r.nodes("space")) for r in rows] != [5, 6, 7, 8, 9, 8, 7, 6, 5]:
             lengths = [len(r.nodes("space")) for r in rows]
-            self.d.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
+            self.diagnostics.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
                                  f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
                          node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
         next_id = len(offboard) + 1
@@ -358,7 +358,7 @@ class Checker(EffectChecks, DesignLints):
         kind_leaf = node["kind"]
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
-            self.d.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
+            self.diagnostics.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
                          did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
                          respelling(kind_leaf.span, kind, v.SPACE_KINDS))
             return None
@@ -370,7 +370,7 @@ class Checker(EffectChecks, DesignLints):
                 word = child["name"]
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
-                    self.d.error("E107", f"unknown space bonus '{word.text}'", word.span,
+                    self.diagnostics.error("E107", f"unknown space bonus '{word.text}'", word.span,
                                  did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
                                  respelling(word.span, bonus, v.BOARD_BONUSES))
                     continue
@@ -380,7 +380,7 @@ class Checker(EffectChecks, DesignLints):
             elif child.kind == "costs":
                 extra_cost = int(child["amount"].text)
                 if child["condition"] is not None:
-                    cost_condition = self.condition(child["condition"], Context(definition=f"space {space_id}"))
+                    cost_condition = self.condition(child["condition"], CheckContext(definition=f"space {space_id}"))
         return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
                      volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
@@ -389,12 +389,12 @@ class Checker(EffectChecks, DesignLints):
         param_leaf, value_leaf, effects_node = item["parameter"], item["value"], item["effects"]
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
-            self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
+            self.diagnostics.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
                          did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
                          respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
-        effects = self.effects(effects_node, Context("board"))
+        effects = self.effects(effects_node, CheckContext("board"))
         if value is None:
             return None
         return TrackBonus(parameter=parameter, value=value, effects=effects)
@@ -407,7 +407,7 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields["set"][0]["value"]
         name = leaf.value.strip()
         if not name:
-            self.d.error("E301", "a set needs a name", leaf.span)
+            self.diagnostics.error("E301", "a set needs a name", leaf.span)
             return "base"
         return name
 
@@ -416,7 +416,7 @@ class Checker(EffectChecks, DesignLints):
             return None
         leaf = fields["variant"][0]["value"]
         if leaf.text not in v.VARIANTS:
-            self.d.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
+            self.diagnostics.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
                          did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
                          respelling(leaf.span, leaf.text, v.VARIANTS))
             return None
@@ -428,7 +428,7 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields[key][0]["value"]
         word = leaf.text.lower()
         if word not in vocabulary:
-            self.d.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
+            self.diagnostics.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
                          did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
                          respelling(leaf.span, word, vocabulary))
             return None
@@ -441,7 +441,7 @@ class Checker(EffectChecks, DesignLints):
         if field["resource"] is not None:
             resource = self._standard_resource(field["resource"])
             if resource not in (None, "megacredits"):
-                self.d.error("E301", "a card or standard project costs megacredits", field["resource"].span,
+                self.diagnostics.error("E301", "a card or standard project costs megacredits", field["resource"].span,
                              "only standard actions cost other resources (cost: 8 plants)")
         return int(field["amount"].text)
 
@@ -452,7 +452,7 @@ class Checker(EffectChecks, DesignLints):
         for leaf in fields["tags"][0]["names"].leaves():
             tag = self.tag(leaf)
             if tag == "event":
-                self.d.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
+                self.diagnostics.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
             elif tag:
                 result.append(tag)
         return tuple(result)
@@ -463,17 +463,17 @@ class Checker(EffectChecks, DesignLints):
         # a misspelt holds: is reported once; later uses of "here" are then not reported again
         return self.card_resource(fields["holds"][0]["value"]) or UNKNOWN_HOLDS
 
-    def _requirements(self, fields, ctx: Context) -> Optional[fx.Condition]:
+    def _requirements(self, fields, ctx: CheckContext) -> Optional[fx.Condition]:
         if "requires" not in fields:
             return None
         return self.condition(fields["requires"][0]["condition"], ctx)
 
-    def _effects_field(self, fields, key, ctx: Context) -> tuple:
+    def _effects_field(self, fields, key, ctx: CheckContext) -> tuple:
         if key not in fields:
             return ()
         return self.effects(fields[key][0]["effects"], ctx)
 
-    def _actions(self, fields, ctx: Context) -> tuple[ActionOption, ...]:
+    def _actions(self, fields, ctx: CheckContext) -> tuple[ActionOption, ...]:
         if "action" not in fields:
             return ()
         options = []
@@ -485,7 +485,7 @@ class Checker(EffectChecks, DesignLints):
                 options.append(ActionOption(cost=(), effects=self.effects(parts[0], ctx)))
         return tuple(options)
 
-    def _passives(self, fields, ctx: Context) -> tuple:
+    def _passives(self, fields, ctx: CheckContext) -> tuple:
         result = []
         for field in fields.get("effect", ()):
             passive = self.passive(field["value"], ctx)
@@ -493,7 +493,7 @@ class Checker(EffectChecks, DesignLints):
                 result.append(passive)
         return tuple(result)
 
-    def _vp(self, fields, ctx: Context) -> Optional[VictoryPoints]:
+    def _vp(self, fields, ctx: CheckContext) -> Optional[VictoryPoints]:
         if "vp" not in fields:
             return None
         node = fields["vp"][0]["value"]
@@ -517,7 +517,7 @@ class Checker(EffectChecks, DesignLints):
         found = v.lookup(leaf.text, self.tags)
         if found:
             return found
-        self.d.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
+        self.diagnostics.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
                      did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
                      respelling(leaf.span, word, self.tags, leaf.text))
         return None
@@ -530,11 +530,11 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
-            self.d.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
+            self.diagnostics.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
                          leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
             hint, fixes = _respelt(leaf, word, self.card_resources)
-            self.d.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
+            self.diagnostics.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
                          hint or "declare a new one with: resource " + word, fixes)
         return None
 
@@ -545,11 +545,11 @@ class Checker(EffectChecks, DesignLints):
         if not report:
             return None
         if v.lookup(leaf.text, self.card_resources):
-            self.d.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
+            self.diagnostics.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
                          "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
             hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
-            self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+            self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
                          hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
 
@@ -563,35 +563,35 @@ class Checker(EffectChecks, DesignLints):
         found = v.lookup(leaf.text, self.card_resources)
         if found:
             return found
-        self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+        self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
                      *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
 
-    def count(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+    def count(self, leaf: Leaf, ctx: CheckContext) -> tuple[int, bool]:
         """INT, X or a multiple of X (`3X`) -> (value, variable)."""
         if leaf.type in ("X", "MULTIPLE_X"):
             if not ctx.x_bound:
-                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
+                self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
                              "wrap the effects: choose X up to QUANTITY { ... }")
             multiple = int(leaf.text[:-1]) if leaf.type == "MULTIPLE_X" else 1
             if multiple == 0:
-                self.d.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
+                self.diagnostics.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
                 multiple = 1
             return multiple, True
         return int(leaf.text), False
 
-    def signed(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+    def signed(self, leaf: Leaf, ctx: CheckContext) -> tuple[int, bool]:
         sign = -1 if leaf.text[0] == "-" else 1
         body = leaf.text[1:]
         if body == "X":
             if not ctx.x_bound:
-                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span)
+                self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span)
             return sign, True
         return sign * int(body), False
 
-    def amount(self, value: int, variable: bool, per: Optional[Node], ctx: Context) -> fx.Amount:
+    def amount(self, value: int, variable: bool, per: Optional[Node], ctx: CheckContext) -> fx.Amount:
         if per is None:
             return fx.Amount(value, variable=variable)
         divisor, quantity = self.per_quantity(per["quantity"], ctx)
@@ -599,7 +599,7 @@ class Checker(EffectChecks, DesignLints):
 
     # ------------------------------------------------------------------ quantities and conditions
 
-    def per_quantity(self, node: Node, ctx: Context) -> tuple[int, Optional[fx.Quantity]]:
+    def per_quantity(self, node: Node, ctx: CheckContext) -> tuple[int, Optional[fx.Quantity]]:
         """`per 2 animals here`: the leading number is a divisor."""
         terms = node["terms"]
         divisor = 1
@@ -607,7 +607,7 @@ class Checker(EffectChecks, DesignLints):
         if first[0].type == "INT" and len(first) > 1:
             divisor = int(first[0].text)
             if divisor == 0:
-                self.d.error("E302", "cannot count 'per 0'", first[0].span)
+                self.diagnostics.error("E302", "cannot count 'per 0'", first[0].span)
                 divisor = 1
             rest = first[1:]
             span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
@@ -616,19 +616,19 @@ class Checker(EffectChecks, DesignLints):
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
-    def quantity(self, node: Node, ctx: Context) -> Optional[fx.Quantity]:
+    def quantity(self, node: Node, ctx: CheckContext) -> Optional[fx.Quantity]:
         return self._terms(node["terms"], ctx)
 
-    def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
+    def _terms(self, terms: list[Node], ctx: CheckContext) -> Optional[fx.Quantity]:
         measures = []
         for term in terms:
             words = term["words"]
             if words[0].type == "INT":
                 if len(words) == 1:
-                    self.d.error("E104", f"'{words[0].text}' needs something to count after it", words[0].span,
+                    self.diagnostics.error("E104", f"'{words[0].text}' needs something to count after it", words[0].span,
                                  "e.g. per 2 animals here")
                 else:
-                    self.d.error("E104", "a number can't start a quantity here", words[0].span,
+                    self.diagnostics.error("E104", "a number can't start a quantity here", words[0].span,
                                  "a leading number (a divisor) is allowed only after 'per'")
                 return None
             measure = self.quantities.measure(words, term.span)
@@ -636,25 +636,25 @@ class Checker(EffectChecks, DesignLints):
                 return None
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):
-                    self.d.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
+                    self.diagnostics.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
                                  "count 'resources on cards' instead")
                     return None
                 if ctx.holds == UNKNOWN_HOLDS:
                     return None
                 if ctx.holds is None:
-                    self.d.error("E501", "this card holds no resources, so it can't count them", term.span,
+                    self.diagnostics.error("E501", "this card holds no resources, so it can't count them", term.span,
                                  "add a 'holds:' field, e.g. holds: animal")
                     return None
                 if measure.name and ctx.holds and measure.name != ctx.holds:
-                    self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
+                    self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
                                  term.span)
                     return None
             if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
-                self.d.error("E502", f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
+                self.diagnostics.error("E502", f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
                              term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
                 return None
             if measure.kind == "adjacent_tiles" and not ctx.places_tile:
-                self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
+                self.diagnostics.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
                              term.span, "place a tile in 'play:' first")
                 return None
             if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags:
@@ -662,7 +662,7 @@ class Checker(EffectChecks, DesignLints):
             measures.append(measure)
         return fx.Quantity(tuple(measures))
 
-    def condition(self, node: Node, ctx: Context) -> Optional[fx.Condition]:
+    def condition(self, node: Node, ctx: CheckContext) -> Optional[fx.Condition]:
         comparisons = []
         ok = True
         for comparison in node["comparisons"]:
@@ -679,7 +679,7 @@ class Checker(EffectChecks, DesignLints):
                 value = self._global_value(parameter, value_leaf)
             else:
                 if not value_leaf.text.lstrip("+-").isdigit():
-                    self.d.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
+                    self.diagnostics.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
                                  value_leaf.span)
                     ok = False
                     continue
@@ -700,19 +700,19 @@ class Checker(EffectChecks, DesignLints):
                 break
         low, high, step, expected_unit = self.parameters[parameter]
         if unit and unit != expected_unit:
-            self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
+            self.diagnostics.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
                          f"write {text}{expected_unit}")
             return None
         if expected_unit and not unit:  # the unit says which track is meant, as on the printed card
-            self.d.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
+            self.diagnostics.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
                          f"write {text}{expected_unit}")
             return None
         value = int(text)
         if not low <= value <= high:
-            self.d.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)
+            self.diagnostics.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)
             return None
         if (value - low) % step:
-            self.d.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
+            self.diagnostics.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
                          leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value

@@ -36,7 +36,7 @@ from ..core import rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
-from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameState, History, PlayerState
+from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
@@ -129,7 +129,7 @@ class Game(Table):
             raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self._tables(options, library)
         solo = options.solo
-        self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
+        self.state = GameData(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
             PlayerState(name=name, index=i, tr=SOLO_TR if solo else STARTING_TR) for i, name in
             enumerate(options.players)])
         self.state.parameters = {p.name: p.low for p in self.elements.parameters.values()}

@@ -18,7 +18,7 @@ RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries
 MIN_PLAYERS, MAX_PLAYERS = 1, 5   # seats at one game: every bound on players (options, saves, research) reads these
 
-# The phases a game goes through, in order (`GameState.phase`): the one home of their names, which the flow sets and
+# The phases a game goes through, in order (`GameData.phase`): the one home of their names, which the flow sets and
 # the views, the research encoding, the bots and the scenarios read.
 PHASES = ("setup", "research", "action", "production", "final greenery", "end")
 SETUP, RESEARCH, ACTION, PRODUCTION, FINAL_GREENERY, END = PHASES
@@ -87,7 +87,7 @@ class PlayerState:
 
 
 @attrs.define
-class GameState:
+class GameData:
     board: str
     players: list[PlayerState]
     temperature: int = -30
@@ -109,8 +109,8 @@ class GameState:
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
 
-    def copy(self) -> "GameState":
-        new = _new(GameState)
+    def copy(self) -> "GameData":
+        new = _new(GameData)
         new.board, new.players = self.board, [p.copy() for p in self.players]
         new.temperature, new.oxygen, new.oceans = self.temperature, self.oxygen, self.oceans
         new.tiles, new.claims = self.tiles.copy(), self.claims.copy()
@@ -126,7 +126,7 @@ class GameState:
 _new = object.__new__
 
 
-def state_to_data(state: GameState, encode_modifier) -> dict:
+def state_to_data(state: GameData, encode_modifier) -> dict:
     """The state as JSON-ready data (the `state` of a save; `Game.snapshot()`); compiled `next card` modifiers
     are written by `encode_modifier` (a reference into the compiled library)."""
     data = {f: getattr(state, f) for f in _PLAIN_GAME}
@@ -144,8 +144,8 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
     return data
 
 
-def state_from_data(data: dict, decode_modifier) -> GameState:
-    state = _new(GameState)
+def state_from_data(data: dict, decode_modifier) -> GameData:
+    state = _new(GameData)
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]

@@ -19,7 +19,7 @@ from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
-from ..rules.checks import Context, commutes
+from ..rules.checks import EffectContext, commutes
 from ..rules.checks import cost_ok, play_matches
 from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
@@ -126,8 +126,8 @@ def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_c
     rest = pending[:index] + pending[index + 1:]
     if rest:
         push(game, resolve_triggers, owner, rest, that_card, *_raised(raised))
-    ctx = Context(owner, card=name, that_card=that_card) if raised is None else \
-        Context(owner, card=name, that_card=that_card, raised=raised)
+    ctx = EffectContext(owner, card=name, that_card=that_card) if raised is None else \
+        EffectContext(owner, card=name, that_card=that_card, raised=raised)
     game.begin("trigger", owner, name)
     effects.run_effects(game, fired, 0, ctx, None)
 

@@ -22,7 +22,7 @@ from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from ..rules.legality import ActionMenu, standard_action_possible
 from ..rules.prices import CARD_PRICE
 from ..rules.scoring import final_scores
@@ -184,7 +184,7 @@ def start_corporation(game: "Table", index: int, name: str) -> None:
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
     game.flow.playing = (index, name)
-    then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
+    then(game, Step(run_effects, (corporation.play, 0, EffectContext(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
 
 
@@ -432,7 +432,7 @@ def run_rule(game: "Table", name: str, moment: str) -> None:
     game.begin("rule", None, name)
     deciders = game.turn_order() if rule.by == "each_player" else [game.state.first_player]
     for index in reversed(deciders):
-        push(game, run_effects, rule.play, 0, Context(index), None)
+        push(game, run_effects, rule.play, 0, EffectContext(index), None)
 
 
 # ------------------------------------------------------------------ the end (RULES.md section 6)

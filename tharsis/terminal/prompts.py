@@ -31,7 +31,7 @@ import attrs
 from tharsis.compiler import effects as fx
 from tharsis.compiler import rules_text, text
 from tharsis.runtime.api import Decision, NumberOptions, Option
-from tharsis.runtime.rules.checks import Context, value_of
+from tharsis.runtime.rules.checks import EffectContext, value_of
 from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
 from tharsis.runtime.rules.measures import Where, quantity
 from tharsis.runtime.rules.prices import card_cost, standard_cost
@@ -364,7 +364,7 @@ def action_option_price(game, player: int, name: str, number: int, language: str
     the card's context), then what else it spends; "free" when it costs nothing."""
     words = words_for(game, language)
     option = game.library[name].actions[number]
-    ctx = Context(player, card=name)
+    ctx = EffectContext(player, card=name)
     money, parts = None, []
     for e in option.cost:
         if isinstance(e, fx.Pay):
