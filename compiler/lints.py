@@ -31,7 +31,7 @@ _BOUNDLESS = (0, math.inf)
 
 
 class DesignLints:
-    """Mixed into `Checker`; uses `self.diagnostics` (the diagnostics) and `self.parameters` (every parameter's scale)."""
+    """Mixed into `Checker`; uses `self.diagnostics` and `self.parameters` (every parameter's scale)."""
 
     # ------------------------------------------------------------------ hooks
 

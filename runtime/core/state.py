@@ -157,6 +157,9 @@ class PlayerState:
 
 @attrs.define
 class GameData:
+    """The whole game as plain data (a `Game` holds one as `game.state`). Not `GameState`: that name is the research
+    view's (runtime/api/research.py), the one docs/api.md gives to search and learning code."""
+
     board: str
     players: list[PlayerState]
     temperature: int = -30
