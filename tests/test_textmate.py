@@ -15,10 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.compiler import bundled_cards_path
-from tharsis.compiler import vocabulary as v
-from tharsis.compiler.pipeline import (declarations, declared_card_kinds, declared_factions, declared_parameters,
-                                       declared_pieces)
+from tharsis.compiler import bundled_cards_path, vocabulary as v
+from tharsis.compiler.pipeline import (
+    declarations,
+    declared_card_kinds,
+    declared_factions,
+    declared_parameters,
+    declared_pieces,
+)
 from tharsis.designer.lsp import textmate
 
 REPO = Path(__file__).resolve().parents[1]

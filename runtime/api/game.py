@@ -31,17 +31,16 @@ from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute, Tax
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
-from ..core import flow as flow_steps
-from ..core import rng
+from ..core import flow as flow_steps, rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
 from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
-from ..handlers.triggers import events_with_triggers
-from ..rules.legality import fixed_candidates
 from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import set_up as set_up_sites
+from ..handlers.triggers import events_with_triggers
+from ..rules.legality import fixed_candidates
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
@@ -292,8 +291,8 @@ class Game(Table):
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        from .saves import encode
         from ..core.state import state_to_data
+        from .saves import encode
         return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers about the game as a whole

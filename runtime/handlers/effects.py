@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import OCEAN_TILES
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
@@ -27,11 +26,34 @@ from tharsis.compiler.vocabulary import OCEAN_TILES
 from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
-from ..rules.checks import (MINIMUM_PRODUCTION, EffectContext, bonus_filter, bonus_resources, cards_playable_from_hand,
-                            cards_to_remove_from, claimable, commutes, copyable, effect_steps, fundable_awards,
-                            lowest_productions, names_resource, own_cards_to_remove_from, owns_tile_next_to, possible,
-                            production_box, production_targets, protected, raises_only_maxed, resource_cards,
-                            reusable_actions, steps_possible, triggered_context, value_of, x_range)
+from ..rules.checks import (
+    MINIMUM_PRODUCTION,
+    EffectContext,
+    bonus_filter,
+    bonus_resources,
+    cards_playable_from_hand,
+    cards_to_remove_from,
+    claimable,
+    commutes,
+    copyable,
+    effect_steps,
+    fundable_awards,
+    lowest_productions,
+    names_resource,
+    own_cards_to_remove_from,
+    owns_tile_next_to,
+    possible,
+    production_box,
+    production_targets,
+    protected,
+    raises_only_maxed,
+    resource_cards,
+    reusable_actions,
+    steps_possible,
+    triggered_context,
+    value_of,
+    x_range,
+)
 from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
 from . import actions, politics, sites, stages, tiles, triggers

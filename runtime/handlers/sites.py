@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 from ..core import rng
 from ..core.decisions import Decision, Option

@@ -16,16 +16,25 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 from ..core.decisions import LazyDecision, Option
 from .checks import EffectContext, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
-from .spaces import maxed
 from .politics import policy_actions
+from .prices import (
+    can_pay,
+    can_pay_price,
+    can_spend,
+    card_cost,
+    card_means,
+    leeway,
+    money_power,
+    standard_cost,
+    standard_prices,
+)
+from .spaces import maxed
 from .taxes import tax_rate, tr_steps, with_tax
 
 if TYPE_CHECKING:

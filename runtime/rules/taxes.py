@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import OCEAN_TILES, TILE_RAISES
 
+from ..core.state import ACTION
 from .checks import EffectContext, possible, value_of
 from .measures import holds
 from .passives import passives
 from .spaces import parameter_value
-
-from ..core.state import ACTION
 
 if TYPE_CHECKING:
     from ..core.table import Table

@@ -30,7 +30,6 @@ from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import terraformed
 
-
 if TYPE_CHECKING:
     from ..core.table import Table
 

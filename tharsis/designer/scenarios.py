@@ -22,7 +22,17 @@ from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.designer import scenario_format
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
-from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.core.state import (
+    ACTION,
+    END,
+    FINAL_GREENERY,
+    NEUTRAL,
+    PRODUCTION,
+    RESEARCH,
+    RESOURCES,
+    CardInPlay,
+    Tile,
+)
 from tharsis.runtime.handlers.actions import take_action
 from tharsis.runtime.handlers.sites import return_pieces
 from tharsis.runtime.rules.legality import why_not
