@@ -14,8 +14,7 @@ from typing import Callable, Optional
 
 import attrs
 
-from . import effects as fx
-from . import vocabulary as v
+from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 

@@ -15,12 +15,27 @@ from typing import Optional
 
 import attrs
 
-from . import effects as fx
-from . import vocabulary as v
-from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
-                          Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
-from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
+from . import effects as fx, vocabulary as v
 from .check_effects import UNKNOWN_HOLDS, CheckContext, EffectChecks
+from .definitions import (
+    ActionOption,
+    Award,
+    Board,
+    Card,
+    CardKind,
+    Corporation,
+    Expansion,
+    Milestone,
+    Parameter,
+    Rule,
+    Source,
+    Space,
+    StandardAction,
+    StandardProject,
+    TrackBonus,
+    VictoryPoints,
+)
+from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .lints import DesignLints
 from .quantities import QuantityCompiler
 from .syntax import Leaf, Node, collector_paused

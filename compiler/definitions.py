@@ -10,11 +10,9 @@ from typing import Optional
 
 import attrs
 
+from .diagnostics import Span as Source  # where a definition's name is written
 from .effects import Condition, Quantity
 from .names import NO_NAMES, Names
-
-
-from .diagnostics import Span as Source  # where a definition's name is written
 
 
 @attrs.frozen

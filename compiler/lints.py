@@ -20,9 +20,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from . import effects as fx
-from . import text
-from . import vocabulary as v
+from . import effects as fx, text, vocabulary as v
 from .diagnostics import Span
 from .syntax import Leaf, Node
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from . import vocabulary as v
 from .diagnostics import Diagnostics, Span, did_you_mean, respelling
 from .effects import Measure
 from .syntax import Leaf
-from . import vocabulary as v
 
 # Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
 CATALOGUE = {

@@ -25,8 +25,7 @@ import attrs
 import jinja2
 import yaml
 
-from . import effects as fx
-from . import vocabulary as v
+from . import effects as fx, vocabulary as v
 from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_text.LANGUAGES, as before)
 from .text import times_x
 

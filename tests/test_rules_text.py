@@ -12,8 +12,7 @@ import pytest
 import yaml
 
 from tharsis.cli import main
-from tharsis.compiler import compile_paths, compile_text, element_text, rules_text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import compile_paths, compile_text, element_text, rules_text, vocabulary as v
 
 
 @pytest.fixture(scope="module")
@@ -207,7 +206,6 @@ def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
     import io
 
     from tharsis.games.options import Seat
-
     from tharsis.runtime.api.game import Game, GameOptions
     from tharsis.terminal.play import GameLog, Session
 

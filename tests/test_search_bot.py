@@ -9,8 +9,16 @@ import pytest
 from tharsis.runtime.api.game import Game, GameOptions
 from tharsis.runtime.api.research import GameState
 from tharsis.runtime.bots.greedy import GreedyBot, card_value
-from tharsis.runtime.bots.search import (BUY_MARGIN, HAND_LIMIT, MC_PER_VP, SearchBot, estimates, evaluate,
-                                    productions_left, progress)
+from tharsis.runtime.bots.search import (
+    BUY_MARGIN,
+    HAND_LIMIT,
+    MC_PER_VP,
+    SearchBot,
+    estimates,
+    evaluate,
+    productions_left,
+    progress,
+)
 from tharsis.runtime.rules.prices import card_cost
 
 QUICK = dict(playouts=4, horizon=3)  # a small budget: the same code, a fraction of the time

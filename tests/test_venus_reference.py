@@ -17,11 +17,11 @@ import re
 import warnings
 
 import pytest
+from conftest import REPO, SHARED
+from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.facts import facts
-from conftest import REPO, SHARED
-from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 # Cards and corporations of venus.tsv that the bundled content does not have yet, besides those listed by name in
 # cards/venus/waiting-*.txt (read below).

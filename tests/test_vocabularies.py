@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.compiler import compile_text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import compile_text, vocabulary as v
 from tharsis.runtime.api import MAX_PLAYERS, MIN_PLAYERS, PHASES, Game, GameOptions
 from tharsis.runtime.api.research import GameState
 

@@ -31,8 +31,7 @@ from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
-from ..core import flow as flow_steps
-from ..core import rng
+from ..core import flow as flow_steps, rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
@@ -286,8 +285,8 @@ class Game(Table):
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        from .saves import encode
         from ..core.state import state_to_data
+        from .saves import encode
         return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers about the game as a whole

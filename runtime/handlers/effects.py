@@ -18,19 +18,41 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
 from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
-from ..rules.checks import (MINIMUM_PRODUCTION, EffectContext, bonus_filter, bonus_resources, cards_playable_from_hand,
-                            cards_to_remove_from, claimable, commutes, copyable, effect_steps, fundable_awards,
-                            lowest_productions, names_resource, own_cards_to_remove_from, owns_tile_next_to, possible,
-                            production_box, production_targets, protected, raises_only_maxed, resource_cards,
-                            reusable_actions, steps_possible, triggered_context, value_of, x_range)
+from ..rules.checks import (
+    MINIMUM_PRODUCTION,
+    EffectContext,
+    bonus_filter,
+    bonus_resources,
+    cards_playable_from_hand,
+    cards_to_remove_from,
+    claimable,
+    commutes,
+    copyable,
+    effect_steps,
+    fundable_awards,
+    lowest_productions,
+    names_resource,
+    own_cards_to_remove_from,
+    owns_tile_next_to,
+    possible,
+    production_box,
+    production_targets,
+    protected,
+    raises_only_maxed,
+    resource_cards,
+    reusable_actions,
+    steps_possible,
+    triggered_context,
+    value_of,
+    x_range,
+)
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
 from . import actions, tiles, triggers

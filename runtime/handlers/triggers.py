@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
-from ..rules.checks import EffectContext, commutes
-from ..rules.checks import cost_ok, play_matches
+from ..rules.checks import EffectContext, commutes, cost_ok, play_matches
 from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
 

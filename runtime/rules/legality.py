@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 from ..core.decisions import LazyDecision, Option
 from .checks import EffectContext, adds_to_no_card, possible, possible_with_a_payment, unconditional

@@ -28,7 +28,6 @@ from ..rules.prices import CARD_PRICE
 from ..rules.scoring import final_scores
 from ..rules.spaces import terraformed
 
-
 if TYPE_CHECKING:
     from ..core.table import Table
 

@@ -16,8 +16,19 @@ import sys
 
 from tharsis import __version__
 from tharsis.cli.arguments import ArgumentParser
-from tharsis.cli.commands import cards, check, fmt, gallery, lsp, play, replay, report, report_config_error, \
-    simulate, test
+from tharsis.cli.commands import (
+    cards,
+    check,
+    fmt,
+    gallery,
+    lsp,
+    play,
+    replay,
+    report,
+    report_config_error,
+    simulate,
+    test,
+)
 from tharsis.designer.config import ConfigError
 from tharsis.problems import ProblemError, render, usage_error
 

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tharsis.runtime.core.state import MAX_PLAYERS, RESEARCH, SETUP   # names only: the engine loads when first used
+from tharsis.runtime.core.state import MAX_PLAYERS, RESEARCH, SETUP  # names only: the engine loads when first used
 
 
 def _median_spread(samples: list[float]) -> str:

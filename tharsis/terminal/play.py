@@ -28,6 +28,7 @@ from ..problems import shorten, usage_error
 from . import buying, line_editing, moves, prompts, style, view
 from .messages import Words, path_refusal, words_for
 
+
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 

@@ -28,8 +28,7 @@ from typing import Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import rules_text, text
+from tharsis.compiler import effects as fx, rules_text, text
 from tharsis.runtime.api import Decision, NumberOptions, Option
 from tharsis.runtime.rules.checks import EffectContext, value_of
 from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with

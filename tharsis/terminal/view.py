@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import effects as fx, text, vocabulary as v
 from tharsis.runtime.api.queries import placing
 from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.rules.measures import Where, failing, quantity

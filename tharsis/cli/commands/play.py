@@ -26,10 +26,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from tharsis.games.options import KINDS
-    from tharsis.games.options import check_flags, random_seed
-    from tharsis.terminal.play import GameLog, Session, writable_log
-    from tharsis.terminal.play import log_path as new_log_path
+    from tharsis.games.options import KINDS, check_flags, random_seed
+    from tharsis.terminal.play import GameLog, Session, log_path as new_log_path, writable_log
 
     log_path, choosers = None, []
     if args.load:

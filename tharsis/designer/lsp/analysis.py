@@ -21,8 +21,14 @@ import attrs
 
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
-from tharsis.compiler.pipeline import CompileResult, compile_sources, declarations, declared_card_kinds, \
-    declared_parameters, find_files
+from tharsis.compiler.pipeline import (
+    CompileResult,
+    compile_sources,
+    declarations,
+    declared_card_kinds,
+    declared_parameters,
+    find_files,
+)
 from tharsis.compiler.vocabulary import plural
 from tharsis.designer import suppressions
 from tharsis.designer.code_filter import CodeFilter
