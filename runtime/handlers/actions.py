@@ -36,7 +36,8 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         state.first_action_done = True
         corporation = state.corporation
         game.begin("first_action", player, corporation)
-        effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation), None)
+        effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation),
+                            None)
     elif kind == "play":
         play_card(game, player, action[1])
     elif kind == "card_action":

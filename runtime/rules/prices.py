@@ -4,7 +4,8 @@ Interface: `card_cost`, `standard_cost`, `starting_card_price`, `card_price`, `l
 `resource_value`, `substitutes`, `money_power`, `can_pay`, and the ways to pay (`payments`, `payment_options`,
 `money_only`). Why here: every price in the game (cards, standard projects and actions, milestones, awards, card
 purchases) is asked by the legality checks, the menu and the bots thousands of times a game, never changing the
-state; taking the payment is runtime/handlers/payment.py's. Derived values are cached with the passives (runtime/rules/passives.py).
+state; taking the payment is runtime/handlers/payment.py's. Derived values are cached with the passives
+(runtime/rules/passives.py).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from .passives import passive_cache, passives
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "card_cost", "card_means", "card_price", "leeway", "money_only", "money_power",
-           "payment_options", "payments", "resource_value", "standard_cost", "starting_card_price", "substitutes"]
+__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "card_cost", "card_means", "card_price", "leeway",
+           "money_only", "money_power", "payment_options", "payments", "resource_value", "standard_cost",
+           "starting_card_price", "substitutes"]
 
 CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}

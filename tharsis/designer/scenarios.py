@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import attrs
-import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.definitions import Library
@@ -66,8 +65,8 @@ class Outcome:
 
 
 def load(path: Path) -> list[dict]:
-    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when the
-    file cannot be read as scenarios at all."""
+    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when
+    the file cannot be read as scenarios at all."""
     where = Span.point(str(path), 1, 1)
     try:
         # bounded: a huge file is refused, not read whole; a pipe named *.yaml, or /dev/zero, is never opened
