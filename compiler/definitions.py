@@ -106,7 +106,8 @@ class StandardAction:
     kind: str = "standard_action"
     set: str = "base"
     once_per_generation: bool = False   # `once per generation`: each player may take it once a generation
-    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 9 megacredits | 3 energy`: (amount, resource) after the first
+    # `cost: 9 megacredits | 3 energy`: (amount, resource) of each way to pay after the first
+    alternatives: tuple[tuple[int, str], ...] = ()
 
     @property
     def prices(self) -> tuple[tuple[int, str], ...]:

@@ -574,8 +574,8 @@ class AdvanceStages:
 
 @immediate("place_in_faction", category="factions",
            syntax='place [N] [neutral] PIECE in (a faction | "FACTION")', example='place 2 envoys in a faction',
-           summary="Put pieces from your reserve (`neutral`: from the neutral reserve) into one faction, yours to choose "
-           "or the one named; the first piece in an empty faction leads it, and a leader is replaced only by an "
+           summary="Put pieces from your reserve (`neutral`: from the neutral reserve) into one faction, yours to "
+           "choose or the one named; the first piece in an empty faction leads it, and a leader is replaced only by an "
            "owner with more pieces there. Possible only with the pieces in reserve.",
            impossible="when the reserve holds fewer pieces than it places")
 @_frozen
@@ -607,8 +607,8 @@ class ReplaceNeutral:
 
 
 @immediate("take_role", category="factions", syntax="take role", example="take role",
-           summary="The government's role, held by nobody (a neutral piece), becomes yours: that piece goes back to the "
-           "neutral reserve, one of your reserve pieces takes the role, and you gain what the role gives. Possible "
+           summary="The government's role, held by nobody (a neutral piece), becomes yours: that piece goes back to "
+           "the neutral reserve, one of your reserve pieces takes the role, and you gain what the role gives. Possible "
            "only then.",
            impossible="when a player holds the role, or your reserve is empty")
 @_frozen
@@ -695,7 +695,8 @@ class SendPiece:
     piece: str
 
 
-@immediate("gain_pieces", rule="gain", shares_rule=True, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
+@immediate("gain_pieces", rule="gain", shares_rule=True, category="sites", syntax="gain N PIECE",
+           example="gain 1 shuttle",
            summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).",
            impossible=NEVER)
 @_frozen
@@ -897,8 +898,10 @@ class MarkerOffset:
     steps: int
 
 
-@passive("card_price", category="modifiers", syntax="buy cards for N megacredits", example="buy cards for 5 megacredits",
-         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of 3.")
+@passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
+         example="buy cards for 5 megacredits",
+         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of "
+                 "3.")
 @_frozen
 class CardPrice:
     amount: int

@@ -298,7 +298,7 @@ class QuantityCompiler:
             return None
         at = words.index("card")
         types = [w for w in words[:at] if w != "or" and w != "project"]
-        for w, leaf in zip(words[:at], leaves[:at]):
+        for w in words[:at]:
             if w not in v.CARD_TYPES and w not in ("or", "project"):
                 return None
         rest = words[at + 1:]

@@ -482,7 +482,8 @@ def _gain_pieces(e, c: bool) -> str:
 def _move_markers(e, c: bool) -> str:
     if e.each:
         return f"marker {e.steps[0]:+d} on each site"
-    return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site" for index, step in enumerate(e.steps))
+    return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
+                     for index, step in enumerate(e.steps))
 
 
 @text_of(fx.CollectBonus)
@@ -748,25 +749,8 @@ def definition(d) -> str:
         if d.neutral:
             lines.append(f"  neutral: {d.neutral}")
         return "\n".join(lines + ["}"])
-    if d.kind == "faction":
-        lines = [f'faction "{d.name}" {{', *set_line]
-        if d.bonus:
-            lines += layout.field("bonus", card_effects(d.bonus))
-        lines += _action_fields(d.actions)
-        for passive in d.passives:
-            lines += layout.field("effect", effect(passive, card_text=True))
-        return "\n".join(lines + ["}"])
-    if d.kind == "government":
-        lines = [f'government "{d.name}" {{', *set_line, *layout.field("factions", ", ".join(
-            f'"{name}"' for name in d.factions)), f"  pieces: {d.piece}", f'  ruling: "{d.ruling}"']
-        if d.role:
-            reward = f" -> {card_effects(d.role_reward)}" if d.role_reward else ""
-            lines += layout.field("role", f'"{d.role}"{reward}')
-        if d.influence is not None:
-            lines.append(f"  influence: {quantity(d.influence)}")
-        if d.vp:
-            lines.append(f"  vp: {victory_points(d.vp)}")
-        return "\n".join(lines + ["}"])
+    if d.kind in ("faction", "government"):
+        return politics(d, set_line)
     if d.kind == "site":
         return site(d, set_line)
     if d.kind == "milestone":
@@ -802,7 +786,8 @@ def definition(d) -> str:
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
         if d.sites:
-            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n, count in d.sites))
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}"
+                                                 for n, count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
 
@@ -816,10 +801,33 @@ def _alternatives(d) -> str:
     return "".join(f" | {amount} {_price_word(resource, amount)}" for amount, resource in d.alternatives)
 
 
+def politics(d, set_line: list) -> str:
+    """A declared faction or government as canonical card text."""
+    if d.kind == "faction":
+        lines = [f'faction "{d.name}" {{', *set_line]
+        if d.bonus:
+            lines += layout.field("bonus", card_effects(d.bonus))
+        lines += _action_fields(d.actions)
+        for passive in d.passives:
+            lines += layout.field("effect", effect(passive, card_text=True))
+        return "\n".join(lines + ["}"])
+    lines = [f'government "{d.name}" {{', *set_line, *layout.field("factions", ", ".join(
+        f'"{name}"' for name in d.factions)), f"  pieces: {d.piece}", f'  ruling: "{d.ruling}"']
+    if d.role:
+        reward = f" -> {card_effects(d.role_reward)}" if d.role_reward else ""
+        lines += layout.field("role", f'"{d.role}"{reward}')
+    if d.influence is not None:
+        lines.append(f"  influence: {quantity(d.influence)}")
+    if d.vp:
+        lines.append(f"  vp: {victory_points(d.vp)}")
+    return "\n".join(lines + ["}"])
+
+
 def site(d, set_line: list) -> str:
     """A declared site as canonical card text."""
     per_player = f", {d.per_player} per player" if d.per_player is not None else ""
-    lines = [f'site "{d.name}" {{', *set_line, f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
+    holds = f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"
+    lines = [f'site "{d.name}" {{', *set_line, holds]
     if d.visitor:
         lines.append(f"  visited by: {d.visitor}")
     lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))

@@ -115,7 +115,7 @@ def test_venus_card_matches_the_reference(name, reference_dir, venus_facts):
             pytest.xfail(f"not written yet: {name}")
         pytest.fail(f"{name} is missing from cards/venus (and not listed in NOT_YET_WRITTEN nor in a waiting file)")
     if name in NOT_YET_WRITTEN:
-        warnings.warn(f"{name} is written now: remove it from NOT_YET_WRITTEN in {__file__}")
+        warnings.warn(f"{name} is written now: remove it from NOT_YET_WRITTEN in {__file__}", stacklevel=2)
     expected, actual = _expected(row), _actual(ours)
     differences = [f"{key} is {actual[key]!r}, reference says {expected[key]!r}"
                    for key in expected if expected[key] != actual[key]]

@@ -60,22 +60,26 @@ def references(content) -> tuple[dict[int, list], dict[tuple, list]]:
     numbers: dict[int, list] = {}
     objects: dict[tuple, list] = {}
     for definition in content.definitions:
-        key = (definition.kind, definition.name)
-        found: list = []
-        seen: set[int] = set()
-
-        def visit(value) -> bool:
-            if id(value) in seen:
-                return False
-            seen.add(id(value))
-            numbers.setdefault(id(value), [key[0], key[1], len(found)])
-            found.append(value)
-            return True
-
-        _walk(definition, visit)
-        objects[key] = found
+        objects[(definition.kind, definition.name)] = _number(definition, numbers)
     _REFERENCES[id(content)] = (content, numbers, objects)
     return numbers, objects
+
+
+def _number(definition, numbers: dict[int, list]) -> list:
+    """The objects of one definition in walk order; each not yet in `numbers` gets its [kind, name, n] there."""
+    found: list = []
+    seen: set[int] = set()
+
+    def visit(value) -> bool:
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        numbers.setdefault(id(value), [definition.kind, definition.name, len(found)])
+        found.append(value)
+        return True
+
+    _walk(definition, visit)
+    return found
 
 
 def _whole_library_walk(content) -> list:

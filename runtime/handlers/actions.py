@@ -37,7 +37,8 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         state.first_action_done = True
         corporation = state.corporation
         game.begin("first_action", player, corporation)
-        effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation), None)
+        effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation),
+                            None)
     elif kind == "play":
         play_card(game, player, action[1])
     elif kind == "card_action":
@@ -135,7 +136,8 @@ def play_card(game: "Table", player: int, name: str) -> None:
     game.begin("play", player, name)
     push(game, card_paid, player, name)
     ctx = play_context(game, player, name)
-    pay(game, player, card_cost(game, player, name), using, name, acceptable=(with_tax(game, card.play, ctx), ctx, True))
+    pay(game, player, card_cost(game, player, name), using, name,
+        acceptable=(with_tax(game, card.play, ctx), ctx, True))
 
 
 @step

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import effects as fx
 
 from ..core.decisions import Decision, Option
-from ..core.flow import Step, ask, push, step, then
+from ..core.flow import Step, ask, step, then
 from ..core.state import NEUTRAL, FactionState, GovernmentState
 from ..rules.checks import EffectContext
 from ..rules.politics import can_place_pieces, dominant_after, leader_of, removable, replaceable

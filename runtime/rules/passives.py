@@ -32,8 +32,8 @@ def passives(game: "Table", player: int, kind: type) -> list:
 
 
 def passive_cache(game: "Table", player: int) -> tuple:
-    """(cards in play, passives by kind, derived values, policy in force): the cache behind `passives`. The derived values
-    (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
+    """(cards in play, passives by kind, derived values, policy in force): the cache behind `passives`. The derived
+    values (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
     so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
     of them plays a card."""
     state = game.state

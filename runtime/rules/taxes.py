@@ -5,8 +5,8 @@ A tax in force (a passive of the player's, from a card or from the policy of the
 for each step of TR the player gains during the action phase. Playability counts it: `with_tax` adds to the effects
 of a card, standard project or action a payment of the tax on the steps they will surely give, so the checks that
 ask whether they can be carried out (runtime/rules/checks.py, after the card's own payment) also ask whether the tax
-can be paid, as the reference engine does (`canAfford` with the ruling party's tax: money and its substitutes, never steel
-or titanium). The steps are counted on a copy of the parameters as the effects would leave them: a maxed parameter
+can be paid, as the reference engine does (`canAfford` with the ruling party's tax: money and its substitutes, never
+steel or titanium). The steps are counted on a copy of the parameters as the effects would leave them: a maxed parameter
 gives none, and a track bonus on the way (oxygen 8 % raising temperature, temperature 0 C placing an ocean, a
 declared parameter's `tr +1`) gives its own. Interface: `tax_rate`, `tr_steps`, `with_tax`.
 """

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import attrs
-import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.definitions import Library
@@ -77,8 +76,8 @@ class Outcome:
 
 
 def load(path: Path) -> list[dict]:
-    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when the
-    file cannot be read as scenarios at all."""
+    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when
+    the file cannot be read as scenarios at all."""
     where = Span.point(str(path), 1, 1)
     try:
         # bounded: a huge file is refused, not read whole; a pipe named *.yaml, or /dev/zero, is never opened
@@ -331,6 +330,20 @@ class Runner:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
             for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
                 player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+        self._arrange_tiles(setup)
+        self._arrange_sites(setup)
+        if "government" in setup:
+            self._set_up_government(setup["government"] or {}, setup)
+        self._arrange_stages(setup)
+        self.location = _span(setup) or self.location
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
+
+    def _arrange_tiles(self, setup: dict) -> None:
+        """The tiles on Mars, by space (an ocean counts toward the oceans unless the globals set them)."""
+        state = self.game.state
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -345,6 +358,9 @@ class Runner:
                                       name=spec.get("name"), is_city=kind in v.CITY_TILES)
             if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
+
+    def _arrange_sites(self, setup: dict) -> None:
+        """The state of declared sites in play: the pieces on them, the visitor, whether active, the marker."""
         for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
             site = self.site(name, setup.get("sites"))
             spec = spec or {}
@@ -360,8 +376,10 @@ class Runner:
                 raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
                                     f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
                                     _span(setup.get("sites"), name), "E607")
-        if "government" in setup:
-            self._set_up_government(setup["government"] or {}, setup)
+
+    def _arrange_stages(self, setup: dict) -> None:
+        """The cards of a kind with stages, first stage first (taken out of its pile)."""
+        state = self.game.state
         for kind, cards in (setup.get("stages") or {}).items():  # the cards of a staged kind, first stage first
             declared = self.game.elements.card_kinds.get(str(kind))
             if declared is None or not declared.stages:
@@ -376,11 +394,6 @@ class Runner:
             for name in cards:
                 if name is not None and name in pile:
                     pile.remove(name)
-        self.location = _span(setup) or self.location
-        for entry in setup.get("milestones") or []:
-            state.milestones.append((entry["name"], self.player(entry["player"])))
-        for entry in setup.get("awards") or []:
-            state.awards.append((entry["name"], self.player(entry["player"])))
 
     def owner(self, name) -> int:
         """A player's index, or NEUTRAL for `neutral` (a piece or a role that belongs to nobody)."""
@@ -629,12 +642,7 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
-        if "sites in play" in spec:
-            actual = sorted(site.name for site in state.sites)
-            if actual != sorted(map(str, spec["sites in play"])):
-                fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
-        for name, wanted in (spec.get("sites") or {}).items():
-            self._expect_site(where, str(name), wanted)
+        self._expect_sites(where, spec)
         if "government" in spec:
             self._expect_government(where, spec["government"] or {})
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
@@ -683,6 +691,16 @@ class Runner:
                 fail(f"{where}: the pieces in {name} are {actual}, expected {sorted(map(str, owners))}")
             if isinstance(given, dict) and "leader" in given and said[faction.leader] != (given["leader"] or "nobody"):
                 fail(f"{where}: {name} is led by {said[faction.leader]}, expected {given['leader']}")
+
+    def _expect_sites(self, where: str, spec: dict) -> None:
+        """The sites in play, and each named site's state."""
+        if "sites in play" in spec:
+            actual = sorted(site.name for site in self.game.state.sites)
+            if actual != sorted(map(str, spec["sites in play"])):
+                self.outcome.failures.append(f"{where}: the sites in play are {actual}, expected "
+                                             f"{sorted(map(str, spec['sites in play']))}")
+        for name, wanted in (spec.get("sites") or {}).items():
+            self._expect_site(where, str(name), wanted)
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append

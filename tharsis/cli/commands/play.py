@@ -37,7 +37,8 @@ def run(args) -> int:
             args.seed = random_seed()
         check_flags(args)
         # the default seats are named in the game's language: "you" reads its verbs right in English, 你 in Chinese
-        seats = chosen_seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"], KINDS)
+        seats = chosen_seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"],
+                             KINDS)
         game = new_game(args, seats)
         if isinstance(game, int):
             return game
