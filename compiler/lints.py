@@ -114,14 +114,9 @@ class DesignLints:
             return -5, math.inf
         return _BOUNDLESS
 
-    def never_met(self, condition: fx.Condition) -> Optional[str]:
-        """Why `condition` can never hold (a comparison outside what its quantity can reach, or comparisons of one
-        quantity that rule each other out), or None."""
-        found = self._never(condition)
-        return found[1] if found else None
-
     def _never(self, condition: fx.Condition) -> Optional[tuple[int, str]]:
-        """(the index of the comparison that rules the condition out, why), or None."""
+        """(the index of the comparison that rules the condition out, why), or None: a comparison outside what its
+        quantity can reach, or comparisons of one quantity that rule each other out."""
         bounds: dict[fx.Quantity, tuple[float, float]] = {}
         for index, comparison in enumerate(condition.comparisons):
             low, high = bounds.get(comparison.quantity, self.range_of(comparison.quantity))

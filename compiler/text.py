@@ -671,38 +671,39 @@ def card(definition) -> str:
     tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write. The layout
     is the bundled cards' own (a card's set, type, cost and tags on one line; `set:` only when not the base game),
     and it is what `tharsis fmt` writes."""
-    d = definition
-    head = "corporation" if d.kind == "corporation" else "card"
-    number = f" #{d.number}" if d.number else ""
-    lines = [f'{head} "{d.name}"{number} {{']
-    set_name = f"set: {_set_name(d.set)}" if d.set != "base" else ""
-    tags = "tags: " + ", ".join(d.tags) if d.tags else ""
-    if d.kind == "corporation":
-        variant = f"variant: {d.variant}" if d.variant else ""
+    head = "corporation" if definition.kind == "corporation" else "card"
+    number = f" #{definition.number}" if definition.number else ""
+    lines = [f'{head} "{definition.name}"{number} {{']
+    set_name = f"set: {_set_name(definition.set)}" if definition.set != "base" else ""
+    tags = "tags: " + ", ".join(definition.tags) if definition.tags else ""
+    if definition.kind == "corporation":
+        variant = f"variant: {definition.variant}" if definition.variant else ""
         set_and_tags = _fields(set_name, tags)
-        lines += [f"  {field}" for field in (variant, set_and_tags, f"start: {d.starting_megacredits} megacredits")
-                  if field]
+        start = f"start: {definition.starting_megacredits} megacredits"
+        lines += [f"  {field}" for field in (variant, set_and_tags, start) if field]
     else:
-        cost = f"cost: {d.cost}" if d.type in ("automated", "active", "event") else ""  # a declared kind: free
-        lines.append("  " + _fields(set_name, f"type: {d.type}", cost, tags))
-    if getattr(d, "needs", ()):
-        lines.append("  needs: " + ", ".join(_set_name(name) for name in d.needs))
-    if d.requirements:
-        lines.append(f"  requires: {condition(d.requirements)}")
-    if d.holds:
-        lines.append(f"  holds: {d.holds}")
+        # a declared kind of card is free
+        cost = f"cost: {definition.cost}" if definition.type in ("automated", "active", "event") else ""
+        lines.append("  " + _fields(set_name, f"type: {definition.type}", cost, tags))
+    if getattr(definition, "needs", ()):
+        lines.append("  needs: " + ", ".join(_set_name(name) for name in definition.needs))
+    if definition.requirements:
+        lines.append(f"  requires: {condition(definition.requirements)}")
+    if definition.holds:
+        lines.append(f"  holds: {definition.holds}")
     # effects as card text, a long field broken across lines where a reader expects it (compiler/layout.py)
-    for stage, effects in getattr(d, "on_stage", ()):  # a staged card: what it does on its way, then when played
+    # a staged card: what it does on its way, then when played
+    for stage, effects in getattr(definition, "on_stage", ()):
         lines += layout.field(f"on {stage}", card_effects(effects))
-    if d.play:
-        lines += layout.field("play", card_effects(d.play))
-    if getattr(d, "first_action", ()):
-        lines += layout.field("first action", card_effects(d.first_action))
-    lines += _action_fields(d.actions)
-    for passive in d.passives:
+    if definition.play:
+        lines += layout.field("play", card_effects(definition.play))
+    if getattr(definition, "first_action", ()):
+        lines += layout.field("first action", card_effects(definition.first_action))
+    lines += _action_fields(definition.actions)
+    for passive in definition.passives:
         lines += layout.field("effect", effect(passive, card_text=True))
-    if d.vp:
-        lines.append(f"  vp: {victory_points(d.vp)}")
+    if definition.vp:
+        lines.append(f"  vp: {victory_points(definition.vp)}")
     lines.append("}")
     return "\n".join(lines)
 
