@@ -32,7 +32,15 @@ def facts(definition) -> dict:
         if definition.alternatives:  # `cost: 9 megacredits | 3 energy | 3 titanium`: every way to pay
             row["prices"] = [{"amount": amount, "resource": resource} for amount, resource in definition.prices]
     elif definition.kind == "piece":
-        row.update(set=definition.set, supply=definition.supply, limit=definition.limit, returns=definition.returns)
+        row.update(set=definition.set, supply=definition.supply, limit=definition.limit, returns=definition.returns,
+                   neutral=definition.neutral)
+    elif definition.kind == "faction":
+        row.update(set=definition.set, bonus=text.card_effects(definition.bonus),
+                   policy=[text.effect(p, card_text=True) for p in definition.passives] +
+                   [text.card_effects(o.cost + o.effects) for o in definition.actions])
+    elif definition.kind == "government":
+        row.update(set=definition.set, factions=list(definition.factions), piece=definition.piece,
+                   ruling=definition.ruling, role=definition.role, vp_text=text.victory_points(definition.vp))
     elif definition.kind == "site":
         row.update(set=definition.set, piece=definition.piece, capacity=definition.capacity,
                    per_player=definition.per_player, visitor=definition.visitor,

@@ -26,7 +26,8 @@ def add_parser(sub) -> None:
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board", "parameter", "card_kind", "rule",
-                                          "expansion", "piece", "site"), help="only this kind")
+                                          "expansion", "piece", "site", "faction", "government"),
+                       help="only this kind")
     cards.set_defaults(run=run)
 
 
@@ -59,6 +60,8 @@ def run(args) -> int:
                   and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
         # declared parameters, kinds of card and pieces are declarations, like `tag`: any definition may need them
         needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece") and d not in chosen]
+        governed = {name for government in chosen if government.kind == "government" for name in government.factions}
+        needed += [d for d in definitions if d.kind == "faction" and d.name in governed and d not in chosen]
         print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
                            result.declared_wild_tags))
         return 0
