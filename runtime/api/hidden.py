@@ -145,6 +145,8 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     for index, kept in enumerate(state.kept):
         yield index, kept
     yield PUBLIC, state.discard
+    for cards in state.stages.values():  # the cards of a kind with stages are face up (a global event)
+        yield PUBLIC, [name for name in cards if name is not None]
     yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
     yield PUBLIC, game.options.corporations
 
@@ -217,7 +219,7 @@ def _sorts(game: "Game") -> tuple[dict[str, str], frozenset[str]]:
     if cached is None or cached[0] is not elements:
         kinds = elements.card_kinds
         sorts = {name: "corporation" if d.kind == "corporation" else d.type if d.type in kinds else "project"
-                 for name, d in game.library.items()}
+                 for name, d in game.library.items() if d.kind in ("card", "corporation")}  # not a faction
         cached = _SORTS[id(elements)] = (elements, sorts, frozenset(n for n, s in sorts.items() if s == "project"))
     return cached[1], cached[2]
 
