@@ -13,13 +13,13 @@ import json
 from pathlib import Path
 
 
-def engine_build() -> str:
+def engine_build(folder: Path | None = None) -> str:
     """How this engine runs, read off its files without importing it (benchmarks and `tharsis --version` report
     it): "plain Python" when no module is compiled (the default install, editable installs); "compiled" when
     `THARSIS_COMPILE=1 pip install .` compiled every module with Cython (setup.py), else how many are; and, from
     the record setup.py leaves (build.json), what this install's build did: a module reused from an earlier
-    build is not claimed as compiled by this one."""
-    here = Path(__file__).parent
+    build is not claimed as compiled by this one. `folder`: another engine folder than this one (the tests')."""
+    here = folder or Path(__file__).parent
     modules = [p.with_suffix("") for p in here.rglob("*.py") if p.stem != "__init__"]
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     compiled = sum(1 for m in modules if any(m.with_name(m.name + s).exists() for s in suffixes))
@@ -34,9 +34,10 @@ def engine_build() -> str:
     if reused == 0:
         return f"{build}, in {seconds} s on {jobs} cores"
     if record["compiled"] == 0:
-        return f"{build} by an earlier build (this install reused its {reused} modules from build/)"
-    return (f"{build}: {record['compiled']} modules in this install, in {seconds} s on {jobs} cores, "
-            f"and {reused} reused from an earlier build")
+        return f"{build} by an earlier build: this install reused its {reused} modules"
+    now = record["compiled"]
+    return (f"{build}: {now} module{'s' if now > 1 else ''} in this install, in {seconds} s on {jobs} cores, "
+            f"{reused} reused from an earlier build")
 
 
 def _build_record(path: Path) -> dict | None:
