@@ -15,8 +15,8 @@ import subprocess
 import venv
 
 import pytest
-
 from fresh_copy import fresh_copy
+
 
 @pytest.mark.slow
 def test_pip_install_then_check_from_elsewhere(repo, tmp_path):

@@ -17,7 +17,6 @@ import subprocess
 import time
 
 import pytest
-
 from fresh_copy import fresh_copy
 
 SET_UP_MINUTES = 5   # the README: "under 5 minutes on a busy 2-core machine"
