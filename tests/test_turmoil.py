@@ -147,6 +147,17 @@ def test_the_greedy_and_search_bots_play_whole_games_with_turmoil(events, bot):
 
 def test_the_research_view_plays_turmoil_by_ids_and_sees_the_government(events):
     state = GameState.new_game(seed=4, players=2, expansions=("turmoil",), card_paths=events)
+    until_the_first_action(state.game)
+    seen = state.observation(1)
+    assert seen["government"]["ruling"] == "Greens" and seen["government"]["role"] == NEUTRAL
+    assert [f["name"] for f in seen["government"]["factions"]] == PARTIES
+    assert seen["stages"]["global event"][2] is None and seen["stages"]["global event"][0] is not None
+    layout = state.observation_tensor_layout()
+    at = sum(length for _, length in layout[:next(i for i, (part, _) in enumerate(layout)
+                                                   if part.startswith("per faction"))])
+    tensor, per_faction = state.observation_tensor(1), 2 + 2 * 6
+    assert [tensor[at + i * per_faction] for i in range(6)] == [0, 0, 0, 1, 0, 0]   # Greens rule
+    assert "government" not in GameState.new_game(seed=4, players=2).observation(0)
     rng = random.Random(4)
     seen = set()
     while not state.is_terminal():

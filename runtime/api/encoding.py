@@ -41,13 +41,21 @@ class Encoding:
     """The vector layout of one content: `observation(observation)` and `information_state(game, player,
     observation)` fill it; `layout` and `recall` are its parts, (what, length) in order."""
 
-    def __init__(self, space: ActionSpace, scales: dict[str, tuple[int, int]]):
+    def __init__(self, space: ActionSpace, scales: dict[str, tuple[int, int]], factions: tuple = (),
+                 neutral: int = 0, stages: tuple = ()):
+        """`factions`: the factions of every declared government of the content, in order; `neutral`: the most
+        neutral pieces a government starts with (the scale of its reserve and of a faction's pieces); `stages`:
+        (kind, stage) of every kind of card with stages."""
         self.cards = {name: i for i, name in enumerate(space.cards)}
         self.spaces = {name: i for i, name in enumerate(space.spaces)}
         self.milestones = {name: i for i, name in enumerate(space.keys("milestone"))}
         self.awards = {name: i for i, name in enumerate(space.keys("award"))}
         self.scales = scales
         cards = len(self.cards)
+        self.factions = {name: i for i, name in enumerate(factions)}
+        self.neutral = max(1, neutral)
+        self.stages = {key: i for i, key in enumerate(stages)}
+        self.per_faction = 2 + 2 * (MAX_PLAYERS + 1)   # ruling, dominant; leader, pieces: each seat or neutral
         self.per_space = len(TILES) + MAX_PLAYERS + 2    # kind, owner (a seat or nobody), Land Claim
         self.per_seat = len(SEAT_NUMBERS) + 2 * cards
         self.layout = (
@@ -63,6 +71,13 @@ class Encoding:
              "Land Claim", len(self.spaces) * self.per_space),
             ("per milestone: who claimed it (relative seat)", len(self.milestones) * MAX_PLAYERS),
             ("per award: who funded it (relative seat)", len(self.awards) * MAX_PLAYERS),
+            ("per faction of a declared government: ruling, dominant, its leader (relative seat or neutral, "
+             "one-hot), its pieces of each seat and neutral (count / the neutral reserve at the start)",
+             len(self.factions) * self.per_faction),
+            ("the government's role holder (relative seat or neutral, one-hot), the neutral reserve (count / its "
+             "start)", (MAX_PLAYERS + 2) if self.factions else 0),
+            ("per stage of each kind of card with stages: the card in it (one-hot over the cards)",
+             len(self.stages) * cards),
             (f"per seat, relative to the observer (0 = the observer): {', '.join(SEAT_NUMBERS)}, corporation "
              "(one-hot over the cards), cards in play (1 + resources on it / 20, over the cards)",
              MAX_PLAYERS * self.per_seat),
@@ -129,6 +144,7 @@ class Encoding:
                 if name in table and seat(owner) < MAX_PLAYERS:
                     vector[at + table[name] * MAX_PLAYERS + seat(owner)] = 1.0
             at += len(table) * MAX_PLAYERS
+        at = self._politics(vector, at, observation, seat)
         cards = len(self.cards)
         for index, player in enumerate(players):
             base = at + seat(index) * self.per_seat
@@ -161,6 +177,35 @@ class Encoding:
             vector[at + DECISION_KINDS.index(decision["kind"])] = 1.0
         return vector
 
+    def _politics(self, vector: list, at: int, observation: dict, seat) -> int:
+        """The factions, the role and the neutral reserve of a government, and the cards of kinds with stages, from
+        `at`; where the next part starts."""
+        government = observation.get("government")
+        if government is not None:
+            for faction in government["factions"]:
+                if faction["name"] not in self.factions:
+                    continue
+                base = at + self.factions[faction["name"]] * self.per_faction
+                vector[base] = 1.0 if faction["name"] == government["ruling"] else 0.0
+                vector[base + 1] = 1.0 if faction["name"] == government["dominant"] else 0.0
+                if faction["leader"] is not None:
+                    vector[base + 2 + seat(faction["leader"])] = 1.0
+                for owner in faction["pieces"]:
+                    vector[base + 3 + MAX_PLAYERS + seat(owner)] += 1.0 / self.neutral
+        at += len(self.factions) * self.per_faction
+        if self.factions:
+            if government is not None:
+                if government["role"] is not None:
+                    vector[at + seat(government["role"])] = 1.0
+                vector[at + MAX_PLAYERS + 1] = government["neutral"] / self.neutral
+            at += MAX_PLAYERS + 2
+        for kind, names in (observation.get("stages") or {}).items():
+            for stage_index, name in enumerate(names):
+                index = self.stages.get((kind, stage_index))
+                if index is not None and name in self.cards:
+                    vector[at + index * len(self.cards) + self.cards[name]] = 1.0
+        return at + len(self.stages) * len(self.cards)
+
     def information_state(self, game: "Game", player: int, observation: dict) -> list[float]:
         """The observation's vector followed by the player's recall: every card their own choices named."""
         recall = [0.0] * len(self.cards)
@@ -181,7 +226,12 @@ def encoding_for(game: "Game") -> Encoding:
         scales = {name: scale[:2] for name, scale in GLOBAL_RANGES.items()}
         scales.update((p.name, (p.low, p.high)) for p in sorted(game.content.of_kind("parameter"),
                                                                 key=lambda p: p.name))
-        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales))
+        governments = sorted(game.content.of_kind("government"), key=lambda g: g.name)
+        factions = tuple(name for government in governments for name in government.factions)
+        neutral = max((p.neutral for p in game.content.of_kind("piece")), default=0)
+        stages = tuple((kind.name, index) for kind in sorted(game.content.of_kind("card_kind"), key=lambda k: k.name)
+                       for index in range(len(kind.stages)))
+        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales, factions, neutral, stages))
     return found[1]
 
 

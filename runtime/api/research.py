@@ -126,6 +126,11 @@ class GameState:
             "playing": None if self.game.flow.playing is None else list(self.game.flow.playing),
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],
+            # a game with a government (Turmoil): its factions' pieces and leaders, the ruling and dominant one, the
+            # role holder (a player, NEUTRAL or None) and the neutral reserve; and the face-up cards of kinds with
+            # stages (the global events), first stage first (games without them observe exactly as before)
+            **({"government": _government(state.government)} if state.government is not None else {}),
+            **({"stages": {kind: list(cards) for kind, cards in state.stages.items()}} if state.stages else {}),
             "deck_size": len(state.deck),
             "discard": list(state.discard),
             "players": [{
@@ -196,6 +201,7 @@ class GameState:
 
     # ------------------------------------------------------------------ helpers
 
+
     def _decision(self) -> Decision:
         decision = self.game.pending()
         if decision is None:
@@ -237,3 +243,9 @@ def _zero_sum(players: list[dict]) -> list[float]:
         return [0.0] * len(players)
     win, loss = 1.0 / len(winners), -1.0 / (len(players) - len(winners))
     return [win if i in winners else loss for i in range(len(players))]
+
+
+def _government(government) -> dict:
+    return {"ruling": government.ruling, "dominant": government.dominant, "role": government.role,
+            "neutral": government.neutral,
+            "factions": [{"name": f.name, "pieces": list(f.pieces), "leader": f.leader} for f in government.factions]}
