@@ -187,3 +187,14 @@ def test_every_declaration_of_turmoil_renders_to_text_that_compiles_back_to_the_
         assert written == attrs.evolve(definition, source=written.source, **spans), definition.name
     assert {kind for kind, _ in again} >= {"piece", "faction", "government", "card_kind", "standard_action", "rule",
                                            "expansion"}
+
+
+def test_the_terminal_panel_shows_the_government_and_the_events(events):
+    from tharsis.terminal import view
+
+    game = until_the_first_action(Game(options(events, 2, seed=5)))
+    shown = view.panel(game, 0)
+    assert "government: Greens rules (chairman: neutral), dominant: " in shown
+    assert "  Kelvinists: " in shown and "global event: distant Test Event" in shown
+    assert "政府：Greens执政" in view.panel(game, 0, language="zh")
+    assert view.politics(Game(GameOptions(players=("a", "b")))) == ""

@@ -13,6 +13,7 @@ from typing import Optional
 
 from tharsis.compiler import effects as fx, text, vocabulary as v
 from tharsis.runtime.api.queries import placing
+from tharsis.runtime.core.state import NEUTRAL
 from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.rules.measures import Where, failing, quantity
 from tharsis.runtime.rules.prices import card_cost, leeway, standard_cost
@@ -226,6 +227,37 @@ def milestones_awards(game, language: str = "en") -> str:
     return words("milestones_line", milestones=ms, awards=aw)
 
 
+def politics(game, language: str = "en") -> str:
+    """A game with a government (Turmoil): who rules and holds the role, the dominant faction, the neutral reserve,
+    each faction's pieces (its leader's first, marked `*`), and the cards of kinds with stages (the global events);
+    nothing without them."""
+    words = words_for(game, language)
+    government, lines = game.state.government, []
+    if government is not None:
+        declared = game.elements.government
+
+        def owner(index) -> str:
+            return words("neutral_owner") if index == NEUTRAL else game.state.players[index].name
+
+        factions = []
+        for faction in government.factions:
+            pieces = sorted(faction.pieces, key=lambda o: o != faction.leader)   # the leader's piece first
+            said = [owner(o) + (words("leader_mark") if i == 0 and faction.leader is not None else "")
+                    for i, o in enumerate(pieces)]
+            factions.append(words("faction_pieces", name=words.name(faction.name, "faction"),
+                                  pieces=words.join(said) or words("none")))
+        lines.append(words("government_line", ruling=words.name(government.ruling, "faction"),
+                           role=declared.role or "-", holder=words("nobody") if government.role is None
+                           else owner(government.role), dominant=words.name(government.dominant, "faction"),
+                           neutral=government.neutral, factions="\n".join(factions)))
+    for kind, cards in game.state.stages.items():
+        stages = game.elements.card_kinds[kind].stages
+        lines.append(words("stages_line", kind=kind, stages=words.join(
+            words("stage_card", stage=stage, card=words.name(card) if card else words("none"))
+            for stage, card in zip(stages, cards))))
+    return "\n".join(lines)
+
+
 def counted(count: int, one: str, many: Optional[str] = None) -> str:
     """`1 card`, `2 cards`: a number with its noun in agreement (`many` when the plural is not one + s)."""
     return f"{count} {one if count == 1 else (many or one + 's')}"
@@ -258,7 +290,8 @@ def panel(game, index: int, paint: Paint = PLAIN, language: str = "en") -> str:
     header = words("panel_header", name=paint.player(player.name, index), corporation=_corporation(words, player),
                    tr=player.tr)
     parts = [paint.bold(globals_line(game, language)), board(game, paint=paint, language=language),
-             milestones_awards(game, language), header, resources_table(player, paint, language),
+             milestones_awards(game, language), politics(game, language), header,
+             resources_table(player, paint, language),
              words("tags", tags=tag_counts(game, index, language)), in_play(game, index, paint, language),
              hand(game, index, paint, language), others(game, index, paint, language),
              score_estimate(game, language)]
