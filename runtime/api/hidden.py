@@ -145,7 +145,7 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     for index, kept in enumerate(state.kept):
         yield index, kept
     yield PUBLIC, state.discard
-    for cards in state.stages.values():  # the cards of a kind with stages are face up (a global event)
+    for cards in state.stages.values():  # the cards of a kind with stages are face up (the events of a deck of omens)
         yield PUBLIC, [name for name in cards if name is not None]
     yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
     yield PUBLIC, game.options.corporations

@@ -126,9 +126,9 @@ class GameState:
             "playing": None if self.game.flow.playing is None else list(self.game.flow.playing),
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],
-            # a game with a government (Turmoil): its factions' pieces and leaders, the ruling and dominant one, the
-            # role holder (a player, NEUTRAL or None) and the neutral reserve; and the face-up cards of kinds with
-            # stages (the global events), first stage first (games without them observe exactly as before)
+            # a game with a government: its factions' pieces and leaders, the ruling and dominant one, the role
+            # holder (a player, NEUTRAL or None) and the neutral reserve; and the face-up cards of kinds with stages,
+            # first stage first (games without them observe exactly as before)
             **({"government": _government(state.government)} if state.government is not None else {}),
             **({"stages": {kind: list(cards) for kind, cards in state.stages.items()}} if state.stages else {}),
             "deck_size": len(state.deck),

@@ -17,8 +17,8 @@ def add_game_flags(parser, seed_help: str) -> None:
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                        help="play with an expansion declared in the cards (repeatable): prelude, venus, turmoil, or one of "
-                             "your own `expansion \"NAME\" { }`")
+                        help="play with an expansion declared in the cards (repeatable): prelude, venus, turmoil, or "
+                             "one of your own `expansion \"NAME\" { }`")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
     parser.add_argument("--beginner", action="store_true", help="everyone plays the Beginner Corporation")
     parser.add_argument("--solo", action="store_true", help="the solo game (one seat, 14 generations)")
