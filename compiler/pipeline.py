@@ -291,8 +291,13 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
     order, for the duplicate name and number checks."""
     names: dict[tuple[str, str], Span] = {}
     numbers: dict[str, tuple[str, Span]] = {}
+    staged = {kind.name for kind in library.of_kind("card_kind") if kind.stages}
     for definition in identities:
         group = "project" if definition.kind in ("card", "corporation") else definition.kind
+        if definition.kind == "card" and getattr(definition, "type", None) in staged:
+            # the cards of a kind with stages never reach a hand or a play area: their names are their kind's own,
+            # and may be those of project cards (the rules name them apart: by the kind, `resolve KIND`)
+            group = f"card kind {definition.type}"
         key = (group, definition.name.casefold())
         if key in names:
             first = names[key]

@@ -198,3 +198,66 @@ def test_the_terminal_panel_shows_the_government_and_the_events(events):
     assert "  Kelvinists: " in shown and "global event: distant Test Event" in shown
     assert "政府：Greens执政" in view.panel(game, 0, language="zh")
     assert view.politics(Game(GameOptions(players=("a", "b")))) == ""
+
+
+# ------------------------------------------------------------------ names of a kind with stages
+
+SHARED = '''card "Asteroid Mining" #GT1 {
+  set: turmoil
+  type: global event
+  on reveal: place neutral delegate in "Reds"
+  play: each player { gain 1 titanium per jovian tags max 5 + influence }
+}
+'''
+
+
+def test_a_card_of_a_kind_with_stages_may_share_its_name_with_a_project_card_but_not_with_its_kind(tmp_path):
+    from tharsis.compiler import bundled_cards_path, compile_paths
+
+    (tmp_path / "shared.mars").write_text(SHARED, encoding="utf-8")
+    result = compile_paths([bundled_cards_path(), tmp_path], use_cache=False)
+    assert result.errors == [], [d.message for d in result.errors]   # beside the base game's #040
+    (tmp_path / "again.mars").write_text(SHARED.replace("#GT1", "#GT2"), encoding="utf-8")
+    result = compile_paths([bundled_cards_path(), tmp_path], use_cache=False)
+    assert [(d.code, d.message) for d in result.errors] == [("E401", "'Asteroid Mining' is defined twice")]
+
+
+def test_an_event_named_like_a_project_card_is_drawn_resolved_saved_and_redealt_apart(tmp_path):
+    (tmp_path / "shared.mars").write_text(SHARED, encoding="utf-8")
+    game_options = GameOptions(players=("ann", "bob"), seed=2, expansions=("turmoil",), card_paths=(str(tmp_path),))
+    game = until_the_first_action(Game(game_options))
+    assert game.library["Asteroid Mining"].type == "automated"
+    assert game.elements.staged_cards["global event"]["Asteroid Mining"].type == "global event"
+    assert game.state.stages["global event"] == [None, "Asteroid Mining", None]   # the only event: drawn, moved on
+    assert game.state.government.faction("Reds").pieces == [NEUTRAL]              # its `on reveal:`
+    reference = finished(game_options, seed=2)
+    assert [e for e in reference.events if e[1] == "resolve" and "Asteroid Mining" in e]
+    again = Game(game_options)
+    for index, label in enumerate(reference.log):
+        if index % 37 == 0:   # saves name the event's effects in its kind, apart from the project card's
+            again = Game.from_json(again.to_json(), verify=index == 0)
+        again.apply(label)
+    assert again.snapshot() == reference.snapshot()
+    state = GameState(game)
+    hidden = sorted(game.state.deck + game.state.players[1].hand)
+    for seed in range(3):   # the stages stay; the project card of that name is redealt among the project cards
+        world = state.determinize(0, seed).game
+        assert world.state.stages == game.state.stages
+        assert sorted(world.state.deck + world.state.players[1].hand) == hidden
+
+
+def test_the_terminal_reads_a_face_up_event_and_the_project_card_that_shares_its_name(tmp_path):
+    import io
+
+    from tharsis.games.options import Seat
+    from tharsis.terminal.play import GameLog, Session
+
+    (tmp_path / "shared.mars").write_text(SHARED, encoding="utf-8")
+    game = until_the_first_action(Game(GameOptions(players=("ann", "bob"), seed=2, expansions=("turmoil",),
+                                                   card_paths=(str(tmp_path),))))
+    session = Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None), stdin=io.StringIO(""),
+                      stdout=io.StringIO())
+    text_shown = session.card_text("Asteroid Mining")
+    assert "Asteroid Mining" in text_shown and "global event" in text_shown and "titanium" in text_shown
+    assert text_shown.count("Asteroid Mining") == 2   # the base game's card too
+

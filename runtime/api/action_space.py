@@ -239,7 +239,8 @@ def _for_content(content: "Library") -> ActionSpace:
         source = getattr(d, "source", None)
         return source is not None and not str(source.path).startswith(bundled)
 
-    cards = [d.name for d in sorted(playable, key=lambda d: (designer(d), d.name))]
+    # once each: a card of a kind with stages may share its name with a project card
+    cards = list(dict.fromkeys(d.name for d in sorted(playable, key=lambda d: (designer(d), d.name))))
     spaces: set[int] = set()
     offboard = sum(len(e.offboard) for e in content.of_kind("expansion"))
     for board in content.of_kind("board"):

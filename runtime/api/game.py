@@ -336,6 +336,8 @@ class GameElements:
     taxed: bool = False             # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
     government: Optional[object] = None             # the declared government of the sets in play, if any
     factions: dict = attrs.field(factory=dict)      # its factions, by name
+    # the cards of each kind with stages, by kind then name: apart from the library, as their names are their kind's
+    staged_cards: dict = attrs.field(factory=dict)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -383,8 +385,12 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     government = governments[0] if governments else None
     factions = {f.name: f for f in content.of_kind("faction") if government is not None and f.name in
                 government.factions}
+    staged_cards: dict[str, dict] = {kind: {} for kind, declared in card_kinds.items() if declared.stages}
+    for card in content.of_kind("card"):
+        if card.type in staged_cards:
+            staged_cards[card.type][card.name] = card
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
-                        sites, tables, wakes, heat_payments, taxed, government, factions)
+                        sites, tables, wakes, heat_payments, taxed, government, factions, staged_cards)
 
 
 def _in_order(rules: tuple) -> tuple:
@@ -433,7 +439,8 @@ def _tables(content: Library, options: GameOptions) -> tuple:
 def _build_tables(content: Library, options: GameOptions) -> tuple:
     elements = _elements(content, options)
     sets = elements.sets
-    library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")}
+    library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")
+               and getattr(d, "type", None) not in elements.staged_cards}   # those have names of their own kind
     library.update(elements.factions)  # a faction's policy actions are used like a card's (runtime/rules/legality.py)
     standard_projects = {d.name: d for d in content.of_kind("standard_project")
                          if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}

@@ -77,7 +77,9 @@ _PER_PLAYER: dict[str, Callable[[tuple], Iterator[tuple[int, Any]]]] = {
 # project may share a name)
 _NOT_CARDS = frozenset({"actions.project_paid", "actions.fire_standard_project", "actions.claimed_milestone",
                         "actions.funded_award", "effects.award_funded", "phases.final_greenery",
-                        "phases.greenery_chosen"})
+                        "phases.greenery_chosen",
+                        # a card of a kind with stages, named in its kind (a project card may share the name)
+                        "stages.enter_stage"})
 _OWNER_ARGUMENT: dict[Callable, tuple[str, int]] = {}
 
 
@@ -134,8 +136,10 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     most of the cards)."""
     state = game.state
     yield NOBODY, state.deck
-    for pile in state.piles.values():
-        yield NOBODY, pile
+    staged = game.elements.staged_cards
+    for kind, pile in state.piles.items():
+        if kind not in staged:   # a kind with stages: names of its own, redealt apart (`determinize`)
+            yield NOBODY, pile
     for player in state.players:
         yield player.index, player.hand
         yield PUBLIC, [c.name for c in player.played]
@@ -145,8 +149,6 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     for index, kept in enumerate(state.kept):
         yield index, kept
     yield PUBLIC, state.discard
-    for cards in state.stages.values():  # the cards of a kind with stages are face up (the events of a deck of omens)
-        yield PUBLIC, [name for name in cards if name is not None]
     yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
     yield PUBLIC, game.options.corporations
 
@@ -229,6 +231,7 @@ def determinize(game: "Game", observer: int, rng: "random.Random") -> None:
     shuffled, fill the places those names fill now, in the order of `_hidden_in_order`. The result depends on
     what `observer` knows and on `rng` alone, never on where the hidden cards really are: every world consistent
     with what they see gives the same sample for the same numbers."""
+    _redeal_staged(game, rng)
     order, seen = _hidden_in_order(game, observer)
     if not order:
         return
@@ -250,6 +253,18 @@ def determinize(game: "Game", observer: int, rng: "random.Random") -> None:
             _shuffle(drawn, rng)
             swap.update(zip(names, drawn))
     _apply(game, swap)
+
+
+def _redeal_staged(game: "Game", rng: "random.Random") -> None:
+    """The piles of the kinds with stages, face down, each shuffled among its own cards (their names are their
+    kind's: a project card may share one); the cards in the stages are face up."""
+    piles = game.state.piles
+    for kind in sorted(game.elements.staged_cards):
+        pile = piles.get(kind)
+        if pile:
+            drawn = sorted(pile)
+            _shuffle(drawn, rng)
+            pile[:] = drawn
 
 
 def _corporations(game: "Game", seen: set[str], names: list[str], rng: "random.Random") -> dict:
@@ -285,8 +300,10 @@ def _apply(game: "Game", swap: dict[str, str]) -> None:
     state = game.state
     get = swap.get  # get(name, name): the new name, or the name itself; mapped in C over the long lists
     state.deck[:] = list(map(get, state.deck, state.deck))
-    for pile in state.piles.values():
-        pile[:] = list(map(get, pile, pile))
+    staged = game.elements.staged_cards
+    for kind, pile in state.piles.items():
+        if kind not in staged:
+            pile[:] = list(map(get, pile, pile))
     for player in state.players:
         player.hand[:] = list(map(get, player.hand, player.hand))
     for kept in state.kept:

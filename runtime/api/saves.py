@@ -59,13 +59,17 @@ def references(content) -> tuple[dict[int, list], dict[tuple, list]]:
         return cached[1], cached[2]
     numbers: dict[int, list] = {}
     objects: dict[tuple, list] = {}
+    staged = {kind.name for kind in content.of_kind("card_kind") if kind.stages}
     for definition in content.definitions:
-        objects[(definition.kind, definition.name)] = _number(definition, numbers)
+        kind = definition.kind
+        if kind == "card" and definition.type in staged:  # its name is its kind's (a project card may share it)
+            kind = f"card kind {definition.type}"
+        objects[(kind, definition.name)] = _number(definition, numbers, kind)
     _REFERENCES[id(content)] = (content, numbers, objects)
     return numbers, objects
 
 
-def _number(definition, numbers: dict[int, list]) -> list:
+def _number(definition, numbers: dict[int, list], kind: str) -> list:
     """The objects of one definition in walk order; each not yet in `numbers` gets its [kind, name, n] there."""
     found: list = []
     seen: set[int] = set()
@@ -74,7 +78,7 @@ def _number(definition, numbers: dict[int, list]) -> list:
         if id(value) in seen:
             return False
         seen.add(id(value))
-        numbers.setdefault(id(value), [definition.kind, definition.name, len(found)])
+        numbers.setdefault(id(value), [kind, definition.name, len(found)])
         found.append(value)
         return True
 

@@ -87,7 +87,8 @@ class Table:
     def kind_deck(self, kind: str) -> list[str]:
         """The shuffled pile of a declared kind of card, from the sets in play."""
         sets = self.elements.sets
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind
+        named = self.elements.staged_cards.get(kind, self.library)   # a kind with stages: its cards' own names
+        cards = sorted(d.name for d in named.values() if d.kind == "card" and d.set in sets and d.type == kind
                        and sets.issuperset(d.needs))
         self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards

@@ -32,6 +32,11 @@ def _stages(game: "Table", kind: str) -> list:
     return stages
 
 
+def _card(game: "Table", kind: str, name: str):
+    """A card of a kind with stages, by its name in its kind (which a project card may share)."""
+    return game.elements.staged_cards[kind][name]
+
+
 def resolve(game: "Table", e: fx.ResolveStage, ctx: EffectContext) -> None:
     """The card in the last stage is carried out, by the player deciding (a rule's first player); nothing when the
     stage is empty."""
@@ -40,7 +45,7 @@ def resolve(game: "Table", e: fx.ResolveStage, ctx: EffectContext) -> None:
     if name is None:
         return
     game.begin("resolve", None, name)
-    effects.run_effects(game, game.library[name].play, 0, EffectContext(ctx.player), None)
+    effects.run_effects(game, _card(game, e.card_kind, name).play, 0, EffectContext(ctx.player), None)
 
 
 def advance(game: "Table", e: fx.AdvanceStages, ctx: EffectContext) -> None:
@@ -67,7 +72,7 @@ def advance(game: "Table", e: fx.AdvanceStages, ctx: EffectContext) -> None:
 def enter_stage(game: "Table", kind: str, name: str, stage: str, player: int) -> None:
     """A card entered a stage: its `on STAGE:` effects, as a cause of their own."""
     game.begin("stage", None, name, stage)
-    on_entering = dict(game.library[name].on_stage).get(stage, ())
+    on_entering = dict(_card(game, kind, name).on_stage).get(stage, ())
     effects.run_effects(game, on_entering, 0, EffectContext(player), None)
 
 
@@ -81,4 +86,4 @@ def reveal_next(game: "Table", kind: str, player: int) -> None:
     name = pile.pop()
     game.state.stages[kind][0] = name
     game.begin("stage_reveal", None, name)
-    effects.run_effects(game, dict(game.library[name].on_stage).get("reveal", ()), 0, EffectContext(player), None)
+    effects.run_effects(game, dict(_card(game, kind, name).on_stage).get("reveal", ()), 0, EffectContext(player), None)

@@ -221,9 +221,12 @@ class Runner:
             raise ScenarioError(f"unknown player {name!r}; players: {', '.join(self.names)}")
         return self.names[name]
 
-    def card(self, name: str) -> str:
-        if name not in self.game.library:
-            guess = did_you_mean(name, self.game.library)
+    def card(self, name: str, kind: str = "") -> str:
+        """A card of the loaded content, by name; `kind`: of that declared kind, whose cards have names of their own
+        when it has stages."""
+        named = self.game.elements.staged_cards.get(kind, self.game.library)
+        if name not in named:
+            guess = did_you_mean(name, named)
             raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
                                 "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
@@ -288,7 +291,7 @@ class Runner:
                 raise ScenarioError(f"there is no pile of {kind} cards in this game (piles: "
                                     f"{', '.join(state.piles) or 'none'}); is its expansion in `options`?",
                                     _span(setup.get("piles"), kind), "E607")
-            pile, top = state.piles[str(kind).lower()], [self.card(c) for c in top or []]
+            pile, top = state.piles[str(kind).lower()], [self.card(c, str(kind).lower()) for c in top or []]
             pile[:] = [c for c in pile if c not in top] + list(reversed(top))
         for name, spec in (setup.get("players") or {}).items():
             self.location = _span(setup.get("players"), name) or self.location
@@ -385,7 +388,7 @@ class Runner:
             if declared is None or not declared.stages:
                 raise ScenarioError(f"'{kind}' is no kind of card with stages in this game",
                                     _span(setup.get("stages"), kind), "E607")
-            cards = [None if c is None else self.card(c) for c in cards or []]
+            cards = [None if c is None else self.card(c, declared.name) for c in cards or []]
             if len(cards) > len(declared.stages):
                 raise ScenarioError(f"'{kind}' has {len(declared.stages)} stages, not {len(cards)}",
                                     _span(setup.get("stages"), kind), "E607")

@@ -369,16 +369,23 @@ class Session:
     def card_text(self, name: str) -> str:
         """A card's rules text, by the start of its name (its name in the session's language too: 畜牧)."""
         game, words = self.game, self.words
-        shown = {words.name(definition): definition.name for definition in game.library.values()}
-        found = _by_start(name, list(dict.fromkeys(list(game.library) + list(shown))))
+        # the face-up cards of kinds with stages too (a global event), whose names are their kind's
+        face_up = {card: game.elements.staged_cards[kind][card] for kind, cards in game.state.stages.items()
+                   for card in cards if card is not None}
+        cards = {**face_up, **game.library}
+        shown = {words.name(definition): definition.name for definition in cards.values()}
+        found = _by_start(name, list(dict.fromkeys(list(cards) + list(shown))))
         if isinstance(found, list):  # a card found by both its names is one card
             found = list(dict.fromkeys(shown.get(n, n) for n in found))
-            found = found[0] if len(found) == 1 else [words.name(game.library[n]) for n in found]
+            found = found[0] if len(found) == 1 else [words.name(cards[n]) for n in found]
         if found is None:
             return words("no_card_starts", name=name)
         if isinstance(found, list):
             return _ambiguous(name, found, self.language)
-        return rules_text.card(game.library[shown.get(found, found)], self.language, game.content.names)
+        found = shown.get(found, found)
+        texts = [rules_text.card(definition, self.language, game.content.names)
+                 for definition in (game.library.get(found), face_up.get(found)) if definition is not None]
+        return "\n\n".join(texts)   # a project card and a face-up card of a kind with stages may share a name
 
     def player_text(self, name: str) -> str:
         players = self.game.state.players
