@@ -225,3 +225,27 @@ def test_the_new_effects_and_triggers_read_back_as_written():
     again = compile_text(PIECES + text.card(card)).library.get("C")
     assert (again.play, again.passives, again.vp) == (card.play, card.passives, card.vp)
     assert "marker +1 on a site; marker -1 on another site" in " ".join(text.card(card).split())
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_the_greedy_and_search_bots_play_whole_games_with_colonies(bot):
+    from tharsis.runtime.bots import BOTS
+
+    game = Game(GameOptions(players=("a", "b"), seed=7, corporate_era=True, expansions=("colonies", "prelude"),
+                            max_generations=5 if bot == "mcts" else None))
+    bots = {0: BOTS[bot](70), 1: BOTS["random"](71)}
+    while not game.over:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+    assert game.result["winner"] in ("a", "b")
+    assert any(event[1] == "visit" and event[2] == 0 for event in game.events)
+
+
+def test_the_research_view_shows_the_sites_and_the_supplies():
+    from tharsis.runtime.api.research import GameState
+
+    state = GameState.new_game(players=2, seed=3, expansions=("colonies",), sites=("Luna", "Io", "Titan"))
+    seen = state.observation(0)
+    assert [site["name"] for site in seen["sites"]] == ["Io", "Luna", "Titan"]
+    assert seen["sites"][2]["active"] is False and seen["players"][1]["pieces"] == {"trade fleet": 1}
+    assert "sites" not in GameState.new_game(players=2, seed=3).observation(0)
