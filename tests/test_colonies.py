@@ -272,3 +272,8 @@ def test_the_command_line_takes_the_expansion_and_its_sites(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
     assert "verified" in capsys.readouterr().out
+
+
+def test_gaining_no_piece_or_moving_a_marker_no_step_is_w103():
+    assert _codes(PIECES + 'card "C" #C1 { type: event  cost: 1  play: gain 0 shuttles }') == ["W103"]
+    assert _codes('card "C" #C1 { type: event  cost: 1  play: marker +0 on each site }') == ["W103"]
