@@ -26,7 +26,7 @@ from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
-from ..rules.checks import Context, possible, value_of
+from ..rules.checks import Context, play_matches, possible, value_of
 from ..rules.passives import passives
 from ..rules.sites import emptied, has_free, movable, moved, outside, owned, placeable, supply, visitable
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
@@ -88,8 +88,6 @@ def _in_play(game: "Table", name: str) -> SiteState:
 
 
 def _woken(game: "Table", event: fx.TriggerEvent) -> bool:
-    from ..rules.checks import play_matches
-
     library = game.library
     return any(play_matches(game, event, library[card.name]) for player in game.state.players
                for card in player.played)
@@ -122,8 +120,6 @@ def _give_back(player, piece: str, pieces: dict) -> None:
 def activate(game: "Table", event: str, actor: int, card) -> None:
     """An event that may wake inactive sites (`inactive until: any player plays card holding microbe`): each
     inactive site whose event it is becomes active, for good."""
-    from ..rules.checks import play_matches
-
     sites = game.elements.sites
     for site in game.state.sites:
         if site.active:
