@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import Substitute
+from tharsis.compiler.effects import CardPrice, Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps
@@ -332,6 +332,7 @@ class GameElements:
     site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
     wakes: frozenset = frozenset()                  # events that may make an inactive site active
     heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
+    card_prices: bool = False     # some card in play sets the price of a card bought (`buy cards for N megacredits`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -369,8 +370,10 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     heat_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "heat"
                         for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
                         for p in d.passives)
+    card_prices = any(isinstance(p, CardPrice) for d in content.definitions
+                      if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
-                        sites, tables, wakes, heat_payments)
+                        sites, tables, wakes, heat_payments, card_prices)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:

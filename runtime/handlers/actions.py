@@ -137,7 +137,7 @@ def card_paid(game: "Table", player: int, name: str) -> None:
     state = game.state.players[player]
     state.hand.remove(name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
-    fresh = new_tags(game, player, name)
+    fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":
         state.played.append(CardInPlay(name))
     if fresh:

@@ -96,9 +96,11 @@ def _woken(game: "Table", event: fx.TriggerEvent) -> bool:
 def return_pieces(game: "Table") -> None:
     """The end of a generation: the pieces of the kinds that return (`returns: end of generation`) leave the
     sites and go back to their owners' supplies."""
+    if not game.state.sites:  # no sites in the game (nothing else is looked at: every generation of every game)
+        return
     pieces, sites = game.elements.pieces, game.elements.sites
     returning = {name for name, piece in pieces.items() if piece.returns == "end_of_generation"}
-    if not returning or not game.state.sites:
+    if not returning:
         return
     players = game.state.players
     for site in game.state.sites:

@@ -181,8 +181,9 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     if definition.alternatives:
         return bool(usable_prices(game, player, definition))
     cost = standard_cost(game, player, definition)
-    if not can_spend(game, player, definition.cost_resource, cost):
-        return False
+    resource = definition.cost_resource
+    if game.state.players[player].resources[resource] < cost and not can_spend(game, player, resource, cost):
+        return False   # (heat the stock lacks may come from cards: `can_spend`)
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
