@@ -1,23 +1,44 @@
-"""Checking effects: one method per effect and passive kind (a grammar rule), AST node -> compiled effect.
+"""Checking effects: one method per effect verb, AST node -> compiled effect.
 
 Pipeline place: part of the checker (checker.py holds definitions, fields, names, numbers and quantities; this
-mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each `_fx_<rule>` / `_passive_<rule>`
-validates its words and returns a compiled object from compiler/effects.py, or None after reporting why.
+mixin the effects inside `play:`, `action:`, `effect:` and board tracks). Each method is registered for its verb's
+class with `@compiles(fx.Gain, "count:INT|X|MULTIPLE_X resource:NAME per?:per")`, which names the children of the
+verb's grammar rule (compiler/syntax.py reads them; the class declares the rule) beside the code that reads them
+as `node["resource"]`. A node is dispatched by its rule to the method, which validates its words and returns the
+compiled object, or None after reporting why.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
 from . import effects as fx
 from . import vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
-from .syntax import Leaf, Node
+from .syntax import Node, name_children
 
-UNKNOWN_HOLDS = "?"
-IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has  # the card declares a resource type that failed to check: don't report its uses again
+UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
+IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
+
+TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards")  # `to any TAG card`
+COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
+
+
+def compiles(kind: type, children: str, *, also: tuple = ()):
+    """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`), whose children are
+    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only). `also`: the verbs that
+    share the rule (compiler/effects.py `shares=`), which the method compiles too, telling them apart."""
+
+    def register(method: Callable) -> Callable:
+        COMPILERS[kind] = method
+        for shared in also:
+            COMPILERS[shared] = method
+        name_children(kind.rule, children)
+        return method
+
+    return register
 
 
 @attrs.define
@@ -41,7 +62,7 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
-            if child.kind == "marker_move" and child.nodes()[0].kind == "another_site":
+            if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
             compiled = self.effect(child, ctx)
@@ -54,14 +75,19 @@ class EffectChecks:
         return tuple(result)
 
     def effect(self, node: Node, ctx: Context):
-        method = getattr(self, "_fx_" + node.kind, None)
-        if method is None:  # grammar and checker out of step: a bug, reported rather than raised
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+        method = self._checker_of(node)
+        if method is None:
             return None
-        compiled = method(node, ctx)
+        compiled = method(self, node, ctx)
         if compiled is not None:
             self.lint_effect(node, compiled)  # compiler/lints.py: what compiles but cannot be meant
         return compiled
+
+    def _checker_of(self, node: Node) -> Optional[Callable]:
+        method = COMPILERS.get(fx.RULES.get(node.kind))
+        if method is None:  # grammar and registry out of step: a bug, reported rather than raised
+            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+        return method
 
     def _another_site(self, node: Node, result: list, ctx: Context) -> None:
         """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
@@ -71,45 +97,46 @@ class EffectChecks:
             self.d.error("E315", "'another site' means another than the site the move before it chose", node.span,
                          "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
             return
-        steps, _ = self.signed(node.children[0], ctx)
+        steps, _ = self.signed(node["steps"], ctx)
         result[-1] = fx.MoveMarkers(before.steps + (steps,))
 
-    def _per(self, node: Node) -> Optional[Node]:
-        pers = node.nodes("per")
-        return pers[0] if pers else None
-
+    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per", also=(fx.GainPieces,))
     def _fx_gain(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        words = node.leaves("NAME")
+        """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 trade fleet`)."""
+        value, variable = self.count(node["count"], ctx)
+        words = node["words"]
         piece = v.lookup_piece([w.text for w in words], self.pieces)
         if piece is not None or len(words) > 1:
             piece = piece or self.piece(words)
-            return fx.GainPieces(piece, self.amount(value, variable, self._per(node), ctx)) if piece else None
+            return fx.GainPieces(piece, self.amount(value, variable, node["per"], ctx)) if piece else None
         resource = self._standard_resource(words[0])
         if resource is None:
             return None
-        return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
+        return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
 
+    @compiles(fx.Lose, "count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_lose(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
         return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
 
+    @compiles(fx.Spend, "count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_spend(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
 
+    @compiles(fx.Pay, "count:INT|X|MULTIPLE_X resource:NAME using?:name_list")
     def _fx_pay(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        value, variable = self.count(node["count"], ctx)
+        written = node["resource"]
+        resource = self._standard_resource(written)
         if resource and resource != "megacredits":
-            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {node.children[1].text}'",
-                         node.children[1].span)
+            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'", written.span)
             return None
         using = []
-        for names in node.nodes("name_list"):
-            for leaf in names.leaves():
+        if node["using"] is not None:
+            for leaf in node["using"].leaves():
                 substitute = self._standard_resource(leaf)
                 if substitute:
                     using.append(substitute)
@@ -117,8 +144,8 @@ class EffectChecks:
 
     def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
         changes = []
-        for delta in node.nodes("delta"):
-            word = delta.children[0]
+        for delta in node["deltas"]:
+            word = delta["resource"]
             if word.text.lower() == "lowest" and not negative_only:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
@@ -131,24 +158,27 @@ class EffectChecks:
                 resource = self._standard_resource(word)
                 if resource is None:
                     return None
-            value, variable = self.signed(delta.children[1], ctx)
+            value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.d.error("E304", "'any production' can only decrease another player's production",
-                             delta.children[1].span, "to raise your own, use production(...)")
+                             delta["change"].span, "to raise your own, use production(...)")
                 return None
-            changes.append(fx.ProductionChange(resource, self.amount(value, variable, self._per(delta), ctx)))
+            changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
+    @compiles(fx.Production, "deltas+:delta")
     def _fx_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
+    @compiles(fx.AnyProduction, "deltas+:delta")
     def _fx_any_production(self, node: Node, ctx: Context):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
 
+    @compiles(fx.ChangeParameter, "parameter:NAME change:SIGNED per?:per")
     def _fx_parameter_change(self, node: Node, ctx: Context):
-        word = node.children[0]
+        word = node["parameter"]
         parameter = word.text.lower()
         raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
         if parameter not in raisable:
@@ -161,14 +191,14 @@ class EffectChecks:
                          ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
                          'parameter "NAME" { scale: ... }', fixes)
             return None
-        value, variable = self.signed(node.children[1], ctx)
-        return fx.ChangeParameter(parameter, self.amount(value, variable, self._per(node), ctx))
+        value, variable = self.signed(node["change"], ctx)
+        return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
 
     def _filters(self, nodes: list[Node]) -> Optional[tuple]:
         filters = []
         for node in nodes:
             if node.kind == "on_kind":
-                word = node.children[0]
+                word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
@@ -177,11 +207,10 @@ class EffectChecks:
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
-                filters.append(fx.SpaceFilter("reserved", reserved=node.children[0].value,
-                                              reserved_span=node.children[0].span))
+                filters.append(fx.SpaceFilter("reserved", reserved=node["name"].value, reserved_span=node["name"].span))
             elif node.kind == "on_bonus":
                 bonuses = []
-                for leaf in node.leaves("NAME"):
+                for leaf in node["bonuses"]:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
@@ -191,9 +220,9 @@ class EffectChecks:
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
             elif node.kind == "next_to":
-                count = int(node.first("INT").text) if node.first("INT") else 1
-                own = node.first("OWNER") is not None
-                word = node.first("NAME")
+                count = int(node["count"].text) if node["count"] else 1
+                own = node["own"] is not None
+                word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
                     self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
@@ -210,12 +239,14 @@ class EffectChecks:
                 return None
         return tuple(filters)
 
+    @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: Context):
-        count_leaf = node.first("INT")
-        words = node.leaves("NAME")
+        """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
+        count_leaf = node["count"]
+        words = node["words"]
         word = words[0]
         tile = v.singular(word.text)
-        name_leaf = node.first("STRING")
+        name_leaf = node["name"]
         piece = v.lookup_piece([w.text for w in words], self.pieces)
         if piece is not None:
             return self._place_piece(piece, node, count_leaf, name_leaf)
@@ -238,69 +269,77 @@ class EffectChecks:
         if tile in v.NAMED_TILES and name_leaf is None:
             self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
-        filters = self._filters(node.nodes())
+        filters = self._filters(node["filters"])
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
     def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
-        """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
+        """`place colony [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
             self.d.error("E302", "place at least 1 piece", count_leaf.span)
             return None
-        others = [f for f in node.nodes() if f.kind != "also_where_you_have_one"]
+        others = [f for f in node["filters"] if f.kind != "also_where_you_have_one"]
         if name_leaf is not None or others:
             self.d.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
                          (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
             return None
-        return fx.PlacePiece(piece, count, also_own=bool(node.nodes("also_where_you_have_one")))
+        return fx.PlacePiece(piece, count, also_own=any(f.kind == "also_where_you_have_one" for f in node["filters"]))
 
+    @compiles(fx.ClaimSpace, "filters*")
     def _fx_claim(self, node: Node, ctx: Context):
-        filters = self._filters(node.nodes())
+        filters = self._filters(node["filters"])
         return fx.ClaimSpace(filters) if filters is not None else None
 
+    @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
     def _fx_draw(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        return fx.Draw(self.amount(value, variable, self._per(node), ctx))
+        value, variable = self.count(node["count"], ctx)
+        return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
+    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
     def _fx_look_keep(self, node: Node, ctx: Context):
-        look, variable = self.count(node.children[0], ctx)
-        keep = int(node.children[1].text)
+        look, variable = self.count(node["look"], ctx)
+        keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
-            self.d.error("E302", f"can't keep {keep} of {look} cards", node.children[1].span)
+            self.d.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
         return fx.LookKeep(look, keep, variable)
 
+    @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
     def _fx_look_buy(self, node: Node, ctx: Context):
-        look, variable = self.count(node.children[0], ctx)
+        look, variable = self.count(node["look"], ctx)
         return fx.LookBuy(look, variable)
 
+    @compiles(fx.Discard, "count:INT|X|MULTIPLE_X")
     def _fx_discard(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
+        value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable))
 
+    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
     def _fx_add(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        target_node = next(child for child in node.nodes() if child.kind != "per")
+        value, variable = self.count(node["count"], ctx)
+        target_node = node["target"]
         target = target_node.kind
-        if len(node.nodes("per")) > 1:
-            self.d.error("E301", "'per' is given twice", node.nodes("per")[1].span,
+        per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
+        if node["per_first"] is not None and node["per"] is not None:
+            self.d.error("E301", "'per' is given twice", node["per"].span,
                          "count once: add N RESOURCE per QUANTITY to ...")
             return None
-        resource = self.card_resource(node.children[1], allow_any=target != "here")
-        tag_leaf = target_node.first("NAME")  # `to any TAG card`: only a card with that tag
+        written = node["resource"]
+        resource = self.card_resource(written, allow_any=target != "here")
+        tag_leaf = target_node["tag"] if target_node.kind in TAGGED_TARGETS else None  # only a card with that tag
         tag = self.tag(tag_leaf) if tag_leaf is not None else None
         if resource is None or (tag_leaf is not None and tag is None):
             return None
         if target == "here":
-            if not self._holds_check(resource, ctx, node.children[1].span):
+            if not self._holds_check(resource, ctx, written.span):
                 return None
         if target == "that_card" and not ctx.in_trigger:
             self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
-        return fx.AddResources(resource, self.amount(value, variable, self._per(node), ctx), target, tag)
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
     def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -314,96 +353,104 @@ class EffectChecks:
             return False
         return True
 
+    @compiles(fx.RemoveResources, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME source")
     def _fx_remove(self, node: Node, ctx: Context):
-        up_to = node.first("UP_TO") is not None
-        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
-        value, variable = self.count(rest[0], ctx)
-        source = rest[2]
+        up_to = node["up_to"] is not None
+        value, variable = self.count(node["count"], ctx)
+        source, written = node["source"], node["resource"]
         if source.kind == "any_player":
-            resource = self._standard_resource(rest[1])
+            resource = self._standard_resource(written)
             if resource is None:
                 return None
             player_tag = None
-            for tag_node in source.nodes("player_tag"):
-                player_tag = self.tag(tag_node.children[0])
+            if source["tag"] is not None:
+                player_tag = self.tag(source["tag"]["tag"])
                 if player_tag is None:
                     return None
             return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
-                                      next_to_placed=source.first("NEXT_TO_IT") is not None, player_tag=player_tag)
-        resource = self.card_resource(rest[1], allow_any=True)
+                                      next_to_placed=source["next_to_it"] is not None, player_tag=player_tag)
+        resource = self.card_resource(written, allow_any=True)
         if resource is None:
             return None
-        if source.kind == "here" and not self._holds_check(resource, ctx, rest[1].span):
+        if source.kind == "here" and not self._holds_check(resource, ctx, written.span):
             return None
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
+    @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_steal(self, node: Node, ctx: Context):
-        up_to = node.first("UP_TO") is not None
-        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
-        value, variable = self.count(rest[0], ctx)
-        resource = self._standard_resource(rest[1])
-        return fx.Steal(resource, fx.Amount(value, variable), up_to) if resource else None
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
+        return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
 
+    @compiles(fx.Choice, "options+:effects")
     def _fx_choice(self, node: Node, ctx: Context):
-        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node.nodes("effects"))
+        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
         return fx.Choice(options)
 
+    @compiles(fx.Conditional, "condition:condition then:effects otherwise?:effects")
     def _fx_conditional(self, node: Node, ctx: Context):
-        condition = self.condition(node.nodes("condition")[0], ctx)
-        blocks = node.nodes("effects")
-        then = self.effects(blocks[0], attrs.evolve(ctx))
-        otherwise = self.effects(blocks[1], attrs.evolve(ctx)) if len(blocks) > 1 else ()
+        condition = self.condition(node["condition"], ctx)
+        then = self.effects(node["then"], attrs.evolve(ctx))
+        otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else ()
         return fx.Conditional(condition, then, otherwise) if condition else None
 
+    @compiles(fx.ChooseX, "x:X minimum?:INT up_to:UP_TO maximum:quantity effects:effects")
     def _fx_choose_x(self, node: Node, ctx: Context):
-        minimum_leaf = node.first("INT")
-        maximum = self.quantity(node.nodes("quantity")[0], ctx)
-        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx, x_bound=True))
+        minimum_leaf = node["minimum"]
+        maximum = self.quantity(node["maximum"], ctx)
+        body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True))
         if maximum is None:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
+    @compiles(fx.May, "effects:effects")
     def _fx_may(self, node: Node, ctx: Context):
-        return fx.May(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+        return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
 
+    @compiles(fx.CopyProduction, "tag:NAME")
     def _fx_copy_production(self, node: Node, ctx: Context):
-        tag = self.tag(node.children[0])
+        tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
+    @compiles(fx.Reveal, "tag:NAME effects:effects")
     def _fx_reveal(self, node: Node, ctx: Context):
-        tag = self.tag(node.children[0])
-        then = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        tag = self.tag(node["tag"])
+        then = self.effects(node["effects"], attrs.evolve(ctx))
         return fx.Reveal(tag, then) if tag else None
 
+    @compiles(fx.Require, "condition:condition")
     def _fx_require(self, node: Node, ctx: Context):
-        condition = self.condition(node.nodes("condition")[0], ctx)
+        condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
+    @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
     def _fx_reveal_until(self, node: Node, ctx: Context):
-        count = int(node.children[0].text)
+        count = int(node["count"].text)
         if count < 1:
-            self.d.error("E302", "reveal until at least 1 card", node.children[0].span)
+            self.d.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
-        wanted = node.children[1]
+        wanted = node["wanted"]
         if wanted.kind == "with_tag":
-            tag = self.tag(wanted.children[0])
+            tag = self.tag(wanted["name"])
             return fx.RevealUntil(count, tag=tag) if tag else None
-        resource = self.card_resource(wanted.children[0])
+        resource = self.card_resource(wanted["name"])
         if resource is None:
             return None
         if wanted.kind == "with_icon":
             return fx.RevealUntil(count, icon=resource)
         return fx.RevealUntil(count, holds=resource)
 
+    @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: Context):
         modifiers = []
-        discount = node.first("INT")
+        discount = node["discount"]
         if discount is not None:
             modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
-        if node.first("IGNORING_REQUIREMENTS") is not None:
+        if node["ignoring"] is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
         return fx.PlayFromHand(tuple(modifiers))
 
+    @compiles(fx.GainRaised, "")
     def _fx_gain_raised(self, node: Node, ctx: Context):
         if not ctx.in_trigger:
             self.d.error("E307", "'gain that production' means a production just raised; it works only in "
@@ -411,15 +458,17 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
+    @compiles(fx.EachOpponent, "effects:effects")
     def _fx_each_opponent(self, node: Node, ctx: Context):
-        return fx.EachOpponent(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+        return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
 
+    @compiles(fx.FundAward, "")
     def _fx_fund_award(self, node: Node, ctx: Context):
         return fx.FundAward()
 
+    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
     def _fx_look_play(self, node: Node, ctx: Context):
-        numbers = node.leaves("INT")
-        look, word, play = int(numbers[0].text), node.first("NAME"), int(numbers[1].text)
+        look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
         if kind not in self.card_kinds:
             self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
@@ -429,36 +478,44 @@ class EffectChecks:
                          respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
-            self.d.error("E302", f"can't play {play} of {look} cards", numbers[1].span)
+            self.d.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
         return fx.LookPlay(look, kind, play)
 
+    @compiles(fx.ReuseAction, "")
     def _fx_reuse_action(self, node: Node, ctx: Context):
         return fx.ReuseAction()
 
+    @compiles(fx.SendPiece, "words+:NAME")
     def _fx_send(self, node: Node, ctx: Context):
-        piece = self.piece(node.leaves("NAME"))
+        piece = self.piece(node["words"])
         return fx.SendPiece(piece) if piece else None
 
+    @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
     def _fx_marker_move(self, node: Node, ctx: Context):
-        steps, _ = self.signed(node.children[0], ctx)
-        return fx.MoveMarkers((steps,), each=node.nodes()[0].kind == "each_site")
+        steps, _ = self.signed(node["steps"], ctx)
+        return fx.MoveMarkers((steps,), each=node["which"].kind == "each_site")
 
+    @compiles(fx.CollectBonus, "words+:NAME")
     def _fx_collect_bonus(self, node: Node, ctx: Context):
-        piece = self.piece(node.leaves("NAME"))
+        piece = self.piece(node["words"])
         return fx.CollectBonus(piece) if piece else None
 
+    @compiles(fx.SiteIntoPlay, "play_word:PLAY")
     def _fx_site_into_play(self, node: Node, ctx: Context):
         return fx.SiteIntoPlay()
 
+    @compiles(fx.SiteOutOfPlay, "play_word:PLAY")
     def _fx_site_out_of_play(self, node: Node, ctx: Context):
         return fx.SiteOutOfPlay()
 
+    @compiles(fx.Nothing, "")
     def _fx_nothing(self, node: Node, ctx: Context):
         return fx.Nothing()
 
+    @compiles(fx.Neutral, "effects:effects")
     def _fx_neutral(self, node: Node, ctx: Context):
-        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
             self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
@@ -467,9 +524,10 @@ class EffectChecks:
             return None
         return fx.Neutral(body)
 
+    @compiles(fx.NextCard, "modifiers+")
     def _fx_next_card(self, node: Node, ctx: Context):
         modifiers = []
-        for child in node.nodes():
+        for child in node["modifiers"]:
             passive = self.passive(child, ctx)
             if isinstance(passive, fx.Trigger):
                 self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
@@ -480,27 +538,26 @@ class EffectChecks:
     # ------------------------------------------------------------------ passive effects
 
     def passive(self, node: Node, ctx: Context):
-        method = getattr(self, "_passive_" + node.kind, None)
+        method = self._checker_of(node)
         if method is None:
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
             return None
-        compiled = method(node, ctx)
+        compiled = method(self, node, ctx)
         if compiled is not None:
             self.lint_passive(node, compiled)
         return compiled
 
+    @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
     def _passive_trigger(self, node: Node, ctx: Context):
-        subject = {"you": "you", "any_player": "any", "another_player": "another"}[node.children[0].kind]
-        event_node = node.children[1]
-        including_this = node.first("INCLUDING_THIS") is not None
-        event = self._event(event_node)
-        effects = self.effects(node.nodes("effects")[-1], attrs.evolve(ctx, in_trigger=True))
+        subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
+        including_this = node["including_this"] is not None
+        event = self._event(node["event"])
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
-            self.d.error("E307", f"'another player' never goes with '{what}'", node.children[0].span,
+            self.d.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
@@ -510,7 +567,7 @@ class EffectChecks:
         result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
             if node.kind == "cost_filter":
-                operator, value = node.children[0].text, int(node.children[1].text)
+                operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">"):
                     result["min_cost"] = value + (1 if operator == ">" else 0)
                 elif operator in ("<=", "<"):
@@ -518,14 +575,14 @@ class EffectChecks:
                 else:
                     result["min_cost"] = result["max_cost"] = value
             elif node.kind == "except_filter":
-                result["excluded"] = result["excluded"] + (node.children[0].value,)
-                result["excluded_spans"] = result["excluded_spans"] + (node.children[0].span,)
+                result["excluded"] = result["excluded"] + (node["name"].value,)
+                result["excluded_spans"] = result["excluded_spans"] + (node["name"].span,)
             elif node.kind == "vp_filter":
                 result["with_vp"] = True
             elif node.kind == "no_tags_filter":
                 result["no_tags"] = True
             elif node.kind == "holding_filter":
-                resource = self.card_resource(node.children[0])
+                resource = self.card_resource(node["resource"])
                 if resource is None:
                     return None
                 result["holds"] = resource
@@ -533,33 +590,33 @@ class EffectChecks:
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
         if node.kind == "plays":
-            played = node.nodes()[0]
+            played = node["played"]
             if played.kind == "played_tag":
                 tags = []
-                for leaf in played.leaves("NAME"):
+                for leaf in played["tags"]:
                     tag = self.tag(leaf)
                     if tag is None:
                         return None
                     tags.append(tag)
                 return fx.TriggerEvent("play_tag", tags=tuple(tags))
             tag = None
-            name = played.first("NAME")
+            name = played["tag"]
             if name is not None:
                 tag = self.tag(name)
                 if tag is None:
                     return None
-            card_kind = played.first("CARD_KIND").text
-            filters = self._card_filters(played.nodes())
+            card_kind = played["kind"].text
+            filters = self._card_filters(played["filters"])
             return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
         if node.kind == "places":
-            words = node.leaves("NAME")
+            words = node["words"]
             word = words[0]
             tile = v.singular(word.text)
             piece = v.lookup_piece([w.text for w in words], self.pieces)
             if piece is not None:
-                if node.nodes():
+                if node["filters"]:
                     self.d.error("E301", f"a {piece} goes on a site: its placement has no space filter",
-                                 node.nodes()[0].span, f"write: when any player places {piece} -> ...")
+                                 node["filters"][0].span, f"write: when any player places {piece} -> ...")
                     return None
                 return fx.TriggerEvent("place_piece", piece=piece)
             if len(words) > 1:
@@ -570,29 +627,31 @@ class EffectChecks:
                 self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, known),
                              respelling(word.span, tile, known, word.text))
                 return None
-            filters = self._filters(node.nodes())
+            filters = self._filters(node["filters"])
             if filters is None:
                 return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
-            for held in node.nodes("holding_filter"):
-                self.d.error("E301", "a standard project holds no resources", held.span,
-                             "'holding RESOURCE' goes with a card played: when any player plays card holding microbe")
-                return None
-            filters = self._card_filters(node.nodes())
+            for held in node["filters"]:
+                if held.kind == "holding_filter":
+                    self.d.error("E301", "a standard project holds no resources", held.span,
+                                 "'holding RESOURCE' goes with a card played: when any player plays card holding "
+                                 "microbe")
+                    return None
+            filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)
         if node.kind == "produces":
             return fx.TriggerEvent("production")
         if node.kind == "sends":
-            piece = self.piece(node.leaves("NAME"))
+            piece = self.piece(node["words"])
             return fx.TriggerEvent("send", piece=piece) if piece else None
         if node.kind == "gains_new_tag":
             return fx.TriggerEvent("new_tag")
         if node.kind == "adds":
-            resource = self.card_resource(node.first("NAME"), allow_any=True)
+            resource = self.card_resource(node["resource"], allow_any=True)
             return fx.TriggerEvent("add_resource", resource=resource) if resource else None
         if node.kind == "raises":
-            word = node.first("NAME")
+            word = node["parameter"]
             parameter = word.text.lower()
             if parameter == "production":  # one of your own productions rose (`gain that production`)
                 return fx.TriggerEvent("production_raise")
@@ -605,47 +664,49 @@ class EffectChecks:
         self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
         return None
 
+    @compiles(fx.Discount, "amount:INT resource?:NAME target")
     def _passive_discount(self, node: Node, ctx: Context):
-        amount = int(node.children[0].text)
+        amount = int(node["amount"].text)
         resource = "megacredits"
-        names = [c for c in node.children[1:] if isinstance(c, Leaf) and c.type == "NAME"]
-        if names:
-            resource = self._standard_resource(names[0])
+        if node["resource"] is not None:
+            resource = self._standard_resource(node["resource"])
             if resource is None:
                 return None
-        target_node = node.nodes()[0]
+        target_node = node["target"]
         kind = target_node.kind
         per_tag = None
         if kind == "on_cards":
-            tag_leaf = target_node.first("NAME")
+            tag_leaf = target_node["tag"]
             tag = self.tag(tag_leaf) if tag_leaf else None
             if tag_leaf and tag is None:
                 return None
             target = fx.DiscountTarget("cards", tag=tag)
-            for per_node in target_node.nodes("per_tag"):  # `on cards per building tag`: N off each such tag
-                per_tag = self.tag(per_node.children[0])
+            if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
+                per_leaf = target_node["per"]["tag"]
+                per_tag = self.tag(per_leaf)
                 if per_tag == "event":
-                    self.d.error("E102", "'event' is a card type, not a tag", per_node.children[0].span,
+                    self.d.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
-            target = fx.DiscountTarget(kind[3:], name=target_node.children[0].value,
-                                       name_span=target_node.children[0].span)
+            target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
         return fx.Discount(amount, resource, target, per_tag)
 
+    @compiles(fx.ResourceValue, "resource:NAME change:SIGNED")
     def _passive_resource_value(self, node: Node, ctx: Context):
-        resource = self._standard_resource(node.children[0])
+        resource = self._standard_resource(node["resource"])
         if resource and resource not in ("steel", "titanium"):
-            self.d.error("E301", "only steel and titanium have a value in megacredits", node.children[0].span)
+            self.d.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
             return None
-        value, _ = self.signed(node.children[1], ctx)
+        value, _ = self.signed(node["change"], ctx)
         return fx.ResourceValue(resource, value) if resource else None
 
+    @compiles(fx.RequirementLeeway, "scope:NAME plus_minus:PLUS_MINUS steps:INT")
     def _passive_leeway(self, node: Node, ctx: Context):
-        word = node.children[0]
+        word = node["scope"]
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
@@ -653,63 +714,48 @@ class EffectChecks:
                          "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
                          respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
-        return fx.RequirementLeeway(int(node.children[2].text), None if scope == "global" else scope)
+        return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
+    @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: Context):
         resources = []
-        for leaf in node.nodes("name_list")[0].leaves():
+        for leaf in node["resources"].leaves():
             resource = self.any_resource(leaf)
             if resource is None:
                 return None
             resources.append(resource)
-        scope = "here" if node.children[-1].text == "here" else "opponents"
+        scope = "here" if node["scope"].text == "here" else "opponents"
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
         return fx.Protect(tuple(resources), scope)
 
-    def _passive_marker_offset(self, node: Node, ctx: Context):
-        piece = self.piece(node.leaves("NAME"))
-        steps, _ = self.signed(node.first("SIGNED"), ctx)
-        if steps < 1:
-            self.d.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
-                         node.first("SIGNED").span)
-            return None
-        return fx.MarkerOffset(piece, steps) if piece else None
-
-    def _passive_card_price(self, node: Node, ctx: Context):
-        amount = int(node.first("INT").text)
-        if self._standard_resource(node.first("NAME")) not in (None, "megacredits"):
-            self.d.error("E301", "cards are bought with megacredits", node.first("NAME").span,
-                         "write: buy cards for 5 megacredits")
-            return None
-        return fx.CardPrice(amount)
-
+    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
     def _passive_substitute(self, node: Node, ctx: Context):
-        here = bool(node.nodes("on_this_card"))
-        value_leaf = node.first("INT")
-        names = [c for c in node.children if isinstance(c, Leaf) and c.type == "NAME"]
+        here = node["here"] is not None
+        value_leaf = node["value"]
+        written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
         if here:  # card resources on this card
-            resource = self.card_resource(names[0])
-            if resource is not None and not self._holds_check(resource, ctx, names[0].span):
+            resource = self.card_resource(written)
+            if resource is not None and not self._holds_check(resource, ctx, written.span):
                 return None
         else:
-            resource = self._standard_resource(names[0])
-        instead = self._standard_resource(names[1])
-        if instead and instead != "megacredits" and not (here and instead == "heat" and len(names) == 2):
+            resource = self._standard_resource(written)
+        instead = self._standard_resource(instead_leaf)
+        if instead and instead != "megacredits" and not (here and instead == "heat" and tag_leaf is None):
             self.d.error("E301", "a resource can only stand in for megacredits (or, on this card, for heat)",
-                         names[1].span, "write: use heat as megacredits, or use fighters here as 2 heat")
+                         instead_leaf.span, "write: use heat as megacredits, or use fighters here as 2 heat")
             return None
         tag = None
-        if len(names) > 2:
-            tag = self.tag(names[2])
+        if tag_leaf is not None:
+            tag = self.tag(tag_leaf)
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
             self.d.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                 "or for cards with a tag", names[0].span,
-                         f"write: use {names[0].text} here as {value_leaf.text if value_leaf else 1} megacredits")
+                                 "or for cards with a tag", written.span,
+                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
@@ -720,21 +766,35 @@ class EffectChecks:
         return None
 
 
+    @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
+    def _passive_marker_offset(self, node: Node, ctx: Context):
+        piece = self.piece(node["words"])
+        steps, _ = self.signed(node["steps"], ctx)
+        if steps < 1:
+            self.d.error("E302", "a visit may raise the marker, never lower it: write +1 or more", node["steps"].span)
+            return None
+        return fx.MarkerOffset(piece, steps) if piece else None
+
+    @compiles(fx.CardPrice, "amount:INT resource:NAME")
+    def _passive_card_price(self, node: Node, ctx: Context):
+        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
+            self.d.error("E301", "cards are bought with megacredits", node["resource"].span,
+                         "write: buy cards for 5 megacredits")
+            return None
+        return fx.CardPrice(int(node["amount"].text))
+
+
+# what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, nothing), and
+# blocks whose contents are checked
+_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
+            fx.MoveMarkers, fx.Nothing)
+
+
 def _not_neutral(effects: tuple) -> Optional[str]:
-    """The first effect in a `neutral { }` block that would reward or cost a player (its kind), or None."""
-    for e in effects:
-        if isinstance(e, fx.ChangeParameter) and e.parameter != "tr":
-            continue
-        if isinstance(e, (fx.PlaceTile, fx.Require, fx.MoveMarkers, fx.Nothing)):
-            continue
-        if isinstance(e, fx.Choice):
-            inner = next((w for o in e.options if (w := _not_neutral(o)) is not None), None)
-        elif isinstance(e, fx.Conditional):
-            inner = _not_neutral(e.then) or _not_neutral(e.otherwise)
-        elif isinstance(e, (fx.May, fx.Neutral)):
-            inner = _not_neutral(e.body)
-        else:
-            inner = "tr" if isinstance(e, fx.ChangeParameter) else e.kind_name
-        if inner is not None:
-            return inner
+    """The first effect in a `neutral { }` block that would reward or cost a player (its verb), or None."""
+    for e in fx.walk(effects):  # a block that may not be there is found before its contents
+        if isinstance(e, fx.ChangeParameter) and e.parameter == "tr":
+            return "tr"
+        if not isinstance(e, _NEUTRAL):
+            return e.kind_name
     return None

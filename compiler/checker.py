@@ -1,10 +1,12 @@
 """Semantic checks: AST -> compiled definitions, collecting every diagnostic on the way.
 
 Pipeline place: after parser.py/syntax.py, before the runtime. Each AST node kind (a grammar rule name) has one
-method, here for definitions and fields, in check_effects.py for effects, that validates its words against
-compiler/vocabulary.py and builds the compiled object from compiler/effects.py. Nothing raises: a bad part is reported and left out, and checking goes on, so a designer
-sees every problem of a run at once. Cross-definition checks (duplicate names and numbers, references from
-boards to milestones and awards) run in `check_library` once all files are in.
+method, here for definitions and fields, in check_effects.py for effect verbs (registered per verb with
+`@compiles`), that reads the node's children by name (`node["value"]`, compiler/syntax.py), validates its words
+against compiler/vocabulary.py and builds the compiled object from compiler/effects.py. Nothing raises: a bad part
+is reported and left out, and checking goes on, so a designer sees every problem of a run at once.
+Cross-definition checks (duplicate names and numbers, references from boards to milestones and awards) run in
+`check_library` once all files are in.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ class Checker(EffectChecks, DesignLints):
         allowed, required = FIELDS[kind]
         fields: dict[str, list[Node]] = {}
         for field in node.nodes():
-            key_leaf = field.children[0]
+            key_leaf = field["key"]
             key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
             if key not in allowed:
                 self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
@@ -107,27 +109,26 @@ class Checker(EffectChecks, DesignLints):
                              f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
-        if kind == "card" and "type" in fields and fields["type"][0].children[1].text.lower() in self.card_kinds:
+        if kind == "card" and "type" in fields and fields["type"][0]["value"].text.lower() in self.card_kinds:
             required = required - {"cost"}  # a card of a declared kind is played for free
         for key in sorted(required - set(fields)):
-            name_span = node.children[0].span
-            self.d.error("E201", f"{kind.replace('_', ' ')} {node.children[0].text} needs a '{key}' field",
-                         name_span)
+            name = node["name"]
+            self.d.error("E201", f"{kind.replace('_', ' ')} {name.text} needs a '{key}' field", name.span)
         return fields
 
     def _name(self, node: Node) -> tuple[str, Span]:
-        leaf = node.children[0]
+        leaf = node["name"]
         name = leaf.value.strip()
         if not name:
             self.d.error("E301", "a definition needs a non-empty name", leaf.span)
         return name, leaf.span
 
     def _source(self, node: Node) -> Source:
-        return node.children[0].span
+        return node["name"].span
 
     def _def_card(self, node: Node) -> Optional[Card]:
         name, _ = self._name(node)
-        number = node.first("CARD_NUMBER")
+        number = node["number"]
         fields = self._fields(node, "card")
         holds = self._holds(fields)
         ctx = Context("card", holds=holds)
@@ -136,7 +137,7 @@ class Checker(EffectChecks, DesignLints):
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
-                         fields["cost"][0].children[0].span, "remove the 'cost:' field")
+                         fields["cost"][0]["key"].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
         play = self._effects_field(fields, "play", ctx)
@@ -147,28 +148,28 @@ class Checker(EffectChecks, DesignLints):
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
-                                 field.children[0].span, "make the card 'type: active'")
+                                 field["key"].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
                                  if card_type == "automated" else
                                  f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
-                                 field.children[0].span, "make the card 'type: active'")
+                                 field["key"].span, "make the card 'type: active'")
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
                     play=play, actions=actions, passives=passives, vp=vp, source=self._source(node))
 
     def _def_corporation(self, node: Node) -> Optional[Corporation]:
         name, _ = self._name(node)
-        number = node.first("CARD_NUMBER")
+        number = node["number"]
         fields = self._fields(node, "corporation")
         holds = self._holds(fields)
         ctx = Context("corporation", holds=holds)
         start = 0
         if "start" in fields:
             field = fields["start"][0]
-            amount, resource = field.children[1], field.children[2]
+            amount, resource = field["amount"], field["resource"]
             start = int(amount.text)
             if self._standard_resource(resource) not in (None, "megacredits"):
                 self.d.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
@@ -196,9 +197,9 @@ class Checker(EffectChecks, DesignLints):
         cost, resource = 0, "megacredits"
         if "cost" in fields:
             field = fields["cost"][0]
-            cost = int(field.children[1].text)
-            if len(field.children) > 2 and isinstance(field.children[2], Leaf):
-                resource = self._standard_resource(field.children[2]) or "megacredits"
+            cost = int(field["amount"].text)
+            if field["resource"] is not None:
+                resource = self._standard_resource(field["resource"]) or "megacredits"
         return StandardAction(name=name, cost=cost, cost_resource=resource,
                               play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
                               source=self._source(node), set=self._set(fields),
@@ -211,8 +212,8 @@ class Checker(EffectChecks, DesignLints):
             return ()
         seen = {resource for resource, _ in first}
         result = []
-        for alternative in fields["cost"][0].nodes("cost_alternative"):
-            amount, word = alternative.children[0], alternative.first("NAME")
+        for alternative in fields["cost"][0]["alternatives"]:
+            amount, word = alternative["amount"], alternative["resource"]
             resource = self._standard_resource(word) if word is not None else "megacredits"
             if resource is None:
                 continue
@@ -237,7 +238,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "award")
         if "measure" not in fields:
             return None
-        measure = self.quantity(fields["measure"][0].children[1], Context("award"))
+        measure = self.quantity(fields["measure"][0]["quantity"], Context("award"))
         if measure is None:
             return None
         # an award counts printed tags only: a wild tag is no tag of any kind there
@@ -256,16 +257,15 @@ class Checker(EffectChecks, DesignLints):
             return None  # a scale that did not check: reported below, by the same scan that declared it
         low, high, step, unit = self.parameters[word]
         scale = fields["scale"][0]
-        values = [leaf for leaf in scale.children[1:] if isinstance(leaf, Leaf)]
         if high <= low or step <= 0 or (high - low) % step:
             self.d.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
-                                 f"{low} to {high} in steps of {step} does not", values[0].span,
+                                 f"{low} to {high} in steps of {step} does not", scale["low"].span,
                          "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):
-            value = self._global_value(word, field.children[1])
-            effects = self.effects(field.children[2], Context("board"))
+            value = self._global_value(word, field["value"])
+            effects = self.effects(field["effects"], Context("board"))
             if value is not None:
                 tracks.append(TrackBonus(parameter=word, value=value, effects=effects))
         ends = "yes"
@@ -285,9 +285,9 @@ class Checker(EffectChecks, DesignLints):
         deal, keep = 0, 0
         if "deal" in fields:
             field = fields["deal"][0]
-            deal, keep = int(field.children[1].text), int(field.children[2].text)
+            deal, keep = int(field["deal"].text), int(field["keep"].text)
             if keep > deal or (deal and not keep):
-                self.d.error("E302", f"can't keep {keep} of {deal} cards", field.children[2].span,
+                self.d.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
                              "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
@@ -314,13 +314,13 @@ class Checker(EffectChecks, DesignLints):
         lists: dict[str, tuple[str, ...]] = {}
         reference_spans: dict[str, Span] = {}
         for key in ("offboard", "milestones", "awards"):
-            leaves = fields[key][0].nodes("string_list")[0].leaves() if key in fields else []
+            leaves = fields[key][0]["names"].leaves() if key in fields else []
             lists[key] = tuple(leaf.value for leaf in leaves)
             if key != "offboard":
                 reference_spans.update((leaf.value, leaf.span) for leaf in leaves)
         solo = None
         if "solo generations" in fields:
-            leaf = fields["solo generations"][0].children[1]
+            leaf = fields["solo generations"][0]["value"]
             solo = int(leaf.text)
             if solo < 1:
                 self.d.error("E302", "a solo game lasts at least 1 generation", leaf.span)
@@ -336,8 +336,8 @@ class Checker(EffectChecks, DesignLints):
             return ()
         field = fields["sites"][0]
         table: dict[int, int] = {}
-        for entry in field.nodes("site_count"):
-            players, word, count = entry.children[0], entry.children[1], entry.children[2]
+        for entry in field["counts"]:
+            players, word, count = entry["players"], entry["word"], entry["sites"]
             number = int(players.text)
             if word.text.lower() not in ("player", "players"):
                 self.d.error("E313", f"a number of players is written '{number} players', not '{number} {word.text}'",
@@ -378,7 +378,7 @@ class Checker(EffectChecks, DesignLints):
         limit = self._count_field(fields, "limit", 1)
         if supply is not None and limit is not None and supply > limit:
             self.d.error("E302", f"each player starts with {supply} but may have at most {limit}",
-                         fields["supply"][0].children[1].span, "raise the limit or lower the supply")
+                         fields["supply"][0]["value"].span, "raise the limit or lower the supply")
         returns = self._phrase(fields, "returns", PIECE_RETURNS, "moment") if "returns" in fields else None
         return Piece(name=word, set=self._set(fields), supply=supply, limit=limit, returns=returns,
                      source=self._source(node))
@@ -386,7 +386,7 @@ class Checker(EffectChecks, DesignLints):
     def _count_field(self, fields, key: str, least: int) -> Optional[int]:
         if key not in fields:
             return None
-        leaf = fields[key][0].children[1]
+        leaf = fields[key][0]["value"]
         value = int(leaf.text)
         if value < least:
             self.d.error("E302", f"'{key}:' is at least {least}", leaf.span)
@@ -398,25 +398,24 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "site")
         ctx = Context("site")
         if "holds" not in fields:
-            self.d.error("E311", f"site {node.children[0].text} holds no piece", span,
+            self.d.error("E311", f"site {node['name'].text} holds no piece", span,
                          "say which pieces it holds and how many: holds: 3 outpost (and `, 1 per player` for one of "
                          "each player's at most)")
             return None
         holds = fields["holds"][0]
-        numbers, words = holds.leaves("INT"), holds.leaves("NAME")
-        capacity = int(numbers[0].text)
-        per_player = int(numbers[1].text) if len(numbers) > 1 else None
-        piece = self.piece(words)
+        capacity = int(holds["capacity"].text)
+        per_player = int(holds["per_player"].text) if holds["per_player"] is not None else None
+        piece = self.piece(holds["words"])
         if capacity < 1 or per_player == 0:
-            self.d.error("E311", f"site {node.children[0].text} holds no piece: its capacity is 0",
-                         numbers[0 if capacity < 1 else 1].span, "holds: 3 outpost, 1 per player")
+            self.d.error("E311", f"site {node['name'].text} holds no piece: its capacity is 0",
+                         (holds["capacity"] if capacity < 1 else holds["per_player"]).span,
+                         "holds: 3 outpost, 1 per player")
             return None
-        visitor = self.piece(fields["visited by"][0].leaves("NAME")) if "visited by" in fields else None
-        track = tuple(self.effects(step, ctx) for step in fields["track"][0].nodes("effects")) \
-            if "track" in fields else ()
+        visitor = self.piece(fields["visited by"][0]["words"]) if "visited by" in fields else None
+        track = tuple(self.effects(step, ctx) for step in fields["track"][0]["steps"]) if "track" in fields else ()
         marker = 0
         if "marker" in fields:
-            leaf = fields["marker"][0].children[1]
+            leaf = fields["marker"][0]["value"]
             marker = int(leaf.text)
             if track and marker >= len(track):
                 self.d.error("E310", f"the marker starts on step {marker}, but the track has only steps 0 to "
@@ -426,12 +425,12 @@ class Checker(EffectChecks, DesignLints):
         inactive = None
         if "inactive until" in fields:
             field = fields["inactive until"][0]
-            subject = {"you": "you", "any_player": "any", "another_player": "another"}[field.children[1].kind]
+            subject = {"you": "you", "any_player": "any", "another_player": "another"}[field["subject"].kind]
             if subject != "any":
                 self.d.error("E307", "a site has no owner: it becomes active when any player does something",
-                             field.children[1].span, "write: inactive until: any player plays card holding microbe")
+                             field["subject"].span, "write: inactive until: any player plays card holding microbe")
                 return None
-            event = self._event(field.children[2])
+            event = self._event(field["event"])
             if event is None:
                 return None
             inactive = fx.Trigger("any", event, ())
@@ -447,7 +446,7 @@ class Checker(EffectChecks, DesignLints):
         """A field whose value is one of a few phrases of several words (`at: end of generation`)."""
         if key not in fields:
             return None
-        leaves = fields[key][0].children[1:]
+        leaves = fields[key][0]["words"]
         phrase = " ".join(leaf.text.lower() for leaf in leaves)
         if phrase not in phrases:
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
@@ -471,12 +470,12 @@ class Checker(EffectChecks, DesignLints):
         for item in node.nodes():
             key = item.kind
             if key in seen and key != "board_row" and key != "board_track":
-                self.d.error("E203", f"'{item.children[0].text.rstrip(':')}' is given twice", item.children[0].span,
+                self.d.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
                              f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
             if key in ("board_milestones", "board_awards"):
-                leaves = item.nodes("string_list")[0].leaves()
+                leaves = item["names"].leaves()
                 reference_spans.update((leaf.value, leaf.span) for leaf in leaves)
                 names = tuple(leaf.value for leaf in leaves)
                 if key == "board_milestones":
@@ -484,7 +483,7 @@ class Checker(EffectChecks, DesignLints):
                 else:
                     awards = names
             elif key == "board_offboard":
-                offboard = [leaf.value for leaf in item.nodes("string_list")[0].leaves()]
+                offboard = [leaf.value for leaf in item["names"].leaves()]
             elif key == "board_row":
                 rows.append(item)
             elif key == "board_track":
@@ -497,7 +496,7 @@ class Checker(EffectChecks, DesignLints):
             lengths = [len(r.nodes("space")) for r in rows]
             self.d.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
                                  f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
-                         node.children[0].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
+                         node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
         next_id = len(offboard) + 1
         next_id = max(next_id, 3)
         for y, row in enumerate(rows):
@@ -512,7 +511,7 @@ class Checker(EffectChecks, DesignLints):
                      source=self._source(node), reference_spans=tuple(reference_spans.items()))
 
     def _space(self, node: Node, space_id: str, y: int, x: int) -> Optional[Space]:
-        kind_leaf = node.children[0]
+        kind_leaf = node["kind"]
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
             self.d.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
@@ -521,10 +520,10 @@ class Checker(EffectChecks, DesignLints):
             return None
         bonuses = []
         reserved, extra_cost, cost_condition = None, 0, None
-        for child in node.nodes():
+        for child in node["bonuses"] + node["attributes"]:
             if child.kind == "bonus":
-                count = int(child.first("INT").text) if child.first("INT") else 1
-                word = child.first("NAME")
+                count = int(child["count"].text) if child["count"] else 1
+                word = child["name"]
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
                     self.d.error("E107", f"unknown space bonus '{word.text}'", word.span,
@@ -533,17 +532,17 @@ class Checker(EffectChecks, DesignLints):
                     continue
                 bonuses.append((bonus, count))
             elif child.kind == "reserved":
-                reserved = child.children[0].value
+                reserved = child["name"].value
             elif child.kind == "costs":
-                extra_cost = int(child.children[0].text)
-                for condition in child.nodes("condition"):
-                    cost_condition = self.condition(condition, Context(definition=f"space {space_id}"))
+                extra_cost = int(child["amount"].text)
+                if child["condition"] is not None:
+                    cost_condition = self.condition(child["condition"], Context(definition=f"space {space_id}"))
         return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
                      volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
 
     def _track(self, item: Node) -> Optional[TrackBonus]:
-        param_leaf, value_leaf, effects_node = item.children[1], item.children[2], item.children[3]
+        param_leaf, value_leaf, effects_node = item["parameter"], item["value"], item["effects"]
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
             self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
@@ -561,7 +560,7 @@ class Checker(EffectChecks, DesignLints):
     def _set(self, fields) -> str:
         if "set" not in fields:
             return "base"
-        leaf = fields["set"][0].children[1]
+        leaf = fields["set"][0]["value"]
         name = leaf.value.strip()
         if not name:
             self.d.error("E301", "a set needs a name", leaf.span)
@@ -571,7 +570,7 @@ class Checker(EffectChecks, DesignLints):
     def _variant(self, fields) -> Optional[str]:
         if "variant" not in fields:
             return None
-        leaf = fields["variant"][0].children[1]
+        leaf = fields["variant"][0]["value"]
         if leaf.text not in v.VARIANTS:
             self.d.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
                          did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
@@ -582,7 +581,7 @@ class Checker(EffectChecks, DesignLints):
     def _one_of(self, fields, key, vocabulary, code, what) -> Optional[str]:
         if key not in fields:
             return None
-        leaf = fields[key][0].children[1]
+        leaf = fields[key][0]["value"]
         word = leaf.text.lower()
         if word not in vocabulary:
             self.d.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
@@ -596,23 +595,23 @@ class Checker(EffectChecks, DesignLints):
             return None
         field = fields["cost"][0]
         if not alternatives_allowed:
-            for alternative in field.nodes("cost_alternative"):
+            for alternative in field["alternatives"]:
                 self.d.error("E312", "a card costs one amount of megacredits", alternative.span,
                              "alternative costs (`cost: 9 megacredits | 3 energy`) are for standard projects and "
                              "actions")
                 break
-        if len(field.children) > 2 and isinstance(field.children[2], Leaf):
-            resource = self._standard_resource(field.children[2])
+        if field["resource"] is not None:
+            resource = self._standard_resource(field["resource"])
             if resource not in (None, "megacredits"):
-                self.d.error("E301", "a card or standard project costs megacredits", field.children[2].span,
+                self.d.error("E301", "a card or standard project costs megacredits", field["resource"].span,
                              "only standard actions cost other resources (cost: 8 plants)")
-        return int(field.children[1].text)
+        return int(field["amount"].text)
 
     def _tags(self, fields) -> tuple[str, ...]:
         if "tags" not in fields:
             return ()
         result = []
-        for leaf in fields["tags"][0].nodes("name_list")[0].leaves():
+        for leaf in fields["tags"][0]["names"].leaves():
             tag = self.tag(leaf)
             if tag == "event":
                 self.d.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
@@ -624,17 +623,17 @@ class Checker(EffectChecks, DesignLints):
         if "holds" not in fields:
             return None
         # a misspelt holds: is reported once; later uses of "here" are then not reported again
-        return self.card_resource(fields["holds"][0].children[1]) or UNKNOWN_HOLDS
+        return self.card_resource(fields["holds"][0]["value"]) or UNKNOWN_HOLDS
 
     def _requirements(self, fields, ctx: Context) -> Optional[fx.Condition]:
         if "requires" not in fields:
             return None
-        return self.condition(fields["requires"][0].children[1], ctx)
+        return self.condition(fields["requires"][0]["condition"], ctx)
 
     def _effects_field(self, fields, key, ctx: Context) -> tuple:
         if key not in fields:
             return ()
-        return self.effects(fields[key][0].children[1], ctx)
+        return self.effects(fields[key][0]["effects"], ctx)
 
     def _actions(self, fields, ctx: Context) -> tuple[ActionOption, ...]:
         if "action" not in fields:
@@ -651,7 +650,7 @@ class Checker(EffectChecks, DesignLints):
     def _passives(self, fields, ctx: Context) -> tuple:
         result = []
         for field in fields.get("effect", ()):
-            passive = self.passive(field.children[1], ctx)
+            passive = self.passive(field["value"], ctx)
             if passive is not None:
                 result.append(passive)
         return tuple(result)
@@ -659,15 +658,14 @@ class Checker(EffectChecks, DesignLints):
     def _vp(self, fields, ctx: Context) -> Optional[VictoryPoints]:
         if "vp" not in fields:
             return None
-        node = fields["vp"][0].children[1]
-        points = int(node.children[0].text)
+        node = fields["vp"][0]["value"]
+        points = int(node["points"].text)
         if node.kind == "vp_if":
-            condition = self.condition(node.children[1], ctx)
+            condition = self.condition(node["condition"], ctx)
             return VictoryPoints(points=points, condition=condition) if condition else None
-        if len(node.children) == 1:
+        if node["per"] is None:
             return VictoryPoints(points=points)
-        quantity_node = node.children[1]
-        divisor, quantity = self.per_quantity(quantity_node, ctx)
+        divisor, quantity = self.per_quantity(node["per"], ctx)
         if quantity is None:
             return None
         return VictoryPoints(points=points, per=quantity, divisor=divisor)
@@ -775,17 +773,17 @@ class Checker(EffectChecks, DesignLints):
     def amount(self, value: int, variable: bool, per: Optional[Node], ctx: Context) -> fx.Amount:
         if per is None:
             return fx.Amount(value, variable=variable)
-        divisor, quantity = self.per_quantity(per.children[0], ctx)
+        divisor, quantity = self.per_quantity(per["quantity"], ctx)
         return fx.Amount(value, variable=variable, per=quantity, divisor=divisor)
 
     # ------------------------------------------------------------------ quantities and conditions
 
     def per_quantity(self, node: Node, ctx: Context) -> tuple[int, Optional[fx.Quantity]]:
         """`per 2 animals here`: the leading number is a divisor."""
-        terms = node.nodes("term")
+        terms = node["terms"]
         divisor = 1
-        first = terms[0].children
-        if first and first[0].type == "INT" and len(first) > 1:
+        first = terms[0]["words"]
+        if first[0].type == "INT" and len(first) > 1:
             divisor = int(first[0].text)
             if divisor == 0:
                 self.d.error("E302", "cannot count 'per 0'", first[0].span)
@@ -793,25 +791,26 @@ class Checker(EffectChecks, DesignLints):
             rest = first[1:]
             span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
                         rest[-1].span.end_column)
-            terms = [Node("term", rest, span)] + terms[1:]
+            terms = [Node("term", tuple(rest), span)] + terms[1:]
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
     def quantity(self, node: Node, ctx: Context) -> Optional[fx.Quantity]:
-        return self._terms(node.nodes("term"), ctx)
+        return self._terms(node["terms"], ctx)
 
     def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
         measures = []
         for term in terms:
-            if term.children and term.children[0].type == "INT":
-                if len(term.children) == 1:
-                    self.d.error("E104", f"'{term.children[0].text}' needs something to count after it",
-                                 term.children[0].span, "e.g. per 2 animals here")
+            words = term["words"]
+            if words[0].type == "INT":
+                if len(words) == 1:
+                    self.d.error("E104", f"'{words[0].text}' needs something to count after it", words[0].span,
+                                 "e.g. per 2 animals here")
                 else:
-                    self.d.error("E104", "a number can't start a quantity here", term.children[0].span,
+                    self.d.error("E104", "a number can't start a quantity here", words[0].span,
                                  "a leading number (a divisor) is allowed only after 'per'")
                 return None
-            measure = self.quantities.measure(list(term.children), term.span)
+            measure = self.quantities.measure(words, term.span)
             if measure is None:
                 return None
             if measure.kind == "resource_here":
@@ -845,10 +844,10 @@ class Checker(EffectChecks, DesignLints):
     def condition(self, node: Node, ctx: Context) -> Optional[fx.Condition]:
         comparisons = []
         ok = True
-        for comparison in node.nodes("comparison"):
-            quantity = self.quantity(comparison.children[0], ctx)
-            operator = comparison.children[1].text
-            value_leaf = comparison.children[2]
+        for comparison in node["comparisons"]:
+            quantity = self.quantity(comparison["quantity"], ctx)
+            operator = comparison["operator"].text
+            value_leaf = comparison["value"]
             if quantity is None:
                 ok = False
                 continue

@@ -1,39 +1,103 @@
-"""Compiled effects: the typed, frozen objects the runtime executes. One registry of effect kinds.
+"""Compiled effects: the typed, frozen objects the runtime executes, and the one registry of effect verbs.
 
 Pipeline place: checker.py builds these from the AST; runtime/ imports this module (never the parser) and
-dispatches on the class. Each kind is one attrs class registered with `@kind(...)`, which records:
+dispatches on the class. Each verb is one attrs class registered with `@immediate(...)` (an effect carried out
+once: `gain`, `place`, `choose { }`) or `@passive(...)` (a lasting one: `when ...`, `discount`), which records:
 
-- `syntax`: how the effect is written (docs/language.md is generated from it),
-- `example`: a line that must compile (the test suite compiles every example),
-- `summary`: one sentence for the reference,
-- and its parameters: the attrs fields, with their types.
+- `name`, `category`, `syntax`, `example` (a line that must compile) and `summary`: the reference in
+  docs/language.md is generated from them;
+- `rule`: the grammar rule that writes it (the name unless said), which the checker dispatches on;
+- `impossible` (immediate verbs): when it cannot be carried out, in a few words, or `NEVER`: the runtime's check
+  (runtime/rules/checks.py `_POSSIBLE`) must exist exactly for the verbs that say when;
+- its parameters, the attrs fields with their types. A field of type `Amount` is an amount the design lints
+  check for zero (`gain 0 plants` does nothing; `amounts=` names other fields if ever needed), and a tuple field
+  holding effects, or runs of them, is a body that `walk` and `child_effects` find with no edit.
 
-Adding an effect is one class here, one grammar rule, one compile method in the checker and one runtime handler.
-All objects are frozen: hashable, and shared by every game of a simulation.
+The other pieces of a verb are registered in their own modules, keyed by this class: how its rule is checked
+(compiler/check_effects.py `@compiles`), its canonical text (compiler/text.py `@text_of`), its rules text
+(compiler/rules_text.py `@sentence_of`, with its phrase keys in templates/phrases/), and its handler
+(runtime/handlers/effects.py `@handles` or `PICK_ONE`). tests/test_effect_verbs.py names every piece a verb
+lacks; docs/language.md "Adding an effect verb" is the recipe. All objects are frozen: hashable, and shared by
+every game of a simulation.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterable, Iterator, Optional
 
 import attrs
 
-REGISTRY: dict[str, type] = {}
+REGISTRY: dict[str, type] = {}   # verb name -> class, in the order declared
+RULES: dict[str, type] = {}      # grammar rule -> the class it compiles to
+NEVER = None                     # `impossible=NEVER`: the effect can always be carried out (it may do nothing)
 
 
-def kind(name: str, *, category: str, syntax: str, example: str, summary: str):
-    """Register a compiled class under `name` with its documentation."""
+def immediate(name: str, *, category: str, syntax: str, example: str, summary: str, impossible: Optional[str],
+              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
+    """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
+    documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
+    `shares`: the verb whose grammar rule writes this one too (`place colony` is written as `place city` is: the
+    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
+    return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
+                     immediate=True, impossible=impossible, amounts=amounts, shares=shares)
 
+
+def passive(name: str, *, category: str, syntax: str, example: str, summary: str, rule: Optional[str] = None):
+    """Register a lasting effect (an `effect:` line, or a modifier of `next card { }`), with its documentation."""
+    return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
+                     immediate=False, impossible=NEVER, amounts=None, shares=None)
+
+
+def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares: Optional[type] = None,
+              **declared):
     def register(cls):
+        written = shares.rule if shares is not None else rule or name
+        for table, key in ((REGISTRY, name),) + (() if shares is not None else ((RULES, written),)):
+            if key in table and table[key] is not cls:
+                raise ValueError(f"two effect verbs are registered as '{key}': {table[key].__name__} and "
+                                 f"{cls.__name__}")
         cls.kind_name = name
-        cls.category = category
-        cls.syntax = syntax
-        cls.example = example
-        cls.summary = summary
+        cls.rule = written
+        for key, value in declared.items():
+            setattr(cls, key, value)
+        fields = attrs.fields(cls)
+        # its `Amount` fields (written `Amount` or `fx.Amount`), and the fields that may hold a body (tuples)
+        cls.amounts = amounts if amounts is not None else \
+            tuple(f.name for f in fields if f.type is Amount or str(f.type).rpartition(".")[2] == "Amount")
+        cls.body_fields = tuple(f.name for f in fields if "tuple" in str(f.type))
+        cls.shares = shares
         REGISTRY[name] = cls
+        if shares is None:   # a rule is dispatched to the verb that owns it; one that shares it is its checker's
+            RULES[written] = cls
         return cls
 
     return register
+
+
+def is_effect(value) -> bool:
+    """Whether `value` is a compiled effect of a registered verb (not a measure, a filter or a number)."""
+    return getattr(type(value), "kind_name", None) is not None
+
+
+def child_effects(e) -> Iterator:
+    """The effects written inside `e`, in field order: a block's, each option's of a `choose { }`, a trigger's,
+    the modifiers of `next card { }` (Jinja's `iter_child_nodes`). They are found by their values, not by field
+    names: any tuple field holding effects, or runs of them, so a new verb with a body is walked with no edit."""
+    for name in type(e).body_fields:
+        value = getattr(e, name)
+        if value.__class__ is tuple:
+            for item in value:
+                if item.__class__ is tuple:
+                    yield from (inner for inner in item if is_effect(inner))
+                elif is_effect(item):
+                    yield item
+
+
+def walk(effects: Iterable) -> Iterator:
+    """Every effect of `effects` and every effect written inside them, depth first, each before its contents."""
+    for e in effects:
+        yield e
+        yield from walk(child_effects(e))
 
 
 def _frozen(cls):
@@ -126,33 +190,37 @@ class SpaceFilter:
 
 # ------------------------------------------------------------------------------------------- immediate effects
 
-@kind("gain", category="resources", syntax="gain N RESOURCE [per QUANTITY]", example="gain 1 plant per city",
-      summary="Add standard resources to your stock.")
+@immediate("gain", category="resources", syntax="gain N RESOURCE [per QUANTITY]", example="gain 1 plant per city",
+           summary="Add standard resources to your stock.",
+           impossible=NEVER)
 @_frozen
 class Gain:
     resource: str
     amount: Amount
 
 
-@kind("lose", category="resources", syntax="lose N RESOURCE", example="lose 2 plants",
-      summary="Remove resources from your own stock; you must have them (the card can't be played otherwise).")
+@immediate("lose", category="resources", syntax="lose N RESOURCE", example="lose 2 plants",
+           summary="Remove resources from your own stock; you must have them (the card can't be played otherwise).",
+           impossible="when you have fewer of the resource than it loses")
 @_frozen
 class Lose:
     resource: str
     amount: Amount
 
 
-@kind("spend", category="resources", syntax="spend N RESOURCE", example="spend 4 energy",
-      summary="Pay non-money resources, usually as an action's cost; like `lose`, it must be possible.")
+@immediate("spend", category="resources", syntax="spend N RESOURCE", example="spend 4 energy",
+           summary="Pay non-money resources, usually as an action's cost; like `lose`, it must be possible.",
+           impossible="when you have fewer of the resource than it spends")
 @_frozen
 class Spend:
     resource: str
     amount: Amount
 
 
-@kind("pay", category="resources", syntax="pay N megacredits [using steel, titanium, heat]",
-      example="pay 12 megacredits using titanium",
-      summary="Pay money; `using` lists resources that may stand in at their current value.")
+@immediate("pay", category="resources", syntax="pay N megacredits [using steel, titanium, heat]",
+           example="pay 12 megacredits using titanium",
+           summary="Pay money; `using` lists resources that may stand in at their current value.",
+           impossible="when you cannot pay it, with the resources `using` allows")
 @_frozen
 class Pay:
     amount: Amount
@@ -165,35 +233,40 @@ class ProductionChange:
     amount: Amount
 
 
-@kind("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
-      example="production(energy -1, megacredits +3)",
-      summary="Change your own production; decreases must be possible (MC may go down to -5, others to 0).")
+@immediate("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
+           example="production(energy -1, megacredits +3)",
+           summary="Change your own production; decreases must be possible (MC may go down to -5, others to 0).",
+           impossible="when a decrease would take a production below its least (-5 megacredits, 0 of the others)")
 @_frozen
 class Production:
     changes: tuple[ProductionChange, ...]
 
 
-@kind("any_production", category="production", syntax="any production(RESOURCE -N)",
-      example="any production(heat -1)",
-      summary="Decrease one player's production (red border): any player who has enough, yourself included.")
+@immediate("any_production", category="production", syntax="any production(RESOURCE -N)",
+           example="any production(heat -1)",
+           summary="Decrease one player's production (red border): any player who has enough, yourself included.",
+           impossible="when no player has that much production to lose")
 @_frozen
 class AnyProduction:
     changes: tuple[ProductionChange, ...]
 
 
-@kind("parameter", category="global", syntax="(temperature | oxygen | PARAMETER | tr) +N [per QUANTITY]",
-      example="temperature +2",
-      summary="Raise (or lower) a global parameter (a declared one too), with TR for each step raised, or change "
-              "your TR directly.")
+@immediate("parameter", rule="parameter_change", category="global",
+           syntax="(temperature | oxygen | PARAMETER | tr) +N [per QUANTITY]",
+           example="temperature +2",
+           summary="Raise (or lower) a global parameter (a declared one too), with TR for each step raised, or change "
+                   "your TR directly.",
+           impossible=NEVER)
 @_frozen
 class ChangeParameter:
     parameter: str  # temperature | oxygen | tr
     amount: Amount
 
 
-@kind("place", category="tiles", syntax='place [N] TILE ["name"] [FILTER ...]',
-      example='place special "Lava Vent" on volcanic',
-      summary="Place tiles: ocean, greenery, city or a special (named) tile, where the filters allow.")
+@immediate("place", category="tiles", syntax='place [N] TILE ["name"] [FILTER ...]',
+           example='place special "Lava Vent" on volcanic',
+           summary="Place tiles: ocean, greenery, city or a special (named) tile, where the filters allow.",
+           impossible="when no space may take the tile (no ocean left to place, or the filters leave none)")
 @_frozen
 class PlaceTile:
     tile: str                 # ocean | greenery | city | special
@@ -202,22 +275,25 @@ class PlaceTile:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@kind("claim", category="tiles", syntax="claim space [FILTER ...]", example="claim space on land",
-      summary="Put your marker on a free space: from now on only you may place a tile there.")
+@immediate("claim", category="tiles", syntax="claim space [FILTER ...]", example="claim space on land",
+           summary="Put your marker on a free space: from now on only you may place a tile there.",
+           impossible="when no free space meets the filters")
 @_frozen
 class ClaimSpace:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@kind("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",  # N may be X
-      summary="Draw project cards into your hand.")
+@immediate("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",  # N may be X
+           summary="Draw project cards into your hand.",
+           impossible=NEVER)
 @_frozen
 class Draw:
     amount: Amount
 
 
-@kind("look_keep", category="cards", syntax="look N keep K", example="look 4 keep 2",
-      summary="Look at the top N cards (N may be X), keep K in hand for free, discard the rest.")
+@immediate("look_keep", category="cards", syntax="look N keep K", example="look 4 keep 2",
+           summary="Look at the top N cards (N may be X), keep K in hand for free, discard the rest.",
+           impossible=NEVER)
 @_frozen
 class LookKeep:
     look: int
@@ -225,29 +301,32 @@ class LookKeep:
     variable: bool = False   # `look X keep 1`: `look` is a multiple of X
 
 
-@kind("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
-      summary="Look at the top N cards; buy any of them for the card price (3 MC), discard the rest.")
+@immediate("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
+           summary="Look at the top N cards; buy any of them for the card price (3 MC), discard the rest.",
+           impossible=NEVER)
 @_frozen
 class LookBuy:
     look: int
     variable: bool = False   # `look X buy`
 
 
-@kind("discard", category="cards", syntax="discard N", example="discard 1",
-      summary="Discard cards of your choice from your hand.")
+@immediate("discard", category="cards", syntax="discard N", example="discard 1",
+           summary="Discard cards of your choice from your hand.",
+           impossible="when the hand holds fewer cards than it discards")
 @_frozen
 class Discard:
     amount: Amount
 
 
-@kind("add", category="card resources",
-      syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-             "| to any [TAG] cards | to that card)",
-      example="add 1 animal per 2 plant tags to any animal card",
-      summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
-              "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
-              "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
-              "time. `resource` means any type the target holds.")
+@immediate("add", category="card resources",
+           syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
+                  "| to any [TAG] cards | to that card)",
+           example="add 1 animal per 2 plant tags to any animal card",
+           summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
+                   "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
+                   "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
+                   "time. `resource` means any type the target holds.",
+           impossible=NEVER)
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
@@ -256,11 +335,13 @@ class AddResources:
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
 
 
-@kind("remove", category="card resources",
-      syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it])",
-      example="remove up to 3 plants from any player",
-      summary="Remove resources. `here` and `from your card` (one of your cards holding that type, your choice) "
-              "are costs you must pay; `up to` makes a removal optional and partial.")
+@immediate("remove", category="card resources",
+           syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it])",
+           example="remove up to 3 plants from any player",
+           summary="Remove resources. `here` and `from your card` (one of your cards holding that type, your choice) "
+                   "are costs you must pay; `up to` makes a removal optional and partial.",
+           impossible="when a removal that is not `up to` (`here`, `from your card`, `from any card`) finds too "
+                      "few resources")
 @_frozen
 class RemoveResources:
     resource: str
@@ -271,11 +352,12 @@ class RemoveResources:
     player_tag: Optional[str] = None   # any_player: only players with this tag in play
 
 
-@kind("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
-      example="steal up to 2 steel from any player",
-      summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
-              "player has (or nothing); without it, exactly N from a player who has them, and the effect is possible "
-              "only when one has (solo: the neutral opponent always has).")
+@immediate("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
+           example="steal up to 2 steel from any player",
+           summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
+                   "player has (or nothing); without it, exactly N from a player who has them, and the effect is "
+                   "possible only when one has (solo: the neutral opponent always has).",
+           impossible="without `up to`, when no opponent has the amount (never in a solo game)")
 @_frozen
 class Steal:
     resource: str
@@ -283,17 +365,19 @@ class Steal:
     up_to: bool = True
 
 
-@kind("choose", category="control", syntax="choose { EFFECTS | EFFECTS ... }",
-      example="choose { gain 4 plants | add 2 animals to another card }",
-      summary="The player picks exactly one option they can carry out.")
+@immediate("choose", rule="choice", category="control", syntax="choose { EFFECTS | EFFECTS ... }",
+           example="choose { gain 4 plants | add 2 animals to another card }",
+           summary="The player picks exactly one option they can carry out.",
+           impossible="when no option can be carried out")
 @_frozen
 class Choice:
     options: tuple[tuple, ...]
 
 
-@kind("if", category="control", syntax="if CONDITION { EFFECTS } [else { EFFECTS }]",
-      example="if plant tags >= 3 { production(plants +4) } else { production(plants +1) }",
-      summary="Carry out the first block when the condition holds, the else block otherwise.")
+@immediate("if", rule="conditional", category="control", syntax="if CONDITION { EFFECTS } [else { EFFECTS }]",
+           example="if plant tags >= 3 { production(plants +4) } else { production(plants +1) }",
+           summary="Carry out the first block when the condition holds, the else block otherwise.",
+           impossible="when the block the condition picks cannot be carried out")
 @_frozen
 class Conditional:
     condition: Condition
@@ -301,9 +385,10 @@ class Conditional:
     otherwise: tuple = ()
 
 
-@kind("choose_x", category="control", syntax="choose X [from N] up to QUANTITY { EFFECTS using X }",
-      example="choose X up to heat production { production(heat -X, megacredits +X) }",
-      summary="The player picks a number X in the range, then the block runs with that X.")
+@immediate("choose_x", category="control", syntax="choose X [from N] up to QUANTITY { EFFECTS using X }",
+           example="choose X up to heat production { production(heat -X, megacredits +X) }",
+           summary="The player picks a number X in the range, then the block runs with that X.",
+           impossible="when no X in the range lets the block be carried out")
 @_frozen
 class ChooseX:
     minimum: int
@@ -311,51 +396,58 @@ class ChooseX:
     body: tuple
 
 
-@kind("may", category="control", syntax="may { EFFECTS }", example="may { discard 1; draw 1 }",
-      summary="Optional: the player may carry out the whole block, or skip it.")
+@immediate("may", category="control", syntax="may { EFFECTS }", example="may { discard 1; draw 1 }",
+           summary="Optional: the player may carry out the whole block, or skip it.",
+           impossible=NEVER)
 @_frozen
 class May:
     body: tuple
 
 
-@kind("copy_production", category="production", syntax="copy production of TAG card",
-      example="copy production of building card",
-      summary="Carry out again the whole production box (its any-player decreases too) of one of your played cards with that tag, if it can be carried out.")
+@immediate("copy_production", category="production", syntax="copy production of TAG card",
+           example="copy production of building card",
+           summary="Carry out again the whole production box (its any-player decreases too) of one of your played "
+                   "cards with that tag, if it can be carried out.",
+           impossible="when no card of yours with the tag has a production box that can be carried out")
 @_frozen
 class CopyProduction:
     tag: str
 
 
-@kind("reveal", category="cards", syntax="reveal top card if TAG tag { EFFECTS }",
-      example="reveal top card if microbe tag { add 1 science here }",
-      summary="Reveal the top card of the deck; if it has the tag, carry out the block; then discard it.")
+@immediate("reveal", category="cards", syntax="reveal top card if TAG tag { EFFECTS }",
+           example="reveal top card if microbe tag { add 1 science here }",
+           summary="Reveal the top card of the deck; if it has the tag, carry out the block; then discard it.",
+           impossible="when the deck and the discard pile are both empty")
 @_frozen
 class Reveal:
     tag: str
     then: tuple
 
 
-@kind("require", category="control", syntax="require CONDITION", example="require tr raised this generation >= 1",
-      summary="Nothing happens, but the effect (and so the card or action) is possible only when this holds.")
+@immediate("require", category="control", syntax="require CONDITION", example="require tr raised this generation >= 1",
+           summary="Nothing happens, but the effect (and so the card or action) is possible only when this holds.",
+           impossible="when the condition does not hold")
 @_frozen
 class Require:
     condition: Condition
 
 
-@kind("next_card", category="modifiers", syntax="next card { MODIFIER; ... }",
-      example="next card { discount 8 on cards }",
-      summary="Modifiers that apply to the next card you play this generation only.")
+@immediate("next_card", category="modifiers", syntax="next card { MODIFIER; ... }",
+           example="next card { discount 8 on cards }",
+           summary="Modifiers that apply to the next card you play this generation only.",
+           impossible=NEVER)
 @_frozen
 class NextCard:
     modifiers: tuple
 
 
-@kind("reveal_until", category="cards",
-      syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon)",
-      example="reveal cards until 2 with space tag",
-      summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
-              "into your hand and discard the rest; `with RESOURCE icon`: a card that names that card resource "
-              "anywhere (holds, adds, removes or counts it).")
+@immediate("reveal_until", category="cards",
+           syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon)",
+           example="reveal cards until 2 with space tag",
+           summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
+                   "into your hand and discard the rest; `with RESOURCE icon`: a card that names that card resource "
+                   "anywhere (holds, adds, removes or counts it).",
+           impossible=NEVER)
 @_frozen
 class RevealUntil:
     count: int
@@ -364,45 +456,50 @@ class RevealUntil:
     icon: Optional[str] = None   # a card resource the card names anywhere (holds, adds, removes or counts it)
 
 
-@kind("play_from_hand", category="cards",
-      syntax="play card from hand [with discount N] [ignoring global requirements]",
-      example="play card from hand with discount 25",
-      summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
-              "ignored if said; possible only when some card in hand can be played so.")
+@immediate("play_from_hand", category="cards",
+           syntax="play card from hand [with discount N] [ignoring global requirements]",
+           example="play card from hand with discount 25",
+           summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
+                   "ignored if said; possible only when some card in hand can be played so.",
+           impossible="when no card in hand can be played so")
 @_frozen
 class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
 
 
-@kind("gain_raised", category="triggers", syntax="gain that production",
-      example="when you raise production -> gain that production",
-      summary="In a `when you raise production` trigger: gain as many units of the resource as its production "
-              "just rose.")
+@immediate("gain_raised", category="triggers", syntax="gain that production",
+           example="when you raise production -> gain that production",
+           summary="In a `when you raise production` trigger: gain as many units of the resource as its production "
+                   "just rose.",
+           impossible=NEVER)
 @_frozen
 class GainRaised:
     pass
 
 
-@kind("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
-      summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
-              "resources); one who cannot is skipped.")
+@immediate("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
+           summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
+                   "resources); one who cannot is skipped.",
+           impossible=NEVER)
 @_frozen
 class EachOpponent:
     body: tuple
 
 
-@kind("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
-      summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
-              "that may be funded. Nothing happens when none is left (or in a solo game).")
+@immediate("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
+           summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
+                   "that may be funded. Nothing happens when none is left (or in a solo game).",
+           impossible=NEVER)
 @_frozen
 class FundAward:
     pass
 
 
-@kind("look_play", category="cards", syntax="look N KIND cards play K",
-      example="look 3 mission cards play 1",
-      summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
-              "played is discarded for its kind's `unplayable` effects); the others go under the pile.")
+@immediate("look_play", category="cards", syntax="look N KIND cards play K",
+           example="look 3 mission cards play 1",
+           summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
+                   "played is discarded for its kind's `unplayable` effects); the others go under the pile.",
+           impossible=NEVER)
 @_frozen
 class LookPlay:
     look: int
@@ -410,20 +507,22 @@ class LookPlay:
     play: int
 
 
-@kind("reuse_action", category="actions", syntax="repeat used action of another card",
-      example="repeat used action of another card",
-      summary="Carry out again the action of another of your cards that was already used this generation "
-              "(its cost included).")
+@immediate("reuse_action", category="actions", syntax="repeat used action of another card",
+           example="repeat used action of another card",
+           summary="Carry out again the action of another of your cards that was already used this generation "
+                   "(its cost included).",
+           impossible="when no other card of yours has a used action that can be carried out again")
 @_frozen
 class ReuseAction:
     pass
 
 
-@kind("neutral", category="control", syntax="neutral { EFFECTS }",
-      example="neutral { choose { temperature +1 | oxygen +1 } }",
-      summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR and "
-              "no track bonus beyond further raises, a tile placed gives no placement bonus and belongs to nobody, "
-              "and only `any player` triggers fire; the deciding player makes the choices.")
+@immediate("neutral", category="control", syntax="neutral { EFFECTS }",
+           example="neutral { choose { temperature +1 | oxygen +1 } }",
+           summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR "
+                   "and no track bonus beyond further raises, a tile placed gives no placement bonus and belongs to "
+                   "nobody, and only `any player` triggers fire; the deciding player makes the choices.",
+           impossible="when the block cannot be carried out")
 @_frozen
 class Neutral:
     body: tuple
@@ -431,10 +530,12 @@ class Neutral:
 
 # ------------------------------------------------------------------------------------------- pieces and sites
 
-@kind("place_piece", category="sites", syntax="place PIECE [also where you have one]", example="place outpost",
-      summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
-              "(not one that holds yours already when it allows one per player, unless `also where you have one`): "
-              "you carry out the site's `build` effects, and its marker moves up to the first free step.")
+@immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",
+           example="place outpost",
+           summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
+                   "(not one that holds yours already when it allows one per player, unless `also where you have "
+                   "one`): you carry out the site's `build` effects, and its marker moves up to the first free step.",
+           impossible="when no active site that holds this kind has room for one of the player's")
 @_frozen
 class PlacePiece:
     piece: str
@@ -442,59 +543,65 @@ class PlacePiece:
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
 
 
-@kind("send", category="sites", syntax="send PIECE", example="send shuttle",
-      summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
-              "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry out "
-              "the effects of the marker's step, every piece on the site gives its owner the site's `bonus` (yours "
-              "too), your piece stays there until its kind returns, and the marker goes back to the first free "
-              "step. Possible only with a piece in your supply and a site to visit.")
+@immediate("send", category="sites", syntax="send PIECE", example="send shuttle",
+           summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
+                   "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
+                   "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
+                   "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
+                   "free step. Possible only with a piece in your supply and a site to visit.",
+           impossible="without a piece of this kind in the supply, or a site it may visit now")
 @_frozen
 class SendPiece:
     piece: str
 
 
-@kind("gain_pieces", category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
-      summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).")
+@immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
+           summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).",
+           impossible=NEVER)
 @_frozen
 class GainPieces:
     piece: str
     amount: Amount
 
 
-@kind("marker", category="sites", syntax="marker +N on (a | each) site [; marker -N on another site]",
-      example="marker +1 on a site; marker -1 on another site",
-      summary="Move the markers of active sites, each within its first free step and its last step: of one site "
-              "the player chooses, then of another (`another site`), or of every site (`each site`). Possible only "
-              "when such sites can move.")
+@immediate("marker", rule="marker_move", category="sites",
+           syntax="marker +N on (a | each) site [; marker -N on another site]",
+           example="marker +1 on a site; marker -1 on another site",
+           summary="Move the markers of active sites, each within its first free step and its last step: of one site "
+                   "the player chooses, then of another (`another site`), or of every site (`each site`). Possible "
+                   "only when such sites can move.",
+           impossible="when no active site's marker can move so (two different sites, for `another site`)")
 @_frozen
 class MoveMarkers:
     steps: tuple[int, ...]   # the move of each site chosen in turn (`a site`, then `another site`)
     each: bool = False       # `each site`: every active site moves steps[0]
 
 
-@kind("collect_bonus", category="sites", syntax="collect bonus per PIECE", example="collect bonus per outpost",
-      summary="Carry out the `bonus` of the site under each of your pieces of that kind, once per piece.")
+@immediate("collect_bonus", category="sites", syntax="collect bonus per PIECE", example="collect bonus per outpost",
+           summary="Carry out the `bonus` of the site under each of your pieces of that kind, once per piece.",
+           impossible=NEVER)
 @_frozen
 class CollectBonus:
     piece: str
 
 
-@kind("site_into_play", category="sites", syntax="site into play", example="site into play",
-      summary="Put one of the game's set-aside sites (of the sets in play) into play, the player's choice.")
+@immediate("site_into_play", category="sites", syntax="site into play", example="site into play",
+           summary="Put one of the game's set-aside sites (of the sets in play) into play, the player's choice.",
+           impossible=NEVER)
 @_frozen
 class SiteIntoPlay:
     pass
 
 
-@kind("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
-      summary="Set aside one site in play that holds no piece, the player's choice.")
+@immediate("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
+           summary="Set aside one site in play that holds no piece, the player's choice.", impossible=NEVER)
 @_frozen
 class SiteOutOfPlay:
     pass
 
 
-@kind("nothing", category="control", syntax="nothing", example="nothing",
-      summary="Nothing happens (a step of a site's track that gives nothing).")
+@immediate("nothing", category="control", syntax="nothing", example="nothing",
+           summary="Nothing happens (a step of a site's track that gives nothing).", impossible=NEVER)
 @_frozen
 class Nothing:
     pass
@@ -525,19 +632,19 @@ class TriggerEvent:
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
 
 
-@kind("when", category="triggers",
-      syntax="when (you | any player | another player) EVENT [including this] -> EFFECTS",
-      example="when any player places ocean tile -> gain 2 plants",
-      summary="Each time the event happens, the card's owner carries out the effects: the owner's own events "
-              "(`you`), everyone's (`any player`) or only the other players' (`another player`). Events: "
-              "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
-              "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
-              "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
-              "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-              "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
-              "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
-              "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
-              "`with no tags`, `holding RESOURCE`.")
+@passive("when", rule="trigger", category="triggers",
+         syntax="when (you | any player | another player) EVENT [including this] -> EFFECTS",
+         example="when any player places ocean tile -> gain 2 plants",
+         summary="Each time the event happens, the card's owner carries out the effects: the owner's own events "
+                 "(`you`), everyone's (`any player`) or only the other players' (`another player`). Events: "
+                 "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
+                 "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
+                 "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
+                 "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
+                 "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
+                 "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
+                 "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
+                 "`with no tags`, `holding RESOURCE`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
@@ -557,11 +664,11 @@ class DiscountTarget:
     name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
 
 
-@kind("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [per TAG tag] "
-      "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
-      example="discount 2 on space cards",
-      summary="Lower a price. Without a resource the discount is in megacredits. `per TAG tag`: N off for each "
-              "such tag of the card played (none off a card without one).")
+@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [per TAG tag] "
+         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
+         example="discount 2 on space cards",
+         summary="Lower a price. Without a resource the discount is in megacredits. `per TAG tag`: N off for each "
+                 "such tag of the card played (none off a card without one).")
 @_frozen
 class Discount:
     amount: int
@@ -570,38 +677,39 @@ class Discount:
     per_tag: Optional[str] = None   # cards: the amount is taken off once per tag of this kind on the card
 
 
-@kind("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
-      summary="Steel or titanium is worth N more megacredits when you pay with it.")
+@passive("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
+         summary="Steel or titanium is worth N more megacredits when you pay with it.")
 @_frozen
 class ResourceValue:
     resource: str
     delta: int
 
 
-@kind("leeway", category="modifiers", syntax="(global | PARAMETER) requirements +-N", example="global requirements +-2",
-      summary="Your cards' global requirements (every global parameter, or only the one named) are N steps easier "
-              "either way.")
+@passive("leeway", category="modifiers", syntax="(global | PARAMETER) requirements +-N",
+         example="global requirements +-2",
+         summary="Your cards' global requirements (every global parameter, or only the one named) are N steps easier "
+                 "either way.")
 @_frozen
 class RequirementLeeway:
     steps: int
     parameter: Optional[str] = None   # None: every global parameter
 
 
-@kind("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
-      example="protect animals here",
-      summary="Resources that cannot be removed: from this card by anyone, or yours by opponents.")
+@passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
+         example="protect animals here",
+         summary="Resources that cannot be removed: from this card by anyone, or yours by opponents.")
 @_frozen
 class Protect:
     resources: tuple[str, ...]
     scope: str   # here | opponents
 
 
-@kind("substitute", category="modifiers",
-      syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
-      example="use heat as megacredits",
-      summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
-              "card resources on this card (which may also stand in for heat wherever heat is spent: `use fighters "
-              "here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
+@passive("substitute", category="modifiers",
+         syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
+         example="use heat as megacredits",
+         summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
+                 "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
@@ -611,24 +719,24 @@ class Substitute:
     tag: Optional[str] = None
 
 
-@kind("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
-      summary="When you send a piece of that kind, you may first raise the site's marker N steps (several such "
-              "modifiers add up; never past the last step).")
+@passive("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
+         summary="When you send a piece of that kind, you may first raise the site's marker N steps (several such "
+                 "modifiers add up; never past the last step).")
 @_frozen
 class MarkerOffset:
     piece: str
     steps: int
 
 
-@kind("card_price", category="modifiers", syntax="buy cards for N megacredits", example="buy cards for 5 megacredits",
-      summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of 3.")
+@passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
+         example="buy cards for 5 megacredits",
+         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead "
+                 "of 3.")
 @_frozen
 class CardPrice:
     amount: int
 
 
-IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
-             LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
-             CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
-             LookPlay, ReuseAction, GainRaised, PlacePiece, SendPiece, GainPieces, MoveMarkers, CollectBonus,
-             SiteIntoPlay, SiteOutOfPlay, Nothing)
+# the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)
+IMMEDIATE = tuple(cls for cls in REGISTRY.values() if cls.immediate)
+PASSIVE = tuple(cls for cls in REGISTRY.values() if not cls.immediate)

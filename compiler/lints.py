@@ -29,10 +29,6 @@ from .syntax import Leaf, Node
 NEIGHBOURS = 6  # a hexagonal space has 6 neighbours
 _BOUNDLESS = (0, math.inf)
 
-# compiled classes whose whole effect is one amount: nothing happens when it is zero
-_AMOUNTS = (fx.Gain, fx.Lose, fx.Spend, fx.Pay, fx.ChangeParameter, fx.Draw, fx.Discard, fx.AddResources,
-            fx.RemoveResources, fx.Steal, fx.GainPieces)
-
 
 class DesignLints:
     """Mixed into `Checker`; uses `self.d` (the diagnostics) and `self.parameters` (every parameter's scale)."""
@@ -40,7 +36,8 @@ class DesignLints:
     # ------------------------------------------------------------------ hooks
 
     def lint_effect(self, node: Node, compiled) -> None:
-        if isinstance(compiled, _AMOUNTS) and _is_zero(compiled.amount):
+        # a verb's amounts (its `Amount` fields, compiler/effects.py): nothing happens when one is zero
+        if any(_is_zero(getattr(compiled, name)) for name in compiled.amounts):
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' does nothing")
         elif isinstance(compiled, (fx.Production, fx.AnyProduction)):
             self._production(node, compiled)
@@ -54,12 +51,12 @@ class DesignLints:
         elif isinstance(compiled, fx.Conditional):
             self._conditional(node, compiled)
         elif isinstance(compiled, fx.Require):
-            never = self._never_met_at(node.nodes("condition")[0], compiled.condition)
+            never = self._never_met_at(node["condition"], compiled.condition)
             if never is not None:
                 self.d.warning("W104", f"this requirement can never be met ({never[1]}), so nothing after it "
                                        "happens", never[0], "check the comparison and its value")
         elif isinstance(compiled, fx.Choice):
-            self._duplicate_options(node, compiled.options, "option")
+            self._duplicate_options(compiled.options, "option", node["options"])
         elif isinstance(compiled, fx.ChooseX):
             high = self.range_of(compiled.maximum)[1]
             if compiled.minimum > high:
@@ -70,7 +67,7 @@ class DesignLints:
         if isinstance(compiled, fx.Trigger):
             why = self._never_fires(compiled.event)
             if why:
-                self.d.warning("W106", f"this trigger can never fire: {why}", node.children[1].span,
+                self.d.warning("W106", f"this trigger can never fire: {why}", node["event"].span,
                                "check its filters")
         elif isinstance(compiled, fx.Discount) and compiled.amount == 0:
             self._zero(node, "'discount 0' makes nothing cheaper")
@@ -85,7 +82,7 @@ class DesignLints:
             fields.setdefault(field.kind, []).append(field)
         condition = getattr(definition, "requirements", None) or getattr(definition, "requirement", None)
         if condition is not None and "requires_field" in fields:
-            never = self._never_met_at(fields["requires_field"][0].children[1], condition)
+            never = self._never_met_at(fields["requires_field"][0]["condition"], condition)
             if never is not None:
                 self.d.warning("W105", f"this requirement can never be met: {never[1]}", never[0],
                                "check the comparison and its value (a card that can never be played, a milestone "
@@ -97,7 +94,7 @@ class DesignLints:
         actions = fields.get("action_field", [])
         if actions and getattr(definition, "actions", ()):
             options = [(option.cost, option.effects) for option in definition.actions]
-            self._duplicate_options(actions[0], options, "action", actions[0].nodes("action_option"))
+            self._duplicate_options(options, "action", actions[0]["options"])
 
     # ------------------------------------------------------------------ ranges and conditions
 
@@ -143,7 +140,7 @@ class DesignLints:
         found = self._never(condition)
         if found is None:
             return None
-        comparisons = condition_node.nodes("comparison")
+        comparisons = condition_node["comparisons"]
         index, why = found
         return (comparisons[index].span if index < len(comparisons) else condition_node.span), why
 
@@ -174,9 +171,9 @@ class DesignLints:
 
     def _production(self, node: Node, compiled) -> None:
         seen: dict[str, Node] = {}
-        for delta, change in zip(node.nodes("delta"), compiled.changes):
+        for delta, change in zip(node["deltas"], compiled.changes):
             if _is_zero(change.amount):
-                self._zero(delta, f"'{delta.children[0].text} {delta.children[1].text}' changes no production")
+                self._zero(delta, f"'{delta['resource'].text} {delta['change'].text}' changes no production")
             if change.resource in seen and change.resource not in ("lowest", "bonus"):
                 self.d.warning("W108", f"{change.resource} production is changed twice in one production( )",
                                delta.span, "add the two changes up into one")
@@ -200,13 +197,12 @@ class DesignLints:
         return None
 
     def _conditional(self, node: Node, compiled: fx.Conditional) -> None:
-        blocks = node.nodes("effects")
-        never = self._never_met_at(node.nodes("condition")[0], compiled.condition)
+        never = self._never_met_at(node["condition"], compiled.condition)
         if never is not None:
             self.d.warning("W104", f"the condition can never be met ({never[1]}), so what it guards never happens",
                            never[0], "check the comparison and its value")
         elif compiled.otherwise and self.always_met(compiled.condition):
-            self.d.warning("W104", "the condition is always met, so the 'else' never happens", blocks[1].span,
+            self.d.warning("W104", "the condition is always met, so the 'else' never happens", node["otherwise"].span,
                            "drop the 'if', or fix its comparison")
         if compiled.otherwise and compiled.then == compiled.otherwise:
             self.d.warning("W108", "both branches of this 'if' are the same, so the condition changes nothing",
@@ -223,13 +219,13 @@ class DesignLints:
         return None
 
     def _victory_points(self, field: Node, vp) -> None:
-        value = field.children[1]
+        value = field["value"]
         if vp.points == 0:
-            self.d.warning("W103", "'vp: 0' scores nothing", value.children[0].span,
+            self.d.warning("W103", "'vp: 0' scores nothing", value["points"].span,
                            "give the card its points, or remove the 'vp:' field")
             return
         if vp.condition is not None:
-            never = self._never_met_at(value.children[1], vp.condition)
+            never = self._never_met_at(value["condition"], vp.condition)
             if never is not None:
                 self.d.warning("W107", f"these points can never be scored: {never[1]}", never[0],
                                "check the comparison and its value")
@@ -253,8 +249,7 @@ class DesignLints:
             else:
                 seen[passive] = field
 
-    def _duplicate_options(self, node: Node, options, what: str, option_nodes: Optional[list] = None) -> None:
-        option_nodes = option_nodes if option_nodes is not None else node.nodes("effects")
+    def _duplicate_options(self, options, what: str, option_nodes: list) -> None:
         if len(option_nodes) != len(options):
             return
         seen: dict = {}

@@ -20,6 +20,7 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from . import syntax
 from .definitions import Header
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
+from .effects import IMMEDIATE
 from .source import grammar_path
 from .syntax import Node
 from .vocabulary import TILES, singular
@@ -38,9 +39,10 @@ _WORD_CHAR = re.compile(r"\w")
 _STRING_OR_COMMENT = re.compile(r'"[^"\n]*"|//')
 # A number too long to be one, outside strings and comments (a card number `#123` is a name, not a number).
 _LONG_NUMBER = re.compile(r'"[^"\n]*"|//[^\n]*|(?<![\w#])[+-]?(\d{%d,})' % (MAX_DIGITS + 1))
-# Words that begin an effect; a NAME where an effect starts that is none of these is a misspelt effect.
-EFFECT_WORDS = ("gain", "lose", "spend", "pay", "production", "any", "place", "claim", "draw", "look", "discard",
-                "add", "remove", "steal", "choose", "if", "may", "copy", "reveal", "require", "next")
+# Words that begin an effect (the first word of each verb's syntax, compiler/effects.py); a NAME where an effect
+# starts that is none of these is a misspelt effect.
+EFFECT_WORDS = tuple(dict.fromkeys(word for word in (verb.syntax.split()[0].split("(")[0] for verb in IMMEDIATE)
+                                   if word.islower()))
 PARAMETER_WORDS = ("temperature", "oxygen", "tr")
 # Comparisons written the other way round or with typographic symbols.
 _COMPARATOR_TYPOS = {"=>": ">=", "=<": "<=", "≥": ">=", "≤": "<=", "=": "==", "!=": None}
@@ -59,8 +61,13 @@ _FRIENDLY = {
 def lark_parser() -> Lark:
     """The LALR parser; Lark caches its tables on disk (cache=True), keyed by the grammar's hash (the cache
     stores the terminals as `_whole_words` left them: change the grammar file when changing that function)."""
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False, cache=True, edit_terminals=_whole_words)
+    return build_parser(grammar_path().read_text(encoding="utf-8"))
+
+
+def build_parser(grammar: str, cache: bool = True) -> Lark:
+    """A parser of `grammar` (the text of grammar/tharsis.lark, or a test's version of it with a rule added)."""
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False,
+                cache=cache, edit_terminals=_whole_words)
 
 
 def _whole_words(terminal: TerminalDef) -> None:

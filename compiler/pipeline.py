@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from . import names as names_files
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, GainPieces, PlaceTile, Trigger
+from .effects import Discount, GainPieces, PlaceTile, Trigger, walk
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -374,30 +374,16 @@ def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
 
 
 def _effects_in(definition) -> Iterable:
-    """Every compiled effect of a definition's effect lists, nested ones included."""
-    stack = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build", "track")]
-    stack += [option.cost + option.effects for option in getattr(definition, "actions", ())]
-    stack += [p.effects for p in getattr(definition, "passives", ()) if isinstance(p, Trigger)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(item)
-            continue
-        yield item
-        for field in ("options", "then", "otherwise", "body"):
-            inner = getattr(item, field, None)
-            if inner:
-                stack.append(inner)
+    """Every compiled effect of a definition (a site's track, bonus and build too), nested ones included."""
+    effects = tuple(getattr(definition, "play", ())) + tuple(getattr(definition, "first_action", ()))
+    effects += tuple(getattr(definition, "bonus", ())) + tuple(getattr(definition, "build", ()))
+    effects += tuple(e for step in getattr(definition, "track", ()) for e in step)
+    effects += tuple(e for option in getattr(definition, "actions", ()) for e in option.cost + option.effects)
+    effects += tuple(getattr(definition, "passives", ()))
+    return walk(effects)
 
 
 def _placements(definition) -> Iterable[PlaceTile]:
-    stack = list(getattr(definition, "play", ())) + list(getattr(definition, "first_action", ()))
-    while stack:
-        effect = stack.pop()
-        if isinstance(effect, PlaceTile):
-            yield effect
-        for field in ("options", "then", "otherwise", "body"):
-            inner = getattr(effect, field, None)
-            if inner:
-                for item in inner:
-                    stack.extend(item if isinstance(item, tuple) else (item,))
+    """The placements a definition's `play:` and `first action:` make, in blocks too."""
+    effects = tuple(getattr(definition, "play", ())) + tuple(getattr(definition, "first_action", ()))
+    return (effect for effect in walk(effects) if isinstance(effect, PlaceTile))

@@ -19,7 +19,7 @@ quantity can stand (a `per` clause, a comparison, a noun on its own) put them to
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 import attrs
 import jinja2
@@ -89,7 +89,7 @@ class Phrases:
         return self.names.get("tag", name, self.language) or self.tags.get(name, name)
 
     def piece(self, name: str, count: int = 1) -> str:
-        """A declared kind of piece, as a names file says it, else as declared (`cargo ships` in English)."""
+        """A declared kind of piece, as a names file or the table says it, else as declared (`cargo ships`)."""
         declared = self.names.get("piece", name, self.language)
         if declared is not None:
             return declared
@@ -102,7 +102,7 @@ class Phrases:
         return plural_noun(name, count)
 
     def pieces(self, count: str, name: str, grammatical_count: int) -> str:
-        """`2 outposts`, `2个前哨站`; `a outpost` for one."""
+        """`2 outposts`, `2个前哨站`; `an outpost` for one."""
         if count == "1":
             return self("a_piece", a_piece=self.a(self.piece(name, 1)))
         return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
@@ -349,153 +349,268 @@ def _sentences(t: Phrases, effects) -> str:
     return t.join("sentences", (_sentence(t, e) for e in effects))
 
 
-def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
-    if isinstance(e, (fx.Gain, fx.Lose, fx.Spend, fx.Steal)):
-        key = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend", fx.Steal: "steal"}[type(e)]
-        if isinstance(e, fx.Steal) and e.up_to:
-            key = "steal_up_to"
-        return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
-    if isinstance(e, fx.Pay):
-        using = t("pay_using", resources=t.series("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
-        return t("pay", what=_things(t, e.amount, "megacredits"), per=_per(t, e.amount), using=using)
-    if isinstance(e, (fx.Production, fx.AnyProduction)):
-        whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
-        parts = []
-        for change in e.changes:
-            verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
-            steps = _steps(t, change.amount)  # English says it after the production, Chinese before
-            production = t("production_of_bonus", steps=steps) if change.resource == "bonus" else \
-                t("production_of_lowest", steps=steps) if change.resource == "lowest" else \
-                t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
-            parts.append(t("production_change", verb=verb, production=production, steps=steps,
-                           per=_per(t, change.amount)))
-        return t("production", changes=t.upper_first(t.join("production", parts)))
-    if isinstance(e, fx.ChangeParameter):
-        what = t("your_tr") if e.parameter == "tr" else t.parameter(e.parameter)
-        verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
-        return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
-    if isinstance(e, fx.PlaceTile):
-        name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
-        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
-            else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
-        return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
-    if isinstance(e, fx.ClaimSpace):
-        return t("claim", filters=_filters(t, e.filters))
-    if isinstance(e, fx.PlacePiece):
-        return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
-                 also=t("place_piece_also") if e.also_own else "")
-    if isinstance(e, fx.SendPiece):
-        return t("send", a_piece=t.pieces("1", e.piece, 1))
-    if isinstance(e, fx.GainPieces):
-        return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
-                 per=_per(t, e.amount))
-    if isinstance(e, fx.MoveMarkers):
-        moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
-                   site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
-                   steps=t.counted(str(abs(step)), "marker_step", abs(step)))
-                 for index, step in enumerate(e.steps)]
-        return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
-    if isinstance(e, fx.CollectBonus):
-        return t("collect_bonus", pieces=t.piece(e.piece, 2))
-    if isinstance(e, fx.SiteIntoPlay):
-        return t("site_into_play")
-    if isinstance(e, fx.SiteOutOfPlay):
-        return t("site_out_of_play")
-    if isinstance(e, fx.Nothing):
-        return t("nothing")
-    if isinstance(e, fx.MarkerOffset):
-        return t("marker_offset", a_piece=t.pieces("1", e.piece, 1),
-                 steps=t.counted(str(e.steps), "marker_step", e.steps))
-    if isinstance(e, fx.CardPrice):
-        return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
-    if isinstance(e, (fx.Draw, fx.Discard)):
-        key = "draw" if isinstance(e, fx.Draw) else "discard"
-        return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
-    if isinstance(e, fx.LookKeep):
-        return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
-    if isinstance(e, fx.LookBuy):
-        return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=times_x(e.look, e.variable))
-    if isinstance(e, fx.AddResources):
-        if e.tag:
-            return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                     a_tag=t.a(t.tag(e.tag)))
-        return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
-    if isinstance(e, fx.RemoveResources):
-        source = "next_to_placed" if e.next_to_placed else e.source
-        key = f"remove_{source}" + ("_up_to" if e.up_to else "")
-        sentence = t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
-        if e.player_tag:
-            sentence += t("only_players_with", a_tag=t.a(t.tag(e.player_tag)))
-        return sentence
-    if isinstance(e, fx.Choice):
-        return t("choice", options=t.join("options", (_sentences(t, o) for o in e.options)))
-    if isinstance(e, fx.Conditional):
-        otherwise = t("otherwise", effects=_sentences(t, e.otherwise)) if e.otherwise else ""
-        return t("if", condition=_condition(t, e.condition), effects=_sentences(t, e.then), otherwise=otherwise)
-    if isinstance(e, fx.ChooseX):
-        return t("choose_x", minimum=e.minimum, maximum=_amount(t, _quantity(t, e.maximum)),
-                 effects=_sentences(t, e.body))
-    if isinstance(e, fx.May):
-        return t("may", effects=_sentences(t, e.body))
-    if isinstance(e, fx.CopyProduction):
-        return t("copy_production", tag=t.tag(e.tag))
-    if isinstance(e, fx.Reveal):
-        return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
-    if isinstance(e, fx.EachOpponent):
-        return t("each_opponent", effects=_sentences(t, e.body))
-    if isinstance(e, fx.FundAward):
-        return t("fund_award")
-    if isinstance(e, fx.LookPlay):
-        return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
-    if isinstance(e, fx.ReuseAction):
-        return t("reuse_action")
-    if isinstance(e, fx.GainRaised):
-        return t("gain_raised")
-    if isinstance(e, fx.RevealUntil):
-        wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
-            t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else t("holding", what=t.noun(e.holds))
-        return t("reveal_until", n=e.count, wanted=wanted)
-    if isinstance(e, fx.PlayFromHand):
-        parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
-                 for m in e.modifiers]
-        return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "")
-    if isinstance(e, fx.Require):
-        return t("require", condition=_condition(t, e.condition))
-    if isinstance(e, fx.NextCard):
-        return t("next_card", effects=_sentences(t, e.modifiers))
-    if isinstance(e, fx.Neutral):
-        return t("neutral", effects=_sentences(t, e.body))
-    if isinstance(e, fx.Trigger):
-        return t("when", event=_event(t, e), effects=_sentences(t, e.effects))
-    if isinstance(e, fx.Discount):
-        target = e.target
-        if target.kind == "cards" and target.tag:
-            what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
-        else:
-            what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
-        amount = t.counted(str(e.amount), e.resource, e.amount)
-        if e.per_tag:
-            return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
-        return t("discount", what=what, amount=amount)
-    if isinstance(e, fx.ResourceValue):
-        return t("resource_value", resource=t.noun(e.resource, 1), n=e.delta)
-    if isinstance(e, fx.RequirementLeeway):
-        if e.parameter:
-            return t("leeway_of", n=e.steps, what=t.parameter(e.parameter))
-        return t("leeway", n=e.steps)
-    if isinstance(e, fx.Protect):
-        resources = t.series("or", [t.noun(r) for r in e.resources])
-        if e.scope == "here":
-            return t("protect_here", resources=t.upper_first(resources))
-        return t("protect_from_opponents", resources=resources)
-    if isinstance(e, fx.Substitute):
-        if e.here and e.instead_of == "heat":
-            return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
-        if e.here:
-            tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
-            return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
-        return t("substitute", resource=t.noun(e.resource, 1))
-    raise TypeError(f"no rules text for {type(e).__name__}")
+_SENTENCES: dict[type, Callable[[Phrases, object], str]] = {}   # effect class -> its rules text, `(t, effect)`
+
+
+def sentence_of(*kinds: type):
+    """Register the function below as the rules text of `kinds` (compiler/effects.py's verb classes)."""
+
+    def register(function: Callable[[Phrases, object], str]) -> Callable[[Phrases, object], str]:
+        for kind in kinds:
+            _SENTENCES[kind] = function
+        return function
+
+    return register
+
+
+def _sentence(t: Phrases, e) -> str:
+    say = _SENTENCES.get(type(e))
+    if say is None:
+        raise TypeError(f"no rules text for {type(e).__name__}: register one with @sentence_of in "
+                        "compiler/rules_text.py")
+    return say(t, e)
+
+
+@sentence_of(fx.Gain, fx.Lose, fx.Spend, fx.Steal)
+def _gain(t: Phrases, e) -> str:
+    key = "steal_up_to" if isinstance(e, fx.Steal) and e.up_to else e.kind_name
+    return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+
+
+@sentence_of(fx.Pay)
+def _pay(t: Phrases, e) -> str:
+    using = t("pay_using", resources=t.series("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
+    return t("pay", what=_things(t, e.amount, "megacredits"), per=_per(t, e.amount), using=using)
+
+
+@sentence_of(fx.Production, fx.AnyProduction)
+def _production(t: Phrases, e) -> str:
+    whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
+    parts = []
+    for change in e.changes:
+        verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
+        steps = _steps(t, change.amount)  # English says it after the production, Chinese before
+        production = t("production_of_bonus", steps=steps) if change.resource == "bonus" else \
+            t("production_of_lowest", steps=steps) if change.resource == "lowest" else \
+            t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
+        parts.append(t("production_change", verb=verb, production=production, steps=steps,
+                       per=_per(t, change.amount)))
+    return t("production", changes=t.upper_first(t.join("production", parts)))
+
+
+@sentence_of(fx.ChangeParameter)
+def _parameter(t: Phrases, e) -> str:
+    what = t("your_tr") if e.parameter == "tr" else t.parameter(e.parameter)
+    verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
+    return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
+
+
+@sentence_of(fx.PlaceTile)
+def _place(t: Phrases, e) -> str:
+    name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
+    tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
+        else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
+    return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
+
+
+@sentence_of(fx.PlacePiece)
+def _place_piece(t: Phrases, e) -> str:
+    return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
+             also=t("place_piece_also") if e.also_own else "")
+
+
+@sentence_of(fx.SendPiece)
+def _send(t: Phrases, e) -> str:
+    return t("send", a_piece=t.pieces("1", e.piece, 1))
+
+
+@sentence_of(fx.GainPieces)
+def _gain_pieces(t: Phrases, e) -> str:
+    return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
+             per=_per(t, e.amount))
+
+
+@sentence_of(fx.MoveMarkers)
+def _marker(t: Phrases, e) -> str:
+    moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
+               site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
+               steps=t.counted(str(abs(step)), "marker_step", abs(step)))
+             for index, step in enumerate(e.steps)]
+    return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
+
+
+@sentence_of(fx.CollectBonus)
+def _collect_bonus(t: Phrases, e) -> str:
+    return t("collect_bonus", pieces=t.piece(e.piece, 2))
+
+
+@sentence_of(fx.SiteIntoPlay, fx.SiteOutOfPlay, fx.Nothing)
+def _site_words(t: Phrases, e) -> str:
+    return t(e.kind_name)
+
+
+@sentence_of(fx.ClaimSpace)
+def _claim(t: Phrases, e) -> str:
+    return t("claim", filters=_filters(t, e.filters))
+
+
+@sentence_of(fx.Draw, fx.Discard)
+def _draw(t: Phrases, e) -> str:
+    return t(e.kind_name, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
+
+
+@sentence_of(fx.LookKeep)
+def _look_keep(t: Phrases, e) -> str:
+    return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
+
+
+@sentence_of(fx.LookBuy)
+def _look_buy(t: Phrases, e) -> str:
+    return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=times_x(e.look, e.variable))
+
+
+@sentence_of(fx.AddResources)
+def _add(t: Phrases, e) -> str:
+    if e.tag:
+        return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
+                 a_tag=t.a(t.tag(e.tag)))
+    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+
+
+@sentence_of(fx.RemoveResources)
+def _remove(t: Phrases, e) -> str:
+    source = "next_to_placed" if e.next_to_placed else e.source
+    key = f"remove_{source}" + ("_up_to" if e.up_to else "")
+    sentence = t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+    if e.player_tag:
+        sentence += t("only_players_with", a_tag=t.a(t.tag(e.player_tag)))
+    return sentence
+
+
+@sentence_of(fx.Choice)
+def _choice(t: Phrases, e) -> str:
+    return t("choice", options=t.join("options", (_sentences(t, o) for o in e.options)))
+
+
+@sentence_of(fx.Conditional)
+def _conditional(t: Phrases, e) -> str:
+    otherwise = t("otherwise", effects=_sentences(t, e.otherwise)) if e.otherwise else ""
+    return t("if", condition=_condition(t, e.condition), effects=_sentences(t, e.then), otherwise=otherwise)
+
+
+@sentence_of(fx.ChooseX)
+def _choose_x(t: Phrases, e) -> str:
+    return t("choose_x", minimum=e.minimum, maximum=_amount(t, _quantity(t, e.maximum)),
+             effects=_sentences(t, e.body))
+
+
+@sentence_of(fx.May, fx.EachOpponent, fx.Neutral)
+def _block(t: Phrases, e) -> str:
+    return t(e.kind_name, effects=_sentences(t, e.body))
+
+
+@sentence_of(fx.CopyProduction)
+def _copy_production(t: Phrases, e) -> str:
+    return t("copy_production", tag=t.tag(e.tag))
+
+
+@sentence_of(fx.Reveal)
+def _reveal(t: Phrases, e) -> str:
+    return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
+
+
+@sentence_of(fx.FundAward, fx.ReuseAction, fx.GainRaised)
+def _fixed(t: Phrases, e) -> str:
+    return t(e.kind_name)
+
+
+@sentence_of(fx.LookPlay)
+def _look_play(t: Phrases, e) -> str:
+    return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
+
+
+@sentence_of(fx.RevealUntil)
+def _reveal_until(t: Phrases, e) -> str:
+    wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
+        t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else t("holding", what=t.noun(e.holds))
+    return t("reveal_until", n=e.count, wanted=wanted)
+
+
+@sentence_of(fx.PlayFromHand)
+def _play_from_hand(t: Phrases, e) -> str:
+    parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
+             for m in e.modifiers]
+    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "")
+
+
+@sentence_of(fx.Require)
+def _require(t: Phrases, e) -> str:
+    return t("require", condition=_condition(t, e.condition))
+
+
+@sentence_of(fx.NextCard)
+def _next_card(t: Phrases, e) -> str:
+    return t("next_card", effects=_sentences(t, e.modifiers))
+
+
+# ------------------------------------------------------------------------------------------- passive effects
+
+@sentence_of(fx.Trigger)
+def _trigger(t: Phrases, e) -> str:
+    return t("when", event=_event(t, e), effects=_sentences(t, e.effects))
+
+
+@sentence_of(fx.Discount)
+def _discount(t: Phrases, e) -> str:
+    target = e.target
+    if target.kind == "cards" and target.tag:
+        what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
+    else:
+        what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
+    amount = t.counted(str(e.amount), e.resource, e.amount)
+    if e.per_tag:
+        return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+    return t("discount", what=what, amount=amount)
+
+
+@sentence_of(fx.ResourceValue)
+def _resource_value(t: Phrases, e) -> str:
+    return t("resource_value", resource=t.noun(e.resource, 1), n=e.delta)
+
+
+@sentence_of(fx.RequirementLeeway)
+def _leeway(t: Phrases, e) -> str:
+    if e.parameter:
+        return t("leeway_of", n=e.steps, what=t.parameter(e.parameter))
+    return t("leeway", n=e.steps)
+
+
+@sentence_of(fx.Protect)
+def _protect(t: Phrases, e) -> str:
+    resources = t.series("or", [t.noun(r) for r in e.resources])
+    if e.scope == "here":
+        return t("protect_here", resources=t.upper_first(resources))
+    return t("protect_from_opponents", resources=resources)
+
+
+@sentence_of(fx.MarkerOffset)
+def _marker_offset(t: Phrases, e) -> str:
+    return t("marker_offset", a_piece=t.pieces("1", e.piece, 1), steps=t.counted(str(e.steps), "marker_step", e.steps))
+
+
+@sentence_of(fx.CardPrice)
+def _card_price(t: Phrases, e) -> str:
+    return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
+
+
+@sentence_of(fx.Substitute)
+def _substitute(t: Phrases, e) -> str:
+    if e.here and e.instead_of == "heat":
+        return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
+    if e.here:
+        tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
+        return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
+    return t("substitute", resource=t.noun(e.resource, 1))
 
 
 def _event(t: Phrases, trigger: fx.Trigger) -> str:

@@ -2,14 +2,18 @@
 
 Pipeline place: parser.py (text -> Lark tree) -> **syntax.py** (Lark tree -> AST) -> checker.py (AST -> compiled
 definitions). The tree keeps the grammar's rule names as node kinds; the checker gives them meaning. Nodes are
-generic (a kind, children, a span) because the checker, not the tree, owns the schema of each kind.
+generic (a kind, children, a span), and `CHILDREN` names the children of each rule the compiler reads (an
+effect verb's checker names its own rule's, compiler/check_effects.py), so the checker asks for
+`node["resource"]`, never for the second child: a rule that gains an optional word then needs one line changed,
+not a hunt for every position read after it. `Node.named` is the one place that reads children
+by position (tests/test_syntax_children.py matches the table against every node of the bundled content).
 """
 
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from typing import Iterator, Union
+from typing import Any, Iterator, Optional, Union
 
 import attrs
 from lark import Token, Tree
@@ -36,6 +40,40 @@ class Node:
     children: tuple["Child", ...]
     span: Span
 
+    def __getitem__(self, name: str) -> Any:
+        """The child called `name` in this rule's entry of CHILDREN: a Leaf or a Node, None for an optional one
+        that is not written, a list for a repeated one."""
+        return self.named()[name]
+
+    def named(self) -> dict[str, Any]:
+        """Every child by its name in CHILDREN, matched in order against the rule's parts."""
+        parts = PARTS.get(self.kind)
+        if parts is None:
+            raise KeyError(f"the children of '{self.kind}' have no names: add the rule to syntax.CHILDREN")
+        found: dict[str, Any] = {}
+        children, index = self.children, 0
+        for part in parts:
+            if part.repeat in ("*", "+"):
+                taken = []
+                while index < len(children) and part.takes(children[index]):
+                    taken.append(children[index])
+                    index += 1
+                found[part.name] = taken
+                if part.repeat == "+" and not taken:
+                    break
+            elif index < len(children) and part.takes(children[index]):
+                found[part.name] = children[index]
+                index += 1
+            elif part.repeat == "?":
+                found[part.name] = None
+            else:
+                break
+        else:
+            if index == len(children):
+                return found
+        raise ValueError(f"internal: the children of '{self.kind}' do not match syntax.CHILDREN "
+                         f"({' '.join(p.spec for p in parts)})")
+
     def leaves(self, type_: str | None = None) -> list[Leaf]:
         return [c for c in self.children if isinstance(c, Leaf) and (type_ is None or c.type == type_)]
 
@@ -50,6 +88,118 @@ class Node:
 
 
 Child = Union[Leaf, Node]
+
+
+# The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
+# number: a list) or `+` (one or more), then `:` and the terminals or rules it may be, `|` between them (a part
+# without them takes any one child). Aliases (`-> on_kind`) are rules here; keywords in quotes leave no child. The
+# rules of effect verbs are named by their checkers (`name_children`, from compiler/check_effects.py).
+CHILDREN = {
+    # definitions
+    **{kind: "name:STRING number?:CARD_NUMBER fields*" for kind in ("card", "corporation")},
+    **{kind: "name:STRING fields*" for kind in (
+        "standard_project", "standard_action", "milestone", "award", "parameter_definition",
+        "card_kind_definition", "rule_definition", "expansion_definition", "piece_definition", "site_definition")},
+    "board": "name:STRING items*",
+    "resource_declaration": "names:name_list",
+    "tag_declaration": "names:name_list wild?:WILD_TAG",
+    # fields: the key with its colon, then the value
+    **{kind: "key value" for kind in ("set_field", "type_field", "holds_field", "variant_field", "ends_game_field",
+                                      "solo_generations_field", "vp_field", "effect_field")},
+    **{kind: "key effects:effects" for kind in ("play_field", "first_action_field", "unplayable_field")},
+    "tags_field": "key names:name_list",
+    **{kind: "key names:string_list" for kind in ("offboard_field", "milestones_field", "awards_field",
+                                                  "board_milestones", "board_awards", "board_offboard")},
+    **{kind: "key words+:NAME" for kind in ("at_field", "by_field")},
+    "cost_field": "key amount:INT resource?:NAME alternatives*:cost_alternative",
+    "cost_alternative": "amount:INT resource?:NAME",
+    # the fields of pieces, sites and an expansion's table of sites
+    "site_holds_field": "key capacity:INT words+:NAME per_player?:INT",
+    **{kind: "key words+:NAME" for kind in ("visited_by_field", "returns_field")},
+    "site_track_field": "key steps+:effects",
+    **{kind: "key value:INT" for kind in ("marker_field", "supply_field", "limit_field")},
+    **{kind: "key effects:effects" for kind in ("bonus_field", "build_field")},
+    "inactive_until_field": "key subject:you|any_player|another_player event",
+    "sites_field": "key counts+:site_count",
+    "site_count": "players:INT word:NAME sites:INT",
+    "start_field": "key amount:INT resource:NAME",
+    "requires_field": "key condition:condition",
+    "action_field": "key options+:action_option",
+    "measure_field": "key quantity:quantity",
+    "scale_field": "key low:VALUE high:VALUE step:VALUE",
+    "parameter_track_field": "key value:VALUE effects:effects",
+    "deal_field": "key deal:INT keep:INT",
+    "vp_per": "points:SIGNED_INT per?:quantity",
+    "vp_if": "points:SIGNED_INT condition:condition",
+    # parts of effects (each verb's own rule is named by its checker)
+    "per": "quantity:quantity",
+    "delta": "resource:NAME change:SIGNED per?:per",
+    "on_kind": "kind:NAME",
+    "on_reserved": "name:STRING",
+    "on_bonus": "bonuses+:NAME",
+    "next_to": "count?:INT own?:OWNER tile:NAME",
+    **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards")},
+    "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",
+    "player_tag": "tag:NAME",
+    **{kind: "name:NAME" for kind in ("with_tag", "holding", "with_icon")},
+    # parts of passive effects: trigger events, card filters, discount targets
+    "plays": "verb:PLAY played:played_tag|played_card",
+    "played_tag": "tags+:NAME",
+    "played_card": "tag?:NAME kind:CARD_KIND filters*",
+    "places": "verb:PLACE words+:NAME filters*",
+    "sends": "verb:SEND words+:NAME",
+    "gains_new_tag": "verb:GAIN",
+    "holding_filter": "resource:NAME",
+    "uses_standard_project": "verb:USE filters*",
+    "raises": "verb:RAISE parameter:NAME",
+    "adds": "verb:ADD resource:NAME",
+    "cost_filter": "operator:COMPARATOR value:INT",
+    "except_filter": "name:STRING",
+    "on_cards": "tag?:NAME per?:per_tag",
+    "per_tag": "tag:NAME",
+    **{kind: "name:STRING" for kind in ("on_standard_project", "on_standard_action")},
+    # quantities and conditions
+    "quantity": "terms+:term",
+    "term": "words+:NAME|INT",
+    "condition": "comparisons+:comparison",
+    "comparison": "quantity:quantity operator:COMPARATOR value:VALUE",
+    # boards
+    "board_row": "key spaces+:space",
+    "board_track": "key parameter:NAME value:VALUE effects:effects",
+    "space": "kind:NAME bonuses*:bonus attributes*:reserved|costs",
+    "bonus": "count?:INT name:NAME",
+    "reserved": "name:STRING",
+    "costs": "amount:INT condition?:condition",
+}
+
+
+@attrs.frozen
+class _Part:
+    """One named part of a rule in CHILDREN: what it may be (None: any one child) and how often."""
+
+    spec: str
+    name: str
+    repeat: str
+    types: Optional[frozenset[str]]
+
+    @classmethod
+    def parse(cls, spec: str) -> "_Part":
+        written, _, types = spec.partition(":")
+        repeat = written[-1] if written[-1] in "?*+" else ""
+        return cls(spec, written.rstrip("?*+"), repeat, frozenset(types.split("|")) if types else None)
+
+    def takes(self, child: Child) -> bool:
+        return self.types is None or (child.type if isinstance(child, Leaf) else child.kind) in self.types
+
+
+PARTS = {kind: tuple(_Part.parse(part) for part in spec.split()) for kind, spec in CHILDREN.items()}
+
+
+def name_children(kind: str, spec: str) -> None:
+    """Name the children of rule `kind` as CHILDREN does: the checker of an effect verb names its rule's this way,
+    beside the method that reads them (compiler/check_effects.py `@compiles`)."""
+    CHILDREN[kind] = spec
+    PARTS[kind] = tuple(_Part.parse(part) for part in spec.split())
 
 
 def _span_of_children(path: str, children) -> Span:

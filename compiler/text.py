@@ -1,10 +1,14 @@
-"""Canonical text for compiled values: quantities, conditions, victory points.
+"""Canonical text for compiled values: quantities, conditions, victory points, effects, whole definitions.
 
 Used by `tharsis cards` (requirements and VP as readable strings), by runtime messages ("requires oxygen >= 9%")
-and by the docs. Rendering a compiled value and compiling the text again gives the same value.
+and by the docs. Rendering a compiled value and compiling the text again gives the same value. Each effect verb's
+text is one small function registered for its class with `@text_of(fx.Gain)`; a verb without one is an error
+(tests/test_effect_verbs.py names it), never its class name printed into a card.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from . import layout, vocabulary as v
 from .definitions import VictoryPoints
@@ -184,143 +188,295 @@ def _list(items, card_text: bool) -> str:
     return card_effects(items) if card_text else effects(items)
 
 
+_WRITERS: dict[type, Callable[..., str]] = {}   # effect class -> its canonical text, `(effect, card_text)`
+
+
+def text_of(*kinds: type):
+    """Register the function below as the canonical text of `kinds` (compiler/effects.py's verb classes)."""
+
+    def register(function: Callable[..., str]) -> Callable[..., str]:
+        for kind in kinds:
+            _WRITERS[kind] = function
+        return function
+
+    return register
+
+
 def effect(e, card_text: bool = False) -> str:
     """The source text of a compiled effect: an option label of the engine, or with `card_text` canonical card
     text (the two differ only in English agreement: `production(plant +1)` is a label, `production(plants +1)`
-    card text)."""
-    c = card_text
-    if isinstance(e, (fx.Gain, fx.Lose, fx.Spend)):
-        verb = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend"}[type(e)]
-        return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount, c)}{per(e.amount)}"
-    if isinstance(e, fx.Pay):
-        using = (" using " + ", ".join(e.using)) if e.using else ""
-        return f"pay {amount(e.amount)} {_resource('megacredits', e.amount, c)}{using}"
-    if isinstance(e, (fx.Production, fx.AnyProduction)):
-        inner = ", ".join(f"{_production_word(x.resource, c)} {amount(x.amount, signed=True)}" for x in e.changes)
-        return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
-    if isinstance(e, fx.ChangeParameter):
-        return f"{e.parameter} {amount(e.amount, signed=True)}"
-    if isinstance(e, fx.PlacePiece):
-        count = f"{e.count} " if e.count > 1 else ""
-        return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
-    if isinstance(e, fx.SendPiece):
-        return f"send {e.piece}"
-    if isinstance(e, fx.GainPieces):
-        return f"gain {number(e.amount)} {v.plural_noun(e.piece, 2 if e.amount.variable else e.amount.coefficient)}" \
-            f"{per(e.amount)}"
-    if isinstance(e, fx.MoveMarkers):
-        if e.each:
-            return f"marker {e.steps[0]:+d} on each site"
-        return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
-                         for index, step in enumerate(e.steps))
-    if isinstance(e, fx.CollectBonus):
-        return f"collect bonus per {e.piece}"
-    if isinstance(e, fx.SiteIntoPlay):
-        return "site into play"
-    if isinstance(e, fx.SiteOutOfPlay):
-        return "site out of play"
-    if isinstance(e, fx.Nothing):
-        return "nothing"
-    if isinstance(e, fx.MarkerOffset):
-        return f"{e.piece} marker {e.steps:+d}"
-    if isinstance(e, fx.CardPrice):
-        return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
-    if isinstance(e, fx.PlaceTile):
-        count = f"{e.count} " if e.count > 1 else ""
-        name = f' "{e.name}"' if e.name else ""
-        return f"place {count}{v.plural(e.tile, e.count)}{name}{_filters(e.filters)}"
-    if isinstance(e, fx.ClaimSpace):
-        return "claim space" + _filters(e.filters)
-    if isinstance(e, fx.Draw):
-        return f"draw {amount(e.amount)}"
-    if isinstance(e, fx.LookKeep):
-        return f"look {times_x(e.look, e.variable)} keep {e.keep}"
-    if isinstance(e, fx.LookBuy):
-        return f"look {times_x(e.look, e.variable)} buy"
-    if isinstance(e, fx.Discard):
-        return f"discard {amount(e.amount)}"
-    if isinstance(e, fx.AddResources):
-        tag = f"{e.tag} " if e.tag else ""
-        target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
-                  "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
-                  "that_card": "to that card"}[e.target]
-        counted = per(e.amount)
-        if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
-            return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)}{counted} {target}"
-    if isinstance(e, fx.RemoveResources):
-        source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
-                  "any_player": "from any player"}[e.source]
-        if e.player_tag:
-            source += f" with {e.player_tag} tag"
-        if e.next_to_placed:
-            source += " next to it"
-        return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} {source}"
-    if isinstance(e, fx.Steal):
-        return (f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} "
-                "from any player")
-    if isinstance(e, fx.Choice):
-        return "choose { " + " | ".join(_list(o, c) for o in e.options) + " }"
-    if isinstance(e, fx.Conditional):
-        text = f"if {condition(e.condition)} {{ {_list(e.then, c)} }}"
-        return text + (f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise else "")
-    if isinstance(e, fx.ChooseX):
-        low = f"from {e.minimum} " if e.minimum else ""
-        return f"choose X {low}up to {quantity(e.maximum)} {{ {_list(e.body, c)} }}"
-    if isinstance(e, fx.May):
-        return f"may {{ {_list(e.body, c)} }}"
-    if isinstance(e, fx.CopyProduction):
-        return f"copy production of {e.tag} card"
-    if isinstance(e, fx.Reveal):
-        return f"reveal top card if {e.tag} tag {{ {_list(e.then, c)} }}"
-    if isinstance(e, fx.Require):
-        return f"require {condition(e.condition)}"
-    if isinstance(e, fx.NextCard):
-        return "next card { " + "; ".join(effect(m, c) for m in e.modifiers) + " }"
-    if isinstance(e, fx.Discount):
-        t = e.target
-        target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
-                  "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-                  "starting_cards": "starting cards"}[t.kind]
-        resource = "" if e.resource == "megacredits" else f" {e.resource}"
-        per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-        return f"discount {e.amount}{resource} on {target}{per_tag}"
-    if isinstance(e, fx.ResourceValue):
-        return f"{e.resource} value {e.delta:+d}"
-    if isinstance(e, fx.RequirementLeeway):
-        return f"{e.parameter or 'global'} requirements +-{e.steps}"
-    if isinstance(e, fx.Neutral):
-        return f"neutral {{ {_list(e.body, c)} }}"
-    if isinstance(e, fx.EachOpponent):
-        return f"each opponent {{ {_list(e.body, c)} }}"
-    if isinstance(e, fx.FundAward):
-        return "fund award for free"
-    if isinstance(e, fx.LookPlay):
-        return f"look {e.look} {e.card_kind} cards play {e.play}"
-    if isinstance(e, fx.ReuseAction):
-        return "repeat used action of another card"
-    if isinstance(e, fx.GainRaised):
-        return "gain that production"
-    if isinstance(e, fx.RevealUntil):
-        wanted = f"with {e.tag} tag" if e.tag is not None else \
-            f"with {e.icon} icon" if e.icon is not None else f"holding {e.holds}"
-        return f"reveal cards until {e.count} {wanted}"
-    if isinstance(e, fx.PlayFromHand):
-        words = ["play card from hand"]
-        for m in e.modifiers:
-            words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
-        return " ".join(words)
-    if isinstance(e, fx.Protect):
-        resources = (v.plural(r) for r in e.resources) if c else e.resources
-        return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
-    if isinstance(e, fx.Substitute):
-        if e.here:
-            tag = f" for {e.tag} cards" if e.tag else ""
-            return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
-        return f"use {e.resource} as {e.instead_of}"
-    if isinstance(e, fx.Trigger):
-        return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
-    return type(e).__name__
+    card text). A verb with no text registered is a bug, said as one rather than printed as its class name."""
+    writer = _WRITERS.get(type(e))
+    if writer is None:
+        raise TypeError(f"no canonical text for {type(e).__name__}: register one with @text_of in compiler/text.py")
+    return writer(e, card_text)
+
+
+@text_of(fx.Gain, fx.Lose, fx.Spend)
+def _gain(e, c: bool) -> str:
+    return f"{e.kind_name} {number(e.amount)} {_resource(e.resource, e.amount, c)}{per(e.amount)}"
+
+
+@text_of(fx.Pay)
+def _pay(e, c: bool) -> str:
+    using = (" using " + ", ".join(e.using)) if e.using else ""
+    return f"pay {amount(e.amount)} {_resource('megacredits', e.amount, c)}{using}"
+
+
+@text_of(fx.Production, fx.AnyProduction)
+def _production(e, c: bool) -> str:
+    inner = ", ".join(f"{_production_word(x.resource, c)} {amount(x.amount, signed=True)}" for x in e.changes)
+    return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
+
+
+@text_of(fx.ChangeParameter)
+def _parameter(e, c: bool) -> str:
+    return f"{e.parameter} {amount(e.amount, signed=True)}"
+
+
+@text_of(fx.PlaceTile)
+def _place(e, c: bool) -> str:
+    count = f"{e.count} " if e.count > 1 else ""
+    name = f' "{e.name}"' if e.name else ""
+    return f"place {count}{v.plural(e.tile, e.count)}{name}{_filters(e.filters)}"
+
+
+@text_of(fx.ClaimSpace)
+def _claim(e, c: bool) -> str:
+    return "claim space" + _filters(e.filters)
+
+
+@text_of(fx.Draw)
+def _draw(e, c: bool) -> str:
+    return f"draw {amount(e.amount)}"
+
+
+@text_of(fx.LookKeep)
+def _look_keep(e, c: bool) -> str:
+    return f"look {times_x(e.look, e.variable)} keep {e.keep}"
+
+
+@text_of(fx.LookBuy)
+def _look_buy(e, c: bool) -> str:
+    return f"look {times_x(e.look, e.variable)} buy"
+
+
+@text_of(fx.Discard)
+def _discard(e, c: bool) -> str:
+    return f"discard {amount(e.amount)}"
+
+
+@text_of(fx.AddResources)
+def _add(e, c: bool) -> str:
+    tag = f"{e.tag} " if e.tag else ""
+    target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
+              "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
+              "that_card": "to that card"}[e.target]
+    counted = per(e.amount)
+    if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
+        return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
+    return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)}{counted} {target}"
+
+
+@text_of(fx.RemoveResources)
+def _remove(e, c: bool) -> str:
+    source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
+              "any_player": "from any player"}[e.source]
+    if e.player_tag:
+        source += f" with {e.player_tag} tag"
+    if e.next_to_placed:
+        source += " next to it"
+    return f"remove {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} {source}"
+
+
+@text_of(fx.Steal)
+def _steal(e, c: bool) -> str:
+    return (f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} "
+            "from any player")
+
+
+@text_of(fx.Choice)
+def _choice(e, c: bool) -> str:
+    return "choose { " + " | ".join(_list(o, c) for o in e.options) + " }"
+
+
+@text_of(fx.Conditional)
+def _conditional(e, c: bool) -> str:
+    text = f"if {condition(e.condition)} {{ {_list(e.then, c)} }}"
+    return text + (f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise else "")
+
+
+@text_of(fx.ChooseX)
+def _choose_x(e, c: bool) -> str:
+    low = f"from {e.minimum} " if e.minimum else ""
+    return f"choose X {low}up to {quantity(e.maximum)} {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.May)
+def _may(e, c: bool) -> str:
+    return f"may {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.CopyProduction)
+def _copy_production(e, c: bool) -> str:
+    return f"copy production of {e.tag} card"
+
+
+@text_of(fx.Reveal)
+def _reveal(e, c: bool) -> str:
+    return f"reveal top card if {e.tag} tag {{ {_list(e.then, c)} }}"
+
+
+@text_of(fx.Require)
+def _require(e, c: bool) -> str:
+    return f"require {condition(e.condition)}"
+
+
+@text_of(fx.NextCard)
+def _next_card(e, c: bool) -> str:
+    return "next card { " + "; ".join(effect(m, c) for m in e.modifiers) + " }"
+
+
+@text_of(fx.Neutral)
+def _neutral(e, c: bool) -> str:
+    return f"neutral {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.EachOpponent)
+def _each_opponent(e, c: bool) -> str:
+    return f"each opponent {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.FundAward)
+def _fund_award(e, c: bool) -> str:
+    return "fund award for free"
+
+
+@text_of(fx.LookPlay)
+def _look_play(e, c: bool) -> str:
+    return f"look {e.look} {e.card_kind} cards play {e.play}"
+
+
+@text_of(fx.ReuseAction)
+def _reuse_action(e, c: bool) -> str:
+    return "repeat used action of another card"
+
+
+@text_of(fx.GainRaised)
+def _gain_raised(e, c: bool) -> str:
+    return "gain that production"
+
+
+@text_of(fx.RevealUntil)
+def _reveal_until(e, c: bool) -> str:
+    wanted = f"with {e.tag} tag" if e.tag is not None else \
+        f"with {e.icon} icon" if e.icon is not None else f"holding {e.holds}"
+    return f"reveal cards until {e.count} {wanted}"
+
+
+@text_of(fx.PlayFromHand)
+def _play_from_hand(e, c: bool) -> str:
+    words = ["play card from hand"]
+    for m in e.modifiers:
+        words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
+    return " ".join(words)
+
+
+@text_of(fx.PlacePiece)
+def _place_piece(e, c: bool) -> str:
+    count = f"{e.count} " if e.count > 1 else ""
+    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+
+
+@text_of(fx.SendPiece)
+def _send(e, c: bool) -> str:
+    return f"send {e.piece}"
+
+
+@text_of(fx.GainPieces)
+def _gain_pieces(e, c: bool) -> str:
+    count = 2 if e.amount.variable else e.amount.coefficient
+    return f"gain {number(e.amount)} {v.plural_noun(e.piece, count)}{per(e.amount)}"
+
+
+@text_of(fx.MoveMarkers)
+def _marker(e, c: bool) -> str:
+    if e.each:
+        return f"marker {e.steps[0]:+d} on each site"
+    return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
+                     for index, step in enumerate(e.steps))
+
+
+@text_of(fx.CollectBonus)
+def _collect_bonus(e, c: bool) -> str:
+    return f"collect bonus per {e.piece}"
+
+
+@text_of(fx.SiteIntoPlay)
+def _site_into_play(e, c: bool) -> str:
+    return "site into play"
+
+
+@text_of(fx.SiteOutOfPlay)
+def _site_out_of_play(e, c: bool) -> str:
+    return "site out of play"
+
+
+@text_of(fx.Nothing)
+def _nothing(e, c: bool) -> str:
+    return "nothing"
+
+
+# ------------------------------------------------------------------------------------------- passive effects
+
+@text_of(fx.Discount)
+def _discount(e, c: bool) -> str:
+    t = e.target
+    target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
+              "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
+              "starting_cards": "starting cards"}[t.kind]
+    resource = "" if e.resource == "megacredits" else f" {e.resource}"
+    per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
+    return f"discount {e.amount}{resource} on {target}{per_tag}"
+
+
+@text_of(fx.ResourceValue)
+def _resource_value(e, c: bool) -> str:
+    return f"{e.resource} value {e.delta:+d}"
+
+
+@text_of(fx.RequirementLeeway)
+def _leeway(e, c: bool) -> str:
+    return f"{e.parameter or 'global'} requirements +-{e.steps}"
+
+
+@text_of(fx.Protect)
+def _protect(e, c: bool) -> str:
+    resources = (v.plural(r) for r in e.resources) if c else e.resources
+    return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
+
+
+@text_of(fx.Substitute)
+def _substitute(e, c: bool) -> str:
+    if e.here:
+        tag = f" for {e.tag} cards" if e.tag else ""
+        return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
+    return f"use {e.resource} as {e.instead_of}"
+
+
+@text_of(fx.MarkerOffset)
+def _marker_offset(e, c: bool) -> str:
+    return f"{e.piece} marker {e.steps:+d}"
+
+
+@text_of(fx.CardPrice)
+def _card_price(e, c: bool) -> str:
+    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
+
+
+@text_of(fx.Trigger)
+def _trigger(e, c: bool) -> str:
+    return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
 
 
 def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:

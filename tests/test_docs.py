@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tharsis.compiler import compile_text
-from tharsis.compiler.effects import REGISTRY
+from tharsis.compiler.effects import REGISTRY, walk
 from tharsis.compiler.reference import BEGIN, END, generate
 
 
@@ -54,17 +54,7 @@ def test_every_effect_kind_example_compiles(name):
     assert not result.errors, [(d.code, d.message) for d in result.errors]
     card = result.library.cards[0]
     compiled = card.passives if field == "effect" else card.play
-    assert any(type(effect) is cls for effect in _walk(compiled)), f"{line!r} did not compile to {cls.__name__}"
-
-
-def _walk(effects):
-    for effect in effects:
-        yield effect
-        for attribute in ("options", "then", "otherwise", "body", "effects"):
-            inner = getattr(effect, attribute, None)
-            if isinstance(inner, tuple):
-                for item in inner:
-                    yield from _walk(item if isinstance(item, tuple) else (item,))
+    assert any(type(effect) is cls for effect in walk(compiled)), f"{line!r} did not compile to {cls.__name__}"
 
 
 def test_every_diagnostic_code_is_documented(repo):

@@ -58,44 +58,70 @@ def effects_value(game, effects, player: int, card=None) -> float:
     total = 0.0
     left = generations_left(game)
     for e in effects:
-        if isinstance(e, (fx.Gain,)):
-            total += WEIGHT[e.resource] * _amount(game, e.amount, player, card)
-        elif isinstance(e, (fx.Lose, fx.Spend)):
-            total -= WEIGHT[e.resource] * _amount(game, e.amount, player, card)
-        elif isinstance(e, fx.Pay):
-            total -= _amount(game, e.amount, player, card)
-        elif isinstance(e, fx.Production):
-            for change in e.changes:
-                weight = WEIGHT.get(change.resource, 1.5)
-                total += weight * _amount(game, change.amount, player, card) * left
-        elif isinstance(e, fx.AnyProduction):
-            total += 2.0
-        elif isinstance(e, fx.ChangeParameter):
-            steps = _amount(game, e.amount, player, card)
-            if e.parameter == "tr" or not maxed(game, e.parameter):
-                total += terraform_value(game) * steps
-        elif isinstance(e, fx.PlaceTile):
-            tr = terraform_value(game)
-            if e.tile in OCEAN_TILES:
-                per_tile = 0 if maxed(game, TILE_RAISES[e.tile]) else tr + 2
-            else:
-                per_tile = tr + VP if e.tile in GREENERY_TILES else 10.0 if e.tile in CITY_TILES else 4.0
-            total += per_tile * e.count
-        elif isinstance(e, (fx.Draw,)):
-            total += CARD * _amount(game, e.amount, player, card)
-        elif isinstance(e, (fx.LookKeep,)):
-            total += CARD * e.keep
-        elif isinstance(e, fx.AddResources):
-            total += 2.0 * _amount(game, e.amount, player, card)
-        elif isinstance(e, (fx.RemoveResources, fx.Steal)):
-            total += 1.0
-        elif isinstance(e, fx.Choice):
-            total += max((effects_value(game, o, player, card) for o in e.options), default=0.0)
-        elif isinstance(e, (fx.Conditional,)):
-            total += effects_value(game, e.then, player, card)
-        elif isinstance(e, (fx.ChooseX, fx.May)):
-            total += 3.0
+        add = VALUES.get(type(e))
+        total = add(total, game, e, player, card, left) if add is not None else total + OTHER_EFFECT
     return total
+
+
+def _gain(total, game, e, player, card, left):
+    return total + WEIGHT[e.resource] * _amount(game, e.amount, player, card)
+
+
+def _lose(total, game, e, player, card, left):
+    return total - WEIGHT[e.resource] * _amount(game, e.amount, player, card)
+
+
+def _pay(total, game, e, player, card, left):
+    return total - _amount(game, e.amount, player, card)
+
+
+def _production(total, game, e, player, card, left):
+    for change in e.changes:
+        weight = WEIGHT.get(change.resource, 1.5)
+        total += weight * _amount(game, change.amount, player, card) * left
+    return total
+
+
+def _parameter(total, game, e, player, card, left):
+    steps = _amount(game, e.amount, player, card)
+    if e.parameter == "tr" or not maxed(game, e.parameter):
+        total += terraform_value(game) * steps
+    return total
+
+
+def _place(total, game, e, player, card, left):
+    tr = terraform_value(game)
+    if e.tile in OCEAN_TILES:
+        per_tile = 0 if maxed(game, TILE_RAISES[e.tile]) else tr + 2
+    else:
+        per_tile = tr + VP if e.tile in GREENERY_TILES else 10.0 if e.tile in CITY_TILES else 4.0
+    return total + per_tile * e.count
+
+
+def _best_option(total, game, e, player, card, left):
+    return total + max((effects_value(game, o, player, card) for o in e.options), default=0.0)
+
+
+def _fixed(value: float):
+    return lambda total, game, e, player, card, left: total + value
+
+
+def _per_unit(value: float):
+    return lambda total, game, e, player, card, left: total + value * _amount(game, e.amount, player, card)
+
+
+# What each verb adds to the value of a run of effects, `(total so far, game, effect, player, card, generations
+# left) -> total`; a verb not here (claim space, fund award, a new one) adds OTHER_EFFECT, declared, not assumed.
+VALUES = {
+    fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Pay: _pay, fx.Production: _production,
+    fx.AnyProduction: _fixed(2.0), fx.ChangeParameter: _parameter, fx.PlaceTile: _place,
+    fx.Draw: _per_unit(CARD), fx.LookKeep: lambda total, game, e, player, card, left: total + CARD * e.keep,
+    fx.AddResources: _per_unit(2.0), fx.RemoveResources: _fixed(1.0), fx.Steal: _fixed(1.0),
+    fx.Choice: _best_option,
+    fx.Conditional: lambda total, game, e, player, card, left: total + effects_value(game, e.then, player, card),
+    fx.ChooseX: _fixed(3.0), fx.May: _fixed(3.0),
+}
+OTHER_EFFECT = 0.0
 
 
 def _amount(game, amount: fx.Amount, player: int, card) -> float:

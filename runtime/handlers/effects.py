@@ -1,18 +1,20 @@
-"""Carrying out compiled effects: one handler per compiled effect class (an effect handler).
+"""Carrying out compiled effects: one handler per effect verb (compiler/effects.py's classes).
 
-Interface: `run_effects(game, effects, index, ctx, steps_after)`, a step of the flow (runtime/core/flow.py) that carries
-effects out in order; `run_in_chosen_order` (a played card's effects, in the order its player chooses);
-`choose_player`; the tables `INLINE` (effects that never ask, run inside `run_effects`' loop: gains, draws...) and
-`HANDLERS` (effects that may push steps and ask, each question resumed by a small named step below).
+Interface: `run_effects(game, effects, index, ctx, steps_after)`, a step of the flow (runtime/core/flow.py) that
+carries effects out in order; `run_in_chosen_order` (a played card's effects, in the order its player chooses);
+`choose_player`; the tables `INLINE` (verbs that never ask, run inside `run_effects`' loop: gains, draws...),
+`HANDLERS` (verbs that may push steps and ask, each question resumed by a small named step below) and
+`PICK_ONE` (verbs whose player picks one of a list, one `Pick` each). A handler is registered for its verb with
+`@handles(fx.Gain, inline=True)`; an immediate verb without exactly one handler stops the import, naming it.
 Why this shape: a handler either finishes at once or pushes steps and asks, so the game can stop at any question,
-be cloned and be saved. Whether an effect can be carried out at all is decided beforehand by runtime/rules/checks.py;
-placing tiles, raising parameters, paying and firing triggers are the handlers of tiles.py, payment.py and
-triggers.py, which this module calls.
+be cloned and be saved (saves name the steps, so a step keeps its name and arguments). Whether an effect can be
+carried out at all is decided beforehand by runtime/rules/checks.py; placing tiles, raising parameters, paying and
+firing triggers are the handlers of tiles.py, payment.py and triggers.py, which this module calls.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Optional
 
 import attrs
 
@@ -24,23 +26,41 @@ from tharsis.compiler import text
 from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
-from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_to_remove_from, claimable,
-                     commutes,
-                     cards_playable_from_hand, copyable, raises_only_maxed, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
-                     owns_tile_next_to,
-                     possible, production_box, steps_possible, triggered_context,
-                     production_targets, protected, resource_cards, stealable, value_of, x_range)
+from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_playable_from_hand,
+                            cards_to_remove_from, claimable, commutes, copyable, effect_steps, fundable_awards,
+                            lowest_productions, names_resource, own_cards_to_remove_from, owns_tile_next_to, possible,
+                            production_box, production_targets, protected, raises_only_maxed, resource_cards,
+                            reusable_actions, stealable, steps_possible, triggered_context, value_of, x_range)
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
+from ..rules.sites import emptied, outside
 from . import actions, sites, tiles, triggers
 from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["HANDLERS", "INLINE", "choose_player", "run_effects", "run_in_chosen_order"]
+__all__ = ["HANDLERS", "INLINE", "PICK_ONE", "choose_player", "handles", "run_effects", "run_in_chosen_order"]
 
 ORDER_CHOICE_LIMIT = 8  # longer effect lists run in a feasible order without asking (bounded work)
+
+INLINE: dict[type, Callable] = {}     # verbs that never ask nor push a step: run inside `run_effects`' loop
+HANDLERS: dict[type, Callable] = {}   # verbs that may ask or push steps
+# run by `run_effects` itself: a placement tells the effects after it where "it" is, a payment is checked against them,
+# and a piece goes only on a site after whose build they stay possible
+IN_THE_LOOP = frozenset({fx.PlaceTile, fx.Pay, fx.PlacePiece})
+
+
+def handles(*kinds: type, inline: bool = False):
+    """Register the function below, `(game, effect, ctx)`, as the handler of `kinds`; `inline` when it never asks
+    nor pushes a step (it then runs inside `run_effects`' loop, without a frame of its own)."""
+
+    def register(handler: Callable) -> Callable:
+        for kind in kinds:
+            (INLINE if inline else HANDLERS)[kind] = handler
+        return handler
+
+    return register
 
 
 # ------------------------------------------------------------------ running effects: the loop and its steps
@@ -147,15 +167,18 @@ def order_chosen(game: "Table", index: int, steps: tuple, ctx: Context) -> None:
     run_effects(game, step, 0, ctx, rest)
 
 
+@handles(fx.Gain, inline=True)
 def _gain(game, e, ctx):
     game.state.players[ctx.player].resources[e.resource] += max(0, value_of(game, e.amount, ctx))
 
 
+@handles(fx.Lose, inline=True)
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - value_of(game, e.amount, ctx))
 
 
+@handles(fx.Spend, inline=True)
 def _spend(game, e, ctx):
     if game.elements.heat_payments:  # heat the stock lacks may come from cards (runtime/handlers/payment.py)
         spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx))
@@ -163,6 +186,7 @@ def _spend(game, e, ctx):
     _lose(game, e, ctx)
 
 
+@handles(fx.Production)
 def _production(game, e, ctx):
     production_changes(game, e, ctx, 0)
 
@@ -197,6 +221,7 @@ def production_chosen(game: "Table", resource: str, e, ctx: Context, index: int)
         triggers.fire(game, "production_raise", ctx.player, raised=(resource, production[resource] - before))
 
 
+@handles(fx.AnyProduction)
 def _any_production(game, e, ctx):
     targets = production_targets(game, e, ctx)
     if not targets:
@@ -215,6 +240,7 @@ def any_production_target(game: "Table", target: int, e, ctx: Context) -> None:
         production[change.resource] += value_of(game, change.amount, ctx)
 
 
+@handles(fx.ChangeParameter)
 def _parameter(game, e, ctx):
     steps = value_of(game, e.amount, ctx)
     if ctx.neutral:  # for nobody: no TR (the checker allows only global parameters in `neutral { }`)
@@ -248,23 +274,17 @@ def placed_one(game: "Table", e, ctx: Context, remaining: int, placed, continuat
     place_next(game, e, ctx, remaining, space or placed, continuation)
 
 
-def _claim(game, e, ctx):
-    spaces = claimable(game, ctx.player, e.filters)
-    if not spaces:
-        return
-    ask(game, Decision(ctx.player, "space", "Which space do you claim?", tuple(map(space_option, spaces))),
-        claimed, ctx.player)
-
-
 @step
 def claimed(game: "Table", space: str, player: int) -> None:
     game.state.claims[space] = player
 
 
+@handles(fx.Draw, inline=True)
 def _draw(game, e, ctx):
     game.draw(ctx.player, value_of(game, e.amount, ctx))
 
 
+@handles(fx.LookKeep)
 def _look_keep(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
     keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
@@ -286,11 +306,13 @@ def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int) -> 
     keep_next(game, player, tuple(rest), remaining - 1)
 
 
+@handles(fx.LookBuy)
 def _look_buy(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
     offer_cards(game, ctx.player, tuple(game.take_from_deck(look)), card_price(game, ctx.player))
 
 
+@handles(fx.Discard)
 def _discard(game, e, ctx):
     discard_next(game, ctx.player, value_of(game, e.amount, ctx))
 
@@ -312,6 +334,7 @@ def discarded(game: "Table", name: str, player: int, remaining: int) -> None:
     discard_next(game, player, remaining - 1)
 
 
+@handles(fx.AddResources)
 def _add(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     player = game.state.players[ctx.player]
@@ -351,6 +374,7 @@ def added(game: "Table", name: str, player: int, amount: int) -> None:
     triggers.fire(game, "add_resource", player, card=name)
 
 
+@handles(fx.RemoveResources)
 def _remove(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     players = game.state.players
@@ -417,6 +441,7 @@ def removed_from_player(game: "Table", target, resource: str, amount: int) -> No
     stock[resource] -= min(amount, stock[resource])
 
 
+@handles(fx.Steal)
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     players = game.state.players
@@ -448,6 +473,7 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
         players[player].resources[resource] += taken
 
 
+@handles(fx.Choice)
 def _choice(game, e, ctx):
     chosen = [i for i, o in enumerate(e.options) if possible(game, o, ctx)]
     useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])]
@@ -472,11 +498,13 @@ def option_chosen(game: "Table", index: int, e, ctx: Context) -> None:
     run_effects(game, e.options[index], 0, ctx, None)
 
 
+@handles(fx.Conditional)
 def _conditional(game, e, ctx):
     branch = e.then if holds(game, e.condition, ctx.where) else e.otherwise
     run_effects(game, branch, 0, ctx, None)
 
 
+@handles(fx.ChooseX)
 def _choose_x(game, e, ctx):
     low, high = x_range(game, e, ctx)
     if low > high:
@@ -490,6 +518,7 @@ def x_chosen(game: "Table", x: int, e, ctx: Context) -> None:
     run_effects(game, e.body, 0, ctx.with_x(x), None)
 
 
+@handles(fx.May)
 def _may(game, e, ctx):
     if not possible(game, e.body, ctx):
         return
@@ -503,11 +532,6 @@ def may_chosen(game: "Table", yes: bool, e, ctx: Context) -> None:
         run_effects(game, e.body, 0, ctx, None)
 
 
-def _copy_production(game, e, ctx):
-    ask_for_one(game, ctx.player, "card", "Copy the production of which card?", "card", copyable(game, e, ctx),
-                copy_chosen, ctx)
-
-
 @step
 def copy_chosen(game: "Table", name: str, ctx: Context) -> None:
     copied = game.library[name]
@@ -519,6 +543,7 @@ def copy_chosen(game: "Table", name: str, ctx: Context) -> None:
                                              placed_bonuses=bonus_filter(placement) if placement else ()), None)
 
 
+@handles(fx.Reveal)
 def _reveal(game, e, ctx):
     revealed = game.take_from_deck(1)
     if not revealed:
@@ -534,10 +559,12 @@ def discard_cards(game: "Table", names: tuple) -> None:
     game.state.discard.extend(names)
 
 
+@handles(fx.Require, inline=True)
 def _require(game, e, ctx):
     return
 
 
+@handles(fx.RevealUntil, inline=True)
 def _reveal_until(game, e, ctx):
     """Reveal cards one by one until `count` match (or the deck and discard pile run out); the matching ones go to
     the hand, the others to the discard pile once all are revealed (so none is revealed twice)."""
@@ -559,25 +586,19 @@ def _reveal_until(game, e, ctx):
     game.log_event("reveal_until", ctx.player, len(found) + len(missed), tuple(found))
 
 
-def _play_from_hand(game, e, ctx):
-    names = cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)
-    if names:
-        game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
-        ask_for_one(game, ctx.player, "card", "Which card do you play from your hand?", "play", names,
-                    played_from_hand, ctx.player)
-
-
 @step
 def played_from_hand(game: "Table", name: str, player: int) -> None:
     actions.play_card(game, player, name)
 
 
+@handles(fx.GainRaised, inline=True)
 def _gain_raised(game, e, ctx):
     if ctx.raised is not None:
         resource, steps = ctx.raised
         game.state.players[ctx.player].resources[resource] += steps
 
 
+@handles(fx.EachOpponent)
 def _each_opponent(game, e, ctx):
     order = game.turn_order()
     start = order.index(ctx.player) if ctx.player in order else 0
@@ -592,17 +613,13 @@ def opponent_turn(game: "Table", e, index: int) -> None:
         run_effects(game, e.body, 0, ctx, None)
 
 
-def _fund_award(game, e, ctx):
-    ask_for_one(game, ctx.player, "award", "Which award do you fund for free?", "fund", fundable_awards(game),
-                award_funded, ctx.player)
-
-
 @step
 def award_funded(game: "Table", name: str, player: int) -> None:
     game.log_event("award_free", player, name)
     game.state.awards.append((name, player))
 
 
+@handles(fx.LookPlay)
 def _look_play(game, e, ctx):
     pile = game.state.piles.get(e.card_kind, [])
     seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
@@ -626,20 +643,17 @@ def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, r
     actions.play_for_free(game, player, name)
 
 
-def _reuse_action(game, e, ctx):
-    ask_for_one(game, ctx.player, "card", "Repeat the action of which card?", "card",
-                reusable_actions(game, ctx.player, ctx.card), reused, ctx.player)
-
-
 @step
 def reused(game: "Table", name: str, player: int) -> None:
     actions.use_card_action(game, player, name)
 
 
+@handles(fx.Neutral)
 def _neutral(game, e, ctx):
     run_effects(game, e.body, 0, attrs.evolve(ctx, neutral=True), None)
 
 
+@handles(fx.NextCard, inline=True)
 def _next_card(game, e, ctx):
     game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)
 
@@ -664,27 +678,102 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
         resume, *args)
 
 
-# effects that never ask or push: run inline by `run_effects`' loop
-INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _spend, fx.Draw: _draw, fx.Require: _require,
-          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised,
-          fx.Nothing: _require, fx.GainPieces: lambda game, e, ctx: sites.gain_pieces(game, e, ctx)}
+# ------------------------------------------------------------------ effects that pick one of a list
+
+def _labelled(verb: str) -> Callable[[str], Option]:
+    """Options labelled "VERB NAME" (`play Kelp Farming`), as the log records them."""
+    return lambda name: Option(f"{verb} {name}", name)
 
 
-# effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads
-# "it", a payment is checked against the effects after it)
-HANDLERS = {
-    fx.Production: _production, fx.AnyProduction: _any_production,
-    fx.ChangeParameter: _parameter, fx.ClaimSpace: _claim, fx.LookKeep: _look_keep, fx.LookBuy: _look_buy,
-    fx.Discard: _discard, fx.AddResources: _add, fx.RemoveResources: _remove, fx.Steal: _steal, fx.Choice: _choice,
-    fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
-    fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand, fx.EachOpponent: _each_opponent,
-    fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
-    # pieces and sites (runtime/handlers/sites.py), looked up when called: that module imports this one
-    fx.SendPiece: lambda game, e, ctx: sites.send(game, e, ctx),
-    fx.MoveMarkers: lambda game, e, ctx: sites.move_markers(game, e, ctx),
-    fx.CollectBonus: lambda game, e, ctx: sites.collect_bonus(game, e, ctx),
-    fx.SiteIntoPlay: lambda game, e, ctx: sites.site_into_play(game, e, ctx),
-    fx.SiteOutOfPlay: lambda game, e, ctx: sites.site_out_of_play(game, e, ctx),
+def _play_offered(game: "Table", e, ctx: Context) -> None:
+    game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
+
+
+@attrs.frozen
+class Pick:
+    """A verb whose player picks one of a list and a step carries the pick out, in one shape: what is offered
+    (nothing offered: the effect does nothing, as the rules say of an effect with no target), the question, and
+    the step resumed with the pick and `arguments(e, ctx)` (saved games name that step and hold those arguments, so
+    both stay as they are). `offered`: what picking starts with, once there is something to pick."""
+
+    decision: str                                 # the Decision's kind
+    prompt: str
+    choices: Callable[["Table", object, Context], list]
+    option: Callable[[object], Option]            # a value offered -> its Option
+    chosen: Callable                              # a @step: (game, value, *arguments(e, ctx))
+    arguments: Callable[[object, Context], tuple] = lambda e, ctx: (ctx.player,)
+    offered: Optional[Callable[["Table", object, Context], None]] = None
+
+
+# pieces and sites (runtime/handlers/sites.py carries them out; the rules are runtime/rules/sites.py's)
+
+@handles(fx.GainPieces, inline=True)
+def _gain_pieces(game, e, ctx):
+    sites.gain_pieces(game, e, ctx)
+
+
+@handles(fx.Nothing, inline=True)
+def _nothing(game, e, ctx):
+    return
+
+
+@handles(fx.SendPiece)
+def _send(game, e, ctx):
+    sites.send(game, e, ctx)
+
+
+@handles(fx.MoveMarkers)
+def _move_markers(game, e, ctx):
+    sites.move_markers(game, e, ctx)
+
+
+@handles(fx.CollectBonus)
+def _collect_bonus(game, e, ctx):
+    sites.collect_bonus(game, e, ctx)
+
+
+PICK_ONE = {
+    fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
+                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
+    fx.CopyProduction: Pick("card", "Copy the production of which card?", option=_labelled("card"),
+                            chosen=copy_chosen, choices=copyable, arguments=lambda e, ctx: (ctx,)),
+    fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
+                          chosen=played_from_hand, offered=_play_offered,
+                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers,
+                                                                                ctx.playing)),
+    fx.FundAward: Pick("award", "Which award do you fund for free?", option=_labelled("fund"), chosen=award_funded,
+                       choices=lambda game, e, ctx: fundable_awards(game)),
+    fx.ReuseAction: Pick("card", "Repeat the action of which card?", option=_labelled("card"), chosen=reused,
+                         choices=lambda game, e, ctx: reusable_actions(game, ctx.player, ctx.card)),
+    fx.SiteIntoPlay: Pick("site", "Which site do you bring into play?", option=_labelled("site"),
+                          chosen=sites.site_brought, choices=lambda game, e, ctx: outside(game)),
+    fx.SiteOutOfPlay: Pick("site", "Which site do you set aside?", option=_labelled("site"),
+                           chosen=sites.site_removed, choices=lambda game, e, ctx: [s.name for s in emptied(game)]),
 }
-assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay, fx.PlacePiece} == set(fx.IMMEDIATE), \
-    "every immediate effect kind needs a runtime handler"
+
+
+def _pick_one(game: "Table", e, ctx: Context) -> None:
+    pick = PICK_ONE[type(e)]
+    values = pick.choices(game, e, ctx)
+    if not values:
+        return
+    if pick.offered is not None:
+        pick.offered(game, e, ctx)
+    ask(game, Decision(ctx.player, pick.decision, pick.prompt, tuple(map(pick.option, values))), pick.chosen,
+        *pick.arguments(e, ctx))
+
+
+handles(*PICK_ONE)(_pick_one)
+
+
+def _check_every_verb_is_handled() -> None:
+    """Each immediate verb has exactly one handler: inline, one that may ask, or run_effects' own."""
+    for kind in fx.IMMEDIATE:
+        found = [table for table, kinds in (("INLINE", INLINE), ("HANDLERS", HANDLERS), ("run_effects", IN_THE_LOOP))
+                 if kind in kinds]
+        if len(found) != 1:
+            raise TypeError(f"effect verb '{kind.kind_name}' ({kind.__name__}) needs one handler in "
+                            f"runtime/handlers/effects.py, and has {' and '.join(found) or 'none'}")
+
+
+_check_every_verb_is_handled()

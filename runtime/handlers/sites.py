@@ -1,9 +1,10 @@
 """Pieces and sites: placing a piece on a site, a visit, markers, sites coming into play and leaving it (an
 effect handler).
 
-Interface: the handlers of the compiled effects `place PIECE`, `send PIECE`, `gain N PIECE`, `marker ...`,
-`collect bonus per PIECE`, `site into play`, `site out of play` (`place_piece` is called by effects.py's loop with
-the effects after it, the others from its `HANDLERS`), and the game's own moments: `set_up` (the sites dealt and
+Interface: what the handlers of the compiled effects `place PIECE`, `send PIECE`, `gain N PIECE`, `marker ...` and
+`collect bonus per PIECE` do (`place_piece` is called by effects.py's loop with the effects after it, the others by
+its handlers), the steps that carry out the picks of `site into play` and `site out of play` (`site_brought`,
+`site_removed`: effects.py's `PICK_ONE`), and the game's own moments: `set_up` (the sites dealt and
 the supplies filled), `return_pieces` (the end of a generation), `activate` (an event that wakes inactive sites).
 What may be done is runtime/rules/sites.py's check; this module changes the state and asks the questions.
 
@@ -28,7 +29,7 @@ from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
 from ..rules.checks import Context, play_matches, possible, value_of
 from ..rules.passives import passives
-from ..rules.sites import emptied, has_free, movable, moved, outside, owned, placeable, supply, visitable
+from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["activate", "collect_bonus", "gain_pieces", "move_markers", "place_piece", "return_pieces", "send",
-           "set_up", "site_into_play", "site_out_of_play"]
+           "set_up", "site_brought", "site_removed"]
 
 
 # ------------------------------------------------------------------ the game's moments
@@ -319,25 +320,11 @@ def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: Context) -> None:
     then(game, *steps)
 
 
-def site_into_play(game: "Table", e: fx.SiteIntoPlay, ctx: Context) -> None:
-    names = outside(game)
-    if names:
-        ask(game, Decision(ctx.player, "site", "Which site do you bring into play?",
-                           tuple(Option(f"site {name}", name) for name in names)), site_brought, ctx.player)
-
-
 @step
 def site_brought(game: "Table", name: str, player: int) -> None:
     game.state.set_aside.remove(name)
     game.state.sites.append(_in_play(game, name))
     game.log_event("site_in", player, name)
-
-
-def site_out_of_play(game: "Table", e: fx.SiteOutOfPlay, ctx: Context) -> None:
-    sites = emptied(game)
-    if sites:
-        ask(game, Decision(ctx.player, "site", "Which site do you set aside?",
-                           tuple(Option(f"site {s.name}", s.name) for s in sites)), site_removed, ctx.player)
 
 
 @step

@@ -9,8 +9,9 @@ Interface: `Context` (who carries out an effect, for which card, with which X, a
 Why a module of its own: "may this card/action be used now?" is asked far more often than anything is done, and
 never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
 resource nobody can hold, and optional removals). Earlier effects' certain changes to the player's own stock and
-production are applied provisionally and undone while later ones are checked. Each checked kind of effect has one
-condition in `_POSSIBLE`; the handlers that carry effects out are runtime/handlers/effects.py's.
+production are applied provisionally and undone while later ones are checked. Each verb that can be impossible
+(compiler/effects.py `impossible=`) has one condition in `_POSSIBLE`, and no other verb has one (checked at import);
+the handlers that carry effects out are runtime/handlers/effects.py's.
 """
 
 from __future__ import annotations
@@ -328,18 +329,32 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: Context,
 
 def _certain_changes(game: "Table", e, ctx: Context) -> list:
     """Changes to the player's own stock and production that an effect surely makes."""
-    player = game.state.players[ctx.player]
-    if isinstance(e, fx.Gain):
-        return [(player.resources, e.resource, value_of(game, e.amount, ctx))]
-    if isinstance(e, (fx.Lose, fx.Spend)):
-        return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
-    if isinstance(e, fx.Production):
-        return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
-                if c.resource not in ("bonus", "lowest")]
-    if isinstance(e, fx.Pay):  # a later payment must be checked against what this one leaves
-        ways = payment_options(game, ctx.player, value_of(game, e.amount, ctx), e.using)
-        return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
-    return []
+    certain = _CERTAIN.get(type(e))
+    return certain(game, e, ctx, game.state.players[ctx.player]) if certain is not None else []
+
+
+def _gained(game: "Table", e, ctx: Context, player) -> list:
+    return [(player.resources, e.resource, value_of(game, e.amount, ctx))]
+
+
+def _lost(game: "Table", e, ctx: Context, player) -> list:
+    return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
+
+
+def _produced(game: "Table", e, ctx: Context, player) -> list:
+    return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
+            if c.resource not in ("bonus", "lowest")]
+
+
+def _paid(game: "Table", e, ctx: Context, player) -> list:
+    """A later payment must be checked against what this one leaves."""
+    ways = payment_options(game, ctx.player, value_of(game, e.amount, ctx), e.using)
+    return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
+
+
+# the verbs that surely change their player's own stock or production, and how (the later effects of a card are
+# checked with those changes made); a verb left out is checked without them, which may refuse an order that works
+_CERTAIN = {fx.Gain: _gained, fx.Lose: _lost, fx.Spend: _lost, fx.Production: _produced, fx.Pay: _paid}
 
 
 def _triggered_changes(game: "Table", e, ctx: Context) -> list:
@@ -682,7 +697,20 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile, fx.PlacePiece})
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece}
+
+
+def _check_every_verb_says_when_it_is_impossible() -> None:
+    """`_POSSIBLE` has a condition for exactly the verbs that declare when they cannot be carried out
+    (compiler/effects.py `impossible=`): no verb is "always possible" by omission."""
+    for kind in fx.IMMEDIATE:
+        if (kind in _POSSIBLE) != (kind.impossible is not fx.NEVER):
+            raise TypeError(f"effect verb '{kind.kind_name}' ({kind.__name__}) says it is impossible "
+                            f"{kind.impossible or 'never'}, but runtime/rules/checks.py _POSSIBLE "
+                            f"{'has a condition' if kind in _POSSIBLE else 'has no condition'} for it")
+
+
+_check_every_verb_says_when_it_is_impossible()
 
 
 @per_list
@@ -694,7 +722,8 @@ def unconditional(effects: tuple) -> bool:
         for c in e.changes)) for e in effects)
 
 
-# the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
+# the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources (a
+# speed-up: a verb left out is assumed to read the stock, which is always right, only slower)
 _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
                                  fx.PlacePiece, fx.SendPiece, fx.MoveMarkers, fx.Steal})
 

@@ -123,10 +123,10 @@ def _format_file(path: str, text: str, by_name: dict, warnings: dict) -> Formatt
         start, end = offset(node.span.line, node.span.column), offset(node.span.end_line, node.span.end_column)
         region = text[start:end]
         if node.kind in FORMATTED_KINDS:
-            name = node.children[0].span
+            name = node["name"].span
             definition = by_name.get((name.path, name.line, name.column))
             if definition is None:  # compiled to nothing without an error: nothing to render it from
-                problems.append(Diagnostic("E806", "error", f"not formatted: {node.kind} {node.children[0].text} "
+                problems.append(Diagnostic("E806", "error", f"not formatted: {node.kind} {node['name'].text} "
                                                             "has no compiled form to write", name,
                                            "this is a bug in tharsis fmt; please report it with the file"))
                 continue
@@ -261,7 +261,7 @@ def _silenced_lines(path: str, line: str, warnings, on_line) -> set:
 
 def _refuse(node, where: Span, why: str,
             hint: str = "move the comment above the definition, or onto a line of its own") -> Diagnostic:
-    return Diagnostic("E805", "error", f"not formatted: the comment inside {node.kind} {node.children[0].text} "
+    return Diagnostic("E805", "error", f"not formatted: the comment inside {node.kind} {node['name'].text} "
                                        f"would be lost ({why})", where, hint)
 
 
