@@ -102,7 +102,7 @@ class EffectChecks:
 
     @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per", also=(fx.GainPieces,))
     def _fx_gain(self, node: Node, ctx: Context):
-        """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 trade fleet`)."""
+        """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 cargo ship`)."""
         value, variable = self.count(node["count"], ctx)
         words = node["words"]
         piece = v.lookup_piece([w.text for w in words], self.pieces)
@@ -275,7 +275,7 @@ class EffectChecks:
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
     def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
-        """`place colony [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
+        """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
             self.d.error("E302", "place at least 1 piece", count_leaf.span)

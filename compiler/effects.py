@@ -36,7 +36,7 @@ def immediate(name: str, *, category: str, syntax: str, example: str, summary: s
               rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
     """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
     documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
-    `shares`: the verb whose grammar rule writes this one too (`place colony` is written as `place city` is: the
+    `shares`: the verb whose grammar rule writes this one too (`place outpost` is written as `place city` is: the
     checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
                      immediate=True, impossible=impossible, amounts=amounts, shares=shares)
@@ -129,7 +129,7 @@ class Measure:
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
     no_tags: bool = False                    # cards: only cards without tags
     piece: Optional[str] = None              # pieces: the declared kind of piece counted
-    in_play: bool = False                    # cards: every card of the play area (corporation, preludes), no event
+    in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
 
 
 @_frozen

@@ -38,7 +38,7 @@ CATALOGUE = {
     "events played": "events in your event pile (`all events played` for every player)",
     "[TYPE or TYPE] cards [in play] [with requirements] [with no tags] [costing N or more]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
-        "preludes too, never an event",
+        "cards of declared kinds too, never an event",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
@@ -238,7 +238,7 @@ class QuantityCompiler:
         with_requirements, min_cost, no_tags, in_play = False, None, False, False
         i = 0
         while i < len(rest):
-            if rest[i:i + 2] == ["in", "play"] and i == 0:   # the play area: the corporation and preludes too
+            if rest[i:i + 2] == ["in", "play"] and i == 0:   # the play area: the corporation and kinds of card too
                 in_play, i = True, i + 2
             elif rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
