@@ -25,12 +25,15 @@ TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_ca
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
-def compiles(kind: type, children: str):
+def compiles(kind: type, children: str, *, also: tuple = ()):
     """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`), whose children are
-    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only)."""
+    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only). `also`: the verbs that
+    share the rule (compiler/effects.py `shares=`), which the method compiles too, telling them apart."""
 
     def register(method: Callable) -> Callable:
         COMPILERS[kind] = method
+        for shared in also:
+            COMPILERS[shared] = method
         name_children(kind.rule, children)
         return method
 
@@ -58,6 +61,9 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
+            if child.kind == "marker_move" and child["which"].kind == "another_site":
+                self._another_site(child, result, ctx)
+                continue
             compiled = self.effect(child, ctx)
             if compiled is not None:
                 result.append(compiled)
@@ -82,10 +88,28 @@ class EffectChecks:
             self.diagnostics.error("E999", f"internal: no checker for '{node.kind}'", node.span)
         return method
 
-    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X resource:NAME per?:per")
+    def _another_site(self, node: Node, result: list, ctx: CheckContext) -> None:
+        """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
+        (`marker +1 on a site`): the two compile into one effect, whose sites are chosen in turn (E315 elsewhere)."""
+        before = result[-1] if result else None
+        if not isinstance(before, fx.MoveMarkers) or before.each:
+            self.diagnostics.error("E315", "'another site' means another than the site the move before it chose",
+                                   node.span,
+                         "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
+            return
+        steps, _ = self.signed(node["steps"], ctx)
+        result[-1] = fx.MoveMarkers(before.steps + (steps,))
+
+    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per", also=(fx.GainPieces,))
     def _fx_gain(self, node: Node, ctx: CheckContext):
+        """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 cargo ship`)."""
         value, variable = self.count(node["count"], ctx)
-        resource = self._standard_resource(node["resource"])
+        words = node["words"]
+        piece = v.lookup_piece([w.text for w in words], self.pieces)
+        if piece is not None or len(words) > 1:
+            piece = piece or self.piece(words)
+            return fx.GainPieces(piece, self.amount(value, variable, node["per"], ctx)) if piece else None
+        resource = self._standard_resource(words[0])
         if resource is None:
             return None
         return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
@@ -128,7 +152,7 @@ class EffectChecks:
             elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
                     self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                                   "placement here is filtered 'on bonus ...'", word.span)
+                                         "placement here is filtered 'on bonus ...'", word.span)
                     return None
                 resource = "bonus"
             else:
@@ -138,7 +162,7 @@ class EffectChecks:
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.diagnostics.error("E304", "'any production' can only decrease another player's production",
-                                       delta["change"].span, "to raise your own, use production(...)")
+                             delta["change"].span, "to raise your own, use production(...)")
                 return None
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
@@ -164,9 +188,9 @@ class EffectChecks:
             if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.diagnostics.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
-                                   hint or "a line like 'NAME +N' changes tr or a global parameter (" +
-                                   ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
-                                   'parameter "NAME" { scale: ... }', fixes)
+                         hint or "a line like 'NAME +N' changes tr or a global parameter (" +
+                         ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
+                         'parameter "NAME" { scale: ... }', fixes)
             return None
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
@@ -179,9 +203,8 @@ class EffectChecks:
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.diagnostics.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                           did_you_mean(kind, v.SPACE_KINDS)
-                                           or "write: on land, on ocean, on volcanic, on mars",
-                                           respelling(word.span, kind, v.SPACE_KINDS, word.text))
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
+                                 respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
@@ -192,8 +215,8 @@ class EffectChecks:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.diagnostics.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
-                                               did_you_mean(bonus, v.BOARD_BONUSES),
-                                               respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
+                                     did_you_mean(bonus, v.BOARD_BONUSES),
+                                     respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
@@ -203,27 +226,44 @@ class EffectChecks:
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
-                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
-                                           did_you_mean(tile, v.TILE_WORDS),
-                                           respelling(word.span, tile, v.TILE_WORDS, word.text))
+                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile,
+                                                                                                          v.TILE_WORDS),
+                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
+            elif node.kind == "also_where_you_have_one":
+                self.diagnostics.error("E301",
+                                       "'also where you have one' lifts a site's one-per-player rule: it goes with a "
+                                     "piece, not a tile", node.span, "write: place PIECE also where you have one")
+                return None
         return tuple(filters)
 
-    @compiles(fx.PlaceTile, "count?:INT tile:NAME name?:STRING filters*")
+    @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: CheckContext):
+        """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
         count_leaf = node["count"]
-        word = node["tile"]
+        words = node["words"]
+        word = words[0]
         tile = v.singular(word.text)
         name_leaf = node["name"]
-        if tile not in v.TILES:
-            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
-                                   did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES),
-                                   respelling(word.span, tile, v.TILES, word.text))
+        piece = v.lookup_piece([w.text for w in words], self.pieces)
+        if piece is not None:
+            return self._place_piece(piece, node, count_leaf, name_leaf)
+        if tile not in v.TILES or len(words) > 1:
+            written = " ".join(w.text for w in words)
+            span = Span(word.span.path, word.span.line, word.span.column, words[-1].span.end_line,
+                        words[-1].span.end_column)
+            known = v.TILES + tuple(self.pieces)
+            phrase = v.piece_name(written) if len(words) > 1 else tile
+            self.diagnostics.error("E103" if len(words) == 1 or not self.pieces else "E111",
+                         f"unknown tile or piece '{written}'" if self.pieces else f"unknown tile '{written}'", span,
+                         did_you_mean(phrase, known) or "tiles: " + ", ".join(v.TILES) +
+                         ("; pieces: " + ", ".join(self.pieces) if self.pieces else ""),
+                         respelling(span, phrase, known, written))
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
@@ -236,6 +276,19 @@ class EffectChecks:
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
+        """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.diagnostics.error("E302", "place at least 1 piece", count_leaf.span)
+            return None
+        others = [f for f in node["filters"] if f.kind != "also_where_you_have_one"]
+        if name_leaf is not None or others:
+            self.diagnostics.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
+                         (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
+            return None
+        return fx.PlacePiece(piece, count, also_own=any(f.kind == "also_where_you_have_one" for f in node["filters"]))
 
     @compiles(fx.ClaimSpace, "filters*")
     def _fx_claim(self, node: Node, ctx: CheckContext):
@@ -274,7 +327,7 @@ class EffectChecks:
         per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
         if node["per_first"] is not None and node["per"] is not None:
             self.diagnostics.error("E301", "'per' is given twice", node["per"].span,
-                                   "count once: add N RESOURCE per QUANTITY to ...")
+                         "count once: add N RESOURCE per QUANTITY to ...")
             return None
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
@@ -288,7 +341,7 @@ class EffectChecks:
         if target == "that_card" and not ctx.in_trigger:
             self.diagnostics.error("E307",
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                                   target_node.span)
+                         target_node.span)
             return None
         return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
@@ -298,7 +351,7 @@ class EffectChecks:
         if ctx.holds is None:
             self.diagnostics.error("E501",
                                    "this card holds no resources, so nothing can be added here or removed from here",
-                                   span, f"add 'holds: {resource}'")
+                         span, f"add 'holds: {resource}'")
             return False
         if resource not in (ctx.holds, "resource"):
             self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
@@ -406,7 +459,7 @@ class EffectChecks:
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):
         if not ctx.in_trigger:
             self.diagnostics.error("E307", "'gain that production' means a production just raised; it works only in "
-                                           "'when you raise production -> ...'", node.span)
+                                 "'when you raise production -> ...'", node.span)
             return None
         return fx.GainRaised()
 
@@ -424,10 +477,10 @@ class EffectChecks:
         kind = word.text.lower()
         if kind not in self.card_kinds:
             self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
-                                   did_you_mean(kind, self.card_kinds) or
-                                   ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                                    'declare one with: card kind "NAME" { deal: N keep K }'),
-                                   respelling(word.span, kind, self.card_kinds, word.text))
+                         did_you_mean(kind, self.card_kinds) or
+                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                          'declare one with: card kind "NAME" { deal: N keep K }'),
+                         respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
@@ -438,14 +491,42 @@ class EffectChecks:
     def _fx_reuse_action(self, node: Node, ctx: CheckContext):
         return fx.ReuseAction()
 
+    @compiles(fx.SendPiece, "words+:NAME")
+    def _fx_send(self, node: Node, ctx: CheckContext):
+        piece = self.piece(node["words"])
+        return fx.SendPiece(piece) if piece else None
+
+    @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
+    def _fx_marker_move(self, node: Node, ctx: CheckContext):
+        steps, _ = self.signed(node["steps"], ctx)
+        return fx.MoveMarkers((steps,), each=node["which"].kind == "each_site")
+
+    @compiles(fx.CollectBonus, "words+:NAME")
+    def _fx_collect_bonus(self, node: Node, ctx: CheckContext):
+        piece = self.piece(node["words"])
+        return fx.CollectBonus(piece) if piece else None
+
+    @compiles(fx.SiteIntoPlay, "play_word:PLAY")
+    def _fx_site_into_play(self, node: Node, ctx: CheckContext):
+        return fx.SiteIntoPlay()
+
+    @compiles(fx.SiteOutOfPlay, "play_word:PLAY")
+    def _fx_site_out_of_play(self, node: Node, ctx: CheckContext):
+        return fx.SiteOutOfPlay()
+
+    @compiles(fx.Nothing, "")
+    def _fx_nothing(self, node: Node, ctx: CheckContext):
+        return fx.Nothing()
+
     @compiles(fx.Neutral, "effects:effects")
     def _fx_neutral(self, node: Node, ctx: CheckContext):
         body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
             self.diagnostics.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'",
-                                   node.span, "a neutral block raises global parameters and places tiles, with "
-                                   "choose, if, may and require around them")
+                                   node.span,
+                         "a neutral block raises global parameters, places tiles and moves the markers of sites, "
+                         "with choose, if, may and require around them")
             return None
         return fx.Neutral(body)
 
@@ -484,9 +565,8 @@ class EffectChecks:
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
             self.diagnostics.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
-                                   "'including this' counts the card's own play, which is its owner's: write "
-                                   "'when you ...'" if including_this
-                                   else "every player produces at once: write 'when you produce'")
+                         "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
+                         if including_this else "every player produces at once: write 'when you produce'")
             return None
         return fx.Trigger(subject, event, effects, including_this)
 
@@ -508,6 +588,11 @@ class EffectChecks:
                 result["with_vp"] = True
             elif node.kind == "no_tags_filter":
                 result["no_tags"] = True
+            elif node.kind == "holding_filter":
+                resource = self.card_resource(node["resource"])
+                if resource is None:
+                    return None
+                result["holds"] = resource
         return result
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
@@ -528,22 +613,47 @@ class EffectChecks:
                 if tag is None:
                     return None
             card_kind = played["kind"].text
-            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played["filters"]))
+            filters = self._card_filters(played["filters"])
+            return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
         if node.kind == "places":
-            word = node["tile"]
+            words = node["words"]
+            word = words[0]
             tile = v.singular(word.text)
+            piece = v.lookup_piece([w.text for w in words], self.pieces)
+            if piece is not None:
+                if node["filters"]:
+                    self.diagnostics.error("E301", f"a {piece} goes on a site: its placement has no space filter",
+                                 node["filters"][0].span, f"write: when any player places {piece} -> ...")
+                    return None
+                return fx.TriggerEvent("place_piece", piece=piece)
+            if len(words) > 1:
+                self.piece(words)
+                return None
             if tile not in v.TILES and tile != "tile":
-                self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
-                                       respelling(word.span, tile, v.TILES, word.text))
+                known = v.TILES + tuple(self.pieces)
+                self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, known),
+                             respelling(word.span, tile, known, word.text))
                 return None
             filters = self._filters(node["filters"])
             if filters is None:
                 return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
-            return fx.TriggerEvent("standard_project", **self._card_filters(node["filters"]))
+            for held in node["filters"]:
+                if held.kind == "holding_filter":
+                    self.diagnostics.error("E301", "a standard project holds no resources", held.span,
+                                 "'holding RESOURCE' goes with a card played: when any player plays card holding "
+                                 "microbe")
+                    return None
+            filters = self._card_filters(node["filters"])
+            return None if filters is None else fx.TriggerEvent("standard_project", **filters)
         if node.kind == "produces":
             return fx.TriggerEvent("production")
+        if node.kind == "sends":
+            piece = self.piece(node["words"])
+            return fx.TriggerEvent("send", piece=piece) if piece else None
+        if node.kind == "gains_new_tag":
+            return fx.TriggerEvent("new_tag")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
             return fx.TriggerEvent("add_resource", resource=resource) if resource else None
@@ -554,8 +664,8 @@ class EffectChecks:
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
                 self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                       did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
-                                       respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
+                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
+                             respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
         self.diagnostics.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
@@ -583,7 +693,7 @@ class EffectChecks:
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
-                                           "to discount events, write 'discount N on event cards'")
+                                 "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
@@ -607,9 +717,9 @@ class EffectChecks:
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
             self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                   did_you_mean(scope, ("global",) + tuple(self.parameters)) or
-                                   "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
-                                   respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
+                         did_you_mean(scope, ("global",) + tuple(self.parameters)) or
+                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
+                         respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
@@ -640,8 +750,9 @@ class EffectChecks:
         else:
             resource = self._standard_resource(written)
         instead = self._standard_resource(instead_leaf)
-        if instead and instead != "megacredits":
-            self.diagnostics.error("E301", "a resource can only stand in for megacredits", instead_leaf.span)
+        if instead and instead != "megacredits" and not (here and instead == "heat" and tag_leaf is None):
+            self.diagnostics.error("E301", "a resource can only stand in for megacredits (or, on this card, for heat)",
+                         instead_leaf.span, "write: use heat as megacredits, or use fighters here as 2 heat")
             return None
         tag = None
         if tag_leaf is not None:
@@ -649,10 +760,10 @@ class EffectChecks:
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
-            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of "
-                                   "their own or for cards with a tag", written.span,
-                                   f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} "
-                                   "megacredits")
+            self.diagnostics.error("E301",
+                                   "only resources on this card ('use RES here as ...') pay at a value of their own "
+                                 "or for cards with a tag", written.span,
+                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
@@ -663,8 +774,29 @@ class EffectChecks:
         return None
 
 
-# what a `neutral { }` block may hold: effects that reward or cost no player, and blocks whose contents are checked
-_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral)
+    @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
+    def _passive_marker_offset(self, node: Node, ctx: CheckContext):
+        piece = self.piece(node["words"])
+        steps, _ = self.signed(node["steps"], ctx)
+        if steps < 1:
+            self.diagnostics.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
+                                   node["steps"].span)
+            return None
+        return fx.MarkerOffset(piece, steps) if piece else None
+
+    @compiles(fx.CardPrice, "amount:INT resource:NAME")
+    def _passive_card_price(self, node: Node, ctx: CheckContext):
+        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
+            self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
+                         "write: buy cards for 5 megacredits")
+            return None
+        return fx.CardPrice(int(node["amount"].text))
+
+
+# what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, nothing), and
+# blocks whose contents are checked
+_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
+            fx.MoveMarkers, fx.Nothing)
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

@@ -27,7 +27,9 @@ from .definitions import (
     Expansion,
     Milestone,
     Parameter,
+    Piece,
     Rule,
+    Site,
     Source,
     Space,
     StandardAction,
@@ -53,10 +55,22 @@ FIELDS = {
     "parameter": ({"set", "scale", "track", "ends game"}, {"scale"}),
     "card_kind": ({"set", "deal", "unplayable"}, {"deal"}),
     "rule": ({"set", "at", "by", "play"}, {"at", "play"}),
-    "expansion": ({"offboard", "milestones", "awards", "solo generations"}, set()),
+    "expansion": ({"offboard", "milestones", "awards", "solo generations", "sites"}, set()),
+    "piece": ({"set", "supply", "limit", "returns"}, set()),
+    "site": ({"set", "holds", "visited by", "track", "marker", "bonus", "build", "inactive until"}, {"track"}),
 }
 REPEATABLE = {"effect", "track"}
-RULE_MOMENTS = {"end of generation": "end_of_generation"}
+# fields whose value has another form on another kind of definition: the form (grammar rule) each kind takes
+FIELD_FORMS = {
+    "holds": ({"site": "site_holds_field"}, "holds_field",
+              {"site_holds_field": "a site holds a number of pieces of a declared kind: holds: 3 outpost",
+               "holds_field": "a card holds one kind of card resource: holds: animal"}),
+    "track": ({"site": "site_track_field"}, "parameter_track_field",
+              {"site_track_field": "a site's track lists the effects of each step: track: nothing | gain 2 MC",
+               "parameter_track_field": "a parameter's track gives effects at a value: track: 8% -> draw 1"}),
+}
+RULE_MOMENTS = {"end of generation": "end_of_generation", "start of game": "start_of_game"}
+PIECE_RETURNS = {"end of generation": "end_of_generation"}
 RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
 ENDS_GAME = ("yes", "no", "solo")
 DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { scale: 0% to 30% step 2% }'
@@ -65,16 +79,18 @@ DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { sca
 class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
-                 wild_tags: tuple[str, ...] = ()):
+                 wild_tags: tuple[str, ...] = (), pieces: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
-        (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card."""
+        (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card;
+        `pieces`: declared kinds of piece."""
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = dict(v.GLOBAL_RANGES) if parameters is None else parameters
         self.card_kinds = tuple(card_kinds)
         self.wild_tags = tuple(wild_tags)  # tags declared `as any tag`: they count as every tag
-        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters)
+        self.pieces = tuple(pieces)
+        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces)
 
     # ------------------------------------------------------------------ definitions
 
@@ -96,11 +112,19 @@ class Checker(EffectChecks, DesignLints):
             key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
             if key not in allowed:
                 self.diagnostics.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
-                                       "fields here: " + ", ".join(sorted(allowed)))
+                             "fields here: " + ", ".join(sorted(allowed)))
                 continue
+            if key in FIELD_FORMS:
+                forms, usual, hints = FIELD_FORMS[key]
+                wanted = forms.get(kind, usual)
+                if field.kind != wanted:
+                    self.diagnostics.error("E301", f"a {kind.replace('_', ' ')}'s '{key}:' is not written this way",
+                                           key_leaf.span,
+                                 hints[wanted])
+                    continue
             if key in fields and key not in REPEATABLE:
                 self.diagnostics.error("E203", f"'{key}' is given twice", key_leaf.span,
-                                       f"first given at line {fields[key][0].span.line}")
+                             f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
         if kind == "card" and "type" in fields and fields["type"][0]["value"].text.lower() in self.card_kinds:
@@ -131,7 +155,7 @@ class Checker(EffectChecks, DesignLints):
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.diagnostics.error("E202", f"a {card_type} card has no cost: it is played for free",
-                                   fields["cost"][0]["key"].span, "remove the 'cost:' field")
+                         fields["cost"][0]["key"].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
         play = self._effects_field(fields, "play", ctx)
@@ -142,14 +166,14 @@ class Checker(EffectChecks, DesignLints):
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.diagnostics.error("E204", f"an event has no lasting '{key}': it leaves play when played",
-                                           field["key"].span, "make the card 'type: active'")
+                                 field["key"].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
                     self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
-                                           if card_type == "automated" else
-                                           f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
-                                           field["key"].span, "make the card 'type: active'")
+                                 if card_type == "automated" else
+                                 f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
+                                 field["key"].span, "make the card 'type: active'")
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
                     play=play, actions=actions, passives=passives, vp=vp, source=self._source(node))
@@ -167,7 +191,7 @@ class Checker(EffectChecks, DesignLints):
             start = int(amount.text)
             if self._standard_resource(resource) not in (None, "megacredits"):
                 self.diagnostics.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
-                                       resource.span, f"write: play: gain N {resource.text}")
+                             resource.span, f"write: play: gain N {resource.text}")
         return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
                            tags=self._tags(fields), starting_megacredits=start, holds=holds,
                            play=self._effects_field(fields, "play", ctx),
@@ -179,9 +203,10 @@ class Checker(EffectChecks, DesignLints):
         name, _ = self._name(node)
         fields = self._fields(node, "standard_project")
         ctx = CheckContext("standard_project")
-        cost = self._cost(fields)
+        cost = self._cost(fields, alternatives_allowed=True)
         return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
-                               variant=self._variant(fields), source=self._source(node), set=self._set(fields))
+                               variant=self._variant(fields), source=self._source(node), set=self._set(fields),
+                               alternatives=self._alternatives(fields, (("megacredits", cost),)))
 
     def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
         name, _ = self._name(node)
@@ -195,7 +220,28 @@ class Checker(EffectChecks, DesignLints):
                 resource = self._standard_resource(field["resource"]) or "megacredits"
         return StandardAction(name=name, cost=cost, cost_resource=resource,
                               play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
-                              source=self._source(node), set=self._set(fields))
+                              source=self._source(node), set=self._set(fields),
+                              alternatives=self._alternatives(fields, ((resource, cost),)))
+
+    def _alternatives(self, fields, first: tuple) -> tuple[tuple[int, str], ...]:
+        """The ways to pay after the first (`cost: 9 megacredits | 3 energy`): (amount, resource) each, one per
+        resource (E312: a resource given twice)."""
+        if "cost" not in fields:
+            return ()
+        seen = {resource for resource, _ in first}
+        result = []
+        for alternative in fields["cost"][0]["alternatives"]:
+            amount, word = alternative["amount"], alternative["resource"]
+            resource = self._standard_resource(word) if word is not None else "megacredits"
+            if resource is None:
+                continue
+            if resource in seen:
+                self.diagnostics.error("E312", f"the cost names {v.plural(resource)} twice", (word or amount).span,
+                             "each alternative is paid in another resource: cost: 9 megacredits | 3 energy")
+                continue
+            seen.add(resource)
+            result.append((int(amount.text), resource))
+        return tuple(result)
 
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
@@ -224,7 +270,7 @@ class Checker(EffectChecks, DesignLints):
         if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
             self.diagnostics.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'",
                                    span,
-                                   'e.g. parameter "radiation"')
+                         'e.g. parameter "radiation"')
             return None
         if word not in self.parameters or "scale" not in fields:
             return None  # a scale that did not check: reported below, by the same scan that declared it
@@ -232,8 +278,8 @@ class Checker(EffectChecks, DesignLints):
         scale = fields["scale"][0]
         if high <= low or step <= 0 or (high - low) % step:
             self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
-                                           f"{low} to {high} in steps of {step} does not", scale["low"].span,
-                                   "e.g. scale: 0% to 30% step 2%")
+                                 f"{low} to {high} in steps of {step} does not", scale["low"].span,
+                         "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):
@@ -254,7 +300,7 @@ class Checker(EffectChecks, DesignLints):
         if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
             self.diagnostics.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'",
                                    span,
-                                   'e.g. card kind "mission"')
+                         'e.g. card kind "mission"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
@@ -262,7 +308,7 @@ class Checker(EffectChecks, DesignLints):
             deal, keep = int(field["deal"].text), int(field["keep"].text)
             if keep > deal or (deal and not keep):
                 self.diagnostics.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
-                                       "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
+                             "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
                         unplayable=self._effects_field(fields, "unplayable", CheckContext("card_kind")),
@@ -283,7 +329,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "expansion")
         if name and not name.replace("-", "").replace("_", "").isalnum():
             self.diagnostics.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
-                                   'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
+                         'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
             return None
         lists: dict[str, tuple[str, ...]] = {}
         reference_spans: dict[str, Span] = {}
@@ -301,7 +347,121 @@ class Checker(EffectChecks, DesignLints):
                 solo = None
         return Expansion(name=name, offboard=lists["offboard"], milestones=lists["milestones"],
                          awards=lists["awards"], solo_generations=solo, source=self._source(node),
-                         reference_spans=tuple(reference_spans.items()))
+                         reference_spans=tuple(reference_spans.items()), sites=self._sites_table(fields))
+
+    def _sites_table(self, fields) -> tuple[tuple[int, int], ...]:
+        """`sites: 1 player -> 4, 2 players -> 5, ...`: how many of the expansion's sites a game of each number of
+        players deals. Every number of players a game may have must be given, once (E313)."""
+        if "sites" not in fields:
+            return ()
+        field = fields["sites"][0]
+        table: dict[int, int] = {}
+        for entry in field["counts"]:
+            players, word, count = entry["players"], entry["word"], entry["sites"]
+            number = int(players.text)
+            if word.text.lower() not in ("player", "players"):
+                self.diagnostics.error("E313",
+                                       f"a number of players is written '{number} players', not '{number} {word.text}'",
+                             word.span, "sites: 1 player -> 4, 2 players -> 5, ...")
+                return ()
+            if not v.MIN_PLAYERS <= number <= v.MAX_PLAYERS:
+                self.diagnostics.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
+                             players.span)
+                return ()
+            if number in table:
+                self.diagnostics.error("E313", f"{number} {word.text} is given twice", players.span, "keep one")
+                return ()
+            table[number] = int(count.text)
+        missing = [n for n in range(v.MIN_PLAYERS, v.MAX_PLAYERS + 1) if n not in table]
+        if missing:
+            said = ", ".join(f"{n} player{'s' if n > 1 else ''}" for n in missing)
+            self.diagnostics.error("E313", f"the table of sites does not say how many a game of {said} has", field.span,
+                         f"give every number of players from {v.MIN_PLAYERS} to {v.MAX_PLAYERS}: sites: 1 player -> 4, "
+                         "2 players -> 5, ...")
+            return ()
+        return tuple(sorted(table.items()))
+
+    def _def_piece_definition(self, node: Node) -> Optional[Piece]:
+        name, span = self._name(node)
+        fields = self._fields(node, "piece")
+        word = v.piece_name(name)
+        if not name:
+            return None
+        clash = next((kind for kind, names in (("tile", v.TILES + ("tile",)), ("resource", v.STANDARD_RESOURCES),
+                                              ("card resource", tuple(self.card_resources)))
+                      if v.normalize(word) in names or word in names), None)
+        if not v.is_piece_name(word) or clash:
+            why = f"'{name}' is already a {clash}" if clash else \
+                f"a piece's name is words of letters (written bare in effects: send {word or 'shuttle'}): '{name}'"
+            self.diagnostics.error("E301", why, span, 'e.g. piece "shuttle" or piece "cargo ship"')
+            return None
+        supply = self._count_field(fields, "supply", 0)
+        limit = self._count_field(fields, "limit", 1)
+        if supply is not None and limit is not None and supply > limit:
+            self.diagnostics.error("E302", f"each player starts with {supply} but may have at most {limit}",
+                         fields["supply"][0]["value"].span, "raise the limit or lower the supply")
+        returns = self._phrase(fields, "returns", PIECE_RETURNS, "moment") if "returns" in fields else None
+        return Piece(name=word, set=self._set(fields), supply=supply, limit=limit, returns=returns,
+                     source=self._source(node))
+
+    def _count_field(self, fields, key: str, least: int) -> Optional[int]:
+        if key not in fields:
+            return None
+        leaf = fields[key][0]["value"]
+        value = int(leaf.text)
+        if value < least:
+            self.diagnostics.error("E302", f"'{key}:' is at least {least}", leaf.span)
+            return None
+        return value
+
+    def _def_site_definition(self, node: Node) -> Optional[Site]:
+        name, span = self._name(node)
+        fields = self._fields(node, "site")
+        ctx = CheckContext("site")
+        if "holds" not in fields:
+            self.diagnostics.error("E311", f"site {node['name'].text} holds no piece", span,
+                         "say which pieces it holds and how many: holds: 3 outpost (and `, 1 per player` for one of "
+                         "each player's at most)")
+            return None
+        holds = fields["holds"][0]
+        capacity = int(holds["capacity"].text)
+        per_player = int(holds["per_player"].text) if holds["per_player"] is not None else None
+        piece = self.piece(holds["words"])
+        if capacity < 1 or per_player == 0:
+            self.diagnostics.error("E311", f"site {node['name'].text} holds no piece: its capacity is 0",
+                         (holds["capacity"] if capacity < 1 else holds["per_player"]).span,
+                         "holds: 3 outpost, 1 per player")
+            return None
+        visitor = self.piece(fields["visited by"][0]["words"]) if "visited by" in fields else None
+        track = tuple(self.effects(step, ctx) for step in fields["track"][0]["steps"]) if "track" in fields else ()
+        marker = 0
+        if "marker" in fields:
+            leaf = fields["marker"][0]["value"]
+            marker = int(leaf.text)
+            if track and marker >= len(track):
+                self.diagnostics.error("E310", f"the marker starts on step {marker}, but the track has only steps 0 to "
+                                     f"{len(track) - 1}", leaf.span,
+                             "steps are counted from 0: marker: 1 is the second step")
+                return None
+        inactive = None
+        if "inactive until" in fields:
+            field = fields["inactive until"][0]
+            subject = {"you": "you", "any_player": "any", "another_player": "another"}[field["subject"].kind]
+            if subject != "any":
+                self.diagnostics.error("E307", "a site has no owner: it becomes active when any player does something",
+                             field["subject"].span, "write: inactive until: any player plays card holding microbe")
+                return None
+            event = self._event(field["event"])
+            if event is None:
+                return None
+            inactive = fx.Trigger("any", event, ())
+        bonus = self._effects_field(fields, "bonus", ctx)
+        build = self._effects_field(fields, "build", ctx)
+        if piece is None or (visitor is None and "visited by" in fields) or not track:
+            return None
+        return Site(name=name, set=self._set(fields), piece=piece, capacity=capacity, per_player=per_player,
+                    visitor=visitor, track=track, marker=marker, bonus=bonus, build=build, inactive_until=inactive,
+                    source=self._source(node))
 
     def _phrase(self, fields, key: str, phrases: dict[str, str], what: str) -> Optional[str]:
         """A field whose value is one of a few phrases of several words (`at: end of generation`)."""
@@ -313,8 +473,8 @@ class Checker(EffectChecks, DesignLints):
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                         leaves[-1].span.end_column)
             self.diagnostics.error("E110", f"unknown {what} '{phrase}'", span,
-                                   did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
-                                   respelling(span, phrase, phrases))
+                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
+                         respelling(span, phrase, phrases))
             return None
         return phrases[phrase]
 
@@ -332,7 +492,7 @@ class Checker(EffectChecks, DesignLints):
             key = item.kind
             if key in seen and key != "board_row" and key != "board_track":
                 self.diagnostics.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
-                                       f"first given at line {seen[key].line}")
+                             f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
             if key in ("board_milestones", "board_awards"):
@@ -356,8 +516,8 @@ class Checker(EffectChecks, DesignLints):
         if len(rows) != 9 or [len(r.nodes("space")) for r in rows] != [5, 6, 7, 8, 9, 8, 7, 6, 5]:
             lengths = [len(r.nodes("space")) for r in rows]
             self.diagnostics.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
-                                           f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
-                                   node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
+                                 f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
+                         node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
         next_id = len(offboard) + 1
         next_id = max(next_id, 3)
         for y, row in enumerate(rows):
@@ -376,8 +536,8 @@ class Checker(EffectChecks, DesignLints):
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
             self.diagnostics.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
-                                   did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
-                                   respelling(kind_leaf.span, kind, v.SPACE_KINDS))
+                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
+                         respelling(kind_leaf.span, kind, v.SPACE_KINDS))
             return None
         bonuses = []
         reserved, extra_cost, cost_condition = None, 0, None
@@ -388,9 +548,8 @@ class Checker(EffectChecks, DesignLints):
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
                     self.diagnostics.error("E107", f"unknown space bonus '{word.text}'", word.span,
-                                           did_you_mean(bonus,
-                                                        v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
-                                           respelling(word.span, bonus, v.BOARD_BONUSES))
+                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
+                                 respelling(word.span, bonus, v.BOARD_BONUSES))
                     continue
                 bonuses.append((bonus, count))
             elif child.kind == "reserved":
@@ -408,8 +567,8 @@ class Checker(EffectChecks, DesignLints):
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
             self.diagnostics.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
-                                   did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
-                                   respelling(param_leaf.span, parameter, self.parameters))
+                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
+                         respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
         effects = self.effects(effects_node, CheckContext("board"))
@@ -435,8 +594,8 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields["variant"][0]["value"]
         if leaf.text not in v.VARIANTS:
             self.diagnostics.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
-                                   did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
-                                   respelling(leaf.span, leaf.text, v.VARIANTS))
+                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
+                         respelling(leaf.span, leaf.text, v.VARIANTS))
             return None
         return leaf.text
 
@@ -447,20 +606,26 @@ class Checker(EffectChecks, DesignLints):
         word = leaf.text.lower()
         if word not in vocabulary:
             self.diagnostics.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
-                                   did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
-                                   respelling(leaf.span, word, vocabulary))
+                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
+                         respelling(leaf.span, word, vocabulary))
             return None
         return word
 
-    def _cost(self, fields) -> Optional[int]:
+    def _cost(self, fields, alternatives_allowed: bool = False) -> Optional[int]:
         if "cost" not in fields:
             return None
         field = fields["cost"][0]
+        if not alternatives_allowed:
+            for alternative in field["alternatives"]:
+                self.diagnostics.error("E312", "a card costs one amount of megacredits", alternative.span,
+                             "alternative costs (`cost: 9 megacredits | 3 energy`) are for standard projects and "
+                             "actions")
+                break
         if field["resource"] is not None:
             resource = self._standard_resource(field["resource"])
             if resource not in (None, "megacredits"):
                 self.diagnostics.error("E301", "a card or standard project costs megacredits", field["resource"].span,
-                                       "only standard actions cost other resources (cost: 8 plants)")
+                             "only standard actions cost other resources (cost: 8 plants)")
         return int(field["amount"].text)
 
     def _tags(self, fields) -> tuple[str, ...]:
@@ -528,6 +693,23 @@ class Checker(EffectChecks, DesignLints):
 
     # ------------------------------------------------------------------ vocabulary lookups
 
+    def piece(self, leaves: list[Leaf]) -> Optional[str]:
+        """The declared piece a run of words names (`cargo ship`, `outposts`), or None after E111 with a
+        did-you-mean."""
+        found = v.lookup_piece([leaf.text for leaf in leaves], self.pieces)
+        if found is not None:
+            return found
+        written = " ".join(leaf.text for leaf in leaves)
+        span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
+                    leaves[-1].span.end_column)
+        phrase = v.piece_name(written)
+        self.diagnostics.error("E111", f"unknown piece '{written}'", span,
+                     did_you_mean(phrase, self.pieces) or
+                     (f"declared pieces: {', '.join(self.pieces)}" if self.pieces else
+                      f'declare it with: piece "{phrase}" {{ }}'),
+                     respelling(span, phrase, self.pieces, written))
+        return None
+
     def tag(self, leaf: Leaf) -> Optional[str]:
         word = v.singular(leaf.text)
         if word == "event":
@@ -536,8 +718,8 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.diagnostics.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
-                               did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
-                               respelling(leaf.span, word, self.tags, leaf.text))
+                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
+                     respelling(leaf.span, word, self.tags, leaf.text))
         return None
 
     def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
@@ -549,11 +731,11 @@ class Checker(EffectChecks, DesignLints):
             return found
         if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
             self.diagnostics.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
-                                   leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
+                         leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
             hint, fixes = _respelt(leaf, word, self.card_resources)
             self.diagnostics.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
-                                   hint or "declare a new one with: resource " + word, fixes)
+                         hint or "declare a new one with: resource " + word, fixes)
         return None
 
     def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
@@ -565,11 +747,11 @@ class Checker(EffectChecks, DesignLints):
         if v.lookup(leaf.text, self.card_resources):
             self.diagnostics.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed",
                                    leaf.span,
-                                   "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
             hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
             self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                                   hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
+                         hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
 
     def any_resource(self, leaf: Leaf) -> Optional[str]:
@@ -583,7 +765,7 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                               *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+                     *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
@@ -593,7 +775,7 @@ class Checker(EffectChecks, DesignLints):
         if leaf.type in ("X", "MULTIPLE_X"):
             if not ctx.x_bound:
                 self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
-                                       "wrap the effects: choose X up to QUANTITY { ... }")
+                             "wrap the effects: choose X up to QUANTITY { ... }")
             multiple = int(leaf.text[:-1]) if leaf.type == "MULTIPLE_X" else 1
             if multiple == 0:
                 self.diagnostics.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
@@ -646,10 +828,10 @@ class Checker(EffectChecks, DesignLints):
                 if len(words) == 1:
                     self.diagnostics.error("E104", f"'{words[0].text}' needs something to count after it",
                                            words[0].span,
-                                           "e.g. per 2 animals here")
+                                 "e.g. per 2 animals here")
                 else:
                     self.diagnostics.error("E104", "a number can't start a quantity here", words[0].span,
-                                           "a leading number (a divisor) is allowed only after 'per'")
+                                 "a leading number (a divisor) is allowed only after 'per'")
                 return None
             measure = self.quantities.measure(words, term.span)
             if measure is None:
@@ -657,29 +839,28 @@ class Checker(EffectChecks, DesignLints):
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):
                     self.diagnostics.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
-                                           "count 'resources on cards' instead")
+                                 "count 'resources on cards' instead")
                     return None
                 if ctx.holds == UNKNOWN_HOLDS:
                     return None
                 if ctx.holds is None:
                     self.diagnostics.error("E501", "this card holds no resources, so it can't count them", term.span,
-                                           "add a 'holds:' field, e.g. holds: animal")
+                                 "add a 'holds:' field, e.g. holds: animal")
                     return None
                 if measure.name and ctx.holds and measure.name != ctx.holds:
                     self.diagnostics.error("E503",
                                            f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
-                                           term.span)
+                                 term.span)
                     return None
             if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
                 self.diagnostics.error("E502",
                                        f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
-                                       term.span,
-                                       "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
+                             term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
                 return None
             if measure.kind == "adjacent_tiles" and not ctx.places_tile:
                 self.diagnostics.error("E502",
                                        "'adjacent' counts tiles next to this card's tile, but the card places none",
-                                       term.span, "place a tile in 'play:' first")
+                             term.span, "place a tile in 'play:' first")
                 return None
             if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags:
                 measure = attrs.evolve(measure, wild_tags=self.wild_tags)
@@ -726,11 +907,11 @@ class Checker(EffectChecks, DesignLints):
         if unit and unit != expected_unit:
             self.diagnostics.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}",
                                    leaf.span,
-                                   f"write {text}{expected_unit}")
+                         f"write {text}{expected_unit}")
             return None
         if expected_unit and not unit:  # the unit says which track is meant, as on the printed card
             self.diagnostics.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
-                                   f"write {text}{expected_unit}")
+                         f"write {text}{expected_unit}")
             return None
         value = int(text)
         if not low <= value <= high:
@@ -738,7 +919,7 @@ class Checker(EffectChecks, DesignLints):
             return None
         if (value - low) % step:
             self.diagnostics.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
-                                   leaf.span, f"use {value - 1} or {value + 1}")
+                         leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value
 

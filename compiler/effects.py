@@ -33,23 +33,26 @@ NEVER = None                     # `impossible=NEVER`: the effect can always be 
 
 
 def immediate(name: str, *, category: str, syntax: str, example: str, summary: str, impossible: Optional[str],
-              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None):
+              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
     """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
-    documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words)."""
+    documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
+    `shares`: the verb whose grammar rule writes this one too (`place outpost` is written as `place city` is: the
+    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=True, impossible=impossible, amounts=amounts)
+                     immediate=True, impossible=impossible, amounts=amounts, shares=shares)
 
 
 def passive(name: str, *, category: str, syntax: str, example: str, summary: str, rule: Optional[str] = None):
     """Register a lasting effect (an `effect:` line, or a modifier of `next card { }`), with its documentation."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=False, impossible=NEVER, amounts=None)
+                     immediate=False, impossible=NEVER, amounts=None, shares=None)
 
 
-def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], **declared):
+def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares: Optional[type] = None,
+              **declared):
     def register(cls):
-        written = rule or name
-        for table, key in ((REGISTRY, name), (RULES, written)):
+        written = shares.rule if shares is not None else rule or name
+        for table, key in ((REGISTRY, name),) + (() if shares is not None else ((RULES, written),)):
             if key in table and table[key] is not cls:
                 raise ValueError(f"two effect verbs are registered as '{key}': {table[key].__name__} and "
                                  f"{cls.__name__}")
@@ -62,8 +65,10 @@ def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ..
         cls.amounts = amounts if amounts is not None else \
             tuple(f.name for f in fields if f.type is Amount or str(f.type).rpartition(".")[2] == "Amount")
         cls.body_fields = tuple(f.name for f in fields if "tuple" in str(f.type))
+        cls.shares = shares
         REGISTRY[name] = cls
-        RULES[written] = cls
+        if shares is None:   # a rule is dispatched to the verb that owns it; one that shares it is its checker's
+            RULES[written] = cls
         return cls
 
     return register
@@ -108,7 +113,7 @@ class Measure:
     Kinds (see compiler/quantities.py for the phrases that produce them):
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
-    constant.
+    constant, pieces (a declared piece: those on sites and, for a kind with a supply, in it), players.
     """
 
     kind: str
@@ -123,6 +128,8 @@ class Measure:
     value: int = 0                           # constant
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
     no_tags: bool = False                    # cards: only cards without tags
+    piece: Optional[str] = None              # pieces: the declared kind of piece counted
+    in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
 
 
 @_frozen
@@ -347,8 +354,10 @@ class RemoveResources:
 
 @immediate("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
            example="steal up to 2 steel from any player",
-           summary="Remove standard resources from another player and gain what was removed.",
-           impossible=NEVER)
+           summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
+                   "player has (or nothing); without it, exactly N from a player who has them, and the effect is "
+                   "possible only when one has (solo: the neutral opponent always has).",
+           impossible="without `up to`, when no opponent has the amount (never in a solo game)")
 @_frozen
 class Steal:
     resource: str
@@ -519,11 +528,91 @@ class Neutral:
     body: tuple
 
 
+# ------------------------------------------------------------------------------------------- pieces and sites
+
+@immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",
+           example="place outpost",
+           summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
+                   "(not one that holds yours already when it allows one per player, unless `also where you have "
+                   "one`): you carry out the site's `build` effects, and its marker moves up to the first free step.",
+           impossible="when no active site that holds this kind has room for one of the player's")
+@_frozen
+class PlacePiece:
+    piece: str
+    count: int = 1
+    also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
+
+
+@immediate("send", category="sites", syntax="send PIECE", example="send shuttle",
+           summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
+                   "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
+                   "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
+                   "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
+                   "free step. Possible only with a piece in your supply and a site to visit.",
+           impossible="without a piece of this kind in the supply, or a site it may visit now")
+@_frozen
+class SendPiece:
+    piece: str
+
+
+@immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
+           summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).",
+           impossible=NEVER)
+@_frozen
+class GainPieces:
+    piece: str
+    amount: Amount
+
+
+@immediate("marker", rule="marker_move", category="sites",
+           syntax="marker +N on (a | each) site [; marker -N on another site]",
+           example="marker +1 on a site; marker -1 on another site",
+           summary="Move the markers of active sites, each within its first free step and its last step: of one site "
+                   "the player chooses, then of another (`another site`), or of every site (`each site`). Possible "
+                   "only when such sites can move.",
+           impossible="when no active site's marker can move so (two different sites, for `another site`)")
+@_frozen
+class MoveMarkers:
+    steps: tuple[int, ...]   # the move of each site chosen in turn (`a site`, then `another site`)
+    each: bool = False       # `each site`: every active site moves steps[0]
+
+
+@immediate("collect_bonus", category="sites", syntax="collect bonus per PIECE", example="collect bonus per outpost",
+           summary="Carry out the `bonus` of the site under each of your pieces of that kind, once per piece.",
+           impossible=NEVER)
+@_frozen
+class CollectBonus:
+    piece: str
+
+
+@immediate("site_into_play", category="sites", syntax="site into play", example="site into play",
+           summary="Put one of the game's set-aside sites (of the sets in play) into play, the player's choice.",
+           impossible=NEVER)
+@_frozen
+class SiteIntoPlay:
+    pass
+
+
+@immediate("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
+           summary="Set aside one site in play that holds no piece, the player's choice.", impossible=NEVER)
+@_frozen
+class SiteOutOfPlay:
+    pass
+
+
+@immediate("nothing", category="control", syntax="nothing", example="nothing",
+           summary="Nothing happens (a step of a site's track that gives nothing).", impossible=NEVER)
+@_frozen
+class Nothing:
+    pass
+
+
 # ------------------------------------------------------------------------------------------- passive effects
 
 @_frozen
 class TriggerEvent:
-    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production."""
+    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
+    production_raise | add_resource | send | place_piece | new_tag."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -539,6 +628,8 @@ class TriggerEvent:
     with_vp: bool = False                    # play_card: only cards with victory points
     no_tags: bool = False                    # play_card: only cards without tags
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
+    piece: Optional[str] = None              # send, place_piece: the declared kind of piece
+    holds: Optional[str] = None              # play_card: only cards that hold this card resource
 
 
 @passive("when", rule="trigger", category="triggers",
@@ -550,8 +641,10 @@ class TriggerEvent:
                  "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
                  "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
                  "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-                 "once per effect), `produce` (at the start of the production phase); card filters `with cost >= N`, "
-                 "`with vp`, `with no tags`.")
+                 "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
+                 "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
+                 "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
+                 "`with no tags`, `holding RESOURCE`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
@@ -612,10 +705,11 @@ class Protect:
 
 
 @passive("substitute", category="modifiers",
-         syntax="use RESOURCE [here] as [N] megacredits [for TAG cards]",
+         syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
-                 "card resources on this card; `for TAG cards`: only towards cards with that tag.")
+                 "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
@@ -623,6 +717,24 @@ class Substitute:
     value: int = 1
     here: bool = False
     tag: Optional[str] = None
+
+
+@passive("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
+         summary="When you send a piece of that kind, you may first raise the site's marker N steps (several such "
+                 "modifiers add up; never past the last step).")
+@_frozen
+class MarkerOffset:
+    piece: str
+    steps: int
+
+
+@passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
+         example="buy cards for 5 megacredits",
+         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead "
+                 "of 3.")
+@_frozen
+class CardPrice:
+    amount: int
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

@@ -63,6 +63,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}events played"
     if k == "cards":
         text = scope + (" or ".join(m.names) + " " if m.names else "") + "cards"
+        if m.in_play:
+            text += " in play"
         if m.with_requirements:
             text += " with requirements"
         if m.no_tags:
@@ -72,6 +74,11 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "parameter":
         return m.name
+    if k == "pieces":  # every player's: `outposts in play`, as a card says it
+        name = m.piece if one else v.plural_noun(m.piece)
+        return f"{name} in play" if m.scope == "all" else f"{scope}{name}"
+    if k == "players":
+        return "player" if one else "players"
     return k
 
 
@@ -375,6 +382,51 @@ def _play_from_hand(e, c: bool) -> str:
     return " ".join(words)
 
 
+@text_of(fx.PlacePiece)
+def _place_piece(e, c: bool) -> str:
+    count = f"{e.count} " if e.count > 1 else ""
+    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+
+
+@text_of(fx.SendPiece)
+def _send(e, c: bool) -> str:
+    return f"send {e.piece}"
+
+
+@text_of(fx.GainPieces)
+def _gain_pieces(e, c: bool) -> str:
+    count = 2 if e.amount.variable else e.amount.coefficient
+    return f"gain {number(e.amount)} {v.plural_noun(e.piece, count)}{per(e.amount)}"
+
+
+@text_of(fx.MoveMarkers)
+def _marker(e, c: bool) -> str:
+    if e.each:
+        return f"marker {e.steps[0]:+d} on each site"
+    return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
+                     for index, step in enumerate(e.steps))
+
+
+@text_of(fx.CollectBonus)
+def _collect_bonus(e, c: bool) -> str:
+    return f"collect bonus per {e.piece}"
+
+
+@text_of(fx.SiteIntoPlay)
+def _site_into_play(e, c: bool) -> str:
+    return "site into play"
+
+
+@text_of(fx.SiteOutOfPlay)
+def _site_out_of_play(e, c: bool) -> str:
+    return "site out of play"
+
+
+@text_of(fx.Nothing)
+def _nothing(e, c: bool) -> str:
+    return "nothing"
+
+
 # ------------------------------------------------------------------------------------------- passive effects
 
 @text_of(fx.Discount)
@@ -412,15 +464,30 @@ def _substitute(e, c: bool) -> str:
     return f"use {e.resource} as {e.instead_of}"
 
 
+@text_of(fx.MarkerOffset)
+def _marker_offset(e, c: bool) -> str:
+    return f"{e.piece} marker {e.steps:+d}"
+
+
+@text_of(fx.CardPrice)
+def _card_price(e, c: bool) -> str:
+    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
+
+
 @text_of(fx.Trigger)
 def _trigger(e, c: bool) -> str:
+    return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
+
+
+def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:
+    """A trigger's subject and event (`any player plays card holding microbe`), as after `when` (and a site's
+    `inactive until:`)."""
     subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
     event = _event(e.event)
-    if c and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
+    if card_text and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
         verb, _, rest = event.partition(" ")
         event = f"{verb}s {rest}".rstrip()
-    return f"when {subject} {event}" + \
-        (" including this" if e.including_this else "") + f" -> {_list(e.effects, c)}"
+    return f"{subject} {event}" + (" including this" if e.including_this else "")
 
 
 def _event(ev: fx.TriggerEvent) -> str:
@@ -433,7 +500,13 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
         return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
-                f"{' with no tags' if ev.no_tags else ''}")
+                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}")
+    if ev.kind == "send":
+        return f"send {ev.piece}"
+    if ev.kind == "place_piece":
+        return f"place {ev.piece}"
+    if ev.kind == "new_tag":
+        return "gain a new tag"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -522,12 +595,23 @@ def definition(d) -> str:
     variant = [f"  variant: {d.variant}"] if getattr(d, "variant", None) else []
     set_line = [f"  set: {_set_name(d.set)}"] if getattr(d, "set", "base") != "base" else []
     if d.kind == "standard_project":
-        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}",
+        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}{_alternatives(d)}",
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "standard_action":
-        resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
-        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}",
+        resource = "" if d.cost_resource == "megacredits" and not d.alternatives else \
+            f" {_price_word(d.cost_resource, d.cost)}"
+        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}{_alternatives(d)}",
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
+    if d.kind == "piece":
+        lines = [f'piece "{d.name}" {{', *set_line]
+        for key, value in (("supply", d.supply), ("limit", d.limit)):
+            if value is not None:
+                lines.append(f"  {key}: {value}")
+        if d.returns:
+            lines.append(f"  returns: {d.returns.replace('_', ' ')}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "site":
+        return site(d, set_line)
     if d.kind == "milestone":
         return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
     if d.kind == "award":
@@ -557,8 +641,39 @@ def definition(d) -> str:
                 lines.append(f"  {key}: " + ", ".join(f'"{name}"' for name in names))
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
+        if d.sites:
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n,
+                                                 count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
+
+
+def _price_word(resource: str, amount: int) -> str:
+    return "megacredits" if resource == "megacredits" else v.plural(resource, amount)
+
+
+def _alternatives(d) -> str:
+    """` | 3 energy | 3 titanium`: the ways to pay after the first."""
+    return "".join(f" | {amount} {_price_word(resource, amount)}" for amount, resource in d.alternatives)
+
+
+def site(d, set_line: list) -> str:
+    """A declared site as canonical card text."""
+    per_player = f", {d.per_player} per player" if d.per_player is not None else ""
+    lines = [f'site "{d.name}" {{', *set_line,
+             f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
+    if d.visitor:
+        lines.append(f"  visited by: {d.visitor}")
+    lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))
+    if d.marker:
+        lines.append(f"  marker: {d.marker}")
+    if d.bonus:
+        lines += layout.field("bonus", card_effects(d.bonus))
+    if d.build:
+        lines += layout.field("build", card_effects(d.build))
+    if d.inactive_until is not None:
+        lines.append(f"  inactive until: {trigger_event(d.inactive_until, card_text=True)}")
+    return "\n".join(lines + ["}"])
 
 
 def board(b) -> str:

@@ -139,7 +139,11 @@ def test_reference_counts(bundled):
     assert _counts(by_set["prelude"]) == {"expansion": 1, "card_kind": 1, "card": 42, "corporation": 5}
     assert _counts(by_set["venus"]) == {"expansion": 1, "parameter": 1, "rule": 1, "card": 49, "corporation": 5,
                                         "standard_project": 1, "milestone": 1, "award": 1}
-    assert set(by_set) == {"base", "corpera", None, "prelude", "venus"}
+    # the content of Colonies besides its project cards and corporations (cards/colonies/colonies.mars)
+    assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
+            if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
+                                                       "standard_project": 1, "rule": 2}
+    assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies"}
 
 
 def test_cards_json_lists_every_definition(capsys):
@@ -149,7 +153,9 @@ def test_cards_json_lists_every_definition(capsys):
     rows = json.loads(capsys.readouterr().out)
     printed = 208 + 13 + 7 + 2 + 15 + 15 + 3
     prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
-    assert len(rows) == printed + prelude + venus
+    colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
+                                            and row["kind"] in ("card", "corporation"))
+    assert len(rows) == printed + prelude + venus + colonies
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"
     assert livestock["vp_text"] == "1 per animal here"

@@ -28,7 +28,8 @@ def example_card(verb) -> str:
     held = next((r for r in ("animal", "microbe", "science") if r + "s here" in line or r + " here" in line), "science")
     body = line if "X" not in line or line.startswith("choose X") else f"choose X up to heat {{ {line} }}"
     return (f'card "Example" #1 {{\n  type: active  cost: 1\n  holds: {held}\n  {field}: {body}\n}}\n'
-            'card kind "mission" { deal: 2 keep 1 }\n')
+            'card kind "mission" { deal: 2 keep 1 }\n'
+            'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n')   # the pieces the examples of sites name
 
 
 def missing_pieces(verb) -> list[str]:
@@ -71,7 +72,8 @@ def _example_problems(verb, name: str) -> list[str]:
     if not any(type(e) is verb for e in fx.walk(card.play + card.passives)):
         return [f"{name}: its example '{verb.example}' does not compile to {verb.__name__}"]
     problems = []
-    again = compile_text(text.card(card) + '\ncard kind "mission" { deal: 2 keep 1 }\n', "<again>")
+    again = compile_text(text.card(card) + '\ncard kind "mission" { deal: 2 keep 1 }\n'
+                         'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n', "<again>")
     if again.errors or (again.library.get("Example").play, again.library.get("Example").passives) != \
             (card.play, card.passives):
         problems.append(f"{name}: its canonical text does not compile back to the same effect: {text.card(card)}")

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import Substitute
+from tharsis.compiler.effects import CardPrice, Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -37,6 +37,7 @@ from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
 from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
+from ..handlers.sites import set_up as set_up_sites
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
@@ -61,6 +62,7 @@ class GameOptions:
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
     corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
     expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "NAME" { }` in card text)
+    sites: tuple[str, ...] = ()             # declared sites to play with instead of those dealt at random
 
     @property
     def solo(self) -> bool:
@@ -68,14 +70,15 @@ class GameOptions:
 
     def to_json(self) -> dict:
         data = attrs.asdict(self)
-        if not self.expansions:  # saves and logs of games without expansions read exactly as before
-            del data["expansions"]
+        for key in ("expansions", "sites"):
+            if not data[key]:  # saves and logs of games without expansions read exactly as before
+                del data[key]
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         data = dict(data)
-        for key in ("players", "card_paths", "corporations", "expansions"):
+        for key in ("players", "card_paths", "corporations", "expansions", "sites"):
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
@@ -150,6 +153,7 @@ class Game(Table):
             self.state.phase = ACTION
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
+            set_up_sites(self)
 
     def _tables(self, options: GameOptions, library: Optional[Library]) -> None:
         """What depends only on the options and the content: shared by every clone of the game."""
@@ -322,6 +326,12 @@ class GameElements:
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
     ending: tuple = ()
+    pieces: dict = attrs.field(factory=dict)        # declared kinds of piece of the sets in play, by name
+    sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
+    site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
+    wakes: frozenset = frozenset()                  # events that may make an inactive site active
+    heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
+    card_prices: bool = False     # some card in play sets the price of a card bought (`buy cards for N megacredits`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -346,12 +356,23 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
             rules[rule.at] = rules.get(rule.at, ()) + (rule,)
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
-    card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
-                        if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    card_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "megacredits"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
     names = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
                                    if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
     ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in names)
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending)
+    pieces = {p.name: p for p in content.of_kind("piece") if p.set in sets}
+    sites = {s.name: s for s in content.of_kind("site") if s.set in sets}
+    tables = {e.name: dict(e.sites) for e in chosen if e.sites}
+    wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
+    heat_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "heat"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
+    card_prices = any(isinstance(p, CardPrice) for d in content.definitions
+                      if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
+                        sites, tables, wakes, heat_payments, card_prices)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:
@@ -408,4 +429,4 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
-            events_with_triggers(in_play), elements)
+            events_with_triggers(in_play) | elements.wakes, elements)

@@ -14,9 +14,11 @@ from typing import Optional
 
 import attrs
 
+# seats at one game: every bound on players (options, saves, research, an expansion's table of sites) reads these;
+# their home is the compiler's vocabulary, since the compiler checks a table of sites by them too
+
 RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries
-MIN_PLAYERS, MAX_PLAYERS = 1, 5   # seats at one game: every bound on players (options, saves, research) reads these
 
 # The phases a game goes through, in order (`GameData.phase`): the one home of their names, which the flow sets and
 # the views, the research encoding, the bots and the scenarios read.
@@ -38,6 +40,25 @@ class CardInPlay:
     def copy(self) -> "CardInPlay":
         new = _new(CardInPlay)
         new.name, new.resources, new.used, new.tile = self.name, self.resources, self.used, self.tile
+        return new
+
+
+@attrs.define
+class SiteState:
+    """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
+    whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
+    it (None: no visitor)."""
+
+    name: str
+    marker: int
+    active: bool = True
+    pieces: list[int] = attrs.field(factory=list)
+    visitor: Optional[int] = None
+
+    def copy(self) -> "SiteState":
+        new = _new(SiteState)
+        new.name, new.marker, new.active, new.visitor = self.name, self.marker, self.active, self.visitor
+        new.pieces = self.pieces.copy()
         return new
 
 
@@ -67,6 +88,7 @@ class PlayerState:
     tr_raised_this_generation: int = 0
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
+    pieces: dict[str, int] = attrs.field(factory=dict)      # declared pieces with a supply: how many in it
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -83,12 +105,13 @@ class PlayerState:
         new.events, new.passed = self.events.copy(), self.passed
         new.tr_raised_this_generation = self.tr_raised_this_generation
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
+        new.pieces = self.pieces.copy() if self.pieces else {}
         return new
 
 
 @attrs.define
 class GameData:
-    """The whole game as plain data (a `Game` holds one as `game.state`). Not `GameState`: that name is the research
+    """The whole game as plain data (a `Game` holds one as `game.state`). Not `GameData`: that name is the research
     view's (runtime/api/research.py), the one docs/api.md gives to search and learning code."""
 
     board: str
@@ -111,6 +134,14 @@ class GameData:
     parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
+    sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
+    set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
+
+    def site(self, name: str) -> Optional[SiteState]:
+        for site in self.sites:
+            if site.name == name:
+                return site
+        return None
 
     def copy(self) -> "GameData":
         new = _new(GameData)
@@ -123,6 +154,8 @@ class GameData:
         new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
         new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
         new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
+        new.sites = [site.copy() for site in self.sites] if self.sites else []
+        new.set_aside = self.set_aside.copy() if self.set_aside else []
         return new
 
 
@@ -144,6 +177,10 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
         data["parameters"] = dict(state.parameters)
         data["kept"] = [list(k) for k in state.kept]
         data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
+    if state.sites or state.set_aside:  # only with declared sites: other saves as before
+        data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
+                          "visitor": s.visitor} for s in state.sites]
+        data["set_aside"] = list(state.set_aside)
     return data
 
 
@@ -160,6 +197,9 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.parameters = dict(data.get("parameters", {}))
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
+    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
+                   for s in data.get("sites", ())]
+    state.set_aside = list(data.get("set_aside", ()))
     return state
 
 
@@ -176,6 +216,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
                       for c in player.played]
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
+    if player.pieces:  # only with declared pieces that have a supply
+        data["pieces"] = dict(player.pieces)
     return data
 
 
@@ -187,6 +229,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.hand, player.events = list(data["hand"]), list(data["events"])
     player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
+    player.pieces = dict(data.get("pieces", {}))
     return player
 
 

@@ -48,6 +48,7 @@ from ..rules.checks import (
     raises_only_maxed,
     resource_cards,
     reusable_actions,
+    stealable,
     steps_possible,
     triggered_context,
     value_of,
@@ -55,8 +56,9 @@ from ..rules.checks import (
 )
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
-from . import actions, tiles, triggers
-from .payment import offer_cards, pay
+from ..rules.sites import emptied, outside
+from . import actions, sites, tiles, triggers
+from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -67,8 +69,9 @@ ORDER_CHOICE_LIMIT = 8  # longer effect lists run in a feasible order without as
 
 INLINE: dict[type, Callable] = {}     # verbs that never ask nor push a step: run inside `run_effects`' loop
 HANDLERS: dict[type, Callable] = {}   # verbs that may ask or push steps
-# run by `run_effects` itself: a placement tells the effects after it where "it" is, a payment is checked against them
-IN_THE_LOOP = frozenset({fx.PlaceTile, fx.Pay})
+# run by `run_effects` itself: a placement tells the effects after it where "it" is, a payment is checked against them,
+# and a piece goes only on a site after whose build they stay possible
+IN_THE_LOOP = frozenset({fx.PlaceTile, fx.Pay, fx.PlacePiece})
 
 
 def handles(*kinds: type, inline: bool = False):
@@ -107,6 +110,15 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
             pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
                 acceptable=(effects[index:], ctx, False))
+            return
+        if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            later = effects[index:]  # and the card's steps still to come (not the triggers it set off: optional)
+            for later_step in steps_after or ():
+                if not later_step or later_step[0].__class__ is not str:
+                    later += later_step
+            sites.place_piece(game, e, ctx, later)
             return
         if index < count or steps_after is not None:
             stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
@@ -183,10 +195,18 @@ def _gain(game, e, ctx):
     game.state.players[ctx.player].resources[e.resource] += max(0, value_of(game, e.amount, ctx))
 
 
-@handles(fx.Lose, fx.Spend, inline=True)
+@handles(fx.Lose, inline=True)
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - value_of(game, e.amount, ctx))
+
+
+@handles(fx.Spend, inline=True)
+def _spend(game, e, ctx):
+    if game.elements.heat_payments:  # heat the stock lacks may come from cards (runtime/handlers/payment.py)
+        spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx))
+        return
+    _lose(game, e, ctx)
 
 
 @handles(fx.Production)
@@ -448,6 +468,14 @@ def removed_from_player(game: "Table", target, resource: str, amount: int) -> No
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     players = game.state.players
+    if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
+        options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
+        if game.options.solo:
+            options.insert(0, Option("neutral opponent", NEUTRAL))
+        if options:
+            ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player,
+                e.resource, amount)
+        return
     candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
                   and not protected(game, i, ctx.player, e.resource)]
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
@@ -700,6 +728,33 @@ class Pick:
     offered: Optional[Callable[["Table", object, EffectContext], None]] = None
 
 
+# pieces and sites (runtime/handlers/sites.py carries them out; the rules are runtime/rules/sites.py's)
+
+@handles(fx.GainPieces, inline=True)
+def _gain_pieces(game, e, ctx):
+    sites.gain_pieces(game, e, ctx)
+
+
+@handles(fx.Nothing, inline=True)
+def _nothing(game, e, ctx):
+    return
+
+
+@handles(fx.SendPiece)
+def _send(game, e, ctx):
+    sites.send(game, e, ctx)
+
+
+@handles(fx.MoveMarkers)
+def _move_markers(game, e, ctx):
+    sites.move_markers(game, e, ctx)
+
+
+@handles(fx.CollectBonus)
+def _collect_bonus(game, e, ctx):
+    sites.collect_bonus(game, e, ctx)
+
+
 PICK_ONE = {
     fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
                         choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
@@ -713,6 +768,10 @@ PICK_ONE = {
                        choices=lambda game, e, ctx: fundable_awards(game)),
     fx.ReuseAction: Pick("card", "Repeat the action of which card?", option=_labelled("card"), chosen=reused,
                          choices=lambda game, e, ctx: reusable_actions(game, ctx.player, ctx.card)),
+    fx.SiteIntoPlay: Pick("site", "Which site do you bring into play?", option=_labelled("site"),
+                          chosen=sites.site_brought, choices=lambda game, e, ctx: outside(game)),
+    fx.SiteOutOfPlay: Pick("site", "Which site do you set aside?", option=_labelled("site"),
+                           chosen=sites.site_removed, choices=lambda game, e, ctx: [s.name for s in emptied(game)]),
 }
 
 

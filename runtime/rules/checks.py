@@ -28,16 +28,18 @@ from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
-from .prices import can_pay, payment_options, payments
+from .prices import can_pay, can_spend, payment_options, payments
+from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
-           "claimable", "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to",
-           "possible", "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets",
-           "protected", "resource_cards", "unconditional", "value_of", "x_range"]
+           "claimable",
+           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -59,12 +61,13 @@ class EffectContext:
 
     def with_x(self, x: int) -> "EffectContext":
         return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                             self.neutral, self.raised)
+                       self.neutral, self.raised)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral, self.raised)
+                             self.neutral,
+                       self.raised)
 
     @property
     def where(self) -> Where:
@@ -221,6 +224,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.no_tags and definition.tags:
         return 0
+    if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
     return int(cost_ok(ev, definition.cost))
 
 
@@ -295,6 +300,8 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
             return False
         if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
+        if kind is fx.PlacePiece:  # the rest must hold after the `build` of some site it may go to
+            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
@@ -302,6 +309,24 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
             table[resource] += delta
             undo.append((table, resource, delta))
     return True
+
+
+def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectContext, undo: list,
+                     apply_last: bool) -> bool:
+    """Whether the effects after a placement of a piece hold after the `build` effects of some site it may go to
+    (a production lost after it, possible once one site's build has raised it): each site's certain changes are applied
+    in turn and undone unless they work."""
+    declared = game.elements.sites
+    for site in placeable(game, ctx.player, e.piece, e.also_own):
+        mark = len(undo)
+        for effect in declared[site.name].build:
+            for table, resource, delta in _certain_changes(game, effect, ctx):
+                table[resource] += delta
+                undo.append((table, resource, delta))
+        if _check_and_apply(game, rest, ctx, undo, apply_last):
+            return True
+        _rollback(undo, mark)
+    return False
 
 
 def _certain_changes(game: "Table", e, ctx: EffectContext) -> list:
@@ -567,6 +592,14 @@ def cards_to_remove_from(game: "Table", e, ctx) -> list[tuple[int, str]]:
     return result
 
 
+def stealable(game: "Table", e, ctx) -> list[int]:
+    """`steal N RESOURCE from any player` (without `up to`): the opponents who have N and whose resource may be
+    taken."""
+    amount = value_of(game, e.amount, ctx)
+    return [i for i, other in enumerate(game.state.players) if i != ctx.player
+            and other.resources[e.resource] >= max(amount, 1) and not protected(game, i, ctx.player, e.resource)]
+
+
 def owns_tile_next_to(game: "Table", index: int, space: Optional[str]) -> bool:
     if space is None:
         return False
@@ -637,7 +670,7 @@ def _cards_to_discard(game: "Table", ctx: EffectContext) -> int:
 
 _POSSIBLE = {
     fx.Lose: _can_lose,
-    fx.Spend: _can_lose,
+    fx.Spend: lambda game, e, ctx: can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
     fx.Pay: _can_pay,
     fx.Production: _can_change_production,
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
@@ -654,12 +687,19 @@ _POSSIBLE = {
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
+    fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
+    # pieces and sites (runtime/rules/sites.py)
+    fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
+    fx.SendPiece: lambda game, e, ctx: has_free(game, ctx.player, e.piece) and bool(visitable(game, e.piece)),
+    fx.MoveMarkers: lambda game, e, ctx: any(can_move(game, s, e.steps[0]) for s in game.state.sites) if e.each
+    else bool(movable(game, e.steps)),
 }
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile}
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece}
 
 
 def _check_every_verb_says_when_it_is_impossible() -> None:
@@ -686,7 +726,8 @@ def unconditional(effects: tuple) -> bool:
 
 # the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources (a
 # speed-up: a verb left out is assumed to read the stock, which is always right, only slower)
-_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
+_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
+                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers, fx.Steal})
 
 
 @per_list

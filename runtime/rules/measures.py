@@ -17,6 +17,7 @@ from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
 from .passives import passive_cache
+from .sites import owned
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -129,10 +130,11 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
 def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
     state, library = game.state, game.library
     total = 0
+    in_play = measure.in_play
     for p in players:
         for card in state.players[p].played:
             definition = library[card.name]
-            if definition.kind != "card":
+            if definition.kind != "card" and not in_play:   # `cards in play`: the corporation too
                 continue
             if measure.names and definition.type not in measure.names:
                 continue
@@ -143,7 +145,7 @@ def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
             if measure.no_tags and definition.tags:
                 continue
             total += 1
-        if not measure.names or "event" in measure.names:
+        if not in_play and (not measure.names or "event" in measure.names):
             total += sum(1 for name in state.players[p].events if _event_matches(library[name], measure))
     return total
 
@@ -196,6 +198,8 @@ _COUNTERS = {
     "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+    "pieces": lambda game, m, where, players: owned(game, players, m.piece),
+    "players": lambda game, m, where, players: len(game.state.players),
 }
 
 
