@@ -83,6 +83,12 @@ class StandardProject:
     source: Source
     kind: str = "standard_project"
     set: str = "base"
+    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 17 | 5 titanium`: (amount, resource) after the first
+
+    @property
+    def prices(self) -> tuple[tuple[int, str], ...]:
+        """Every way to pay it, (amount, resource), as written: the player pays one of them."""
+        return ((self.cost, "megacredits"),) + self.alternatives
 
 
 @attrs.frozen
@@ -95,6 +101,12 @@ class StandardAction:
     source: Source
     kind: str = "standard_action"
     set: str = "base"
+    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 9 megacredits | 3 energy`: (amount, resource) after the first
+
+    @property
+    def prices(self) -> tuple[tuple[int, str], ...]:
+        """Every way to pay it, (amount, resource), as written: the player pays one of them."""
+        return ((self.cost, self.cost_resource),) + self.alternatives
 
 
 @attrs.frozen
@@ -196,7 +208,7 @@ class Rule:
 
     name: str
     set: str
-    at: str                          # end_of_generation
+    at: str                          # end_of_generation | start_of_game
     by: str                          # first_player | each_player
     play: tuple
     source: Source
@@ -217,10 +229,51 @@ class Expansion:
     source: Source
     reference_spans: tuple = ()
     kind: str = "expansion"
+    sites: tuple[tuple[int, int], ...] = ()   # (players, sites in play): how many of its sites a game deals
+
+
+@attrs.frozen
+class Piece:
+    """A declared kind of piece (`piece "shuttle" { supply: 1 }`): each player's tokens of that kind, placed on
+    sites or sent to visit them. `supply`: how many each player starts with (None: as many as wanted, and only those
+    on sites are counted); `limit`: the most a player may have; `returns`: when the pieces on sites come back to
+    their owners (`end_of_generation`), or never (None)."""
+
+    name: str
+    set: str
+    supply: Optional[int]
+    limit: Optional[int]
+    returns: Optional[str]
+    source: Source
+    kind: str = "piece"
+
+
+@attrs.frozen
+class Site:
+    """A declared site (`site "Phobos Dock" { ... }`): a place off the board with a track of effects and a marker on
+    it. It holds up to `capacity` pieces of kind `piece` (`per_player` of each player's at most: None, no limit),
+    which hold its lowest steps (the marker never stands below their number); a piece of kind `visitor` may visit it,
+    one at a time: the visitor gets the effects of the marker's step (`track`), every piece there gives its owner
+    `bonus`, and the marker goes back to the first free step. Placing a piece there gives its owner `build`. A site
+    with `inactive_until` (a trigger's subject and event, with no effects) is inactive until that event happens."""
+
+    name: str
+    set: str
+    piece: str
+    capacity: int
+    per_player: Optional[int]
+    visitor: Optional[str]
+    track: tuple[tuple, ...]
+    marker: int
+    bonus: tuple
+    build: tuple
+    inactive_until: Optional[object]   # a compiled Trigger whose effects are empty
+    source: Source
+    kind: str = "site"
 
 
 KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "parameter",
-         "card_kind", "rule", "expansion")
+         "card_kind", "rule", "expansion", "piece", "site")
 
 
 @attrs.frozen

@@ -49,7 +49,7 @@ class Measure:
     Kinds (see compiler/quantities.py for the phrases that produce them):
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
-    constant.
+    constant, pieces (a declared piece: those on sites and, for a kind with a supply, in it), players.
     """
 
     kind: str
@@ -64,6 +64,7 @@ class Measure:
     value: int = 0                           # constant
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
     no_tags: bool = False                    # cards: only cards without tags
+    piece: Optional[str] = None              # pieces: the declared kind of piece counted
 
 
 @_frozen
@@ -425,11 +426,83 @@ class Neutral:
     body: tuple
 
 
+# ------------------------------------------------------------------------------------------- pieces and sites
+
+@kind("place_piece", category="sites", syntax="place PIECE [also where you have one]", example="place outpost",
+      summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
+              "(not one that holds yours already when it allows one per player, unless `also where you have one`): "
+              "you carry out the site's `build` effects, and its marker moves up to the first free step.")
+@_frozen
+class PlacePiece:
+    piece: str
+    count: int = 1
+    also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
+
+
+@kind("send", category="sites", syntax="send PIECE", example="send shuttle",
+      summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
+              "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry out "
+              "the effects of the marker's step, every piece on the site gives its owner the site's `bonus` (yours "
+              "too), your piece stays there until its kind returns, and the marker goes back to the first free "
+              "step. Possible only with a piece in your supply and a site to visit.")
+@_frozen
+class SendPiece:
+    piece: str
+
+
+@kind("gain_pieces", category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
+      summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).")
+@_frozen
+class GainPieces:
+    piece: str
+    amount: Amount
+
+
+@kind("marker", category="sites", syntax="marker +N on (a | each) site [; marker -N on another site]",
+      example="marker +1 on a site; marker -1 on another site",
+      summary="Move the markers of active sites, each within its first free step and its last step: of one site "
+              "the player chooses, then of another (`another site`), or of every site (`each site`). Possible only "
+              "when such sites can move.")
+@_frozen
+class MoveMarkers:
+    steps: tuple[int, ...]   # the move of each site chosen in turn (`a site`, then `another site`)
+    each: bool = False       # `each site`: every active site moves steps[0]
+
+
+@kind("collect_bonus", category="sites", syntax="collect bonus per PIECE", example="collect bonus per outpost",
+      summary="Carry out the `bonus` of the site under each of your pieces of that kind, once per piece.")
+@_frozen
+class CollectBonus:
+    piece: str
+
+
+@kind("site_into_play", category="sites", syntax="site into play", example="site into play",
+      summary="Put one of the game's set-aside sites (of the sets in play) into play, the player's choice.")
+@_frozen
+class SiteIntoPlay:
+    pass
+
+
+@kind("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
+      summary="Set aside one site in play that holds no piece, the player's choice.")
+@_frozen
+class SiteOutOfPlay:
+    pass
+
+
+@kind("nothing", category="control", syntax="nothing", example="nothing",
+      summary="Nothing happens (a step of a site's track that gives nothing).")
+@_frozen
+class Nothing:
+    pass
+
+
 # ------------------------------------------------------------------------------------------- passive effects
 
 @_frozen
 class TriggerEvent:
-    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production."""
+    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
+    production_raise | add_resource | send | place_piece | new_tag."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -445,6 +518,8 @@ class TriggerEvent:
     with_vp: bool = False                    # play_card: only cards with victory points
     no_tags: bool = False                    # play_card: only cards without tags
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
+    piece: Optional[str] = None              # send, place_piece: the declared kind of piece
+    holds: Optional[str] = None              # play_card: only cards that hold this card resource
 
 
 @kind("when", category="triggers",
@@ -456,8 +531,10 @@ class TriggerEvent:
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
               "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
               "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-              "once per effect), `produce` (at the start of the production phase); card filters `with cost >= N`, "
-              "`with vp`, `with no tags`.")
+              "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
+              "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
+              "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
+              "`with no tags`, `holding RESOURCE`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
@@ -517,10 +594,11 @@ class Protect:
 
 
 @kind("substitute", category="modifiers",
-      syntax="use RESOURCE [here] as [N] megacredits [for TAG cards]",
+      syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
       example="use heat as megacredits",
       summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
-              "card resources on this card; `for TAG cards`: only towards cards with that tag.")
+              "card resources on this card (which may also stand in for heat wherever heat is spent: `use fighters "
+              "here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
@@ -530,7 +608,24 @@ class Substitute:
     tag: Optional[str] = None
 
 
+@kind("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
+      summary="When you send a piece of that kind, you may first raise the site's marker N steps (several such "
+              "modifiers add up; never past the last step).")
+@_frozen
+class MarkerOffset:
+    piece: str
+    steps: int
+
+
+@kind("card_price", category="modifiers", syntax="buy cards for N megacredits", example="buy cards for 5 megacredits",
+      summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of 3.")
+@_frozen
+class CardPrice:
+    amount: int
+
+
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
-             LookPlay, ReuseAction, GainRaised)
+             LookPlay, ReuseAction, GainRaised, PlacePiece, SendPiece, GainPieces, MoveMarkers, CollectBonus,
+             SiteIntoPlay, SiteOutOfPlay, Nothing)

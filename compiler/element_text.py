@@ -46,14 +46,23 @@ def _variant(t: Phrases, d) -> str:
 
 
 def _standard_project(t: Phrases, d):
-    return t("standard_project_header", cost=d.cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
-                                                                                              t.names)]
+    header = t("standard_project_header", cost=d.cost) if not d.alternatives else \
+        t("standard_project_header_prices", cost=_prices(t, d.prices))
+    return header + _variant(t, d), [rules_text.sentences(d.play, t.language, t.names)]
 
 
 def _standard_action(t: Phrases, d):
-    cost = t.counted(str(d.cost), d.cost_resource, d.cost)
-    return t("standard_action_header", cost=cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
-                                                                                           t.names)]
+    return t("standard_action_header", cost=_prices(t, d.prices)) + _variant(t, d), \
+        [rules_text.sentences(d.play, t.language, t.names)]
+
+
+def _prices(t: Phrases, prices) -> str:
+    """`9 MC or 3 energy or 3 titanium`: every way to pay, as the player may choose."""
+    said = [t.counted(str(amount), resource, amount) for amount, resource in prices]
+    text = said[0]
+    for other in said[1:]:
+        text = t("cost_or", first=text, second=other)
+    return text
 
 
 def _milestone(t: Phrases, d):
@@ -151,9 +160,41 @@ def _expansion(t: Phrases, d):
         lines.append(t("board_awards", names=t.join("names", [t.name(n, "award") for n in d.awards])))
     if d.solo_generations:
         lines.append(t("expansion_solo", n=d.solo_generations))
+    if d.sites:
+        counts = [t("expansion_site_count", sites=count,
+                    players=t("players_one") if players == 1 else t("players_many", n=players))
+                  for players, count in d.sites]
+        lines.append(t("expansion_sites", counts=t.join("list", counts)))
     return t("expansion_header"), lines
+
+
+def _piece(t: Phrases, d):
+    lines = [t("piece_supply", n=d.supply) if d.supply is not None else t("piece_unlimited")]
+    if d.limit is not None:
+        lines.append(t("piece_limit", n=d.limit))
+    if d.returns:
+        lines.append(t("piece_returns"))
+    return t("piece_header"), lines
+
+
+def _site(t: Phrases, d):
+    per_player = t("site_per_player", n=d.per_player) if d.per_player is not None else ""
+    lines = [t("site_holds", n=d.capacity, pieces=t.piece(d.piece, d.capacity), per_player=per_player)]
+    if d.visitor:
+        lines.append(t("site_visited", a_piece=t.pieces("1", d.visitor, 1)))
+    steps = [t("site_step", n=index, effects=rules_text.sentences(step, t.language, t.names))
+             for index, step in enumerate(d.track)]
+    lines.append(t("site_track", steps=t.join("steps", steps)))
+    lines.append(t("site_marker", n=d.marker))
+    if d.bonus:
+        lines.append(t("site_bonus", effects=rules_text.sentences(d.bonus, t.language, t.names)))
+    if d.build:
+        lines.append(t("site_build", effects=rules_text.sentences(d.build, t.language, t.names)))
+    if d.inactive_until is not None:
+        lines.append(t("site_inactive", event=rules_text.trigger_event(d.inactive_until, t.language, t.names)))
+    return t("site_header"), lines
 
 
 _WRITERS = {"standard_project": _standard_project, "standard_action": _standard_action, "milestone": _milestone,
             "award": _award, "board": _board, "parameter": _parameter, "card_kind": _card_kind, "rule": _rule,
-            "expansion": _expansion}
+            "expansion": _expansion, "piece": _piece, "site": _site}

@@ -36,7 +36,7 @@ KINDS: Mapping[str, str] = {
     "card": "card", "corporation": "corporation", "standard project": "standard_project",
     "standard action": "standard_action", "milestone": "milestone", "award": "award", "board": "board",
     "parameter": "parameter", "card kind": "card_kind", "rule": "rule", "expansion": "expansion",
-    "tag": "tag", "resource": "resource", "area": "area"}
+    "piece": "piece", "site": "site", "tag": "tag", "resource": "resource", "area": "area"}
 _WORDS = {kind: words for words, kind in KINDS.items()}
 _STRING = r'"((?:[^"\\\n]|\\.)*)"'
 _ENTRY = re.compile(r"(?P<kind>[A-Za-z][A-Za-z ]*?)[ \t]+" + _STRING.replace("(", "(?P<name>", 1) +

@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from . import names as names_files
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, PlaceTile, Trigger
+from .effects import Discount, GainPieces, PlaceTile, Trigger
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -29,6 +29,7 @@ _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[
 _PARAMETER = re.compile(r'^parameter[ \t]+"([^"\n]*)"|\bscale[ \t]*:[ \t]*([+-]?\d{1,6})(%|°C|C)?[ \t]+to[ \t]+'
                         r'([+-]?\d{1,6})(%|°C|C)?[ \t]+step[ \t]+(\d{1,6})(%|°C|C)?', re.M)
 _CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
+_PIECE = re.compile(r'^piece[ \t]+"([^"\n]*)"', re.M)
 _WILD_TAG = re.compile(r"^tag[ \t]+([^\n/]+?)[ \t]+as[ \t]+any[ \t]+tag\b", re.M)
 _LINE_COMMENT = re.compile(r'"[^"\n]*"|//[^\n]*')
 
@@ -44,6 +45,7 @@ class CompileResult:
     declared_parameters: tuple[str, ...] = ()  # `parameter` definitions beyond temperature, oxygen and oceans
     declared_card_kinds: tuple[str, ...] = ()  # `card kind` definitions
     declared_wild_tags: tuple[str, ...] = ()   # tags declared `as any tag`
+    declared_pieces: tuple[str, ...] = ()      # `piece` definitions
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -152,8 +154,10 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     tags, card_resources = declarations(texts.values())
     parameters, card_kinds = declared_parameters(texts.values()), declared_card_kinds(texts.values())
     wild_tags = declared_wild_tags(texts.values())
+    pieces = declared_pieces(texts.values())
     vocabulary_key = (",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources)) + "|" +
-                      repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags))
+                      repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags) +
+                      ("|" + ",".join(pieces) if pieces else ""))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
@@ -167,7 +171,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             from .parser import parse
 
             file_diagnostics = Diagnostics()
-            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags)
+            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, pieces)
             definitions, broken = [], []
             nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
@@ -190,7 +194,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
-                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags)
+                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags, declared_pieces=pieces)
 
 
 def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:
@@ -227,6 +231,15 @@ def declared_card_kinds(texts: Iterable[str]) -> tuple[str, ...]:
     for text in texts:
         kinds.update(name.strip().lower() for name in _CARD_KIND.findall(_strip_comments(text)) if name.strip())
     return tuple(sorted(k for k in kinds if k.isidentifier() and k not in v.CARD_TYPES))
+
+
+def declared_pieces(texts: Iterable[str]) -> tuple[str, ...]:
+    """The kinds of piece declared in `texts` (`piece "cargo ship" { ... }`), lower-case with single spaces, in a
+    stable order (a name of several words is written bare in effects: `send cargo ship`)."""
+    pieces: set[str] = set()
+    for text in texts:
+        pieces.update(v.piece_name(name) for name in _PIECE.findall(_strip_comments(text)))
+    return tuple(sorted(p for p in pieces if v.is_piece_name(p)))
 
 
 def _strip_comments(text: str) -> str:
@@ -282,6 +295,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                                       spans.get(name, board.source), did_you_mean(name, known),
                                       _renaming(spans.get(name), name, known))
     _check_standard_names(library, diagnostics)
+    _check_sites(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
@@ -334,6 +348,46 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                     diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
                                       span or definition.source, did_you_mean(name, known[kind]),
                                       _renaming(span, name, known[kind]))
+
+
+def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
+    """An expansion's table may not deal more sites than its set has (E313); pieces are gained only into a supply
+    (E301: a kind declared without `supply:` has as many as needed)."""
+    sites: dict[str, int] = {}
+    for site in library.of_kind("site"):
+        sites[site.set] = sites.get(site.set, 0) + 1
+    for expansion in library.of_kind("expansion"):
+        most = max((count for _, count in expansion.sites), default=0)
+        if most > sites.get(expansion.name, 0):
+            diagnostics.error("E313", f"expansion '{expansion.name}' deals up to {most} sites, but its set has "
+                                      f"{sites.get(expansion.name, 0)}", expansion.source,
+                              f'declare its sites with set: {expansion.name} (site "NAME" {{ ... }}), or deal fewer')
+    unlimited = {piece.name for piece in library.of_kind("piece") if piece.supply is None}
+    if not unlimited:
+        return
+    for definition in library.definitions:
+        for effect in _effects_in(definition):
+            if isinstance(effect, GainPieces) and effect.piece in unlimited:
+                diagnostics.error("E301", f"'{definition.name}' gains {v.plural_noun(effect.piece)}, but a player "
+                                          f"has as many as needed: piece \"{effect.piece}\" declares no supply",
+                                  definition.source, f'give it a supply: piece "{effect.piece}" {{ supply: 1 }}')
+
+
+def _effects_in(definition) -> Iterable:
+    """Every compiled effect of a definition's effect lists, nested ones included."""
+    stack = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build", "track")]
+    stack += [option.cost + option.effects for option in getattr(definition, "actions", ())]
+    stack += [p.effects for p in getattr(definition, "passives", ()) if isinstance(p, Trigger)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(item)
+            continue
+        yield item
+        for field in ("options", "then", "otherwise", "body"):
+            inner = getattr(item, field, None)
+            if inner:
+                stack.append(inner)
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

@@ -39,6 +39,9 @@ CATALOGUE = {
     "[TYPE or TYPE] cards [with requirements] [with no tags] [costing N or more]": "your played project cards",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
+    "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
+                       "`in play`: every player's)",
+    "players": "how many players the game has",
 }
 
 _SCOPES = {"your": "you", "own": "you", "you": "you", "all": "all", "any": "all",
@@ -55,11 +58,12 @@ def _word(text: str) -> str:
 
 class QuantityCompiler:
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
-                 parameters: Optional[dict] = None):
+                 parameters: Optional[dict] = None, pieces: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
+        self.pieces = tuple(pieces)
 
     def measure(self, leaves: list[Leaf], span: Span) -> Optional[Measure]:
         """One term (a run of words) -> Measure, or None after reporting why not."""
@@ -78,7 +82,8 @@ class QuantityCompiler:
             if result is not None:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
-        phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES]
+        phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES] + \
+            [v.plural_noun(p) for p in self.pieces] + ["players"]
         hint = did_you_mean(phrase, phrases)
         # a fix only to a phrase that names nothing of its own (`your tiles in rows 7 to 8` would change the rows)
         fixes = [fix for fix in respelling(span, phrase, phrases) if not any(ch.isdigit() for ch in fix.replacement)]
@@ -209,6 +214,19 @@ class QuantityCompiler:
             return Measure("parameter", scope="all", name=words[0])
         return None
 
+    def _pieces(self, words, leaves, scope):
+        """`outposts`, `all outposts`, `outposts in play`, `cargo ships`: a declared kind of piece; `players`."""
+        if words == ["player"] and scope is None:
+            return Measure("players", scope="all")
+        if not self.pieces:
+            return None
+        written = [leaf.text for leaf in leaves]
+        if written[-2:] and [w.lower() for w in written[-2:]] == ["in", "play"] and len(written) > 2:
+            piece = v.lookup_piece(written[:-2], self.pieces)
+            return Measure("pieces", scope="all", piece=piece) if piece else None
+        piece = v.lookup_piece(written, self.pieces)
+        return Measure("pieces", scope=scope or "you", piece=piece) if piece else None
+
     def _cards(self, words, leaves, scope):
         if "card" not in words:
             return None
@@ -239,7 +257,7 @@ class QuantityCompiler:
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
                              QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
-                             QuantityCompiler._cards]
+                             QuantityCompiler._pieces, QuantityCompiler._cards]
 
 _EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
              "cities", "cities on mars",

@@ -87,6 +87,25 @@ class Phrases:
     def tag(self, name: str) -> str:
         return self.names.get("tag", name, self.language) or self.tags.get(name, name)
 
+    def piece(self, name: str, count: int = 1) -> str:
+        """A declared kind of piece, as a names file says it, else as declared (`cargo ships` in English)."""
+        declared = self.names.get("piece", name, self.language)
+        if declared is not None:
+            return declared
+        if name in self.nouns:
+            one, many = self.nouns[name]
+            return one if count == 1 else many
+        if not self.plural_suffix or count == 1:
+            return name
+        from .vocabulary import plural_noun
+        return plural_noun(name, count)
+
+    def pieces(self, count: str, name: str, grammatical_count: int) -> str:
+        """`2 outposts`, `2个前哨站`; `a outpost` for one."""
+        if count == "1":
+            return self("a_piece", a_piece=self.a(self.piece(name, 1)))
+        return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
+
     def tile(self, name: str, count: int = 1) -> str:
         """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块."""
         return self.noun("special_tile" if name == "special" else f"{name}_tile", count)
@@ -208,6 +227,10 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted("", t.parameter(m.name), unit="step", value=True)
     if k == "constant":
         return _Counted("", str(m.value), value=True)
+    if k == "pieces":
+        return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
+    if k == "players":
+        return _Counted("", t("measure_players"), value=True)
     if k == "card_resources":
         on_cards = (t("owner_of", owner=whose) if whose else "") + t("on_cards")
         what = t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count)) if m.name else \
@@ -355,6 +378,33 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
     if isinstance(e, fx.ClaimSpace):
         return t("claim", filters=_filters(t, e.filters))
+    if isinstance(e, fx.PlacePiece):
+        return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
+                 also=t("place_piece_also") if e.also_own else "")
+    if isinstance(e, fx.SendPiece):
+        return t("send", a_piece=t.pieces("1", e.piece, 1))
+    if isinstance(e, fx.GainPieces):
+        return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
+                 per=_per(t, e.amount))
+    if isinstance(e, fx.MoveMarkers):
+        moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
+                   site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
+                   steps=t.counted(str(abs(step)), "marker_step", abs(step)))
+                 for index, step in enumerate(e.steps)]
+        return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
+    if isinstance(e, fx.CollectBonus):
+        return t("collect_bonus", pieces=t.piece(e.piece, 2))
+    if isinstance(e, fx.SiteIntoPlay):
+        return t("site_into_play")
+    if isinstance(e, fx.SiteOutOfPlay):
+        return t("site_out_of_play")
+    if isinstance(e, fx.Nothing):
+        return t("nothing")
+    if isinstance(e, fx.MarkerOffset):
+        return t("marker_offset", a_piece=t.pieces("1", e.piece, 1),
+                 steps=t.counted(str(e.steps), "marker_step", e.steps))
+    if isinstance(e, fx.CardPrice):
+        return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
     if isinstance(e, (fx.Draw, fx.Discard)):
         key = "draw" if isinstance(e, fx.Draw) else "discard"
         return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
@@ -436,6 +486,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
             return t("protect_here", resources=t.upper_first(resources))
         return t("protect_from_opponents", resources=resources)
     if isinstance(e, fx.Substitute):
+        if e.here and e.instead_of == "heat":
+            return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
         if e.here:
             tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
             return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
@@ -458,6 +510,10 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
             slots["a_card"] = t("with_vp", a_card=slots["a_card"])
         if ev.no_tags:
             slots["a_card"] += t("cards_with_no_tags")
+        if ev.holds:
+            slots["a_card"] = t("card_holding", a_card=slots["a_card"], what=t.noun(ev.holds))
+    elif ev.kind in ("send", "place_piece"):
+        slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
     elif ev.kind == "place":
@@ -500,6 +556,12 @@ def quantity(q: fx.Quantity, language: str = "en", names: Optional[Names] = None
     """What a quantity counts (`jovian tags`), e.g. an award's measure. `owner` False leaves out whose they are
     (an award compares every player's: 拥有最多板块, not 你的板块)."""
     return _standalone(phrases(language, names), _quantity(phrases(language, names), q, owner=owner))
+
+
+def trigger_event(trigger: fx.Trigger, language: str = "en", names: Optional[Names] = None) -> str:
+    """What fires a trigger, as after `When` (`any player plays a card that holds microbes`): a site's
+    `inactive until`."""
+    return _event(phrases(language, names), trigger)
 
 
 def victory_points(vp, language: str = "en", names: Optional[Names] = None) -> str:

@@ -68,6 +68,10 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "parameter":
         return m.name
+    if k == "pieces":
+        return f"{scope}{m.piece if one else v.plural_noun(m.piece)}"
+    if k == "players":
+        return "player" if one else "players"
     return k
 
 
@@ -193,6 +197,31 @@ def effect(e, card_text: bool = False) -> str:
         return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
     if isinstance(e, fx.ChangeParameter):
         return f"{e.parameter} {amount(e.amount, signed=True)}"
+    if isinstance(e, fx.PlacePiece):
+        count = f"{e.count} " if e.count > 1 else ""
+        return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+    if isinstance(e, fx.SendPiece):
+        return f"send {e.piece}"
+    if isinstance(e, fx.GainPieces):
+        return f"gain {number(e.amount)} {v.plural_noun(e.piece, 2 if e.amount.variable else e.amount.coefficient)}" \
+            f"{per(e.amount)}"
+    if isinstance(e, fx.MoveMarkers):
+        if e.each:
+            return f"marker {e.steps[0]:+d} on each site"
+        return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
+                         for index, step in enumerate(e.steps))
+    if isinstance(e, fx.CollectBonus):
+        return f"collect bonus per {e.piece}"
+    if isinstance(e, fx.SiteIntoPlay):
+        return "site into play"
+    if isinstance(e, fx.SiteOutOfPlay):
+        return "site out of play"
+    if isinstance(e, fx.Nothing):
+        return "nothing"
+    if isinstance(e, fx.MarkerOffset):
+        return f"{e.piece} marker {e.steps:+d}"
+    if isinstance(e, fx.CardPrice):
+        return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
     if isinstance(e, fx.PlaceTile):
         count = f"{e.count} " if e.count > 1 else ""
         name = f' "{e.name}"' if e.name else ""
@@ -287,14 +316,19 @@ def effect(e, card_text: bool = False) -> str:
             return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
         return f"use {e.resource} as {e.instead_of}"
     if isinstance(e, fx.Trigger):
-        subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
-        event = _event(e.event)
-        if c and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
-            verb, _, rest = event.partition(" ")
-            event = f"{verb}s {rest}".rstrip()
-        return f"when {subject} {event}" + \
-            (" including this" if e.including_this else "") + f" -> {_list(e.effects, c)}"
+        return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
     return type(e).__name__
+
+
+def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:
+    """A trigger's subject and event (`any player plays card holding microbe`), as after `when` (and a site's
+    `inactive until:`)."""
+    subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
+    event = _event(e.event)
+    if card_text and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
+        verb, _, rest = event.partition(" ")
+        event = f"{verb}s {rest}".rstrip()
+    return f"{subject} {event}" + (" including this" if e.including_this else "")
 
 
 def _event(ev: fx.TriggerEvent) -> str:
@@ -307,7 +341,13 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
         return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
-                f"{' with no tags' if ev.no_tags else ''}")
+                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}")
+    if ev.kind == "send":
+        return f"send {ev.piece}"
+    if ev.kind == "place_piece":
+        return f"place {ev.piece}"
+    if ev.kind == "new_tag":
+        return "gain a new tag"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -396,12 +436,23 @@ def definition(d) -> str:
     variant = [f"  variant: {d.variant}"] if getattr(d, "variant", None) else []
     set_line = [f"  set: {_set_name(d.set)}"] if getattr(d, "set", "base") != "base" else []
     if d.kind == "standard_project":
-        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}",
+        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}{_alternatives(d)}",
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "standard_action":
-        resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
-        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}",
+        resource = "" if d.cost_resource == "megacredits" and not d.alternatives else \
+            f" {_price_word(d.cost_resource, d.cost)}"
+        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}{_alternatives(d)}",
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
+    if d.kind == "piece":
+        lines = [f'piece "{d.name}" {{', *set_line]
+        for key, value in (("supply", d.supply), ("limit", d.limit)):
+            if value is not None:
+                lines.append(f"  {key}: {value}")
+        if d.returns:
+            lines.append(f"  returns: {d.returns.replace('_', ' ')}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "site":
+        return site(d, set_line)
     if d.kind == "milestone":
         return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
     if d.kind == "award":
@@ -431,8 +482,37 @@ def definition(d) -> str:
                 lines.append(f"  {key}: " + ", ".join(f'"{name}"' for name in names))
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
+        if d.sites:
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n, count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
+
+
+def _price_word(resource: str, amount: int) -> str:
+    return "megacredits" if resource == "megacredits" else v.plural(resource, amount)
+
+
+def _alternatives(d) -> str:
+    """` | 3 energy | 3 titanium`: the ways to pay after the first."""
+    return "".join(f" | {amount} {_price_word(resource, amount)}" for amount, resource in d.alternatives)
+
+
+def site(d, set_line: list) -> str:
+    """A declared site as canonical card text."""
+    per_player = f", {d.per_player} per player" if d.per_player is not None else ""
+    lines = [f'site "{d.name}" {{', *set_line, f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
+    if d.visitor:
+        lines.append(f"  visited by: {d.visitor}")
+    lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))
+    if d.marker:
+        lines.append(f"  marker: {d.marker}")
+    if d.bonus:
+        lines += layout.field("bonus", card_effects(d.bonus))
+    if d.build:
+        lines += layout.field("build", card_effects(d.build))
+    if d.inactive_until is not None:
+        lines.append(f"  inactive until: {trigger_event(d.inactive_until, card_text=True)}")
+    return "\n".join(lines + ["}"])
 
 
 def board(b) -> str:

@@ -17,6 +17,7 @@ SPACE_KINDS = ("land", "ocean", "volcanic")
 CARD_TYPES = ("automated", "active", "event")
 VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft", "beginner")
 BOARD_BONUSES = STANDARD_RESOURCES + ("card", "ocean")
+MAX_PLAYERS = 5   # a game has 1 to 5 players
 
 # Every global parameter: (minimum, maximum, step, unit). Oceans count tiles.
 GLOBAL_RANGES = {
@@ -76,3 +77,41 @@ def plural(word: str, count: int = 2) -> str:
     if word == "greenery":
         return "greeneries"
     return word + ("es" if word.endswith("s") else "s")
+
+
+def piece_name(written: str) -> str:
+    """A declared piece's name as the vocabulary stores it: lower-case, words one space apart (`cargo ship`)."""
+    return " ".join(written.lower().split())
+
+
+def is_piece_name(name: str) -> bool:
+    """Whether a declared piece's name can be written bare in effects: words of letters, digits and `_`."""
+    return bool(name) and all(word.isidentifier() for word in name.split())
+
+
+def lookup_piece(words, pieces) -> Optional[str]:
+    """The declared piece that a run of written words means (`outposts`, `cargo ships`, `Cargo Ship`), or None:
+    the words as written, or with the last (or every) word in the singular."""
+    lowered = [w.lower() for w in words]
+    if not lowered:
+        return None
+    for form in (lowered, lowered[:-1] + [singular(lowered[-1])], [singular(w) for w in lowered]):
+        name = " ".join(form)
+        if name in pieces:
+            return name
+    return None
+
+
+def plural_noun(name: str, count: int = 2) -> str:
+    """The English plural of a declared name of one or more words (`outpost` -> `outposts`, `cargo ship` ->
+    `cargo ships`): its last word takes the ending."""
+    if count == 1:
+        return name
+    head, _, last = name.rpartition(" ")
+    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last

@@ -139,6 +139,10 @@ def test_reference_counts(bundled):
     assert _counts(by_set["prelude"]) == {"expansion": 1, "card_kind": 1, "card": 42, "corporation": 5}
     assert _counts(by_set["venus"]) == {"expansion": 1, "parameter": 1, "rule": 1, "card": 49, "corporation": 5,
                                         "standard_project": 1, "milestone": 1, "award": 1}
+    # the content of Colonies besides its project cards and corporations (cards/colonies/colonies.mars)
+    assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
+            if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
+                                                       "standard_project": 1, "rule": 2}
     colonies = _counts(by_set["colonies"])  # the cards still waiting for a construct are in a waiting file
     waiting = _colonies_waiting()
     assert (colonies.get("card", 0) + waiting.count("card"), colonies.get("corporation", 0) +
@@ -162,7 +166,8 @@ def test_cards_json_lists_every_definition(capsys):
     rows = json.loads(capsys.readouterr().out)
     printed = 208 + 13 + 7 + 2 + 15 + 15 + 3
     prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
-    colonies = 1 + 49 + 5 - len(_colonies_waiting())
+    colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
+                                            and row["kind"] in ("card", "corporation"))
     assert len(rows) == printed + prelude + venus + colonies
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"

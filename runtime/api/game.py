@@ -29,7 +29,7 @@ import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.vocabulary import GLOBAL_RANGES, MAX_PLAYERS
 
 from ..core import flow as flow_steps
 from ..core import rng
@@ -40,6 +40,7 @@ from ..core.state import GameState, History, PlayerState
 from ..core.table import Table
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
+from ..handlers.sites import set_up as set_up_sites
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
@@ -62,6 +63,7 @@ class GameOptions:
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
     corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
     expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "NAME" { }` in card text)
+    sites: tuple[str, ...] = ()             # declared sites to play with instead of those dealt at random
 
     @property
     def solo(self) -> bool:
@@ -69,14 +71,15 @@ class GameOptions:
 
     def to_json(self) -> dict:
         data = attrs.asdict(self)
-        if not self.expansions:  # saves and logs of games without expansions read exactly as before
-            del data["expansions"]
+        for key in ("expansions", "sites"):
+            if not data[key]:  # saves and logs of games without expansions read exactly as before
+                del data[key]
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         data = dict(data)
-        for key in ("players", "card_paths", "corporations", "expansions"):
+        for key in ("players", "card_paths", "corporations", "expansions", "sites"):
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
@@ -125,8 +128,8 @@ class Game(Table):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
         tests and scenarios arrange a state by hand and then take actions (see tharsis/designer/scenarios.py).
         `observer` watches the events from the first (the setup before the first question included)."""
-        if not 1 <= len(options.players) <= 5:
-            raise ValueError("a game has 1 to 5 players")
+        if not 1 <= len(options.players) <= MAX_PLAYERS:
+            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players")
         self._tables(options, library)
         solo = options.solo
         self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
@@ -151,6 +154,7 @@ class Game(Table):
             self.state.phase = "action"
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
+            set_up_sites(self)
 
     def _tables(self, options: GameOptions, library: Optional[Library]) -> None:
         """What depends only on the options and the content: shared by every clone of the game."""
@@ -320,6 +324,10 @@ class GameElements:
     card_kinds: dict
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
+    pieces: dict = attrs.field(factory=dict)        # declared kinds of piece of the sets in play, by name
+    sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
+    site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
+    wakes: frozenset = frozenset()                  # events that may make an inactive site active
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -344,9 +352,15 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
             rules[rule.at] = rules.get(rule.at, ()) + (rule,)
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
-    card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
-                        if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments)
+    card_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "megacredits"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
+    pieces = {p.name: p for p in content.of_kind("piece") if p.set in sets}
+    sites = {s.name: s for s in content.of_kind("site") if s.set in sets}
+    tables = {e.name: dict(e.sites) for e in chosen if e.sites}
+    wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, pieces, sites,
+                        tables, wakes)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:
@@ -403,4 +417,4 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
-            events_with_triggers(in_play), elements)
+            events_with_triggers(in_play) | elements.wakes, elements)

@@ -43,6 +43,9 @@ CAUSES = {
     "production": "production phase of generation {generation}",
     "research": "research phase of generation {generation}",
     "starting_cards": "{whose} starting cards",
+    "visit": "{who} {v:send} {a_piece} to {0}",
+    "build": "{who} {v:place} {a_piece} on {0}",
+    "site_bonus": "{whose} bonus from {0}",
 }
 NOTES = {
     "set_aside": "{who} {v:set aside} {0}",
@@ -52,9 +55,13 @@ NOTES = {
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
+    "marker": "the marker of {0} moves to step {1}",
+    "site_active": "{0} becomes active",
+    "site_in": "{who} {v:bring} {0} into play",
+    "site_out": "{who} {v:set} {0} aside",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news
-QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards"})
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
@@ -106,6 +113,8 @@ def sentence(game: "Game", event) -> str:
         fields["found"] = ", ".join(details[1]) or "none"
     elif kind == "discard_kind":
         fields["plural"] = "s" if details[0] > 1 else ""
+    elif kind in ("visit", "build"):
+        fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
 
 

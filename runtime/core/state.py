@@ -35,6 +35,25 @@ class CardInPlay:
         return new
 
 
+@attrs.define
+class SiteState:
+    """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
+    whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
+    it (None: no visitor)."""
+
+    name: str
+    marker: int
+    active: bool = True
+    pieces: list[int] = attrs.field(factory=list)
+    visitor: Optional[int] = None
+
+    def copy(self) -> "SiteState":
+        new = _new(SiteState)
+        new.name, new.marker, new.active, new.visitor = self.name, self.marker, self.active, self.visitor
+        new.pieces = self.pieces.copy()
+        return new
+
+
 @attrs.frozen
 class Tile:
     """Immutable: a placed tile never changes, so copies of a game share them."""
@@ -61,6 +80,7 @@ class PlayerState:
     tr_raised_this_generation: int = 0
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
+    pieces: dict[str, int] = attrs.field(factory=dict)      # declared pieces with a supply: how many in it
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -77,6 +97,7 @@ class PlayerState:
         new.events, new.passed = self.events.copy(), self.passed
         new.tr_raised_this_generation = self.tr_raised_this_generation
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
+        new.pieces = self.pieces.copy() if self.pieces else {}
         return new
 
 
@@ -102,6 +123,14 @@ class GameState:
     parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
+    sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
+    set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
+
+    def site(self, name: str) -> Optional[SiteState]:
+        for site in self.sites:
+            if site.name == name:
+                return site
+        return None
 
     def copy(self) -> "GameState":
         new = _new(GameState)
@@ -114,6 +143,8 @@ class GameState:
         new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
         new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
         new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
+        new.sites = [site.copy() for site in self.sites] if self.sites else []
+        new.set_aside = self.set_aside.copy() if self.set_aside else []
         return new
 
 
@@ -135,6 +166,10 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
         data["parameters"] = dict(state.parameters)
         data["kept"] = [list(k) for k in state.kept]
         data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
+    if state.sites or state.set_aside:  # only with declared sites: other saves as before
+        data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
+                          "visitor": s.visitor} for s in state.sites]
+        data["set_aside"] = list(state.set_aside)
     return data
 
 
@@ -151,6 +186,9 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.parameters = dict(data.get("parameters", {}))
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
+    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
+                   for s in data.get("sites", ())]
+    state.set_aside = list(data.get("set_aside", ()))
     return state
 
 
@@ -167,6 +205,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
                       for c in player.played]
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
+    if player.pieces:  # only with declared pieces that have a supply
+        data["pieces"] = dict(player.pieces)
     return data
 
 
@@ -178,6 +218,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.hand, player.events = list(data["hand"]), list(data["events"])
     player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
+    player.pieces = dict(data.get("pieces", {}))
     return player
 
 

@@ -16,12 +16,12 @@ from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..core.state import CardInPlay
 from ..rules.checks import Context, own_play_steps, possible_in_some_order
-from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
+from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
 from . import effects  # as a module: effects imports this one (an effect may play a card)
 from .payment import pay
-from .triggers import fire
+from .triggers import fire, new_tags
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -44,11 +44,17 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     elif kind == "project":
         project = game.standard_projects[action[1]]
         game.begin("project", player, project.name)
+        if project.alternatives:
+            choose_price(game, player, action)
+            return
         push(game, project_paid, player, project.name)
         pay(game, player, standard_cost(game, player, project), (), project.name)
     elif kind == "convert":
         conversion = game.standard_actions[action[1]]
         game.begin("convert", player, conversion.name)
+        if conversion.alternatives:
+            choose_price(game, player, action)
+            return
         state.resources[conversion.cost_resource] -= standard_cost(game, player, conversion)
         effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
@@ -59,6 +65,38 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
         pay(game, player, award_cost(game), (), action[1])
+
+
+def choose_price(game: "Table", player: int, action: tuple) -> None:
+    """A standard project or action with alternative costs (`cost: 9 megacredits | 3 energy | 3 titanium`): the
+    player picks one they can pay (asked when there are several), then pays it."""
+    kind, name = action
+    definition = game.standard_projects[name] if kind == "project" else game.standard_actions[name]
+    prices = usable_prices(game, player, definition)
+    if len(prices) == 1:
+        price_chosen(game, prices[0], player, action)
+        return
+    ask(game, Decision(player, "pay", f"How do you pay for {name}?",
+                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", (amount, resource))
+                             for amount, resource in prices)), price_chosen, player, action)
+
+
+@step
+def price_chosen(game: "Table", price: tuple, player: int, action: tuple) -> None:
+    amount, resource = price
+    kind, name = action
+    after = (project_paid, player, name) if kind == "project" else (conversion_paid, player, name)
+    if resource != "megacredits":
+        game.state.players[player].resources[resource] -= amount
+        after[0](game, *after[1:])
+        return
+    push(game, *after)
+    pay(game, player, amount, (), name)
+
+
+@step
+def conversion_paid(game: "Table", player: int, name: str) -> None:
+    effects.run_effects(game, game.standard_actions[name].play, 0, Context(player), None)
 
 
 @step
@@ -98,8 +136,11 @@ def card_paid(game: "Table", player: int, name: str) -> None:
     state = game.state.players[player]
     state.hand.remove(name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
+    fresh = new_tags(game, player, name)
     if card.type != "event":
         state.played.append(CardInPlay(name))
+    if fresh:
+        fire(game, "new_tag", player, times=fresh)
     game.flow.playing = (player, name)
     push(game, card_played, player, name, True)
     # the player's own triggers join the card's effects, in the order the player chooses (seed 000)
@@ -116,7 +157,10 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
             possible_in_some_order(game, card.play, ctx):
         game.begin("play", player, name)
+        fresh = new_tags(game, player, name)
         state.players[player].played.append(CardInPlay(name))
+        if fresh:
+            fire(game, "new_tag", player, times=fresh)
         game.flow.playing = (player, name)
         push(game, card_played, player, name, True)
         effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))

@@ -32,7 +32,7 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
                      production_targets, protected, resource_cards, value_of, x_range)
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
-from . import actions, tiles, triggers
+from . import actions, sites, tiles, triggers
 from .payment import offer_cards, pay
 
 if TYPE_CHECKING:
@@ -61,6 +61,11 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
             continue
         if kind is fx.PlaceTile:
             place_next(game, e, ctx, e.count, ctx.placed, (effects, index, steps_after))
+            return
+        if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            sites.place_piece(game, e, ctx, effects[index:])
             return
         if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
             if index < count or steps_after is not None:
@@ -642,7 +647,8 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 # effects that never ask or push: run inline by `run_effects`' loop
 INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
-          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised}
+          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised,
+          fx.Nothing: _require, fx.GainPieces: lambda game, e, ctx: sites.gain_pieces(game, e, ctx)}
 
 
 # effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads
@@ -654,6 +660,12 @@ HANDLERS = {
     fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
     fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand, fx.EachOpponent: _each_opponent,
     fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
+    # pieces and sites (runtime/handlers/sites.py), looked up when called: that module imports this one
+    fx.SendPiece: lambda game, e, ctx: sites.send(game, e, ctx),
+    fx.MoveMarkers: lambda game, e, ctx: sites.move_markers(game, e, ctx),
+    fx.CollectBonus: lambda game, e, ctx: sites.collect_bonus(game, e, ctx),
+    fx.SiteIntoPlay: lambda game, e, ctx: sites.site_into_play(game, e, ctx),
+    fx.SiteOutOfPlay: lambda game, e, ctx: sites.site_out_of_play(game, e, ctx),
 }
-assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
+assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay, fx.PlacePiece} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

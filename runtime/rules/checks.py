@@ -27,6 +27,7 @@ from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
 from .prices import can_pay, payment_options, payments
+from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
 
 if TYPE_CHECKING:
@@ -291,6 +292,8 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
         check = _POSSIBLE.get(kind)
         if check is not None and not check(game, e, ctx):
             return False
+        if kind is fx.PlacePiece and index < last:  # the rest must hold after some site's `build`
+            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
         changes = _certain_changes(game, e, ctx)
@@ -300,6 +303,24 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
             table[resource] += delta
             undo.append((table, resource, delta))
     return True
+
+
+def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: Context, undo: list,
+                     apply_last: bool) -> bool:
+    """Whether the effects after a placement of a piece hold after the `build` effects of some site it may go to
+    (a production lost after it, possible once one site's build has raised it): each site's certain changes are applied
+    in turn and undone unless they work."""
+    declared = game.elements.sites
+    for site in placeable(game, ctx.player, e.piece, e.also_own):
+        mark = len(undo)
+        for effect in declared[site.name].build:
+            for table, resource, delta in _certain_changes(game, effect, ctx):
+                table[resource] += delta
+                undo.append((table, resource, delta))
+        if _check_and_apply(game, rest, ctx, undo, apply_last):
+            return True
+        _rollback(undo, mark)
+    return False
 
 
 def _certain_changes(game: "Table", e, ctx: Context) -> list:
@@ -639,6 +660,11 @@ _POSSIBLE = {
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
+    # pieces and sites (runtime/rules/sites.py)
+    fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
+    fx.SendPiece: lambda game, e, ctx: has_free(game, ctx.player, e.piece) and bool(visitable(game, e.piece)),
+    fx.MoveMarkers: lambda game, e, ctx: any(can_move(game, s, e.steps[0]) for s in game.state.sites) if e.each
+    else bool(movable(game, e.steps)),
 }
 
 
@@ -656,7 +682,8 @@ def unconditional(effects: tuple) -> bool:
 
 
 # the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
-_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
+_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
+                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers})
 
 
 @per_list

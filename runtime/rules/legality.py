@@ -23,7 +23,7 @@ from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
+from .prices import can_pay, can_pay_price, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
            "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "standard_action_possible", "why_not"]
+           "playable", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -100,6 +100,8 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         project = game.standard_projects.get(name)
         if project is None:
             return f"there is no standard project {name}"
+        if project.alternatives:
+            return _priced_why_not(game, player, project, "costs")
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
@@ -108,6 +110,8 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         conversion = game.standard_actions.get(name)
         if conversion is None:
             return f"there is no standard action {name}"
+        if conversion.alternatives:
+            return _priced_why_not(game, player, conversion, "needs")
         cost = standard_cost(game, player, conversion)
         if state.resources[conversion.cost_resource] < cost:
             return f"{name} needs {cost} {conversion.cost_resource}"
@@ -127,6 +131,31 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         cost = award_cost(game)
         return None if can_pay(game, player, cost) else f"funding costs {cost} MC"
     return f"unknown action {kind!r}"
+
+
+def _priced_why_not(game: "Table", player: int, definition, verb: str) -> Optional[str]:
+    """Why a standard project or action with alternative costs is refused: no cost the player can pay, or nothing
+    it could then carry out."""
+    prices = standard_prices(game, player, definition)
+    if not any(can_pay_price(game, player, amount, resource) for amount, resource in prices):
+        said = " or ".join(f"{amount} {'MC' if resource == 'megacredits' else resource}" for amount, resource in prices)
+        return f"{definition.name} {verb} {said}"
+    return None if usable_prices(game, player, definition) else f"{definition.name} cannot be done now"
+
+
+def usable_prices(game: "Table", player: int, definition) -> list[tuple[int, str]]:
+    """The costs of a standard project or action the player can pay now and after which its effects can be carried
+    out (the payment applied provisionally: 3 titanium paid leaves the rest possible or not)."""
+    ctx = Context(player)
+    usable = []
+    for amount, resource in standard_prices(game, player, definition):
+        if not can_pay_price(game, player, amount, resource):
+            continue
+        paid = {resource: amount} if resource != "megacredits" or \
+            game.state.players[player].resources["megacredits"] >= amount else None
+        if possible(game, definition.play, ctx, paid):
+            usable.append((amount, resource))
+    return usable
 
 
 def _taken(name: str, offered: dict, taken: list, limit: int, noun: str, done: str) -> Optional[str]:
@@ -149,6 +178,8 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 
 
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
+    if definition.alternatives:
+        return bool(usable_prices(game, player, definition))
     cost = standard_cost(game, player, definition)
     if game.state.players[player].resources[definition.cost_resource] < cost:
         return False
@@ -246,6 +277,8 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
+    if project is not None and project.alternatives:
+        return game.state.players[player].first_action_done and bool(usable_prices(game, player, project))
     return project is not None and game.state.players[player].first_action_done and \
         can_pay(game, player, standard_cost(game, player, project)) and \
         (unconditional(project.play) or possible(game, project.play, Context(player)))
@@ -341,7 +374,8 @@ def _project_prices(game: "Table", player: int) -> list:
     if priced is None:
         standard = game.standard_projects
         priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
-            ((standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]),
+            ((0 if standard[o.value[1]].alternatives else standard_cost(game, player, standard[o.value[1]]), o)
+             for o in _groups(game)[1]),
             key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
     return priced
 

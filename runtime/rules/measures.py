@@ -17,6 +17,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from ..core.state import RESOURCES
 from .passives import passive_cache
+from .sites import owned
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -196,6 +197,8 @@ _COUNTERS = {
     "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+    "pieces": lambda game, m, where, players: owned(game, players, m.piece),
+    "players": lambda game, m, where, players: len(game.state.players),
 }
 
 

@@ -19,11 +19,12 @@ from ..core.state import NEUTRAL, RESOURCES, CardInPlay
 from ..handlers.actions import play_for_free, take_action
 from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
+from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
-from ..handlers.triggers import fire
+from ..handlers.triggers import fire, new_tags
 from ..rules.checks import Context
 from ..rules.legality import ActionMenu, standard_action_possible
-from ..rules.prices import CARD_PRICE
+from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import terraformed
 
@@ -81,6 +82,7 @@ def start_game(game: "Table") -> None:
                 pile = state.piles[kind]
                 for _ in range(min(kinds[kind].deal, len(pile))):
                     state.kept[index].append(pile.pop())
+    set_up_sites(game)  # declared sites dealt, supplies of pieces filled (nothing without them)
     push(game, generation)
     if o.initial_draft and len(state.players) > 1:
         draft(game, dealt_cards, 1, Step(choose_corporations, (tuple(dealt_corporations), 0, ())))
@@ -106,6 +108,7 @@ def choose_corporations(game: "Table", dealt: tuple, position: int, chosen: tupl
     if game.options.solo:
         steps.append(Step(neutral_city, (None, 0)))
     steps += [Step(offer_cards, (index, cards[index], None)) for index in order]
+    steps += [Step(run_rule, (rule.name, "start_of_game")) for rule in game.elements.rules.get("start_of_game", ())]
     if state.kept:
         steps += [Step(keep_dealt, (index, kind)) for index in order for kind in sorted(game.elements.card_kinds)]
         steps += [Step(play_kept, (index,)) for index in order]
@@ -180,11 +183,14 @@ def start_corporation(game: "Table", index: int, name: str) -> None:
     game.begin("start", index, name)  # before its starting megacredits: they are its effect
     player.corporation = name
     player.resources["megacredits"] += corporation.starting_megacredits
+    fresh = new_tags(game, index, name)
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
     game.flow.playing = (index, name)
     then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
+    if fresh:
+        fire(game, "new_tag", index, times=fresh)
 
 
 @step
@@ -300,7 +306,8 @@ def research_deal(game: "Table") -> None:
 @step
 def research_offers(game: "Table", packs: tuple) -> None:
     game.begin("research")  # the cards bought are its effect
-    then(game, *(Step(offer_cards, (index, tuple(packs[index]), CARD_PRICE)) for index in game.turn_order()))
+    then(game, *(Step(offer_cards, (index, tuple(packs[index]), card_price(game, index)))
+                 for index in game.turn_order()))
 
 
 @step
@@ -408,6 +415,7 @@ def game_ends(game: "Table") -> bool:
 @step
 def end_of_generation(game: "Table") -> None:
     state = game.state
+    return_pieces(game)  # pieces that return at the end of a generation (cargo ships) leave the sites first
     if game_ends(game):
         state.phase = "final greenery"
         then(game, Step(final_greenery_phase, ()), Step(game_over, ()))

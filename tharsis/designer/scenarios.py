@@ -24,6 +24,7 @@ from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
 from tharsis.runtime.core.state import NEUTRAL, RESOURCES, CardInPlay, Tile
 from tharsis.runtime.handlers.actions import take_action
+from tharsis.runtime.handlers.sites import return_pieces
 from tharsis.runtime.rules.legality import why_not
 from tharsis.runtime.rules.scoring import final_scores
 from tharsis.runtime.sequence import phases
@@ -187,13 +188,18 @@ class Runner:
                 raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
                                     did_you_mean(str(expansion), declared) or
                                     "expansions: " + (", ".join(sorted(declared)) or "none declared"))
-        self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
-                                     board=board,
-                                     corporate_era=bool(options.get("corporate_era", False)),
-                                     draft=bool(options.get("draft", False)),
-                                     solo_tr63=bool(options.get("solo_tr63", False)),
-                                     expansions=tuple(str(e) for e in options.get("expansions") or ())),
-                         library, start=False)
+        try:
+            self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
+                                         board=board,
+                                         corporate_era=bool(options.get("corporate_era", False)),
+                                         draft=bool(options.get("draft", False)),
+                                         solo_tr63=bool(options.get("solo_tr63", False)),
+                                         expansions=tuple(str(e) for e in options.get("expansions") or ()),
+                                         sites=tuple(str(s) for s in options.get("sites") or ())),
+                             library, start=False)
+        except ValueError as exc:  # a site the content does not declare (or not of the expansions in play)
+            raise ScenarioError(str(exc), _span(options, "sites"), "E607",
+                                "is its expansion in `options.expansions`?") from None
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
         self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
@@ -212,6 +218,25 @@ class Runner:
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
                                 "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
         return name
+
+    def site(self, name, container=None):
+        """A declared site in play (its state), or E607 with the sites in play."""
+        site = self.game.state.site(str(name))
+        if site is None:
+            in_play = [s.name for s in self.game.state.sites]
+            raise ScenarioError(f"no site {name!r} is in play", _span(container, name), "E607",
+                                did_you_mean(str(name), in_play) or "sites in play: " + (", ".join(in_play) or
+                                "none (is its expansion on? options: {expansions: [...], sites: [...]})"))
+        return site
+
+    def piece(self, name, container=None) -> str:
+        """A declared kind of piece of the game, by any form of its name (`trade fleets`), or E607."""
+        found = v.lookup_piece(str(name).split(), self.game.elements.pieces)
+        if found is None:
+            raise ScenarioError(f"no piece {name!r} in this game", _span(container, name), "E607",
+                                did_you_mean(str(name), self.game.elements.pieces) or
+                                "pieces: " + (", ".join(self.game.elements.pieces) or "none"))
+        return found
 
     def run(self) -> None:
         self.arrange(self.spec.get("setup") or {})
@@ -293,6 +318,8 @@ class Runner:
                 state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
             if "tr raised this generation" in spec:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
+            for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
+                player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -307,6 +334,21 @@ class Runner:
                                       name=spec.get("name"), is_city=kind == "city")
             if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
                 state.oceans += 1
+        for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
+            site = self.site(name, setup.get("sites"))
+            spec = spec or {}
+            if "pieces" in spec:
+                site.pieces = [self.player(owner) for owner in spec["pieces"] or []]
+            if "visitor" in spec:
+                site.visitor = None if spec["visitor"] in (None, "nobody") else self.player(spec["visitor"])
+            if "active" in spec:
+                site.active = bool(spec["active"])
+            site.marker = int(spec.get("marker", max(site.marker, len(site.pieces))))
+            last = len(self.game.elements.sites[site.name].track) - 1
+            if not len(site.pieces) <= site.marker <= last:
+                raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
+                                    f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
+                                    _span(setup.get("sites"), name), "E607")
         self.location = _span(setup) or self.location
         for entry in setup.get("milestones") or []:
             state.milestones.append((entry["name"], self.player(entry["player"])))
@@ -341,7 +383,9 @@ class Runner:
             self.drive(phases.production, (), answers, None, where, last=False)
             if game.ends():
                 self.finish(answers, where)
-            else:  # the rules declared for the end of a generation (World Government Terraforming), then the next
+            else:  # the pieces that return, the rules declared for the end of a generation (World Government
+                # Terraforming, markers rising), then the next generation
+                return_pieces(game)
                 for rule in game.elements.rules.get("end_of_generation", ()):
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
                 game.state.generation += 1
@@ -357,6 +401,11 @@ class Runner:
             for index in game.turn_order():
                 if game.state.kept and game.state.kept[index]:
                     self.drive(phases.play_kept, (index,), answers, None, where)
+        elif kind == "start of game":  # the rules declared `at: start of game` (a solo set-up rule)
+            for rule in game.elements.rules.get("start_of_game", ()):
+                self.drive(phases.run_rule, (rule.name, "start_of_game"), answers, None, where, last=False)
+            if answers:
+                raise ScenarioError(f"{where}: answers not used: {answers}")
         elif kind == "end":
             self.finish(answers, where)
         elif kind == "pass":
@@ -488,6 +537,12 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
+        if "sites in play" in spec:
+            actual = sorted(site.name for site in state.sites)
+            if actual != sorted(map(str, spec["sites in play"])):
+                fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
+        for name, wanted in (spec.get("sites") or {}).items():
+            self._expect_site(where, str(name), wanted)
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
             snapshot = self.game.snapshot()
             for path, wanted in spec["state"].items():
@@ -506,6 +561,29 @@ class Runner:
                     actual = rows[name].get(key)
                     if actual != value:
                         fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_site(self, where: str, name: str, wanted) -> None:
+        fail = self.outcome.failures.append
+        site = self.game.state.site(name)
+        if wanted == "out of play":
+            if site is not None:
+                fail(f"{where}: {name} is in play, expected out of play")
+            return
+        if site is None:
+            fail(f"{where}: {name} is not in play")
+            return
+        names = [p.name for p in self.game.state.players]
+        wanted = wanted or {}
+        if "marker" in wanted and site.marker != wanted["marker"]:
+            fail(f"{where}: the marker of {name} is on step {site.marker}, expected {wanted['marker']}")
+        if "pieces" in wanted and [names[p] for p in site.pieces] != list(wanted["pieces"] or []):
+            fail(f"{where}: the pieces on {name} are {[names[p] for p in site.pieces]}, expected {wanted['pieces']}")
+        if "visitor" in wanted:
+            actual = "nobody" if site.visitor is None else names[site.visitor]
+            if actual != (wanted["visitor"] or "nobody"):
+                fail(f"{where}: {name} is visited by {actual}, expected {wanted['visitor']}")
+        if "active" in wanted and site.active != wanted["active"]:
+            fail(f"{where}: {name} active is {site.active}, expected {wanted['active']}")
 
     def _expect_player(self, where: str, player, wanted: dict) -> None:
         fail = self.outcome.failures.append
@@ -532,6 +610,10 @@ class Runner:
             actual = card.resources if card else None
             if actual != value:
                 fail(f"{where}: {name} holds {actual} resources, expected {value}")
+        for piece, value in (wanted.get("pieces") or {}).items():
+            name = self.piece(piece)
+            if player.pieces.get(name, 0) != value:
+                fail(f"{where}: {player.name} has {player.pieces.get(name, 0)} {name} in supply, expected {value}")
         if "passed" in wanted and player.passed != wanted["passed"]:
             fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
 
