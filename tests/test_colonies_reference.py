@@ -63,8 +63,8 @@ def _colonies_requirement(text: str) -> dict:
         singular = v.singular(what)
         if singular in DECLARED_RESOURCES or singular in v.CARD_RESOURCES:  # on all your cards
             measure = f"{v.plural(singular)} on cards"
-        elif singular in PIECES:  # yours on every tile
-            measure = v.plural(singular)
+        elif singular in PIECES:  # yours on every tile, named as the table writes them (`colonies`)
+            measure = what
         else:  # your tiles
             measure = f"your {what}"
         return {"measure": measure, "operator": operator, "value": int(value)}
@@ -79,7 +79,7 @@ def _colonies_vp(text: str):
         if singular in DECLARED_RESOURCES:
             return {"points": int(points), "per": v.plural(singular) + " here", "divisor": int(divisor or 1)}
         if singular in PIECES:
-            per = ("all " if everyone else "") + v.plural(singular)
+            per = ("all " if everyone else "") + what
             return {"points": int(points), "per": per, "divisor": int(divisor or 1)}
     return _vp(text)
 
