@@ -47,7 +47,7 @@ class EffectChecks:
             compiled = self.effect(child, ctx)
             if compiled is not None:
                 result.append(compiled)
-            if isinstance(compiled, fx.PlaceTile) and compiled.tile != "ocean":
+            if isinstance(compiled, fx.PlaceTile) and compiled.tile not in v.OCEAN_TILES:
                 ctx.places_tile = True
                 if any(f.kind == "bonus" for f in compiled.filters):
                     ctx.placed_bonus = True
@@ -154,7 +154,7 @@ class EffectChecks:
         if parameter not in raisable:
             hint = did_you_mean(parameter, raisable)
             fixes = respelling(word.span, parameter, raisable, word.text)
-            if parameter in ("ocean", "oceans"):
+            if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
                          hint or "a line like 'NAME +N' changes tr or a global parameter (" +
@@ -195,10 +195,9 @@ class EffectChecks:
                 own = node.first("OWNER") is not None
                 word = node.first("NAME")
                 tile = v.singular(word.text)
-                if tile not in ("city", "greenery", "ocean", "tile", "special"):
-                    self.d.error("E103", f"unknown tile '{word.text}'", word.span,
-                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")),
-                                 respelling(word.span, tile, ("city", "greenery", "ocean", "tile"), word.text))
+                if tile not in v.TILE_WORDS:
+                    self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
+                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
@@ -236,7 +235,7 @@ class EffectChecks:
         if count < 1:
             self.d.error("E302", "place at least 1 tile", count_leaf.span)
             return None
-        if tile == "special" and name_leaf is None:
+        if tile in v.NAMED_TILES and name_leaf is None:
             self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
         filters = self._filters(node.nodes())

@@ -343,18 +343,19 @@ class Checker(EffectChecks, DesignLints):
                 self.d.error("E313", f"a number of players is written '{number} players', not '{number} {word.text}'",
                              word.span, "sites: 1 player -> 4, 2 players -> 5, ...")
                 return ()
-            if not 1 <= number <= v.MAX_PLAYERS:
-                self.d.error("E313", f"a game has 1 to {v.MAX_PLAYERS} players, not {number}", players.span)
+            if not v.MIN_PLAYERS <= number <= v.MAX_PLAYERS:
+                self.d.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
+                             players.span)
                 return ()
             if number in table:
                 self.d.error("E313", f"{number} {word.text} is given twice", players.span, "keep one")
                 return ()
             table[number] = int(count.text)
-        missing = [n for n in range(1, v.MAX_PLAYERS + 1) if n not in table]
+        missing = [n for n in range(v.MIN_PLAYERS, v.MAX_PLAYERS + 1) if n not in table]
         if missing:
             said = ", ".join(f"{n} player{'s' if n > 1 else ''}" for n in missing)
             self.d.error("E313", f"the table of sites does not say how many a game of {said} has", field.span,
-                         f"give every number of players from 1 to {v.MAX_PLAYERS}: sites: 1 player -> 4, "
+                         f"give every number of players from {v.MIN_PLAYERS} to {v.MAX_PLAYERS}: sites: 1 player -> 4, "
                          "2 players -> 5, ...")
             return ()
         return tuple(sorted(table.items()))
@@ -537,8 +538,8 @@ class Checker(EffectChecks, DesignLints):
                 extra_cost = int(child.children[0].text)
                 for condition in child.nodes("condition"):
                     cost_condition = self.condition(condition, Context(definition=f"space {space_id}"))
-        return Space(id=space_id, row=y, x=x, kind="ocean" if kind == "ocean" else "land",
-                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
+        return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
+                     volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
 
     def _track(self, item: Node) -> Optional[TrackBonus]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Optional
 
 from . import rules_text
+from . import vocabulary as v
 from .names import Names
 from .rules_text import Phrases, phrases
 
-_BONUS_ORDER = ("plant", "steel", "titanium", "energy", "heat", "megacredits", "card", "ocean")
+_BONUS_ORDER = ("plant", "steel", "titanium", "energy", "heat", "megacredits", "card", v.OCEAN)
 
 
 def definition(d, language: str = "en", names: Optional[Names] = None) -> str:
@@ -101,11 +102,11 @@ def _areas(t: Phrases, b) -> str:
     """How many areas of each kind Mars has on this board."""
     mars = [s for s in b.spaces if s.on_mars]
     reserved = [s.reserved for s in mars if s.reserved]
-    land = [s for s in mars if s.kind == "land" and not s.reserved]
+    land = [s for s in mars if s.kind == v.LAND and not s.reserved]
     volcanic = sum(1 for s in land if s.volcanic)
     return t("board_areas", n=len(mars), land=len(land),
              volcanic=t("board_volcanic", n=volcanic) if volcanic else "",
-             oceans=sum(1 for s in mars if s.kind == "ocean"),
+             oceans=sum(1 for s in mars if s.kind == v.OCEAN_SPACE),
              reserved="".join(t("board_reserved", name=t.area(name)) for name in reserved))
 
 

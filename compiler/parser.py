@@ -237,7 +237,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             if field:
                 return field
             glued = _word_before(text, position)
-            if glued is not None and glued[1] == position:  # `... x: 3` after a run of names (`gain 1 trade fleet`)
+            if glued is not None and glued[1] == position:  # `... x: 3` after a run of names (`gain 1 cargo ship`)
                 word_line, word_column = _position(text, start_line, glued[0])
                 word = text[glued[0]:glued[1]]
                 return Diagnostic("E001", "error", f"unexpected '{word}'",

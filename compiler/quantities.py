@@ -140,11 +140,10 @@ class QuantityCompiler:
     def _adjacent(self, words, leaves, scope):
         if len(words) == 2 and words[0] == "adjacent":
             tile = words[1]
-            if tile not in ("ocean", "city", "greenery", "tile", "special"):
+            if tile not in v.TILE_WORDS:
                 self.diagnostics.error("E103", f"unknown tile '{leaves[1].text}'", leaves[1].span,
-                                       did_you_mean(tile, ("ocean", "city", "greenery", "tile")),
-                                       respelling(leaves[1].span, tile, ("ocean", "city", "greenery", "tile"),
-                                                  leaves[1].text))
+                                       did_you_mean(tile, v.TILE_WORDS),
+                                       respelling(leaves[1].span, tile, v.TILE_WORDS, leaves[1].text))
                 return False
             return Measure("adjacent_tiles", scope="this", name=tile)
         return None
@@ -152,14 +151,12 @@ class QuantityCompiler:
     def _tiles(self, words, leaves, scope):
         first = words[0]
         rest = words[1:]
-        if first == "special" and rest[:1] == ["tile"]:
-            first, rest = "special", rest[1:]
-        elif first in ("city", "greenery", "ocean") and rest[:1] == ["tile"]:
+        if first in v.TILES and rest[:1] == [v.ANY_TILE]:   # `city tiles`, `special tiles`
             rest = rest[1:]
-        if first not in ("city", "greenery", "tile", "special", "ocean"):
+        if first not in v.TILE_WORDS:
             return None
-        if first == "ocean" and not rest and scope is None:
-            return Measure("parameter", scope="all", name="oceans")
+        if first in v.OCEAN_TILES and not rest and scope is None:   # the oceans on Mars are the parameter's count
+            return Measure("parameter", scope="all", name=v.TILE_RAISES[first])
         on_mars, rows, next_to = False, None, None
         i = 0
         while i < len(rest):
@@ -177,7 +174,7 @@ class QuantityCompiler:
                 i += 5
             elif rest[i:i + 2] == ["next", "to"] and len(rest) > i + 2:
                 next_to, i = rest[i + 2], i + 3
-                if next_to not in ("ocean", "city", "greenery", "tile"):
+                if next_to not in v.TILE_WORDS or next_to in v.NAMED_TILES:
                     return None
             else:
                 return None

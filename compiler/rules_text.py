@@ -26,6 +26,7 @@ import jinja2
 import yaml
 
 from . import effects as fx
+from . import vocabulary as v
 from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_text.LANGUAGES, as before)
 from .text import times_x
 
@@ -107,8 +108,10 @@ class Phrases:
         return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
 
     def tile(self, name: str, count: int = 1) -> str:
-        """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块."""
-        return self.noun("special_tile" if name == "special" else f"{name}_tile", count)
+        """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块; a kind the catalogue has no noun
+        for (a designer's new kind of tile) is told as a special tile."""
+        key = f"{name}_tile"
+        return self.noun(key if key in self.nouns else "special_tile", count)
 
     def set_name(self, name: str) -> str:
         """A set: the base game, Corporate Era, or an expansion (which a names file may name)."""
@@ -198,7 +201,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("tags_any" + suffix, scope=scope))
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
-        name = "tile" if m.name == "tile" else ("special_tile" if m.name == "special" else m.name)
+        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         next_to = t("tiles_next_to", what=t.noun(m.next_to)) if m.next_to else ""
@@ -372,9 +375,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
         name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
-        tile = f"{e.tile}_tile"
-        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(tile, e.count)) if e.count > 1 \
-            else t("a_tile", a_tile=t.a(t.noun(tile, 1)))
+        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
+            else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
         return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
     if isinstance(e, fx.ClaimSpace):
         return t("claim", filters=_filters(t, e.filters))
@@ -517,7 +519,7 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
     elif ev.kind == "place":
-        slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
+        slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))
         slots["filters"] = _filters(t, ev.filters)
     elif ev.kind == "standard_project":
         slots["except"] = "".join(t("other_than", name=t.name(name, "standard_project")) for name in ev.excluded)

@@ -30,7 +30,7 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {"tile": many("tile"), "special": "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
@@ -68,8 +68,9 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "parameter":
         return m.name
-    if k == "pieces":
-        return f"{scope}{m.piece if one else v.plural_noun(m.piece)}"
+    if k == "pieces":  # every player's: `outposts in play`, as a card says it
+        name = m.piece if one else v.plural_noun(m.piece)
+        return f"{name} in play" if m.scope == "all" else f"{scope}{name}"
     if k == "players":
         return "player" if one else "players"
     return k
@@ -148,7 +149,7 @@ def _production_word(resource: str, card_text: bool) -> str:
 def _filters(filters) -> str:
     parts = []
     for f in filters:
-        if f.kind in ("land", "ocean", "volcanic", "mars"):
+        if f.kind in v.SPACE_KINDS or f.kind == "mars":
             parts.append(f"on {f.kind}")
         elif f.kind == "reserved":
             parts.append(f'on reserved "{f.reserved}"')

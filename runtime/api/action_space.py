@@ -15,6 +15,7 @@ never from one game's options, so one table serves every game of a content. It i
     card action     use the action of card X
     target          card X as the target of an effect (add or remove resources, copy, repeat)
     space           place on space S                 (every space of every board, off-board spaces included)
+    site            a declared site S                (to place a piece on, visit, move the marker of, bring in...)
     project         standard project P
     convert         standard action C (plants to greenery, heat to temperature, ...)
     milestone       claim milestone M
@@ -38,16 +39,15 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler.vocabulary import STANDARD_RESOURCES
 
 from ..core.decisions import Decision, NumberOptions, Option
-from ..core.state import NEUTRAL
+from ..core.state import MAX_PLAYERS, NEUTRAL
 
 if TYPE_CHECKING:
     from tharsis.compiler.definitions import Library
 
     from .game import Game
 
-__all__ = ["MAX_CHOICE", "MAX_PLAYERS", "MAX_X", "ActionSpace", "action_space"]
+__all__ = ["MAX_CHOICE", "MAX_X", "ActionSpace", "action_space"]
 
-MAX_PLAYERS = 5     # tharsis play and simulate seat 1 to 5 players
 MAX_CHOICE = 16     # options of a card's "choose one", effects of one card to order, triggers at once
 MAX_X = 32          # X = 0..31 each, and "the most allowed" for larger ranges
 
@@ -63,11 +63,12 @@ class ActionSpace:
     names a move (`"play Livestock"`, `"space 31"`, `"pay 2 steel, 0 titanium, 0 other"`)."""
 
     def __init__(self, cards: list[str], spaces: list[str], projects: list[str], conversions: list[str],
-                 milestones: list[str], awards: list[str], max_cost: int):
+                 milestones: list[str], awards: list[str], max_cost: int, sites: list[str] = ()):
         self.cards, self.spaces = tuple(cards), tuple(spaces)
         self.pay_steel, self.pay_titanium, self.pay_other = max_cost // 2 + 2, max_cost // 3 + 2, max_cost + 1
         tables = [("special", SPECIALS), ("play", cards), ("take", cards), ("discard", cards),
-                  ("card action", cards), ("target", cards), ("space", spaces), ("project", projects),
+                  ("card action", cards), ("target", cards), ("space", spaces), ("site", sites),
+                  ("project", projects),
                   ("convert", conversions), ("milestone", milestones), ("award", awards),
                   ("seat", [str(i) for i in range(MAX_PLAYERS)]), ("resource", STANDARD_RESOURCES),
                   ("choice", [str(k) for k in range(MAX_CHOICE)]), ("x", [str(n) for n in range(MAX_X)] + ["max"])]
@@ -81,6 +82,10 @@ class ActionSpace:
         self._names = {i: (name, key) for name, index in self._index.items() for key, i in index.items()}
         self.segments["pay"] = (start, self.pay_steel * self.pay_titanium * self.pay_other)
         self.size = start + self.segments["pay"][1]
+
+    def keys(self, segment: str) -> tuple[str, ...]:
+        """What the ids of a segment stand for, in id order: the milestones' names for "milestone"."""
+        return tuple(self._index[segment])
 
     # ------------------------------------------------------------------ one move
 
@@ -102,6 +107,10 @@ class ActionSpace:
             return _ACTION_SEGMENTS[value[0]], value[1]
         if kind == "space":
             return "space", value
+        if kind == "site":
+            return "site", value
+        if kind == "marker":   # how far a visit raises a site's marker: the step it reaches
+            return "choice", str(value)
         if kind == "pay":
             return "pay", ""
         if kind == "x":
@@ -193,6 +202,7 @@ class ActionSpace:
             segment, key = named
             return {"special": key, "play": f"play {key}", "take": f"take {key}", "discard": f"discard {key}",
                     "card action": f"action {key}", "target": f"card {key}", "space": f"space {key}",
+                    "site": f"site {key}",
                     "project": f"standard project {key}", "convert": f"convert {key}", "milestone": f"claim {key}",
                     "award": f"fund {key}", "seat": f"player {key}", "resource": f"production {key}",
                     "choice": f"choice {key}", "x": "X=the most" if key == "max" else f"X={key}"}[segment]
@@ -238,4 +248,5 @@ def _for_content(content: "Library") -> ActionSpace:
     return ActionSpace(cards, names, sorted({d.name for d in content.of_kind("standard_project")}),
                        sorted({d.name for d in content.of_kind("standard_action")}),
                        sorted({d.name for d in content.of_kind("milestone")}),
-                       sorted({d.name for d in content.of_kind("award")}), max(costs + [1]))
+                       sorted({d.name for d in content.of_kind("award")}), max(costs + [1]),
+                       sorted(d.name for d in content.of_kind("site")))

@@ -29,14 +29,14 @@ import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute
-from tharsis.compiler.vocabulary import GLOBAL_RANGES, MAX_PLAYERS
+from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps
 from ..core import rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
-from ..core.state import GameState, History, PlayerState
+from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameState, History, PlayerState
 from ..core.table import Table
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
@@ -128,8 +128,8 @@ class Game(Table):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
         tests and scenarios arrange a state by hand and then take actions (see tharsis/designer/scenarios.py).
         `observer` watches the events from the first (the setup before the first question included)."""
-        if not 1 <= len(options.players) <= MAX_PLAYERS:
-            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players")
+        if not MIN_PLAYERS <= len(options.players) <= MAX_PLAYERS:
+            raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self._tables(options, library)
         solo = options.solo
         self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
@@ -151,7 +151,7 @@ class Game(Table):
         else:
             self.state.deck = self.project_deck()
             self.state.piles = {kind: self.kind_deck(kind) for kind in sorted(self.elements.card_kinds)}
-            self.state.phase = "action"
+            self.state.phase = ACTION
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
             set_up_sites(self)
@@ -315,7 +315,9 @@ def _variant_on(o: GameOptions, variant: str) -> bool:
 class GameElements:
     """What the content declares beyond cards, for the sets in play: the declared global parameters, every
     parameter's scale (minimum, maximum, step, unit; the printed three included), the rules by the moment they run,
-    the declared kinds of card, how long a solo game lasts, and the sets themselves."""
+    the declared kinds of card, how long a solo game lasts, the sets themselves, and the parameters that must be
+    maxed for the game to end: (name, minimum, size of its scale, whether it is a printed one), the printed three
+    and each declared one that `ends game: yes` (or `solo`, in a solo game)."""
 
     sets: frozenset
     parameters: dict
@@ -324,10 +326,12 @@ class GameElements:
     card_kinds: dict
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
+    ending: tuple = ()
     pieces: dict = attrs.field(factory=dict)        # declared kinds of piece of the sets in play, by name
     sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
     site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
     wakes: frozenset = frozenset()                  # events that may make an inactive site active
+    heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -355,12 +359,18 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     card_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "megacredits"
                         for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
                         for p in d.passives)
+    names = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
+                                   if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
+    ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in names)
     pieces = {p.name: p for p in content.of_kind("piece") if p.set in sets}
     sites = {s.name: s for s in content.of_kind("site") if s.set in sets}
     tables = {e.name: dict(e.sites) for e in chosen if e.sites}
     wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, pieces, sites,
-                        tables, wakes)
+    heat_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "heat"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
+                        sites, tables, wakes, heat_payments)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:
@@ -413,7 +423,7 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     milestones = {} if options.solo else {n: named[n] for n in board.milestones}
     awards = {} if options.solo else {n: named[n] for n in board.awards}
     conversions = {n: a for n, a in standard_actions.items()
-                   if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
+                   if any(getattr(e, "tile", None) in GREENERY_TILES for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,

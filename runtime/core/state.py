@@ -14,8 +14,17 @@ from typing import Optional
 
 import attrs
 
+# seats at one game: every bound on players (options, saves, research, an expansion's table of sites) reads these;
+# their home is the compiler's vocabulary, since the compiler checks a table of sites by them too
+from tharsis.compiler.vocabulary import MAX_PLAYERS, MIN_PLAYERS
+
 RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries
+
+# The phases a game goes through, in order (`GameState.phase`): the one home of their names, which the flow sets and
+# the views, the research encoding, the bots and the scenarios read.
+PHASES = ("setup", "research", "action", "production", "final greenery", "end")
+SETUP, RESEARCH, ACTION, PRODUCTION, FINAL_GREENERY, END = PHASES
 
 
 def _zeroes() -> dict[str, int]:
@@ -114,7 +123,7 @@ class GameState:
     discard: list[str] = attrs.field(factory=list)
     generation: int = 1
     first_player: int = 0
-    phase: str = "setup"
+    phase: str = SETUP
     milestones: list[tuple[str, int]] = attrs.field(factory=list)
     awards: list[tuple[str, int]] = attrs.field(factory=list)
     neutral_tr: int = 0

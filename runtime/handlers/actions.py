@@ -20,7 +20,7 @@ from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, pa
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
 from . import effects  # as a module: effects imports this one (an effect may play a card)
-from .payment import pay
+from .payment import pay, spend
 from .triggers import fire, new_tags
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         if conversion.alternatives:
             choose_price(game, player, action)
             return
-        state.resources[conversion.cost_resource] -= standard_cost(game, player, conversion)
+        spend(game, player, conversion.cost_resource, standard_cost(game, player, conversion))
         effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
@@ -77,17 +77,18 @@ def choose_price(game: "Table", player: int, action: tuple) -> None:
         price_chosen(game, prices[0], player, action)
         return
     ask(game, Decision(player, "pay", f"How do you pay for {name}?",
-                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", (amount, resource))
+                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", {resource: amount})
                              for amount, resource in prices)), price_chosen, player, action)
 
 
 @step
-def price_chosen(game: "Table", price: tuple, player: int, action: tuple) -> None:
-    amount, resource = price
+def price_chosen(game: "Table", price, player: int, action: tuple) -> None:
+    """`price`: the cost chosen, as a payment is written ({resource: amount}) or as (amount, resource)."""
+    (resource, amount), = price.items() if isinstance(price, dict) else ((price[1], price[0]),)
     kind, name = action
     after = (project_paid, player, name) if kind == "project" else (conversion_paid, player, name)
     if resource != "megacredits":
-        game.state.players[player].resources[resource] -= amount
+        spend(game, player, resource, amount)
         after[0](game, *after[1:])
         return
     push(game, *after)

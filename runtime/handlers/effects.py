@@ -33,7 +33,7 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
 from . import actions, sites, tiles, triggers
-from .payment import offer_cards, pay
+from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -65,7 +65,11 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
         if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
             if index < count or steps_after is not None:
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
-            sites.place_piece(game, e, ctx, effects[index:])
+            later = effects[index:]  # and the card's steps still to come (not the triggers it set off: optional)
+            for later_step in steps_after or ():
+                if not later_step or later_step[0].__class__ is not str:
+                    later += later_step
+            sites.place_piece(game, e, ctx, later)
             return
         if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
             if index < count or steps_after is not None:
@@ -150,6 +154,13 @@ def _gain(game, e, ctx):
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - value_of(game, e.amount, ctx))
+
+
+def _spend(game, e, ctx):
+    if game.elements.heat_payments:  # heat the stock lacks may come from cards (runtime/handlers/payment.py)
+        spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx))
+        return
+    _lose(game, e, ctx)
 
 
 def _production(game, e, ctx):
@@ -646,7 +657,7 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 
 # effects that never ask or push: run inline by `run_effects`' loop
-INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
+INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _spend, fx.Draw: _draw, fx.Require: _require,
           fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised,
           fx.Nothing: _require, fx.GainPieces: lambda game, e, ctx: sites.gain_pieces(game, e, ctx)}
 

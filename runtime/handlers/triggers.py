@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
@@ -90,7 +91,7 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, *, card, tile, spac
     if event == "play":
         return play_matches(game, ev, game.library[card])
     if event == "place" and ev.kind == "place":
-        if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
+        if ev.tile != ANY_TILE and ev.tile != tile and not (ev.tile in CITY_TILES and is_city):
             return 0
         board_space = game.board.spaces[space]
         for f in ev.filters:

@@ -22,11 +22,12 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
+from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
-from .prices import can_pay, payment_options, payments
+from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
 
@@ -220,6 +221,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.no_tags and definition.tags:
         return 0
+    if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
     return int(cost_ok(ev, definition.cost))
 
 
@@ -344,7 +347,7 @@ def _triggered_changes(game: "Table", e, ctx: Context) -> list:
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
     possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
     certainly meets them: `on mars` when it cannot go off the board (Tharsis Republic's city on Mars)."""
-    if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and maxed(game, "oceans")):
+    if not isinstance(e, fx.PlaceTile) or (e.tile in OCEAN_TILES and maxed(game, TILE_RAISES[e.tile])):
         return []
     names = [card.name for card in game.state.players[ctx.player].played]
     if ctx.playing is not None and ctx.playing not in names:
@@ -514,7 +517,7 @@ def production_targets(game: "Table", e, ctx) -> list[int]:
 
 
 def claimable(game: "Table", player: int, filters) -> list[str]:
-    return [s for s in legal_spaces(game, player, "special", filters) if s not in game.state.claims]
+    return [s for s in legal_spaces(game, player, SPECIAL, filters) if s not in game.state.claims]  # any land tile
 
 
 def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,
@@ -642,7 +645,7 @@ def _cards_to_discard(game: "Table", ctx: Context) -> int:
 
 _POSSIBLE = {
     fx.Lose: _can_lose,
-    fx.Spend: _can_lose,
+    fx.Spend: lambda game, e, ctx: can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
     fx.Pay: _can_pay,
     fx.Production: _can_change_production,
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),

@@ -23,7 +23,7 @@ from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, can_pay_price, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
+from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if conversion.alternatives:
             return _priced_why_not(game, player, conversion, "needs")
         cost = standard_cost(game, player, conversion)
-        if state.resources[conversion.cost_resource] < cost:
+        if not can_spend(game, player, conversion.cost_resource, cost):
             return f"{name} needs {cost} {conversion.cost_resource}"
         return None if standard_action_possible(game, player, conversion) else f"{name} cannot be done now"
     if kind == "milestone":
@@ -181,7 +181,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     if definition.alternatives:
         return bool(usable_prices(game, player, definition))
     cost = standard_cost(game, player, definition)
-    if game.state.players[player].resources[definition.cost_resource] < cost:
+    if not can_spend(game, player, definition.cost_resource, cost):
         return False
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):

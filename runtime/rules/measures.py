@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from tharsis.compiler.effects import Condition, Measure, Quantity
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
 from .passives import passive_cache
@@ -224,9 +224,9 @@ def _event_matches(definition, measure: Measure) -> bool:
 
 
 def _tile_matches(tile, wanted: Optional[str]) -> bool:
-    if wanted in (None, "tile"):
+    if wanted is None or wanted == ANY_TILE:
         return True
-    if wanted == "city":
+    if wanted in CITY_TILES:
         return tile.is_city
     return tile.kind == wanted
 

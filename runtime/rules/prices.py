@@ -18,7 +18,8 @@ from .passives import passive_cache, passives
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "card_cost", "card_means",
+__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
+           "heat_power", "card_cost", "card_means",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
            "standard_cost", "standard_prices", "starting_card_price", "substitutes"]
 
@@ -140,7 +141,7 @@ def can_pay_price(game: "Table", player: int, amount: int, resource: str) -> boo
     (Helion's heat...), another resource from the stock."""
     if resource == "megacredits":
         return can_pay(game, player, amount)
-    return game.state.players[player].resources[resource] >= amount
+    return can_spend(game, player, resource, amount)
 
 
 def starting_card_price(game: "Table", player: int) -> int:
@@ -186,6 +187,41 @@ def card_means_value(game: "Table", player: int, means: str) -> int:
     name = means[1:]
     return max((s.value for s in game.library[name].passives
                 if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits"), default=1)
+
+
+def heat_means(game: "Table", player: int) -> tuple:
+    """(card, heat each) of the player's cards in play whose resources stand in for heat (`use fighters here as 2
+    heat`): empty for almost every player (cached with the passives; nothing looked at when no card of the game's
+    content says so)."""
+    if not game.elements.heat_payments:
+        return ()
+    derived = passive_cache(game, player)[2]
+    found = derived.get("heat means")
+    if found is None:
+        found = derived["heat means"] = tuple(
+            (in_play.name, s.value) for in_play in game.state.players[player].played
+            for s in game.library[in_play.name].passives
+            if isinstance(s, fx.Substitute) and s.here and s.instead_of == "heat")
+    return found
+
+
+def heat_power(game: "Table", player: int) -> int:
+    """The heat the player can spend: their stock, and what the resources of their cards that stand in for heat
+    are worth."""
+    state = game.state.players[player]
+    total = state.resources["heat"]
+    for name, value in heat_means(game, player):
+        in_play = state.card(name)
+        total += in_play.resources * value if in_play is not None else 0
+    return total
+
+
+def can_spend(game: "Table", player: int, resource: str, amount: int) -> bool:
+    """Whether the player can spend `amount` of a resource: their stock (and, for heat, the card resources that
+    stand in for it)."""
+    if resource == "heat" and game.elements.heat_payments:
+        return heat_power(game, player) >= amount
+    return game.state.players[player].resources[resource] >= amount
 
 
 def available(game: "Table", player: int, resource: str) -> int:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tharsis.compiler.vocabulary import GREENERY_TILES
+
 from .measures import Where, holds, quantity
 from .spaces import terraformed
 
@@ -65,12 +67,12 @@ def final_scores(game: "Table") -> dict:
     awards = award_points(game)
     players = []
     for index, player in enumerate(state.players):
-        greeneries = sum(1 for t in state.tiles.values() if t.kind == "greenery" and t.owner == index)
+        greeneries = sum(1 for t in state.tiles.values() if t.kind in GREENERY_TILES and t.owner == index)
         cities = 0
         for sid, tile in state.tiles.items():
             if tile.is_city and tile.owner == index:
                 cities += sum(1 for n in board.neighbours[sid]
-                              if n in state.tiles and state.tiles[n].kind == "greenery")
+                              if n in state.tiles and state.tiles[n].kind in GREENERY_TILES)
         cards = card_points(game, index)
         milestones = MILESTONE_VP * sum(1 for _, owner in state.milestones if owner == index)
         breakdown = {

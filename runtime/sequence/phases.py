@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
+from tharsis.compiler.vocabulary import CITY, GREENERY
 
 from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
-from ..core.state import NEUTRAL, RESOURCES, CardInPlay
+from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay
 from ..handlers.actions import play_for_free, take_action
 from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
@@ -112,7 +113,7 @@ def choose_corporations(game: "Table", dealt: tuple, position: int, chosen: tupl
     if state.kept:
         steps += [Step(keep_dealt, (index, kind)) for index in order for kind in sorted(game.elements.card_kinds)]
         steps += [Step(play_kept, (index,)) for index in order]
-    steps.append(Step(set_phase, ("action",)))
+    steps.append(Step(set_phase, (ACTION,)))
     then(game, *steps)
 
 
@@ -225,14 +226,14 @@ def neutral_city(game: "Table", costs, number: int) -> None:
     if not free:
         return
     city = free[(max(city_cost, 1) - 1) % len(free)]
-    put_tile(game, NEUTRAL, city, "city", neutral=True)
+    put_tile(game, NEUTRAL, city, CITY, neutral=True)
     around = [s for s in game.board.clockwise[city] if s is not None and s not in state.tiles]
     if around:
         greenery_space = around[(max(greenery_cost, 1) - 1) % len(around)]
-        put_tile(game, NEUTRAL, greenery_space, "greenery", neutral=True)
+        put_tile(game, NEUTRAL, greenery_space, GREENERY, neutral=True)
     push(game, neutral_city, costs, number + 1)
     game.begin("neutral_city", None, city)  # what the city sets off (triggers) is its effect
-    fire(game, "place", NEUTRAL, tile="city", space=city, is_city=True)
+    fire(game, "place", NEUTRAL, tile=CITY, space=city, is_city=True)
 
 
 # ------------------------------------------------------------------ drafting cards
@@ -288,7 +289,7 @@ def research(game: "Table") -> None:
     state = game.state
     if not game.options.solo:
         state.first_player = (state.first_player + 1) % len(state.players)
-    state.phase = "research"
+    state.phase = RESEARCH
     push(game, research_deal)
 
 
@@ -312,7 +313,7 @@ def research_offers(game: "Table", packs: tuple) -> None:
 
 @step
 def action_phase(game: "Table") -> None:
-    game.state.phase = "action"
+    game.state.phase = ACTION
     for player in game.state.players:
         player.passed = False
     push(game, next_turn, 0)
@@ -368,7 +369,7 @@ def action_chosen(game: "Table", action: tuple, index: int, number: int) -> None
 
 @step
 def production_phase(game: "Table") -> None:
-    game.state.phase = "production"
+    game.state.phase = PRODUCTION
     game.begin("production")  # a cause of its own: what everyone produces, and the `produce` triggers
     push(game, production)
 
@@ -417,7 +418,7 @@ def end_of_generation(game: "Table") -> None:
     state = game.state
     return_pieces(game)  # pieces that return at the end of a generation (cargo ships) leave the sites first
     if game_ends(game):
-        state.phase = "final greenery"
+        state.phase = FINAL_GREENERY
         then(game, Step(final_greenery_phase, ()), Step(game_over, ()))
         return
     push(game, next_generation)
@@ -477,6 +478,6 @@ def greenery_chosen(game: "Table", name, position: int) -> None:
 
 @step
 def game_over(game: "Table") -> None:
-    game.state.phase = "end"
+    game.state.phase = END
     game.state.over = True
     game.result = final_scores(game)

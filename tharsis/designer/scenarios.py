@@ -22,7 +22,7 @@ from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.designer import scenario_format
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
-from tharsis.runtime.core.state import NEUTRAL, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, RESEARCH, RESOURCES, CardInPlay, Tile
 from tharsis.runtime.handlers.actions import take_action
 from tharsis.runtime.handlers.sites import return_pieces
 from tharsis.runtime.rules.legality import why_not
@@ -331,8 +331,8 @@ class Runner:
             kind = spec["tile"]
             state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
                                       (NEUTRAL if owner == "neutral" else self.player(owner)),
-                                      name=spec.get("name"), is_city=kind == "city")
-            if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
+                                      name=spec.get("name"), is_city=kind in v.CITY_TILES)
+            if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
         for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
             site = self.site(name, setup.get("sites"))
@@ -392,9 +392,9 @@ class Runner:
                 for each in game.state.players:
                     each.passed = False
         elif kind == "research":
-            game.state.phase = "research"
+            game.state.phase = RESEARCH
             self.drive(phases.research_deal, (), answers, None, where)
-            game.state.phase = "action"
+            game.state.phase = ACTION
         elif kind == "neutral setup":
             self.drive(phases.neutral_city, (None, 0), answers, None, where)
         elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
@@ -436,9 +436,9 @@ class Runner:
     def finish(self, answers: list[str], where: str) -> None:
         """Final greenery conversion (answered from `choose`), then final scoring: the game is over."""
         game = self.game
-        game.state.phase = "final greenery"
+        game.state.phase = FINAL_GREENERY
         self.drive(phases.final_greenery_phase, (), answers, None, where)
-        game.state.phase = "end"
+        game.state.phase = END
         game.state.over = True
         game.result = final_scores(game)
 

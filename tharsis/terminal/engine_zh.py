@@ -14,6 +14,8 @@ from __future__ import annotations
 import errno
 from typing import Optional
 
+from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, PRODUCTION, RESEARCH, SETUP
+
 __all__ = ["ZH_CHOICES", "ZH_EVENTS", "ZH_HEADS", "ZH_LABELS", "ZH_PATH_REASONS", "ZH_PHASES", "ZH_QUESTIONS",
            "ZH_VALUE_REASONS"]
 
@@ -72,8 +74,8 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Which action of (?P<card>.+)\?", "使用「{card}」的哪个行动？"),
 )
 # the phases of a generation (the state's `phase`, which English players read as it is)
-ZH_PHASES = {"setup": "设置", "research": "研究阶段", "action": "行动阶段", "production": "生产阶段",
-             "final greenery": "最后的绿化", "end": "游戏结束"}
+ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", PRODUCTION: "生产阶段",
+             FINAL_GREENERY: "最后的绿化", END: "游戏结束"}
 # the words before the effects a question names (`Which card gets ` + an effect + `?`), said before their rules text
 ZH_HEADS: dict[str, str] = {
     "Which card gets ": "哪张牌获得以下效果？", "Whose production decreases? ": "谁的产量减少？",
