@@ -79,7 +79,7 @@ def _colonies_vp(text: str):
         if singular in DECLARED_RESOURCES:
             return {"points": int(points), "per": v.plural(singular) + " here", "divisor": int(divisor or 1)}
         if singular in PIECES:
-            per = ("all " if everyone else "") + what
+            per = what + (" in play" if everyone else "")
             return {"points": int(points), "per": per, "divisor": int(divisor or 1)}
     return _vp(text)
 
