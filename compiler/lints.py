@@ -31,7 +31,7 @@ _BOUNDLESS = (0, math.inf)
 
 # compiled classes whose whole effect is one amount: nothing happens when it is zero
 _AMOUNTS = (fx.Gain, fx.Lose, fx.Spend, fx.Pay, fx.ChangeParameter, fx.Draw, fx.Discard, fx.AddResources,
-            fx.RemoveResources, fx.Steal)
+            fx.RemoveResources, fx.Steal, fx.GainPieces)
 
 
 class DesignLints:
@@ -44,6 +44,8 @@ class DesignLints:
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' does nothing")
         elif isinstance(compiled, (fx.Production, fx.AnyProduction)):
             self._production(node, compiled)
+        elif isinstance(compiled, fx.MoveMarkers) and 0 in compiled.steps:
+            self._zero(node, f"'{text.effect(compiled, card_text=True)}' moves a marker 0 steps")
         elif isinstance(compiled, (fx.PlaceTile, fx.ClaimSpace)):
             why = self._unplaceable(compiled.filters)
             if why:

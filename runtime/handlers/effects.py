@@ -62,6 +62,12 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
         if kind is fx.PlaceTile:
             place_next(game, e, ctx, e.count, ctx.placed, (effects, index, steps_after))
             return
+        if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
+                acceptable=(effects[index:], ctx, False))
+            return
         if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
             if index < count or steps_after is not None:
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
@@ -70,12 +76,6 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
                 if not later_step or later_step[0].__class__ is not str:
                     later += later_step
             sites.place_piece(game, e, ctx, later)
-            return
-        if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
-            if index < count or steps_after is not None:
-                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
-            pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
-                acceptable=(effects[index:], ctx, False))
             return
         if index < count or steps_after is not None:
             stack.append(Step(run_effects, (effects, index, ctx, steps_after)))

@@ -295,10 +295,10 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
         check = _POSSIBLE.get(kind)
         if check is not None and not check(game, e, ctx):
             return False
-        if kind is fx.PlacePiece and index < last:  # the rest must hold after some site's `build`
-            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
+        if kind is fx.PlacePiece:  # the rest must hold after the `build` of some site it may go to
+            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
@@ -672,7 +672,7 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile})
+_CHANGING = frozenset({fx.Gain, fx.Lose, fx.Spend, fx.Production, fx.Pay, fx.PlaceTile, fx.PlacePiece})
 
 
 @per_list
