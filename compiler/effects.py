@@ -65,6 +65,7 @@ class Measure:
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
     no_tags: bool = False                    # cards: only cards without tags
     piece: Optional[str] = None              # pieces: the declared kind of piece counted
+    in_play: bool = False                    # cards: every card of the play area (corporation, preludes), no event
 
 
 @_frozen
@@ -272,7 +273,9 @@ class RemoveResources:
 
 @kind("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
       example="steal up to 2 steel from any player",
-      summary="Remove standard resources from another player and gain what was removed.")
+      summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
+              "player has (or nothing); without it, exactly N from a player who has them, and the effect is possible "
+              "only when one has (solo: the neutral opponent always has).")
 @_frozen
 class Steal:
     resource: str

@@ -221,7 +221,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "cards":
         kinds = t("card_kinds", kinds=t.series("or", [t.card_type(name) for name in m.names])) if m.names else ""
         costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
-        requirements = t("cards_with_requirements") if m.with_requirements else ""
+        requirements = (t("cards_in_play") if m.in_play else "") + \
+            (t("cards_with_requirements") if m.with_requirements else "")
         if m.no_tags:
             requirements += t("cards_with_no_tags")
         return _Counted(whose, t("measure_cards", scope=scope, kinds=kinds, requirements=requirements,

@@ -59,6 +59,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}events played"
     if k == "cards":
         text = scope + (" or ".join(m.names) + " " if m.names else "") + "cards"
+        if m.in_play:
+            text += " in play"
         if m.with_requirements:
             text += " with requirements"
         if m.no_tags:

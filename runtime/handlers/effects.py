@@ -29,7 +29,7 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
                      cards_playable_from_hand, copyable, raises_only_maxed, names_resource, fundable_awards, reusable_actions, effect_steps, lowest_productions, own_cards_to_remove_from,
                      owns_tile_next_to,
                      possible, production_box, steps_possible, triggered_context,
-                     production_targets, protected, resource_cards, value_of, x_range)
+                     production_targets, protected, resource_cards, stealable, value_of, x_range)
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
 from . import actions, sites, tiles, triggers
@@ -420,6 +420,14 @@ def removed_from_player(game: "Table", target, resource: str, amount: int) -> No
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     players = game.state.players
+    if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
+        options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
+        if game.options.solo:
+            options.insert(0, Option("neutral opponent", NEUTRAL))
+        if options:
+            ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player,
+                e.resource, amount)
+        return
     candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
                   and not protected(game, i, ctx.player, e.resource)]
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]

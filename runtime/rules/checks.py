@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["MINIMUM_PRODUCTION", "Context", "bonus_filter", "bonus_resources", "cards_to_remove_from", "claimable",
            "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "unconditional", "value_of", "x_range"]
+           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -575,6 +575,14 @@ def cards_to_remove_from(game: "Table", e, ctx) -> list[tuple[int, str]]:
     return result
 
 
+def stealable(game: "Table", e, ctx) -> list[int]:
+    """`steal N RESOURCE from any player` (without `up to`): the opponents who have N and whose resource may be
+    taken."""
+    amount = value_of(game, e.amount, ctx)
+    return [i for i, other in enumerate(game.state.players) if i != ctx.player
+            and other.resources[e.resource] >= max(amount, 1) and not protected(game, i, ctx.player, e.resource)]
+
+
 def owns_tile_next_to(game: "Table", index: int, space: Optional[str]) -> bool:
     if space is None:
         return False
@@ -662,6 +670,8 @@ _POSSIBLE = {
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
+    fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
     # pieces and sites (runtime/rules/sites.py)
     fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
@@ -686,7 +696,7 @@ def unconditional(effects: tuple) -> bool:
 
 # the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
 _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
-                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers})
+                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers, fx.Steal})
 
 
 @per_list
