@@ -18,11 +18,11 @@ import re
 import warnings
 
 import pytest
+from conftest import REPO, SHARED
+from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.facts import facts
-from conftest import REPO, SHARED
-from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 # Card resources the bundled content declares (`resource floater` in cards/venus/venus.mars, `resource camp` in
 # cards/colonies/active.mars), counted `here` like the printed ones.
@@ -147,6 +147,6 @@ def test_what_is_still_missing(reference_dir, colonies_facts):
     listed = _waiting()
     assert set(missing) <= listed, f"missing and not listed: {sorted(set(missing) - listed)}"
     if listed - set(missing):
-        warnings.warn(f"written now, remove from the waiting file: {sorted(listed - set(missing))}")
+        warnings.warn(f"written now, remove from the waiting file: {sorted(listed - set(missing))}", stacklevel=1)
     if missing:
         pytest.xfail(f"{len(missing)} Colonies cards not written yet: {', '.join(missing)}")
