@@ -80,6 +80,24 @@ def expected_facts(row: dict, requirement=_requirement, vp=_vp) -> dict:
     }
 
 
+def expected_with_start(row: dict, requirement=_requirement, vp=_vp) -> dict:
+    """`expected_facts`, and a corporation's starting megacredits, read from its effect ("start 45 MC; ...")."""
+    expected = expected_facts(row, requirement, vp)
+    if row["type"] == "corporation":
+        start = re.match(r"start (\d+) MC", row["effect"])
+        assert start, f"no starting MC in the effect of {row['name']!r}"
+        expected["starting_megacredits"] = int(start.group(1))
+    return expected
+
+
+def actual_with_start(ours: dict, expected: dict) -> dict:
+    """`actual_facts`, with the starting megacredits where `expected` has them."""
+    actual = actual_facts(ours)
+    if "starting_megacredits" in expected:
+        actual["starting_megacredits"] = ours.get("starting_megacredits")
+    return actual
+
+
 def actual_facts(ours: dict) -> dict:
     """The same facts of a compiled card (a row of `tharsis cards --format json`)."""
     return {

@@ -19,7 +19,7 @@ import warnings
 
 import pytest
 from conftest import REPO, SHARED
-from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
+from test_cards_reference import _requirement, _vp, actual_with_start, expected_with_start
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.facts import facts
@@ -85,19 +85,10 @@ def _colonies_vp(text: str):
 
 
 def _expected(row) -> dict:
-    expected = expected_facts(row, _colonies_requirement, _colonies_vp)
-    if row["type"] == "corporation":
-        start = re.match(r"start (\d+) MC", row["effect"])
-        assert start, f"no starting MC in the effect of {row['name']!r}"
-        expected["starting_megacredits"] = int(start.group(1))
-    return expected
+    return expected_with_start(row, _colonies_requirement, _colonies_vp)
 
 
-def _actual(ours: dict, expected: dict) -> dict:
-    actual = actual_facts(ours)
-    if "starting_megacredits" in expected:
-        actual["starting_megacredits"] = ours.get("starting_megacredits")
-    return actual
+_actual = actual_with_start
 
 
 @pytest.fixture(scope="module")
