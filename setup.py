@@ -1,21 +1,34 @@
-"""The one build step pyproject.toml cannot say: compiling the game engine's modules with Cython.
+"""The one build step pyproject.toml cannot say: compiling the game engine with Cython, when asked to.
 
-`pip install .` compiles every module of runtime/ and of its layers (core, rules, handlers, sequence, api, bots) to a
-C extension from the same .py source, unchanged. A compiled engine plays the same games about 1.3-1.4x as fast
-(docs/benchmarks.md); the .py files are installed beside the extensions, for reading and for tracebacks, and
-Python imports the extension when there is one. Compiling is skipped, and the engine installed as plain Python,
-when:
+`pip install .` installs the engine as plain Python, in seconds. `THARSIS_COMPILE=1 pip install .` compiles every
+module of runtime/ and of its layers (core, rules, handlers, sequence, api, bots) to a C extension from the same
+.py source, unchanged; the .py files are installed beside the extensions, for reading and for tracebacks, and Python
+imports the extension when there is one.
 
-- the install is editable (`pip install -e .`): a compiled module would hide every later edit of its .py file;
-- `THARSIS_PURE_PYTHON=1` is set (to profile the engine line by line, say, or to install in seconds);
-- `PRE_COMMIT=1` is set, as pre-commit does when it installs the hooks' environment: the hooks only check and
-  format card text, which a compiled engine does not speed up, and compiling would make the first commit wait;
-- Cython cannot be imported, no C compiler works, or a module fails to compile: a warning names the cause, and
-  each module that did not compile stays plain Python.
+Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
+compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
+install takes 5-12 s. In return the compiled engine executes 18 % fewer instructions (84.6 M against 102.6 M per
+random game) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on the quiet
+machine but 0.94-0.98x, nothing, on the busy one. It pays for its wait only in long simulation campaigns on a
+quiet machine of one's own (after some 17,000 greedy games), so it is a choice, not the set-up's toll.
+
+Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
+setuptools' PEP 517 backend hands to pip: a plain install does not fetch it). Even when asked, the engine stays
+plain Python:
+
+- in an editable install (`pip install -e .`, the tests' install): a compiled module would hide every later edit
+  of its .py file;
+- where Cython cannot be imported, no C compiler works, or a module fails to compile: each module that did not
+  compile stays plain Python, and `tharsis --version` names the cause (pip shows a build's output only with -v).
+
+Every other install leaves a record of what this build did beside the engine (runtime/build.json), which
+`tharsis --version` reads: which modules were compiled in this build, in how many seconds, and which were reused
+from an earlier build (pip builds in the checkout's build/ folder, and setuptools does not compile again a module
+whose C file has not changed since), so an install never claims a compile it did not do.
 
 Annotations are documentation here, not C types (`annotation_typing=False`): the compiled engine accepts exactly
-what the Python one does, so the two cannot behave differently. tests/test_install.py checks that a plain
-`pip install .` is compiled and plays the fingerprint games (tests/test_engine_fingerprint.py) to the same end.
+what the Python one does, so the two cannot behave differently. CI's second pass (.ci/run) compiles the engine
+this way and plays the fingerprint games (tests/test_engine_fingerprint.py) and the other engine tests on it.
 """
 
 from __future__ import annotations
@@ -33,6 +46,8 @@ from setuptools.command.build_ext import build_ext
 ENGINE = sorted(path for path in glob.glob(os.path.join("runtime", "**", "*.py"), recursive=True)
                 if os.path.basename(path) != "__init__.py")
 
+COMPILE = os.environ.get("THARSIS_COMPILE") == "1"
+
 DIRECTIVES = {
     "language_level": 3,
     "binding": True,              # functions stay Python-like: picklable (--jobs), with __name__ and attributes
@@ -41,19 +56,23 @@ DIRECTIVES = {
 
 
 class OptionalCompile(build_ext):
-    """`build_ext` that compiles the engine when it can and otherwise leaves it as plain Python (never fails)."""
+    """`build_ext` that compiles the engine when asked and able, and otherwise leaves it as plain Python (it never
+    fails the install); either way it records what it did, for `tharsis --version`."""
 
     def run(self) -> None:
-        if (getattr(self, "editable_mode", False) or self.inplace or os.environ.get("THARSIS_PURE_PYTHON") == "1"
-                or os.environ.get("PRE_COMMIT") == "1"):
+        editable = getattr(self, "editable_mode", False) or self.inplace
+        if editable or not COMPILE:
             self._remove_compiled()
+            if not editable:   # an editable install runs the checkout's runtime/, where no record belongs
+                self._record(compiled=0, reused=0, seconds=0.0)
             return
         started = time.monotonic()
+        print(f"compiling the engine's {len(self.extensions)} modules with Cython and the C compiler "
+              f"(THARSIS_COMPILE=1; about 2 minutes on two quiet cores)", flush=True)
         try:
             from Cython.Build import cythonize
         except ImportError as error:
-            self._remove_compiled()
-            _warn(f"Cython is not available ({error})")
+            self._give_up(f"Cython is not available ({error})")
             return
         try:  # the C files replace the .py sources of the extensions setuptools has prepared (not new objects)
             translated = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
@@ -62,21 +81,42 @@ class OptionalCompile(build_ext):
             for extension in self.extensions:
                 extension.sources = c_sources[extension.name]
         except Exception as error:  # noqa: BLE001 - any failure to translate leaves the engine as Python
-            self._remove_compiled()
-            _warn(f"Cython could not translate the engine ({error})")
+            self._give_up(f"Cython could not translate the engine ({error})")
             return
         self.parallel = self.parallel or os.cpu_count() or 1
         self._failed: list[str] = []
+        self._built: list[str] = []
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - no C compiler, say
-            self._remove_compiled()
-            _warn(f"the engine could not be compiled ({error})")
+            self._give_up(f"the engine could not be compiled ({error})")
             return
-        self._record(time.monotonic() - started)
+        reused = len(self.extensions) - len(self._built) - len(self._failed)
+        problem = None
         if self._failed:
-            _warn(f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
-                  f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
+            problem = (f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
+                       f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
+            _warn(problem)
+        self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started, problem=problem)
+
+    def build_extension(self, extension: Extension) -> None:
+        """Compile one module, noting whether it was compiled now or reused: setuptools skips, silently, a module
+        whose compiled file is newer than its C file (an earlier build's, in build/)."""
+        path = self.get_ext_fullpath(extension.name)
+        before = os.stat(path).st_mtime_ns if os.path.exists(path) else None
+        try:
+            super().build_extension(extension)
+        except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
+            self._failed.append(f"{extension.name}: {error}")
+            self._remove_compiled([extension])
+            return
+        if before is None or os.stat(path).st_mtime_ns != before:
+            self._built.append(extension.name)
+
+    def _give_up(self, cause: str) -> None:
+        self._remove_compiled()
+        _warn(cause)
+        self._record(compiled=0, reused=0, seconds=0.0, problem=cause)
 
     def _remove_compiled(self, extensions: Optional[list] = None) -> None:
         """Delete compiled modules left by an earlier build (pip reuses build/), which would shadow the .py files:
@@ -86,24 +126,20 @@ class OptionalCompile(build_ext):
             if os.path.exists(path):
                 os.remove(path)
 
-    def _record(self, seconds: float) -> None:
-        """Leave how long compiling took beside the engine, for `tharsis --version` (pip hides a build's output)."""
+    def _record(self, compiled: int, reused: int, seconds: float, problem: Optional[str] = None) -> None:
+        """Leave what this build did beside the engine, for `tharsis --version` (pip hides a build's output); it
+        replaces the record of any earlier build in build/, which is packed into the wheel with the engine."""
         folder = os.path.join(self.build_lib, "tharsis", "runtime")
         os.makedirs(folder, exist_ok=True)
+        record = {"compile_asked": COMPILE, "modules": len(self.extensions), "compiled": compiled, "reused": reused,
+                  "seconds": round(seconds), "jobs": self.parallel or 1, "problem": problem}
         with open(os.path.join(folder, "build.json"), "w", encoding="utf-8") as file:
-            json.dump({"compile_seconds": round(seconds), "jobs": self.parallel}, file)
-
-    def build_extension(self, extension: Extension) -> None:
-        try:
-            super().build_extension(extension)
-        except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
-            self._failed.append(f"{extension.name}: {error}")
-            self._remove_compiled([extension])
+            json.dump(record, file)
 
 
 def _warn(cause: str) -> None:
     print(f"warning: {cause}; what is not compiled is installed as plain Python, which plays the same games "
-          f"more slowly (see setup.py)", flush=True)
+          f"(see setup.py)", flush=True)
 
 
 # no debug information: the C is generated, nobody steps through it, and gcc then compiles it about a fifth faster
@@ -113,4 +149,5 @@ setup(
     ext_modules=[Extension("tharsis." + os.path.splitext(path)[0].replace(os.sep, "."), [path],
                            extra_compile_args=FLAGS) for path in ENGINE],
     cmdclass={"build_ext": OptionalCompile},
+    setup_requires=["Cython>=3.0"] if COMPILE else [],
 )

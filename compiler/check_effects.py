@@ -14,8 +14,7 @@ from typing import Callable, Optional
 
 import attrs
 
-from . import effects as fx
-from . import vocabulary as v
+from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
@@ -42,7 +41,7 @@ def compiles(kind: type, children: str, *, also: tuple = ()):
 
 
 @attrs.define
-class Context:
+class CheckContext:
     """What an effect may refer to where it is written."""
 
     definition: str
@@ -54,11 +53,11 @@ class Context:
 
 
 class EffectChecks:
-    """Mixed into `Checker`; uses its vocabulary lookups (`tag`, `card_resource`, ...) and `self.d`."""
+    """Mixed into `Checker`; uses its vocabulary lookups (`tag`, `card_resource`, ...) and `self.diagnostics`."""
 
     # ------------------------------------------------------------------ effects
 
-    def effects(self, node: Node, ctx: Context) -> tuple:
+    def effects(self, node: Node, ctx: CheckContext) -> tuple:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
@@ -74,7 +73,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
         return tuple(result)
 
-    def effect(self, node: Node, ctx: Context):
+    def effect(self, node: Node, ctx: CheckContext):
         method = self._checker_of(node)
         if method is None:
             return None
@@ -86,22 +85,23 @@ class EffectChecks:
     def _checker_of(self, node: Node) -> Optional[Callable]:
         method = COMPILERS.get(fx.RULES.get(node.kind))
         if method is None:  # grammar and registry out of step: a bug, reported rather than raised
-            self.d.error("E999", f"internal: no checker for '{node.kind}'", node.span)
+            self.diagnostics.error("E999", f"internal: no checker for '{node.kind}'", node.span)
         return method
 
-    def _another_site(self, node: Node, result: list, ctx: Context) -> None:
+    def _another_site(self, node: Node, result: list, ctx: CheckContext) -> None:
         """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
         (`marker +1 on a site`): the two compile into one effect, whose sites are chosen in turn (E315 elsewhere)."""
         before = result[-1] if result else None
         if not isinstance(before, fx.MoveMarkers) or before.each:
-            self.d.error("E315", "'another site' means another than the site the move before it chose", node.span,
-                         "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
+            self.diagnostics.error("E315", "'another site' means another than the site the move before it chose",
+                                   node.span, "write it right after a move on a site: marker +1 on a site; "
+                                   "marker -1 on another site")
             return
         steps, _ = self.signed(node["steps"], ctx)
         result[-1] = fx.MoveMarkers(before.steps + (steps,))
 
     @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per", also=(fx.GainPieces,))
-    def _fx_gain(self, node: Node, ctx: Context):
+    def _fx_gain(self, node: Node, ctx: CheckContext):
         """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 cargo ship`)."""
         value, variable = self.count(node["count"], ctx)
         words = node["words"]
@@ -115,24 +115,25 @@ class EffectChecks:
         return fx.Gain(resource, self.amount(value, variable, node["per"], ctx))
 
     @compiles(fx.Lose, "count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_lose(self, node: Node, ctx: Context):
+    def _fx_lose(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
 
     @compiles(fx.Spend, "count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_spend(self, node: Node, ctx: Context):
+    def _fx_spend(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
 
     @compiles(fx.Pay, "count:INT|X|MULTIPLE_X resource:NAME using?:name_list")
-    def _fx_pay(self, node: Node, ctx: Context):
+    def _fx_pay(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         written = node["resource"]
         resource = self._standard_resource(written)
         if resource and resource != "megacredits":
-            self.d.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'", written.span)
+            self.diagnostics.error("E301", f"'pay' is for megacredits; use 'spend {value} {written.text}'",
+                                   written.span)
             return None
         using = []
         if node["using"] is not None:
@@ -142,7 +143,7 @@ class EffectChecks:
                     using.append(substitute)
         return fx.Pay(fx.Amount(value, variable), tuple(using)) if resource else None
 
-    def _deltas(self, node: Node, ctx: Context, negative_only: bool) -> Optional[tuple]:
+    def _deltas(self, node: Node, ctx: CheckContext, negative_only: bool) -> Optional[tuple]:
         changes = []
         for delta in node["deltas"]:
             word = delta["resource"]
@@ -150,8 +151,8 @@ class EffectChecks:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
-                    self.d.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                         "placement here is filtered 'on bonus ...'", word.span)
+                    self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
+                                                   "placement here is filtered 'on bonus ...'", word.span)
                     return None
                 resource = "bonus"
             else:
@@ -160,24 +161,24 @@ class EffectChecks:
                     return None
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
-                self.d.error("E304", "'any production' can only decrease another player's production",
-                             delta["change"].span, "to raise your own, use production(...)")
+                self.diagnostics.error("E304", "'any production' can only decrease another player's production",
+                                       delta["change"].span, "to raise your own, use production(...)")
                 return None
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
     @compiles(fx.Production, "deltas+:delta")
-    def _fx_production(self, node: Node, ctx: Context):
+    def _fx_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
     @compiles(fx.AnyProduction, "deltas+:delta")
-    def _fx_any_production(self, node: Node, ctx: Context):
+    def _fx_any_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
 
     @compiles(fx.ChangeParameter, "parameter:NAME change:SIGNED per?:per")
-    def _fx_parameter_change(self, node: Node, ctx: Context):
+    def _fx_parameter_change(self, node: Node, ctx: CheckContext):
         word = node["parameter"]
         parameter = word.text.lower()
         raisable = ("tr",) + tuple(p for p in self.parameters if p != "oceans")
@@ -186,10 +187,10 @@ class EffectChecks:
             fixes = respelling(word.span, parameter, raisable, word.text)
             if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
-            self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
-                         hint or "a line like 'NAME +N' changes tr or a global parameter (" +
-                         ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
-                         'parameter "NAME" { scale: ... }', fixes)
+            self.diagnostics.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
+                                   hint or "a line like 'NAME +N' changes tr or a global parameter (" +
+                                   ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
+                                   'parameter "NAME" { scale: ... }', fixes)
             return None
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
@@ -201,9 +202,10 @@ class EffectChecks:
                 word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
-                    self.d.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
-                                 respelling(word.span, kind, v.SPACE_KINDS, word.text))
+                    self.diagnostics.error("E107", f"unknown kind of space '{word.text}'", word.span,
+                                           did_you_mean(kind, v.SPACE_KINDS)
+                                           or "write: on land, on ocean, on volcanic, on mars",
+                                           respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
@@ -213,9 +215,9 @@ class EffectChecks:
                 for leaf in node["bonuses"]:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
-                        self.d.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
-                                     did_you_mean(bonus, v.BOARD_BONUSES),
-                                     respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
+                        self.diagnostics.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
+                                               did_you_mean(bonus, v.BOARD_BONUSES),
+                                               respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
@@ -225,8 +227,9 @@ class EffectChecks:
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
-                    self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
-                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
+                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
+                                           did_you_mean(tile, v.TILE_WORDS),
+                                           respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
@@ -234,13 +237,14 @@ class EffectChecks:
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
             elif node.kind == "also_where_you_have_one":
-                self.d.error("E301", "'also where you have one' lifts a site's one-per-player rule: it goes with a "
-                                     "piece, not a tile", node.span, "write: place PIECE also where you have one")
+                self.diagnostics.error("E301", "'also where you have one' lifts a site's one-per-player rule: it goes "
+                                       "with a piece, not a tile", node.span,
+                                       "write: place PIECE also where you have one")
                 return None
         return tuple(filters)
 
     @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
-    def _fx_place(self, node: Node, ctx: Context):
+    def _fx_place(self, node: Node, ctx: CheckContext):
         """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
         count_leaf = node["count"]
         words = node["words"]
@@ -256,7 +260,7 @@ class EffectChecks:
                         words[-1].span.end_column)
             known = v.TILES + tuple(self.pieces)
             phrase = v.piece_name(written) if len(words) > 1 else tile
-            self.d.error("E103" if len(words) == 1 or not self.pieces else "E111",
+            self.diagnostics.error("E103" if len(words) == 1 or not self.pieces else "E111",
                          f"unknown tile or piece '{written}'" if self.pieces else f"unknown tile '{written}'", span,
                          did_you_mean(phrase, known) or "tiles: " + ", ".join(v.TILES) +
                          ("; pieces: " + ", ".join(self.pieces) if self.pieces else ""),
@@ -264,10 +268,10 @@ class EffectChecks:
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
-            self.d.error("E302", "place at least 1 tile", count_leaf.span)
+            self.diagnostics.error("E302", "place at least 1 tile", count_leaf.span)
             return None
         if tile in v.NAMED_TILES and name_leaf is None:
-            self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
+            self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
         filters = self._filters(node["filters"])
         if filters is None:
@@ -278,53 +282,53 @@ class EffectChecks:
         """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
-            self.d.error("E302", "place at least 1 piece", count_leaf.span)
+            self.diagnostics.error("E302", "place at least 1 piece", count_leaf.span)
             return None
         others = [f for f in node["filters"] if f.kind != "also_where_you_have_one"]
         if name_leaf is not None or others:
-            self.d.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
+            self.diagnostics.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
                          (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
             return None
         return fx.PlacePiece(piece, count, also_own=any(f.kind == "also_where_you_have_one" for f in node["filters"]))
 
     @compiles(fx.ClaimSpace, "filters*")
-    def _fx_claim(self, node: Node, ctx: Context):
+    def _fx_claim(self, node: Node, ctx: CheckContext):
         filters = self._filters(node["filters"])
         return fx.ClaimSpace(filters) if filters is not None else None
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
-    def _fx_draw(self, node: Node, ctx: Context):
+    def _fx_draw(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
     @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
-    def _fx_look_keep(self, node: Node, ctx: Context):
+    def _fx_look_keep(self, node: Node, ctx: CheckContext):
         look, variable = self.count(node["look"], ctx)
         keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
-            self.d.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
+            self.diagnostics.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
         return fx.LookKeep(look, keep, variable)
 
     @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
-    def _fx_look_buy(self, node: Node, ctx: Context):
+    def _fx_look_buy(self, node: Node, ctx: CheckContext):
         look, variable = self.count(node["look"], ctx)
         return fx.LookBuy(look, variable)
 
     @compiles(fx.Discard, "count:INT|X|MULTIPLE_X")
-    def _fx_discard(self, node: Node, ctx: Context):
+    def _fx_discard(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable))
 
     @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
-    def _fx_add(self, node: Node, ctx: Context):
+    def _fx_add(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         target_node = node["target"]
         target = target_node.kind
         per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
         if node["per_first"] is not None and node["per"] is not None:
-            self.d.error("E301", "'per' is given twice", node["per"].span,
-                         "count once: add N RESOURCE per QUANTITY to ...")
+            self.diagnostics.error("E301", "'per' is given twice", node["per"].span,
+                                   "count once: add N RESOURCE per QUANTITY to ...")
             return None
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
@@ -336,25 +340,27 @@ class EffectChecks:
             if not self._holds_check(resource, ctx, written.span):
                 return None
         if target == "that_card" and not ctx.in_trigger:
-            self.d.error("E307", "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                         target_node.span)
+            self.diagnostics.error("E307",
+                                   "'that card' means the card that fired a trigger; it works only in 'when ...'",
+                                   target_node.span)
             return None
         return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
-    def _holds_check(self, resource: str, ctx: Context, span: Span) -> bool:
+    def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
             return False
         if ctx.holds is None:
-            self.d.error("E501", "this card holds no resources, so nothing can be added here or removed from here",
-                         span, f"add 'holds: {resource}'")
+            self.diagnostics.error("E501",
+                                   "this card holds no resources, so nothing can be added here or removed from here",
+                                   span, f"add 'holds: {resource}'")
             return False
         if resource not in (ctx.holds, "resource"):
-            self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
+            self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
             return False
         return True
 
     @compiles(fx.RemoveResources, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME source")
-    def _fx_remove(self, node: Node, ctx: Context):
+    def _fx_remove(self, node: Node, ctx: CheckContext):
         up_to = node["up_to"] is not None
         value, variable = self.count(node["count"], ctx)
         source, written = node["source"], node["resource"]
@@ -377,25 +383,25 @@ class EffectChecks:
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
     @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME")
-    def _fx_steal(self, node: Node, ctx: Context):
+    def _fx_steal(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
 
     @compiles(fx.Choice, "options+:effects")
-    def _fx_choice(self, node: Node, ctx: Context):
+    def _fx_choice(self, node: Node, ctx: CheckContext):
         options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
         return fx.Choice(options)
 
     @compiles(fx.Conditional, "condition:condition then:effects otherwise?:effects")
-    def _fx_conditional(self, node: Node, ctx: Context):
+    def _fx_conditional(self, node: Node, ctx: CheckContext):
         condition = self.condition(node["condition"], ctx)
         then = self.effects(node["then"], attrs.evolve(ctx))
         otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else ()
         return fx.Conditional(condition, then, otherwise) if condition else None
 
     @compiles(fx.ChooseX, "x:X minimum?:INT up_to:UP_TO maximum:quantity effects:effects")
-    def _fx_choose_x(self, node: Node, ctx: Context):
+    def _fx_choose_x(self, node: Node, ctx: CheckContext):
         minimum_leaf = node["minimum"]
         maximum = self.quantity(node["maximum"], ctx)
         body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True))
@@ -404,30 +410,30 @@ class EffectChecks:
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
     @compiles(fx.May, "effects:effects")
-    def _fx_may(self, node: Node, ctx: Context):
+    def _fx_may(self, node: Node, ctx: CheckContext):
         return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
 
     @compiles(fx.CopyProduction, "tag:NAME")
-    def _fx_copy_production(self, node: Node, ctx: Context):
+    def _fx_copy_production(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
     @compiles(fx.Reveal, "tag:NAME effects:effects")
-    def _fx_reveal(self, node: Node, ctx: Context):
+    def _fx_reveal(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
         then = self.effects(node["effects"], attrs.evolve(ctx))
         return fx.Reveal(tag, then) if tag else None
 
     @compiles(fx.Require, "condition:condition")
-    def _fx_require(self, node: Node, ctx: Context):
+    def _fx_require(self, node: Node, ctx: CheckContext):
         condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
     @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
-    def _fx_reveal_until(self, node: Node, ctx: Context):
+    def _fx_reveal_until(self, node: Node, ctx: CheckContext):
         count = int(node["count"].text)
         if count < 1:
-            self.d.error("E302", "reveal until at least 1 card", node["count"].span)
+            self.diagnostics.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
         wanted = node["wanted"]
         if wanted.kind == "with_tag":
@@ -441,7 +447,7 @@ class EffectChecks:
         return fx.RevealUntil(count, holds=resource)
 
     @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
-    def _fx_play_from_hand(self, node: Node, ctx: Context):
+    def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
         modifiers = []
         discount = node["discount"]
         if discount is not None:
@@ -451,93 +457,95 @@ class EffectChecks:
         return fx.PlayFromHand(tuple(modifiers))
 
     @compiles(fx.GainRaised, "")
-    def _fx_gain_raised(self, node: Node, ctx: Context):
+    def _fx_gain_raised(self, node: Node, ctx: CheckContext):
         if not ctx.in_trigger:
-            self.d.error("E307", "'gain that production' means a production just raised; it works only in "
-                                 "'when you raise production -> ...'", node.span)
+            self.diagnostics.error("E307", "'gain that production' means a production just raised; it works only in "
+                                           "'when you raise production -> ...'", node.span)
             return None
         return fx.GainRaised()
 
     @compiles(fx.EachOpponent, "effects:effects")
-    def _fx_each_opponent(self, node: Node, ctx: Context):
+    def _fx_each_opponent(self, node: Node, ctx: CheckContext):
         return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
 
     @compiles(fx.FundAward, "")
-    def _fx_fund_award(self, node: Node, ctx: Context):
+    def _fx_fund_award(self, node: Node, ctx: CheckContext):
         return fx.FundAward()
 
     @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
-    def _fx_look_play(self, node: Node, ctx: Context):
+    def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
         if kind not in self.card_kinds:
-            self.d.error("E105", f"unknown kind of card '{word.text}'", word.span,
-                         did_you_mean(kind, self.card_kinds) or
-                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                          'declare one with: card kind "NAME" { deal: N keep K }'),
-                         respelling(word.span, kind, self.card_kinds, word.text))
+            self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
+                                   did_you_mean(kind, self.card_kinds) or
+                                   ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                                    'declare one with: card kind "NAME" { deal: N keep K }'),
+                                   respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
-            self.d.error("E302", f"can't play {play} of {look} cards", node["play"].span)
+            self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
         return fx.LookPlay(look, kind, play)
 
     @compiles(fx.ReuseAction, "")
-    def _fx_reuse_action(self, node: Node, ctx: Context):
+    def _fx_reuse_action(self, node: Node, ctx: CheckContext):
         return fx.ReuseAction()
 
     @compiles(fx.SendPiece, "words+:NAME")
-    def _fx_send(self, node: Node, ctx: Context):
+    def _fx_send(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])
         return fx.SendPiece(piece) if piece else None
 
     @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
-    def _fx_marker_move(self, node: Node, ctx: Context):
+    def _fx_marker_move(self, node: Node, ctx: CheckContext):
         steps, _ = self.signed(node["steps"], ctx)
         return fx.MoveMarkers((steps,), each=node["which"].kind == "each_site")
 
     @compiles(fx.CollectBonus, "words+:NAME")
-    def _fx_collect_bonus(self, node: Node, ctx: Context):
+    def _fx_collect_bonus(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])
         return fx.CollectBonus(piece) if piece else None
 
     @compiles(fx.SiteIntoPlay, "play_word:PLAY")
-    def _fx_site_into_play(self, node: Node, ctx: Context):
+    def _fx_site_into_play(self, node: Node, ctx: CheckContext):
         return fx.SiteIntoPlay()
 
     @compiles(fx.SiteOutOfPlay, "play_word:PLAY")
-    def _fx_site_out_of_play(self, node: Node, ctx: Context):
+    def _fx_site_out_of_play(self, node: Node, ctx: CheckContext):
         return fx.SiteOutOfPlay()
 
     @compiles(fx.Nothing, "")
-    def _fx_nothing(self, node: Node, ctx: Context):
+    def _fx_nothing(self, node: Node, ctx: CheckContext):
         return fx.Nothing()
 
     @compiles(fx.Neutral, "effects:effects")
-    def _fx_neutral(self, node: Node, ctx: Context):
+    def _fx_neutral(self, node: Node, ctx: CheckContext):
         body = self.effects(node["effects"], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
-            self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
-                         "a neutral block raises global parameters, places tiles and moves the markers of sites, "
+            self.diagnostics.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'",
+                                   node.span, "a neutral block raises global parameters, places tiles and moves the "
+                                   "markers of sites, "
                          "with choose, if, may and require around them")
             return None
         return fx.Neutral(body)
 
     @compiles(fx.NextCard, "modifiers+")
-    def _fx_next_card(self, node: Node, ctx: Context):
+    def _fx_next_card(self, node: Node, ctx: CheckContext):
         modifiers = []
         for child in node["modifiers"]:
             passive = self.passive(child, ctx)
             if isinstance(passive, fx.Trigger):
-                self.d.error("E307", "'next card' holds modifiers (discount, leeway), not triggers", child.span)
+                self.diagnostics.error("E307", "'next card' holds modifiers (discount, leeway), not triggers",
+                                       child.span)
             elif passive is not None:
                 modifiers.append(passive)
         return fx.NextCard(tuple(modifiers))
 
     # ------------------------------------------------------------------ passive effects
 
-    def passive(self, node: Node, ctx: Context):
+    def passive(self, node: Node, ctx: CheckContext):
         method = self._checker_of(node)
         if method is None:
             return None
@@ -547,7 +555,7 @@ class EffectChecks:
         return compiled
 
     @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
-    def _passive_trigger(self, node: Node, ctx: Context):
+    def _passive_trigger(self, node: Node, ctx: CheckContext):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
@@ -557,9 +565,10 @@ class EffectChecks:
         if subject == "another" and (including_this or event.kind == "production"):
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
-            self.d.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
-                         "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
-                         if including_this else "every player produces at once: write 'when you produce'")
+            self.diagnostics.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
+                                   "'including this' counts the card's own play, which is its owner's: write "
+                                   "'when you ...'" if including_this
+                                   else "every player produces at once: write 'when you produce'")
             return None
         return fx.Trigger(subject, event, effects, including_this)
 
@@ -615,7 +624,7 @@ class EffectChecks:
             piece = v.lookup_piece([w.text for w in words], self.pieces)
             if piece is not None:
                 if node["filters"]:
-                    self.d.error("E301", f"a {piece} goes on a site: its placement has no space filter",
+                    self.diagnostics.error("E301", f"a {piece} goes on a site: its placement has no space filter",
                                  node["filters"][0].span, f"write: when any player places {piece} -> ...")
                     return None
                 return fx.TriggerEvent("place_piece", piece=piece)
@@ -624,7 +633,7 @@ class EffectChecks:
                 return None
             if tile not in v.TILES and tile != "tile":
                 known = v.TILES + tuple(self.pieces)
-                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, known),
+                self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, known),
                              respelling(word.span, tile, known, word.text))
                 return None
             filters = self._filters(node["filters"])
@@ -634,7 +643,7 @@ class EffectChecks:
         if node.kind == "uses_standard_project":
             for held in node["filters"]:
                 if held.kind == "holding_filter":
-                    self.d.error("E301", "a standard project holds no resources", held.span,
+                    self.diagnostics.error("E301", "a standard project holds no resources", held.span,
                                  "'holding RESOURCE' goes with a card played: when any player plays card holding "
                                  "microbe")
                     return None
@@ -656,16 +665,16 @@ class EffectChecks:
             if parameter == "production":  # one of your own productions rose (`gain that production`)
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
-                self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
-                             respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
+                self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                                       did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
+                                       respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
-        self.d.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
+        self.diagnostics.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
         return None
 
     @compiles(fx.Discount, "amount:INT resource?:NAME target")
-    def _passive_discount(self, node: Node, ctx: Context):
+    def _passive_discount(self, node: Node, ctx: CheckContext):
         amount = int(node["amount"].text)
         resource = "megacredits"
         if node["resource"] is not None:
@@ -685,8 +694,8 @@ class EffectChecks:
                 per_leaf = target_node["per"]["tag"]
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
-                    self.d.error("E102", "'event' is a card type, not a tag", per_leaf.span,
-                                 "to discount events, write 'discount N on event cards'")
+                    self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
+                                           "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
@@ -696,28 +705,28 @@ class EffectChecks:
         return fx.Discount(amount, resource, target, per_tag)
 
     @compiles(fx.ResourceValue, "resource:NAME change:SIGNED")
-    def _passive_resource_value(self, node: Node, ctx: Context):
+    def _passive_resource_value(self, node: Node, ctx: CheckContext):
         resource = self._standard_resource(node["resource"])
         if resource and resource not in ("steel", "titanium"):
-            self.d.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
+            self.diagnostics.error("E301", "only steel and titanium have a value in megacredits", node["resource"].span)
             return None
         value, _ = self.signed(node["change"], ctx)
         return fx.ResourceValue(resource, value) if resource else None
 
     @compiles(fx.RequirementLeeway, "scope:NAME plus_minus:PLUS_MINUS steps:INT")
-    def _passive_leeway(self, node: Node, ctx: Context):
+    def _passive_leeway(self, node: Node, ctx: CheckContext):
         word = node["scope"]
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
-            self.d.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                         did_you_mean(scope, ("global",) + tuple(self.parameters)) or
-                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
-                         respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
+            self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
+                                   did_you_mean(scope, ("global",) + tuple(self.parameters)) or
+                                   "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
+                                   respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
     @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
-    def _passive_protect(self, node: Node, ctx: Context):
+    def _passive_protect(self, node: Node, ctx: CheckContext):
         resources = []
         for leaf in node["resources"].leaves():
             resource = self.any_resource(leaf)
@@ -732,7 +741,7 @@ class EffectChecks:
         return fx.Protect(tuple(resources), scope)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
-    def _passive_substitute(self, node: Node, ctx: Context):
+    def _passive_substitute(self, node: Node, ctx: CheckContext):
         here = node["here"] is not None
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
@@ -744,7 +753,7 @@ class EffectChecks:
             resource = self._standard_resource(written)
         instead = self._standard_resource(instead_leaf)
         if instead and instead != "megacredits" and not (here and instead == "heat" and tag_leaf is None):
-            self.d.error("E301", "a resource can only stand in for megacredits (or, on this card, for heat)",
+            self.diagnostics.error("E301", "a resource can only stand in for megacredits (or, on this card, for heat)",
                          instead_leaf.span, "write: use heat as megacredits, or use fighters here as 2 heat")
             return None
         tag = None
@@ -753,13 +762,14 @@ class EffectChecks:
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
-            self.d.error("E301", "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                 "or for cards with a tag", written.span,
-                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
+            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of "
+                                   "their own or for cards with a tag", written.span,
+                                   f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} "
+                                   "megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
-            self.d.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
+            self.diagnostics.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
             return None
         if resource and instead:
             return fx.Substitute(resource, instead, value=value, here=here, tag=tag)
@@ -767,18 +777,19 @@ class EffectChecks:
 
 
     @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
-    def _passive_marker_offset(self, node: Node, ctx: Context):
+    def _passive_marker_offset(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])
         steps, _ = self.signed(node["steps"], ctx)
         if steps < 1:
-            self.d.error("E302", "a visit may raise the marker, never lower it: write +1 or more", node["steps"].span)
+            self.diagnostics.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
+                                   node["steps"].span)
             return None
         return fx.MarkerOffset(piece, steps) if piece else None
 
     @compiles(fx.CardPrice, "amount:INT resource:NAME")
-    def _passive_card_price(self, node: Node, ctx: Context):
+    def _passive_card_price(self, node: Node, ctx: CheckContext):
         if self._standard_resource(node["resource"]) not in (None, "megacredits"):
-            self.d.error("E301", "cards are bought with megacredits", node["resource"].span,
+            self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
                          "write: buy cards for 5 megacredits")
             return None
         return fx.CardPrice(int(node["amount"].text))

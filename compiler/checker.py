@@ -15,12 +15,29 @@ from typing import Optional
 
 import attrs
 
-from . import effects as fx
-from . import vocabulary as v
-from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
-                          Piece, Rule, Site, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
+from . import effects as fx, vocabulary as v
+from .check_effects import UNKNOWN_HOLDS, CheckContext, EffectChecks
+from .definitions import (
+    ActionOption,
+    Award,
+    Board,
+    Card,
+    CardKind,
+    Corporation,
+    Expansion,
+    Milestone,
+    Parameter,
+    Piece,
+    Rule,
+    Site,
+    Source,
+    Space,
+    StandardAction,
+    StandardProject,
+    TrackBonus,
+    VictoryPoints,
+)
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
-from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
 from .lints import DesignLints
 from .quantities import QuantityCompiler
 from .syntax import Leaf, Node, collector_paused
@@ -66,7 +83,7 @@ class Checker(EffectChecks, DesignLints):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
         (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card;
         `pieces`: declared kinds of piece."""
-        self.d = diagnostics
+        self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = dict(v.GLOBAL_RANGES) if parameters is None else parameters
@@ -94,33 +111,33 @@ class Checker(EffectChecks, DesignLints):
             key_leaf = field["key"]
             key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
             if key not in allowed:
-                self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
-                             "fields here: " + ", ".join(sorted(allowed)))
+                self.diagnostics.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
+                                       "fields here: " + ", ".join(sorted(allowed)))
                 continue
             if key in FIELD_FORMS:
                 forms, usual, hints = FIELD_FORMS[key]
                 wanted = forms.get(kind, usual)
                 if field.kind != wanted:
-                    self.d.error("E301", f"a {kind.replace('_', ' ')}'s '{key}:' is not written this way", key_leaf.span,
-                                 hints[wanted])
+                    self.diagnostics.error("E301", f"a {kind.replace('_', ' ')}'s '{key}:' is not written this way",
+                                           key_leaf.span, hints[wanted])
                     continue
             if key in fields and key not in REPEATABLE:
-                self.d.error("E203", f"'{key}' is given twice", key_leaf.span,
-                             f"first given at line {fields[key][0].span.line}")
+                self.diagnostics.error("E203", f"'{key}' is given twice", key_leaf.span,
+                                       f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
         if kind == "card" and "type" in fields and fields["type"][0]["value"].text.lower() in self.card_kinds:
             required = required - {"cost"}  # a card of a declared kind is played for free
         for key in sorted(required - set(fields)):
             name = node["name"]
-            self.d.error("E201", f"{kind.replace('_', ' ')} {name.text} needs a '{key}' field", name.span)
+            self.diagnostics.error("E201", f"{kind.replace('_', ' ')} {name.text} needs a '{key}' field", name.span)
         return fields
 
     def _name(self, node: Node) -> tuple[str, Span]:
         leaf = node["name"]
         name = leaf.value.strip()
         if not name:
-            self.d.error("E301", "a definition needs a non-empty name", leaf.span)
+            self.diagnostics.error("E301", "a definition needs a non-empty name", leaf.span)
         return name, leaf.span
 
     def _source(self, node: Node) -> Source:
@@ -131,13 +148,13 @@ class Checker(EffectChecks, DesignLints):
         number = node["number"]
         fields = self._fields(node, "card")
         holds = self._holds(fields)
-        ctx = Context("card", holds=holds)
+        ctx = CheckContext("card", holds=holds)
         written_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type")
         card_type = written_type or "automated"  # a missing or misspelt type is reported once, not judged again
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
-            self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
-                         fields["cost"][0]["key"].span, "remove the 'cost:' field")
+            self.diagnostics.error("E202", f"a {card_type} card has no cost: it is played for free",
+                                   fields["cost"][0]["key"].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
         play = self._effects_field(fields, "play", ctx)
@@ -147,15 +164,15 @@ class Checker(EffectChecks, DesignLints):
         if written_type == "event":
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
-                    self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
-                                 field["key"].span, "make the card 'type: active'")
+                    self.diagnostics.error("E204", f"an event has no lasting '{key}': it leaves play when played",
+                                           field["key"].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "effect"):
                 for field in fields.get(key, ()):
-                    self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
-                                 if card_type == "automated" else
-                                 f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
-                                 field["key"].span, "make the card 'type: active'")
+                    self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
+                                           if card_type == "automated" else
+                                           f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
+                                           field["key"].span, "make the card 'type: active'")
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
                     play=play, actions=actions, passives=passives, vp=vp, source=self._source(node))
@@ -165,15 +182,15 @@ class Checker(EffectChecks, DesignLints):
         number = node["number"]
         fields = self._fields(node, "corporation")
         holds = self._holds(fields)
-        ctx = Context("corporation", holds=holds)
+        ctx = CheckContext("corporation", holds=holds)
         start = 0
         if "start" in fields:
             field = fields["start"][0]
             amount, resource = field["amount"], field["resource"]
             start = int(amount.text)
             if self._standard_resource(resource) not in (None, "megacredits"):
-                self.d.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
-                             resource.span, f"write: play: gain N {resource.text}")
+                self.diagnostics.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
+                                       resource.span, f"write: play: gain N {resource.text}")
         return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
                            tags=self._tags(fields), starting_megacredits=start, holds=holds,
                            play=self._effects_field(fields, "play", ctx),
@@ -184,7 +201,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
         name, _ = self._name(node)
         fields = self._fields(node, "standard_project")
-        ctx = Context("standard_project")
+        ctx = CheckContext("standard_project")
         cost = self._cost(fields, alternatives_allowed=True)
         return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
                                variant=self._variant(fields), source=self._source(node), set=self._set(fields),
@@ -193,7 +210,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
         name, _ = self._name(node)
         fields = self._fields(node, "standard_action")
-        ctx = Context("standard_action")
+        ctx = CheckContext("standard_action")
         cost, resource = 0, "megacredits"
         if "cost" in fields:
             field = fields["cost"][0]
@@ -218,7 +235,7 @@ class Checker(EffectChecks, DesignLints):
             if resource is None:
                 continue
             if resource in seen:
-                self.d.error("E312", f"the cost names {v.plural(resource)} twice", (word or amount).span,
+                self.diagnostics.error("E312", f"the cost names {v.plural(resource)} twice", (word or amount).span,
                              "each alternative is paid in another resource: cost: 9 megacredits | 3 energy")
                 continue
             seen.add(resource)
@@ -228,7 +245,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
         fields = self._fields(node, "milestone")
-        requirement = self._requirements(fields, Context("milestone"))
+        requirement = self._requirements(fields, CheckContext("milestone"))
         if requirement is None:
             return None
         return Milestone(name=name, requirement=requirement, source=self._source(node), set=self._set(fields))
@@ -238,7 +255,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "award")
         if "measure" not in fields:
             return None
-        measure = self.quantity(fields["measure"][0]["quantity"], Context("award"))
+        measure = self.quantity(fields["measure"][0]["quantity"], CheckContext("award"))
         if measure is None:
             return None
         # an award counts printed tags only: a wild tag is no tag of any kind there
@@ -250,22 +267,23 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "parameter")
         word = name.lower()
         if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
-            self.d.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'", span,
-                         'e.g. parameter "radiation"')
+            self.diagnostics.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'",
+                                   span,
+                                   'e.g. parameter "radiation"')
             return None
         if word not in self.parameters or "scale" not in fields:
             return None  # a scale that did not check: reported below, by the same scan that declared it
         low, high, step, unit = self.parameters[word]
         scale = fields["scale"][0]
         if high <= low or step <= 0 or (high - low) % step:
-            self.d.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
-                                 f"{low} to {high} in steps of {step} does not", scale["low"].span,
-                         "e.g. scale: 0% to 30% step 2%")
+            self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
+                                           f"{low} to {high} in steps of {step} does not", scale["low"].span,
+                                   "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):
             value = self._global_value(word, field["value"])
-            effects = self.effects(field["effects"], Context("board"))
+            effects = self.effects(field["effects"], CheckContext("board"))
             if value is not None:
                 tracks.append(TrackBonus(parameter=word, value=value, effects=effects))
         ends = "yes"
@@ -279,19 +297,20 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "card_kind")
         word = name.lower()
         if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
-            self.d.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
-                         'e.g. card kind "mission"')
+            self.diagnostics.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'",
+                                   span,
+                                   'e.g. card kind "mission"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
             field = fields["deal"][0]
             deal, keep = int(field["deal"].text), int(field["keep"].text)
             if keep > deal or (deal and not keep):
-                self.d.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
-                             "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
+                self.diagnostics.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
+                                       "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
-                        unplayable=self._effects_field(fields, "unplayable", Context("card_kind")),
+                        unplayable=self._effects_field(fields, "unplayable", CheckContext("card_kind")),
                         source=self._source(node))
 
     def _def_rule_definition(self, node: Node) -> Optional[Rule]:
@@ -299,7 +318,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "rule")
         at = self._phrase(fields, "at", RULE_MOMENTS, "moment of the game")
         by = self._phrase(fields, "by", RULE_DECIDERS, "decider") if "by" in fields else "first_player"
-        play = self._effects_field(fields, "play", Context("rule"))
+        play = self._effects_field(fields, "play", CheckContext("rule"))
         if at is None or by is None:
             return None
         return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node))
@@ -308,8 +327,8 @@ class Checker(EffectChecks, DesignLints):
         name, span = self._name(node)
         fields = self._fields(node, "expansion")
         if name and not name.replace("-", "").replace("_", "").isalnum():
-            self.d.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
-                         'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
+            self.diagnostics.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
+                                   'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
             return None
         lists: dict[str, tuple[str, ...]] = {}
         reference_spans: dict[str, Span] = {}
@@ -323,7 +342,7 @@ class Checker(EffectChecks, DesignLints):
             leaf = fields["solo generations"][0]["value"]
             solo = int(leaf.text)
             if solo < 1:
-                self.d.error("E302", "a solo game lasts at least 1 generation", leaf.span)
+                self.diagnostics.error("E302", "a solo game lasts at least 1 generation", leaf.span)
                 solo = None
         return Expansion(name=name, offboard=lists["offboard"], milestones=lists["milestones"],
                          awards=lists["awards"], solo_generations=solo, source=self._source(node),
@@ -340,21 +359,22 @@ class Checker(EffectChecks, DesignLints):
             players, word, count = entry["players"], entry["word"], entry["sites"]
             number = int(players.text)
             if word.text.lower() not in ("player", "players"):
-                self.d.error("E313", f"a number of players is written '{number} players', not '{number} {word.text}'",
-                             word.span, "sites: 1 player -> 4, 2 players -> 5, ...")
+                self.diagnostics.error("E313", f"a number of players is written '{number} players', "
+                                       f"not '{number} {word.text}'", word.span,
+                                       "sites: 1 player -> 4, 2 players -> 5, ...")
                 return ()
             if not v.MIN_PLAYERS <= number <= v.MAX_PLAYERS:
-                self.d.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
+                self.diagnostics.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
                              players.span)
                 return ()
             if number in table:
-                self.d.error("E313", f"{number} {word.text} is given twice", players.span, "keep one")
+                self.diagnostics.error("E313", f"{number} {word.text} is given twice", players.span, "keep one")
                 return ()
             table[number] = int(count.text)
         missing = [n for n in range(v.MIN_PLAYERS, v.MAX_PLAYERS + 1) if n not in table]
         if missing:
             said = ", ".join(f"{n} player{'s' if n > 1 else ''}" for n in missing)
-            self.d.error("E313", f"the table of sites does not say how many a game of {said} has", field.span,
+            self.diagnostics.error("E313", f"the table of sites does not say how many a game of {said} has", field.span,
                          f"give every number of players from {v.MIN_PLAYERS} to {v.MAX_PLAYERS}: sites: 1 player -> 4, "
                          "2 players -> 5, ...")
             return ()
@@ -372,12 +392,12 @@ class Checker(EffectChecks, DesignLints):
         if not v.is_piece_name(word) or clash:
             why = f"'{name}' is already a {clash}" if clash else \
                 f"a piece's name is words of letters (written bare in effects: send {word or 'shuttle'}): '{name}'"
-            self.d.error("E301", why, span, 'e.g. piece "shuttle" or piece "cargo ship"')
+            self.diagnostics.error("E301", why, span, 'e.g. piece "shuttle" or piece "cargo ship"')
             return None
         supply = self._count_field(fields, "supply", 0)
         limit = self._count_field(fields, "limit", 1)
         if supply is not None and limit is not None and supply > limit:
-            self.d.error("E302", f"each player starts with {supply} but may have at most {limit}",
+            self.diagnostics.error("E302", f"each player starts with {supply} but may have at most {limit}",
                          fields["supply"][0]["value"].span, "raise the limit or lower the supply")
         returns = self._phrase(fields, "returns", PIECE_RETURNS, "moment") if "returns" in fields else None
         return Piece(name=word, set=self._set(fields), supply=supply, limit=limit, returns=returns,
@@ -389,16 +409,16 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields[key][0]["value"]
         value = int(leaf.text)
         if value < least:
-            self.d.error("E302", f"'{key}:' is at least {least}", leaf.span)
+            self.diagnostics.error("E302", f"'{key}:' is at least {least}", leaf.span)
             return None
         return value
 
     def _def_site_definition(self, node: Node) -> Optional[Site]:
         name, span = self._name(node)
         fields = self._fields(node, "site")
-        ctx = Context("site")
+        ctx = CheckContext("site")
         if "holds" not in fields:
-            self.d.error("E311", f"site {node['name'].text} holds no piece", span,
+            self.diagnostics.error("E311", f"site {node['name'].text} holds no piece", span,
                          "say which pieces it holds and how many: holds: 3 outpost (and `, 1 per player` for one of "
                          "each player's at most)")
             return None
@@ -407,7 +427,7 @@ class Checker(EffectChecks, DesignLints):
         per_player = int(holds["per_player"].text) if holds["per_player"] is not None else None
         piece = self.piece(holds["words"])
         if capacity < 1 or per_player == 0:
-            self.d.error("E311", f"site {node['name'].text} holds no piece: its capacity is 0",
+            self.diagnostics.error("E311", f"site {node['name'].text} holds no piece: its capacity is 0",
                          (holds["capacity"] if capacity < 1 else holds["per_player"]).span,
                          "holds: 3 outpost, 1 per player")
             return None
@@ -418,7 +438,7 @@ class Checker(EffectChecks, DesignLints):
             leaf = fields["marker"][0]["value"]
             marker = int(leaf.text)
             if track and marker >= len(track):
-                self.d.error("E310", f"the marker starts on step {marker}, but the track has only steps 0 to "
+                self.diagnostics.error("E310", f"the marker starts on step {marker}, but the track has only steps 0 to "
                                      f"{len(track) - 1}", leaf.span,
                              "steps are counted from 0: marker: 1 is the second step")
                 return None
@@ -427,7 +447,7 @@ class Checker(EffectChecks, DesignLints):
             field = fields["inactive until"][0]
             subject = {"you": "you", "any_player": "any", "another_player": "another"}[field["subject"].kind]
             if subject != "any":
-                self.d.error("E307", "a site has no owner: it becomes active when any player does something",
+                self.diagnostics.error("E307", "a site has no owner: it becomes active when any player does something",
                              field["subject"].span, "write: inactive until: any player plays card holding microbe")
                 return None
             event = self._event(field["event"])
@@ -451,9 +471,9 @@ class Checker(EffectChecks, DesignLints):
         if phrase not in phrases:
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                         leaves[-1].span.end_column)
-            self.d.error("E110", f"unknown {what} '{phrase}'", span,
-                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
-                         respelling(span, phrase, phrases))
+            self.diagnostics.error("E110", f"unknown {what} '{phrase}'", span,
+                                   did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
+                                   respelling(span, phrase, phrases))
             return None
         return phrases[phrase]
 
@@ -470,8 +490,8 @@ class Checker(EffectChecks, DesignLints):
         for item in node.nodes():
             key = item.kind
             if key in seen and key != "board_row" and key != "board_track":
-                self.d.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
-                             f"first given at line {seen[key].line}")
+                self.diagnostics.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
+                                       f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
             if key in ("board_milestones", "board_awards"):
@@ -494,9 +514,9 @@ class Checker(EffectChecks, DesignLints):
             spaces.append(Space(id=f"{index:02d}", row=-1, x=-1, kind="offboard", reserved=reserved))
         if len(rows) != 9 or [len(r.nodes("space")) for r in rows] != [5, 6, 7, 8, 9, 8, 7, 6, 5]:
             lengths = [len(r.nodes("space")) for r in rows]
-            self.d.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
-                                 f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
-                         node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
+            self.diagnostics.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
+                                           f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
+                                   node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
         next_id = len(offboard) + 1
         next_id = max(next_id, 3)
         for y, row in enumerate(rows):
@@ -514,9 +534,9 @@ class Checker(EffectChecks, DesignLints):
         kind_leaf = node["kind"]
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
-            self.d.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
-                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
-                         respelling(kind_leaf.span, kind, v.SPACE_KINDS))
+            self.diagnostics.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
+                                   did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
+                                   respelling(kind_leaf.span, kind, v.SPACE_KINDS))
             return None
         bonuses = []
         reserved, extra_cost, cost_condition = None, 0, None
@@ -526,9 +546,10 @@ class Checker(EffectChecks, DesignLints):
                 word = child["name"]
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
-                    self.d.error("E107", f"unknown space bonus '{word.text}'", word.span,
-                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
-                                 respelling(word.span, bonus, v.BOARD_BONUSES))
+                    self.diagnostics.error("E107", f"unknown space bonus '{word.text}'", word.span,
+                                           did_you_mean(bonus,
+                                                        v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
+                                           respelling(word.span, bonus, v.BOARD_BONUSES))
                     continue
                 bonuses.append((bonus, count))
             elif child.kind == "reserved":
@@ -536,7 +557,7 @@ class Checker(EffectChecks, DesignLints):
             elif child.kind == "costs":
                 extra_cost = int(child["amount"].text)
                 if child["condition"] is not None:
-                    cost_condition = self.condition(child["condition"], Context(definition=f"space {space_id}"))
+                    cost_condition = self.condition(child["condition"], CheckContext(definition=f"space {space_id}"))
         return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
                      volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
@@ -545,12 +566,12 @@ class Checker(EffectChecks, DesignLints):
         param_leaf, value_leaf, effects_node = item["parameter"], item["value"], item["effects"]
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
-            self.d.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
-                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
-                         respelling(param_leaf.span, parameter, self.parameters))
+            self.diagnostics.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
+                                   did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
+                                   respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
-        effects = self.effects(effects_node, Context("board"))
+        effects = self.effects(effects_node, CheckContext("board"))
         if value is None:
             return None
         return TrackBonus(parameter=parameter, value=value, effects=effects)
@@ -563,7 +584,7 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields["set"][0]["value"]
         name = leaf.value.strip()
         if not name:
-            self.d.error("E301", "a set needs a name", leaf.span)
+            self.diagnostics.error("E301", "a set needs a name", leaf.span)
             return "base"
         return name
 
@@ -572,9 +593,9 @@ class Checker(EffectChecks, DesignLints):
             return None
         leaf = fields["variant"][0]["value"]
         if leaf.text not in v.VARIANTS:
-            self.d.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
-                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
-                         respelling(leaf.span, leaf.text, v.VARIANTS))
+            self.diagnostics.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
+                                   did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
+                                   respelling(leaf.span, leaf.text, v.VARIANTS))
             return None
         return leaf.text
 
@@ -584,9 +605,9 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields[key][0]["value"]
         word = leaf.text.lower()
         if word not in vocabulary:
-            self.d.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
-                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
-                         respelling(leaf.span, word, vocabulary))
+            self.diagnostics.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
+                                   did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
+                                   respelling(leaf.span, word, vocabulary))
             return None
         return word
 
@@ -596,15 +617,15 @@ class Checker(EffectChecks, DesignLints):
         field = fields["cost"][0]
         if not alternatives_allowed:
             for alternative in field["alternatives"]:
-                self.d.error("E312", "a card costs one amount of megacredits", alternative.span,
+                self.diagnostics.error("E312", "a card costs one amount of megacredits", alternative.span,
                              "alternative costs (`cost: 9 megacredits | 3 energy`) are for standard projects and "
                              "actions")
                 break
         if field["resource"] is not None:
             resource = self._standard_resource(field["resource"])
             if resource not in (None, "megacredits"):
-                self.d.error("E301", "a card or standard project costs megacredits", field["resource"].span,
-                             "only standard actions cost other resources (cost: 8 plants)")
+                self.diagnostics.error("E301", "a card or standard project costs megacredits", field["resource"].span,
+                                       "only standard actions cost other resources (cost: 8 plants)")
         return int(field["amount"].text)
 
     def _tags(self, fields) -> tuple[str, ...]:
@@ -614,7 +635,7 @@ class Checker(EffectChecks, DesignLints):
         for leaf in fields["tags"][0]["names"].leaves():
             tag = self.tag(leaf)
             if tag == "event":
-                self.d.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
+                self.diagnostics.error("E102", "'event' is a card type, not a tag", leaf.span, "write 'type: event'")
             elif tag:
                 result.append(tag)
         return tuple(result)
@@ -625,17 +646,17 @@ class Checker(EffectChecks, DesignLints):
         # a misspelt holds: is reported once; later uses of "here" are then not reported again
         return self.card_resource(fields["holds"][0]["value"]) or UNKNOWN_HOLDS
 
-    def _requirements(self, fields, ctx: Context) -> Optional[fx.Condition]:
+    def _requirements(self, fields, ctx: CheckContext) -> Optional[fx.Condition]:
         if "requires" not in fields:
             return None
         return self.condition(fields["requires"][0]["condition"], ctx)
 
-    def _effects_field(self, fields, key, ctx: Context) -> tuple:
+    def _effects_field(self, fields, key, ctx: CheckContext) -> tuple:
         if key not in fields:
             return ()
         return self.effects(fields[key][0]["effects"], ctx)
 
-    def _actions(self, fields, ctx: Context) -> tuple[ActionOption, ...]:
+    def _actions(self, fields, ctx: CheckContext) -> tuple[ActionOption, ...]:
         if "action" not in fields:
             return ()
         options = []
@@ -647,7 +668,7 @@ class Checker(EffectChecks, DesignLints):
                 options.append(ActionOption(cost=(), effects=self.effects(parts[0], ctx)))
         return tuple(options)
 
-    def _passives(self, fields, ctx: Context) -> tuple:
+    def _passives(self, fields, ctx: CheckContext) -> tuple:
         result = []
         for field in fields.get("effect", ()):
             passive = self.passive(field["value"], ctx)
@@ -655,7 +676,7 @@ class Checker(EffectChecks, DesignLints):
                 result.append(passive)
         return tuple(result)
 
-    def _vp(self, fields, ctx: Context) -> Optional[VictoryPoints]:
+    def _vp(self, fields, ctx: CheckContext) -> Optional[VictoryPoints]:
         if "vp" not in fields:
             return None
         node = fields["vp"][0]["value"]
@@ -682,7 +703,7 @@ class Checker(EffectChecks, DesignLints):
         span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                     leaves[-1].span.end_column)
         phrase = v.piece_name(written)
-        self.d.error("E111", f"unknown piece '{written}'", span,
+        self.diagnostics.error("E111", f"unknown piece '{written}'", span,
                      did_you_mean(phrase, self.pieces) or
                      (f"declared pieces: {', '.join(self.pieces)}" if self.pieces else
                       f'declare it with: piece "{phrase}" {{ }}'),
@@ -696,9 +717,9 @@ class Checker(EffectChecks, DesignLints):
         found = v.lookup(leaf.text, self.tags)
         if found:
             return found
-        self.d.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
-                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
-                     respelling(leaf.span, word, self.tags, leaf.text))
+        self.diagnostics.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
+                               did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
+                               respelling(leaf.span, word, self.tags, leaf.text))
         return None
 
     def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
@@ -709,12 +730,12 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
-            self.d.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
-                         leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
+            self.diagnostics.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
+                                   leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
             hint, fixes = _respelt(leaf, word, self.card_resources)
-            self.d.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
-                         hint or "declare a new one with: resource " + word, fixes)
+            self.diagnostics.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
+                                   hint or "declare a new one with: resource " + word, fixes)
         return None
 
     def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
@@ -724,12 +745,13 @@ class Checker(EffectChecks, DesignLints):
         if not report:
             return None
         if v.lookup(leaf.text, self.card_resources):
-            self.d.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed", leaf.span,
-                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+            self.diagnostics.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed",
+                                   leaf.span,
+                                   "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
             hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
-            self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                         hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
+            self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+                                   hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
 
     def any_resource(self, leaf: Leaf) -> Optional[str]:
@@ -742,35 +764,35 @@ class Checker(EffectChecks, DesignLints):
         found = v.lookup(leaf.text, self.card_resources)
         if found:
             return found
-        self.d.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                     *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+        self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
+                               *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
 
-    def count(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+    def count(self, leaf: Leaf, ctx: CheckContext) -> tuple[int, bool]:
         """INT, X or a multiple of X (`3X`) -> (value, variable)."""
         if leaf.type in ("X", "MULTIPLE_X"):
             if not ctx.x_bound:
-                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
-                             "wrap the effects: choose X up to QUANTITY { ... }")
+                self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
+                                       "wrap the effects: choose X up to QUANTITY { ... }")
             multiple = int(leaf.text[:-1]) if leaf.type == "MULTIPLE_X" else 1
             if multiple == 0:
-                self.d.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
+                self.diagnostics.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
                 multiple = 1
             return multiple, True
         return int(leaf.text), False
 
-    def signed(self, leaf: Leaf, ctx: Context) -> tuple[int, bool]:
+    def signed(self, leaf: Leaf, ctx: CheckContext) -> tuple[int, bool]:
         sign = -1 if leaf.text[0] == "-" else 1
         body = leaf.text[1:]
         if body == "X":
             if not ctx.x_bound:
-                self.d.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span)
+                self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span)
             return sign, True
         return sign * int(body), False
 
-    def amount(self, value: int, variable: bool, per: Optional[Node], ctx: Context) -> fx.Amount:
+    def amount(self, value: int, variable: bool, per: Optional[Node], ctx: CheckContext) -> fx.Amount:
         if per is None:
             return fx.Amount(value, variable=variable)
         divisor, quantity = self.per_quantity(per["quantity"], ctx)
@@ -778,7 +800,7 @@ class Checker(EffectChecks, DesignLints):
 
     # ------------------------------------------------------------------ quantities and conditions
 
-    def per_quantity(self, node: Node, ctx: Context) -> tuple[int, Optional[fx.Quantity]]:
+    def per_quantity(self, node: Node, ctx: CheckContext) -> tuple[int, Optional[fx.Quantity]]:
         """`per 2 animals here`: the leading number is a divisor."""
         terms = node["terms"]
         divisor = 1
@@ -786,7 +808,7 @@ class Checker(EffectChecks, DesignLints):
         if first[0].type == "INT" and len(first) > 1:
             divisor = int(first[0].text)
             if divisor == 0:
-                self.d.error("E302", "cannot count 'per 0'", first[0].span)
+                self.diagnostics.error("E302", "cannot count 'per 0'", first[0].span)
                 divisor = 1
             rest = first[1:]
             span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
@@ -795,53 +817,58 @@ class Checker(EffectChecks, DesignLints):
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
-    def quantity(self, node: Node, ctx: Context) -> Optional[fx.Quantity]:
+    def quantity(self, node: Node, ctx: CheckContext) -> Optional[fx.Quantity]:
         return self._terms(node["terms"], ctx)
 
-    def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
+    def _terms(self, terms: list[Node], ctx: CheckContext) -> Optional[fx.Quantity]:
         measures = []
         for term in terms:
             words = term["words"]
             if words[0].type == "INT":
                 if len(words) == 1:
-                    self.d.error("E104", f"'{words[0].text}' needs something to count after it", words[0].span,
-                                 "e.g. per 2 animals here")
+                    self.diagnostics.error("E104", f"'{words[0].text}' needs something to count after it",
+                                           words[0].span,
+                                           "e.g. per 2 animals here")
                 else:
-                    self.d.error("E104", "a number can't start a quantity here", words[0].span,
-                                 "a leading number (a divisor) is allowed only after 'per'")
+                    self.diagnostics.error("E104", "a number can't start a quantity here", words[0].span,
+                                           "a leading number (a divisor) is allowed only after 'per'")
                 return None
             measure = self.quantities.measure(words, term.span)
             if measure is None:
                 return None
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):
-                    self.d.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
-                                 "count 'resources on cards' instead")
+                    self.diagnostics.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
+                                           "count 'resources on cards' instead")
                     return None
                 if ctx.holds == UNKNOWN_HOLDS:
                     return None
                 if ctx.holds is None:
-                    self.d.error("E501", "this card holds no resources, so it can't count them", term.span,
-                                 "add a 'holds:' field, e.g. holds: animal")
+                    self.diagnostics.error("E501", "this card holds no resources, so it can't count them", term.span,
+                                           "add a 'holds:' field, e.g. holds: animal")
                     return None
                 if measure.name and ctx.holds and measure.name != ctx.holds:
-                    self.d.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
-                                 term.span)
+                    self.diagnostics.error("E503",
+                                           f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
+                                           term.span)
                     return None
             if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
-                self.d.error("E502", f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
-                             term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
+                self.diagnostics.error("E502",
+                                       f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
+                                       term.span,
+                                       "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
                 return None
             if measure.kind == "adjacent_tiles" and not ctx.places_tile:
-                self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
-                             term.span, "place a tile in 'play:' first")
+                self.diagnostics.error("E502",
+                                       "'adjacent' counts tiles next to this card's tile, but the card places none",
+                                       term.span, "place a tile in 'play:' first")
                 return None
             if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags:
                 measure = attrs.evolve(measure, wild_tags=self.wild_tags)
             measures.append(measure)
         return fx.Quantity(tuple(measures))
 
-    def condition(self, node: Node, ctx: Context) -> Optional[fx.Condition]:
+    def condition(self, node: Node, ctx: CheckContext) -> Optional[fx.Condition]:
         comparisons = []
         ok = True
         for comparison in node["comparisons"]:
@@ -858,8 +885,8 @@ class Checker(EffectChecks, DesignLints):
                 value = self._global_value(parameter, value_leaf)
             else:
                 if not value_leaf.text.lstrip("+-").isdigit():
-                    self.d.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
-                                 value_leaf.span)
+                    self.diagnostics.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and "
+                                           "oxygen (%) do", value_leaf.span)
                     ok = False
                     continue
                 value = int(value_leaf.text)
@@ -879,20 +906,21 @@ class Checker(EffectChecks, DesignLints):
                 break
         low, high, step, expected_unit = self.parameters[parameter]
         if unit and unit != expected_unit:
-            self.d.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}", leaf.span,
-                         f"write {text}{expected_unit}")
+            self.diagnostics.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}",
+                                   leaf.span,
+                                   f"write {text}{expected_unit}")
             return None
         if expected_unit and not unit:  # the unit says which track is meant, as on the printed card
-            self.d.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
-                         f"write {text}{expected_unit}")
+            self.diagnostics.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
+                                   f"write {text}{expected_unit}")
             return None
         value = int(text)
         if not low <= value <= high:
-            self.d.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)
+            self.diagnostics.error("E302", f"{parameter} runs from {low} to {high}; {value} is out of range", leaf.span)
             return None
         if (value - low) % step:
-            self.d.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
-                         leaf.span, f"use {value - 1} or {value + 1}")
+            self.diagnostics.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
+                                   leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value
 

@@ -10,11 +10,9 @@ from typing import Optional
 
 import attrs
 
+from .diagnostics import Span as Source  # where a definition's name is written
 from .effects import Condition, Quantity
 from .names import NO_NAMES, Names
-
-
-from .diagnostics import Span as Source  # where a definition's name is written
 
 
 @attrs.frozen
@@ -101,7 +99,8 @@ class StandardAction:
     source: Source
     kind: str = "standard_action"
     set: str = "base"
-    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 9 megacredits | 3 energy`: (amount, resource) after the first
+    # `cost: 9 megacredits | 3 energy`: the (amount, resource) pairs after the first
+    alternatives: tuple[tuple[int, str], ...] = ()
 
     @property
     def prices(self) -> tuple[tuple[int, str], ...]:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import rules_text
-from . import vocabulary as v
+from . import rules_text, vocabulary as v
 from .names import Names
 from .rules_text import Phrases, phrases
 

@@ -20,9 +20,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from . import effects as fx
-from . import text
-from . import vocabulary as v
+from . import effects as fx, text, vocabulary as v
 from .diagnostics import Span
 from .syntax import Leaf, Node
 
@@ -31,7 +29,7 @@ _BOUNDLESS = (0, math.inf)
 
 
 class DesignLints:
-    """Mixed into `Checker`; uses `self.d` (the diagnostics) and `self.parameters` (every parameter's scale)."""
+    """Mixed into `Checker`; uses `self.diagnostics` and `self.parameters` (every parameter's scale)."""
 
     # ------------------------------------------------------------------ hooks
 
@@ -46,29 +44,30 @@ class DesignLints:
         elif isinstance(compiled, (fx.PlaceTile, fx.ClaimSpace)):
             why = self._unplaceable(compiled.filters)
             if why:
-                self.d.warning("W104", f"no space can take this tile: {why}", node.span,
-                               "remove one of the filters that contradict each other")
+                self.diagnostics.warning("W104", f"no space can take this tile: {why}", node.span,
+                                         "remove one of the filters that contradict each other")
         elif isinstance(compiled, fx.Conditional):
             self._conditional(node, compiled)
         elif isinstance(compiled, fx.Require):
             never = self._never_met_at(node["condition"], compiled.condition)
             if never is not None:
-                self.d.warning("W104", f"this requirement can never be met ({never[1]}), so nothing after it "
-                                       "happens", never[0], "check the comparison and its value")
+                self.diagnostics.warning("W104", f"this requirement can never be met ({never[1]}), so nothing after it "
+                                                 "happens", never[0], "check the comparison and its value")
         elif isinstance(compiled, fx.Choice):
             self._duplicate_options(compiled.options, "option", node["options"])
         elif isinstance(compiled, fx.ChooseX):
             high = self.range_of(compiled.maximum)[1]
             if compiled.minimum > high:
-                self.d.warning("W104", f"X runs from {compiled.minimum} up to at most {high}: it can never be chosen",
-                               node.span, f"lower the 'from {compiled.minimum}'")
+                self.diagnostics.warning("W104",
+                                         f"X runs from {compiled.minimum} up to at most {high}: it can never be chosen",
+                                         node.span, f"lower the 'from {compiled.minimum}'")
 
     def lint_passive(self, node: Node, compiled) -> None:
         if isinstance(compiled, fx.Trigger):
             why = self._never_fires(compiled.event)
             if why:
-                self.d.warning("W106", f"this trigger can never fire: {why}", node["event"].span,
-                               "check its filters")
+                self.diagnostics.warning("W106", f"this trigger can never fire: {why}", node["event"].span,
+                                         "check its filters")
         elif isinstance(compiled, fx.Discount) and compiled.amount == 0:
             self._zero(node, "'discount 0' makes nothing cheaper")
         elif isinstance(compiled, fx.ResourceValue) and compiled.delta == 0:
@@ -84,9 +83,9 @@ class DesignLints:
         if condition is not None and "requires_field" in fields:
             never = self._never_met_at(fields["requires_field"][0]["condition"], condition)
             if never is not None:
-                self.d.warning("W105", f"this requirement can never be met: {never[1]}", never[0],
-                               "check the comparison and its value (a card that can never be played, a milestone "
-                               "no one can claim)")
+                self.diagnostics.warning("W105", f"this requirement can never be met: {never[1]}", never[0],
+                                         "check the comparison and its value (a card that can never be played, a "
+                                         "milestone no one can claim)")
         vp = getattr(definition, "vp", None)
         if vp is not None and "vp_field" in fields:
             self._victory_points(fields["vp_field"][0], vp)
@@ -117,14 +116,9 @@ class DesignLints:
             return -5, math.inf
         return _BOUNDLESS
 
-    def never_met(self, condition: fx.Condition) -> Optional[str]:
-        """Why `condition` can never hold (a comparison outside what its quantity can reach, or comparisons of one
-        quantity that rule each other out), or None."""
-        found = self._never(condition)
-        return found[1] if found else None
-
     def _never(self, condition: fx.Condition) -> Optional[tuple[int, str]]:
-        """(the index of the comparison that rules the condition out, why), or None."""
+        """(the index of the comparison that rules the condition out, why), or None: a comparison outside what its
+        quantity can reach, or comparisons of one quantity that rule each other out."""
         bounds: dict[fx.Quantity, tuple[float, float]] = {}
         for index, comparison in enumerate(condition.comparisons):
             low, high = bounds.get(comparison.quantity, self.range_of(comparison.quantity))
@@ -166,8 +160,8 @@ class DesignLints:
     # ------------------------------------------------------------------ the lints
 
     def _zero(self, node: Node, message: str) -> None:
-        self.d.warning("W103", message, _zero_leaf(node) or node.span,
-                       "give the amount it should have, or remove the effect")
+        self.diagnostics.warning("W103", message, _zero_leaf(node) or node.span,
+                                 "give the amount it should have, or remove the effect")
 
     def _production(self, node: Node, compiled) -> None:
         seen: dict[str, Node] = {}
@@ -175,8 +169,8 @@ class DesignLints:
             if _is_zero(change.amount):
                 self._zero(delta, f"'{delta['resource'].text} {delta['change'].text}' changes no production")
             if change.resource in seen and change.resource not in ("lowest", "bonus"):
-                self.d.warning("W108", f"{change.resource} production is changed twice in one production( )",
-                               delta.span, "add the two changes up into one")
+                self.diagnostics.warning("W108", f"{change.resource} production is changed twice in one production( )",
+                                         delta.span, "add the two changes up into one")
             seen.setdefault(change.resource, delta)
 
     def _unplaceable(self, filters: tuple) -> Optional[str]:
@@ -199,14 +193,17 @@ class DesignLints:
     def _conditional(self, node: Node, compiled: fx.Conditional) -> None:
         never = self._never_met_at(node["condition"], compiled.condition)
         if never is not None:
-            self.d.warning("W104", f"the condition can never be met ({never[1]}), so what it guards never happens",
-                           never[0], "check the comparison and its value")
+            self.diagnostics.warning("W104",
+                                     f"the condition can never be met ({never[1]}), so what it guards never happens",
+                                     never[0], "check the comparison and its value")
         elif compiled.otherwise and self.always_met(compiled.condition):
-            self.d.warning("W104", "the condition is always met, so the 'else' never happens", node["otherwise"].span,
-                           "drop the 'if', or fix its comparison")
+            self.diagnostics.warning("W104", "the condition is always met, so the 'else' never happens",
+                                     node["otherwise"].span,
+                                     "drop the 'if', or fix its comparison")
         if compiled.otherwise and compiled.then == compiled.otherwise:
-            self.d.warning("W108", "both branches of this 'if' are the same, so the condition changes nothing",
-                           node.span, "keep the effects without the 'if'")
+            self.diagnostics.warning("W108",
+                                     "both branches of this 'if' are the same, so the condition changes nothing",
+                                     node.span, "keep the effects without the 'if'")
 
     def _never_fires(self, event: fx.TriggerEvent) -> Optional[str]:
         low = event.min_cost if event.min_cost is not None else 0
@@ -221,20 +218,20 @@ class DesignLints:
     def _victory_points(self, field: Node, vp) -> None:
         value = field["value"]
         if vp.points == 0:
-            self.d.warning("W103", "'vp: 0' scores nothing", value["points"].span,
-                           "give the card its points, or remove the 'vp:' field")
+            self.diagnostics.warning("W103", "'vp: 0' scores nothing", value["points"].span,
+                                     "give the card its points, or remove the 'vp:' field")
             return
         if vp.condition is not None:
             never = self._never_met_at(value["condition"], vp.condition)
             if never is not None:
-                self.d.warning("W107", f"these points can never be scored: {never[1]}", never[0],
-                               "check the comparison and its value")
+                self.diagnostics.warning("W107", f"these points can never be scored: {never[1]}", never[0],
+                                         "check the comparison and its value")
         elif vp.per is not None:
             high = self.range_of(vp.per)[1]
             if high < vp.divisor:
-                self.d.warning("W107", f"these points can never be scored: {text.quantity(vp.per)} never "
-                                       f"reaches {vp.divisor} (at most {high:g})", value.span,
-                               "count per a number it can reach")
+                self.diagnostics.warning("W107", f"these points can never be scored: {text.quantity(vp.per)} never "
+                                                 f"reaches {vp.divisor} (at most {high:g})", value.span,
+                                         "count per a number it can reach")
 
     def _duplicate_passives(self, fields: list[Node], passives: tuple) -> None:
         if len(fields) != len(passives):  # a passive that did not compile: the fields and effects do not pair up
@@ -243,9 +240,9 @@ class DesignLints:
         for field, passive in zip(fields, passives):
             if passive in seen:
                 # the first one's line goes in the hint: `tharsis fmt` moves lines, never what a warning says
-                self.d.warning("W108", "the same effect is given twice, so it happens twice", field.span,
-                               f"the first is at line {seen[passive].span.line}: remove one, or write what the "
-                               "second should do")
+                self.diagnostics.warning("W108", "the same effect is given twice, so it happens twice", field.span,
+                                         f"the first is at line {seen[passive].span.line}: remove one, or write "
+                                         "what the second should do")
             else:
                 seen[passive] = field
 
@@ -255,8 +252,9 @@ class DesignLints:
         seen: dict = {}
         for option_node, option in zip(option_nodes, options):
             if option in seen:
-                self.d.warning("W108", f"this {what} is the same as an earlier one, so there is nothing to choose",
-                               option_node.span, "remove it, or make it different")
+                self.diagnostics.warning("W108",
+                                         f"this {what} is the same as an earlier one, so there is nothing to choose",
+                                         option_node.span, "remove it, or make it different")
             else:
                 seen[option] = option_node
 

@@ -127,7 +127,7 @@ def load(texts: Mapping[str, str], library, diagnostics: Diagnostics, *, languag
         if language not in wanted:
             diagnostics.error("E160", f"'{language}' is not a language of the rules text, and a names file is named "
                                       f"for its language", Span.point(path, 1, 1),
-                              f"name the file {', '.join(l + NAMES_EXTENSION for l in wanted)} (or "
+                              f"name the file {', '.join(code + NAMES_EXTENSION for code in wanted)} (or "
                               f"anything.{wanted[0]}{NAMES_EXTENSION}); the card text itself is the English")
             continue
         for number, line in enumerate(text.split("\n"), start=1):

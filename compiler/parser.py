@@ -31,8 +31,8 @@ DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", 
                        "parameter", "rule", "expansion", "piece", "site")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _COMMENT = re.compile(r"//[^\n]*")
-_HEADER = re.compile(r'^(card[ \t]+kind|card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board'
-                     r'|parameter|rule|expansion|piece|site)[ \t]+'
+_HEADER = re.compile(r'^(card[ \t]+kind|card|corporation|standard[ \t]+project|standard[ \t]+action|milestone'
+                     r'|award|board|parameter|rule|expansion|piece|site)[ \t]+'
                      r'("[^"\n]*")(?:[ \t]*#([A-Za-z0-9]+))?', re.M)
 _WORD = r"[^\W\d]\w*"
 _WORD_CHAR = re.compile(r"\w")
@@ -49,8 +49,9 @@ _COMPARATOR_TYPOS = {"=>": ">=", "=<": "<=", "≥": ">=", "≤": "<=", "=": "=="
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a number", "SIGNED": "a signed number like +1", "SIGNED_INT": "a number",
-    "STRING": 'a quoted name like "My Card"', "VALUE": "a number like 9% or -12C", "CARD_NUMBER": "a card number like #184",
-    "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X", "MULTIPLE_X": "a multiple of X like 3X", "OWNER": "your", "UP_TO": "up to",
+    "STRING": 'a quoted name like "My Card"', "VALUE": "a number like 9% or -12C",
+    "CARD_NUMBER": "a card number like #184", "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X",
+    "MULTIPLE_X": "a multiple of X like 3X", "OWNER": "your", "UP_TO": "up to",
     "NEXT_TO_IT": "next to it", "INCLUDING_THIS": "including this", "PROTECT_SCOPE": "here or from opponents",
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",
     "PLUS_MINUS": "+-", "$END": "end of file",

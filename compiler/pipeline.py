@@ -15,8 +15,7 @@ from typing import Iterable
 
 import attrs
 
-from . import cache, vocabulary as v
-from . import names as names_files
+from . import cache, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import Discount, GainPieces, PlaceTile, Trigger, walk

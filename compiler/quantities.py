@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from . import vocabulary as v
 from .diagnostics import Diagnostics, Span, did_you_mean, respelling
 from .effects import Measure
 from .syntax import Leaf
-from . import vocabulary as v
 
 # Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
 CATALOGUE = {
@@ -231,7 +231,7 @@ class QuantityCompiler:
             return None
         at = words.index("card")
         types = [w for w in words[:at] if w != "or" and w != "project"]
-        for w, leaf in zip(words[:at], leaves[:at]):
+        for w in words[:at]:
             if w not in v.CARD_TYPES and w not in ("or", "project"):
                 return None
         rest = words[at + 1:]

@@ -25,8 +25,7 @@ import attrs
 import jinja2
 import yaml
 
-from . import effects as fx
-from . import vocabulary as v
+from . import effects as fx, vocabulary as v
 from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_text.LANGUAGES, as before)
 from .text import times_x
 
@@ -699,40 +698,38 @@ def title(t: Phrases, definition, translated: Optional[str] = None) -> str:
     """A definition's name, with its number: `Spore Farm (#SF1)`; a translated name keeps the card text's after it,
     to find the card by (孢子农场（Spore Farm，#SF1）). `translated`: the name in the language, if not the names
     files'."""
-    d = definition
-    number = getattr(d, "number", None)
-    translated = translated or t.name(d)
-    if translated == d.name:
-        return d.name + (t("number", n=number) if number else "")
-    return t("title_translated", translated=translated, name=d.name, number=t("number_inner", n=number) if number
-             else "")
+    number = getattr(definition, "number", None)
+    translated = translated or t.name(definition)
+    if translated == definition.name:
+        return definition.name + (t("number", n=number) if number else "")
+    return t("title_translated", translated=translated, name=definition.name,
+             number=t("number_inner", n=number) if number else "")
 
 
 def parts(definition, language: str = "en", names: Optional[Names] = None) -> dict:
     """Each part of a card's rules text on its own, in `language`: what the card template lays out, and what the
     gallery prints on a card face (`name`: the card's name in `language`, from `names`)."""
     t = phrases(language, names)
-    d = definition
     actions = []
-    for option in d.actions:
+    for option in definition.actions:
         cost = _sentences(t, option.cost)
         effects = _sentences(t, option.effects)
         actions.append(t("action_with_cost", cost=cost, effects=effects) if cost else effects)
     return {
-        "name": t.name(d),
-        "requirement": _condition(t, d.requirements) if d.requirements else "",
-        "play": _sentences(t, d.play),
-        "first_action": _sentences(t, getattr(d, "first_action", ())),
+        "name": t.name(definition),
+        "requirement": _condition(t, definition.requirements) if definition.requirements else "",
+        "play": _sentences(t, definition.play),
+        "first_action": _sentences(t, getattr(definition, "first_action", ())),
         "actions": actions,
-        "passives": [_sentence(t, p) for p in d.passives],
-        "vp": _victory_points(t, d.vp) if d.vp else "",
+        "passives": [_sentence(t, p) for p in definition.passives],
+        "vp": _victory_points(t, definition.vp) if definition.vp else "",
     }
 
 
 def card(definition, language: str = "en", names: Optional[Names] = None) -> str:
     """A card or corporation as rules text in `language` (see LANGUAGES), its names from `names` (a library's)."""
     t = phrases(language, names)
-    d = definition
     return _environment().get_template("card.txt.j2").render(
-        card=d, t=t, title=title(t, d), tags=t.join("tags", [t.tag(tag) for tag in d.tags]), set=t.set_name(d.set),
-        **parts(d, language, names)).rstrip()
+        card=definition, t=t, title=title(t, definition), tags=t.join("tags", [t.tag(tag) for tag in definition.tags]),
+        set=t.set_name(definition.set),
+        **parts(definition, language, names)).rstrip()

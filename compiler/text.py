@@ -534,39 +534,39 @@ def card(definition) -> str:
     tests/test_text_roundtrip.py): what the engine will actually do, in the language designers write. The layout
     is the bundled cards' own (a card's set, type, cost and tags on one line; `set:` only when not the base game),
     and it is what `tharsis fmt` writes."""
-    d = definition
-    head = "corporation" if d.kind == "corporation" else "card"
-    number = f" #{d.number}" if d.number else ""
-    lines = [f'{head} "{d.name}"{number} {{']
-    set_name = f"set: {_set_name(d.set)}" if d.set != "base" else ""
-    tags = "tags: " + ", ".join(d.tags) if d.tags else ""
-    if d.kind == "corporation":
-        variant = f"variant: {d.variant}" if d.variant else ""
+    head = "corporation" if definition.kind == "corporation" else "card"
+    number = f" #{definition.number}" if definition.number else ""
+    lines = [f'{head} "{definition.name}"{number} {{']
+    set_name = f"set: {_set_name(definition.set)}" if definition.set != "base" else ""
+    tags = "tags: " + ", ".join(definition.tags) if definition.tags else ""
+    if definition.kind == "corporation":
+        variant = f"variant: {definition.variant}" if definition.variant else ""
         set_and_tags = _fields(set_name, tags)
-        lines += [f"  {field}" for field in (variant, set_and_tags, f"start: {d.starting_megacredits} megacredits")
-                  if field]
+        start = f"start: {definition.starting_megacredits} megacredits"
+        lines += [f"  {field}" for field in (variant, set_and_tags, start) if field]
     else:
-        cost = f"cost: {d.cost}" if d.type in ("automated", "active", "event") else ""  # a declared kind: free
-        lines.append("  " + _fields(set_name, f"type: {d.type}", cost, tags))
-    if d.requirements:
-        lines.append(f"  requires: {condition(d.requirements)}")
-    if d.holds:
-        lines.append(f"  holds: {d.holds}")
+        # a declared kind of card is free
+        cost = f"cost: {definition.cost}" if definition.type in ("automated", "active", "event") else ""
+        lines.append("  " + _fields(set_name, f"type: {definition.type}", cost, tags))
+    if definition.requirements:
+        lines.append(f"  requires: {condition(definition.requirements)}")
+    if definition.holds:
+        lines.append(f"  holds: {definition.holds}")
     # effects as card text, a long field broken across lines where a reader expects it (compiler/layout.py)
-    if d.play:
-        lines += layout.field("play", card_effects(d.play))
-    if getattr(d, "first_action", ()):
-        lines += layout.field("first action", card_effects(d.first_action))
-    if d.actions:
+    if definition.play:
+        lines += layout.field("play", card_effects(definition.play))
+    if getattr(definition, "first_action", ()):
+        lines += layout.field("first action", card_effects(definition.first_action))
+    if definition.actions:
         options = []
-        for option in d.actions:
+        for option in definition.actions:
             cost = card_effects(option.cost)
             options.append((cost + " -> " if cost else "") + card_effects(option.effects))
         lines += layout.field("action", " | ".join(options))
-    for passive in d.passives:
+    for passive in definition.passives:
         lines += layout.field("effect", effect(passive, card_text=True))
-    if d.vp:
-        lines.append(f"  vp: {victory_points(d.vp)}")
+    if definition.vp:
+        lines.append(f"  vp: {victory_points(definition.vp)}")
     lines.append("}")
     return "\n".join(lines)
 
@@ -642,7 +642,8 @@ def definition(d) -> str:
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
         if d.sites:
-            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n, count in d.sites))
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}"
+                                                 for n, count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
 
@@ -659,7 +660,8 @@ def _alternatives(d) -> str:
 def site(d, set_line: list) -> str:
     """A declared site as canonical card text."""
     per_player = f", {d.per_player} per player" if d.per_player is not None else ""
-    lines = [f'site "{d.name}" {{', *set_line, f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
+    holds = f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"
+    lines = [f'site "{d.name}" {{', *set_line, holds]
     if d.visitor:
         lines.append(f"  visited by: {d.visitor}")
     lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))

@@ -229,7 +229,8 @@ def test_a_save_whose_state_was_edited_is_refused(tmp_path, capsys):
     data = json.loads(save.read_text())
     assert data["content"]["hash"].startswith("sha256:") and data["seats"][0] == {"name": "you", "kind": "human"}
     code, out, _ = run(capsys, "replay", str(save))
-    assert code == 0 and "the save stops before the end" in out and "verified: the replay reaches the saved state" in out
+    assert code == 0 and "the save stops before the end" in out
+    assert "verified: the replay reaches the saved state" in out
     data["state"]["generation"] = 4
     save.write_text(json.dumps(data))
     code, _, err = run(capsys, "play", "--load", str(save), "--no-log")
@@ -269,7 +270,8 @@ def test_a_log_longer_than_any_game_is_refused_before_it_is_replayed(game_log, t
 
 
 @pytest.mark.parametrize("change,expected", [
-    ({"card_paths": ["/tmp"] * 100_000}, [("E705", "1", "options.card_paths: 100000 card folders; a game takes at most 50")]),
+    ({"card_paths": ["/tmp"] * 100_000},
+     [("E705", "1", "options.card_paths: 100000 card folders; a game takes at most 50")]),
     ({"players": ["ann"] * 20_000}, [("E701", "1", "a game has 1 to 5 players, not 20000"),
                                      ("E702", "1", "two seats are called ann")]),
 ])
@@ -304,7 +306,8 @@ def designer_game(tmp_path: Path, capsys) -> tuple[Path, Path]:
 
 
 def test_a_log_names_the_card_that_changed_since_it_was_played_and_ignores_one_added(tmp_path, capsys):
-    """The log records each card the game used (tharsis/games/recorded_cards.py; more in tests/test_saves_portable.py)."""
+    """The log records each card the game used (tharsis/games/recorded_cards.py; more in
+    tests/test_saves_portable.py)."""
     cards, log = designer_game(tmp_path, capsys)
     card_file = cards / "cards.mars"
     original = card_file.read_text(encoding="utf-8")

@@ -2,9 +2,9 @@
 suppression comments, --select/--ignore, SARIF for code scanning, standard input and --watch."""
 
 import json
+import os
 import subprocess
 import sys
-import os
 import textwrap
 from pathlib import Path
 

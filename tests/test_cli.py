@@ -35,7 +35,7 @@ def test_every_error_is_reported_with_caret_and_did_you_mean(tmp_path, capsys):
     assert f"{path}:2:33: error[E102]: unknown tag 'aminal'" in out
     assert "did you mean 'animal'?" in out
     assert f"{path}:3:23: error[E303]: oxygen is measured in %, not C" in out
-    caret_line = out.splitlines()[out.splitlines().index(next(l for l in out.splitlines() if "E102" in l)) + 2]
+    caret_line = out.splitlines()[out.splitlines().index(next(line for line in out.splitlines() if "E102" in line)) + 2]
     assert caret_line.endswith("^^^^^^")
     assert "2 errors, 0 warnings" in out
 

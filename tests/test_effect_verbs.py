@@ -10,15 +10,13 @@ import re
 import attrs
 import pytest
 
-from tharsis.compiler import compile_text, parser, rules_text, syntax, text
-from tharsis.compiler import effects as fx
+from tharsis.compiler import compile_text, effects as fx, parser, rules_text, syntax, text
 from tharsis.compiler.check_effects import COMPILERS, compiles
 from tharsis.compiler.rules_text import sentence_of
 from tharsis.compiler.text import text_of
 from tharsis.designer import scenarios
 from tharsis.runtime.handlers import effects as handlers
 from tharsis.runtime.rules import checks
-
 
 # ------------------------------------------------------------------ the completeness test
 

@@ -5,7 +5,6 @@ If a rules change is meant to change games, re-record with `python tests/fingerp
 commit message."""
 
 import pytest
-
 from fingerprint_games import EXPECTED, GAMES, fingerprint
 
 

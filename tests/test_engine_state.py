@@ -5,11 +5,13 @@ import json
 import random
 import tracemalloc
 
+import attrs
 import pytest
 
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.core.decisions import IllegalChoice, LazyDecision
+from tharsis.runtime.core.state import GameData
 from tharsis.runtime.rules.legality import is_legal, why_not
 
 LIBRARY = load_library()
@@ -57,6 +59,31 @@ def test_mutating_a_clone_never_changes_the_original():
     copy.state.rng += 1
     advance(copy, 40, seed=7)
     assert game.to_json() == before and list(game.log) == log
+
+
+def _same_fields(original, copied) -> None:
+    """Every attrs field of `original` is in `copied` with an equal value, and no list or dict is shared."""
+    for field in attrs.fields(type(original)):
+        where = f"{type(original).__name__}.copy() and its field {field.name!r}"
+        assert hasattr(copied, field.name), f"{where}: the field is not copied (add it to copy())"
+        value, copied_value = getattr(original, field.name), getattr(copied, field.name)
+        assert copied_value == value, where
+        assert not isinstance(value, (list, dict, set)) or copied_value is not value, f"{where}: shared, not copied"
+
+
+def test_the_hand_written_copy_copies_every_field_of_the_state():
+    """runtime/core/state.py copies by hand for speed; a field added to a class and not to its copy() fails here."""
+    options = GameOptions(players=("ann", "bob"), seed=3, corporate_era=True, expansions=("prelude", "venus"))
+    game = advance(Game(options, LIBRARY), 150, seed=2)
+    state = game.state
+    assert state.tiles and state.parameters and any(len(p.played) > 1 for p in state.players)  # a game well begun
+    copied = state.copy()
+    assert isinstance(copied, GameData)
+    for player, copied_player in zip(state.players, copied.players):  # the parts first: their == reads every field
+        for card, copied_card in zip(player.played, copied_player.played):
+            _same_fields(card, copied_card)
+        _same_fields(player, copied_player)
+    _same_fields(state, copied)
 
 
 def test_a_clone_and_its_original_given_the_same_choices_reach_the_same_end():

@@ -433,7 +433,8 @@ def test_a_file_that_cannot_be_written_is_e708_and_the_others_are_still_formatte
     monkeypatch.chdir(tmp_path)
     assert main(["fmt", "locked.mars", "open.mars"]) == 2
     captured = capsys.readouterr()
-    assert captured.out.splitlines() == ["formatted open.mars", "1 file formatted, 0 already formatted, 1 not formatted"]
+    assert captured.out.splitlines() == ["formatted open.mars",
+                                         "1 file formatted, 0 already formatted, 1 not formatted"]
     assert captured.err.splitlines() == [
         "locked.mars: error[E708]: cannot write the formatted file: Permission denied",
         "     = hint: make the file writable, or run tharsis fmt --diff to see the changes"]

@@ -7,8 +7,8 @@ tests/test_gallery_browser.py runs the same page in headless Chromium.
 import re
 
 import pytest
-
 from gallery_pages import DESIGNER_CARDS, Articles
+
 from tharsis.cli import main
 from tharsis.designer import gallery
 

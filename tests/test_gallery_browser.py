@@ -10,9 +10,9 @@ import zlib
 from urllib.parse import quote
 
 import pytest
-
-from headless import chromium, needs_chromium
 from gallery_pages import DESIGNER_CARDS, Articles
+from headless import chromium, needs_chromium
+
 from tharsis.designer import gallery
 
 pytestmark = needs_chromium

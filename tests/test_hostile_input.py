@@ -381,9 +381,9 @@ def test_a_four_gigabyte_card_file_is_refused_after_reading_256_kb(how, tmp_path
             "play --cards FOLDER": ["play", "--seat", "a=random", "--seat", "b=random", "--cards", str(folder),
                                     "--no-log"]}.get(how)
     if args is None:  # a save of a game played with the folder, whose card file has grown since
-        from tharsis.runtime.api.game import Game, GameOptions
-        from tharsis.games.saves import save_data
         from tharsis.games.options import Seat
+        from tharsis.games.saves import save_data
+        from tharsis.runtime.api.game import Game, GameOptions
 
         game = Game(GameOptions(players=("a", "b"), seed=1, card_paths=(str(folder),)))
         save = tmp_path / "save.json"

@@ -1,24 +1,32 @@
-"""A non-editable `pip install .` into a fresh venv works from another directory (grammar and cards included), and
-its engine is compiled (setup.py) and plays the fingerprint games exactly as the plain-Python engine does."""
+"""A non-editable `pip install .` into a fresh venv works from another directory (grammar, cards and templates
+included), and `tharsis --version` tells the truth about how its engine was built.
 
+The install is the default one, plain Python, which takes seconds: the README's test line runs this test, so it must
+not compile the engine (compiling took 2 to 23 minutes on a 2-core machine and had timed this test out). A compiled
+engine (`THARSIS_COMPILE=1 pip install .`) is built once, by CI's second pass (.ci/run), which runs the engine's
+tests on it, the fingerprint games included; the truth of what `--version` says of such builds is checked below on
+engine folders laid out as setup.py leaves them.
+"""
+
+import importlib.machinery
+import json
 import os
-import re
-import shutil
 import subprocess
-import sysconfig
 import venv
 
 import pytest
+from fresh_copy import fresh_copy
 
 
-@pytest.mark.skipif(os.environ.get("THARSIS_SKIP_INSTALL_TEST") == "1", reason="THARSIS_SKIP_INSTALL_TEST=1")
 @pytest.mark.slow
 def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
+    source = fresh_copy(repo, tmp_path / "source")   # not the checkout: pip would build in (and reuse) its build/
+    environment = {name: value for name, value in os.environ.items() if name != "THARSIS_COMPILE"}
     install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                              str(repo)], capture_output=True, text=True, timeout=600)
+                              str(source)], capture_output=True, text=True, timeout=300, env=environment)
     assert install.returncode == 0, install.stderr[-2000:]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -55,18 +63,63 @@ def test_pip_install_then_check_from_elsewhere(repo, tmp_path):
                                 "('compiler','runtime','grammar','cards') if u.find_spec(m)])"],
                                cwd=elsewhere, capture_output=True, text=True, env=env)
     assert top_level.stdout.strip() == "[]"
-    # the engine is compiled where a C compiler is (setup.py), and the compiled engine plays the same games
+    # the default install's engine is plain Python, and says so
     version = subprocess.run([str(tharsis), "--version"], cwd=elsewhere, capture_output=True, text=True, env=env)
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    expected = r"compiled, in \d+ s on \d+ cores" if shutil.which(compiler) else "plain Python"
-    assert re.search(rf"\(engine: {expected}\)$", version.stdout.rstrip()), version.stdout + version.stderr
+    assert version.stdout == "tharsis 0.1.0 (engine: plain Python)\n", version.stdout + version.stderr
     # from the checkout's root, its tharsis/ comes first on sys.path (`python -m`, and Ray's workers, which put the
     # working directory first): it must then be the whole package (the folders beside it), not a half that hides the
     # installed one
     checkout = subprocess.run([str(python), "-m", "tharsis", "--version"], cwd=repo, capture_output=True, text=True,
                               env=env)
     assert checkout.returncode == 0 and checkout.stdout.rstrip().endswith("(engine: plain Python)"), checkout.stderr
-    games = subprocess.run([str(python), str(repo / "tests" / "fingerprint_games.py"), "--check"], cwd=elsewhere,
-                           capture_output=True, text=True, env=env, timeout=600)
-    assert games.returncode == 0, games.stdout + games.stderr
-    assert "16 of 16 games end as recorded" in games.stdout
+    # the installed engine plays a whole game (CI's second pass plays the fingerprint games on a compiled one)
+    played = subprocess.run([str(tharsis), "play", "--seat", "a=random", "--seat", "b=random", "--seed", "3",
+                             "--no-log"], cwd=elsewhere, capture_output=True, text=True, env=env, timeout=300)
+    assert played.returncode == 0 and "\nwinner: " in played.stdout, played.stdout[-2000:] + played.stderr
+
+
+def _engine_folder(folder, modules, compiled=(), record=None):
+    """An engine folder as setup.py leaves it: the .py files, a compiled file beside those named in `compiled`,
+    and the build's record (build.json)."""
+    (folder / "core").mkdir(parents=True)
+    for name in modules:
+        (folder / f"{name}.py").write_text("", encoding="utf-8")
+    for name in compiled:
+        (folder / f"{name}{importlib.machinery.EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    if record is not None:
+        (folder / "build.json").write_text(record if isinstance(record, str) else json.dumps(record),
+                                           encoding="utf-8")
+    return folder
+
+
+MODULES = ("core/state", "core/rng", "game")
+
+
+def _record(compiled, reused, seconds=95, problem=None, asked=True):
+    return {"compile_asked": asked, "modules": 3, "compiled": compiled, "reused": reused, "seconds": seconds,
+            "jobs": 2, "problem": problem}
+
+
+@pytest.mark.parametrize("compiled, record, expected", [
+    ((), None, "plain Python"),                                                 # an editable install: no record
+    ((), _record(0, 0, 0, asked=False), "plain Python"),                        # the default install
+    ((), _record(0, 0, 0, problem="Cython is not available (No module named 'Cython')"),
+     "plain Python (THARSIS_COMPILE=1, but Cython is not available (No module named 'Cython'))"),
+    (MODULES, _record(3, 0), "compiled, in 95 s on 2 cores"),
+    # the issue's case: pip built in the checkout's build/ again, and setuptools compiled nothing
+    (MODULES, _record(0, 3, seconds=2), "compiled by an earlier build: this install reused its 3 modules"),
+    (MODULES, _record(1, 2, seconds=8), "compiled: 1 module in this install, in 8 s on 2 cores, 2 reused from an "
+                                        "earlier build"),
+    (MODULES[:2], _record(2, 0, problem="1 of the engine's 3 modules could not be compiled (game: ...)"),
+     "2 of 3 modules compiled, in 95 s on 2 cores"),
+    # compiled files the record does not account for (copied in by hand, or the record of another build)
+    (MODULES, _record(0, 0, 0, asked=False), "compiled, with no record of its build matching these files"),
+    (MODULES, None, "compiled, with no record of its build matching these files"),
+    (MODULES, "{not json", "compiled, with no record of its build matching these files"),
+    (MODULES, '["a list"]', "compiled, with no record of its build matching these files"),
+])
+def test_the_version_says_what_this_install_built(tmp_path, compiled, record, expected):
+    from tharsis.runtime import engine_build
+
+    folder = _engine_folder(tmp_path / "runtime", MODULES, compiled, record)
+    assert engine_build(folder) == expected

@@ -92,7 +92,8 @@ def test_an_import_against_the_layers_is_refused(tmp_path, module, line, contrac
 
 def test_every_layer_says_what_it_may_import():
     """Each subpackage of runtime/ and of tharsis/ opens with a docstring that names what it may import and why."""
-    layers = [p for folder in ("runtime", "tharsis") for p in (REPO / folder).iterdir() if (p / "__init__.py").is_file()]
+    layers = [p for folder in ("runtime", "tharsis") for p in (REPO / folder).iterdir()
+              if (p / "__init__.py").is_file()]
     assert {p.name for p in layers} == {"core", "rules", "handlers", "sequence", "api", "bots",
                                         "cli", "designer", "terminal", "games", "envs"}
     for layer in layers:

@@ -118,8 +118,8 @@ def test_simulate_is_deterministic_whatever_the_number_of_jobs(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "40 games" in out and "95% CI" in out and "mean generations" in out
     assert main(common + ["--jobs", "1", "--out", str(tmp_path / "one.jsonl")]) == 0
-    strip = lambda path: [{k: v for k, v in json.loads(l).items() if k != "seconds"}  # noqa: E731
-                          for l in path.read_text().splitlines()]
+    strip = lambda path: [{k: v for k, v in json.loads(line).items() if k != "seconds"}  # noqa: E731
+                          for line in path.read_text().splitlines()]
     two, one = strip(tmp_path / "two.jsonl"), strip(tmp_path / "one.jsonl")
     assert len(one) == 40 and one == two
     assert [r["seed"] for r in one] == list(range(100, 140))
@@ -576,7 +576,8 @@ def test_the_setup_before_the_first_question_is_told_too_and_replayed_alike(tmp_
     told = played.split("Type help for the commands.\n", 1)[1].split("log written to ")[0]
     assert told.startswith("\n=== Generation 1 ===\n» a starts with Beginner Corporation\n  a: +42 MC\n"
                            "» b starts with Beginner Corporation\n  b: +42 MC\n"
-                           "» a's starting cards\n  a: +10 cards in hand\n» b's starting cards\n  b: +10 cards in hand\n")
+                           "» a's starting cards\n  a: +10 cards in hand\n"
+                           "» b's starting cards\n  b: +10 cards in hand\n")
     assert main(["replay", "game.jsonl"]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1] == told + "verified: the replay gives the logged result\n"
 

@@ -66,7 +66,7 @@ def _check_menu_prices(game: Game, decision: Decision, charged: _Charged) -> int
         asked = copy.pending()
         if kind == "card_action" and len(game.library[name].actions) > 1 and asked is not None and \
                 asked.kind == "option" and asked.player == decision.player and not charged.amounts:
-            for number, chosen in enumerate(asked.options):
+            for chosen in asked.options:
                 again = copy.clone()
                 charged.amounts.clear()
                 again.apply(chosen.label)

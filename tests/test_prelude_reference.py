@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
+from test_cards_reference import actual_facts, expected_facts
 
 from tharsis.compiler.facts import facts
-from test_cards_reference import actual_facts, expected_facts
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference" / "prelude.tsv"

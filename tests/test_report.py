@@ -10,8 +10,8 @@ import re
 import sys
 
 import pytest
-
 from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
+
 from tharsis.cli import main
 from tharsis.games import report
 from tharsis.games.balance import Yours, balance, designer_content

@@ -13,9 +13,9 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-
 from headless import chromium, needs_chromium
 from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
+
 from tharsis.cli import main
 from tharsis.games import report
 

@@ -5,10 +5,9 @@ import json
 import shutil
 
 import pytest
+from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
 
 from tharsis.cli import main
-
-from report_runs import DESIGNER_NAMES, designer_folder, simulate_args
 
 pytest.importorskip("matplotlib", reason="the report's charts need the report extra: pip install -e '.[report]'")
 

@@ -12,8 +12,7 @@ import pytest
 import yaml
 
 from tharsis.cli import main
-from tharsis.compiler import compile_paths, compile_text, element_text, rules_text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import compile_paths, compile_text, element_text, rules_text, vocabulary as v
 
 
 @pytest.fixture(scope="module")
@@ -209,7 +208,6 @@ def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
     import io
 
     from tharsis.games.options import Seat
-
     from tharsis.runtime.api.game import Game, GameOptions
     from tharsis.terminal.play import GameLog, Session
 
@@ -276,7 +274,8 @@ def _zh(bundled, name):
     ("Aerosport Tournament", "需求：你的卡牌上至少有5个浮空器。"),
     ("United Nations Mars Initiative", "行动：仅当你本时代提升的改造度至少1点时，支付3 M€。 → 提升1点你的改造度。"),
     # triggers and discounts in the rulebook's words (当你打出一张有太空标志的卡牌时，少支付2点金钱)
-    ("Decomposers", "效果：当你打出有植物、动物或微生物标志的牌（包括本卡；每个标志触发一次）时：在本卡上增加1个微生物。"),
+    ("Decomposers",
+     "效果：当你打出有植物、动物或微生物标志的牌（包括本卡；每个标志触发一次）时：在本卡上增加1个微生物。"),
     ("Shuttles", "效果：你打出有太空标志的牌时，少支付2 M€。"),
     ("Vitor", "效果：当你打出有胜利点数的牌时：获得3 M€。"),
     ("Protected Habitats", "效果：对手不能移除你的植物、动物或微生物。"),
@@ -331,14 +330,16 @@ def test_standard_projects_milestones_awards_and_boards_have_rules_text_in_both_
         "贩卖专利（Sell Patents） — 标准项目，0 M€\n"
         "  选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。")
     assert text("standard_project", "Asteroid", "zh") == "升温（Asteroid） — 标准项目，14 M€\n  提升1点温度。"
-    assert text("standard_project", "Buffer Gas", "zh") == "Buffer Gas — 标准项目，16 M€，变体：单人TR63\n  提升1点你的改造度。"
+    assert text("standard_project", "Buffer Gas", "zh") == \
+        "Buffer Gas — 标准项目，16 M€，变体：单人TR63\n  提升1点你的改造度。"
     assert text("standard_action", "Greenery", "en") == "Greenery — standard action, 8 plants\n  Place a greenery tile."
     assert text("milestone", "Mayor", "en") == "Mayor — milestone\n  Requires your cities at least 3."
     assert text("milestone", "Mayor", "zh") == "市长（Mayor） — 里程碑\n  需求：你至少有3个城市板块。"
     assert text("milestone", "Terraformer", "zh") == "改造者（Terraformer） — 里程碑\n  需求：你的改造度至少35点。"
     assert text("award", "Miner", "en") == "Miner — award\n  Measures steel + titanium; the highest wins."
     assert text("award", "Miner", "zh") == "钢铁大亨（Miner） — 奖励\n  钢铁与钛最多的玩家获得此奖励。"
-    assert text("award", "Landlord", "zh") == "地产大亨（Landlord） — 奖励\n  板块最多的玩家获得此奖励。"  # not 你的板块
+    assert text("award", "Landlord", "zh") == \
+        "地产大亨（Landlord） — 奖励\n  板块最多的玩家获得此奖励。"  # not 你的板块
     assert text("board", "Tharsis", "en") == (
         "Tharsis — board\n"
         "  Milestones: Terraformer, Mayor, Gardener, Builder, Planner.\n"
@@ -380,7 +381,8 @@ def test_declared_parameters_kinds_rules_and_expansions_have_rules_text(bundled)
         "  游戏设置时每名玩家发4张、保留2张，在第一个时代的行动之前打出。\n"
         "  无法打出的保留牌须弃掉，其拥有者改为：获得15 M€。")
     rule = element_text.definition(library.get("World Government Terraforming"), "zh", names)
-    assert rule.startswith("World Government Terraforming — 规则［金星扩展］\n  除最后一个时代外，每个时代结束时（由起始玩家决定）")
+    assert rule.startswith("World Government Terraforming — 规则［金星扩展］\n"
+                           "  除最后一个时代外，每个时代结束时（由起始玩家决定）")
     expansion = next(d for d in library.of_kind("expansion") if d.name == "venus")
     assert element_text.definition(expansion, "en", names) == (
         "Venus Next (venus) — expansion\n"

@@ -9,8 +9,16 @@ import pytest
 from tharsis.runtime.api.game import Game, GameOptions
 from tharsis.runtime.api.research import GameState
 from tharsis.runtime.bots.greedy import GreedyBot, card_value
-from tharsis.runtime.bots.search import (BUY_MARGIN, HAND_LIMIT, MC_PER_VP, SearchBot, estimates, evaluate,
-                                    productions_left, progress)
+from tharsis.runtime.bots.search import (
+    BUY_MARGIN,
+    HAND_LIMIT,
+    MC_PER_VP,
+    SearchBot,
+    estimates,
+    evaluate,
+    productions_left,
+    progress,
+)
 from tharsis.runtime.rules.prices import card_cost
 
 QUICK = dict(playouts=4, horizon=3)  # a small budget: the same code, a fraction of the time
@@ -101,8 +109,8 @@ def test_it_buys_only_cards_worth_their_price_to_play_and_keeps_its_hand_short()
             if decision.kind == "buy" and decision.player == 0:
                 name = decision.options[0].label[len("buy "):]
 
-                def net(card):
-                    return card_value(game, card, 0) - card_cost(game, 0, card)
+                def net(card):  # called in this iteration only
+                    return card_value(game, card, 0) - card_cost(game, 0, card)  # noqa: B023
 
                 as_good = sum(net(card) >= net(name) for card in game.state.players[0].hand)
                 worth_it = net(name) >= BUY_MARGIN and as_good < HAND_LIMIT

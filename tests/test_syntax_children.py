@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.compiler import bundled_cards_path
-from tharsis.compiler import check_effects  # noqa: F401  (the checkers of effect verbs name their rules' children)
+from tharsis.compiler import (
+    bundled_cards_path,
+    check_effects,  # noqa: F401  (the checkers of effect verbs name their rules' children)
+)
 from tharsis.compiler.diagnostics import Diagnostics
 from tharsis.compiler.effects import REGISTRY
 from tharsis.compiler.parser import lark_parser, parse

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.compiler import bundled_cards_path
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import bundled_cards_path, vocabulary as v
 from tharsis.compiler.pipeline import declarations, declared_card_kinds, declared_parameters, declared_pieces
 from tharsis.designer.lsp import textmate
 

@@ -17,11 +17,11 @@ import re
 import warnings
 
 import pytest
+from conftest import REPO, SHARED
+from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.facts import facts
-from conftest import REPO, SHARED
-from test_cards_reference import _requirement, _vp, actual_facts, expected_facts
 
 # Cards and corporations of venus.tsv that the bundled content does not have yet, besides those listed by name in
 # cards/venus/waiting-*.txt (read below).
@@ -115,7 +115,7 @@ def test_venus_card_matches_the_reference(name, reference_dir, venus_facts):
             pytest.xfail(f"not written yet: {name}")
         pytest.fail(f"{name} is missing from cards/venus (and not listed in NOT_YET_WRITTEN nor in a waiting file)")
     if name in NOT_YET_WRITTEN:
-        warnings.warn(f"{name} is written now: remove it from NOT_YET_WRITTEN in {__file__}")
+        warnings.warn(f"{name} is written now: remove it from NOT_YET_WRITTEN in {__file__}", stacklevel=2)
     expected, actual = _expected(row), _actual(ours)
     differences = [f"{key} is {actual[key]!r}, reference says {expected[key]!r}"
                    for key in expected if expected[key] != actual[key]]

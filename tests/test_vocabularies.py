@@ -1,6 +1,7 @@
 """One home per closed vocabulary: the kinds of tile and space and the player limits (compiler/vocabulary.py, which the
-engine's runtime/core/state.py hands on), the phases (runtime/core/state.py). Everyone else reads the names there and asks a tile's roles (`kind in CITY_TILES`),
-so a new kind of tile costs its name, its roles and its own rules, and these tests find a module that spells one."""
+engine's runtime/core/state.py hands on), the phases (runtime/core/state.py). Everyone else reads the names there and
+asks a tile's roles (`kind in CITY_TILES`), so a new kind of tile costs its name, its roles and its own rules, and
+these tests find a module that spells one."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tharsis.compiler import compile_text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import compile_text, vocabulary as v
 from tharsis.runtime.api import MAX_PLAYERS, MIN_PLAYERS, PHASES, Game, GameOptions
 from tharsis.runtime.api.research import GameState
 

@@ -2,10 +2,10 @@
 
 `Game` (game.py) builds a game from options and content and runs it as decisions: `pending`, `apply`, `clone`, save
 and load (saves.py writes and reads the exact state and flow); the player limits and the names of the phases are
-the core's (core/state.py), re-exported here; research.py's `GameState` is the view for search and
-learning (legal actions, information states, determinisation by hidden.py, a fixed action space in action_space.py);
-narration.py turns the event log into sentences; queries.py re-exports the questions of the rules a player may ask
-(what a card costs, whether a parameter is maxed, the scores now).
+the core's (core/state.py, whose `GameData` is the state a `Game` holds), re-exported here; research.py's
+`GameState` is the view for search and learning (legal actions, information states, determinisation by hidden.py,
+a fixed action space in action_space.py); narration.py turns the event log into sentences; queries.py re-exports the
+questions of the rules a player may ask (what a card costs, whether a parameter is maxed, the scores now).
 
 May import: every layer below (sequence, handlers, rules, core), the compiler's definitions, and nothing of
 tharsis's tools. The bots above it (runtime/bots/) import this layer only.

@@ -175,7 +175,7 @@ class Encoding:
 
     def _sites(self, vector: list, at: int, observation: dict, seat) -> int:
         """The sites and the supplies of pieces, from `at`; where the next part starts."""
-        for index, site in enumerate(observation.get("sites", ())):
+        for site in observation.get("sites", ()):
             if site["name"] not in self.sites:
                 continue
             base = at + list(self.sites).index(site["name"]) * self.per_site

@@ -31,16 +31,15 @@ from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import CardPrice, Substitute
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
-from ..core import flow as flow_steps
-from ..core import rng
+from ..core import flow as flow_steps, rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
-from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameState, History, PlayerState
+from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
+from ..handlers.sites import set_up as set_up_sites
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
-from ..handlers.sites import set_up as set_up_sites
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
@@ -132,7 +131,7 @@ class Game(Table):
             raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self._tables(options, library)
         solo = options.solo
-        self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
+        self.state = GameData(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
             PlayerState(name=name, index=i, tr=SOLO_TR if solo else STARTING_TR) for i, name in
             enumerate(options.players)])
         self.state.parameters = {p.name: p.low for p in self.elements.parameters.values()}
@@ -290,8 +289,8 @@ class Game(Table):
 
     def snapshot(self) -> dict:
         """The full state as plain data (for saves, comparisons and tools)."""
-        from .saves import encode
         from ..core.state import state_to_data
+        from .saves import encode
         return state_to_data(self.state, lambda m: encode(self, m))
 
     # ------------------------------------------------------------------ helpers about the game as a whole

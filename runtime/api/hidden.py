@@ -5,7 +5,7 @@ flow's frames (a research offer, a draft pack, the corporations and starting car
 looked at mid-action). For an observer, each place is public (cards in play, the discard pile, the card being
 played, a corporation being started), the observer's own (their hand and kept cards, the frames that ask them or
 act for them) or hidden (the deck, the piles, the other hands and kept cards, the frames of the other players).
-Frames say whose they are by their arguments: a `player` argument, a `Context`'s player, the pending question's
+Frames say whose they are by their arguments: a `player` argument, a `EffectContext`'s player, the pending question's
 player; set-up and draft frames hold one entry per player (`_PER_PLAYER`).
 
 A determinisation draws a random bijection `swap` on the hidden names of each sort (project cards, each declared
@@ -29,7 +29,7 @@ import attrs
 
 from ..core.decisions import Decision, NumberOptions, Option
 from ..core.flow import Ask, Step
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 
 if TYPE_CHECKING:
     import random
@@ -107,7 +107,7 @@ def _frame_parts(function: Callable, args: tuple, asker: int) -> Iterator[tuple[
     owner = asker if asker != NOBODY else NOBODY
     if 0 <= position < len(args):
         value = args[position]
-        if kind == "ctx" and isinstance(value, Context):
+        if kind == "ctx" and isinstance(value, EffectContext):
             owner = value.player
         elif kind != "ctx" and isinstance(value, int) and not isinstance(value, bool):
             owner = value
@@ -124,7 +124,7 @@ def _strings(value, out: list) -> None:
         _strings(value.args, out)
     elif isinstance(value, Option):
         _strings(value.value, out)
-    elif isinstance(value, Context):
+    elif isinstance(value, EffectContext):
         out.extend(n for n in (value.card, value.playing, value.that_card) if n)
 
 
@@ -161,8 +161,8 @@ def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
         if not _PLAIN.issuperset(map(type, frame.args)):  # most frames hold only numbers: no card in them
             for owner, value in _frame_parts(function, frame.args, asker):
                 yield owner, value
-                if isinstance(value, tuple):  # a Context among the arguments names public cards (in play, played)
-                    yield PUBLIC, [v for v in value if isinstance(v, Context)]
+                if isinstance(value, tuple):  # a EffectContext among the arguments names public cards (in play, played)
+                    yield PUBLIC, [v for v in value if isinstance(v, EffectContext)]
         if isinstance(frame, Ask) and frame.decision.eager_options is not None \
                 and not isinstance(frame.decision.eager_options, NumberOptions):
             yield asker, frame.decision.eager_options
@@ -333,7 +333,7 @@ class _Renamer:
             return value if args is value.args else Step(value.function, args)
         if kind is Ask:
             return self._ask(value)
-        if kind is Context:
+        if kind is EffectContext:
             fields = {f: self.swap[getattr(value, f)] for f in ("card", "playing", "that_card")
                       if getattr(value, f) in self.swap}
             return attrs.evolve(value, **fields) if fields else value

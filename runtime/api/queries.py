@@ -4,7 +4,8 @@ global parameter is at its maximum and where it stands, whether Mars is terrafor
 game ended now, and which tile the pending decision places (`placing`, for a view that prices each space).
 
 They are the engine's own functions (runtime/rules/, and `placing`, which reads the flow where the tile handlers
-left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots (runtime/bots/) ask the rules nothing else; docs/api.md lists them.
+left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
+(runtime/bots/) ask the rules nothing else; docs/api.md lists them.
 """
 
 from __future__ import annotations
@@ -15,4 +16,5 @@ from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
 
-__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placing", "quantity", "standard_cost", "terraformed"]
+__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placing", "quantity", "standard_cost",
+           "terraformed"]

@@ -24,7 +24,7 @@ from tharsis.compiler import definitions, effects as fx
 from ..core.decisions import Decision, NumberOptions, Option
 from ..core.flow import STEPS, Ask, Flow, Step
 from ..core.state import History, state_from_data
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from ..rules.legality import ActionMenu
 
 if TYPE_CHECKING:
@@ -60,22 +60,26 @@ def references(content) -> tuple[dict[int, list], dict[tuple, list]]:
     numbers: dict[int, list] = {}
     objects: dict[tuple, list] = {}
     for definition in content.definitions:
-        key = (definition.kind, definition.name)
-        found: list = []
-        seen: set[int] = set()
-
-        def visit(value) -> bool:
-            if id(value) in seen:
-                return False
-            seen.add(id(value))
-            numbers.setdefault(id(value), [key[0], key[1], len(found)])
-            found.append(value)
-            return True
-
-        _walk(definition, visit)
-        objects[key] = found
+        objects[(definition.kind, definition.name)] = _number(definition, numbers)
     _REFERENCES[id(content)] = (content, numbers, objects)
     return numbers, objects
+
+
+def _number(definition, numbers: dict[int, list]) -> list:
+    """The objects of one definition in walk order; each not yet in `numbers` gets its [kind, name, n] there."""
+    found: list = []
+    seen: set[int] = set()
+
+    def visit(value) -> bool:
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        numbers.setdefault(id(value), [definition.kind, definition.name, len(found)])
+        found.append(value)
+        return True
+
+    _walk(definition, visit)
+    return found
 
 
 def _whole_library_walk(content) -> list:
@@ -122,8 +126,8 @@ def encode(game: "Table", value):
         return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]}
     if isinstance(value, Option):
         return {"o": [value.label, encode(game, value.value)]}
-    if isinstance(value, Context):
-        return {"ctx": [encode(game, getattr(value, f.name)) for f in attrs.fields(Context)]}
+    if isinstance(value, EffectContext):
+        return {"ctx": [encode(game, getattr(value, f.name)) for f in attrs.fields(EffectContext)]}
     numbers, _ = references(game.content)
     number = numbers.get(id(value))
     if number is None:
@@ -157,7 +161,7 @@ def decode(game: "Table", data):
     if tag == "o":
         return Option(data["o"][0], decode(game, data["o"][1]))
     if tag == "ctx":
-        return Context(*(decode(game, v) for v in data["ctx"]))
+        return EffectContext(*(decode(game, v) for v in data["ctx"]))
     if tag == "x":
         where = data["x"]
         if isinstance(where, int):  # a save from before references were per definition

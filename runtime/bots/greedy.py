@@ -198,8 +198,8 @@ class GreedyBot:
             return card_value(game, action[1], player) - card_cost(game, player, action[1])
         if kind == "card_action":
             definition = game.library[action[1]]
-            return max(effects_value(game, o.effects, player, action[1]) + effects_value(game, o.cost, player, action[1])
-                       for o in definition.actions) + 1.0
+            return max(effects_value(game, o.effects, player, action[1])
+                       + effects_value(game, o.cost, player, action[1]) for o in definition.actions) + 1.0
         if kind == "project":
             project = game.standard_projects[action[1]]
             if not any(isinstance(e, (fx.PlaceTile, fx.ChangeParameter, fx.Production)) for e in project.play):

@@ -9,7 +9,7 @@ default seed has 63 bits from the operating system (tharsis/cli/), nor can a sca
 
 `Stream` is a bot's own numbers (its random choices, the worlds a search samples): splitmix64, fast, seeded through
 a hash, so that what a bot does tells nothing about the seed it was given (which `play` and `simulate` derive from
-the game's). `GameState.rng` holds the deal state; every function here takes it and returns the new state with the
+the game's). `GameData.rng` holds the deal state; every function here takes it and returns the new state with the
 result. Python's `random.Random` would be exact too, but its 2.5 KB state makes every clone and save pay for it.
 """
 

@@ -16,12 +16,12 @@ import attrs
 
 # seats at one game: every bound on players (options, saves, research, an expansion's table of sites) reads these;
 # their home is the compiler's vocabulary, since the compiler checks a table of sites by them too
-from tharsis.compiler.vocabulary import MAX_PLAYERS, MIN_PLAYERS
+from tharsis.compiler.vocabulary import MAX_PLAYERS, MIN_PLAYERS  # noqa: F401 (re-exported)
 
 RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries
 
-# The phases a game goes through, in order (`GameState.phase`): the one home of their names, which the flow sets and
+# The phases a game goes through, in order (`GameData.phase`): the one home of their names, which the flow sets and
 # the views, the research encoding, the bots and the scenarios read.
 PHASES = ("setup", "research", "action", "production", "final greenery", "end")
 SETUP, RESEARCH, ACTION, PRODUCTION, FINAL_GREENERY, END = PHASES
@@ -111,7 +111,10 @@ class PlayerState:
 
 
 @attrs.define
-class GameState:
+class GameData:
+    """The whole game as plain data (a `Game` holds one as `game.state`). Not `GameData`: that name is the research
+    view's (runtime/api/research.py), the one docs/api.md gives to search and learning code."""
+
     board: str
     players: list[PlayerState]
     temperature: int = -30
@@ -141,8 +144,8 @@ class GameState:
                 return site
         return None
 
-    def copy(self) -> "GameState":
-        new = _new(GameState)
+    def copy(self) -> "GameData":
+        new = _new(GameData)
         new.board, new.players = self.board, [p.copy() for p in self.players]
         new.temperature, new.oxygen, new.oceans = self.temperature, self.oxygen, self.oceans
         new.tiles, new.claims = self.tiles.copy(), self.claims.copy()
@@ -160,7 +163,7 @@ class GameState:
 _new = object.__new__
 
 
-def state_to_data(state: GameState, encode_modifier) -> dict:
+def state_to_data(state: GameData, encode_modifier) -> dict:
     """The state as JSON-ready data (the `state` of a save; `Game.snapshot()`); compiled `next card` modifiers
     are written by `encode_modifier` (a reference into the compiled library)."""
     data = {f: getattr(state, f) for f in _PLAIN_GAME}
@@ -182,8 +185,8 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
     return data
 
 
-def state_from_data(data: dict, decode_modifier) -> GameState:
-    state = _new(GameState)
+def state_from_data(data: dict, decode_modifier) -> GameData:
+    state = _new(GameData)
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]

@@ -15,7 +15,7 @@ from tharsis.compiler import text
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..core.state import CardInPlay
-from ..rules.checks import Context, own_play_steps, possible_in_some_order
+from ..rules.checks import EffectContext, own_play_steps, possible_in_some_order
 from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
@@ -36,7 +36,8 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         state.first_action_done = True
         corporation = state.corporation
         game.begin("first_action", player, corporation)
-        effects.run_effects(game, game.library[corporation].first_action, 0, Context(player, card=corporation), None)
+        effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation),
+                            None)
     elif kind == "play":
         play_card(game, player, action[1])
     elif kind == "card_action":
@@ -56,7 +57,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
             choose_price(game, player, action)
             return
         spend(game, player, conversion.cost_resource, standard_cost(game, player, conversion))
-        effects.run_effects(game, conversion.play, 0, Context(player), None)
+        effects.run_effects(game, conversion.play, 0, EffectContext(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
         push(game, claimed_milestone, player, action[1])
@@ -97,14 +98,14 @@ def price_chosen(game: "Table", price, player: int, action: tuple) -> None:
 
 @step
 def conversion_paid(game: "Table", player: int, name: str) -> None:
-    effects.run_effects(game, game.standard_actions[name].play, 0, Context(player), None)
+    effects.run_effects(game, game.standard_actions[name].play, 0, EffectContext(player), None)
 
 
 @step
 def project_paid(game: "Table", player: int, name: str) -> None:
     project = game.standard_projects[name]
     push(game, fire_standard_project, player, name)
-    effects.run_effects(game, project.play, 0, Context(player), None)
+    effects.run_effects(game, project.play, 0, EffectContext(player), None)
 
 
 @step
@@ -169,7 +170,7 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     game.begin("unplayable", player, name)
     state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
     kind = game.elements.card_kinds.get(card.type)
-    effects.run_effects(game, kind.unplayable if kind is not None else (), 0, Context(player), None)
+    effects.run_effects(game, kind.unplayable if kind is not None else (), 0, EffectContext(player), None)
 
 
 @step
@@ -204,7 +205,7 @@ def card_action_chosen(game: "Table", index: int, player: int, name: str) -> Non
     option = game.library[name].actions[index]
     game.state.players[player].card(name).used = True
     game.begin("action", player, name, index)
-    ctx = Context(player, card=name)
+    ctx = EffectContext(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
     effects.run_effects(game, option.cost + option.effects, 0, ctx, None)
 

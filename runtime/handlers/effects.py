@@ -18,19 +18,42 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
 from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
-from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_resources, cards_playable_from_hand,
-                            cards_to_remove_from, claimable, commutes, copyable, effect_steps, fundable_awards,
-                            lowest_productions, names_resource, own_cards_to_remove_from, owns_tile_next_to, possible,
-                            production_box, production_targets, protected, raises_only_maxed, resource_cards,
-                            reusable_actions, stealable, steps_possible, triggered_context, value_of, x_range)
+from ..rules.checks import (
+    MINIMUM_PRODUCTION,
+    EffectContext,
+    bonus_filter,
+    bonus_resources,
+    cards_playable_from_hand,
+    cards_to_remove_from,
+    claimable,
+    commutes,
+    copyable,
+    effect_steps,
+    fundable_awards,
+    lowest_productions,
+    names_resource,
+    own_cards_to_remove_from,
+    owns_tile_next_to,
+    possible,
+    production_box,
+    production_targets,
+    protected,
+    raises_only_maxed,
+    resource_cards,
+    reusable_actions,
+    stealable,
+    steps_possible,
+    triggered_context,
+    value_of,
+    x_range,
+)
 from ..rules.measures import holds, tag_counts
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
@@ -66,7 +89,7 @@ def handles(*kinds: type, inline: bool = False):
 # ------------------------------------------------------------------ running effects: the loop and its steps
 
 @step
-def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_after) -> None:
+def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, steps_after) -> None:
     """Carry out `effects[index:]`; then, when `steps_after` is a tuple, the remaining steps of a card whose
     effects are played in the order its player chooses. A placement tells the later effects where "it" is."""
     stack = game.flow.stack
@@ -105,7 +128,7 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
         chosen_order(game, steps_after, ctx)
 
 
-def run_in_chosen_order(game: "Table", effects: tuple, ctx: Context, triggered: tuple = ()) -> None:
+def run_in_chosen_order(game: "Table", effects: tuple, ctx: EffectContext, triggered: tuple = ()) -> None:
     """A played card's effects and the player's own triggers it sets off (`triggered`, steps `(CARD, ...)` from
     `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter. An
     effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
@@ -119,7 +142,7 @@ def run_in_chosen_order(game: "Table", effects: tuple, ctx: Context, triggered: 
 
 
 @step
-def run_triggered(game: "Table", fired: tuple, ctx: Context) -> None:
+def run_triggered(game: "Table", fired: tuple, ctx: EffectContext) -> None:
     """A trigger of the player's own that a card they play sets off, `(CARD, effect, ...)`, as its own cause."""
     game.begin("trigger", ctx.player, fired[0])
     run_effects(game, fired[1:], 0, triggered_context(fired, ctx), None)
@@ -130,7 +153,7 @@ def _effects_of(step: tuple) -> tuple:
 
 
 @step
-def chosen_order(game: "Table", steps: tuple, ctx: Context) -> None:
+def chosen_order(game: "Table", steps: tuple, ctx: EffectContext) -> None:
     if not steps:
         return
     # offer only the steps after which the others can still all be done; a trigger is named by its card
@@ -146,7 +169,7 @@ def chosen_order(game: "Table", steps: tuple, ctx: Context) -> None:
     order_chosen(game, firsts[0], steps, ctx)
 
 
-def _first_works(game: "Table", steps: list, index: int, ctx: Context) -> bool:
+def _first_works(game: "Table", steps: list, index: int, ctx: EffectContext) -> bool:
     return steps_possible(game, [steps[index]] + steps[:index] + steps[index + 1:], ctx, fixed=1)
 
 
@@ -157,7 +180,7 @@ def _step_label(step: tuple) -> str:
 
 
 @step
-def order_chosen(game: "Table", index: int, steps: tuple, ctx: Context) -> None:
+def order_chosen(game: "Table", index: int, steps: tuple, ctx: EffectContext) -> None:
     step, rest = steps[index], steps[:index] + steps[index + 1:]
     if step and step[0].__class__ is str:  # a trigger the card set off: its own context, then the rest
         if rest:
@@ -192,7 +215,7 @@ def _production(game, e, ctx):
 
 
 @step
-def production_changes(game: "Table", e, ctx: Context, index: int) -> None:
+def production_changes(game: "Table", e, ctx: EffectContext, index: int) -> None:
     changes = e.changes
     while index < len(changes):
         change = changes[index]
@@ -212,7 +235,7 @@ def production_changes(game: "Table", e, ctx: Context, index: int) -> None:
 
 
 @step
-def production_chosen(game: "Table", resource: str, e, ctx: Context, index: int) -> None:
+def production_chosen(game: "Table", resource: str, e, ctx: EffectContext, index: int) -> None:
     production = game.state.players[ctx.player].production
     delta = value_of(game, e.changes[index].amount, ctx)
     before = production[resource]
@@ -231,7 +254,7 @@ def _any_production(game, e, ctx):
 
 
 @step
-def any_production_target(game: "Table", target: int, e, ctx: Context) -> None:
+def any_production_target(game: "Table", target: int, e, ctx: EffectContext) -> None:
     if target == NEUTRAL:
         game.log_event("neutral_production", ctx.player)
         return
@@ -256,7 +279,7 @@ def _parameter(game, e, ctx):
 
 
 @step
-def place_next(game: "Table", e, ctx: Context, remaining: int, placed, continuation: tuple) -> None:
+def place_next(game: "Table", e, ctx: EffectContext, remaining: int, placed, continuation: tuple) -> None:
     """Place the `remaining` tiles of `e` one after the other, then carry on with the effects after it."""
     if remaining == 0:
         effects, index, steps_after = continuation
@@ -268,7 +291,7 @@ def place_next(game: "Table", e, ctx: Context, remaining: int, placed, continuat
 
 
 @step
-def placed_one(game: "Table", e, ctx: Context, remaining: int, placed, continuation: tuple, space) -> None:
+def placed_one(game: "Table", e, ctx: EffectContext, remaining: int, placed, continuation: tuple, space) -> None:
     if space is None:  # no legal space (or no ocean) left: the rest cannot be placed either
         remaining = 0
     place_next(game, e, ctx, remaining, space or placed, continuation)
@@ -494,7 +517,7 @@ def _option_label(options: tuple, option: tuple) -> str:
 
 
 @step
-def option_chosen(game: "Table", index: int, e, ctx: Context) -> None:
+def option_chosen(game: "Table", index: int, e, ctx: EffectContext) -> None:
     run_effects(game, e.options[index], 0, ctx, None)
 
 
@@ -514,7 +537,7 @@ def _choose_x(game, e, ctx):
 
 
 @step
-def x_chosen(game: "Table", x: int, e, ctx: Context) -> None:
+def x_chosen(game: "Table", x: int, e, ctx: EffectContext) -> None:
     run_effects(game, e.body, 0, ctx.with_x(x), None)
 
 
@@ -527,13 +550,13 @@ def _may(game, e, ctx):
 
 
 @step
-def may_chosen(game: "Table", yes: bool, e, ctx: Context) -> None:
+def may_chosen(game: "Table", yes: bool, e, ctx: EffectContext) -> None:
     if yes:
         run_effects(game, e.body, 0, ctx, None)
 
 
 @step
-def copy_chosen(game: "Table", name: str, ctx: Context) -> None:
+def copy_chosen(game: "Table", name: str, ctx: EffectContext) -> None:
     copied = game.library[name]
     boxes = production_box(copied)
     # a box that raises "the production of the bonus" refers to the copied card's own tile
@@ -608,7 +631,7 @@ def _each_opponent(game, e, ctx):
 
 @step
 def opponent_turn(game: "Table", e, index: int) -> None:
-    ctx = Context(index)
+    ctx = EffectContext(index)
     if possible(game, e.body, ctx):
         run_effects(game, e.body, 0, ctx, None)
 
@@ -685,7 +708,7 @@ def _labelled(verb: str) -> Callable[[str], Option]:
     return lambda name: Option(f"{verb} {name}", name)
 
 
-def _play_offered(game: "Table", e, ctx: Context) -> None:
+def _play_offered(game: "Table", e, ctx: EffectContext) -> None:
     game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)  # used up by the card played
 
 
@@ -698,11 +721,11 @@ class Pick:
 
     decision: str                                 # the Decision's kind
     prompt: str
-    choices: Callable[["Table", object, Context], list]
+    choices: Callable[["Table", object, EffectContext], list]
     option: Callable[[object], Option]            # a value offered -> its Option
     chosen: Callable                              # a @step: (game, value, *arguments(e, ctx))
-    arguments: Callable[[object, Context], tuple] = lambda e, ctx: (ctx.player,)
-    offered: Optional[Callable[["Table", object, Context], None]] = None
+    arguments: Callable[[object, EffectContext], tuple] = lambda e, ctx: (ctx.player,)
+    offered: Optional[Callable[["Table", object, EffectContext], None]] = None
 
 
 # pieces and sites (runtime/handlers/sites.py carries them out; the rules are runtime/rules/sites.py's)
@@ -752,7 +775,7 @@ PICK_ONE = {
 }
 
 
-def _pick_one(game: "Table", e, ctx: Context) -> None:
+def _pick_one(game: "Table", e, ctx: EffectContext) -> None:
     pick = PICK_ONE[type(e)]
     values = pick.choices(game, e, ctx)
     if not values:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
-from ..rules.checks import Context, play_matches, possible, value_of
+from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
 from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
@@ -135,7 +134,7 @@ def activate(game: "Table", event: str, actor: int, card) -> None:
 
 # ------------------------------------------------------------------ placing a piece
 
-def place_piece(game: "Table", e: fx.PlacePiece, ctx: Context, rest: tuple = ()) -> None:
+def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple = ()) -> None:
     """Ask on which site the piece goes (only sites after whose `build` the effects still to come stay possible,
     when some are: a production lost after the placement, covered by one site's production), then place it."""
     sites = placeable(game, ctx.player, e.piece, e.also_own)
@@ -150,7 +149,7 @@ def place_piece(game: "Table", e: fx.PlacePiece, ctx: Context, rest: tuple = ())
 
 
 @step
-def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: Context, remaining: int) -> None:
+def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: EffectContext, remaining: int) -> None:
     state = game.state
     site, declared = state.site(name), game.elements.sites[name]
     player = ctx.player
@@ -161,7 +160,7 @@ def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: Context, remai
     if site.marker < len(site.pieces):
         site.marker = len(site.pieces)
         game.log_event("marker", None, name, site.marker)
-    steps = [Step(effects.run_effects, (declared.build, 0, Context(player), None)),
+    steps = [Step(effects.run_effects, (declared.build, 0, EffectContext(player), None)),
              Step(fire_placed, (player, e.piece))]
     if remaining > 0:
         steps.append(Step(place_again, (e, ctx, remaining)))
@@ -170,7 +169,7 @@ def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: Context, remai
 
 
 @step
-def place_again(game: "Table", e: fx.PlacePiece, ctx: Context, remaining: int) -> None:
+def place_again(game: "Table", e: fx.PlacePiece, ctx: EffectContext, remaining: int) -> None:
     sites = placeable(game, ctx.player, e.piece, e.also_own)
     if sites:
         ask(game, Decision(ctx.player, "site", f"On which site do you place {_a(e.piece)}?",
@@ -185,7 +184,7 @@ def fire_placed(game: "Table", player: int, piece: str) -> None:
 
 # ------------------------------------------------------------------ a visit
 
-def send(game: "Table", e: fx.SendPiece, ctx: Context) -> None:
+def send(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
     sites = visitable(game, e.piece) if has_free(game, ctx.player, e.piece) else []
     if not sites:
         return
@@ -238,7 +237,7 @@ def visit(game: "Table", name: str, player: int) -> None:
     """The visit itself: the step's effects for the visitor, the bonuses of the pieces there, the marker back to
     its floor, then the `send` triggers."""
     site, declared = game.state.site(name), game.elements.sites[name]
-    steps = [Step(effects.run_effects, (declared.track[site.marker], 0, Context(player), None))]
+    steps = [Step(effects.run_effects, (declared.track[site.marker], 0, EffectContext(player), None))]
     owners = list(dict.fromkeys(site.pieces))
     steps += [Step(give_bonus, (name, owner, site.pieces.count(owner))) for owner in owners if declared.bonus]
     steps += [Step(marker_home, (name,)), Step(fire_sent, (player, declared.visitor))]
@@ -249,7 +248,7 @@ def visit(game: "Table", name: str, player: int) -> None:
 def give_bonus(game: "Table", name: str, owner: int, count: int) -> None:
     bonus = game.elements.sites[name].bonus
     game.begin("site_bonus", owner, name)
-    effects.run_effects(game, bonus * count, 0, Context(owner), None)
+    effects.run_effects(game, bonus * count, 0, EffectContext(owner), None)
 
 
 @step
@@ -267,7 +266,7 @@ def fire_sent(game: "Table", player: int, piece: str) -> None:
 
 # ------------------------------------------------------------------ more pieces, markers, bonuses, sites
 
-def gain_pieces(game: "Table", e: fx.GainPieces, ctx: Context) -> None:
+def gain_pieces(game: "Table", e: fx.GainPieces, ctx: EffectContext) -> None:
     """More pieces in the supply, never beyond the kind's limit (pieces on sites count toward it)."""
     left = supply(game, ctx.player, e.piece)
     if left is None:
@@ -279,7 +278,7 @@ def gain_pieces(game: "Table", e: fx.GainPieces, ctx: Context) -> None:
     game.state.players[ctx.player].pieces[e.piece] = left + gained
 
 
-def move_markers(game: "Table", e: fx.MoveMarkers, ctx: Context) -> None:
+def move_markers(game: "Table", e: fx.MoveMarkers, ctx: EffectContext) -> None:
     if e.each:
         for site in game.state.sites:
             if site.active:
@@ -312,7 +311,7 @@ def marker_chosen(game: "Table", name: str, steps: tuple, player: int) -> None:
     marker_next(game, steps[1:], player, name)
 
 
-def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: Context) -> None:
+def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: EffectContext) -> None:
     """The bonus of the site under each of the player's pieces of that kind, once per piece, site by site."""
     sites = game.elements.sites
     steps = [Step(give_bonus, (s.name, ctx.player, s.pieces.count(ctx.player))) for s in game.state.sites

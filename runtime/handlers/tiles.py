@@ -16,7 +16,7 @@ from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_
 from ..core.decisions import Decision, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL, Tile
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from ..rules.spaces import legal_spaces, space_cost
 from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
 from .payment import pay
@@ -206,7 +206,7 @@ def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neut
             if track.parameter == parameter and track.value == value:
                 chained = neutral_part(track.effects)
                 if chained:
-                    push(game, track_bonus, chained, Context(player, neutral=True), parameter, value)
+                    push(game, track_bonus, chained, EffectContext(player, neutral=True), parameter, value)
         return
     push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
@@ -216,11 +216,11 @@ def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neut
     push(game, fire_raise, player, parameter)
     for track in reversed(game.board.board.tracks):
         if track.parameter == parameter and track.value == value:
-            push(game, track_bonus, track.effects, Context(player), parameter, value)
+            push(game, track_bonus, track.effects, EffectContext(player), parameter, value)
 
 
 @step
-def track_bonus(game: "Table", bonus: tuple, ctx: Context, parameter: str, value: int) -> None:
+def track_bonus(game: "Table", bonus: tuple, ctx: EffectContext, parameter: str, value: int) -> None:
     """The bonus printed on a parameter's track at `value` (a heat production step, an ocean), as its own cause."""
     game.begin("track", None if ctx.neutral else ctx.player, parameter, value)
     effects.run_effects(game, bonus, 0, ctx, None)

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
-from ..rules.checks import Context, commutes
-from ..rules.checks import cost_ok, play_matches
+from ..rules.checks import EffectContext, commutes, cost_ok, play_matches
 from ..rules.measures import tag_counts
 from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
@@ -148,8 +146,8 @@ def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_c
     rest = pending[:index] + pending[index + 1:]
     if rest:
         push(game, resolve_triggers, owner, rest, that_card, *_raised(raised))
-    ctx = Context(owner, card=name, that_card=that_card) if raised is None else \
-        Context(owner, card=name, that_card=that_card, raised=raised)
+    ctx = EffectContext(owner, card=name, that_card=that_card) if raised is None else \
+        EffectContext(owner, card=name, that_card=that_card, raised=raised)
     game.begin("trigger", owner, name)
     effects.run_effects(game, fired, 0, ctx, None)
 

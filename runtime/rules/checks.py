@@ -1,6 +1,6 @@
 """Whether compiled effects can be carried out now, and what they could target (the rules checks of effects).
 
-Interface: `Context` (who carries out an effect, for which card, with which X, after placing where), `value_of`
+Interface: `EffectContext` (who carries out an effect, for which card, with which X, after placing where), `value_of`
 (an amount in a context), `possible`, `possible_in_some_order`, `possible_with_a_payment`, `x_range`,
 `unconditional`, `commutes`, `effect_steps`, and the target finders the effect handlers offer as options
 (`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `own_cards_to_remove_from`,
@@ -35,17 +35,17 @@ from .spaces import can_place, legal_spaces, maxed
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["MINIMUM_PRODUCTION", "Context", "bonus_filter", "bonus_resources", "cards_to_remove_from", "claimable",
-           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
-           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
+__all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
+           "claimable", "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to",
+           "possible", "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets",
+           "protected", "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
-class Context:
+class EffectContext:
     """Who carries out an effect, for which card, with which X, after placing on which space."""
 
     player: int
@@ -58,21 +58,21 @@ class Context:
     neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
     raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
 
-    def with_x(self, x: int) -> "Context":
-        return Context(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                       self.neutral, self.raised)
+    def with_x(self, x: int) -> "EffectContext":
+        return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
+                             self.neutral, self.raised)
 
-    def with_placed(self, placed: Optional[str], bonuses: tuple) -> "Context":
+    def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
-        return Context(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, self.neutral,
-                       self.raised)
+        return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
+                             self.neutral, self.raised)
 
     @property
     def where(self) -> Where:
         return Where(self.player, self.card, self.playing)
 
 
-def value_of(game: "Table", a: fx.Amount, ctx: Context) -> int:
+def value_of(game: "Table", a: fx.Amount, ctx: EffectContext) -> int:
     number = a.coefficient * (ctx.x if a.variable else 1)
     if a.per is not None:
         number *= quantity(game, a.per, ctx.where) // a.divisor
@@ -81,7 +81,7 @@ def value_of(game: "Table", a: fx.Amount, ctx: Context) -> int:
 
 # ------------------------------------------------------------------ can it be done?
 
-def possible(game: "Table", effects: tuple, ctx: Context, paid: Optional[dict] = None) -> bool:
+def possible(game: "Table", effects: tuple, ctx: EffectContext, paid: Optional[dict] = None) -> bool:
     """All effects can be carried out in order: the player's own stock and production changes of earlier
     effects (and the `paid` payment, which may use what an effect needs) are applied provisionally, and
     undone, while the later ones are checked."""
@@ -98,7 +98,7 @@ def possible(game: "Table", effects: tuple, ctx: Context, paid: Optional[dict] =
             _rollback(undo, 0)
 
 
-def possible_in_some_order(game: "Table", effects: tuple, ctx: Context, paid: Optional[dict] = None,
+def possible_in_some_order(game: "Table", effects: tuple, ctx: EffectContext, paid: Optional[dict] = None,
                            first: Optional[tuple] = None, triggered: Optional[tuple] = None) -> bool:
     """A played card's effects can be carried out in an order the player may choose (RULES.md 4A, seed 000: the
     card's effects and the effects it triggers, in the order its player chooses), `first` (one of its steps)
@@ -128,7 +128,7 @@ def possible_in_some_order(game: "Table", effects: tuple, ctx: Context, paid: Op
 ORDER_SEARCH_LIMIT = 5  # steps whose every order is tried (120 orders at most); longer lists try a few
 
 
-def steps_possible(game: "Table", steps: list, ctx: Context, paid: Optional[dict] = None, fixed: int = 0) -> bool:
+def steps_possible(game: "Table", steps: list, ctx: EffectContext, paid: Optional[dict] = None, fixed: int = 0) -> bool:
     """Some order of `steps` (the first `fixed` of them staying first) carries out every step of the card's own
     (a triggered step, `(CARD, ...)`, is skipped when it cannot be carried out)."""
     for chosen in _choices_made(steps):  # a trigger's `choose { }`: each option as the player may pick it
@@ -185,12 +185,12 @@ def _is_triggered(step: tuple) -> bool:
     return bool(step) and step[0].__class__ is str
 
 
-def triggered_context(step: tuple, ctx: Context) -> Context:
+def triggered_context(step: tuple, ctx: EffectContext) -> EffectContext:
     """The context of a triggered step `(CARD, ...)`: its owner, the trigger's card, the card that set it off."""
-    return Context(ctx.player, card=step[0], that_card=ctx.card or ctx.playing)
+    return EffectContext(ctx.player, card=step[0], that_card=ctx.card or ctx.playing)
 
 
-def _order_possible(game: "Table", order: list, ctx: Context, paid: Optional[dict]) -> bool:
+def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Optional[dict]) -> bool:
     undo: list = []
     try:
         if paid:
@@ -249,7 +249,7 @@ def own_play_steps(game: "Table", player: int, name: str) -> tuple:
     return tuple(steps)
 
 
-def possible_with_a_payment(game: "Table", effects: tuple, ctx: Context, cost: int, using: tuple) -> bool:
+def possible_with_a_payment(game: "Table", effects: tuple, ctx: EffectContext, cost: int, using: tuple) -> bool:
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
@@ -259,7 +259,7 @@ def possible_with_a_payment(game: "Table", effects: tuple, ctx: Context, cost: i
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
 
 
-def _apply_payment(game: "Table", ctx: Context, paid: Optional[dict], undo: list) -> None:
+def _apply_payment(game: "Table", ctx: EffectContext, paid: Optional[dict], undo: list) -> None:
     player = game.state.players[ctx.player]
     stock = player.resources
     for resource, amount in (paid or {}).items():
@@ -287,7 +287,7 @@ class _OnCard:
         self.card.resources = value
 
 
-def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, apply_last: bool = False) -> bool:
+def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: list, apply_last: bool = False) -> bool:
     """Check effects in order, applying each one's certain changes (recorded in `undo`) before the next.
     Only the kinds in `_CHANGING` have certain changes; the others skip the two look-ups (a hot loop)."""
     last = len(effects) - 1
@@ -309,7 +309,7 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
     return True
 
 
-def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: Context, undo: list,
+def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectContext, undo: list,
                      apply_last: bool) -> bool:
     """Whether the effects after a placement of a piece hold after the `build` effects of some site it may go to
     (a production lost after it, possible once one site's build has raised it): each site's certain changes are applied
@@ -327,26 +327,26 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: Context,
     return False
 
 
-def _certain_changes(game: "Table", e, ctx: Context) -> list:
+def _certain_changes(game: "Table", e, ctx: EffectContext) -> list:
     """Changes to the player's own stock and production that an effect surely makes."""
     certain = _CERTAIN.get(type(e))
     return certain(game, e, ctx, game.state.players[ctx.player]) if certain is not None else []
 
 
-def _gained(game: "Table", e, ctx: Context, player) -> list:
+def _gained(game: "Table", e, ctx: EffectContext, player) -> list:
     return [(player.resources, e.resource, value_of(game, e.amount, ctx))]
 
 
-def _lost(game: "Table", e, ctx: Context, player) -> list:
+def _lost(game: "Table", e, ctx: EffectContext, player) -> list:
     return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
 
 
-def _produced(game: "Table", e, ctx: Context, player) -> list:
+def _produced(game: "Table", e, ctx: EffectContext, player) -> list:
     return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
             if c.resource not in ("bonus", "lowest")]
 
 
-def _paid(game: "Table", e, ctx: Context, player) -> list:
+def _paid(game: "Table", e, ctx: EffectContext, player) -> list:
     """A later payment must be checked against what this one leaves."""
     ways = payment_options(game, ctx.player, value_of(game, e.amount, ctx), e.using)
     return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
@@ -357,7 +357,7 @@ def _paid(game: "Table", e, ctx: Context, player) -> list:
 _CERTAIN = {fx.Gain: _gained, fx.Lose: _lost, fx.Spend: _lost, fx.Production: _produced, fx.Pay: _paid}
 
 
-def _triggered_changes(game: "Table", e, ctx: Context) -> list:
+def _triggered_changes(game: "Table", e, ctx: EffectContext) -> list:
     """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
     possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
@@ -383,7 +383,7 @@ def _triggered_changes(game: "Table", e, ctx: Context) -> list:
             placed = min(e.count, len(game.board.mars))  # never more tiles than Mars has spaces
             for effect in trigger.effects:
                 changes.extend((table, resource, delta * placed) for table, resource, delta in
-                               _certain_changes(game, effect, Context(ctx.player, card=name)))
+                               _certain_changes(game, effect, EffectContext(ctx.player, card=name)))
     return changes
 
 
@@ -400,7 +400,7 @@ def _surely_met(game: "Table", filters, e: fx.PlaceTile) -> bool:
 
 # ------------------------------------------------------------------ targets (no decisions)
 
-def x_range(game: "Table", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
+def x_range(game: "Table", e: fx.ChooseX, ctx: EffectContext) -> tuple[int, int]:
     """The values X may take: from the minimum up to the largest X the body can be carried out with.
     Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
     at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
@@ -422,7 +422,7 @@ def x_range(game: "Table", e: fx.ChooseX, ctx: Context) -> tuple[int, int]:
     return e.minimum, low
 
 
-def bonus_resources(game: "Table", ctx: Context) -> list[str]:
+def bonus_resources(game: "Table", ctx: EffectContext) -> list[str]:
     """The productions `production(bonus ...)` may raise: the resources printed on the space just placed."""
     if ctx.placed is None:
         return []
@@ -452,7 +452,7 @@ def names_resource(definition, resource: str) -> bool:
     return False
 
 
-def adds_to_no_card(game: "Table", effects: tuple, ctx: Context) -> bool:
+def adds_to_no_card(game: "Table", effects: tuple, ctx: EffectContext) -> bool:
     """Whether every effect adds card resources to another card, and no card could take them."""
     if not effects:
         return False
@@ -621,15 +621,15 @@ def copyable(game: "Table", e, ctx) -> list[str]:
 # `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
 # this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
 
-def _can_lose(game: "Table", e, ctx: Context) -> bool:
+def _can_lose(game: "Table", e, ctx: EffectContext) -> bool:
     return game.state.players[ctx.player].resources[e.resource] >= value_of(game, e.amount, ctx)
 
 
-def _can_pay(game: "Table", e: fx.Pay, ctx: Context) -> bool:
+def _can_pay(game: "Table", e: fx.Pay, ctx: EffectContext) -> bool:
     return can_pay(game, ctx.player, value_of(game, e.amount, ctx), e.using)
 
 
-def _can_change_production(game: "Table", e: fx.Production, ctx: Context) -> bool:
+def _can_change_production(game: "Table", e: fx.Production, ctx: EffectContext) -> bool:
     production = game.state.players[ctx.player].production
     for change in e.changes:
         delta = value_of(game, change.amount, ctx)
@@ -639,7 +639,7 @@ def _can_change_production(game: "Table", e: fx.Production, ctx: Context) -> boo
     return True
 
 
-def _can_remove(game: "Table", e: fx.RemoveResources, ctx: Context) -> bool:
+def _can_remove(game: "Table", e: fx.RemoveResources, ctx: EffectContext) -> bool:
     if e.up_to or e.source == "any_player":
         return True
     if e.source == "here":
@@ -651,16 +651,16 @@ def _can_remove(game: "Table", e: fx.RemoveResources, ctx: Context) -> bool:
     return game.options.solo or bool(cards_to_remove_from(game, e, ctx))
 
 
-def _can_choose_x(game: "Table", e: fx.ChooseX, ctx: Context) -> bool:
+def _can_choose_x(game: "Table", e: fx.ChooseX, ctx: EffectContext) -> bool:
     # some X works: the smallest does (see x_range), no need to find the largest
     return quantity(game, e.maximum, ctx.where) >= e.minimum and possible(game, e.body, ctx.with_x(e.minimum))
 
 
-def _can_take_branch(game: "Table", e: fx.Conditional, ctx: Context) -> bool:
+def _can_take_branch(game: "Table", e: fx.Conditional, ctx: EffectContext) -> bool:
     return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
 
 
-def _cards_to_discard(game: "Table", ctx: Context) -> int:
+def _cards_to_discard(game: "Table", ctx: EffectContext) -> int:
     """The cards in hand a `discard` could take: not the card being played, which leaves the hand first."""
     hand = game.state.players[ctx.player].hand
     return len(hand) - (1 if ctx.playing is not None and ctx.playing in hand else 0)

@@ -16,14 +16,23 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 
 from ..core.decisions import LazyDecision, Option
-from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
+from .checks import EffectContext, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
+from .prices import (
+    can_pay,
+    can_pay_price,
+    can_spend,
+    card_cost,
+    card_means,
+    leeway,
+    money_power,
+    standard_cost,
+    standard_prices,
+)
 from .spaces import maxed
 
 if TYPE_CHECKING:
@@ -57,15 +66,15 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     return True, ""
 
 
-def play_context(game: "Table", player: int, name: str) -> Context:
-    return Context(player, card=name if game.library[name].type != "event" else None, playing=name)
+def play_context(game: "Table", player: int, name: str) -> EffectContext:
+    return EffectContext(player, card=name if game.library[name].type != "event" else None, playing=name)
 
 
 def card_action_options(game: "Table", player: int, name: str) -> list[int]:
     """The options of a card's action that can be carried out and would do something: an option whose effects
     only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
     definition = game.library[name]
-    ctx = Context(player, card=name)
+    ctx = EffectContext(player, card=name)
     return [i for i, option in enumerate(definition.actions) if possible(game, option.cost + option.effects, ctx)
             and not adds_to_no_card(game, option.effects, ctx)]
 
@@ -105,7 +114,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
-        return None if possible(game, project.play, Context(player)) else f"{name} cannot be carried out now"
+        return None if possible(game, project.play, EffectContext(player)) else f"{name} cannot be carried out now"
     if kind == "convert":
         conversion = game.standard_actions.get(name)
         if conversion is None:
@@ -146,7 +155,7 @@ def _priced_why_not(game: "Table", player: int, definition, verb: str) -> Option
 def usable_prices(game: "Table", player: int, definition) -> list[tuple[int, str]]:
     """The costs of a standard project or action the player can pay now and after which its effects can be carried
     out (the payment applied provisionally: 3 titanium paid leaves the rest possible or not)."""
-    ctx = Context(player)
+    ctx = EffectContext(player)
     usable = []
     for amount, resource in standard_prices(game, player, definition):
         if not can_pay_price(game, player, amount, resource):
@@ -187,7 +196,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
-    return possible(game, definition.play, Context(player))
+    return possible(game, definition.play, EffectContext(player))
 
 
 def action_candidates(game: "Table", player: int) -> list[Option]:
@@ -282,7 +291,7 @@ def _project_legal(game: "Table", player: int, action: tuple) -> bool:
         return game.state.players[player].first_action_done and bool(usable_prices(game, player, project))
     return project is not None and game.state.players[player].first_action_done and \
         can_pay(game, player, standard_cost(game, player, project)) and \
-        (unconditional(project.play) or possible(game, project.play, Context(player)))
+        (unconditional(project.play) or possible(game, project.play, EffectContext(player)))
 
 
 def _convert_legal(game: "Table", player: int, action: tuple) -> bool:

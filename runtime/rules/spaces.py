@@ -13,8 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
-from tharsis.compiler.vocabulary import (ANY_TILE, CITY_TILES, GLOBAL_RANGES, GREENERY_TILES, LAND, OCEAN_SPACE,
-                                         OCEAN_TILES, VOLCANIC)
+from tharsis.compiler.vocabulary import (
+    ANY_TILE,
+    CITY_TILES,
+    GLOBAL_RANGES,
+    GREENERY_TILES,
+    LAND,
+    OCEAN_SPACE,
+    OCEAN_TILES,
+    VOLCANIC,
+)
 
 from ..core.state import Tile
 from .measures import Where, holds

@@ -23,12 +23,11 @@ from ..handlers.payment import offer_cards
 from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_tags
-from ..rules.checks import Context
+from ..rules.checks import EffectContext
 from ..rules.legality import ActionMenu, standard_action_possible
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import terraformed
-
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -188,7 +187,7 @@ def start_corporation(game: "Table", index: int, name: str) -> None:
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
     game.flow.playing = (index, name)
-    then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
+    then(game, Step(run_effects, (corporation.play, 0, EffectContext(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
     if fresh:
         fire(game, "new_tag", index, times=fresh)
@@ -440,7 +439,7 @@ def run_rule(game: "Table", name: str, moment: str) -> None:
     game.begin("rule", None, name)
     deciders = game.turn_order() if rule.by == "each_player" else [game.state.first_player]
     for index in reversed(deciders):
-        push(game, run_effects, rule.play, 0, Context(index), None)
+        push(game, run_effects, rule.play, 0, EffectContext(index), None)
 
 
 # ------------------------------------------------------------------ the end (RULES.md section 6)

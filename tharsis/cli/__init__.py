@@ -16,8 +16,19 @@ import sys
 
 from tharsis import __version__
 from tharsis.cli.arguments import ArgumentParser
-from tharsis.cli.commands import cards, check, fmt, gallery, lsp, play, replay, report, report_config_error, \
-    simulate, test
+from tharsis.cli.commands import (
+    cards,
+    check,
+    fmt,
+    gallery,
+    lsp,
+    play,
+    replay,
+    report,
+    report_config_error,
+    simulate,
+    test,
+)
 from tharsis.designer.config import ConfigError
 from tharsis.problems import ProblemError, render, usage_error
 
@@ -36,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
             return check.usage_report(exc, output)
         if not getattr(args, "command", None):
             parser.print_help()
-            raise usage_error("E709", "no COMMAND given", "one of the commands above: tharsis check mine/, tharsis play")
+            raise usage_error("E709", "no COMMAND given",
+                              "one of the commands above: tharsis check mine/, tharsis play")
         return args.run(args)
     except ProblemError as exc:  # bad flags (E709: refused by argparse), saves, logs: every problem with its code
         if exc.details:
@@ -88,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    for command in (check, cards, test, fmt, gallery, lsp, play, simulate, replay, report):   # in the order help lists them
+    # in the order help lists them
+    for command in (check, cards, test, fmt, gallery, lsp, play, simulate, replay, report):
         command.add_parser(sub)
     return parser

@@ -29,7 +29,6 @@ else:  # pragma: no cover - Python 3.10 has no tomllib; pyproject.toml depends o
 
 FILENAME = "pyproject.toml"
 MAX_BYTES = 1_000_000   # a pyproject.toml is a few KB; more is the wrong file (or /dev/zero)
-TABLE = ("tool", "tharsis")
 
 # key -> (what the value must be, the Config attribute)
 KEYS = {

@@ -29,8 +29,7 @@ from tharsis.compiler.pipeline import CompileResult
 from tharsis.compiler.source import on_disk
 from tharsis.designer import suppressions
 from tharsis.designer.code_filter import CodeFilter
-from tharsis.problems import USAGE, ProblemError
-from tharsis.problems import Problem as UsageProblem
+from tharsis.problems import USAGE, Problem as UsageProblem, ProblemError
 
 _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re.M)
 # any definition's header: it ends the block of the card before it

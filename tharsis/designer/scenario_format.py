@@ -113,9 +113,9 @@ def read(path: str, text: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         message = " ".join(str(part) for part in (exc.context, exc.problem) if part) or "not valid YAML"
         raise FormatError(Diagnostic("E601", "error", f"not valid YAML: {message}", _span_of(path, mark),
-                                     "check the indentation, the colons and the brackets around this place"))
+                                     "check the indentation, the colons and the brackets around this place")) from None
     except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise FormatError(Diagnostic("E601", "error", f"not valid YAML: {exc}", Span.point(path, 1, 1)))
+        raise FormatError(Diagnostic("E601", "error", f"not valid YAML: {exc}", Span.point(path, 1, 1))) from None
     finally:
         loader.dispose()
     if node is None:
@@ -201,7 +201,7 @@ class _Values:
         except (yaml.YAMLError, ValueError, OverflowError) as exc:  # a 5,000-digit number, a bad !!binary, ...
             raise FormatError(Diagnostic("E606", "error", f"cannot read the value '{node.value[:40]}': "
                                          f"{str(exc).splitlines()[0][:120]}",
-                                         _span_of(self.path, node.start_mark)))
+                                         _span_of(self.path, node.start_mark))) from None
 
     def _locate(self, result: Located, node) -> None:
         result.path, result.source = self.path, self.text

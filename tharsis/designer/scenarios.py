@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import attrs
-import yaml
 
 from tharsis.compiler import vocabulary as v
 from tharsis.compiler.definitions import Library
@@ -67,8 +66,8 @@ class Outcome:
 
 
 def load(path: Path) -> list[dict]:
-    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when the
-    file cannot be read as scenarios at all."""
+    """The scenarios of a file, read safely (tharsis/designer/scenario_format.py); ScenarioError (rendered, E6xx) when
+    the file cannot be read as scenarios at all."""
     where = Span.point(str(path), 1, 1)
     try:
         # bounded: a huge file is refused, not read whole; a pipe named *.yaml, or /dev/zero, is never opened
@@ -318,8 +317,7 @@ class Runner:
                 state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
             if "tr raised this generation" in spec:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
-            for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
-                player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+            self._arrange_pieces(player, spec.get("pieces") or {})
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -334,8 +332,22 @@ class Runner:
                                       name=spec.get("name"), is_city=kind in v.CITY_TILES)
             if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
-        for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
-            site = self.site(name, setup.get("sites"))
+        self._arrange_sites(setup.get("sites") or {})
+        self.location = _span(setup) or self.location
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
+
+    def _arrange_pieces(self, player, pieces: dict) -> None:
+        """A player's `pieces:`: how many of each declared kind of piece the supply holds."""
+        for piece, count in pieces.items():
+            player.pieces[self.piece(piece, pieces)] = int(count)
+
+    def _arrange_sites(self, sites: dict) -> None:
+        """`setup: sites:`: the pieces, visitor, activity and marker of declared sites in play."""
+        for name, spec in sites.items():
+            site = self.site(name, sites)
             spec = spec or {}
             if "pieces" in spec:
                 site.pieces = [self.player(owner) for owner in spec["pieces"] or []]
@@ -348,12 +360,7 @@ class Runner:
             if not len(site.pieces) <= site.marker <= last:
                 raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
                                     f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
-                                    _span(setup.get("sites"), name), "E607")
-        self.location = _span(setup) or self.location
-        for entry in setup.get("milestones") or []:
-            state.milestones.append((entry["name"], self.player(entry["player"])))
-        for entry in setup.get("awards") or []:
-            state.awards.append((entry["name"], self.player(entry["player"])))
+                                    _span(sites, name), "E607")
 
     # ------------------------------------------------------------------ steps
 
@@ -537,12 +544,7 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
-        if "sites in play" in spec:
-            actual = sorted(site.name for site in state.sites)
-            if actual != sorted(map(str, spec["sites in play"])):
-                fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
-        for name, wanted in (spec.get("sites") or {}).items():
-            self._expect_site(where, str(name), wanted)
+        self._expect_sites(where, spec)
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
             snapshot = self.game.snapshot()
             for path, wanted in spec["state"].items():
@@ -561,6 +563,16 @@ class Runner:
                     actual = rows[name].get(key)
                     if actual != value:
                         fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_sites(self, where: str, spec: dict) -> None:
+        """`expect: sites in play:` and `expect: sites:`."""
+        if "sites in play" in spec:
+            actual = sorted(site.name for site in self.game.state.sites)
+            if actual != sorted(map(str, spec["sites in play"])):
+                self.outcome.failures.append(f"{where}: the sites in play are {actual}, "
+                                             f"expected {sorted(map(str, spec['sites in play']))}")
+        for name, wanted in (spec.get("sites") or {}).items():
+            self._expect_site(where, str(name), wanted)
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append

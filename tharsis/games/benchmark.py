@@ -26,11 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from tharsis.runtime.core.state import MAX_PLAYERS, RESEARCH, SETUP   # names only: the engine loads when first used
+from tharsis.runtime.core.state import MAX_PLAYERS, RESEARCH, SETUP  # names only: the engine loads when first used
 
 
 def _median_spread(samples: list[float]) -> str:
-    return f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f}, n={len(samples)})"
+    return (f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f}, "
+            f"n={len(samples)})")
 
 
 def bench_check(runs: int) -> None:
@@ -82,7 +83,8 @@ def bench_games(games: int, runs: int, bots: tuple = ("random", "greedy"), sizes
                 used_per_run.append(time.process_time() - cpu)
             best, median = min(used_per_run), statistics.median(used_per_run)
             with_expansions = f" with {' and '.join(expansions)}" if expansions else ""
-            print(f"{players}-player {bot} bots{with_expansions}: {games / best:.1f} games per CPU second at best of {runs} runs "
+            print(f"{players}-player {bot} bots{with_expansions}: {games / best:.1f} games per CPU second at best of "
+                  f"{runs} runs "
                   f"(median {games / median:.1f}; {best / games * 1000:.0f} ms/game); per game "
                   f"{asked / games:.0f} decisions as Tharsis asks them, {top_level / games:.0f} top-level actions; "
                   f"{asked / best:.0f} decisions per CPU second")
@@ -155,8 +157,8 @@ def main() -> None:
         return
     from tharsis.runtime import engine_build
 
-    print(f"# {time.strftime('%Y-%m-%d')} python {sys.version.split()[0]} on {Path('/proc/cpuinfo').exists() and _cpu()}"
-          f"; engine: {engine_build()}")
+    print(f"# {time.strftime('%Y-%m-%d')} python {sys.version.split()[0]} on "
+          f"{Path('/proc/cpuinfo').exists() and _cpu()}; engine: {engine_build()}")
     if args.what == "check":
         bench_check(args.runs)
     elif args.what == "instructions":
@@ -181,7 +183,8 @@ def play_games(games: int, expansions: tuple = (), bot: str = "random") -> None:
 def bench_instructions(games: int, expansions: tuple = (), bot: str = "random") -> None:
     valgrind = shutil.which("valgrind")
     if valgrind is None:
-        sys.exit("tharsis.games.benchmark: `instructions` needs valgrind on the PATH (Debian: apt-get install valgrind)")
+        sys.exit("tharsis.games.benchmark: `instructions` needs valgrind on the PATH "
+                 "(Debian: apt-get install valgrind)")
 
     def collected(count: int) -> int:
         # a fixed hash seed: set and dict orders, and so the work, are the same in every run
@@ -199,8 +202,8 @@ def bench_instructions(games: int, expansions: tuple = (), bot: str = "random") 
     subprocess.run([sys.executable, "-m", "tharsis.games.benchmark", "play", "--games", "0"], capture_output=True)
     start_up, total = collected(0), collected(games)
     with_expansions = f" with {' and '.join(expansions)}" if expansions else ""
-    print(f"2-player {bot} bots{with_expansions}, seeds 0-{games - 1}: {(total - start_up) / games / 1e6:.1f} M instructions "
-          f"per game (callgrind; start-up and loading the content, {start_up / 1e6:.0f} M, subtracted)")
+    print(f"2-player {bot} bots{with_expansions}, seeds 0-{games - 1}: {(total - start_up) / games / 1e6:.1f} M "
+          f"instructions per game (callgrind; start-up and loading the content, {start_up / 1e6:.0f} M, subtracted)")
 
 
 def _cpu() -> str:

@@ -53,7 +53,8 @@ def timed(places: list[tuple[GameState, int]], call: Callable[[GameState, int, i
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tharsis.games.determinize_bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tharsis.games.determinize_bench",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="greedy games to take positions from (default 4)")
     parser.add_argument("--runs", type=int, default=3, help="runs per position; the best counts (default 3)")
     args = parser.parse_args(argv)

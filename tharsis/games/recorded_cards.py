@@ -313,7 +313,7 @@ def _recorded_only(library: Library, recorded: Recorded, where: Where) -> tuple[
              if key in present and hashes[id(present[key])] != value and key[0] == "card"}
     missing = [key for key in recorded.used if key not in present]
     problems = []
-    for (kind, name), definition in sorted(changed)[:SHOWN]:
+    for _, definition in sorted(changed)[:SHOWN]:
         problems.append(changed_problem(where, definition))
     for kind, name in sorted(missing)[:SHOWN]:
         problems.append(where.problem(

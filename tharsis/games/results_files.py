@@ -211,7 +211,8 @@ def read(text_path: str) -> list[dict]:
                     records.append(record)
     except OSError as exc:
         reason, hint = why_unusable(exc)
-        raise ProblemError([Problem("E705", f"cannot read {shorten(text_path)}: {reason}", hint, text_path)], USAGE)
+        raise ProblemError([Problem("E705", f"cannot read {shorten(text_path)}: {reason}", hint, text_path)],
+                           USAGE) from None
     if not records and not problems:
         wrong(0, "the file holds no game")
     if problems:

@@ -299,8 +299,8 @@ def _read_log(name: str, lines: list[str]) -> Record:
         if not line.strip():
             continue
 
-        def problem(code: str, message: str, hint: Optional[str] = None) -> Problem:
-            return Problem(code, message, hint, name, number, None, line)
+        def problem(code: str, message: str, hint: Optional[str] = None) -> Problem:  # about this line only
+            return Problem(code, message, hint, name, number, None, line)  # noqa: B023
 
         try:
             entry = json.loads(line)

@@ -42,10 +42,10 @@ ZH_VALUE_REASONS = {
 # The engine's questions and options are English data (runtime/: logs, saves and bots read them) and English players
 # read them as they are. In Chinese each is said from its pattern: a question or label of that shape, its named parts,
 # and the Chinese, in which tharsis/terminal/prompts.py says each part by its name (`card`, `corporation`, `project`,
-# `milestone`, `award`, `conversion`: the names files' name; `tile`: 海洋板块; `kind`: a card type; `resource`: the rules
-# text's noun; `paid`: what a payment is for; `player`, `n`: as they are). The first pattern that matches the whole text
-# is used; a text no pattern matches stays as the engine wrote it (tests/test_play_zh.py plays whole games to find
-# none).
+# `milestone`, `award`, `conversion`: the names files' name; `tile`: 海洋板块; `kind`: a card type; `resource`: the
+# rules text's noun; `paid`: what a payment is for; `player`, `n`: as they are). The first pattern that matches the
+# whole text is used; a text no pattern matches stays as the engine wrote it (tests/test_play_zh.py plays whole games
+# to find none).
 ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Choose your corporation", "选择你的公司"),
     (r"action (?P<n>\d+) of 2", "第{n}个行动（每回合至多2个）"),

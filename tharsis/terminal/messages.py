@@ -295,7 +295,8 @@ ZH: dict[str, Entry] = {
     "exists": "{path} 已经存在：请换个文件名（保存从不覆盖其他文件）",
     "saved": "已保存到 {path}；继续游戏：tharsis play --load {path}",
     "nothing_to_undo": "你还没有可以撤销的选择",
-    "cannot_undo": "无法撤销：{humans}在你上一个选择之后已经做出了选择（撤销只能收回你自己的回答，以及其后机器人的选择）",
+    "cannot_undo": "无法撤销：{humans}在你上一个选择之后已经做出了选择"
+                   "（撤销只能收回你自己的回答，以及其后机器人的选择）",
     "and": "和",
     "undone": "已撤销：回到你的第{number}个选择之前{also}",
     "undone_also": "；其后{bots}的{choices}也一并收回",
@@ -323,7 +324,8 @@ ZH: dict[str, Entry] = {
     "cannot_afford": "你买不起{cards}{price}：最多只能支付{bought}张（你有 {mc} M€）",
     "at_each": "（每张 {price} M€）",
 
-    "legend": "玩家：{players}   ≈≈ 海洋板块  g 绿化板块  C 城市板块  S 特殊板块  ~ 海洋保留区  ^ 火山区域  · 无放置奖励",
+    "legend": "玩家：{players}   ≈≈ 海洋板块  g 绿化板块  C 城市板块  S 特殊板块  "
+              "~ 海洋保留区  ^ 火山区域  · 无放置奖励",
     "legend_player": "{letter}={name}",
     "legend_neutral": "   n=中立",
     "off_mars": "火星之外：{areas}",
@@ -332,7 +334,8 @@ ZH: dict[str, Entry] = {
     "offboard_free": "{area}：空闲",
     "bonuses": "放置奖励：{bonuses}（字母出现两次：2份）",
     "bonus_key": "{letter} {name}",
-    "generation_line": "第{generation}时代（{phase}）   温度 {temperature}℃   氧气浓度 {oxygen}%   海洋 {oceans}/9{declared}",
+    "generation_line": "第{generation}时代（{phase}）   温度 {temperature}℃   "
+                       "氧气浓度 {oxygen}%   海洋 {oceans}/9{declared}",
     "declared_parameter": "   {name} {value}{unit}",
     "phase": "{phase}",
     "resource_heads": "M€|钢铁|钛|植物|电力|热能",

@@ -74,11 +74,11 @@ class Snapshot:
 
     @classmethod
     def of(cls, game) -> "Snapshot":
-        s = game.state
-        return cls(s.generation, len(game.events), s.temperature, s.oxygen, s.oceans, tuple(
+        state = game.state
+        return cls(state.generation, len(game.events), state.temperature, state.oxygen, state.oceans, tuple(
             PlayerSnapshot(tuple(p.resources[r] for r in RESOURCES), tuple(p.production[r] for r in RESOURCES),
                            p.tr, len(p.hand), tuple((c.name, c.resources) for c in p.played))
-            for p in s.players), tuple(s.parameters.items()))
+            for p in state.players), tuple(state.parameters.items()))
 
 
 @attrs.define

@@ -28,6 +28,7 @@ from ..problems import shorten, usage_error
 from . import buying, line_editing, moves, prompts, style, view
 from .messages import Words, path_refusal, words_for
 
+
 class GameLog:
     """The JSONL log of one game: a start line, one line per choice, an end line. Rewritten whole on undo."""
 
@@ -625,8 +626,8 @@ def _offer_text(game: Game, offer: buying.Offer, language: str = "en", paint: st
 
 
 def _numbered(game: Game, decision: Decision, language: str = "en", paint: style.Paint = style.PLAIN) -> str:
-    """The options, one per line (tharsis/terminal/prompts.py): the action menu with each entry's price, effects in rules
-    text, targets with their facts, cards with their type, cost and tags."""
+    """The options, one per line (tharsis/terminal/prompts.py): the action menu with each entry's price, effects in
+    rules text, targets with their facts, cards with their type, cost and tags."""
     return prompts.numbered(game, decision, language, paint)
 
 

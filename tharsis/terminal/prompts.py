@@ -10,8 +10,8 @@ increase your MC production X steps.` Nothing is parsed: a text that is not an e
 engine wrote it. A label typed in answer still works; the session also accepts the start of the words shown.
 
 In another language than English (`--lang zh`) the rest of a question or an option is said from the patterns of
-tharsis/terminal/engine_zh.py (`ZH_QUESTIONS`, `ZH_LABELS`: `standard project Aquifer` is 标准项目「蓄水」), with every name
-as the names files give it.
+tharsis/terminal/engine_zh.py (`ZH_QUESTIONS`, `ZH_LABELS`: `standard project Aquifer` is 标准项目「蓄水」), with
+every name as the names files give it.
 
 The facts: a player to target is shown with the production or the stock the effect takes from, a card with the
 resources it holds, and every entry of the action menu with its price (`menu_price`), computed by the same
@@ -28,10 +28,9 @@ from typing import Optional
 
 import attrs
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import rules_text, text
+from tharsis.compiler import effects as fx, rules_text, text
 from tharsis.runtime.api import Decision, NumberOptions, Option
-from tharsis.runtime.rules.checks import Context, value_of
+from tharsis.runtime.rules.checks import EffectContext, value_of
 from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
 from tharsis.runtime.rules.measures import Where, quantity
 from tharsis.runtime.rules.prices import card_cost, standard_cost
@@ -215,8 +214,8 @@ def _part(game, words: Words, part: str, value: str) -> str:
 
 
 def _paid_for(game, words: Words, what: str) -> str:
-    """What a payment is for (runtime/handlers/payment.py `pay`'s `what`: a card, a project, a milestone or an award by its
-    name, `buying CARD`, `an action`), said by the action just chosen: a card and a standard project may share a
+    """What a payment is for (runtime/handlers/payment.py `pay`'s `what`: a card, a project, a milestone or an award by
+    its name, `buying CARD`, `an action`), said by the action just chosen: a card and a standard project may share a
     name (Asteroid: 小行星 and 升温)."""
     if what == "an action":
         return "行动"
@@ -369,7 +368,7 @@ def action_option_price(game, player: int, name: str, number: int, language: str
     the card's context), then what else it spends; "free" when it costs nothing."""
     words = words_for(game, language)
     option = game.library[name].actions[number]
-    ctx = Context(player, card=name)
+    ctx = EffectContext(player, card=name)
     money, parts = None, []
     for e in option.cost:
         if isinstance(e, fx.Pay):

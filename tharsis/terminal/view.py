@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from tharsis.compiler import effects as fx
-from tharsis.compiler import text
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import effects as fx, text, vocabulary as v
 from tharsis.runtime.api.queries import placing
 from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.rules.measures import Where, failing, quantity
@@ -129,13 +127,13 @@ def _bonus_letters(game) -> dict[str, str]:
 
 
 def globals_line(game, language: str = "en") -> str:
-    s = game.state
+    state = game.state
     words = words_for(game, language)
     declared = "".join(words("declared_parameter", name=_parameter(words, name), value=value,
-                             unit=game.elements.scales[name][3]) for name, value in s.parameters.items())
-    phase = s.phase if words.english else ZH_PHASES.get(s.phase, s.phase)
-    return words("generation_line", generation=s.generation, phase=phase, temperature=f"{s.temperature:+d}",
-                 oxygen=s.oxygen, oceans=s.oceans, declared=declared)
+                             unit=game.elements.scales[name][3]) for name, value in state.parameters.items())
+    phase = state.phase if words.english else ZH_PHASES.get(state.phase, state.phase)
+    return words("generation_line", generation=state.generation, phase=phase, temperature=f"{state.temperature:+d}",
+                 oxygen=state.oxygen, oceans=state.oceans, declared=declared)
 
 
 def _parameter(words: Words, name: str) -> str:

@@ -1,8 +1,8 @@
 """How wide text is on a terminal, for the columns of `tharsis play` in any language.
 
-Python's `f"{name:<14}"` pads to a number of characters, but a terminal gives a Chinese character (畜牧, 改造度) two columns,
-so a table whose cells are Chinese would lose its columns. These helpers count columns as terminals do (Unicode East
-Asian Width: wide and fullwidth characters take two, every other printable character one, the colour codes of
+Python's `f"{name:<14}"` pads to a number of characters, but a terminal gives a Chinese character (畜牧, 改造度) two
+columns, so a table whose cells are Chinese would lose its columns. These helpers count columns as terminals do (Unicode
+East Asian Width: wide and fullwidth characters take two, every other printable character one, the colour codes of
 tharsis/terminal/style.py none), so the same layout code lines up English and Chinese. For text that is all ASCII they
 give exactly what `str.ljust` and `str.rjust` give, which keeps the English screens byte for byte as they were.
 """

@@ -13,7 +13,6 @@ from typing import Iterable, Optional
 
 from tharsis.problems import USAGE, Problem, ProblemError, missing_path
 
-
 STDIN_HINT = "only tharsis check and tharsis fmt read standard input (PATH -)"
 
 

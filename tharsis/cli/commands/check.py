@@ -13,14 +13,22 @@ import argparse
 import sys
 from pathlib import Path
 
-from tharsis.cli.commands import add_config_flag, code_list, configured_paths, missing_paths, report_config_error, \
-    require, stdin_problems
+from tharsis.cli.commands import (
+    add_config_flag,
+    code_list,
+    configured_paths,
+    missing_paths,
+    report_config_error,
+    require,
+    stdin_problems,
+)
 from tharsis.designer import checking
 from tharsis.designer.checking import FORMATS, Options, print_report
 from tharsis.designer.code_filter import CodeFilter, code_errors
 from tharsis.designer.config import ConfigError
 from tharsis.designer.watching import watch
 from tharsis.problems import USAGE, Problem, ProblemError, render
+
 INTERVAL = (0.01, 3600.0)   # seconds between two looks of --watch: more often is busy-waiting, less is not watching
 INTERVAL_DEFAULT = 0.5
 

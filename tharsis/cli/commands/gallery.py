@@ -33,7 +33,6 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from tharsis.designer import gallery
-
     from tharsis.designer.code_filter import CodeFilter
 
     config = load_config(args)

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from tharsis.problems import render, usage_error
-from tharsis.runtime.core.state import MAX_PLAYERS, MIN_PLAYERS   # names only: the engine loads when a game starts
+from tharsis.runtime.core.state import MAX_PLAYERS, MIN_PLAYERS  # names only: the engine loads when a game starts
 
 
 def add_game_flags(parser, seed_help: str) -> None:

@@ -26,10 +26,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from tharsis.games.options import KINDS
-    from tharsis.games.options import check_flags, random_seed
-    from tharsis.terminal.play import GameLog, Session, writable_log
-    from tharsis.terminal.play import log_path as new_log_path
+    from tharsis.games.options import KINDS, check_flags, random_seed
+    from tharsis.terminal.play import GameLog, Session, log_path as new_log_path, writable_log
 
     log_path, choosers = None, []
     if args.load:
@@ -39,7 +37,8 @@ def run(args) -> int:
             args.seed = random_seed()
         check_flags(args)
         # the default seats are named in the game's language: "you" reads its verbs right in English, 你 in Chinese
-        seats = chosen_seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"], KINDS)
+        seats = chosen_seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"],
+                             KINDS)
         game = new_game(args, seats)
         if isinstance(game, int):
             return game

@@ -46,8 +46,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from tharsis.games import ray_backend, report, results_files  # Ray and matplotlib are imported only when used
-    from tharsis.games.options import JOBS, check_flags, random_seed
-    from tharsis.games.options import KINDS
+    from tharsis.games.options import JOBS, KINDS, check_flags, random_seed
     from tharsis.games.simulate import Simulation, cpu_count, summary
     from tharsis.problems import suggest
     from tharsis.runtime.bots import BOTS

@@ -21,8 +21,15 @@ import attrs
 
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
-from tharsis.compiler.pipeline import CompileResult, compile_sources, declarations, declared_card_kinds, declared_pieces, \
-    declared_parameters, find_files
+from tharsis.compiler.pipeline import (
+    CompileResult,
+    compile_sources,
+    declarations,
+    declared_card_kinds,
+    declared_parameters,
+    declared_pieces,
+    find_files,
+)
 from tharsis.compiler.vocabulary import plural
 from tharsis.designer import suppressions
 from tharsis.designer.code_filter import CodeFilter
