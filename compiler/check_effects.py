@@ -94,8 +94,8 @@ class EffectChecks:
         before = result[-1] if result else None
         if not isinstance(before, fx.MoveMarkers) or before.each:
             self.diagnostics.error("E315", "'another site' means another than the site the move before it chose",
-                                   node.span, "write it right after a move on a site: marker +1 on a site; "
-                                   "marker -1 on another site")
+                                   node.span,
+                         "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
             return
         steps, _ = self.signed(node["steps"], ctx)
         result[-1] = fx.MoveMarkers(before.steps + (steps,))
@@ -152,7 +152,7 @@ class EffectChecks:
             elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
                     self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                                   "placement here is filtered 'on bonus ...'", word.span)
+                                         "placement here is filtered 'on bonus ...'", word.span)
                     return None
                 resource = "bonus"
             else:
@@ -162,7 +162,7 @@ class EffectChecks:
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.diagnostics.error("E304", "'any production' can only decrease another player's production",
-                                       delta["change"].span, "to raise your own, use production(...)")
+                             delta["change"].span, "to raise your own, use production(...)")
                 return None
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
@@ -188,9 +188,9 @@ class EffectChecks:
             if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.diagnostics.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
-                                   hint or "a line like 'NAME +N' changes tr or a global parameter (" +
-                                   ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
-                                   'parameter "NAME" { scale: ... }', fixes)
+                         hint or "a line like 'NAME +N' changes tr or a global parameter (" +
+                         ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
+                         'parameter "NAME" { scale: ... }', fixes)
             return None
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
@@ -203,9 +203,8 @@ class EffectChecks:
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.diagnostics.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                           did_you_mean(kind, v.SPACE_KINDS)
-                                           or "write: on land, on ocean, on volcanic, on mars",
-                                           respelling(word.span, kind, v.SPACE_KINDS, word.text))
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
+                                 respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
@@ -216,8 +215,8 @@ class EffectChecks:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.diagnostics.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
-                                               did_you_mean(bonus, v.BOARD_BONUSES),
-                                               respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
+                                     did_you_mean(bonus, v.BOARD_BONUSES),
+                                     respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
@@ -227,9 +226,9 @@ class EffectChecks:
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
-                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
-                                           did_you_mean(tile, v.TILE_WORDS),
-                                           respelling(word.span, tile, v.TILE_WORDS, word.text))
+                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile,
+                                                                                                          v.TILE_WORDS),
+                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
@@ -237,9 +236,9 @@ class EffectChecks:
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
             elif node.kind == "also_where_you_have_one":
-                self.diagnostics.error("E301", "'also where you have one' lifts a site's one-per-player rule: it goes "
-                                       "with a piece, not a tile", node.span,
-                                       "write: place PIECE also where you have one")
+                self.diagnostics.error("E301",
+                                       "'also where you have one' lifts a site's one-per-player rule: it goes with a "
+                                     "piece, not a tile", node.span, "write: place PIECE also where you have one")
                 return None
         return tuple(filters)
 
@@ -328,7 +327,7 @@ class EffectChecks:
         per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
         if node["per_first"] is not None and node["per"] is not None:
             self.diagnostics.error("E301", "'per' is given twice", node["per"].span,
-                                   "count once: add N RESOURCE per QUANTITY to ...")
+                         "count once: add N RESOURCE per QUANTITY to ...")
             return None
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
@@ -342,7 +341,7 @@ class EffectChecks:
         if target == "that_card" and not ctx.in_trigger:
             self.diagnostics.error("E307",
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                                   target_node.span)
+                         target_node.span)
             return None
         return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
@@ -352,7 +351,7 @@ class EffectChecks:
         if ctx.holds is None:
             self.diagnostics.error("E501",
                                    "this card holds no resources, so nothing can be added here or removed from here",
-                                   span, f"add 'holds: {resource}'")
+                         span, f"add 'holds: {resource}'")
             return False
         if resource not in (ctx.holds, "resource"):
             self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
@@ -460,7 +459,7 @@ class EffectChecks:
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):
         if not ctx.in_trigger:
             self.diagnostics.error("E307", "'gain that production' means a production just raised; it works only in "
-                                           "'when you raise production -> ...'", node.span)
+                                 "'when you raise production -> ...'", node.span)
             return None
         return fx.GainRaised()
 
@@ -478,10 +477,10 @@ class EffectChecks:
         kind = word.text.lower()
         if kind not in self.card_kinds:
             self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
-                                   did_you_mean(kind, self.card_kinds) or
-                                   ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                                    'declare one with: card kind "NAME" { deal: N keep K }'),
-                                   respelling(word.span, kind, self.card_kinds, word.text))
+                         did_you_mean(kind, self.card_kinds) or
+                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                          'declare one with: card kind "NAME" { deal: N keep K }'),
+                         respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
@@ -525,8 +524,8 @@ class EffectChecks:
         wrong = _not_neutral(body)
         if wrong is not None:
             self.diagnostics.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'",
-                                   node.span, "a neutral block raises global parameters, places tiles and moves the "
-                                   "markers of sites, "
+                                   node.span,
+                         "a neutral block raises global parameters, places tiles and moves the markers of sites, "
                          "with choose, if, may and require around them")
             return None
         return fx.Neutral(body)
@@ -566,9 +565,8 @@ class EffectChecks:
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
             self.diagnostics.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
-                                   "'including this' counts the card's own play, which is its owner's: write "
-                                   "'when you ...'" if including_this
-                                   else "every player produces at once: write 'when you produce'")
+                         "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
+                         if including_this else "every player produces at once: write 'when you produce'")
             return None
         return fx.Trigger(subject, event, effects, including_this)
 
@@ -666,8 +664,8 @@ class EffectChecks:
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
                 self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                       did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
-                                       respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
+                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
+                             respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
         self.diagnostics.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
@@ -695,7 +693,7 @@ class EffectChecks:
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
-                                           "to discount events, write 'discount N on event cards'")
+                                 "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
@@ -719,9 +717,9 @@ class EffectChecks:
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
             self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                   did_you_mean(scope, ("global",) + tuple(self.parameters)) or
-                                   "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
-                                   respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
+                         did_you_mean(scope, ("global",) + tuple(self.parameters)) or
+                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
+                         respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
@@ -762,10 +760,10 @@ class EffectChecks:
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
-            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of "
-                                   "their own or for cards with a tag", written.span,
-                                   f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} "
-                                   "megacredits")
+            self.diagnostics.error("E301",
+                                   "only resources on this card ('use RES here as ...') pay at a value of their own "
+                                 "or for cards with a tag", written.span,
+                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:

@@ -99,8 +99,8 @@ class StandardAction:
     source: Source
     kind: str = "standard_action"
     set: str = "base"
-    # `cost: 9 megacredits | 3 energy`: the (amount, resource) pairs after the first
-    alternatives: tuple[tuple[int, str], ...] = ()
+    alternatives: tuple[tuple[int, str],
+                        ...] = ()   # `cost: 9 megacredits | 3 energy`: (amount, resource) after the first
 
     @property
     def prices(self) -> tuple[tuple[int, str], ...]:

@@ -642,8 +642,8 @@ def definition(d) -> str:
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
         if d.sites:
-            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}"
-                                                 for n, count in d.sites))
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n,
+                                                 count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
 
@@ -660,8 +660,8 @@ def _alternatives(d) -> str:
 def site(d, set_line: list) -> str:
     """A declared site as canonical card text."""
     per_player = f", {d.per_player} per player" if d.per_player is not None else ""
-    holds = f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"
-    lines = [f'site "{d.name}" {{', *set_line, holds]
+    lines = [f'site "{d.name}" {{', *set_line,
+             f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
     if d.visitor:
         lines.append(f"  visited by: {d.visitor}")
     lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))

@@ -143,7 +143,20 @@ def test_reference_counts(bundled):
     assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
             if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
                                                        "standard_project": 1, "rule": 2}
+    colonies = _counts(by_set["colonies"])  # the cards still waiting for a construct are in a waiting file
+    waiting = _colonies_waiting()
+    assert (colonies.get("card", 0) + waiting.count("card"), colonies.get("corporation", 0) +
+            waiting.count("corporation")) == (49, 5)
     assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies"}
+
+
+def _colonies_waiting() -> list:
+    """The kinds of the definitions written out in cards/colonies/waiting*.txt (card or corporation), one a
+    definition: they are not compiled until their construct lands."""
+    from conftest import REPO
+
+    return [kind for path in (REPO / "cards" / "colonies").glob("waiting*.txt")
+            for kind in re.findall(r'^(card|corporation)\s+"', path.read_text(encoding="utf-8"), re.M)]
 
 
 def test_cards_json_lists_every_definition(capsys):

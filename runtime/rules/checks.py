@@ -36,9 +36,10 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
-           "claimable", "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to",
-           "possible", "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets",
-           "protected", "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
+           "claimable",
+           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -60,12 +61,13 @@ class EffectContext:
 
     def with_x(self, x: int) -> "EffectContext":
         return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                             self.neutral, self.raised)
+                       self.neutral, self.raised)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral, self.raised)
+                             self.neutral,
+                       self.raised)
 
     @property
     def where(self) -> Where:

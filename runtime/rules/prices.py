@@ -109,8 +109,8 @@ def _discounted_standard_cost(game: "Table", player: int, definition) -> int:
 def _discounted(game: "Table", player: int, definition, cost: int, resource: str) -> int:
     """One cost of a standard project or action after the player's discounts: a discount naming a resource lowers
     the cost in that resource; one in megacredits (no resource written) lowers the cost in megacredits and, on a
-    standard project or action with alternative costs, each of them (9 MC, 3 energy or 3 titanium: 8, 2 or 2 after 1
-    off)."""
+    standard project or action with alternative costs, each of them (9 MC, 3 energy or 3 titanium: 8,
+                                                                     2 or 2 after 1 off)."""
     kind = definition.kind  # standard_project | standard_action
     every = bool(definition.alternatives)
     total = 0

@@ -244,6 +244,48 @@ class Runner:
         if "expect" in self.spec:
             self.expect("end", self.spec["expect"])
 
+    def _arrange_player(self, state, name, spec, players: dict) -> None:
+        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces."""
+        self.location = _span(players, name) or self.location
+        player = state.players[self.player(name)]
+        spec = spec or {}
+        if "corporation" in spec:
+            name = self.card(spec["corporation"])
+            if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
+                self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
+            else:
+                player.corporation = name
+                player.played.insert(0, CardInPlay(name))
+            # mid-game by default; `first action pending: true` arranges the start of the game
+            player.first_action_done = not (spec.get("first action pending")
+                                            and self.game.library[name].first_action)
+            if spec.get("used"):
+                player.played[0].used = True
+        for key in ("tr",):
+            if key in spec:
+                player.tr = int(spec[key])
+        for resource, amount in (spec.get("resources") or {}).items():
+            player.resources[_resource(resource)] = int(amount)
+        for resource, amount in (spec.get("production") or {}).items():
+            player.production[_resource(resource)] = int(amount)
+        # the cards given, then those the corporation drew when started (`start: true`)
+        player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
+        for entry in spec.get("played") or []:
+            if isinstance(entry, str):
+                entry = {"card": entry}
+            in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+                                 used=bool(entry.get("used", False)), tile=entry.get("tile"))
+            player.played.append(in_play)
+        player.events = [self.card(c) for c in spec.get("events") or []]
+        if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
+            if not state.kept:
+                state.kept = [[] for _ in state.players]
+            state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
+        if "tr raised this generation" in spec:
+            player.tr_raised_this_generation = int(spec["tr raised this generation"])
+        for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
+            player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
     def arrange(self, setup: dict) -> None:
         state = self.game.state
         for key, value in (setup.get("globals") or {}).items():
@@ -280,44 +322,7 @@ class Runner:
             pile, top = state.piles[str(kind).lower()], [self.card(c) for c in top or []]
             pile[:] = [c for c in pile if c not in top] + list(reversed(top))
         for name, spec in (setup.get("players") or {}).items():
-            self.location = _span(setup.get("players"), name) or self.location
-            player = state.players[self.player(name)]
-            spec = spec or {}
-            if "corporation" in spec:
-                name = self.card(spec["corporation"])
-                if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                    self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
-                else:
-                    player.corporation = name
-                    player.played.insert(0, CardInPlay(name))
-                # mid-game by default; `first action pending: true` arranges the start of the game
-                player.first_action_done = not (spec.get("first action pending")
-                                                and self.game.library[name].first_action)
-                if spec.get("used"):
-                    player.played[0].used = True
-            for key in ("tr",):
-                if key in spec:
-                    player.tr = int(spec[key])
-            for resource, amount in (spec.get("resources") or {}).items():
-                player.resources[_resource(resource)] = int(amount)
-            for resource, amount in (spec.get("production") or {}).items():
-                player.production[_resource(resource)] = int(amount)
-            # the cards given, then those the corporation drew when started (`start: true`)
-            player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
-            for entry in spec.get("played") or []:
-                if isinstance(entry, str):
-                    entry = {"card": entry}
-                in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
-                                     used=bool(entry.get("used", False)), tile=entry.get("tile"))
-                player.played.append(in_play)
-            player.events = [self.card(c) for c in spec.get("events") or []]
-            if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
-                if not state.kept:
-                    state.kept = [[] for _ in state.players]
-                state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
-            if "tr raised this generation" in spec:
-                player.tr_raised_this_generation = int(spec["tr raised this generation"])
-            self._arrange_pieces(player, spec.get("pieces") or {})
+            self._arrange_player(state, name, spec, setup.get("players"))
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -332,22 +337,8 @@ class Runner:
                                       name=spec.get("name"), is_city=kind in v.CITY_TILES)
             if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
-        self._arrange_sites(setup.get("sites") or {})
-        self.location = _span(setup) or self.location
-        for entry in setup.get("milestones") or []:
-            state.milestones.append((entry["name"], self.player(entry["player"])))
-        for entry in setup.get("awards") or []:
-            state.awards.append((entry["name"], self.player(entry["player"])))
-
-    def _arrange_pieces(self, player, pieces: dict) -> None:
-        """A player's `pieces:`: how many of each declared kind of piece the supply holds."""
-        for piece, count in pieces.items():
-            player.pieces[self.piece(piece, pieces)] = int(count)
-
-    def _arrange_sites(self, sites: dict) -> None:
-        """`setup: sites:`: the pieces, visitor, activity and marker of declared sites in play."""
-        for name, spec in sites.items():
-            site = self.site(name, sites)
+        for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
+            site = self.site(name, setup.get("sites"))
             spec = spec or {}
             if "pieces" in spec:
                 site.pieces = [self.player(owner) for owner in spec["pieces"] or []]
@@ -360,7 +351,12 @@ class Runner:
             if not len(site.pieces) <= site.marker <= last:
                 raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
                                     f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
-                                    _span(sites, name), "E607")
+                                    _span(setup.get("sites"), name), "E607")
+        self.location = _span(setup) or self.location
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
 
     # ------------------------------------------------------------------ steps
 
@@ -514,26 +510,7 @@ class Runner:
         for name, wanted in (spec.get("players") or {}).items():
             self._expect_player(where, state.players[self.player(name)], wanted or {})
         for space, wanted in (spec.get("tiles") or {}).items():
-            tile = state.tiles.get(_space(space))
-            if wanted in (None, "none", "empty"):
-                if tile is not None:
-                    fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
-                continue
-            if isinstance(wanted, str):
-                wanted = {"tile": wanted}
-            if tile is None:
-                fail(f"{where}: space {space} is empty, expected {wanted}")
-                continue
-            if tile.kind != wanted.get("tile", tile.kind):
-                fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
-            owner_wanted = wanted.get("owner")
-            if owner_wanted == "nobody":
-                if tile.owner is not None:
-                    fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
-            elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
-                                                     else self.player(wanted["owner"])):
-                owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
-                fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
+            self._expect_tile(where, space, wanted)
         if "milestones" in spec:
             actual = [(m, state.players[p].name) for m, p in state.milestones]
             wanted = [(e["name"], e["player"]) for e in spec["milestones"]]
@@ -544,7 +521,12 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
-        self._expect_sites(where, spec)
+        if "sites in play" in spec:
+            actual = sorted(site.name for site in state.sites)
+            if actual != sorted(map(str, spec["sites in play"])):
+                fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
+        for name, wanted in (spec.get("sites") or {}).items():
+            self._expect_site(where, str(name), wanted)
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
             snapshot = self.game.snapshot()
             for path, wanted in spec["state"].items():
@@ -564,15 +546,30 @@ class Runner:
                     if actual != value:
                         fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
 
-    def _expect_sites(self, where: str, spec: dict) -> None:
-        """`expect: sites in play:` and `expect: sites:`."""
-        if "sites in play" in spec:
-            actual = sorted(site.name for site in self.game.state.sites)
-            if actual != sorted(map(str, spec["sites in play"])):
-                self.outcome.failures.append(f"{where}: the sites in play are {actual}, "
-                                             f"expected {sorted(map(str, spec['sites in play']))}")
-        for name, wanted in (spec.get("sites") or {}).items():
-            self._expect_site(where, str(name), wanted)
+    def _expect_tile(self, where: str, space, wanted) -> None:
+        """One space of `expect: tiles:`: its tile and owner, or nothing."""
+        state = self.game.state
+        fail = self.outcome.failures.append
+        tile = state.tiles.get(_space(space))
+        if wanted in (None, "none", "empty"):
+            if tile is not None:
+                fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
+            return
+        if isinstance(wanted, str):
+            wanted = {"tile": wanted}
+        if tile is None:
+            fail(f"{where}: space {space} is empty, expected {wanted}")
+            return
+        if tile.kind != wanted.get("tile", tile.kind):
+            fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
+        owner_wanted = wanted.get("owner")
+        if owner_wanted == "nobody":
+            if tile.owner is not None:
+                fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
+        elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
+                                                 else self.player(wanted["owner"])):
+            owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
+            fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append
