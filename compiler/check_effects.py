@@ -26,12 +26,15 @@ TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_ca
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
-def compiles(kind: type, children: str):
+def compiles(kind: type, children: str, *, also: tuple = ()):
     """Register the method below as the checker of `kind`'s grammar rule (`kind.rule`), whose children are
-    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only)."""
+    named by `children` as in compiler/syntax.py CHILDREN ("" for a rule of keywords only). `also`: the verbs that
+    share the rule (compiler/effects.py `shares=`), which the method compiles too, telling them apart."""
 
     def register(method: Callable) -> Callable:
         COMPILERS[kind] = method
+        for shared in also:
+            COMPILERS[shared] = method
         name_children(kind.rule, children)
         return method
 
@@ -60,7 +63,7 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
-            if child.kind == "marker_move" and child["site"].kind == "another_site":
+            if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
             compiled = self.effect(child, ctx)
@@ -81,27 +84,27 @@ class EffectChecks:
             self.lint_effect(node, compiled)  # compiler/lints.py: what compiles but cannot be meant
         return compiled
 
-    def _another_site(self, node: Node, result: list, ctx: CheckContext) -> None:
-        """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
-        (`marker +1 on a site`): the two compile into one effect, whose sites are chosen in turn (E315 elsewhere)."""
-        before = result[-1] if result else None
-        if not isinstance(before, fx.MoveMarkers) or before.each:
-            self.diagnostics.error("E315", "'another site' means another than the site the move before it chose",
-                                   node.span, "write it right after a move on a site: marker +1 on a site; marker -1 "
-                                   "on another site")
-            return
-        steps, _ = self.signed(node["steps"], ctx)
-        result[-1] = fx.MoveMarkers(before.steps + (steps,))
-
     def _checker_of(self, node: Node) -> Optional[Callable]:
         method = COMPILERS.get(fx.RULES.get(node.kind))
         if method is None:  # grammar and registry out of step: a bug, reported rather than raised
             self.diagnostics.error("E999", f"internal: no checker for '{node.kind}'", node.span)
         return method
 
-    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per")
+    def _another_site(self, node: Node, result: list, ctx: CheckContext) -> None:
+        """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
+        (`marker +1 on a site`): the two compile into one effect, whose sites are chosen in turn (E315 elsewhere)."""
+        before = result[-1] if result else None
+        if not isinstance(before, fx.MoveMarkers) or before.each:
+            self.diagnostics.error("E315", "'another site' means another than the site the move before it chose",
+                                   node.span,
+                         "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
+            return
+        steps, _ = self.signed(node["steps"], ctx)
+        result[-1] = fx.MoveMarkers(before.steps + (steps,))
+
+    @compiles(fx.Gain, "count:INT|X|MULTIPLE_X words+:NAME per?:per", also=(fx.GainPieces,))
     def _fx_gain(self, node: Node, ctx: CheckContext):
-        """`gain 2 plants`, or pieces of a declared kind (`gain 1 shuttle`: fx.GainPieces)."""
+        """`gain N RESOURCE`, or `gain N PIECE` (a declared piece, of one word or more: `gain 1 cargo ship`)."""
         value, variable = self.count(node["count"], ctx)
         words = node["words"]
         piece = v.lookup_piece([w.text for w in words], self.pieces)
@@ -158,7 +161,7 @@ class EffectChecks:
             elif word.text.lower() == "bonus":
                 if not ctx.placed_bonus:
                     self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                                   "placement here is filtered 'on bonus ...'", word.span)
+                                         "placement here is filtered 'on bonus ...'", word.span)
                     return None
                 resource = "bonus"
             else:
@@ -168,7 +171,7 @@ class EffectChecks:
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.diagnostics.error("E304", "'any production' can only decrease another player's production",
-                                       delta["change"].span, "to raise your own, use production(...)")
+                             delta["change"].span, "to raise your own, use production(...)")
                 return None
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
@@ -194,9 +197,9 @@ class EffectChecks:
             if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.diagnostics.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
-                                   hint or "a line like 'NAME +N' changes tr or a global parameter (" +
-                                   ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
-                                   'parameter "NAME" { scale: ... }', fixes)
+                         hint or "a line like 'NAME +N' changes tr or a global parameter (" +
+                         ", ".join(p for p in raisable if p != "tr") + '); declare a new one with '
+                         'parameter "NAME" { scale: ... }', fixes)
             return None
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
@@ -209,9 +212,8 @@ class EffectChecks:
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
                     self.diagnostics.error("E107", f"unknown kind of space '{word.text}'", word.span,
-                                           did_you_mean(kind, v.SPACE_KINDS)
-                                           or "write: on land, on ocean, on volcanic, on mars",
-                                           respelling(word.span, kind, v.SPACE_KINDS, word.text))
+                                 did_you_mean(kind, v.SPACE_KINDS) or "write: on land, on ocean, on volcanic, on mars",
+                                 respelling(word.span, kind, v.SPACE_KINDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter(kind))
             elif node.kind == "on_reserved":
@@ -222,8 +224,8 @@ class EffectChecks:
                     bonus = v.normalize(leaf.text)
                     if bonus not in v.BOARD_BONUSES:
                         self.diagnostics.error("E107", f"unknown space bonus '{leaf.text}'", leaf.span,
-                                               did_you_mean(bonus, v.BOARD_BONUSES),
-                                               respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
+                                     did_you_mean(bonus, v.BOARD_BONUSES),
+                                     respelling(leaf.span, bonus, v.BOARD_BONUSES, leaf.text))
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
@@ -233,9 +235,9 @@ class EffectChecks:
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS:
-                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
-                                           did_you_mean(tile, v.TILE_WORDS),
-                                           respelling(word.span, tile, v.TILE_WORDS, word.text))
+                    self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile,
+                                                                                                          v.TILE_WORDS),
+                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
@@ -243,16 +245,15 @@ class EffectChecks:
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
             elif node.kind == "also_where_you_have_one":
-                self.diagnostics.error("E301", "'also where you have one' lifts a site's one-per-player rule: it goes "
-                                       "with a piece, not a tile", node.span,
-                                       "write: place PIECE also where you have one")
+                self.diagnostics.error("E301",
+                                       "'also where you have one' lifts a site's one-per-player rule: it goes with a "
+                                     "piece, not a tile", node.span, "write: place PIECE also where you have one")
                 return None
         return tuple(filters)
 
-    @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*")
+    @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: CheckContext):
-        """`place city ...` (a tile), or a declared piece on a site (`place outpost`: fx.PlacePiece, which shares
-        this rule: the declared vocabulary, not the grammar, tells them apart)."""
+        """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
         count_leaf = node["count"]
         words = node["words"]
         word = words[0]
@@ -374,7 +375,7 @@ class EffectChecks:
         per = node["per_first"] or node["per"]  # `per` before the target or after it, not both
         if node["per_first"] is not None and node["per"] is not None:
             self.diagnostics.error("E301", "'per' is given twice", node["per"].span,
-                                   "count once: add N RESOURCE per QUANTITY to ...")
+                         "count once: add N RESOURCE per QUANTITY to ...")
             return None
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
@@ -388,7 +389,7 @@ class EffectChecks:
         if target == "that_card" and not ctx.in_trigger:
             self.diagnostics.error("E307",
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                                   target_node.span)
+                         target_node.span)
             return None
         return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
 
@@ -398,7 +399,7 @@ class EffectChecks:
         if ctx.holds is None:
             self.diagnostics.error("E501",
                                    "this card holds no resources, so nothing can be added here or removed from here",
-                                   span, f"add 'holds: {resource}'")
+                         span, f"add 'holds: {resource}'")
             return False
         if resource not in (ctx.holds, "resource"):
             self.diagnostics.error("E503", f"this card holds {v.plural(ctx.holds)}, not {v.plural(resource)}", span)
@@ -506,7 +507,7 @@ class EffectChecks:
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):
         if not ctx.in_trigger:
             self.diagnostics.error("E307", "'gain that production' means a production just raised; it works only in "
-                                           "'when you raise production -> ...'", node.span)
+                                 "'when you raise production -> ...'", node.span)
             return None
         return fx.GainRaised()
 
@@ -605,10 +606,10 @@ class EffectChecks:
         kind = word.text.lower()
         if kind not in self.card_kinds:
             self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
-                                   did_you_mean(kind, self.card_kinds) or
-                                   ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                                    'declare one with: card kind "NAME" { deal: N keep K }'),
-                                   respelling(word.span, kind, self.card_kinds, word.text))
+                         did_you_mean(kind, self.card_kinds) or
+                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                          'declare one with: card kind "NAME" { deal: N keep K }'),
+                         respelling(word.span, kind, self.card_kinds, word.text))
             return None
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
@@ -624,10 +625,10 @@ class EffectChecks:
         piece = self.piece(node["words"])
         return fx.SendPiece(piece) if piece else None
 
-    @compiles(fx.MoveMarkers, "steps:SIGNED site:a_site|another_site|each_site")
+    @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
     def _fx_marker_move(self, node: Node, ctx: CheckContext):
         steps, _ = self.signed(node["steps"], ctx)
-        return fx.MoveMarkers((steps,), each=node["site"].kind == "each_site")
+        return fx.MoveMarkers((steps,), each=node["which"].kind == "each_site")
 
     @compiles(fx.CollectBonus, "words+:NAME")
     def _fx_collect_bonus(self, node: Node, ctx: CheckContext):
@@ -692,9 +693,8 @@ class EffectChecks:
             # the card's own play is its owner's, and every player produces at once
             what = "including this" if including_this else "produce"
             self.diagnostics.error("E307", f"'another player' never goes with '{what}'", node["subject"].span,
-                                   "'including this' counts the card's own play, which is its owner's: write "
-                                   "'when you ...'" if including_this
-                                   else "every player produces at once: write 'when you produce'")
+                         "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
+                         if including_this else "every player produces at once: write 'when you produce'")
             return None
         return fx.Trigger(subject, event, effects, including_this)
 
@@ -792,8 +792,8 @@ class EffectChecks:
                 return fx.TriggerEvent("production_raise")
             if parameter not in self.parameters and parameter != "tr":
                 self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                       did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
-                                       respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
+                             did_you_mean(parameter, tuple(self.parameters) + ("tr",)),
+                             respelling(word.span, parameter, tuple(self.parameters) + ("tr",), word.text))
                 return None
             return fx.TriggerEvent("raise", parameter=parameter)
         self.diagnostics.error("E999", f"internal: unknown trigger event '{node.kind}'", node.span)
@@ -821,7 +821,7 @@ class EffectChecks:
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
-                                           "to discount events, write 'discount N on event cards'")
+                                 "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
         elif kind in ("on_standard_project", "on_standard_action"):
@@ -887,9 +887,9 @@ class EffectChecks:
         scope = word.text.lower()
         if scope != "global" and scope not in self.parameters:
             self.diagnostics.error("E108", f"unknown global parameter '{word.text}'", word.span,
-                                   did_you_mean(scope, ("global",) + tuple(self.parameters)) or
-                                   "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
-                                   respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
+                         did_you_mean(scope, ("global",) + tuple(self.parameters)) or
+                         "write 'global requirements +-N' or 'PARAMETER requirements +-N'",
+                         respelling(word.span, scope, ("global",) + tuple(self.parameters), word.text))
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
@@ -907,25 +907,6 @@ class EffectChecks:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
         return fx.Protect(tuple(resources), scope)
-
-    @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
-    def _passive_marker_offset(self, node: Node, ctx: CheckContext):
-        piece = self.piece(node["words"])
-        steps, _ = self.signed(node["steps"], ctx)
-        if steps < 1:
-            self.diagnostics.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
-                         node["steps"].span)
-            return None
-        return fx.MarkerOffset(piece, steps) if piece else None
-
-    @compiles(fx.CardPrice, "price:INT resource:NAME")
-    def _passive_card_price(self, node: Node, ctx: CheckContext):
-        amount = int(node["price"].text)
-        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
-            self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
-                         "write: buy cards for 5 megacredits")
-            return None
-        return fx.CardPrice(amount)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
     def _passive_substitute(self, node: Node, ctx: CheckContext):
@@ -949,10 +930,10 @@ class EffectChecks:
             if tag is None:
                 return None
         if not here and (tag is not None or value_leaf is not None):
-            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of "
-                                   "their own or for cards with a tag", written.span,
-                                   f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} "
-                                   "megacredits")
+            self.diagnostics.error("E301",
+                                   "only resources on this card ('use RES here as ...') pay at a value of their own "
+                                 "or for cards with a tag", written.span,
+                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
@@ -963,9 +944,29 @@ class EffectChecks:
         return None
 
 
-# what a `neutral { }` block may hold: effects that reward or cost no player, and blocks whose contents are checked
+    @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
+    def _passive_marker_offset(self, node: Node, ctx: CheckContext):
+        piece = self.piece(node["words"])
+        steps, _ = self.signed(node["steps"], ctx)
+        if steps < 1:
+            self.diagnostics.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
+                                   node["steps"].span)
+            return None
+        return fx.MarkerOffset(piece, steps) if piece else None
+
+    @compiles(fx.CardPrice, "amount:INT resource:NAME")
+    def _passive_card_price(self, node: Node, ctx: CheckContext):
+        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
+            self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
+                         "write: buy cards for 5 megacredits")
+            return None
+        return fx.CardPrice(int(node["amount"].text))
+
+
+# what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, an ocean
+# removed, nothing), and blocks whose contents are checked
 _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
-            fx.RemoveTile, fx.MoveMarkers, fx.Nothing)
+            fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

@@ -129,7 +129,7 @@ class Checker(EffectChecks, DesignLints):
                 continue
             if key not in allowed:
                 self.diagnostics.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
-                                       "fields here: " + ", ".join(sorted(allowed)))
+                             "fields here: " + ", ".join(sorted(allowed)))
                 continue
             if key in FIELD_FORMS:
                 forms, usual, hints = FIELD_FORMS[key]
@@ -140,7 +140,7 @@ class Checker(EffectChecks, DesignLints):
                     continue
             if key in fields and key not in REPEATABLE:
                 self.diagnostics.error("E203", f"'{key}' is given twice", key_leaf.span,
-                                       f"first given at line {fields[key][0].span.line}")
+                             f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
         if kind == "card" and "type" in fields and _words(fields["type"][0]) in self.card_kinds:
@@ -171,7 +171,7 @@ class Checker(EffectChecks, DesignLints):
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.diagnostics.error("E202", f"a {card_type} card has no cost: it is played for free",
-                                   fields["cost"][0]["key"].span, "remove the 'cost:' field")
+                         fields["cost"][0]["key"].span, "remove the 'cost:' field")
         tags = self._tags(fields)
         requirements = self._requirements(fields, ctx)
         play = self._effects_field(fields, "play", ctx)
@@ -182,7 +182,7 @@ class Checker(EffectChecks, DesignLints):
             for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
                     self.diagnostics.error("E204", f"an event has no lasting '{key}': it leaves play when played",
-                                           field["key"].span, "make the card 'type: active'")
+                                 field["key"].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
             for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
@@ -211,7 +211,7 @@ class Checker(EffectChecks, DesignLints):
             start = int(amount.text)
             if self._standard_resource(resource) not in (None, "megacredits"):
                 self.diagnostics.error("E301", "a corporation starts with megacredits; other resources go in 'play:'",
-                                       resource.span, f"write: play: gain N {resource.text}")
+                             resource.span, f"write: play: gain N {resource.text}")
         return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
                            tags=self._tags(fields), starting_megacredits=start, holds=holds,
                            play=self._effects_field(fields, "play", ctx),
@@ -291,7 +291,7 @@ class Checker(EffectChecks, DesignLints):
         if name and (not word.isidentifier() or word in v.GLOBAL_RANGES or word == "tr"):
             self.diagnostics.error("E301", f"a parameter's name is one word that is not already a parameter: '{name}'",
                                    span,
-                                   'e.g. parameter "radiation"')
+                         'e.g. parameter "radiation"')
             return None
         if word not in self.parameters or "scale" not in fields:
             return None  # a scale that did not check: reported below, by the same scan that declared it
@@ -299,8 +299,8 @@ class Checker(EffectChecks, DesignLints):
         scale = fields["scale"][0]
         if high <= low or step <= 0 or (high - low) % step:
             self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
-                                           f"{low} to {high} in steps of {step} does not", scale["low"].span,
-                                   "e.g. scale: 0% to 30% step 2%")
+                                 f"{low} to {high} in steps of {step} does not", scale["low"].span,
+                         "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):
@@ -329,7 +329,7 @@ class Checker(EffectChecks, DesignLints):
             deal, keep = int(field["deal"].text), int(field["keep"].text)
             if keep > deal or (deal and not keep):
                 self.diagnostics.error("E302", f"can't keep {keep} of {deal} cards", field["keep"].span,
-                                       "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
+                             "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
         stages: tuple[str, ...] = ()
         if "stages" in fields:
@@ -364,7 +364,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "expansion")
         if name and not name.replace("-", "").replace("_", "").isalnum():
             self.diagnostics.error("E301", f"an expansion's name is one word (letters, digits, - or _): '{name}'", span,
-                                   'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
+                         'e.g. expansion "solar-storms"; cards join it with set: "solar-storms"')
             return None
         lists: dict[str, tuple[str, ...]] = {}
         reference_spans: dict[str, Span] = {}
@@ -392,12 +392,12 @@ class Checker(EffectChecks, DesignLints):
         field = fields["sites"][0]
         table: dict[int, int] = {}
         for entry in field["counts"]:
-            players, word, count = entry["players"], entry["word"], entry["count"]
+            players, word, count = entry["players"], entry["word"], entry["sites"]
             number = int(players.text)
             if word.text.lower() not in ("player", "players"):
-                self.diagnostics.error("E313", f"a number of players is written '{number} players', not "
-                                       f"'{number} {word.text}'", word.span,
-                                       "sites: 1 player -> 4, 2 players -> 5, ...")
+                self.diagnostics.error("E313",
+                                       f"a number of players is written '{number} players', not '{number} {word.text}'",
+                             word.span, "sites: 1 player -> 4, 2 players -> 5, ...")
                 return ()
             if not v.MIN_PLAYERS <= number <= v.MAX_PLAYERS:
                 self.diagnostics.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
@@ -525,8 +525,7 @@ class Checker(EffectChecks, DesignLints):
                          "holds: 3 outpost, 1 per player")
             return None
         visitor = self.piece(fields["visited by"][0]["words"]) if "visited by" in fields else None
-        track = tuple(self.effects(step, ctx) for step in fields["track"][0]["steps"]) \
-            if "track" in fields else ()
+        track = tuple(self.effects(step, ctx) for step in fields["track"][0]["steps"]) if "track" in fields else ()
         marker = 0
         if "marker" in fields:
             leaf = fields["marker"][0]["value"]
@@ -566,8 +565,8 @@ class Checker(EffectChecks, DesignLints):
             span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
                         leaves[-1].span.end_column)
             self.diagnostics.error("E110", f"unknown {what} '{phrase}'", span,
-                                   did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
-                                   respelling(span, phrase, phrases))
+                         did_you_mean(phrase, phrases) or f"{key}: " + " | ".join(phrases),
+                         respelling(span, phrase, phrases))
             return None
         return phrases[phrase]
 
@@ -585,7 +584,7 @@ class Checker(EffectChecks, DesignLints):
             key = item.kind
             if key in seen and key != "board_row" and key != "board_track":
                 self.diagnostics.error("E203", f"'{item['key'].text.rstrip(':')}' is given twice", item["key"].span,
-                                       f"first given at line {seen[key].line}")
+                             f"first given at line {seen[key].line}")
                 continue
             seen.setdefault(key, item.span)
             if key in ("board_milestones", "board_awards"):
@@ -609,8 +608,8 @@ class Checker(EffectChecks, DesignLints):
         if len(rows) != 9 or [len(r.nodes("space")) for r in rows] != [5, 6, 7, 8, 9, 8, 7, 6, 5]:
             lengths = [len(r.nodes("space")) for r in rows]
             self.diagnostics.error("E305", f"a board has 9 rows of 5, 6, 7, 8, 9, 8, 7, 6, 5 spaces; this one has "
-                                           f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
-                                   node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
+                                 f"{len(rows)} rows of {', '.join(map(str, lengths)) or 'nothing'}",
+                         node["name"].span, "Mars is a hexagon of 61 spaces; see docs/language.md 'Boards'")
         next_id = len(offboard) + 1
         next_id = max(next_id, 3)
         for y, row in enumerate(rows):
@@ -629,8 +628,8 @@ class Checker(EffectChecks, DesignLints):
         kind = kind_leaf.text.lower()
         if kind not in v.SPACE_KINDS:
             self.diagnostics.error("E107", f"unknown space kind '{kind_leaf.text}'", kind_leaf.span,
-                                   did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
-                                   respelling(kind_leaf.span, kind, v.SPACE_KINDS))
+                         did_you_mean(kind, v.SPACE_KINDS) or "space kinds: land, ocean, volcanic",
+                         respelling(kind_leaf.span, kind, v.SPACE_KINDS))
             return None
         bonuses = []
         reserved, extra_cost, cost_condition = None, 0, None
@@ -641,9 +640,8 @@ class Checker(EffectChecks, DesignLints):
                 bonus = v.normalize(word.text)
                 if bonus not in v.BOARD_BONUSES:
                     self.diagnostics.error("E107", f"unknown space bonus '{word.text}'", word.span,
-                                           did_you_mean(bonus,
-                                                        v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
-                                           respelling(word.span, bonus, v.BOARD_BONUSES))
+                                 did_you_mean(bonus, v.BOARD_BONUSES) or "bonuses: " + ", ".join(v.BOARD_BONUSES),
+                                 respelling(word.span, bonus, v.BOARD_BONUSES))
                     continue
                 bonuses.append((bonus, count))
             elif child.kind == "reserved":
@@ -661,8 +659,8 @@ class Checker(EffectChecks, DesignLints):
         parameter = param_leaf.text.lower()
         if parameter not in self.parameters:
             self.diagnostics.error("E108", f"unknown global parameter '{param_leaf.text}'", param_leaf.span,
-                                   did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
-                                   respelling(param_leaf.span, parameter, self.parameters))
+                         did_you_mean(parameter, self.parameters) or DECLARE_PARAMETER,
+                         respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
         effects = self.effects(effects_node, CheckContext("board"))
@@ -741,8 +739,8 @@ class Checker(EffectChecks, DesignLints):
         leaf = fields["variant"][0]["value"]
         if leaf.text not in v.VARIANTS:
             self.diagnostics.error("E110", f"unknown variant '{leaf.text}'", leaf.span,
-                                   did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
-                                   respelling(leaf.span, leaf.text, v.VARIANTS))
+                         did_you_mean(leaf.text, v.VARIANTS) or "variants: " + ", ".join(v.VARIANTS),
+                         respelling(leaf.span, leaf.text, v.VARIANTS))
             return None
         return leaf.text
 
@@ -753,8 +751,8 @@ class Checker(EffectChecks, DesignLints):
         word = leaf.text.lower()
         if word not in vocabulary:
             self.diagnostics.error(code, f"unknown {what} '{leaf.text}'", leaf.span,
-                                   did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
-                                   respelling(leaf.span, word, vocabulary))
+                         did_you_mean(word, vocabulary) or f"{what}s: " + ", ".join(vocabulary),
+                         respelling(leaf.span, word, vocabulary))
             return None
         return word
 
@@ -772,7 +770,7 @@ class Checker(EffectChecks, DesignLints):
             resource = self._standard_resource(field["resource"])
             if resource not in (None, "megacredits"):
                 self.diagnostics.error("E301", "a card or standard project costs megacredits", field["resource"].span,
-                                       "only standard actions cost other resources (cost: 8 plants)")
+                             "only standard actions cost other resources (cost: 8 plants)")
         return int(field["amount"].text)
 
     def _tags(self, fields) -> tuple[str, ...]:
@@ -876,8 +874,8 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.diagnostics.error("E102", f"unknown tag '{leaf.text}'", leaf.span,
-                               did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
-                               respelling(leaf.span, word, self.tags, leaf.text))
+                     did_you_mean(word, self.tags) or "tags: " + ", ".join(sorted(self.tags)),
+                     respelling(leaf.span, word, self.tags, leaf.text))
         return None
 
     def card_resource(self, leaf: Leaf, allow_any: bool = False) -> Optional[str]:
@@ -889,11 +887,11 @@ class Checker(EffectChecks, DesignLints):
             return found
         if v.normalize(leaf.text) in v.STANDARD_RESOURCES:
             self.diagnostics.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
-                                   leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
+                         leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
             hint, fixes = _respelt(leaf, word, self.card_resources)
             self.diagnostics.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
-                                   hint or "declare a new one with: resource " + word, fixes)
+                         hint or "declare a new one with: resource " + word, fixes)
         return None
 
     def _standard_resource(self, leaf: Leaf, report: bool = True) -> Optional[str]:
@@ -905,11 +903,11 @@ class Checker(EffectChecks, DesignLints):
         if v.lookup(leaf.text, self.card_resources):
             self.diagnostics.error("E301", f"'{leaf.text}' lives on cards; here a standard resource is needed",
                                    leaf.span,
-                                   "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
+                         "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
             hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
             self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                                   hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
+                         hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
 
     def any_resource(self, leaf: Leaf) -> Optional[str]:
@@ -923,7 +921,7 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                               *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+                     *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
@@ -933,7 +931,7 @@ class Checker(EffectChecks, DesignLints):
         if leaf.type in ("X", "MULTIPLE_X"):
             if not ctx.x_bound:
                 self.diagnostics.error("E306", "X is only defined inside 'choose X ... { }'", leaf.span,
-                                       "wrap the effects: choose X up to QUANTITY { ... }")
+                             "wrap the effects: choose X up to QUANTITY { ... }")
             multiple = int(leaf.text[:-1]) if leaf.type == "MULTIPLE_X" else 1
             if multiple == 0:
                 self.diagnostics.error("E302", "0X is always nothing", leaf.span, "write X, or a multiple such as 2X")
@@ -997,7 +995,7 @@ class Checker(EffectChecks, DesignLints):
                                  words[0].span, "e.g. per 2 animals here")
                 else:
                     self.diagnostics.error("E104", "a number can't start a quantity here", words[0].span,
-                                           "a leading number (a divisor) is allowed only after 'per'")
+                                 "a leading number (a divisor) is allowed only after 'per'")
                 return None
             measure = self.quantities.measure(words, term.span)
             if measure is None:
@@ -1005,29 +1003,28 @@ class Checker(EffectChecks, DesignLints):
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):
                     self.diagnostics.error("E501", f"'here' means a card, but a {ctx.definition} is not one", term.span,
-                                           "count 'resources on cards' instead")
+                                 "count 'resources on cards' instead")
                     return None
                 if ctx.holds == UNKNOWN_HOLDS:
                     return None
                 if ctx.holds is None:
                     self.diagnostics.error("E501", "this card holds no resources, so it can't count them", term.span,
-                                           "add a 'holds:' field, e.g. holds: animal")
+                                 "add a 'holds:' field, e.g. holds: animal")
                     return None
                 if measure.name and ctx.holds and measure.name != ctx.holds:
                     self.diagnostics.error("E503",
                                            f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
-                                           term.span)
+                                 term.span)
                     return None
             if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
                 self.diagnostics.error("E502",
                                        f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
-                                       term.span,
-                                       "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
+                             term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
                 return None
             if measure.kind == "adjacent_tiles" and not ctx.places_tile:
                 self.diagnostics.error("E502",
                                        "'adjacent' counts tiles next to this card's tile, but the card places none",
-                                       term.span, "place a tile in 'play:' first")
+                             term.span, "place a tile in 'play:' first")
                 return None
             if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags \
                     and not ctx.printed_tags:
@@ -1108,11 +1105,11 @@ class Checker(EffectChecks, DesignLints):
         if unit and unit != expected_unit:
             self.diagnostics.error("E303", f"{parameter} is measured in {expected_unit or 'tiles'}, not {unit}",
                                    leaf.span,
-                                   f"write {text}{expected_unit}")
+                         f"write {text}{expected_unit}")
             return None
         if expected_unit and not unit:  # the unit says which track is meant, as on the printed card
             self.diagnostics.error("E303", f"{parameter} needs its unit: {text}{expected_unit}", leaf.span,
-                                   f"write {text}{expected_unit}")
+                         f"write {text}{expected_unit}")
             return None
         value = int(text)
         if not low <= value <= high:
@@ -1120,7 +1117,7 @@ class Checker(EffectChecks, DesignLints):
             return None
         if (value - low) % step:
             self.diagnostics.error("E302", f"{parameter} moves in steps of {step} from {low}; {value} is never reached",
-                                   leaf.span, f"use {value - 1} or {value + 1}")
+                         leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value
 

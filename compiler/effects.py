@@ -33,36 +33,31 @@ NEVER = None                     # `impossible=NEVER`: the effect can always be 
 
 
 def immediate(name: str, *, category: str, syntax: str, example: str, summary: str, impossible: Optional[str],
-              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares_rule: bool = False):
+              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
     """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
     documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
-    `shares_rule`: another verb's grammar rule writes it too, and that verb's checker tells them apart by the
-    declared vocabulary (`place outpost` is a piece, `place city` a tile: the same words to the grammar)."""
+    `shares`: the verb whose grammar rule writes this one too (`place outpost` is written as `place city` is: the
+    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=True, impossible=impossible, amounts=amounts, shares_rule=shares_rule)
+                     immediate=True, impossible=impossible, amounts=amounts, shares=shares)
 
 
 def passive(name: str, *, category: str, syntax: str, example: str, summary: str, rule: Optional[str] = None):
     """Register a lasting effect (an `effect:` line, or a modifier of `next card { }`), with its documentation."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=False, impossible=NEVER, amounts=None)
+                     immediate=False, impossible=NEVER, amounts=None, shares=None)
 
 
-def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares_rule: bool = False,
+def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares: Optional[type] = None,
               **declared):
     def register(cls):
-        written = rule or name
-        for table, key in ((REGISTRY, name), (RULES, written)):
-            if table is RULES and shares_rule:
-                if key not in table:
-                    raise ValueError(f"{cls.__name__} shares the rule '{key}', which no verb registered before it")
-                continue
+        written = shares.rule if shares is not None else rule or name
+        for table, key in ((REGISTRY, name),) + (() if shares is not None else ((RULES, written),)):
             if key in table and table[key] is not cls:
                 raise ValueError(f"two effect verbs are registered as '{key}': {table[key].__name__} and "
                                  f"{cls.__name__}")
         cls.kind_name = name
         cls.rule = written
-        cls.shares_rule = shares_rule
         for key, value in declared.items():
             setattr(cls, key, value)
         fields = attrs.fields(cls)
@@ -70,8 +65,9 @@ def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ..
         cls.amounts = amounts if amounts is not None else \
             tuple(f.name for f in fields if f.type is Amount or str(f.type).rpartition(".")[2] == "Amount")
         cls.body_fields = tuple(f.name for f in fields if "tuple" in str(f.type))
+        cls.shares = shares
         REGISTRY[name] = cls
-        if not shares_rule:
+        if shares is None:   # a rule is dispatched to the verb that owns it; one that shares it is its checker's
             RULES[written] = cls
         return cls
 
@@ -139,6 +135,7 @@ class Measure:
     faction: Optional[str] = None            # pieces_in, leader, ruling: the faction named (`"Blue Party"`)
     which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
+    in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
 
 
 @_frozen
@@ -378,8 +375,10 @@ class RemoveResources:
 
 @immediate("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
            example="steal up to 2 steel from any player",
-           summary="Remove standard resources from another player and gain what was removed.",
-           impossible=NEVER)
+           summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
+                   "player has (or nothing); without it, exactly N from a player who has them, and the effect is "
+                   "possible only when one has (solo: the neutral opponent always has).",
+           impossible="without `up to`, when no opponent has the amount (never in a solo game)")
 @_frozen
 class Steal:
     resource: str
@@ -670,12 +669,12 @@ class Neutral:
 
 # ------------------------------------------------------------------------------------------- pieces and sites
 
-@immediate("place_piece", rule="place", shares_rule=True, category="sites",
-           syntax="place PIECE [also where you have one]", example="place outpost",
+@immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",
+           example="place outpost",
            summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
-           "(not one that holds yours already when it allows one per player, unless `also where you have one`): "
-           "you carry out the site's `build` effects, and its marker moves up to the first free step.",
-           impossible="when no site has room for the piece")
+                   "(not one that holds yours already when it allows one per player, unless `also where you have "
+                   "one`): you carry out the site's `build` effects, and its marker moves up to the first free step.",
+           impossible="when no active site that holds this kind has room for one of the player's")
 @_frozen
 class PlacePiece:
     piece: str
@@ -685,18 +684,17 @@ class PlacePiece:
 
 @immediate("send", category="sites", syntax="send PIECE", example="send shuttle",
            summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
-           "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry out "
-           "the effects of the marker's step, every piece on the site gives its owner the site's `bonus` (yours "
-           "too), your piece stays there until its kind returns, and the marker goes back to the first free "
-           "step. Possible only with a piece in your supply and a site to visit.",
-           impossible="when you have no free piece of that kind, or no site it may visit")
+                   "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
+                   "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
+                   "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
+                   "free step. Possible only with a piece in your supply and a site to visit.",
+           impossible="without a piece of this kind in the supply, or a site it may visit now")
 @_frozen
 class SendPiece:
     piece: str
 
 
-@immediate("gain_pieces", rule="gain", shares_rule=True, category="sites", syntax="gain N PIECE",
-           example="gain 1 shuttle",
+@immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
            summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).",
            impossible=NEVER)
 @_frozen
@@ -709,9 +707,9 @@ class GainPieces:
            syntax="marker +N on (a | each) site [; marker -N on another site]",
            example="marker +1 on a site; marker -1 on another site",
            summary="Move the markers of active sites, each within its first free step and its last step: of one site "
-           "the player chooses, then of another (`another site`), or of every site (`each site`). Possible only "
-           "when such sites can move.",
-           impossible="when no marker can move that way")
+                   "the player chooses, then of another (`another site`), or of every site (`each site`). Possible "
+                   "only when such sites can move.",
+           impossible="when no active site's marker can move so (two different sites, for `another site`)")
 @_frozen
 class MoveMarkers:
     steps: tuple[int, ...]   # the move of each site chosen in turn (`a site`, then `another site`)
@@ -735,16 +733,14 @@ class SiteIntoPlay:
 
 
 @immediate("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
-           summary="Set aside one site in play that holds no piece, the player's choice.",
-           impossible=NEVER)
+           summary="Set aside one site in play that holds no piece, the player's choice.", impossible=NEVER)
 @_frozen
 class SiteOutOfPlay:
     pass
 
 
 @immediate("nothing", category="control", syntax="nothing", example="nothing",
-           summary="Nothing happens (a step of a site's track that gives nothing).",
-           impossible=NEVER)
+           summary="Nothing happens (a step of a site's track that gives nothing).", impossible=NEVER)
 @_frozen
 class Nothing:
     pass
@@ -878,8 +874,8 @@ class OceanBonus:
          syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
-         "card resources on this card (which may also stand in for heat wherever heat is spent: `use fighters "
-         "here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
+                 "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
@@ -900,8 +896,8 @@ class MarkerOffset:
 
 @passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
          example="buy cards for 5 megacredits",
-         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of "
-                 "3.")
+         summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead "
+                 "of 3.")
 @_frozen
 class CardPrice:
     amount: int

@@ -39,6 +39,8 @@ class DesignLints:
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' does nothing")
         elif isinstance(compiled, (fx.Production, fx.AnyProduction)):
             self._production(node, compiled)
+        elif isinstance(compiled, fx.MoveMarkers) and 0 in compiled.steps:
+            self._zero(node, f"'{text.effect(compiled, card_text=True)}' moves a marker 0 steps")
         elif isinstance(compiled, (fx.PlaceTile, fx.ClaimSpace)):
             why = self._unplaceable(compiled.filters)
             if why:

@@ -454,13 +454,13 @@ def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
 
 
 def _effects_in(definition) -> Iterable:
-    """Every compiled effect of a definition's effect lists, nested ones included."""
-    lists = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build")]
-    lists += list(getattr(definition, "track", ()))
-    lists += [option.cost + option.effects for option in getattr(definition, "actions", ())]
-    lists.append(tuple(getattr(definition, "passives", ())))
-    for effects in lists:
-        yield from walk(effects)
+    """Every compiled effect of a definition (a site's track, bonus and build too), nested ones included."""
+    effects = tuple(getattr(definition, "play", ())) + tuple(getattr(definition, "first_action", ()))
+    effects += tuple(getattr(definition, "bonus", ())) + tuple(getattr(definition, "build", ()))
+    effects += tuple(e for step in getattr(definition, "track", ()) for e in step)
+    effects += tuple(e for option in getattr(definition, "actions", ()) for e in option.cost + option.effects)
+    effects += tuple(getattr(definition, "passives", ()))
+    return walk(effects)
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

@@ -36,7 +36,9 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [with requirements] [with no tags] [costing N or more]": "your played project cards",
+    "[TYPE or TYPE] cards [in play] [with requirements] [with no tags] [costing N or more]":
+        "your played project cards (events included); `in play`: every card of your play area, the corporation and "
+        "cards of declared kinds too, never an event",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
@@ -302,10 +304,12 @@ class QuantityCompiler:
             if w not in v.CARD_TYPES and w not in ("or", "project"):
                 return None
         rest = words[at + 1:]
-        with_requirements, min_cost, no_tags = False, None, False
+        with_requirements, min_cost, no_tags, in_play = False, None, False, False
         i = 0
         while i < len(rest):
-            if rest[i:i + 2] == ["with", "requirement"]:
+            if rest[i:i + 2] == ["in", "play"] and i == 0:   # the play area: the corporation and kinds of card too
+                in_play, i = True, i + 2
+            elif rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
             elif rest[i:i + 3] == ["with", "no", "tag"]:
                 no_tags, i = True, i + 3
@@ -318,7 +322,7 @@ class QuantityCompiler:
             else:
                 return None
         return Measure("cards", scope=scope or "you", names=tuple(types), with_requirements=with_requirements,
-                       min_cost=min_cost, no_tags=no_tags)
+                       min_cost=min_cost, no_tags=no_tags, in_play=in_play)
 
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,

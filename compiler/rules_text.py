@@ -88,7 +88,7 @@ class Phrases:
         return self.names.get("tag", name, self.language) or self.tags.get(name, name)
 
     def piece(self, name: str, count: int = 1) -> str:
-        """A declared kind of piece, as a names file says it, else as declared (`cargo ships` in English)."""
+        """A declared kind of piece, as a names file or the table says it, else as declared (`cargo ships`)."""
         declared = self.names.get("piece", name, self.language)
         if declared is not None:
             return declared
@@ -101,7 +101,7 @@ class Phrases:
         return plural_noun(name, count)
 
     def pieces(self, count: str, name: str, grammatical_count: int) -> str:
-        """`2 outposts`, `2个前哨站`; `a outpost` for one."""
+        """`2 outposts`, `2个前哨站`; `an outpost` for one."""
         if count == "1":
             return self("a_piece", a_piece=self.a(self.piece(name, 1)))
         return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
@@ -224,7 +224,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "cards":
         kinds = t("card_kinds", kinds=t.series("or", [t.card_type(name) for name in m.names])) if m.names else ""
         costing = t("cards_costing", n=m.min_cost) if m.min_cost is not None else ""
-        requirements = t("cards_with_requirements") if m.with_requirements else ""
+        requirements = (t("cards_in_play") if m.in_play else "") + \
+            (t("cards_with_requirements") if m.with_requirements else "")
         if m.no_tags:
             requirements += t("cards_with_no_tags")
         return _Counted(whose, t("measure_cards", scope=scope, kinds=kinds, requirements=requirements,
@@ -470,6 +471,42 @@ def _place(t: Phrases, e) -> str:
     tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
         else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
     return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
+
+
+@sentence_of(fx.PlacePiece)
+def _place_piece(t: Phrases, e) -> str:
+    return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
+             also=t("place_piece_also") if e.also_own else "")
+
+
+@sentence_of(fx.SendPiece)
+def _send(t: Phrases, e) -> str:
+    return t("send", a_piece=t.pieces("1", e.piece, 1))
+
+
+@sentence_of(fx.GainPieces)
+def _gain_pieces(t: Phrases, e) -> str:
+    return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
+             per=_per(t, e.amount))
+
+
+@sentence_of(fx.MoveMarkers)
+def _marker(t: Phrases, e) -> str:
+    moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
+               site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
+               steps=t.counted(str(abs(step)), "marker_step", abs(step)))
+             for index, step in enumerate(e.steps)]
+    return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
+
+
+@sentence_of(fx.CollectBonus)
+def _collect_bonus(t: Phrases, e) -> str:
+    return t("collect_bonus", pieces=t.piece(e.piece, 2))
+
+
+@sentence_of(fx.SiteIntoPlay, fx.SiteOutOfPlay, fx.Nothing)
+def _site_words(t: Phrases, e) -> str:
+    return t(e.kind_name)
 
 
 @sentence_of(fx.ClaimSpace)

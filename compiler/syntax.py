@@ -115,6 +115,15 @@ CHILDREN = {
     **{kind: "key words+:NAME" for kind in ("at_field", "by_field")},
     "cost_field": "key amount:INT resource?:NAME alternatives*:cost_alternative",
     "cost_alternative": "amount:INT resource?:NAME",
+    # the fields of pieces, sites and an expansion's table of sites
+    "site_holds_field": "key capacity:INT words+:NAME per_player?:INT",
+    **{kind: "key words+:NAME" for kind in ("visited_by_field", "returns_field")},
+    "site_track_field": "key steps+:effects",
+    **{kind: "key value:INT" for kind in ("marker_field", "supply_field", "limit_field")},
+    **{kind: "key effects:effects" for kind in ("bonus_field", "build_field")},
+    "inactive_until_field": "key subject:you|any_player|another_player event",
+    "sites_field": "key counts+:site_count",
+    "site_count": "players:INT word:NAME sites:INT",
     "start_field": "key amount:INT resource:NAME",
     "requires_field": "key condition:condition",
     # fields of staged kinds, sets, actions and rules
@@ -123,16 +132,9 @@ CHILDREN = {
     **{kind: "key sets:set_list" for kind in ("needs_field", "after_field")},
     "once_field": "key",                           # `once per generation`: the key alone
     "repeatable_action_field": "key options+:action_option",
-    # fields of pieces and sites
-    **{kind: "key value:INT" for kind in ("supply_field", "limit_field", "marker_field", "neutral_field")},
-    **{kind: "key words+:NAME" for kind in ("visited_by_field", "returns_field", "pieces_field")},
-    "site_holds_field": "key capacity:INT words+:NAME per_player?:INT",
-    "site_track_field": "key steps+:effects",
-    **{kind: "key effects:effects" for kind in ("bonus_field", "build_field")},
-    "inactive_until_field": "key subject:you|any_player|another_player event",
-    "sites_field": "key counts+:site_count",
-    "site_count": "players:INT word:NAME count:INT",
-    # fields of a government
+    # fields of a government and its pieces
+    "neutral_field": "key value:INT",
+    "pieces_field": "key words+:NAME",
     "factions_field": "key names:string_list",
     "ruling_field": "key name:STRING",
     "role_field": "key name:STRING reward?:effects",
@@ -161,13 +163,13 @@ CHILDREN = {
     "plays": "verb:PLAY played:played_tag|played_card",
     "played_tag": "tags+:NAME",
     "played_card": "tag?:NAME kind:CARD_KIND filters*",
-    "places": "verb:PLACE words+:NAME filters*",  # a tile, or a declared piece (`places outpost`)
-    "uses_standard_project": "verb:USE filters*",
-    "raises": "verb:RAISE parameter:NAME",
-    "adds": "verb:ADD resource:NAME",
+    "places": "verb:PLACE words+:NAME filters*",
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
     "holding_filter": "resource:NAME",
+    "uses_standard_project": "verb:USE filters*",
+    "raises": "verb:RAISE parameter:NAME",
+    "adds": "verb:ADD resource:NAME",
     "cost_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
     "on_cards": "tag?:NAME per?:per_tag",

@@ -63,6 +63,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}events played"
     if k == "cards":
         text = scope + (" or ".join(m.names) + " " if m.names else "") + "cards"
+        if m.in_play:
+            text += " in play"
         if m.with_requirements:
             text += " with requirements"
         if m.no_tags:
@@ -474,12 +476,12 @@ def _send(e, c: bool) -> str:
 
 @text_of(fx.GainPieces)
 def _gain_pieces(e, c: bool) -> str:
-    return f"gain {number(e.amount)} {v.plural_noun(e.piece, 2 if e.amount.variable else e.amount.coefficient)}" \
-        f"{per(e.amount)}"
+    count = 2 if e.amount.variable else e.amount.coefficient
+    return f"gain {number(e.amount)} {v.plural_noun(e.piece, count)}{per(e.amount)}"
 
 
 @text_of(fx.MoveMarkers)
-def _move_markers(e, c: bool) -> str:
+def _marker(e, c: bool) -> str:
     if e.each:
         return f"marker {e.steps[0]:+d} on each site"
     return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
@@ -787,8 +789,8 @@ def definition(d) -> str:
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
         if d.sites:
-            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}"
-                                                 for n, count in d.sites))
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n,
+                                                 count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
 
@@ -827,8 +829,8 @@ def politics(d, set_line: list) -> str:
 def site(d, set_line: list) -> str:
     """A declared site as canonical card text."""
     per_player = f", {d.per_player} per player" if d.per_player is not None else ""
-    holds = f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"
-    lines = [f'site "{d.name}" {{', *set_line, holds]
+    lines = [f'site "{d.name}" {{', *set_line,
+             f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
     if d.visitor:
         lines.append(f"  visited by: {d.visitor}")
     lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))

@@ -80,6 +80,24 @@ def expected_facts(row: dict, requirement=_requirement, vp=_vp) -> dict:
     }
 
 
+def expected_with_start(row: dict, requirement=_requirement, vp=_vp) -> dict:
+    """`expected_facts`, and a corporation's starting megacredits, read from its effect ("start 45 MC; ...")."""
+    expected = expected_facts(row, requirement, vp)
+    if row["type"] == "corporation":
+        start = re.match(r"start (\d+) MC", row["effect"])
+        assert start, f"no starting MC in the effect of {row['name']!r}"
+        expected["starting_megacredits"] = int(start.group(1))
+    return expected
+
+
+def actual_with_start(ours: dict, expected: dict) -> dict:
+    """`actual_facts`, with the starting megacredits where `expected` has them."""
+    actual = actual_facts(ours)
+    if "starting_megacredits" in expected:
+        actual["starting_megacredits"] = ours.get("starting_megacredits")
+    return actual
+
+
 def actual_facts(ours: dict) -> dict:
     """The same facts of a compiled card (a row of `tharsis cards --format json`)."""
     return {
@@ -147,7 +165,20 @@ def test_reference_counts(bundled):
     assert {kind: count for kind, count in _counts(by_set["turmoil"]).items()
             if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 1, "faction": 6, "government": 1,
                                                        "card_kind": 1, "standard_action": 2, "rule": 2}
+    colonies = _counts(by_set["colonies"])  # the cards still waiting for a construct are in a waiting file
+    waiting = _colonies_waiting()
+    assert (colonies.get("card", 0) + waiting.count("card"), colonies.get("corporation", 0) +
+            waiting.count("corporation")) == (49, 5)
     assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies", "turmoil"}
+
+
+def _colonies_waiting() -> list:
+    """The kinds of the definitions written out in cards/colonies/waiting*.txt (card or corporation), one a
+    definition: they are not compiled until their construct lands."""
+    from conftest import REPO
+
+    return [kind for path in (REPO / "cards" / "colonies").glob("waiting*.txt")
+            for kind in re.findall(r'^(card|corporation)\s+"', path.read_text(encoding="utf-8"), re.M)]
 
 
 def test_cards_json_lists_every_definition(capsys):

@@ -225,3 +225,55 @@ def test_the_new_effects_and_triggers_read_back_as_written():
     again = compile_text(PIECES + text.card(card)).library.get("C")
     assert (again.play, again.passives, again.vp) == (card.play, card.passives, card.vp)
     assert "marker +1 on a site; marker -1 on another site" in " ".join(text.card(card).split())
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_the_greedy_and_search_bots_play_whole_games_with_colonies(bot):
+    from tharsis.runtime.bots import BOTS
+
+    game = Game(GameOptions(players=("a", "b"), seed=7, corporate_era=True, expansions=("colonies", "prelude"),
+                            max_generations=5 if bot == "mcts" else None))
+    bots = {0: BOTS[bot](70), 1: BOTS["random"](71)}
+    while not game.over:
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+    assert game.result["winner"] in ("a", "b")
+    assert any(event[1] == "visit" and event[2] == 0 for event in game.events)
+
+
+def test_the_research_view_shows_the_sites_and_the_supplies():
+    from tharsis.runtime.api.research import GameState
+
+    state = GameState.new_game(players=2, seed=3, expansions=("colonies",), sites=("Luna", "Io", "Titan"))
+    seen = state.observation(0)
+    assert [site["name"] for site in seen["sites"]] == ["Io", "Luna", "Titan"]
+    assert seen["sites"][2]["active"] is False and seen["players"][1]["pieces"] == {"trade fleet": 1}
+    assert "sites" not in GameState.new_game(players=2, seed=3).observation(0)
+
+
+def test_the_command_line_takes_the_expansion_and_its_sites(tmp_path, capsys):
+    from tharsis.cli import main
+
+    out = tmp_path / "results.jsonl"
+    assert main(["simulate", "--games", "2", "--quiet", "--expansion", "colonies", "--site", "Luna", "--site", "Io",
+                 "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(row["options"]["expansions"] == ["colonies"] and row["options"]["sites"] == ["Luna", "Io"]
+               for row in rows)
+    capsys.readouterr()
+    assert main(["simulate", "--games", "1", "--expansion", "colonies", "--site", "Lunna", "--out", str(out),
+                 "--force"]) == 2
+    assert "did you mean 'Luna'" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--site", "Luna", "--out", str(out), "--force"]) == 2
+    assert "needs --expansion" in capsys.readouterr().err
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--seat", "a=random", "--seat", "b=random", "--seed", "3", "--expansion", "colonies",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "verified" in capsys.readouterr().out
+
+
+def test_gaining_no_piece_or_moving_a_marker_no_step_is_w103():
+    assert _codes(PIECES + 'card "C" #C1 { type: event  cost: 1  play: gain 0 shuttles }') == ["W103"]
+    assert _codes('card "C" #C1 { type: event  cost: 1  play: marker +0 on each site }') == ["W103"]

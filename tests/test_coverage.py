@@ -48,6 +48,14 @@ def test_every_milestone_and_award_is_claimed_or_funded_on_its_board(bundled, al
     assert missing == []
 
 
+def test_every_site_has_a_rules_scenario_named_after_it(bundled, all_scenarios):
+    """Every declared site (Colonies' tiles) has a scenario of tests/scenarios/rules/ whose name begins with it."""
+    names = [str(spec.get("name", "")) for path, spec in all_scenarios if "rules" in path.parts]
+    missing = [site.name for site in bundled.library.of_kind("site")
+               if not any(name.startswith(site.name + ":") for name in names)]
+    assert missing == []
+
+
 def test_every_rules_section_is_covered(repo):
     rules = (repo.parent / "shared" / "rules" / "RULES.md")
     if not rules.exists():

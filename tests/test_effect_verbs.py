@@ -48,8 +48,7 @@ def missing_pieces(verb) -> list[str]:
         missing.append(f"{name}: no grammar rule '{verb.rule}' in grammar/tharsis.lark")
     elif verb.rule not in {rule.expansion[0].name for rule in grammar.rules if rule.origin.name == place}:
         missing.append(f"{name}: its rule '{verb.rule}' is not one of ?{place} in grammar/tharsis.lark")
-    # a verb written by another's rule (`place colony`, `place city`) is compiled by that rule's checker
-    if verb not in COMPILERS and not (verb.shares_rule and fx.RULES.get(verb.rule) in COMPILERS):
+    if verb not in COMPILERS:
         missing.append(f"{name}: no checker (@compiles in compiler/check_effects.py)")
     if verb not in text._WRITERS:
         missing.append(f"{name}: no canonical text (@text_of in compiler/text.py)")

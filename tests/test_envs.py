@@ -29,6 +29,8 @@ def random_game_decisions(seed, **options):
     (1, {"players": 2, "corporate_era": True, "draft": True}),
     (2, {"players": 3, "expansions": ("prelude", "venus"), "board": "Hellas"}),
     (3, {"players": 1, "expansions": ("venus",), "board": "Elysium"}),
+    (4, {"players": 3, "expansions": ("colonies",)}),
+    (5, {"players": 2, "expansions": ("colonies", "venus", "prelude"), "corporate_era": True}),
 ])
 def test_every_legal_move_has_one_id_within_the_bound(seed, options):
     for space, decision in random_game_decisions(seed, **options):
@@ -71,7 +73,8 @@ def test_a_large_x_keeps_the_largest_value_reachable_without_listing_the_range()
 def test_one_observation_encoding_has_one_length_for_every_game_of_a_content():
     games = [GameState.new_game(players=2, seed=1),
              GameState.new_game(players=5, seed=2, board="Hellas", expansions=("prelude", "venus"), corporate_era=True),
-             GameState.new_game(players=1, seed=3, board="Elysium", expansions=("venus",))]
+             GameState.new_game(players=1, seed=3, board="Elysium", expansions=("venus",)),
+             GameState.new_game(players=3, seed=4, expansions=("colonies",))]
     lengths = {len(state.observation_tensor(0)) for state in games}
     assert lengths == {sum(length for _, length in games[0].observation_tensor_layout())}
     recall = {len(state.information_state_tensor(0)) - len(state.observation_tensor(0)) for state in games}
@@ -80,6 +83,13 @@ def test_one_observation_encoding_has_one_length_for_every_game_of_a_content():
     for _ in range(600):
         games[1].apply_action(rng.choice(games[1].legal_actions()))
     assert all(-1.0 <= x <= 3.0 for x in games[1].observation_tensor(3))   # about 0 to 1: scaled for learning
+    for _ in range(400):   # the sites and supplies of a game with Colonies are in it
+        games[3].apply_action(rng.choice(games[3].legal_actions()))
+    layout = [what for what, _ in games[3].observation_tensor_layout()]
+    start = sum(length for _, length in games[3].observation_tensor_layout()[:layout.index(
+        next(what for what in layout if what.startswith("per declared site")))])
+    assert any(games[3].observation_tensor(0)[start:start + 40])
+    assert all(-1.0 <= x <= 3.0 for x in games[3].observation_tensor(1))
 
 
 # ------------------------------------------------------------------ PettingZoo

@@ -36,7 +36,8 @@ from tharsis.terminal.play import ALIASES, Session
 
 # ------------------------------------------------------------------ what may stay in Latin letters
 
-NAMED_KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "rule")
+NAMED_KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "rule",
+               "site")
 GRID_LINE = re.compile(r"(?:\s|≈≈|·|~[a-z]?|\^|\[\w+\]|[A-Za-z]{1,2})+")
 COMMAND = re.compile(r"tharsis (?:play|replay)(?: --(?:seed|load) )?\S*|\S+\.jsonl?\b|(?<!\w)--[a-z]+(?:-[a-z]+)*")
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -176,6 +177,7 @@ GAMES = {
     "venus, prelude, draft, Hellas": ("--seat", "ann=human", "--seat", "bob=greedy", "--seed", "26", "--expansion",
                                       "venus", "--expansion", "prelude", "--draft", "--board", "hellas"),
     "solo": ("--seat", "ann=human", "--solo", "--seed", "27"),
+    "colonies": ("--seat", "ann=human", "--seat", "bob=greedy", "--seed", "29", "--expansion", "colonies"),
 }
 
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_cards_reference import actual_facts, expected_facts
+from test_cards_reference import actual_with_start, expected_with_start
 
 from tharsis.compiler.facts import facts
 
@@ -40,20 +40,8 @@ ROWS = _rows()
 WAITING_NAMES = _waiting()
 
 
-def _expected(row: dict) -> dict:
-    expected = expected_facts(row)
-    if row["type"] == "corporation":
-        start = re.match(r"start (\d+) MC", row["effect"])
-        assert start, f"no starting MC in the effect of {row['name']!r}"
-        expected["starting_megacredits"] = int(start.group(1))
-    return expected
-
-
-def _actual(ours: dict, expected: dict) -> dict:
-    actual = actual_facts(ours)
-    if "starting_megacredits" in expected:
-        actual["starting_megacredits"] = ours.get("starting_megacredits")
-    return actual
+_expected = expected_with_start
+_actual = actual_with_start
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """One home per closed vocabulary: the kinds of tile and space and the player limits (compiler/vocabulary.py, which the
 engine's runtime/core/state.py hands on), the phases (runtime/core/state.py). Everyone else reads the names there and
-asks a tile's roles (`kind in CITY_TILES`),
-so a new kind of tile costs its name, its roles and its own rules, and these tests find a module that spells one."""
+asks a tile's roles (`kind in CITY_TILES`), so a new kind of tile costs its name, its roles and its own rules, and
+these tests find a module that spells one."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ never from one game's options, so one table serves every game of a content. It i
     card action     use the action of card X (or the policy action of faction X)
     target          card X as the target of an effect (add or remove resources, copy, repeat)
     space           place on space S                 (every space of every board, off-board spaces included)
+    site            a declared site S                (to place a piece on, visit, move the marker of, bring in...)
     project         standard project P
     convert         standard action C (plants to greenery, heat to temperature, ...)
     milestone       claim milestone M
@@ -64,11 +65,13 @@ class ActionSpace:
     names a move (`"play Livestock"`, `"space 31"`, `"pay 2 steel, 0 titanium, 0 other"`)."""
 
     def __init__(self, cards: list[str], spaces: list[str], projects: list[str], conversions: list[str],
-                 milestones: list[str], awards: list[str], max_cost: int, factions: list[str] = ()):
+                 milestones: list[str], awards: list[str], max_cost: int, sites: list[str] = (),
+                 factions: list[str] = ()):
         self.cards, self.spaces = tuple(cards), tuple(spaces)
         self.pay_steel, self.pay_titanium, self.pay_other = max_cost // 2 + 2, max_cost // 3 + 2, max_cost + 1
         tables = [("special", SPECIALS), ("play", cards), ("take", cards), ("discard", cards),
                   ("card action", list(cards) + list(factions)), ("target", cards), ("space", spaces),
+                  ("site", sites),
                   ("project", projects),
                   ("convert", conversions), ("milestone", milestones), ("award", awards),
                   ("seat", [str(i) for i in range(MAX_PLAYERS)]), ("resource", STANDARD_RESOURCES),
@@ -111,6 +114,10 @@ class ActionSpace:
             return _ACTION_SEGMENTS[value[0]], value[1]
         if kind == "space":
             return "space", value
+        if kind == "site":
+            return "site", value
+        if kind == "marker":   # how far a visit raises a site's marker: the step it reaches
+            return "choice", str(value)
         if kind == "pay":
             return "pay", ""
         if kind == "x":
@@ -206,6 +213,7 @@ class ActionSpace:
             segment, key = named
             return {"special": key, "play": f"play {key}", "take": f"take {key}", "discard": f"discard {key}",
                     "card action": f"action {key}", "target": f"card {key}", "space": f"space {key}",
+                    "site": f"site {key}",
                     "project": f"standard project {key}", "convert": f"convert {key}", "milestone": f"claim {key}",
                     "award": f"fund {key}", "seat": f"player {key}", "resource": f"production {key}",
                     "choice": f"choice {key}", "x": "X=the most" if key == "max" else f"X={key}",
@@ -254,4 +262,5 @@ def _for_content(content: "Library") -> ActionSpace:
                        sorted({d.name for d in content.of_kind("standard_action")}),
                        sorted({d.name for d in content.of_kind("milestone")}),
                        sorted({d.name for d in content.of_kind("award")}), max(costs + [1]),
+                       sorted(d.name for d in content.of_kind("site")),
                        sorted({d.name for d in content.of_kind("faction")}))

@@ -31,7 +31,7 @@ __all__ = ["SCALES", "Encoding", "encoding_for"]
 
 # what a count is divided by: about its largest value in a game, so that the numbers stay near 0 to 1
 SCALES = {"generation": 20.0, "tr": 50.0, "stock": 50.0, "production": 10.0, "hand": 20.0, "deck": 100.0,
-          "card resources": 20.0}
+          "card resources": 20.0, "pieces": 5.0}
 _NOBODY = MAX_PLAYERS    # the owner slot after the seats: no owner (an ocean) or the solo game's neutral player
 SEAT_NUMBERS = ("tr", *STANDARD_RESOURCES, *(f"{r} production" for r in STANDARD_RESOURCES), "hand size",
                 "kept size", "passed", "tr raised this generation")
@@ -41,11 +41,13 @@ class Encoding:
     """The vector layout of one content: `observation(observation)` and `information_state(game, player,
     observation)` fill it; `layout` and `recall` are its parts, (what, length) in order."""
 
-    def __init__(self, space: ActionSpace, scales: dict[str, tuple[int, int]], factions: tuple = (),
-                 neutral: int = 0, stages: tuple = ()):
-        """`factions`: the factions of every declared government of the content, in order; `neutral`: the most
-        neutral pieces a government starts with (the scale of its reserve and of a faction's pieces); `stages`:
-        (kind, stage) of every kind of card with stages."""
+    def __init__(self, space: ActionSpace, scales: dict[str, tuple[int, int]], sites: dict = None,
+                 pieces: dict = None, factions: tuple = (), neutral: int = 0, stages: tuple = ()):
+        """`sites`: every declared site of the content, name -> (track length, capacity); `pieces`: every declared
+        kind of piece, name -> the most one player may hold (its limit, or a typical count); `factions`: the factions
+        of every declared government of the content, in order; `neutral`: the most neutral pieces a government
+        starts with (the scale of its reserve and of a faction's pieces); `stages`: (kind, stage) of every kind of
+        card with stages."""
         self.cards = {name: i for i, name in enumerate(space.cards)}
         self.spaces = {name: i for i, name in enumerate(space.spaces)}
         self.milestones = {name: i for i, name in enumerate(space.keys("milestone"))}
@@ -56,6 +58,9 @@ class Encoding:
         self.neutral = max(1, neutral)
         self.stages = {key: i for i, key in enumerate(stages)}
         self.per_faction = 2 + 2 * (MAX_PLAYERS + 1)   # ruling, dominant; leader, pieces: each seat or neutral
+        self.sites = dict(sorted((sites or {}).items()))
+        self.pieces = dict(sorted((pieces or {}).items()))
+        self.per_site = 3 + (MAX_PLAYERS + 1) + MAX_PLAYERS   # in play, active, marker; visitor; pieces per seat
         self.per_space = len(TILES) + MAX_PLAYERS + 2    # kind, owner (a seat or nobody), Land Claim
         self.per_seat = len(SEAT_NUMBERS) + 2 * cards
         self.layout = (
@@ -71,6 +76,11 @@ class Encoding:
              "Land Claim", len(self.spaces) * self.per_space),
             ("per milestone: who claimed it (relative seat)", len(self.milestones) * MAX_PLAYERS),
             ("per award: who funded it (relative seat)", len(self.awards) * MAX_PLAYERS),
+            ("per declared site of the content: in play, active, marker (0 to 1 along its track), visitor (relative "
+             "seat or nobody, one-hot), pieces of each seat (relative; count / capacity)",
+             len(self.sites) * self.per_site),
+            ("per seat, relative: pieces of each declared kind in supply (count / its limit)",
+             MAX_PLAYERS * len(self.pieces)),
             ("per faction of a declared government: ruling, dominant, its leader (relative seat or neutral, "
              "one-hot), its pieces of each seat and neutral (count / the neutral reserve at the start)",
              len(self.factions) * self.per_faction),
@@ -144,6 +154,7 @@ class Encoding:
                 if name in table and seat(owner) < MAX_PLAYERS:
                     vector[at + table[name] * MAX_PLAYERS + seat(owner)] = 1.0
             at += len(table) * MAX_PLAYERS
+        at = self._sites(vector, at, observation, seat)
         at = self._politics(vector, at, observation, seat)
         cards = len(self.cards)
         for index, player in enumerate(players):
@@ -205,6 +216,27 @@ class Encoding:
                 if index is not None and name in self.cards:
                     vector[at + index * len(self.cards) + self.cards[name]] = 1.0
         return at + len(self.stages) * len(self.cards)
+    def _sites(self, vector: list, at: int, observation: dict, seat) -> int:
+        """The sites and the supplies of pieces, from `at`; where the next part starts."""
+        for site in observation.get("sites", ()):
+            if site["name"] not in self.sites:
+                continue
+            base = at + list(self.sites).index(site["name"]) * self.per_site
+            steps, capacity = self.sites[site["name"]]
+            vector[base] = 1.0
+            vector[base + 1] = 1.0 if site["active"] else 0.0
+            vector[base + 2] = site["marker"] / max(1, steps - 1)
+            vector[base + 3 + seat(site["visitor"])] = 1.0
+            for owner in site["pieces"]:
+                if seat(owner) < MAX_PLAYERS:
+                    vector[base + 3 + MAX_PLAYERS + 1 + seat(owner)] += 1.0 / capacity
+        at += len(self.sites) * self.per_site
+        kinds = list(self.pieces)
+        for index, player in enumerate(observation["players"]):
+            for piece, count in player.get("pieces", {}).items():
+                if piece in self.pieces and seat(index) < MAX_PLAYERS:
+                    vector[at + seat(index) * len(kinds) + kinds.index(piece)] = count / self.pieces[piece]
+        return at + MAX_PLAYERS * len(kinds)
 
     def information_state(self, game: "Game", player: int, observation: dict) -> list[float]:
         """The observation's vector followed by the player's recall: every card their own choices named."""
@@ -231,7 +263,9 @@ def encoding_for(game: "Game") -> Encoding:
         neutral = max((p.neutral for p in game.content.of_kind("piece")), default=0)
         stages = tuple((kind.name, index) for kind in sorted(game.content.of_kind("card_kind"), key=lambda k: k.name)
                        for index in range(len(kind.stages)))
-        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales, factions, neutral, stages))
+        sites = {s.name: (len(s.track), s.capacity) for s in game.content.of_kind("site")}
+        pieces = {p.name: p.limit or SCALES["pieces"] for p in game.content.of_kind("piece")}
+        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales, sites, pieces, factions, neutral, stages))
     return found[1]
 
 

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import Substitute, Tax
+from tharsis.compiler.effects import CardPrice, Substitute, Tax
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -333,6 +333,7 @@ class GameElements:
     site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
     wakes: frozenset = frozenset()                  # events that may make an inactive site active
     heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
+    card_prices: bool = False     # some card in play sets the price of a card bought (`buy cards for N megacredits`)
     taxed: bool = False             # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
     government: Optional[object] = None             # the declared government of the sets in play, if any
     factions: dict = attrs.field(factory=dict)      # its factions, by name
@@ -389,8 +390,10 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     for card in content.of_kind("card"):
         if card.type in staged_cards:
             staged_cards[card.type][card.name] = card
+    card_prices = any(isinstance(p, CardPrice) for d in content.definitions
+                      if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
-                        sites, tables, wakes, heat_payments, taxed, government, factions, staged_cards)
+                        sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards)
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -147,7 +147,11 @@ class GameState:
                 **({"hand": list(p.hand)} if i == player else {"hand_size": len(p.hand)}),
                 **(({"kept": list(state.kept[i])} if i == player else {"kept_size": len(state.kept[i])})
                    if state.kept else {}),
+                **({"pieces": dict(p.pieces)} if p.pieces else {}),
             } for i, p in enumerate(state.players)],
+            **({"sites": [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
+                           "visitor": s.visitor} for s in state.sites], "set_aside": list(state.set_aside)}
+               if state.sites or state.set_aside else {}),
             "held": hidden.held_by_flow(self.game, player),
             "current_player": TERMINAL if decision is None else decision.player,
             "decision": None if decision is None or decision.player != player else

@@ -198,8 +198,8 @@ class GreedyBot:
             return 100.0
         if kind == "convert":
             conversion = game.standard_actions[action[1]]
-            if conversion.cost_resource != "megacredits":  # plants to greenery, heat to temperature: always
-                return 60.0
+            if conversion.cost_resource != "megacredits" or conversion.alternatives:
+                return 60.0   # plants to greenery, heat to temperature, a trade: always
             return effects_value(game, conversion.play, player) + 1.0 - standard_cost(game, player, conversion)
         if kind == "award":
             return 40.0 if self._leads(game, player, action[1]) else -1.0

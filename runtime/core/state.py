@@ -16,7 +16,10 @@ import attrs
 
 # seats at one game: every bound on players (options, saves, research, an expansion's table of sites) reads these;
 # their home is the compiler's vocabulary, since the compiler checks a table of sites by them too
-from tharsis.compiler.vocabulary import MAX_PLAYERS, MIN_PLAYERS  # noqa: F401 (handed on)
+from tharsis.compiler.vocabulary import (
+    MAX_PLAYERS as MAX_PLAYERS,  # re-exported (ruff: F401 does not apply)
+    MIN_PLAYERS as MIN_PLAYERS,
+)
 
 RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries

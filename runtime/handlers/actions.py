@@ -86,13 +86,14 @@ def choose_price(game: "Table", player: int, action: tuple) -> None:
         price_chosen(game, prices[0], player, action)
         return
     ask(game, Decision(player, "pay", f"How do you pay for {name}?",
-                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", (amount, resource))
+                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", {resource: amount})
                              for amount, resource in prices)), price_chosen, player, action)
 
 
 @step
-def price_chosen(game: "Table", price: tuple, player: int, action: tuple) -> None:
-    amount, resource = price
+def price_chosen(game: "Table", price, player: int, action: tuple) -> None:
+    """`price`: the cost chosen, as a payment is written ({resource: amount}) or as (amount, resource)."""
+    (resource, amount), = price.items() if isinstance(price, dict) else ((price[1], price[0]),)
     kind, name = action
     after = (project_paid, player, name) if kind == "project" else (conversion_paid, player, name)
     if resource != "megacredits":
@@ -146,7 +147,7 @@ def card_paid(game: "Table", player: int, name: str) -> None:
     state = game.state.players[player]
     state.hand.remove(name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
-    fresh = new_tags(game, player, name)
+    fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":
         state.played.append(CardInPlay(name))
     if fresh:

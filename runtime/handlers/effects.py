@@ -49,6 +49,7 @@ from ..rules.checks import (
     raises_only_maxed,
     resource_cards,
     reusable_actions,
+    stealable,
     steps_possible,
     triggered_context,
     value_of,
@@ -56,6 +57,7 @@ from ..rules.checks import (
 )
 from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
+from ..rules.sites import emptied, outside
 from . import actions, politics, sites, stages, tiles, triggers
 from .payment import offer_cards, pay, spend
 
@@ -104,6 +106,12 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
         if kind is fx.PlaceTile:
             place_next(game, e, ctx, e.count, ctx.placed, (effects, index, steps_after))
             return
+        if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
+                acceptable=(effects[index:], ctx, False))
+            return
         if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
             if index < count or steps_after is not None:
                 stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
@@ -112,12 +120,6 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
                 if not later_step or later_step[0].__class__ is not str:
                     later += later_step
             sites.place_piece(game, e, ctx, later)
-            return
-        if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
-            if index < count or steps_after is not None:
-                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
-            pay(game, ctx.player, value_of(game, e.amount, ctx), e.using, "an action",
-                acceptable=(effects[index:], ctx, False))
             return
         if index < count or steps_after is not None:
             stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
@@ -471,6 +473,14 @@ def removed_from_player(game: "Table", target, resource: str, amount: int) -> No
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
     players = game.state.players
+    if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
+        options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
+        if game.options.solo:
+            options.insert(0, Option("neutral opponent", NEUTRAL))
+        if options:
+            ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player,
+                e.resource, amount)
+        return
     candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
                   and not protected(game, i, ctx.player, e.resource)]
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
@@ -780,14 +790,6 @@ handles(fx.RemoveFromFaction)(politics.remove)
 handles(fx.ReplaceNeutral)(politics.replace)
 handles(fx.TakeRole)(politics.take_role)
 handles(fx.ChangeGovernment)(politics.change)
-handles(fx.Nothing, inline=True)(_require)
-# pieces and sites (runtime/handlers/sites.py), looked up when called: that module imports this one
-handles(fx.GainPieces, inline=True)(lambda game, e, ctx: sites.gain_pieces(game, e, ctx))
-handles(fx.SendPiece)(lambda game, e, ctx: sites.send(game, e, ctx))
-handles(fx.MoveMarkers)(lambda game, e, ctx: sites.move_markers(game, e, ctx))
-handles(fx.CollectBonus)(lambda game, e, ctx: sites.collect_bonus(game, e, ctx))
-handles(fx.SiteIntoPlay)(lambda game, e, ctx: sites.site_into_play(game, e, ctx))
-handles(fx.SiteOutOfPlay)(lambda game, e, ctx: sites.site_out_of_play(game, e, ctx))
 
 
 # ------------------------------------------------------------------ effects that pick one of a list
@@ -817,6 +819,33 @@ class Pick:
     offered: Optional[Callable[["Table", object, EffectContext], None]] = None
 
 
+# pieces and sites (runtime/handlers/sites.py carries them out; the rules are runtime/rules/sites.py's)
+
+@handles(fx.GainPieces, inline=True)
+def _gain_pieces(game, e, ctx):
+    sites.gain_pieces(game, e, ctx)
+
+
+@handles(fx.Nothing, inline=True)
+def _nothing(game, e, ctx):
+    return
+
+
+@handles(fx.SendPiece)
+def _send(game, e, ctx):
+    sites.send(game, e, ctx)
+
+
+@handles(fx.MoveMarkers)
+def _move_markers(game, e, ctx):
+    sites.move_markers(game, e, ctx)
+
+
+@handles(fx.CollectBonus)
+def _collect_bonus(game, e, ctx):
+    sites.collect_bonus(game, e, ctx)
+
+
 PICK_ONE = {
     fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
                         choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
@@ -830,6 +859,10 @@ PICK_ONE = {
                        choices=lambda game, e, ctx: fundable_awards(game)),
     fx.ReuseAction: Pick("card", "Repeat the action of which card?", option=_labelled("card"), chosen=reused,
                          choices=lambda game, e, ctx: reusable_actions(game, ctx.player, ctx.card)),
+    fx.SiteIntoPlay: Pick("site", "Which site do you bring into play?", option=_labelled("site"),
+                          chosen=sites.site_brought, choices=lambda game, e, ctx: outside(game)),
+    fx.SiteOutOfPlay: Pick("site", "Which site do you set aside?", option=_labelled("site"),
+                           chosen=sites.site_removed, choices=lambda game, e, ctx: [s.name for s in emptied(game)]),
 }
 
 

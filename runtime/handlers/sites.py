@@ -1,9 +1,10 @@
 """Pieces and sites: placing a piece on a site, a visit, markers, sites coming into play and leaving it (an
 effect handler).
 
-Interface: the handlers of the compiled effects `place PIECE`, `send PIECE`, `gain N PIECE`, `marker ...`,
-`collect bonus per PIECE`, `site into play`, `site out of play` (`place_piece` is called by effects.py's loop with
-the effects after it, the others from its `HANDLERS`), and the game's own moments: `set_up` (the sites dealt and
+Interface: what the handlers of the compiled effects `place PIECE`, `send PIECE`, `gain N PIECE`, `marker ...` and
+`collect bonus per PIECE` do (`place_piece` is called by effects.py's loop with the effects after it, the others by
+its handlers), the steps that carry out the picks of `site into play` and `site out of play` (`site_brought`,
+`site_removed`: effects.py's `PICK_ONE`), and the game's own moments: `set_up` (the sites dealt and
 the supplies filled), `return_pieces` (the end of a generation), `activate` (an event that wakes inactive sites).
 What may be done is runtime/rules/sites.py's check; this module changes the state and asks the questions.
 
@@ -25,9 +26,9 @@ from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
-from ..rules.checks import EffectContext, possible, value_of
+from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
-from ..rules.sites import emptied, has_free, movable, moved, outside, owned, placeable, supply, visitable
+from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["activate", "collect_bonus", "gain_pieces", "move_markers", "place_piece", "return_pieces", "send",
-           "set_up", "site_into_play", "site_out_of_play"]
+           "set_up", "site_brought", "site_removed"]
 
 
 # ------------------------------------------------------------------ the game's moments
@@ -87,8 +88,6 @@ def _in_play(game: "Table", name: str) -> SiteState:
 
 
 def _woken(game: "Table", event: fx.TriggerEvent) -> bool:
-    from ..rules.checks import play_matches
-
     library = game.library
     return any(play_matches(game, event, library[card.name]) for player in game.state.players
                for card in player.played)
@@ -97,9 +96,11 @@ def _woken(game: "Table", event: fx.TriggerEvent) -> bool:
 def return_pieces(game: "Table") -> None:
     """The end of a generation: the pieces of the kinds that return (`returns: end of generation`) leave the
     sites and go back to their owners' supplies."""
+    if not game.state.sites:  # no sites in the game (nothing else is looked at: every generation of every game)
+        return
     pieces, sites = game.elements.pieces, game.elements.sites
     returning = {name for name, piece in pieces.items() if piece.returns == "end_of_generation"}
-    if not returning or not game.state.sites:
+    if not returning:
         return
     players = game.state.players
     for site in game.state.sites:
@@ -121,8 +122,6 @@ def _give_back(player, piece: str, pieces: dict) -> None:
 def activate(game: "Table", event: str, actor: int, card) -> None:
     """An event that may wake inactive sites (`inactive until: any player plays card holding microbe`): each
     inactive site whose event it is becomes active, for good."""
-    from ..rules.checks import play_matches
-
     sites = game.elements.sites
     for site in game.state.sites:
         if site.active:
@@ -320,25 +319,11 @@ def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: EffectContext) -> None
     then(game, *steps)
 
 
-def site_into_play(game: "Table", e: fx.SiteIntoPlay, ctx: EffectContext) -> None:
-    names = outside(game)
-    if names:
-        ask(game, Decision(ctx.player, "site", "Which site do you bring into play?",
-                           tuple(Option(f"site {name}", name) for name in names)), site_brought, ctx.player)
-
-
 @step
 def site_brought(game: "Table", name: str, player: int) -> None:
     game.state.set_aside.remove(name)
     game.state.sites.append(_in_play(game, name))
     game.log_event("site_in", player, name)
-
-
-def site_out_of_play(game: "Table", e: fx.SiteOutOfPlay, ctx: EffectContext) -> None:
-    sites = emptied(game)
-    if sites:
-        ask(game, Decision(ctx.player, "site", "Which site do you set aside?",
-                           tuple(Option(f"site {s.name}", s.name) for s in sites)), site_removed, ctx.player)
 
 
 @step

@@ -1,6 +1,7 @@
 """The rules' checks: questions about a game that change nothing.
 
-passives.py (the standing effects in play, cached per player), measures.py (counting tags, tiles, resources and
+passives.py (the standing effects in play, cached per player), sites.py (declared sites and pieces: where a piece
+may go, which site may be visited, how far a marker may move), measures.py (counting tags, tiles, resources and
 production for requirements and VP), prices.py (what a card or project costs, discounts and means of payment),
 spaces.py (where a tile may go, what placing it earns, the global parameters' state), checks.py (whether effects
 can be done, tried on the state and rolled back), legality.py (which cards, actions, milestones and awards a player

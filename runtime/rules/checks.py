@@ -37,9 +37,10 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
-           "claimable", "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to",
-           "possible", "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets",
-           "protected", "resource_cards", "unconditional", "value_of", "x_range"]
+           "claimable",
+           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -61,12 +62,13 @@ class EffectContext:
 
     def with_x(self, x: int) -> "EffectContext":
         return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                             self.neutral, self.raised)
+                       self.neutral, self.raised)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral, self.raised)
+                             self.neutral,
+                       self.raised)
 
     @property
     def where(self) -> Where:
@@ -297,10 +299,10 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
         check = _POSSIBLE.get(kind)
         if check is not None and not check(game, e, ctx):
             return False
-        if kind is fx.PlacePiece and index < last:  # the rest must hold after some site's `build`
-            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
+        if kind is fx.PlacePiece:  # the rest must hold after the `build` of some site it may go to
+            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
@@ -594,6 +596,14 @@ def cards_to_remove_from(game: "Table", e, ctx) -> list[tuple[int, str]]:
     return result
 
 
+def stealable(game: "Table", e, ctx) -> list[int]:
+    """`steal N RESOURCE from any player` (without `up to`): the opponents who have N and whose resource may be
+    taken."""
+    amount = value_of(game, e.amount, ctx)
+    return [i for i, other in enumerate(game.state.players) if i != ctx.player
+            and other.resources[e.resource] >= max(amount, 1) and not protected(game, i, ctx.player, e.resource)]
+
+
 def owns_tile_next_to(game: "Table", index: int, space: Optional[str]) -> bool:
     if space is None:
         return False
@@ -686,6 +696,8 @@ _POSSIBLE = {
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
+    fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
     # factions (runtime/rules/politics.py): pieces to place, a piece to remove or replace, the role to take
     fx.PlaceInFaction: lambda game, e, ctx: can_place_pieces(game, ctx.player, e.count, e.neutral),
@@ -701,7 +713,7 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile}
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece}
 
 
 def _check_every_verb_says_when_it_is_impossible() -> None:
@@ -729,7 +741,7 @@ def unconditional(effects: tuple) -> bool:
 # the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources (a
 # speed-up: a verb left out is assumed to read the stock, which is always right, only slower)
 _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
-                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers})
+                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers, fx.Steal})
 
 
 @per_list

@@ -219,9 +219,11 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     cost = standard_cost(game, player, definition)
     state = game.state.players[player]
     resource = definition.cost_resource
-    if (resource == "megacredits" and not can_pay(game, player, cost)) or \
-            (resource != "megacredits" and not can_spend(game, player, resource, cost)):
-        return False
+    if resource == "megacredits":   # paid as money is (Helion's heat too)
+        if not can_pay(game, player, cost):
+            return False
+    elif state.resources[resource] < cost and not can_spend(game, player, resource, cost):
+        return False   # (heat the stock lacks may come from cards: `can_spend`)
     if definition.once_per_generation and definition.name in state.actions_used:
         return False
     for effect in definition.play:  # converting heat needs a temperature that can still rise

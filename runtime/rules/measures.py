@@ -130,10 +130,11 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
 def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
     state, library = game.state, game.library
     total = 0
+    in_play = measure.in_play
     for p in players:
         for card in state.players[p].played:
             definition = library[card.name]
-            if definition.kind != "card":
+            if definition.kind != "card" and not in_play:   # `cards in play`: the corporation too
                 continue
             if measure.names and definition.type not in measure.names:
                 continue
@@ -144,7 +145,7 @@ def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
             if measure.no_tags and definition.tags:
                 continue
             total += 1
-        if not measure.names or "event" in measure.names:
+        if not in_play and (not measure.names or "event" in measure.names):
             total += sum(1 for name in state.players[p].events if _event_matches(library[name], measure))
     return total
 

@@ -332,5 +332,7 @@ def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int
 def card_price(game: "Table", player: int) -> int:
     """What buying a card to hand costs the player (research, `look N buy`, and before the starting discounts the
     starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several)."""
+    if not game.elements.card_prices:  # no card of the game's content sets the price
+        return CARD_PRICE
     prices = passives(game, player, fx.CardPrice)
     return min(p.amount for p in prices) if prices else CARD_PRICE

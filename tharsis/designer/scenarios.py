@@ -258,6 +258,48 @@ class Runner:
         if "expect" in self.spec:
             self.expect("end", self.spec["expect"])
 
+    def _arrange_player(self, state, name, spec, players: dict) -> None:
+        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces."""
+        self.location = _span(players, name) or self.location
+        player = state.players[self.player(name)]
+        spec = spec or {}
+        if "corporation" in spec:
+            name = self.card(spec["corporation"])
+            if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
+                self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
+            else:
+                player.corporation = name
+                player.played.insert(0, CardInPlay(name))
+            # mid-game by default; `first action pending: true` arranges the start of the game
+            player.first_action_done = not (spec.get("first action pending")
+                                            and self.game.library[name].first_action)
+            if spec.get("used"):
+                player.played[0].used = True
+        for key in ("tr",):
+            if key in spec:
+                player.tr = int(spec[key])
+        for resource, amount in (spec.get("resources") or {}).items():
+            player.resources[_resource(resource)] = int(amount)
+        for resource, amount in (spec.get("production") or {}).items():
+            player.production[_resource(resource)] = int(amount)
+        # the cards given, then those the corporation drew when started (`start: true`)
+        player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
+        for entry in spec.get("played") or []:
+            if isinstance(entry, str):
+                entry = {"card": entry}
+            in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+                                 used=bool(entry.get("used", False)), tile=entry.get("tile"))
+            player.played.append(in_play)
+        player.events = [self.card(c) for c in spec.get("events") or []]
+        if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
+            if not state.kept:
+                state.kept = [[] for _ in state.players]
+            state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
+        if "tr raised this generation" in spec:
+            player.tr_raised_this_generation = int(spec["tr raised this generation"])
+        for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
+            player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
     def arrange(self, setup: dict) -> None:
         state = self.game.state
         for key, value in (setup.get("globals") or {}).items():
@@ -294,59 +336,7 @@ class Runner:
             pile, top = state.piles[str(kind).lower()], [self.card(c, str(kind).lower()) for c in top or []]
             pile[:] = [c for c in pile if c not in top] + list(reversed(top))
         for name, spec in (setup.get("players") or {}).items():
-            self.location = _span(setup.get("players"), name) or self.location
-            player = state.players[self.player(name)]
-            spec = spec or {}
-            if "corporation" in spec:
-                name = self.card(spec["corporation"])
-                if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                    self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
-                else:
-                    player.corporation = name
-                    player.played.insert(0, CardInPlay(name))
-                # mid-game by default; `first action pending: true` arranges the start of the game
-                player.first_action_done = not (spec.get("first action pending")
-                                                and self.game.library[name].first_action)
-                if spec.get("used"):
-                    player.played[0].used = True
-            for key in ("tr",):
-                if key in spec:
-                    player.tr = int(spec[key])
-            for resource, amount in (spec.get("resources") or {}).items():
-                player.resources[_resource(resource)] = int(amount)
-            for resource, amount in (spec.get("production") or {}).items():
-                player.production[_resource(resource)] = int(amount)
-            # the cards given, then those the corporation drew when started (`start: true`)
-            player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
-            for entry in spec.get("played") or []:
-                if isinstance(entry, str):
-                    entry = {"card": entry}
-                in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
-                                     used=bool(entry.get("used", False)), tile=entry.get("tile"))
-                player.played.append(in_play)
-            player.events = [self.card(c) for c in spec.get("events") or []]
-            if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
-                if not state.kept:
-                    state.kept = [[] for _ in state.players]
-                state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
-            if "tr raised this generation" in spec:
-                player.tr_raised_this_generation = int(spec["tr raised this generation"])
-            for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
-                player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
-        self._arrange_tiles(setup)
-        self._arrange_sites(setup)
-        if "government" in setup:
-            self._set_up_government(setup["government"] or {}, setup)
-        self._arrange_stages(setup)
-        self.location = _span(setup) or self.location
-        for entry in setup.get("milestones") or []:
-            state.milestones.append((entry["name"], self.player(entry["player"])))
-        for entry in setup.get("awards") or []:
-            state.awards.append((entry["name"], self.player(entry["player"])))
-
-    def _arrange_tiles(self, setup: dict) -> None:
-        """The tiles on Mars, by space (an ocean counts toward the oceans unless the globals set them)."""
-        state = self.game.state
+            self._arrange_player(state, name, spec, setup.get("players"))
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -361,6 +351,15 @@ class Runner:
                                       name=spec.get("name"), is_city=kind in v.CITY_TILES)
             if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
+        self._arrange_sites(setup)
+        if "government" in setup:
+            self._set_up_government(setup["government"] or {}, setup)
+        self._arrange_stages(setup)
+        self.location = _span(setup) or self.location
+        for entry in setup.get("milestones") or []:
+            state.milestones.append((entry["name"], self.player(entry["player"])))
+        for entry in setup.get("awards") or []:
+            state.awards.append((entry["name"], self.player(entry["player"])))
 
     def _arrange_sites(self, setup: dict) -> None:
         """The state of declared sites in play: the pieces on them, the visitor, whether active, the marker."""
@@ -615,26 +614,7 @@ class Runner:
         for name, wanted in (spec.get("players") or {}).items():
             self._expect_player(where, state.players[self.player(name)], wanted or {})
         for space, wanted in (spec.get("tiles") or {}).items():
-            tile = state.tiles.get(_space(space))
-            if wanted in (None, "none", "empty"):
-                if tile is not None:
-                    fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
-                continue
-            if isinstance(wanted, str):
-                wanted = {"tile": wanted}
-            if tile is None:
-                fail(f"{where}: space {space} is empty, expected {wanted}")
-                continue
-            if tile.kind != wanted.get("tile", tile.kind):
-                fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
-            owner_wanted = wanted.get("owner")
-            if owner_wanted == "nobody":
-                if tile.owner is not None:
-                    fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
-            elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
-                                                     else self.player(wanted["owner"])):
-                owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
-                fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
+            self._expect_tile(where, space, wanted)
         if "milestones" in spec:
             actual = [(m, state.players[p].name) for m, p in state.milestones]
             wanted = [(e["name"], e["player"]) for e in spec["milestones"]]
@@ -704,6 +684,30 @@ class Runner:
                                              f"{sorted(map(str, spec['sites in play']))}")
         for name, wanted in (spec.get("sites") or {}).items():
             self._expect_site(where, str(name), wanted)
+    def _expect_tile(self, where: str, space, wanted) -> None:
+        """One space of `expect: tiles:`: its tile and owner, or nothing."""
+        state = self.game.state
+        fail = self.outcome.failures.append
+        tile = state.tiles.get(_space(space))
+        if wanted in (None, "none", "empty"):
+            if tile is not None:
+                fail(f"{where}: space {space} holds a {tile.kind}, expected nothing")
+            return
+        if isinstance(wanted, str):
+            wanted = {"tile": wanted}
+        if tile is None:
+            fail(f"{where}: space {space} is empty, expected {wanted}")
+            return
+        if tile.kind != wanted.get("tile", tile.kind):
+            fail(f"{where}: space {space} holds a {tile.kind}, expected {wanted['tile']}")
+        owner_wanted = wanted.get("owner")
+        if owner_wanted == "nobody":
+            if tile.owner is not None:
+                fail(f"{where}: space {space} belongs to player {tile.owner}, expected nobody")
+        elif "owner" in wanted and tile.owner != (NEUTRAL if wanted["owner"] == "neutral"
+                                                 else self.player(wanted["owner"])):
+            owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
+            fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append

@@ -35,7 +35,8 @@ CARD_PATH_ENTRIES = 20_000     # a card folder holding more than this is not a c
 CARD_PATHS = 50                # card folders in one game: each is walked before the game starts
 
 FLAGS = {"players": "--seat/--players", "seed": "--seed", "board": "--board", "card_paths": "--cards",
-         "max_generations": "--max-generations", "corporations": "--corporation", "expansions": "--expansion"}
+         "max_generations": "--max-generations", "corporations": "--corporation", "expansions": "--expansion",
+         "sites": "--site"}
 BOOLEANS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")
 
 
@@ -154,7 +155,7 @@ def options_from_data(data: Any, where: Where = FLAG_WHERE, check_paths: bool = 
     if data.get("max_generations") is not None:
         problems += check_number(where.name("max_generations"), data["max_generations"], *MAX_GENERATIONS,
                                  where=where)
-    for key in ("card_paths", "corporations", "expansions"):
+    for key in ("card_paths", "corporations", "expansions", "sites"):
         value = data.get(key, ())
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
             problems.append(where.problem("E712", f"{where.name(key)} must be a list of strings, "
@@ -237,6 +238,13 @@ def check_against_content(options: GameOptions, library, where: Where = FLAG_WHE
             label = f"--expansion {name}" if where.flags else f"{where.name('expansions')}[{index}]"
             problems.append(where.problem("E703", f"{label}: unknown expansion {name!r}",
                                           suggest(name, expansions, "expansions")))
+    in_play = set(options.expansions)
+    sites = {d.name for d in library.of_kind("site") if d.set in in_play or d.set not in expansions}
+    for index, name in enumerate(options.sites):
+        if name not in sites:
+            label = f"--site {name}" if where.flags else f"{where.name('sites')}[{index}]"
+            problems.append(where.problem("E703", f"{label}: no site {name!r} in this game (a site of an expansion "
+                                                  "needs --expansion)", suggest(name, sites, "sites")))
     kinds = {d.name: d for d in library.definitions}
     corporations = [d.name for d in library.of_kind("corporation")]
     chosen: dict[str, str] = {}

@@ -135,7 +135,7 @@ def render(records: Sequence[dict], yours: Yours = Yours(), *, requested: int = 
 # The options of a record as the flags that ask for them; `initial_draft` goes with --draft, the folders and the
 # corporations are said on their own.
 _FLAGS = {"corporate_era": "--corporate-era", "draft": "--draft", "beginner": "--beginner", "solo_tr63": "--solo-tr63",
-          "expansions": "--expansion", "max_generations": "--max-generations"}
+          "expansions": "--expansion", "sites": "--site", "max_generations": "--max-generations"}
 
 
 def _options_text(options: dict, seats: list[str]) -> str:

@@ -269,7 +269,7 @@ def _record_problem(record) -> Optional[str]:
 
 
 _OPTION_FLAGS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")
-_OPTION_LISTS = ("card_paths", "corporations", "expansions")
+_OPTION_LISTS = ("card_paths", "corporations", "expansions", "sites")
 
 
 def _is(value, kind: type) -> bool:

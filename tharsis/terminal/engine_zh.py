@@ -72,6 +72,14 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Convert plants into a greenery\?", "把植物转换为绿化板块吗？"),
     (r"Several effects trigger: which resolves first\?", "多个效果同时触发：先结算哪一个？"),
     (r"Which action of (?P<card>.+)\?", "使用「{card}」的哪个行动？"),
+    (r"On which site do you place an? (?P<piece>.+)\?", "你要在哪个站点放置{piece}？"),
+    (r"Which site does your (?P<piece>.+) visit\?", "你的{piece}要访问哪个站点？"),
+    (r"Raise the marker of (?P<site>.+) before the visit\?", "访问前要把「{site}」的标记提升到哪一格？"),
+    (r"On which site do you raise the marker (?P<n>\d+) steps?\?", "你要把哪个站点的标记提升{n}格？"),
+    (r"On which site do you lower the marker (?P<n>\d+) steps?\?", "你要把哪个站点的标记降低{n}格？"),
+    (r"Which site do you bring into play\?", "你要将哪个站点加入游戏？"),
+    (r"Which site do you set aside\?", "你要将哪个站点移出游戏？"),
+    (r"How do you pay for (?P<conversion>.+)\?", "你如何支付「{conversion}」？"),
 )
 # the phases of a generation (the state's `phase`, which English players read as it is)
 ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", PRODUCTION: "生产阶段",
@@ -122,6 +130,13 @@ ZH_EVENTS: dict[str, str] = {
     "tile_removed": "移除 {0} 上的{1}板块",
     "tax": "{who}为{0}级改造度支付{1} M€ 的税",
     "untaxed": "{who}付不起{1} M€ 的税：{0}级改造度不获得",
+    "visit": "{who}派出{piece}访问「{0}」",
+    "build": "{who}在「{0}」放置{piece}",
+    "site_bonus": "{owner}从「{0}」获得的奖励",
+    "marker": "「{0}」的标记移到第{1}格",
+    "site_active": "「{0}」启用",
+    "site_in": "{who}将「{0}」加入游戏",
+    "site_out": "{who}将「{0}」移出游戏",
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {
@@ -144,6 +159,9 @@ ZH_LABELS: tuple[tuple[str, str], ...] = (
     (r"convert (?P<conversion>.+)", "标准行动「{conversion}」"),
     (r"action (?P<card>.+)", "使用「{card}」的行动"),
     (r"space (?P<n>\S+)", "区域 {n}"),
+    (r"site (?P<site>.+)", "站点「{site}」"),
+    (r"(?P<n>\d+) MC", "{n} M€"),
+    (r"(?P<n>\d+) (?P<resource>energy|titanium|steel|plants?|heat)", "{n}点{resource}"),
     (r"remove nothing", "不移除"),
     (r"steal nothing", "不夺取"),
     (r"neutral opponent", "中立对手"),

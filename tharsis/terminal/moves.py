@@ -297,7 +297,9 @@ def told_event(game, event, words: Words) -> str:
     parts = [str(detail) for detail in details]
     named = {"start": "card", "first_action": "card", "play": "card", "unplayable": "card", "action": "card",
              "trigger": "card", "set_aside": "card", "reveal": "card", "award_free": "award", "project": "project",
-             "convert": "conversion", "milestone": "milestone", "award": "award", "rule": "rule"}.get(kind)
+             "convert": "conversion", "milestone": "milestone", "award": "award", "rule": "rule",
+             "visit": "site", "build": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
+             "site_in": "site", "site_out": "site"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
     if kind == "place":
@@ -318,6 +320,8 @@ def told_event(game, event, words: Words) -> str:
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[1]) or "无"
     elif kind == "discard_kind":
         fields["kind"] = t.card_type(details[1])
+    elif kind in ("visit", "build"):
+        fields["piece"] = t.pieces("1", details[1], 1)
     return ZH_EVENTS[kind].format(*parts, **fields)
 
 
@@ -329,7 +333,7 @@ def _definition_name(game, words: Words, kind: str, name: str) -> str:
     """A name an event gives, as the names files give it: a card (or corporation, or prelude) by its definition, a
     standard project, conversion, milestone or award by its own kind (a card and a project may share a name)."""
     tables = {"project": game.standard_projects, "conversion": game.standard_actions, "milestone": game.milestones,
-              "award": game.awards}
+              "award": game.awards, "site": game.elements.sites}
     definition = tables[kind].get(name) if kind in tables else game.library.get(name)
     if definition is not None:
         return words.name(definition)

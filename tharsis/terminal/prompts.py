@@ -191,7 +191,7 @@ def _translated(game, words: Words, engine_text: str, patterns: tuple) -> str:
 
 
 _DEFINITION_KINDS = {"card": "card", "corporation": "corporation", "project": "standard_project",
-                     "milestone": "milestone", "award": "award", "conversion": "standard_action"}
+                     "milestone": "milestone", "award": "award", "conversion": "standard_action", "site": "site"}
 
 
 def _part(game, words: Words, part: str, value: str) -> str:
@@ -204,6 +204,10 @@ def _part(game, words: Words, part: str, value: str) -> str:
         return t.card_type(value)
     if part == "resource":
         return t.noun(value, 1)
+    if part == "piece":
+        from tharsis.compiler.vocabulary import lookup_piece
+
+        return t.piece(lookup_piece([value], game.elements.pieces) or value)
     if part == "paid":
         return _paid_for(game, words, value)
     return value

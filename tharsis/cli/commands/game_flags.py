@@ -17,8 +17,11 @@ def add_game_flags(parser, seed_help: str) -> None:
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")
     parser.add_argument("--corporate-era", action="store_true")
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                        help="play with an expansion declared in the cards (repeatable): prelude, venus, turmoil, or "
-                             "one of your own `expansion \"NAME\" { }`")
+                        help="play with an expansion declared in the cards (repeatable): prelude, venus, colonies, "
+                             "turmoil, or one of your own `expansion \"NAME\" { }`")
+    parser.add_argument("--site", action="append", default=[], metavar="NAME",
+                        help="play with this site of an expansion in play instead of those dealt at random "
+                             "(repeatable: --site Luna --site Io)")
     parser.add_argument("--draft", action="store_true", help="draft in research (and the 10 starting cards)")
     parser.add_argument("--beginner", action="store_true", help="everyone plays the Beginner Corporation")
     parser.add_argument("--solo", action="store_true", help="the solo game (one seat, 14 generations)")
@@ -39,6 +42,7 @@ def game_options(args, seats):
         "corporations": list(corporations_from_flags(args.corporation, names)),
         "corporate_era": args.corporate_era, "draft": args.draft, "initial_draft": args.draft,
         "beginner": args.beginner, "solo_tr63": args.solo_tr63, "expansions": list(args.expansion),
+        "sites": list(args.site),
         "card_paths": [str(Path(c).resolve()) for c in args.cards], "max_generations": args.max_generations})
 
 
