@@ -473,37 +473,6 @@ def _place(t: Phrases, e) -> str:
     return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
 
 
-@sentence_of(fx.PlacePiece)
-def _place_piece(t: Phrases, e) -> str:
-    return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
-             also=t("place_piece_also") if e.also_own else "")
-
-
-@sentence_of(fx.SendPiece)
-def _send(t: Phrases, e) -> str:
-    return t("send", a_piece=t.pieces("1", e.piece, 1))
-
-
-@sentence_of(fx.GainPieces)
-def _gain_pieces(t: Phrases, e) -> str:
-    return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
-             per=_per(t, e.amount))
-
-
-@sentence_of(fx.MoveMarkers)
-def _marker(t: Phrases, e) -> str:
-    moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
-               site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
-               steps=t.counted(str(abs(step)), "marker_step", abs(step)))
-             for index, step in enumerate(e.steps)]
-    return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
-
-
-@sentence_of(fx.CollectBonus)
-def _collect_bonus(t: Phrases, e) -> str:
-    return t("collect_bonus", pieces=t.piece(e.piece, 2))
-
-
 @sentence_of(fx.SiteIntoPlay, fx.SiteOutOfPlay, fx.Nothing)
 def _site_words(t: Phrases, e) -> str:
     return t(e.kind_name)
