@@ -1,6 +1,9 @@
 """Names in Chinese: the bundled names file holds every name the Chinese rule sources give (and no other), and a
 designer's names file is checked like card text: a misspelt name, a wrong kind, a bad line, a name given twice are
 errors with file:line:col, a caret and a did-you-mean, never a silent English name.
+
+The base game's names come from the rule seeds; the Turmoil names from the Chinese locale of the open-source app
+(TURMOIL_NAMES below says which, and translates the global events, which it does not name).
 """
 
 from pathlib import Path
@@ -63,14 +66,71 @@ SEED_NAMES = [
 ]
 
 
+# Turmoil: the names of the open-source Terraforming Mars app's Chinese locale (terraforming-mars/terraforming-mars,
+# src/locales/cn/turmoil_cards.json, turmoil_corporations.json; its keys spell "Vote Of No Confidence" and "Septem
+# Tribus"). The locale names no global event: "ours" marks those, translated here. A card still waiting for a
+# construct (cards/turmoil/waiting*.txt) is not compiled, so its name is expected only once it is.
+TURMOIL_NAMES = [
+    ("card", "Aerial Lenses", "对空透镜"), ("card", "Banned Delegate", "违法代表"),
+    ("card", "Cultural Metropolis", "多元化都市"), ("card", "Diaspora Movement", "大流散运动"),
+    ("card", "Event Analysts", "事件分析"), ("card", "GMO Contract", "转基因生物合约"),
+    ("card", "Martian Media Center", "火星媒体中心"), ("card", "Parliament Hall", "议会大厅"),
+    ("card", "PR Office", "公关办公室"), ("card", "Public Celebrations", "公开庆典"), ("card", "Recruitment", "雇佣"),
+    ("card", "Red Tourism Wave", "红色旅游风潮"), ("card", "Sponsored Mohole", "莫霍计划赞助"),
+    ("card", "Supported Research", "受扶持的研究"), ("card", "Wildlife Dome", "野生生物穹顶"),
+    ("card", "Vote of No Confidence", "不信任票"),
+    ("corporation", "Pristar", "革命制度党明星"), ("corporation", "Terralabs Research", "地球化实验室"),
+    ("corporation", "Septum Tribus", "七族落"), ("corporation", "Utopia Invest", "乌托邦投资计划"),
+    ("corporation", "Lakefront Resorts", "湖畔度假区"),
+]
+# ours: the 36 global events (Asteroid Mining and Sabotage share their names with a base and a Corporate Era card)
+TURMOIL_EVENT_NAMES = [
+    ("card", "Aquifer Released by Public Council", "公共议会开放含水层"), ("card", "Asteroid Mining", "小行星采矿"),
+    ("card", "Celebrity Leaders", "名人领袖"), ("card", "Cloud Societies", "云端社会"),
+    ("card", "Corrosive Rain", "腐蚀性降雨"), ("card", "Diversity", "多样性"), ("card", "Dry Deserts", "干旱沙漠"),
+    ("card", "Eco Sabotage", "生态破坏"), ("card", "Election", "选举"), ("card", "Generous Funding", "慷慨资助"),
+    ("card", "Global Dust Storm", "全球沙尘暴"), ("card", "Homeworld Support", "母星支援"),
+    ("card", "Improved Energy Templates", "改良能源模板"), ("card", "Interplanetary Trade", "星际贸易"),
+    ("card", "Jovian Tax Rights", "木星征税权"), ("card", "Microgravity Health Problems", "微重力健康问题"),
+    ("card", "Miners on Strike", "矿工罢工"), ("card", "Mud Slides", "泥石流"), ("card", "Pandemic", "大流行病"),
+    ("card", "Paradigm Breakdown", "范式崩溃"), ("card", "Productivity", "生产力"), ("card", "Red Influence", "红色影响"),
+    ("card", "Revolution", "革命"), ("card", "Riots", "暴乱"), ("card", "Sabotage", "蓄意破坏"),
+    ("card", "Scientific Community", "科学界"), ("card", "Snow Cover", "积雪覆盖"), ("card", "Solar Flare", "太阳耀斑"),
+    ("card", "Solarnet Shutdown", "太阳网关闭"), ("card", "Spin-off Products", "衍生产品"),
+    ("card", "Sponsored Projects", "赞助项目"), ("card", "Strong Society", "强大社会"),
+    ("card", "Successful Organisms", "成功的生物"), ("card", "Venus Infrastructure", "金星基础设施"),
+    ("card", "Volcanic Eruptions", "火山喷发"), ("card", "War on Earth", "地球战争"),
+]
+
+
+def _compiled_turmoil_names(library) -> set:
+    """The TURMOIL_NAMES and TURMOIL_EVENT_NAMES whose definition is compiled (the others wait in
+    cards/turmoil/waiting*.txt)."""
+    turmoil = {(d.kind, d.name) for d in library.definitions
+               if getattr(d, "set", None) == "turmoil" or getattr(d, "type", None) == "global event"}
+    return {entry for entry in TURMOIL_NAMES + TURMOIL_EVENT_NAMES if entry[:2] in turmoil}
+
+
 @pytest.mark.parametrize("kind, name, chinese", SEED_NAMES, ids=[f"{k}:{n}" for k, n, _ in SEED_NAMES])
 def test_every_chinese_name_the_seeds_give_is_in_the_bundled_names(bundled, kind, name, chinese):
     assert bundled.library.names.get(kind, name, "zh") == chinese
 
 
 def test_the_bundled_names_are_the_seeds_names_and_no_invented_one(bundled):
-    assert {(kind, name, chinese) for _, kind, name, chinese in bundled.library.names.entries} == set(SEED_NAMES)
+    assert {(kind, name, chinese) for _, kind, name, chinese in bundled.library.names.entries} == \
+        set(SEED_NAMES) | _compiled_turmoil_names(bundled.library)
     assert bundled.errors == []
+
+
+def test_every_turmoil_card_corporation_and_global_event_has_its_chinese_name(bundled):
+    library = bundled.library
+    turmoil = {(d.kind, d.name) for d in library.definitions
+               if d.kind in ("card", "corporation") and
+               (getattr(d, "set", None) == "turmoil" or getattr(d, "type", None) == "global event")}
+    assert turmoil == {entry[:2] for entry in _compiled_turmoil_names(library)}
+    assert (len(TURMOIL_NAMES), len(TURMOIL_EVENT_NAMES)) == (21, 36)
+    for kind, name, chinese in _compiled_turmoil_names(library):
+        assert library.names.get(kind, name, "zh") == chinese
 
 
 def test_every_chinese_name_is_printed_in_a_seed():
