@@ -30,6 +30,7 @@ class Context:
     in_trigger: bool = False
     places_tile: bool = False
     placed_bonus: bool = False
+    printed_tags: bool = False   # tags counted are the printed ones: a wild tag counts as none (a staged card's)
 
 
 class EffectChecks:
@@ -72,9 +73,18 @@ class EffectChecks:
         return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
 
     def _fx_lose(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
-        return fx.Lose(resource, fx.Amount(value, variable)) if resource else None
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        resource = self._standard_resource(rest[1])
+        per = self._per(node)
+        if per is not None and not up_to:
+            self.d.error("E301", "a loss counted 'per' something must be written 'lose up to': how many there will "
+                                 "be to lose is known only then", node.span,
+                         f"write: lose up to {rest[0].text} {rest[1].text} per ...")
+            return None
+        amount = self.amount(value, variable, per, ctx)
+        return fx.Lose(resource, amount, up_to) if resource else None
 
     def _fx_spend(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
@@ -231,8 +241,10 @@ class EffectChecks:
         return fx.LookBuy(look, variable)
 
     def _fx_discard(self, node: Node, ctx: Context):
-        value, variable = self.count(node.children[0], ctx)
-        return fx.Discard(fx.Amount(value, variable))
+        up_to = node.first("UP_TO") is not None
+        rest = [c for c in node.children if not (isinstance(c, Leaf) and c.type == "UP_TO")]
+        value, variable = self.count(rest[0], ctx)
+        return fx.Discard(fx.Amount(value, variable), up_to)
 
     def _fx_add(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
@@ -367,6 +379,81 @@ class EffectChecks:
 
     def _fx_each_opponent(self, node: Node, ctx: Context):
         return fx.EachOpponent(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+
+    def _fx_each_player(self, node: Node, ctx: Context):
+        return fx.EachPlayer(self.effects(node.nodes("effects")[0], attrs.evolve(ctx)))
+
+    def _fx_remove_tile(self, node: Node, ctx: Context):
+        count_leaf, word = next((c for c in node.children if c.type in ("INT", "X", "MULTIPLE_X")), None), \
+            node.first("NAME")
+        if count_leaf is not None and count_leaf.type != "INT":
+            self.d.error("E302", "remove a number of tiles, not X", count_leaf.span)
+            return None
+        tile = v.singular(word.text)
+        if tile != "ocean":
+            self.d.error("E103", f"only ocean tiles can be removed, not '{word.text}'", word.span,
+                         did_you_mean(tile, ("ocean",)) or "write: remove ocean tile",
+                         respelling(word.span, tile, ("ocean",), word.text))
+            return None
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "remove at least 1 tile", count_leaf.span)
+            return None
+        return fx.RemoveTile(tile, count)
+
+    def _fx_repeat(self, node: Node, ctx: Context):
+        times = self.quantity(node.nodes("quantity")[0], ctx)
+        body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
+        return fx.Repeat(times, body) if times is not None else None
+
+    def _fx_rank(self, node: Node, ctx: Context):
+        score = self.quantity(node.nodes("quantity")[0], ctx)
+        minimum = node.first("INT")
+        places, expected = [], ("first", "second", "third", "fourth", "fifth")
+        for index, place in enumerate(node.nodes("rank_place")):
+            key = place.children[0]
+            word = key.text.rstrip(":").strip()
+            if word != expected[index]:
+                self.d.error("E302", f"the places of a rank come in order: '{expected[index]}:' here, not '{word}:'",
+                             key.span, f"write: {expected[index]}:")
+                return None
+            places.append(self.effects(place.nodes("effects")[0], attrs.evolve(ctx)))
+        if score is None:
+            return None
+        return fx.Rank(score, tuple(places), lowest=node.first("LOWEST") is not None,
+                       minimum=int(minimum.text) if minimum is not None else None)
+
+    def _fx_resolve_stage(self, node: Node, ctx: Context):
+        kind = self._staged_kind(node)
+        return fx.ResolveStage(kind) if kind else None
+
+    def _fx_advance_stages(self, node: Node, ctx: Context):
+        kind = self._staged_kind(node)
+        return fx.AdvanceStages(kind) if kind else None
+
+    def _staged_kind(self, node: Node) -> Optional[str]:
+        """The declared kind of card a `resolve`/`advance` names, in the singular or the plural (`advance
+        missions`); whether it has stages is checked once every file is in (compiler/pipeline.py)."""
+        words = node.leaves("NAME")
+        if len(words) > 1 and v.singular(words[-1].text) == "card":  # `advance mission cards`
+            words = words[:-1]
+        written = " ".join(leaf.text.lower() for leaf in words)
+        singular = " ".join([w.text.lower() for w in words[:-1]] + [v.singular(words[-1].text)])
+        for kind in (written, singular):
+            if kind in self.staged_kinds:
+                return kind
+            if kind in self.card_kinds:
+                self.d.error("E105", f"the cards of '{kind}' have no stages to resolve or advance", node.span,
+                             f'give the kind stages: card kind "{kind}" {{ ... stages: far, near }}')
+                return None
+        span = Span(words[0].span.path, words[0].span.line, words[0].span.column, words[-1].span.end_line,
+                    words[-1].span.end_column)
+        self.d.error("E105", f"unknown kind of card '{written}'", span,
+                     did_you_mean(singular, self.card_kinds) or
+                     ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
+                      'declare one with: card kind "NAME" { deal: 0 keep 0  stages: far, near }'),
+                     respelling(span, singular, self.card_kinds, written))
+        return None
 
     def _fx_fund_award(self, node: Node, ctx: Context):
         return fx.FundAward()
@@ -541,6 +628,25 @@ class EffectChecks:
             target = fx.DiscountTarget(kind[3:])
         return fx.Discount(amount, resource, target, per_tag)
 
+    def _passive_tax(self, node: Node, ctx: Context):
+        amount_leaf, resource_leaf, step_word = node.children[0], node.children[1], node.children[2]
+        resource = self._standard_resource(resource_leaf)
+        if resource is None:
+            return None
+        if resource != "megacredits":
+            self.d.error("E301", "a tax is paid in megacredits", resource_leaf.span,
+                         f"write: tax {amount_leaf.text} megacredits per tr step")
+            return None
+        if step_word.text.lower() != "tr":
+            self.d.error("E108", f"only TR steps are taxed, not '{step_word.text}'", step_word.span,
+                         f"write: tax {amount_leaf.text} megacredits per tr step")
+            return None
+        amount = int(amount_leaf.text)
+        if amount < 1:
+            self.d.error("E302", "a tax of 0 taxes nothing", amount_leaf.span)
+            return None
+        return fx.Tax(amount, resource)
+
     def _passive_resource_value(self, node: Node, ctx: Context):
         resource = self._standard_resource(node.children[0])
         if resource and resource not in ("steel", "titanium"):
@@ -612,7 +718,7 @@ def _not_neutral(effects: tuple) -> Optional[str]:
     for e in effects:
         if isinstance(e, fx.ChangeParameter) and e.parameter != "tr":
             continue
-        if isinstance(e, (fx.PlaceTile, fx.Require)):
+        if isinstance(e, (fx.PlaceTile, fx.Require, fx.RemoveTile)):
             continue
         if isinstance(e, fx.Choice):
             inner = next((w for o in e.options if (w := _not_neutral(o)) is not None), None)

@@ -25,20 +25,21 @@ from .syntax import Leaf, Node, collector_paused
 
 # Fields each kind accepts, and which of them are required.
 FIELDS = {
-    "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "effect", "vp"},
-             {"type", "cost"}),
-    "corporation": ({"set", "tags", "start", "holds", "play", "action", "effect", "first action", "vp", "variant"},
-                    {"start"}),
+    "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "repeatable action", "effect",
+              "vp", "needs"}, {"type", "cost"}),
+    "corporation": ({"set", "tags", "start", "holds", "play", "action", "repeatable action", "effect",
+                     "first action", "vp", "variant"}, {"start"}),
     "standard_project": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
-    "standard_action": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
+    "standard_action": ({"set", "cost", "play", "variant", "once per generation"}, {"play"}),
     "milestone": ({"set", "requires"}, {"requires"}),
     "award": ({"set", "measure"}, {"measure"}),
     "parameter": ({"set", "scale", "track", "ends game"}, {"scale"}),
-    "card_kind": ({"set", "deal", "unplayable"}, {"deal"}),
-    "rule": ({"set", "at", "by", "play"}, {"at", "play"}),
+    "card_kind": ({"set", "deal", "unplayable", "stages"}, {"deal"}),
+    "rule": ({"set", "at", "by", "play", "after"}, {"at", "play"}),
     "expansion": ({"offboard", "milestones", "awards", "solo generations"}, set()),
 }
 REPEATABLE = {"effect", "track"}
+STAGE_FIELD = "on "   # `on reveal:`, `on STAGE:`: a field of a card whose kind has stages (its key names the stage)
 RULE_MOMENTS = {"end of generation": "end_of_generation"}
 RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
 ENDS_GAME = ("yes", "no", "solo")
@@ -48,7 +49,7 @@ DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { sca
 class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
-                 wild_tags: tuple[str, ...] = ()):
+                 wild_tags: tuple[str, ...] = (), staged_kinds: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
         (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card."""
         self.d = diagnostics
@@ -57,6 +58,7 @@ class Checker(EffectChecks, DesignLints):
         self.parameters = dict(v.GLOBAL_RANGES) if parameters is None else parameters
         self.card_kinds = tuple(card_kinds)
         self.wild_tags = tuple(wild_tags)  # tags declared `as any tag`: they count as every tag
+        self.staged_kinds = tuple(staged_kinds)  # declared kinds of card with `stages:`
         self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters)
 
     # ------------------------------------------------------------------ definitions
@@ -77,6 +79,13 @@ class Checker(EffectChecks, DesignLints):
         for field in node.nodes():
             key_leaf = field.children[0]
             key = " ".join(key_leaf.text.rstrip(":").split())  # "first   action :" -> "first action"
+            if key.startswith(STAGE_FIELD) and kind == "card":  # checked with the card's kind (_stage_effects)
+                if key in fields:
+                    self.d.error("E203", f"'{key}' is given twice", key_leaf.span,
+                                 f"first given at line {fields[key][0].span.line}")
+                    continue
+                fields[key] = [field]
+                continue
             if key not in allowed:
                 self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
                              "fields here: " + ", ".join(sorted(allowed)))
@@ -86,7 +95,7 @@ class Checker(EffectChecks, DesignLints):
                              f"first given at line {fields[key][0].span.line}")
                 continue
             fields.setdefault(key, []).append(field)
-        if kind == "card" and "type" in fields and fields["type"][0].children[1].text.lower() in self.card_kinds:
+        if kind == "card" and "type" in fields and _words(fields["type"][0]) in self.card_kinds:
             required = required - {"cost"}  # a card of a declared kind is played for free
         for key in sorted(required - set(fields)):
             name_span = node.children[0].span
@@ -109,9 +118,9 @@ class Checker(EffectChecks, DesignLints):
         number = node.first("CARD_NUMBER")
         fields = self._fields(node, "card")
         holds = self._holds(fields)
-        ctx = Context("card", holds=holds)
-        written_type = self._one_of(fields, "type", v.CARD_TYPES + self.card_kinds, "E105", "card type")
+        written_type = self._card_type(fields)
         card_type = written_type or "automated"  # a missing or misspelt type is reported once, not judged again
+        ctx = Context("card", holds=holds, printed_tags=self._printed_tags(written_type))
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.d.error("E202", f"a {card_type} card has no cost: it is played for free",
@@ -123,20 +132,24 @@ class Checker(EffectChecks, DesignLints):
         passives = self._passives(fields, ctx)
         vp = self._vp(fields, ctx)
         if written_type == "event":
-            for key in ("action", "effect"):
+            for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an event has no lasting '{key}': it leaves play when played",
                                  field.children[0].span, "make the card 'type: active'")
         elif written_type == "automated" or written_type in self.card_kinds:
-            for key in ("action", "effect"):
+            for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
                     self.d.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
                                  if card_type == "automated" else
                                  f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
                                  field.children[0].span, "make the card 'type: active'")
+        on_stage = self._stage_effects(fields, card_type, ctx)
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,
-                    play=play, actions=actions, passives=passives, vp=vp, source=self._source(node))
+                    play=play, actions=actions, passives=passives, vp=vp, source=self._source(node),
+                    on_stage=tuple((stage, effects) for stage, effects, _ in on_stage),
+                    on_stage_spans=tuple(span for _, _, span in on_stage), needs=self._set_list(fields, "needs"),
+                    needs_spans=self._set_list_spans(fields, "needs"))
 
     def _def_corporation(self, node: Node) -> Optional[Corporation]:
         name, _ = self._name(node)
@@ -179,7 +192,8 @@ class Checker(EffectChecks, DesignLints):
                 resource = self._standard_resource(field.children[2]) or "megacredits"
         return StandardAction(name=name, cost=cost, cost_resource=resource,
                               play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
-                              source=self._source(node), set=self._set(fields))
+                              source=self._source(node), set=self._set(fields),
+                              once_per_generation="once per generation" in fields)
 
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
@@ -234,10 +248,11 @@ class Checker(EffectChecks, DesignLints):
     def _def_card_kind_definition(self, node: Node) -> Optional[CardKind]:
         name, span = self._name(node)
         fields = self._fields(node, "card_kind")
-        word = name.lower()
-        if name and (not word.isidentifier() or word in v.CARD_TYPES or word == "corporation"):
-            self.d.error("E301", f"a card kind's name is one word that is not already a card type: '{name}'", span,
-                         'e.g. card kind "mission"')
+        word = " ".join(name.lower().split())
+        if name and (not all(w.isidentifier() for w in word.split()) or word in v.CARD_TYPES or
+                     word == "corporation"):
+            self.d.error("E301", f"a card kind's name is words that are not already a card type: '{name}'", span,
+                         'e.g. card kind "mission" or card kind "global event"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
@@ -247,9 +262,21 @@ class Checker(EffectChecks, DesignLints):
                 self.d.error("E302", f"can't keep {keep} of {deal} cards", field.children[2].span,
                              "deal: N keep K, with K from 1 to N (deal: 0 keep 0: none dealt at set-up)")
                 return None
+        stages: tuple[str, ...] = ()
+        if "stages" in fields:
+            leaves = fields["stages"][0].nodes("name_list")[0].leaves()
+            stages = tuple(leaf.text.lower() for leaf in leaves)
+            for index, leaf in enumerate(leaves):
+                if leaf.text.lower() == "reveal":
+                    self.d.error("E301", "'reveal' is not a stage: `on reveal:` means drawn into the first stage",
+                                 leaf.span, "name the stages otherwise, e.g. stages: distant, coming, current")
+                    return None
+                if leaf.text.lower() in stages[:index]:
+                    self.d.error("E203", f"the stage '{leaf.text}' is given twice", leaf.span)
+                    return None
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
                         unplayable=self._effects_field(fields, "unplayable", Context("card_kind")),
-                        source=self._source(node))
+                        source=self._source(node), stages=stages)
 
     def _def_rule_definition(self, node: Node) -> Optional[Rule]:
         name, _ = self._name(node)
@@ -259,7 +286,8 @@ class Checker(EffectChecks, DesignLints):
         play = self._effects_field(fields, "play", Context("rule"))
         if at is None or by is None:
             return None
-        return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node))
+        return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node),
+                    after=self._set_list(fields, "after"), after_spans=self._set_list_spans(fields, "after"))
 
     def _def_expansion_definition(self, node: Node) -> Optional[Expansion]:
         name, span = self._name(node)
@@ -411,6 +439,59 @@ class Checker(EffectChecks, DesignLints):
             return "base"
         return name
 
+    def _set_list(self, fields, key: str) -> tuple[str, ...]:
+        """A field listing sets (`needs: lab, storms`, `after: lab`), as written (quoted or not)."""
+        if key not in fields:
+            return ()
+        leaves = fields[key][0].nodes("set_list")[0].leaves()
+        return tuple(leaf.value.strip() for leaf in leaves)
+
+    def _set_list_spans(self, fields, key: str) -> tuple:
+        """Where each set of a set list is written (for the cross-file check that they are sets)."""
+        if key not in fields:
+            return ()
+        return tuple(leaf.span for leaf in fields[key][0].nodes("set_list")[0].leaves())
+
+    def _card_type(self, fields) -> Optional[str]:
+        """`type: automated`, or a declared kind of card, whose name may have several words (`type: global
+        event`)."""
+        if "type" not in fields:
+            return None
+        field = fields["type"][0]
+        leaves = field.leaves("NAME")
+        word = _words(field)
+        vocabulary = v.CARD_TYPES + self.card_kinds
+        if word in vocabulary:
+            return word
+        span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
+                    leaves[-1].span.end_column)
+        self.d.error("E105", f"unknown card type '{' '.join(leaf.text for leaf in leaves)}'", span,
+                     did_you_mean(word, vocabulary) or "card types: " + ", ".join(vocabulary),
+                     respelling(span, word, vocabulary))
+        return None
+
+    def _stage_effects(self, fields, card_type: str, ctx: Context) -> tuple:
+        """The `on STAGE:` fields of a card (`on reveal:`, `on current:`), as (stage, effects) in the order written;
+        whether its kind has those stages is checked once every file is in (compiler/pipeline.py)."""
+        found = []
+        for key, nodes in fields.items():
+            if not key.startswith(STAGE_FIELD):
+                continue
+            field = nodes[0]
+            if card_type not in self.card_kinds:
+                self.d.error("E202", f"a {card_type} card has no '{key}' field: only cards of a kind with stages "
+                                     "move through them", field.children[0].span,
+                             'declare one: card kind "NAME" { deal: 0 keep 0  stages: far, near }')
+                continue
+            stage = key[len(STAGE_FIELD):].strip().lower()
+            found.append((stage, self.effects(field.children[1], ctx), field.children[0].span))
+        return tuple(found)
+
+    def _printed_tags(self, card_type: Optional[str]) -> bool:
+        """Whether the tags a card counts are the printed ones only (a wild tag counts as none): on the cards of a
+        kind with stages, which the game carries out rather than a player (as an award counts)."""
+        return card_type in self.staged_kinds
+
     def _variant(self, fields) -> Optional[str]:
         if "variant" not in fields:
             return None
@@ -474,15 +555,26 @@ class Checker(EffectChecks, DesignLints):
         return self.effects(fields[key][0].children[1], ctx)
 
     def _actions(self, fields, ctx: Context) -> tuple[ActionOption, ...]:
-        if "action" not in fields:
-            return ()
+        """`action:` options (once per generation), then `repeatable action:` ones (as often as they can be
+        paid: each needs a cost, or a game could never end)."""
         options = []
-        for option in fields["action"][0].nodes("action_option"):
-            parts = option.nodes("effects")
-            if len(parts) == 2:
-                options.append(ActionOption(cost=self.effects(parts[0], ctx), effects=self.effects(parts[1], ctx)))
-            else:
-                options.append(ActionOption(cost=(), effects=self.effects(parts[0], ctx)))
+        for key in ("action", "repeatable action"):
+            if key not in fields:
+                continue
+            repeatable = key == "repeatable action"
+            for option in fields[key][0].nodes("action_option"):
+                parts = option.nodes("effects")
+                if len(parts) == 2:
+                    cost, effects = self.effects(parts[0], ctx), self.effects(parts[1], ctx)
+                else:
+                    cost, effects = (), self.effects(parts[0], ctx)
+                if repeatable and not any(isinstance(e, (fx.Pay, fx.Spend, fx.RemoveResources, fx.Production))
+                                          for e in cost):
+                    self.d.error("E307", "a repeatable action needs a cost before '->' (pay, spend, remove ... "
+                                         "here, production): free, it could be taken for ever", option.span,
+                                 "e.g. repeatable action: pay 10 megacredits -> production(heat +1)")
+                    continue
+                options.append(ActionOption(cost=cost, effects=effects, repeatable=repeatable))
         return tuple(options)
 
     def _passives(self, fields, ctx: Context) -> tuple:
@@ -601,10 +693,10 @@ class Checker(EffectChecks, DesignLints):
     # ------------------------------------------------------------------ quantities and conditions
 
     def per_quantity(self, node: Node, ctx: Context) -> tuple[int, Optional[fx.Quantity]]:
-        """`per 2 animals here`: the leading number is a divisor."""
-        terms = node.nodes("term")
+        """`per 2 animals here`: a leading number followed by words is a divisor (of the whole quantity)."""
+        terms = _term_nodes(node)
         divisor = 1
-        first = terms[0].children
+        first = _words_of(terms[0][0])
         if first and first[0].type == "INT" and len(first) > 1:
             divisor = int(first[0].text)
             if divisor == 0:
@@ -613,25 +705,35 @@ class Checker(EffectChecks, DesignLints):
             rest = first[1:]
             span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
                         rest[-1].span.end_column)
-            terms = [Node("term", rest, span)] + terms[1:]
+            caps = tuple(terms[0][0].nodes("cap"))
+            terms = [(Node("term", tuple(rest) + caps, span), terms[0][1])] + terms[1:]
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
     def quantity(self, node: Node, ctx: Context) -> Optional[fx.Quantity]:
-        return self._terms(node.nodes("term"), ctx)
+        return self._terms(_term_nodes(node), ctx)
 
-    def _terms(self, terms: list[Node], ctx: Context) -> Optional[fx.Quantity]:
+    def _terms(self, terms: list[tuple[Node, bool]], ctx: Context) -> Optional[fx.Quantity]:
+        """Each (term, subtracted) -> a Measure; a number alone is a constant (`4 - influence`), a number before
+        words starts a quantity only after 'per' (a divisor), and `max N` caps the term."""
         measures = []
-        for term in terms:
-            if term.children and term.children[0].type == "INT":
-                if len(term.children) == 1:
-                    self.d.error("E104", f"'{term.children[0].text}' needs something to count after it",
-                                 term.children[0].span, "e.g. per 2 animals here")
+        for term, subtract in terms:
+            words = _words_of(term)
+            cap = None
+            for cap_node in term.nodes("cap"):
+                cap = int(cap_node.children[0].text)
+            if words and words[0].type == "INT":
+                if len(words) == 1 and (subtract or len(terms) > 1):
+                    measures.append(fx.Measure("constant", value=int(words[0].text), cap=cap, subtract=subtract))
+                    continue
+                if len(words) == 1:
+                    self.d.error("E104", f"'{words[0].text}' needs something to count after it",
+                                 words[0].span, "e.g. per 2 animals here")
                 else:
-                    self.d.error("E104", "a number can't start a quantity here", term.children[0].span,
+                    self.d.error("E104", "a number can't start a quantity here", words[0].span,
                                  "a leading number (a divisor) is allowed only after 'per'")
                 return None
-            measure = self.quantities.measure(list(term.children), term.span)
+            measure = self.quantities.measure(words, term.span)
             if measure is None:
                 return None
             if measure.kind == "resource_here":
@@ -657,39 +759,50 @@ class Checker(EffectChecks, DesignLints):
                 self.d.error("E502", "'adjacent' counts tiles next to this card's tile, but the card places none",
                              term.span, "place a tile in 'play:' first")
                 return None
-            if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags:
+            if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags \
+                    and not ctx.printed_tags:
                 measure = attrs.evolve(measure, wild_tags=self.wild_tags)
+            if cap is not None or subtract:
+                measure = attrs.evolve(measure, cap=cap, subtract=subtract)
             measures.append(measure)
         return fx.Quantity(tuple(measures))
 
     def condition(self, node: Node, ctx: Context) -> Optional[fx.Condition]:
-        comparisons = []
-        ok = True
-        for comparison in node.nodes("comparison"):
-            quantity = self.quantity(comparison.children[0], ctx)
-            operator = comparison.children[1].text
-            value_leaf = comparison.children[2]
-            if quantity is None:
-                ok = False
-                continue
-            parameter = None
-            if len(quantity.terms) == 1 and quantity.terms[0].kind == "parameter":
-                parameter = quantity.terms[0].name
-            if parameter:
-                value = self._global_value(parameter, value_leaf)
-            else:
-                if not value_leaf.text.lstrip("+-").isdigit():
-                    self.d.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
-                                 value_leaf.span)
+        """Comparisons joined by `and`, groups of them by `or` (`and` binds first)."""
+        groups, ok = [], True
+        for group in [node] + node.nodes("or_group"):
+            comparisons = []
+            for comparison in group.nodes("comparison"):
+                compiled = self._comparison(comparison, ctx)
+                if compiled is None:
                     ok = False
-                    continue
-                value = int(value_leaf.text)
-            if value is None:
-                ok = False
-                continue
-            comparisons.append(fx.Comparison(quantity, operator, value, self.parameters[parameter][3] if parameter
-                                             else ""))
-        return fx.Condition(tuple(comparisons)) if ok and comparisons else None
+                else:
+                    comparisons.append(compiled)
+            groups.append(tuple(comparisons))
+        if not ok or not groups[0]:
+            return None
+        return fx.Condition(groups[0], tuple(groups[1:]))
+
+    def _comparison(self, comparison: Node, ctx: Context) -> Optional[fx.Comparison]:
+        quantity = self.quantity(comparison.children[0], ctx)
+        operator = comparison.children[1].text
+        value_leaf = comparison.children[2]
+        if quantity is None:
+            return None
+        parameter = None
+        if len(quantity.terms) == 1 and quantity.terms[0].kind == "parameter" and quantity.terms[0].cap is None:
+            parameter = quantity.terms[0].name
+        if parameter:
+            value = self._global_value(parameter, value_leaf)
+        else:
+            if not value_leaf.text.lstrip("+-").isdigit():
+                self.d.error("E303", f"'{value_leaf.text}' has a unit, but only temperature (C) and oxygen (%) do",
+                             value_leaf.span)
+                return None
+            value = int(value_leaf.text)
+        if value is None:
+            return None
+        return fx.Comparison(quantity, operator, value, self.parameters[parameter][3] if parameter else "")
 
     def _global_value(self, parameter: str, leaf: Leaf) -> Optional[int]:
         text = leaf.text
@@ -716,6 +829,27 @@ class Checker(EffectChecks, DesignLints):
                          leaf.span, f"use {value - 1} or {value + 1}")
             return None
         return value
+
+
+def _term_nodes(quantity: Node) -> list[tuple[Node, bool]]:
+    """The terms of a quantity node in order, each with whether it is subtracted (`- influence`)."""
+    terms = []
+    for child in quantity.nodes():
+        if child.kind == "term":
+            terms.append((child, False))
+        elif child.kind == "minus":
+            terms.append((child.nodes("term")[0], True))
+    return terms
+
+
+def _words_of(term: Node) -> list[Leaf]:
+    """The words and numbers of a term (not its `max N`)."""
+    return [child for child in term.children if isinstance(child, Leaf)]
+
+
+def _words(field: Node) -> str:
+    """The words of a field's value, lower case, joined by one space (`type: Global  Event` -> "global event")."""
+    return " ".join(leaf.text.lower() for leaf in field.leaves("NAME"))
 
 
 def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:

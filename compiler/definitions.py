@@ -29,10 +29,12 @@ class VictoryPoints:
 
 @attrs.frozen
 class ActionOption:
-    """One option of an action: pay `cost` (a sequence of effects), then carry out `effects`."""
+    """One option of an action: pay `cost` (a sequence of effects), then carry out `effects`. `repeatable`: a
+    `repeatable action:`, which may be taken again in the same generation (an `action:` is once per generation)."""
 
     cost: tuple
     effects: tuple
+    repeatable: bool = False
 
 
 @attrs.frozen
@@ -51,6 +53,10 @@ class Card:
     vp: Optional[VictoryPoints]
     source: Source
     kind: str = "card"
+    on_stage: tuple[tuple[str, tuple], ...] = ()   # a staged kind's card: (stage or "reveal", effects) on entering
+    needs: tuple[str, ...] = ()                    # sets that must be in play too for the card to be
+    on_stage_spans: tuple = attrs.field(default=(), eq=False, repr=False)   # where each `on STAGE:` is written
+    needs_spans: tuple = attrs.field(default=(), eq=False, repr=False)
 
 
 @attrs.frozen
@@ -95,6 +101,7 @@ class StandardAction:
     source: Source
     kind: str = "standard_action"
     set: str = "base"
+    once_per_generation: bool = False   # `once per generation`: each player may take it once a generation
 
 
 @attrs.frozen
@@ -186,13 +193,15 @@ class CardKind:
     unplayable: tuple
     source: Source
     kind: str = "card_kind"
+    stages: tuple[str, ...] = ()   # `stages: distant, coming, current`: cards move through them (none: no stages)
 
 
 @attrs.frozen
 class Rule:
     """A rule of the game declared in text: `play` carried out `at` a point of the game (`end of generation`: after
     the production phase of every generation but the last), decided `by` the first player or by each player in
-    turn order."""
+    turn order. Rules of one moment run in the order they are loaded, except that a rule runs `after` the rules of
+    the sets it names."""
 
     name: str
     set: str
@@ -201,6 +210,8 @@ class Rule:
     play: tuple
     source: Source
     kind: str = "rule"
+    after: tuple[str, ...] = ()      # sets whose rules of the same moment run before this one
+    after_spans: tuple = attrs.field(default=(), eq=False, repr=False)
 
 
 @attrs.frozen

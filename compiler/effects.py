@@ -64,11 +64,14 @@ class Measure:
     value: int = 0                           # constant
     wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
     no_tags: bool = False                    # cards: only cards without tags
+    cap: Optional[int] = None                # `jovian tags max 5`: this term counts at most `cap`
+    subtract: bool = False                   # `- influence`: this term is taken away (the sum is floored at 0)
 
 
 @_frozen
 class Quantity:
-    """A sum of measures, e.g. `steel + titanium`."""
+    """A sum of measures, e.g. `steel + titanium`; a term may be capped (`jovian tags max 5`) or subtracted
+    (`- influence`), and a quantity with a subtraction is never below 0."""
 
     terms: tuple[Measure, ...]
 
@@ -105,7 +108,16 @@ class Comparison:
 
 @_frozen
 class Condition:
+    """Comparisons that must all hold, or else (`or`) all those of one of the `alternatives`: `a and b or c` is
+    comparisons (a, b) and alternatives ((c,),)."""
+
     comparisons: tuple[Comparison, ...]
+    alternatives: tuple[tuple[Comparison, ...], ...] = ()
+
+    @property
+    def groups(self) -> tuple[tuple[Comparison, ...], ...]:
+        """Every group of comparisons joined by `and`, in the order written."""
+        return (self.comparisons,) + self.alternatives
 
 
 @_frozen
@@ -132,12 +144,14 @@ class Gain:
     amount: Amount
 
 
-@kind("lose", category="resources", syntax="lose N RESOURCE", example="lose 2 plants",
-      summary="Remove resources from your own stock; you must have them (the card can't be played otherwise).")
+@kind("lose", category="resources", syntax="lose [up to] N RESOURCE [per QUANTITY]", example="lose 2 plants",
+      summary="Remove resources from your own stock; you must have them (the card can't be played otherwise), "
+              "unless `up to`: then as many as you have, up to N.")
 @_frozen
 class Lose:
     resource: str
     amount: Amount
+    up_to: bool = False
 
 
 @kind("spend", category="resources", syntax="spend N RESOURCE", example="spend 4 energy",
@@ -231,26 +245,29 @@ class LookBuy:
     variable: bool = False   # `look X buy`
 
 
-@kind("discard", category="cards", syntax="discard N", example="discard 1",
-      summary="Discard cards of your choice from your hand.")
+@kind("discard", category="cards", syntax="discard [up to] N", example="discard 1",
+      summary="Discard cards of your choice from your hand (`up to`: as many as you have, up to N).")
 @_frozen
 class Discard:
     amount: Amount
+    up_to: bool = False
 
 
 @kind("add", category="card resources",
       syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-             "| to any [TAG] cards | to that card)",
+             "| to any [TAG] cards | to each [TAG] card [with resources] | to that card)",
       example="add 1 animal per 2 plant tags to any animal card",
       summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
               "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
               "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
-              "time. `resource` means any type the target holds.")
+              "time; `to each card`: to every card of yours that holds it. `resource` means any type the target "
+              "holds.")
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
     target: str          # here | another_card | any_card | any_card_with_resources | any_cards | that_card
+    #                      | each_card | each_card_with_resources
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
 
 
@@ -387,6 +404,64 @@ class EachOpponent:
     body: tuple
 
 
+@kind("each_player", category="control", syntax="each player { EFFECTS }", example="each player { gain 2 MC }",
+      summary="Every player, in turn order (the first player first), carries out the effects as their own (their "
+              "choices, their resources); one who cannot is skipped.")
+@_frozen
+class EachPlayer:
+    body: tuple
+
+
+@kind("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",
+      summary="Take ocean tiles off Mars (the player chooses which): the ocean count goes down, the spaces are "
+              "free again, and nobody's TR changes. Nothing happens when there is none.")
+@_frozen
+class RemoveTile:
+    tile: str
+    count: int = 1
+
+
+@kind("repeat", category="control", syntax="repeat QUANTITY times { EFFECTS }",
+      example="repeat cards in hand times { gain 1 MC }",
+      summary="Carry out the effects as many times as the quantity counts (counted once, before the first time); "
+              "a time that cannot be carried out is skipped.")
+@_frozen
+class Repeat:
+    times: Quantity
+    body: tuple
+
+
+@kind("rank", category="control",
+      syntax="rank players by [lowest] QUANTITY [at least N] { first: EFFECTS | second: EFFECTS ... }",
+      example="rank players by building tags { first: tr +2 | second: tr +1 }",
+      summary="Every player's score is counted first (only those scoring at least N take part); a player's place "
+              "is 1 + the players with a higher score (`lowest`: a lower one), so tied players share a place and "
+              "the next place is skipped. Each place's effects go to its players, in turn order.")
+@_frozen
+class Rank:
+    score: Quantity
+    places: tuple[tuple, ...]          # the effects of the first place, the second...
+    lowest: bool = False
+    minimum: Optional[int] = None
+
+
+@kind("resolve_stage", category="cards", syntax="resolve KIND", example="resolve mission",
+      summary="The card of a kind with stages that stands in the last stage is carried out (its `play:`, by the "
+              "player deciding); it stays there until the cards advance.")
+@_frozen
+class ResolveStage:
+    card_kind: str
+
+
+@kind("advance_stages", category="cards", syntax="advance KIND", example="advance missions",
+      summary="Cards of a kind with stages move on: the card in the last stage is discarded (under the kind's "
+              "pile), every other card moves one stage on (its `on STAGE:` effects run), and a card drawn from the "
+              "pile enters the first stage (its `on reveal:` effects run).")
+@_frozen
+class AdvanceStages:
+    card_kind: str
+
+
 @kind("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
       summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
               "that may be funded. Nothing happens when none is left (or in a solo game).")
@@ -516,6 +591,16 @@ class Protect:
     scope: str   # here | opponents
 
 
+@kind("tax", category="modifiers", syntax="tax N megacredits per tr step", example="tax 3 megacredits per tr step",
+      summary="Each step of TR you gain during the action phase costs N MC (paid as money is: heat for Helion); "
+              "what you cannot pay for with the price of a card, project or action is not offered, and a step you "
+              "cannot pay for (a triggered one) moves its parameter but gives no TR.")
+@_frozen
+class Tax:
+    amount: int
+    resource: str = "megacredits"
+
+
 @kind("substitute", category="modifiers",
       syntax="use RESOURCE [here] as [N] megacredits [for TAG cards]",
       example="use heat as megacredits",
@@ -533,4 +618,4 @@ class Substitute:
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
-             LookPlay, ReuseAction, GainRaised)
+             LookPlay, ReuseAction, GainRaised, EachPlayer, RemoveTile, Repeat, Rank, ResolveStage, AdvanceStages)

@@ -52,8 +52,10 @@ def _standard_project(t: Phrases, d):
 
 def _standard_action(t: Phrases, d):
     cost = t.counted(str(d.cost), d.cost_resource, d.cost)
-    return t("standard_action_header", cost=cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
-                                                                                           t.names)]
+    lines = [rules_text.sentences(d.play, t.language, t.names)]
+    if d.once_per_generation:
+        lines.append(t("once_per_generation"))
+    return t("standard_action_header", cost=cost) + _variant(t, d), lines
 
 
 def _milestone(t: Phrases, d):
@@ -130,15 +132,19 @@ def _parameter(t: Phrases, d):
 
 
 def _card_kind(t: Phrases, d):
-    lines = [t("card_kind_deal", deal=d.deal, keep=d.keep)]
+    lines = [t("card_kind_deal", deal=d.deal, keep=d.keep)] if d.deal else []
+    if d.stages:
+        lines.append(t("card_kind_stages", stages=t.join("list", d.stages)))
     if d.unplayable:
         lines.append(t("card_kind_unplayable", effects=rules_text.sentences(d.unplayable, t.language, t.names)))
     return t("card_kind_header"), lines
 
 
 def _rule(t: Phrases, d):
-    return t("rule_header"), [t(f"rule_{d.at}", by=t(f"rule_by_{d.by}"),
-                                effects=rules_text.sentences(d.play, t.language, t.names))]
+    lines = [t(f"rule_{d.at}", by=t(f"rule_by_{d.by}"), effects=rules_text.sentences(d.play, t.language, t.names))]
+    if d.after:
+        lines.append(t("rule_after", sets=t.series("and", [t.set_name(name) for name in d.after])))
+    return t("rule_header"), lines
 
 
 def _expansion(t: Phrases, d):

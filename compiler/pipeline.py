@@ -29,6 +29,8 @@ _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[
 _PARAMETER = re.compile(r'^parameter[ \t]+"([^"\n]*)"|\bscale[ \t]*:[ \t]*([+-]?\d{1,6})(%|°C|C)?[ \t]+to[ \t]+'
                         r'([+-]?\d{1,6})(%|°C|C)?[ \t]+step[ \t]+(\d{1,6})(%|°C|C)?', re.M)
 _CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
+# a kind with `stages:` among its fields (its braces may hold one level of braces: `unplayable: choose { ... }`)
+_STAGED_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"[ \t]*\{(?:[^{}]|\{[^{}]*\})*?\bstages[ \t]*:', re.M)
 _WILD_TAG = re.compile(r"^tag[ \t]+([^\n/]+?)[ \t]+as[ \t]+any[ \t]+tag\b", re.M)
 _LINE_COMMENT = re.compile(r'"[^"\n]*"|//[^\n]*')
 
@@ -43,6 +45,7 @@ class CompileResult:
     declared_resources: tuple[str, ...] = ()   # `resource` declarations beyond the built-in card resources
     declared_parameters: tuple[str, ...] = ()  # `parameter` definitions beyond temperature, oxygen and oceans
     declared_card_kinds: tuple[str, ...] = ()  # `card kind` definitions
+    declared_staged_kinds: tuple[str, ...] = ()  # those of them with `stages:`
     declared_wild_tags: tuple[str, ...] = ()   # tags declared `as any tag`
 
     @property
@@ -152,8 +155,10 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     tags, card_resources = declarations(texts.values())
     parameters, card_kinds = declared_parameters(texts.values()), declared_card_kinds(texts.values())
     wild_tags = declared_wild_tags(texts.values())
+    staged = declared_card_kinds(texts.values(), _STAGED_KIND)
     vocabulary_key = (",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources)) + "|" +
-                      repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags))
+                      repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags) +
+                      ("|" + ",".join(staged) if staged else ""))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
@@ -167,7 +172,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             from .parser import parse
 
             file_diagnostics = Diagnostics()
-            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags)
+            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, staged)
             definitions, broken = [], []
             nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
@@ -190,7 +195,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
-                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags)
+                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags,
+                         declared_staged_kinds=staged)
 
 
 def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:
@@ -221,12 +227,14 @@ def declared_wild_tags(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(wild))
 
 
-def declared_card_kinds(texts: Iterable[str]) -> tuple[str, ...]:
-    """The kinds of card declared in `texts` (`card kind "mission" { ... }`), lower-cased, in a stable order."""
+def declared_card_kinds(texts: Iterable[str], pattern: re.Pattern = _CARD_KIND) -> tuple[str, ...]:
+    """The kinds of card declared in `texts` (`card kind "mission" { ... }`, `card kind "global event"`), lower-cased
+    with one space between words, in a stable order; with `_STAGED_KIND`, only those with stages."""
     kinds: set[str] = set()
     for text in texts:
-        kinds.update(name.strip().lower() for name in _CARD_KIND.findall(_strip_comments(text)) if name.strip())
-    return tuple(sorted(k for k in kinds if k.isidentifier() and k not in v.CARD_TYPES))
+        kinds.update(" ".join(name.lower().split()) for name in pattern.findall(_strip_comments(text))
+                     if name.strip())
+    return tuple(sorted(k for k in kinds if all(w.isidentifier() for w in k.split()) and k not in v.CARD_TYPES))
 
 
 def _strip_comments(text: str) -> str:
@@ -282,6 +290,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                                       spans.get(name, board.source), did_you_mean(name, known),
                                       _renaming(spans.get(name), name, known))
     _check_standard_names(library, diagnostics)
+    _check_stages_and_sets(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
@@ -334,6 +343,26 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                     diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
                                       span or definition.source, did_you_mean(name, known[kind]),
                                       _renaming(span, name, known[kind]))
+
+
+def _check_stages_and_sets(library: Library, diagnostics: Diagnostics) -> None:
+    """A card's `on STAGE:` fields name stages of its kind; `needs:` and a rule's `after:` name sets that some
+    definition belongs to (or an expansion declares)."""
+    kinds = {k.name: k for k in library.of_kind("card_kind")}
+    sets = {"base", "corpera"} | {d.name for d in library.of_kind("expansion")}
+    sets |= {d.set for d in library.definitions if isinstance(getattr(d, "set", None), str)}
+    for definition in library.definitions:
+        kind = kinds.get(getattr(definition, "type", None)) if definition.kind == "card" else None
+        for (stage, _), span in zip(getattr(definition, "on_stage", ()), getattr(definition, "on_stage_spans", ())):
+            known = ("reveal",) + (kind.stages if kind is not None else ())
+            if kind is not None and stage not in known:
+                diagnostics.error("E110", f"the kind '{kind.name}' has no stage '{stage}'", span,
+                                  did_you_mean(stage, known) or "stages: " + ", ".join(known))
+        for key in ("needs", "after"):
+            for name, span in zip(getattr(definition, key, ()), getattr(definition, key + "_spans", ())):
+                if name not in sets:
+                    diagnostics.error("E110", f"'{definition.name}' names the set '{name}', which nothing belongs to",
+                                      span, did_you_mean(name, sets) or "sets: " + ", ".join(sorted(sets)))
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

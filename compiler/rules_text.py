@@ -222,6 +222,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
     """A quantity; a sum of several reads as one list (`steel + titanium`, 钢铁与钛), whose first says whose."""
+    if any(m.cap is not None or m.subtract for m in q.terms):
+        return _arithmetic(t, q, owner)
     if len(q.terms) == 1:
         return _measure(t, q.terms[0], one, owner)
     parts, said = [], None
@@ -231,6 +233,22 @@ def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True)
         said = term.where
         parts.append(_standalone(t, attrs.evolve(term, where=where)))
     return _Counted("", t.series("plus", parts), total=True)
+
+
+def _arithmetic(t: Phrases, q: fx.Quantity, owner: bool) -> _Counted:
+    """A quantity with caps or a subtraction: `jovian tags (at most 5) minus influence (never below 0)`."""
+    total, floored = "", False
+    for m in q.terms:
+        term = _standalone(t, _measure(t, m, False, owner))
+        if m.cap is not None:
+            term = t("quantity_capped", what=term, n=m.cap)
+        if not total:
+            total = term
+        elif m.subtract:
+            total, floored = t("quantity_minus", total=total, what=term), True
+        else:
+            total = t.join("plus", [total, term])
+    return _Counted("", t("quantity_floored", total=total) if floored else total, total=True)
 
 
 def _standalone(t: Phrases, c: _Counted) -> str:
@@ -273,9 +291,13 @@ def _steps(t: Phrases, a: fx.Amount) -> str:
 
 def _condition(t: Phrases, c: fx.Condition) -> str:
     """A requirement: `oxygen at least 9%`, 你至少有3个植物标志; several that count one player's things say whose
-    once (你至少有1个金星标志，至少有1个地球标志)."""
+    once (你至少有1个金星标志，至少有1个地球标志); groups joined by `or` read one after the other."""
+    return t.join("or", [_comparisons(t, group) for group in c.groups])
+
+
+def _comparisons(t: Phrases, comparisons) -> str:
     parts, said = [], None
-    for comparison in c.comparisons:
+    for comparison in comparisons:
         counted = _quantity(t, comparison.quantity)
         operator = comparison.operator
         if counted.value:
@@ -325,8 +347,8 @@ def _sentences(t: Phrases, effects) -> str:
 def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind, on purpose
     if isinstance(e, (fx.Gain, fx.Lose, fx.Spend, fx.Steal)):
         key = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend", fx.Steal: "steal"}[type(e)]
-        if isinstance(e, fx.Steal) and e.up_to:
-            key = "steal_up_to"
+        if isinstance(e, (fx.Steal, fx.Lose)) and e.up_to:
+            key += "_up_to"
         return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
     if isinstance(e, fx.Pay):
         using = t("pay_using", resources=t.series("or", [t.noun(r, 1) for r in e.using])) if e.using else ""
@@ -356,7 +378,7 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
     if isinstance(e, fx.ClaimSpace):
         return t("claim", filters=_filters(t, e.filters))
     if isinstance(e, (fx.Draw, fx.Discard)):
-        key = "draw" if isinstance(e, fx.Draw) else "discard"
+        key = "draw" if isinstance(e, fx.Draw) else ("discard_up_to" if e.up_to else "discard")
         return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
     if isinstance(e, fx.LookKeep):
         return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
@@ -390,6 +412,25 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
     if isinstance(e, fx.EachOpponent):
         return t("each_opponent", effects=_sentences(t, e.body))
+    if isinstance(e, fx.EachPlayer):
+        return t("each_player", effects=_sentences(t, e.body))
+    if isinstance(e, fx.RemoveTile):
+        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(f"{e.tile}_tile", e.count)) \
+            if e.count > 1 else t("a_tile", a_tile=t.a(t.noun(f"{e.tile}_tile", 1)))
+        return t("remove_tile", tiles=tiles)
+    if isinstance(e, fx.Repeat):
+        return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_sentences(t, e.body))
+    if isinstance(e, fx.Rank):
+        places = [t("rank_place", place=t(f"place_{index + 1}"), effects=_sentences(t, effects))
+                  for index, effects in enumerate(e.places)]
+        minimum = t("rank_minimum", n=e.minimum) if e.minimum is not None else ""
+        return t("rank", score=_standalone(t, _quantity(t, e.score)),
+                 order=t("rank_lowest" if e.lowest else "rank_highest"), minimum=minimum,
+                 places=t.join("sentences", places))
+    if isinstance(e, fx.ResolveStage):
+        return t("resolve_stage", kind=t.card_type(e.card_kind))
+    if isinstance(e, fx.AdvanceStages):
+        return t("advance_stages", kind=t.card_type(e.card_kind))
     if isinstance(e, fx.FundAward):
         return t("fund_award")
     if isinstance(e, fx.LookPlay):
@@ -435,6 +476,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         if e.scope == "here":
             return t("protect_here", resources=t.upper_first(resources))
         return t("protect_from_opponents", resources=resources)
+    if isinstance(e, fx.Tax):
+        return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
     if isinstance(e, fx.Substitute):
         if e.here:
             tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
@@ -537,8 +580,14 @@ def parts(definition, language: str = "en", names: Optional[Names] = None) -> di
     for option in d.actions:
         cost = _sentences(t, option.cost)
         effects = _sentences(t, option.effects)
-        actions.append(t("action_with_cost", cost=cost, effects=effects) if cost else effects)
+        action = t("action_with_cost", cost=cost, effects=effects) if cost else effects
+        actions.append(t("repeatable", action=action) if option.repeatable else action)
+    stages = [t("on_reveal" if stage == "reveal" else "on_stage", stage=stage, effects=_sentences(t, effects))
+              for stage, effects in getattr(d, "on_stage", ())]
     return {
+        "needs": t("needs", sets=t.series("and", [t.set_name(name) for name in d.needs]))
+        if getattr(d, "needs", ()) else "",
+        "stages": stages,
         "name": t.name(d),
         "requirement": _condition(t, d.requirements) if d.requirements else "",
         "play": _sentences(t, d.play),

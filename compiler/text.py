@@ -68,11 +68,19 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "parameter":
         return m.name
+    if k == "constant":
+        return str(m.value)
     return k
 
 
 def quantity(q: Quantity, one: bool = False) -> str:
-    return " + ".join(measure(m, one) for m in q.terms)
+    """`jovian tags max 5 - influence`: each term with its cap, joined by its sign."""
+    words = []
+    one = one and all(m.cap is None and not m.subtract for m in q.terms)  # `per jovian tags max 5`: the plural
+    for index, m in enumerate(q.terms):
+        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "")
+        words.append(term if index == 0 else (" - " if m.subtract else " + ") + term)
+    return "".join(words)
 
 
 def comparison(c: Comparison) -> str:
@@ -83,7 +91,7 @@ def comparison(c: Comparison) -> str:
 def condition(c: Condition | None) -> str:
     if c is None:
         return ""
-    return " and ".join(comparison(x) for x in c.comparisons)
+    return " or ".join(" and ".join(comparison(x) for x in group) for group in c.groups)
 
 
 def victory_points(vp: VictoryPoints | None) -> str:
@@ -184,6 +192,8 @@ def effect(e, card_text: bool = False) -> str:
     c = card_text
     if isinstance(e, (fx.Gain, fx.Lose, fx.Spend)):
         verb = {fx.Gain: "gain", fx.Lose: "lose", fx.Spend: "spend"}[type(e)]
+        if getattr(e, "up_to", False):
+            verb += " up to"
         return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount, c)}{per(e.amount)}"
     if isinstance(e, fx.Pay):
         using = (" using " + ", ".join(e.using)) if e.using else ""
@@ -206,11 +216,12 @@ def effect(e, card_text: bool = False) -> str:
     if isinstance(e, fx.LookBuy):
         return f"look {times_x(e.look, e.variable)} buy"
     if isinstance(e, fx.Discard):
-        return f"discard {amount(e.amount)}"
+        return f"discard {'up to ' if e.up_to else ''}{amount(e.amount)}"
     if isinstance(e, fx.AddResources):
         tag = f"{e.tag} " if e.tag else ""
         target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
                   "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
+                  "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
                   "that_card": "to that card"}[e.target]
         counted = per(e.amount)
         if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
@@ -261,6 +272,22 @@ def effect(e, card_text: bool = False) -> str:
         return f"neutral {{ {_list(e.body, c)} }}"
     if isinstance(e, fx.EachOpponent):
         return f"each opponent {{ {_list(e.body, c)} }}"
+    if isinstance(e, fx.EachPlayer):
+        return f"each player {{ {_list(e.body, c)} }}"
+    if isinstance(e, fx.RemoveTile):
+        return f"remove {str(e.count) + ' ' if e.count > 1 else ''}{e.tile} tile"
+    if isinstance(e, fx.Repeat):
+        return f"repeat {quantity(e.times)} times {{ {_list(e.body, c)} }}"
+    if isinstance(e, fx.Rank):
+        places = " | ".join(f"{_PLACES[i]}: {_list(p, c)}" for i, p in enumerate(e.places))
+        minimum = f" at least {e.minimum}" if e.minimum is not None else ""
+        return f"rank players by {'lowest ' if e.lowest else ''}{quantity(e.score)}{minimum} {{ {places} }}"
+    if isinstance(e, fx.ResolveStage):
+        return f"resolve {e.card_kind}"
+    if isinstance(e, fx.AdvanceStages):
+        return f"advance {e.card_kind} cards"
+    if isinstance(e, fx.Tax):
+        return f"tax {e.amount} {e.resource} per tr step"
     if isinstance(e, fx.FundAward):
         return "fund award for free"
     if isinstance(e, fx.LookPlay):
@@ -295,6 +322,9 @@ def effect(e, card_text: bool = False) -> str:
         return f"when {subject} {event}" + \
             (" including this" if e.including_this else "") + f" -> {_list(e.effects, c)}"
     return type(e).__name__
+
+
+_PLACES = ("first", "second", "third", "fourth", "fifth")
 
 
 def _event(ev: fx.TriggerEvent) -> str:
@@ -349,21 +379,27 @@ def card(definition) -> str:
     else:
         cost = f"cost: {d.cost}" if d.type in ("automated", "active", "event") else ""  # a declared kind: free
         lines.append("  " + _fields(set_name, f"type: {d.type}", cost, tags))
+    if getattr(d, "needs", ()):
+        lines.append("  needs: " + ", ".join(_set_name(name) for name in d.needs))
     if d.requirements:
         lines.append(f"  requires: {condition(d.requirements)}")
     if d.holds:
         lines.append(f"  holds: {d.holds}")
     # effects as card text, a long field broken across lines where a reader expects it (compiler/layout.py)
+    for stage, effects in getattr(d, "on_stage", ()):  # a staged card: what it does on its way, then when played
+        lines += layout.field(f"on {stage}", card_effects(effects))
     if d.play:
         lines += layout.field("play", card_effects(d.play))
     if getattr(d, "first_action", ()):
         lines += layout.field("first action", card_effects(d.first_action))
-    if d.actions:
+    for key, repeatable in (("action", False), ("repeatable action", True)):
         options = []
         for option in d.actions:
-            cost = card_effects(option.cost)
-            options.append((cost + " -> " if cost else "") + card_effects(option.effects))
-        lines += layout.field("action", " | ".join(options))
+            if option.repeatable == repeatable:
+                cost = card_effects(option.cost)
+                options.append((cost + " -> " if cost else "") + card_effects(option.effects))
+        if options:
+            lines += layout.field(key, " | ".join(options))
     for passive in d.passives:
         lines += layout.field("effect", effect(passive, card_text=True))
     if d.vp:
@@ -400,7 +436,8 @@ def definition(d) -> str:
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "standard_action":
         resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
-        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}",
+        once = ["  once per generation"] if d.once_per_generation else []
+        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}", *once,
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "milestone":
         return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
@@ -417,13 +454,16 @@ def definition(d) -> str:
         return "\n".join(lines + ["}"])
     if d.kind == "card_kind":
         lines = [f'card kind "{d.name}" {{', *set_line, f"  deal: {d.deal} keep {d.keep}"]
+        if d.stages:
+            lines.append("  stages: " + ", ".join(d.stages))
         if d.unplayable:
             lines += layout.field("unplayable", card_effects(d.unplayable))
         return "\n".join(lines + ["}"])
     if d.kind == "rule":
         by = "" if d.by == "first_player" else f"  by: {d.by.replace('_', ' ')}"
+        after = ["  after: " + ", ".join(_set_name(name) for name in d.after)] if d.after else []
         return "\n".join([f'rule "{d.name}" {{', *set_line, f"  at: {d.at.replace('_', ' ')}", *([by] if by else []),
-                          *layout.field("play", card_effects(d.play)), "}"])
+                          *after, *layout.field("play", card_effects(d.play)), "}"])
     if d.kind == "expansion":
         lines = [f'expansion "{d.name}" {{']
         for key, names in (("offboard", d.offboard), ("milestones", d.milestones), ("awards", d.awards)):

@@ -48,7 +48,7 @@ def test_every_effect_kind_example_compiles(name):
     holds = f"  holds: {held}\n" if "here" in line else ""
     body = line if "X" not in line or name == "choose_x" else f"choose X up to heat {{ {line} }}"
     text = f'card "Example" #1 {{\n  type: active  cost: 1\n{holds}  {field}: {body}\n}}\n'
-    text += 'card kind "mission" { deal: 2 keep 1 }\n'  # for the effects that name a declared kind of card
+    text += 'card kind "mission" { deal: 2 keep 1  stages: far, near }\n'  # effects that name a declared kind
     result = compile_text(text, f"<{name}>")
     assert not result.errors, [(d.code, d.message) for d in result.errors]
     card = result.library.cards[0]

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import Substitute
+from tharsis.compiler.effects import Substitute, Tax
 from tharsis.compiler.vocabulary import GLOBAL_RANGES
 
 from ..core import flow as flow_steps
@@ -320,6 +320,7 @@ class GameElements:
     card_kinds: dict
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
+    taxed: bool = False           # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -342,11 +343,25 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     for rule in content.of_kind("rule"):
         if rule.set in sets:
             rules[rule.at] = rules.get(rule.at, ()) + (rule,)
+    rules = {moment: _in_order(declared_rules) for moment, declared_rules in rules.items()}
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
     card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
                         if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments)
+    taxed = any(isinstance(p, Tax) for d in content.definitions if getattr(d, "set", None) in sets
+                for p in getattr(d, "passives", ()))
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, taxed)
+
+
+def _in_order(rules: tuple) -> tuple:
+    """The rules of one moment in the order they were loaded, except that a rule with `after: SET` comes after
+    every rule of that set (a circle of `after`s keeps the loaded order for the rules in it)."""
+    left, ordered = list(rules), []
+    while left:
+        ready = next((r for r in left if not any(o is not r and o.set in r.after for o in left)), left[0])
+        ordered.append(ready)
+        left.remove(ready)
+    return tuple(ordered)
 
 
 def _with_expansions(board: Board, elements: GameElements, chosen: list) -> Board:

@@ -43,6 +43,9 @@ CAUSES = {
     "production": "production phase of generation {generation}",
     "research": "research phase of generation {generation}",
     "starting_cards": "{whose} starting cards",
+    "resolve": "{0} is carried out",
+    "stage": "{0} enters the {1} stage",
+    "stage_reveal": "{0} is revealed",
 }
 NOTES = {
     "set_aside": "{who} {v:set aside} {0}",
@@ -52,6 +55,10 @@ NOTES = {
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
+    "stage_discard": "{0} is discarded",
+    "tile_removed": "the {1} tile on {0} is removed",
+    "tax": "{who} {v:pay} {1} MC of tax for {0} TR step{plural}",
+    "untaxed": "{who} cannot pay {1} MC of tax: no TR for {0} step{plural}",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news
 QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards"})
@@ -104,7 +111,7 @@ def sentence(game: "Game", event) -> str:
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = ", ".join(details[1]) or "none"
-    elif kind == "discard_kind":
+    elif kind in ("discard_kind", "tax", "untaxed"):
         fields["plural"] = "s" if details[0] > 1 else ""
     return _fill(template, who, fields, details)
 

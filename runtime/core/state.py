@@ -61,6 +61,7 @@ class PlayerState:
     tr_raised_this_generation: int = 0
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
+    actions_used: list[str] = attrs.field(factory=list)     # once-a-generation actions not of cards, used this one
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -77,6 +78,7 @@ class PlayerState:
         new.events, new.passed = self.events.copy(), self.passed
         new.tr_raised_this_generation = self.tr_raised_this_generation
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
+        new.actions_used = self.actions_used.copy() if self.actions_used else []
         return new
 
 
@@ -102,6 +104,7 @@ class GameState:
     parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
+    stages: dict[str, list] = attrs.field(factory=dict)      # a staged kind: the card in each stage (None: empty)
 
     def copy(self) -> "GameState":
         new = _new(GameState)
@@ -114,6 +117,7 @@ class GameState:
         new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
         new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
         new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
+        new.stages = {kind: cards.copy() for kind, cards in self.stages.items()} if self.stages else {}
         return new
 
 
@@ -135,6 +139,8 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
         data["parameters"] = dict(state.parameters)
         data["kept"] = [list(k) for k in state.kept]
         data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
+    if state.stages:  # only with a kind of card that has stages
+        data["stages"] = {kind: list(cards) for kind, cards in state.stages.items()}
     return data
 
 
@@ -151,6 +157,7 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.parameters = dict(data.get("parameters", {}))
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
+    state.stages = {kind: list(cards) for kind, cards in data.get("stages", {}).items()}
     return state
 
 
@@ -167,6 +174,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
                       for c in player.played]
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
+    if player.actions_used:  # only once such an action was used: other saves as before
+        data["actions_used"] = list(player.actions_used)
     return data
 
 
@@ -178,6 +187,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.hand, player.events = list(data["hand"]), list(data["events"])
     player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
+    player.actions_used = list(data.get("actions_used", ()))
     return player
 
 

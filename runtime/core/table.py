@@ -80,14 +80,15 @@ class Table:
         """The shuffled project deck: the cards of the sets in play that are not of a declared kind."""
         sets = self.elements.sets
         cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets
-                       and d.type not in self.elements.card_kinds)
+                       and d.type not in self.elements.card_kinds and sets.issuperset(d.needs))
         self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards
 
     def kind_deck(self, kind: str) -> list[str]:
         """The shuffled pile of a declared kind of card, from the sets in play."""
         sets = self.elements.sets
-        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind)
+        cards = sorted(d.name for d in self.library.values() if d.kind == "card" and d.set in sets and d.type == kind
+                       and sets.issuperset(d.needs))
         self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards
 

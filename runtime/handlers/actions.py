@@ -19,6 +19,7 @@ from ..rules.checks import Context, own_play_steps, possible_in_some_order
 from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
+from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (an effect may play a card)
 from .payment import pay
 from .triggers import fire
@@ -49,7 +50,14 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     elif kind == "convert":
         conversion = game.standard_actions[action[1]]
         game.begin("convert", player, conversion.name)
-        state.resources[conversion.cost_resource] -= standard_cost(game, player, conversion)
+        if conversion.once_per_generation:
+            state.actions_used.append(conversion.name)
+        cost = standard_cost(game, player, conversion)
+        if conversion.cost_resource == "megacredits" and cost:  # paid as money is (Helion's heat too)
+            push(game, conversion_paid, player, conversion.name)
+            pay(game, player, cost, (), conversion.name)
+            return
+        state.resources[conversion.cost_resource] -= cost
         effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
@@ -59,6 +67,11 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
         pay(game, player, award_cost(game), (), action[1])
+
+
+@step
+def conversion_paid(game: "Table", player: int, name: str) -> None:
+    effects.run_effects(game, game.standard_actions[name].play, 0, Context(player), None)
 
 
 @step
@@ -88,8 +101,8 @@ def play_card(game: "Table", player: int, name: str) -> None:
     using = paid_with(card) + card_means(game, player, card)
     game.begin("play", player, name)
     push(game, card_paid, player, name)
-    pay(game, player, card_cost(game, player, name), using, name,
-        acceptable=(card.play, play_context(game, player, name), True))
+    ctx = play_context(game, player, name)
+    pay(game, player, card_cost(game, player, name), using, name, acceptable=(with_tax(game, card.play, ctx), ctx, True))
 
 
 @step
@@ -143,9 +156,12 @@ def stop_playing(game: "Table") -> None:
     game.flow.playing = None
 
 
-def use_card_action(game: "Table", player: int, name: str) -> None:
+def use_card_action(game: "Table", player: int, name: str, again: bool = False) -> None:
+    """Take a card's action; a card used this generation offers only its repeatable options, unless it is used
+    `again` (`repeat used action of another card`: any of its options)."""
     definition = game.library[name]
-    indexes = card_action_options(game, player, name)
+    card = game.state.players[player].card(name)
+    indexes = card_action_options(game, player, name, card is not None and card.used and not again)
     if len(definition.actions) > 1:
         ask(game, Decision(player, "option", f"Which action of {name}?",
                            tuple(Option(describe_action(definition.actions[i]), i) for i in indexes)),
@@ -157,7 +173,8 @@ def use_card_action(game: "Table", player: int, name: str) -> None:
 @step
 def card_action_chosen(game: "Table", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
-    game.state.players[player].card(name).used = True
+    if not option.repeatable:
+        game.state.players[player].card(name).used = True
     game.begin("action", player, name, index)
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)

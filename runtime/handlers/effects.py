@@ -30,9 +30,9 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
                      owns_tile_next_to,
                      possible, production_box, steps_possible, triggered_context,
                      production_targets, protected, resource_cards, value_of, x_range)
-from ..rules.measures import holds, tag_counts
+from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
-from . import actions, tiles, triggers
+from . import actions, stages, tiles, triggers
 from .payment import offer_cards, pay
 
 if TYPE_CHECKING:
@@ -206,8 +206,7 @@ def _parameter(game, e, ctx):
             tiles.raise_parameter(game, ctx.player, e.parameter, steps, True)
         return
     if e.parameter == "tr":
-        tiles.raise_tr(game, ctx.player, steps)
-        if steps > 0:
+        if tiles.raise_tr(game, ctx.player, steps) > 0:
             triggers.fire(game, "raise", ctx.player, parameter="tr")
         return
     tiles.raise_parameter(game, ctx.player, e.parameter, steps)
@@ -306,9 +305,14 @@ def _add(game, e, ctx):
     else:
         targets = resource_cards(game, ctx.player, e.resource,
                                  exclude=ctx.card if e.target == "another_card" else None,
-                                 with_resources=e.target == "any_card_with_resources", tag=e.tag)
+                                 with_resources=e.target in ("any_card_with_resources", "each_card_with_resources"),
+                                 tag=e.tag)
     if not targets or amount <= 0:
         return  # adding a resource nobody can hold is allowed and does nothing
+    if e.target in ("each_card", "each_card_with_resources"):  # to every such card of the player's
+        for name in reversed(targets):
+            push(game, added, name, ctx.player, amount)
+        return
     if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
         split_next(game, e, ctx.player, tuple(targets), amount)
         return
@@ -561,11 +565,82 @@ def _each_opponent(game, e, ctx):
         push(game, opponent_turn, e, index)
 
 
+def _each_player(game, e, ctx):
+    for index in reversed(game.turn_order()):  # the first player first
+        push(game, opponent_turn, e, index)
+
+
 @step
 def opponent_turn(game: "Table", e, index: int) -> None:
     ctx = Context(index)
     if possible(game, e.body, ctx):
         run_effects(game, e.body, 0, ctx, None)
+
+
+def _remove_tile(game, e, ctx):
+    remove_next_tile(game, e.tile, ctx.player, e.count)
+
+
+@step
+def remove_next_tile(game: "Table", tile: str, player: int, remaining: int) -> None:
+    """Take `remaining` tiles of this kind off Mars, one at a time, the player choosing which (nothing when there
+    is none left)."""
+    spaces = [sid for sid, placed in game.state.tiles.items() if placed.kind == tile and game.board.spaces[sid].on_mars]
+    if remaining <= 0 or not spaces:
+        return
+    if remaining > 1:
+        push(game, remove_next_tile, tile, player, remaining - 1)
+    if len(spaces) == 1:
+        tile_removed(game, spaces[0], tile)
+        return
+    ask(game, Decision(player, "space", f"Which {tile} tile is removed?", tuple(map(space_option, sorted(spaces)))),
+        tile_removed, tile)
+
+
+@step
+def tile_removed(game: "Table", sid: str, tile: str) -> None:
+    """The tile leaves the board: its space is free again and an ocean goes back to the supply (no TR changes)."""
+    state = game.state
+    del state.tiles[sid]
+    if tile == "ocean":
+        state.oceans -= 1
+    game.log_event("tile_removed", None, sid, tile)
+
+
+def _repeat(game, e, ctx):
+    times = quantity(game, e.times, ctx.where)
+    if times > 0:
+        repeat_next(game, e, ctx, times)
+
+
+@step
+def repeat_next(game: "Table", e, ctx: Context, remaining: int) -> None:
+    """One more time of a `repeat`: the body, when it can be carried out, then the rest."""
+    if remaining > 1:
+        push(game, repeat_next, e, ctx, remaining - 1)
+    if possible(game, e.body, ctx):
+        run_effects(game, e.body, 0, ctx, None)
+
+
+def _rank(game, e, ctx):
+    """Every player's score first; then each player in a place that has effects carries them out, in turn order.
+    A player's place is 1 + the players with a higher score (a lower one with `lowest`)."""
+    order = game.turn_order()
+    scores = {index: quantity(game, e.score, Where(index)) for index in order}
+    taking_part = [i for i in order if e.minimum is None or scores[i] >= e.minimum]
+    for index in reversed(taking_part):
+        better = sum(1 for other in taking_part
+                     if (scores[other] < scores[index] if e.lowest else scores[other] > scores[index]))
+        if better < len(e.places):
+            push(game, player_turn, e.places[better], index)
+
+
+@step
+def player_turn(game: "Table", body: tuple, index: int) -> None:
+    """A player carries out effects as their own (a rank's place), when they can."""
+    ctx = Context(index)
+    if possible(game, body, ctx):
+        run_effects(game, body, 0, ctx, None)
 
 
 def _fund_award(game, e, ctx):
@@ -609,7 +684,7 @@ def _reuse_action(game, e, ctx):
 
 @step
 def reused(game: "Table", name: str, player: int) -> None:
-    actions.use_card_action(game, player, name)
+    actions.use_card_action(game, player, name, again=True)
 
 
 def _neutral(game, e, ctx):
@@ -654,6 +729,8 @@ HANDLERS = {
     fx.Conditional: _conditional, fx.ChooseX: _choose_x, fx.May: _may, fx.CopyProduction: _copy_production,
     fx.Reveal: _reveal, fx.Neutral: _neutral, fx.PlayFromHand: _play_from_hand, fx.EachOpponent: _each_opponent,
     fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
+    fx.EachPlayer: _each_player, fx.RemoveTile: _remove_tile, fx.Repeat: _repeat, fx.Rank: _rank,
+    fx.ResolveStage: stages.resolve, fx.AdvanceStages: stages.advance,
 }
 assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

@@ -13,11 +13,12 @@ from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import possible, possible_in_some_order
 from ..rules.prices import can_pay, money_only, payment_options, starting_card_price
+from ..rules.taxes import tax_rate
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["describe_payment", "offer_cards", "pay"]
+__all__ = ["describe_payment", "offer_cards", "pay", "taxed_steps"]
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
@@ -48,6 +49,37 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
     ask(game, Decision(player, "pay", f"Pay {cost} MC for {what}",
                        tuple(Option(describe_payment(o), o) for o in options)), paid, player)
     return False
+
+
+def taxed_steps(game: "Table", player: int, steps: int) -> int:
+    """The TR steps a player gains of `steps` under the taxes in force: all of them, their tax paid (at once when
+    money alone can pay it, else asked how, next), or none when the player cannot pay the tax (the reference engine's
+    Reds: the parameter still moves, the TR is not gained)."""
+    rate = tax_rate(game, player) if steps > 0 else 0
+    if not rate:
+        return steps
+    cost = rate * steps
+    if not can_pay(game, player, cost):
+        game.log_event("untaxed", player, steps, cost)
+        return 0
+    stock = game.state.players[player].resources
+    if money_only(game, player, ()) and stock["megacredits"] >= cost:
+        stock["megacredits"] -= cost
+    else:
+        push(game, pay_tax, player, cost)
+    game.log_event("tax", player, steps, cost)
+    return steps
+
+
+@step
+def pay_tax(game: "Table", player: int, cost: int) -> None:
+    """The tax on TR steps already gained, paid as money is (asked how when heat may pay too); what the player can
+    no longer pay (money spent since) is taken as far as it goes."""
+    if can_pay(game, player, cost):
+        pay(game, player, cost, (), "TR")
+        return
+    stock = game.state.players[player].resources
+    stock["megacredits"] -= min(cost, stock["megacredits"])
 
 
 @step

@@ -19,7 +19,7 @@ from ..core.state import NEUTRAL, Tile
 from ..rules.checks import Context
 from ..rules.spaces import legal_spaces, space_cost
 from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
-from .payment import pay
+from .payment import pay, taxed_steps
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -87,11 +87,16 @@ def placing(game: "Table") -> Optional[str]:
 
 # ------------------------------------------------------------------ parameters
 
-def raise_tr(game: "Table", player: int, steps: int) -> None:
+def raise_tr(game: "Table", player: int, steps: int) -> int:
+    """Change a player's TR; a rise is subject to the taxes in force (runtime/handlers/payment.py `taxed_steps`).
+    The steps gained (or lost)."""
     state = game.state.players[player]
+    if steps > 0 and game.elements.taxed:
+        steps = taxed_steps(game, player, steps)
     state.tr += steps
     if steps > 0:
         state.tr_raised_this_generation += steps
+    return steps
 
 
 @step
@@ -115,17 +120,18 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
     if neutral or player is None or player < 0:
         return
     game.begin("place", player, sid, tile, name)
+    raised = 0
     if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
-        raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
-    push(game, tile_bonuses, player, sid, tile, 0)
+        raised = raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
+    push(game, tile_bonuses, player, sid, tile, 0, *(() if raised or tile != "ocean" else (False,)))
     extra_cost = space_cost(game, player, sid)  # after an ocean left the supply: the 9th on it costs nothing
     if extra_cost:
         pay(game, player, extra_cost, (), f"building on space {sid}")
 
 
 @step
-def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int) -> None:
+def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr_gained: bool = True) -> None:
     """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
     money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers."""
     state, board = game.state, game.board
@@ -139,7 +145,7 @@ def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int) ->
         if bonus == "card":
             game.draw(player, count)
         elif bonus == "ocean":
-            push(game, tile_bonuses, player, sid, tile, index)
+            push(game, tile_bonuses, player, sid, tile, index, *(() if tr_gained else (False,)))
             for _ in range(count):
                 push(game, place_bonus_ocean, player)
             return
@@ -154,7 +160,8 @@ def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int) ->
     is_city = tile == "city"
     push(game, fire_place, player, tile, sid, is_city)
     if tile == "ocean":  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
-        push(game, fire_raise, player, "tr")
+        if tr_gained:
+            push(game, fire_raise, player, "tr")
         triggers.fire(game, "raise", player, parameter="oceans")
     elif tile == "greenery" and not game.flow.no_oxygen:
         raise_parameter(game, player, "oxygen", 1)
@@ -210,8 +217,8 @@ def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neut
     push(game, raise_parameter, player, parameter, steps - 1)
     if player is None or player < 0:
         return
-    raise_tr(game, player, 1)
-    push(game, fire_raise, player, "tr")
+    if raise_tr(game, player, 1):
+        push(game, fire_raise, player, "tr")
     push(game, fire_raise, player, parameter)
     for track in reversed(game.board.board.tracks):
         if track.parameter == parameter and track.value == value:

@@ -308,7 +308,10 @@ def _certain_changes(game: "Table", e, ctx: Context) -> list:
     if isinstance(e, fx.Gain):
         return [(player.resources, e.resource, value_of(game, e.amount, ctx))]
     if isinstance(e, (fx.Lose, fx.Spend)):
-        return [(player.resources, e.resource, -value_of(game, e.amount, ctx))]
+        lost = value_of(game, e.amount, ctx)
+        if type(e) is fx.Lose and e.up_to:
+            lost = max(0, min(lost, player.resources[e.resource]))
+        return [(player.resources, e.resource, -lost)]
     if isinstance(e, fx.Production):
         return [(player.production, c.resource, value_of(game, c.amount, ctx)) for c in e.changes
                 if c.resource not in ("bonus", "lowest")]
@@ -578,6 +581,11 @@ def _can_lose(game: "Table", e, ctx: Context) -> bool:
     return game.state.players[ctx.player].resources[e.resource] >= value_of(game, e.amount, ctx)
 
 
+def _can_lose_some(game: "Table", e, ctx: Context) -> bool:
+    """`lose up to`: always (as many as there are); otherwise the whole amount must be there."""
+    return e.up_to or _can_lose(game, e, ctx)
+
+
 def _can_pay(game: "Table", e: fx.Pay, ctx: Context) -> bool:
     return can_pay(game, ctx.player, value_of(game, e.amount, ctx), e.using)
 
@@ -620,7 +628,7 @@ def _cards_to_discard(game: "Table", ctx: Context) -> int:
 
 
 _POSSIBLE = {
-    fx.Lose: _can_lose,
+    fx.Lose: _can_lose_some,
     fx.Spend: _can_lose,
     fx.Pay: _can_pay,
     fx.Production: _can_change_production,
@@ -628,7 +636,7 @@ _POSSIBLE = {
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
     fx.RemoveResources: _can_remove,
-    fx.Discard: lambda game, e, ctx: _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
+    fx.Discard: lambda game, e, ctx: e.up_to or _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
     fx.Conditional: _can_take_branch,
     fx.ChooseX: _can_choose_x,

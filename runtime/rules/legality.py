@@ -25,6 +25,7 @@ from .measures import Where, failing
 from .passives import passive_cache
 from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
 from .spaces import maxed
+from .taxes import tax_rate, tr_steps, with_tax
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -52,7 +53,10 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     if not can_pay(game, player, cost, using):
         return False, f"costs {cost} MC"
     ctx = play_context(game, player, name)
-    if not possible_with_a_payment(game, card.play, ctx, cost, using):
+    effects = with_tax(game, card.play, ctx)
+    if not possible_with_a_payment(game, effects, ctx, cost, using):
+        if effects is not card.play and possible_with_a_payment(game, card.play, ctx, cost, using):
+            return False, f"its TR steps are taxed {effects[-1].amount.coefficient} MC, which you cannot also pay"
         return False, "its effects cannot all be carried out"
     return True, ""
 
@@ -61,12 +65,13 @@ def play_context(game: "Table", player: int, name: str) -> Context:
     return Context(player, card=name if game.library[name].type != "event" else None, playing=name)
 
 
-def card_action_options(game: "Table", player: int, name: str) -> list[int]:
+def card_action_options(game: "Table", player: int, name: str, only_repeatable: bool = False) -> list[int]:
     """The options of a card's action that can be carried out and would do something: an option whose effects
     only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
     definition = game.library[name]
     ctx = Context(player, card=name)
-    return [i for i, option in enumerate(definition.actions) if possible(game, option.cost + option.effects, ctx)
+    return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
+            and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
             and not adds_to_no_card(game, option.effects, ctx)]
 
 
@@ -93,9 +98,10 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         card = state.card(name)
         if card is None or not game.library[name].actions:
             return f"you have no card {name} with an action in play"
-        if card.used:
+        if card.used and not _repeatable(game.library[name]):
             return f"{name}'s action was already used this generation"
-        return None if card_action_options(game, player, name) else f"{name}'s action cannot be carried out now"
+        return None if card_action_options(game, player, name, card.used) else \
+            f"{name}'s action cannot be carried out now"
     if kind == "project":
         project = game.standard_projects.get(name)
         if project is None:
@@ -103,15 +109,28 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
-        return None if possible(game, project.play, Context(player)) else f"{name} cannot be carried out now"
+        if not possible(game, project.play, Context(player)):
+            return f"{name} cannot be carried out now"
+        tax = _tax_on(game, player, project.play)
+        return None if not tax or can_pay(game, player, cost + tax) else \
+            f"{name} costs {cost} MC and its TR steps are taxed {tax} MC"
     if kind == "convert":
         conversion = game.standard_actions.get(name)
         if conversion is None:
             return f"there is no standard action {name}"
         cost = standard_cost(game, player, conversion)
-        if state.resources[conversion.cost_resource] < cost:
+        if conversion.once_per_generation and name in state.actions_used:
+            return f"{name} was already used this generation"
+        if conversion.cost_resource == "megacredits" and not can_pay(game, player, cost):
+            return f"{name} costs {cost} MC"
+        if conversion.cost_resource != "megacredits" and state.resources[conversion.cost_resource] < cost:
             return f"{name} needs {cost} {conversion.cost_resource}"
-        return None if standard_action_possible(game, player, conversion) else f"{name} cannot be done now"
+        if standard_action_possible(game, player, conversion):
+            return None
+        tax = _tax_on(game, player, conversion.play)
+        if tax and possible(game, conversion.play, Context(player)):
+            return f"{name}'s TR steps are taxed {tax} MC, which you cannot also pay"
+        return f"{name} cannot be done now"
     if kind == "milestone":
         taken = _taken(name, game.milestones, game.state.milestones, MAX_MILESTONES, "milestone", "claimed")
         if taken is not None:
@@ -150,12 +169,35 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
     cost = standard_cost(game, player, definition)
-    if game.state.players[player].resources[definition.cost_resource] < cost:
+    state = game.state.players[player]
+    resource = definition.cost_resource
+    if (resource == "megacredits" and not can_pay(game, player, cost)) or \
+            (resource != "megacredits" and state.resources[resource] < cost):
+        return False
+    if definition.once_per_generation and definition.name in state.actions_used:
         return False
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
-    return possible(game, definition.play, Context(player))
+    if not possible(game, definition.play, Context(player)):
+        return False
+    tax = _tax_on(game, player, definition.play) if game.elements.taxed else 0
+    if not tax:
+        return True
+    if resource == "megacredits":
+        return can_pay(game, player, cost + tax)
+    return possible(game, (fx.Pay(fx.Amount(tax)),), Context(player), paid={resource: cost})
+
+
+def _tax_on(game: "Table", player: int, effects: tuple) -> int:
+    """The tax on the TR steps these effects give the player now (0 without a tax in force)."""
+    rate = tax_rate(game, player)
+    return rate * tr_steps(game, effects, Context(player)) if rate else 0
+
+
+def _repeatable(definition) -> bool:
+    """Whether a card has an action that may be taken again in the same generation."""
+    return any(option.repeatable for option in definition.actions)
 
 
 def action_candidates(game: "Table", player: int) -> list[Option]:
@@ -166,7 +208,8 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
     candidates = [made.get(n) or _option("play", n) for n in dict.fromkeys(state.hand)]
     made = _OPTIONS["card_action"]
     for card in state.played:
-        if not card.used and library[card.name].actions:
+        actions = library[card.name].actions
+        if actions and (not card.used or _repeatable(library[card.name])):
             candidates.append(made.get(card.name) or _option("card_action", card.name))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
     return candidates
@@ -246,9 +289,14 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
-    return project is not None and game.state.players[player].first_action_done and \
-        can_pay(game, player, standard_cost(game, player, project)) and \
-        (unconditional(project.play) or possible(game, project.play, Context(player)))
+    if project is None or not game.state.players[player].first_action_done:
+        return False
+    cost = standard_cost(game, player, project)
+    if not can_pay(game, player, cost) or not (unconditional(project.play) or
+                                               possible(game, project.play, Context(player))):
+        return False
+    tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
+    return not tax or can_pay(game, player, cost + tax)
 
 
 def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -268,7 +316,7 @@ def _play_legal(game: "Table", player: int, action: tuple) -> bool:
             failing(game, card.requirements, Where(player, name), leeway(game, player)) is not None:
         return False
     ctx = play_context(game, player, name)
-    return possible_with_a_payment(game, card.play, ctx, cost, using)
+    return possible_with_a_payment(game, with_tax(game, card.play, ctx), ctx, cost, using)
 
 
 def _card_action_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -276,8 +324,8 @@ def _card_action_legal(game: "Table", player: int, action: tuple) -> bool:
     if not state.first_action_done:
         return False
     card = state.card(name)
-    return card is not None and not card.used and bool(game.library[name].actions) and \
-        bool(card_action_options(game, player, name))
+    return card is not None and (not card.used or _repeatable(game.library[name])) and \
+        bool(game.library[name].actions) and bool(card_action_options(game, player, name, card.used))
 
 
 def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:

@@ -196,6 +196,7 @@ _COUNTERS = {
     "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+    "constant": lambda game, m, where, players: m.value,
 }
 
 
@@ -229,10 +230,20 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
 
 
 def quantity(game: "Table", q: Quantity, where: Where) -> int:
+    """The sum of the terms, each capped at its `max`; with a term subtracted, never below 0."""
     terms = q.terms
-    if len(terms) == 1:  # nearly every quantity: no generator on the hot path
+    if len(terms) == 1 and terms[0].cap is None:  # nearly every quantity: no loop on the hot path
         return count(game, terms[0], where)
-    return sum(count(game, m, where) for m in terms)
+    total, floored = 0, False
+    for m in terms:
+        value = count(game, m, where)
+        if m.cap is not None and value > m.cap:
+            value = m.cap
+        if m.subtract:
+            total, floored = total - value, True
+        else:
+            total += value
+    return max(0, total) if floored else total
 
 
 def holds(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:
@@ -240,10 +251,21 @@ def holds(game: "Table", condition: Optional[Condition], where: Where, leeway: i
 
 
 def failing(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0):
-    """The first comparison that does not hold (with `leeway` steps on global ones), or None."""
+    """The first comparison that does not hold (with `leeway` steps on global ones), or None; with `or`, the first
+    failing comparison of the first group when no group holds."""
     if condition is None:
         return None
-    for comparison in condition.comparisons:
+    first = _failing(game, condition.comparisons, where, leeway)
+    if first is None or not condition.alternatives:
+        return first
+    for group in condition.alternatives:
+        if _failing(game, group, where, leeway) is None:
+            return None
+    return first
+
+
+def _failing(game: "Table", comparisons: tuple, where: Where, leeway):
+    for comparison in comparisons:
         value = quantity(game, comparison.quantity, where)
         target = comparison.value
         parameter = comparison.global_parameter

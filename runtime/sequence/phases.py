@@ -392,6 +392,8 @@ def produce(game: "Table") -> None:
             card.used = False
         player.tr_raised_this_generation = 0
         player.next_card_modifiers = []
+        if player.actions_used:
+            player.actions_used = []
 
 
 def game_ends(game: "Table") -> bool:

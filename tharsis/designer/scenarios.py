@@ -336,8 +336,11 @@ class Runner:
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
+            game.state.phase = "production"
             self.drive(phases.production, (), answers, None, where)
+            game.state.phase = "action"
         elif kind == "generation":  # the end of a generation: the game ends here when Mars is terraformed
+            game.state.phase = "production"  # as in a game: no action-phase effect (a tax, a policy) from here on
             self.drive(phases.production, (), answers, None, where, last=False)
             if game.ends():
                 self.finish(answers, where)
@@ -345,6 +348,7 @@ class Runner:
                 for rule in game.elements.rules.get("end_of_generation", ()):
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
                 game.state.generation += 1
+                game.state.phase = "action"
                 for each in game.state.players:
                     each.passed = False
         elif kind == "research":

@@ -109,6 +109,13 @@ ZH_EVENTS: dict[str, str] = {
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
+    "resolve": "执行「{0}」",
+    "stage": "「{0}」进入{1}阶段",
+    "stage_reveal": "揭示「{0}」",
+    "stage_discard": "弃掉「{0}」",
+    "tile_removed": "移除 {0} 上的{1}板块",
+    "tax": "{who}为{0}级改造度支付{1} M€ 的税",
+    "untaxed": "{who}付不起{1} M€ 的税：{0}级改造度不获得",
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {
