@@ -42,10 +42,13 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         for child in node.nodes():
+            if child.kind == "marker_move" and child.nodes()[0].kind == "another_site":
+                self._another_site(child, result, ctx)
+                continue
             compiled = self.effect(child, ctx)
             if compiled is not None:
                 result.append(compiled)
-            if isinstance(compiled, fx.PlaceTile) and compiled.tile != "ocean":
+            if isinstance(compiled, fx.PlaceTile) and compiled.tile not in v.OCEAN_TILES:
                 ctx.places_tile = True
                 if any(f.kind == "bonus" for f in compiled.filters):
                     ctx.placed_bonus = True
@@ -61,13 +64,29 @@ class EffectChecks:
             self.lint_effect(node, compiled)  # compiler/lints.py: what compiles but cannot be meant
         return compiled
 
+    def _another_site(self, node: Node, result: list, ctx: Context) -> None:
+        """`marker -1 on another site` moves the marker of a site other than the one the move just before it chose
+        (`marker +1 on a site`): the two compile into one effect, whose sites are chosen in turn (E315 elsewhere)."""
+        before = result[-1] if result else None
+        if not isinstance(before, fx.MoveMarkers) or before.each:
+            self.d.error("E315", "'another site' means another than the site the move before it chose", node.span,
+                         "write it right after a move on a site: marker +1 on a site; marker -1 on another site")
+            return
+        steps, _ = self.signed(node.children[0], ctx)
+        result[-1] = fx.MoveMarkers(before.steps + (steps,))
+
     def _per(self, node: Node) -> Optional[Node]:
         pers = node.nodes("per")
         return pers[0] if pers else None
 
     def _fx_gain(self, node: Node, ctx: Context):
         value, variable = self.count(node.children[0], ctx)
-        resource = self._standard_resource(node.children[1])
+        words = node.leaves("NAME")
+        piece = v.lookup_piece([w.text for w in words], self.pieces)
+        if piece is not None or len(words) > 1:
+            piece = piece or self.piece(words)
+            return fx.GainPieces(piece, self.amount(value, variable, self._per(node), ctx)) if piece else None
+        resource = self._standard_resource(words[0])
         if resource is None:
             return None
         return fx.Gain(resource, self.amount(value, variable, self._per(node), ctx))
@@ -145,7 +164,7 @@ class EffectChecks:
         if parameter not in raisable:
             hint = did_you_mean(parameter, raisable)
             fixes = respelling(word.span, parameter, raisable, word.text)
-            if parameter in ("ocean", "oceans"):
+            if v.normalize(parameter) in v.OCEAN_TILES:
                 hint, fixes = "oceans rise by placing tiles: place ocean", ()
             self.d.error("E108", f"unknown effect or parameter '{word.text}'", word.span,
                          hint or "a line like 'NAME +N' changes tr or a global parameter (" +
@@ -186,39 +205,106 @@ class EffectChecks:
                 own = node.first("OWNER") is not None
                 word = node.first("NAME")
                 tile = v.singular(word.text)
-                if tile not in ("city", "greenery", "ocean", "tile", "special"):
-                    self.d.error("E103", f"unknown tile '{word.text}'", word.span,
-                                 did_you_mean(tile, ("city", "greenery", "ocean", "tile")),
-                                 respelling(word.span, tile, ("city", "greenery", "ocean", "tile"), word.text))
+                if tile not in v.TILE_WORDS:
+                    self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
+                                 respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
+            elif node.kind == "also_where_you_have_one":
+                self.d.error("E301", "'also where you have one' lifts a site's one-per-player rule: it goes with a "
+                                     "piece, not a tile", node.span, "write: place PIECE also where you have one")
+                return None
         return tuple(filters)
 
     def _fx_place(self, node: Node, ctx: Context):
         count_leaf = node.first("INT")
-        word = node.first("NAME")
+        words = node.leaves("NAME")
+        word = words[0]
         tile = v.singular(word.text)
         name_leaf = node.first("STRING")
-        if tile not in v.TILES:
-            self.d.error("E103", f"unknown tile '{word.text}'", word.span,
-                         did_you_mean(tile, v.TILES) or "tiles: " + ", ".join(v.TILES),
-                         respelling(word.span, tile, v.TILES, word.text))
+        neutral = len(words) > 1 and words[0].text.lower() == "neutral"
+        piece = v.lookup_piece([w.text for w in words[1:] if neutral] or [w.text for w in words], self.pieces)
+        into = [f for f in node.nodes() if f.kind in ("in_a_faction", "in_faction")]
+        if piece is not None and (into or neutral):
+            return self._place_in_faction(piece, node, count_leaf, name_leaf, into, neutral)
+        if piece is not None:
+            return self._place_piece(piece, node, count_leaf, name_leaf)
+        if tile not in v.TILES or len(words) > 1:
+            written = " ".join(w.text for w in words)
+            span = Span(word.span.path, word.span.line, word.span.column, words[-1].span.end_line,
+                        words[-1].span.end_column)
+            known = v.TILES + tuple(self.pieces)
+            phrase = v.piece_name(written) if len(words) > 1 else tile
+            self.d.error("E103" if len(words) == 1 or not self.pieces else "E111",
+                         f"unknown tile or piece '{written}'" if self.pieces else f"unknown tile '{written}'", span,
+                         did_you_mean(phrase, known) or "tiles: " + ", ".join(v.TILES) +
+                         ("; pieces: " + ", ".join(self.pieces) if self.pieces else ""),
+                         respelling(span, phrase, known, written))
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:
             self.d.error("E302", "place at least 1 tile", count_leaf.span)
             return None
-        if tile == "special" and name_leaf is None:
+        if tile in v.NAMED_TILES and name_leaf is None:
             self.d.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
             return None
         filters = self._filters(node.nodes())
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    def _place_in_faction(self, piece: str, node: Node, count_leaf, name_leaf, into: list, neutral: bool):
+        """`place [N] [neutral] PIECE in (a faction | "NAME")`: pieces from a reserve into one faction."""
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "place at least 1 piece", count_leaf.span)
+            return None
+        others = [f for f in node.nodes() if f.kind not in ("in_a_faction", "in_faction")]
+        if name_leaf is not None or others or len(into) != 1:
+            self.d.error("E301", f"a {piece} placed in a faction has no name and no other place", node.span,
+                         f'write: place {piece} in a faction, or place {piece} in "NAME"')
+            return None
+        faction = None
+        if into[0].kind == "in_faction":
+            faction = self.faction(into[0].children[0])
+            if faction is None:
+                return None
+        return fx.PlaceInFaction(piece, count, faction, neutral)
+
+    def _fx_remove_piece(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.RemoveFromFaction(piece) if piece else None
+
+    def _fx_replace_piece(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.ReplaceNeutral(piece) if piece else None
+
+    def _fx_take_role(self, node: Node, ctx: Context):
+        return fx.TakeRole()
+
+    def _fx_change_government(self, node: Node, ctx: Context):
+        return fx.ChangeGovernment()
+
+    def _passive_influence_bonus(self, node: Node, ctx: Context):
+        value, _ = self.signed(node.children[0], ctx)
+        return fx.InfluenceBonus(value)
+
+    def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
+        """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.d.error("E302", "place at least 1 piece", count_leaf.span)
+            return None
+        others = [f for f in node.nodes() if f.kind != "also_where_you_have_one"]
+        if name_leaf is not None or others:
+            self.d.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
+                         (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
+            return None
+        return fx.PlacePiece(piece, count, also_own=bool(node.nodes("also_where_you_have_one")))
 
     def _fx_claim(self, node: Node, ctx: Context):
         filters = self._filters(node.nodes())
@@ -477,13 +563,34 @@ class EffectChecks:
     def _fx_reuse_action(self, node: Node, ctx: Context):
         return fx.ReuseAction()
 
+    def _fx_send(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.SendPiece(piece) if piece else None
+
+    def _fx_marker_move(self, node: Node, ctx: Context):
+        steps, _ = self.signed(node.children[0], ctx)
+        return fx.MoveMarkers((steps,), each=node.nodes()[0].kind == "each_site")
+
+    def _fx_collect_bonus(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        return fx.CollectBonus(piece) if piece else None
+
+    def _fx_site_into_play(self, node: Node, ctx: Context):
+        return fx.SiteIntoPlay()
+
+    def _fx_site_out_of_play(self, node: Node, ctx: Context):
+        return fx.SiteOutOfPlay()
+
+    def _fx_nothing(self, node: Node, ctx: Context):
+        return fx.Nothing()
+
     def _fx_neutral(self, node: Node, ctx: Context):
         body = self.effects(node.nodes("effects")[0], attrs.evolve(ctx))
         wrong = _not_neutral(body)
         if wrong is not None:
             self.d.error("E308", f"'neutral {{ }}' is carried out for nobody, so it can't hold '{wrong}'", node.span,
-                         "a neutral block raises global parameters and places tiles, with choose, if, may and "
-                         "require around them")
+                         "a neutral block raises global parameters, places tiles and moves the markers of sites, "
+                         "with choose, if, may and require around them")
             return None
         return fx.Neutral(body)
 
@@ -544,6 +651,11 @@ class EffectChecks:
                 result["with_vp"] = True
             elif node.kind == "no_tags_filter":
                 result["no_tags"] = True
+            elif node.kind == "holding_filter":
+                resource = self.card_resource(node.children[0])
+                if resource is None:
+                    return None
+                result["holds"] = resource
         return result
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
@@ -564,22 +676,45 @@ class EffectChecks:
                 if tag is None:
                     return None
             card_kind = played.first("CARD_KIND").text
-            return fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **self._card_filters(played.nodes()))
+            filters = self._card_filters(played.nodes())
+            return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
         if node.kind == "places":
-            word = node.first("NAME")
+            words = node.leaves("NAME")
+            word = words[0]
             tile = v.singular(word.text)
+            piece = v.lookup_piece([w.text for w in words], self.pieces)
+            if piece is not None:
+                if node.nodes():
+                    self.d.error("E301", f"a {piece} goes on a site: its placement has no space filter",
+                                 node.nodes()[0].span, f"write: when any player places {piece} -> ...")
+                    return None
+                return fx.TriggerEvent("place_piece", piece=piece)
+            if len(words) > 1:
+                self.piece(words)
+                return None
             if tile not in v.TILES and tile != "tile":
-                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILES),
-                             respelling(word.span, tile, v.TILES, word.text))
+                known = v.TILES + tuple(self.pieces)
+                self.d.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, known),
+                             respelling(word.span, tile, known, word.text))
                 return None
             filters = self._filters(node.nodes())
             if filters is None:
                 return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
-            return fx.TriggerEvent("standard_project", **self._card_filters(node.nodes()))
+            for held in node.nodes("holding_filter"):
+                self.d.error("E301", "a standard project holds no resources", held.span,
+                             "'holding RESOURCE' goes with a card played: when any player plays card holding microbe")
+                return None
+            filters = self._card_filters(node.nodes())
+            return None if filters is None else fx.TriggerEvent("standard_project", **filters)
         if node.kind == "produces":
             return fx.TriggerEvent("production")
+        if node.kind == "sends":
+            piece = self.piece(node.leaves("NAME"))
+            return fx.TriggerEvent("send", piece=piece) if piece else None
+        if node.kind == "gains_new_tag":
+            return fx.TriggerEvent("new_tag")
         if node.kind == "adds":
             resource = self.card_resource(node.first("NAME"), allow_any=True)
             return fx.TriggerEvent("add_resource", resource=resource) if resource else None
@@ -680,6 +815,23 @@ class EffectChecks:
                     return None
         return fx.Protect(tuple(resources), scope)
 
+    def _passive_marker_offset(self, node: Node, ctx: Context):
+        piece = self.piece(node.leaves("NAME"))
+        steps, _ = self.signed(node.first("SIGNED"), ctx)
+        if steps < 1:
+            self.d.error("E302", "a visit may raise the marker, never lower it: write +1 or more",
+                         node.first("SIGNED").span)
+            return None
+        return fx.MarkerOffset(piece, steps) if piece else None
+
+    def _passive_card_price(self, node: Node, ctx: Context):
+        amount = int(node.first("INT").text)
+        if self._standard_resource(node.first("NAME")) not in (None, "megacredits"):
+            self.d.error("E301", "cards are bought with megacredits", node.first("NAME").span,
+                         "write: buy cards for 5 megacredits")
+            return None
+        return fx.CardPrice(amount)
+
     def _passive_substitute(self, node: Node, ctx: Context):
         here = bool(node.nodes("on_this_card"))
         value_leaf = node.first("INT")
@@ -691,8 +843,9 @@ class EffectChecks:
         else:
             resource = self._standard_resource(names[0])
         instead = self._standard_resource(names[1])
-        if instead and instead != "megacredits":
-            self.d.error("E301", "a resource can only stand in for megacredits", names[1].span)
+        if instead and instead != "megacredits" and not (here and instead == "heat" and len(names) == 2):
+            self.d.error("E301", "a resource can only stand in for megacredits (or, on this card, for heat)",
+                         names[1].span, "write: use heat as megacredits, or use fighters here as 2 heat")
             return None
         tag = None
         if len(names) > 2:
@@ -718,7 +871,7 @@ def _not_neutral(effects: tuple) -> Optional[str]:
     for e in effects:
         if isinstance(e, fx.ChangeParameter) and e.parameter != "tr":
             continue
-        if isinstance(e, (fx.PlaceTile, fx.Require, fx.RemoveTile)):
+        if isinstance(e, (fx.PlaceTile, fx.Require, fx.RemoveTile, fx.MoveMarkers, fx.Nothing)):
             continue
         if isinstance(e, fx.Choice):
             inner = next((w for o in e.options if (w := _not_neutral(o)) is not None), None)

@@ -16,7 +16,8 @@ import attrs
 from . import effects as fx
 from . import vocabulary as v
 from .definitions import (ActionOption, Award, Board, Card, CardKind, Corporation, Expansion, Milestone, Parameter,
-                          Rule, Source, Space, StandardAction, StandardProject, TrackBonus, VictoryPoints)
+                          Faction, Government, Piece, Rule, Site, Source, Space, StandardAction, StandardProject,
+                          TrackBonus, VictoryPoints)
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .check_effects import UNKNOWN_HOLDS, Context, EffectChecks
 from .lints import DesignLints
@@ -36,11 +37,25 @@ FIELDS = {
     "parameter": ({"set", "scale", "track", "ends game"}, {"scale"}),
     "card_kind": ({"set", "deal", "unplayable", "stages"}, {"deal"}),
     "rule": ({"set", "at", "by", "play", "after"}, {"at", "play"}),
-    "expansion": ({"offboard", "milestones", "awards", "solo generations"}, set()),
+    "expansion": ({"offboard", "milestones", "awards", "solo generations", "sites"}, set()),
+    "piece": ({"set", "supply", "limit", "returns", "neutral"}, set()),
+    "faction": ({"set", "bonus", "effect", "action", "repeatable action"}, set()),
+    "government": ({"set", "factions", "pieces", "ruling", "role", "influence", "vp"}, {"factions", "pieces"}),
+    "site": ({"set", "holds", "visited by", "track", "marker", "bonus", "build", "inactive until"}, {"track"}),
 }
 REPEATABLE = {"effect", "track"}
 STAGE_FIELD = "on "   # `on reveal:`, `on STAGE:`: a field of a card whose kind has stages (its key names the stage)
-RULE_MOMENTS = {"end of generation": "end_of_generation"}
+# fields whose value has another form on another kind of definition: the form (grammar rule) each kind takes
+FIELD_FORMS = {
+    "holds": ({"site": "site_holds_field"}, "holds_field",
+              {"site_holds_field": "a site holds a number of pieces of a declared kind: holds: 3 outpost",
+               "holds_field": "a card holds one kind of card resource: holds: animal"}),
+    "track": ({"site": "site_track_field"}, "parameter_track_field",
+              {"site_track_field": "a site's track lists the effects of each step: track: nothing | gain 2 MC",
+               "parameter_track_field": "a parameter's track gives effects at a value: track: 8% -> draw 1"}),
+}
+RULE_MOMENTS = {"end of generation": "end_of_generation", "start of game": "start_of_game"}
+PIECE_RETURNS = {"end of generation": "end_of_generation"}
 RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
 ENDS_GAME = ("yes", "no", "solo")
 DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { scale: 0% to 30% step 2% }'
@@ -49,9 +64,11 @@ DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { sca
 class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
-                 wild_tags: tuple[str, ...] = (), staged_kinds: tuple[str, ...] = ()):
+                 wild_tags: tuple[str, ...] = (), pieces: tuple[str, ...] = (),
+                 staged_kinds: tuple[str, ...] = (), factions: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
-        (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card."""
+        (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card;
+        `pieces`: declared kinds of piece."""
         self.d = diagnostics
         self.tags = tags
         self.card_resources = card_resources
@@ -59,7 +76,11 @@ class Checker(EffectChecks, DesignLints):
         self.card_kinds = tuple(card_kinds)
         self.wild_tags = tuple(wild_tags)  # tags declared `as any tag`: they count as every tag
         self.staged_kinds = tuple(staged_kinds)  # declared kinds of card with `stages:`
-        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters)
+        self.factions = tuple(factions)  # declared factions, and the roles of the declared governments
+        self.roles = tuple(roles)
+        self.pieces = tuple(pieces)
+        self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces,
+                                           self.factions, self.roles)
 
     # ------------------------------------------------------------------ definitions
 
@@ -90,6 +111,13 @@ class Checker(EffectChecks, DesignLints):
                 self.d.error("E202", f"a {kind.replace('_', ' ')} has no '{key}' field", key_leaf.span,
                              "fields here: " + ", ".join(sorted(allowed)))
                 continue
+            if key in FIELD_FORMS:
+                forms, usual, hints = FIELD_FORMS[key]
+                wanted = forms.get(kind, usual)
+                if field.kind != wanted:
+                    self.d.error("E301", f"a {kind.replace('_', ' ')}'s '{key}:' is not written this way", key_leaf.span,
+                                 hints[wanted])
+                    continue
             if key in fields and key not in REPEATABLE:
                 self.d.error("E203", f"'{key}' is given twice", key_leaf.span,
                              f"first given at line {fields[key][0].span.line}")
@@ -176,9 +204,10 @@ class Checker(EffectChecks, DesignLints):
         name, _ = self._name(node)
         fields = self._fields(node, "standard_project")
         ctx = Context("standard_project")
-        cost = self._cost(fields)
+        cost = self._cost(fields, alternatives_allowed=True)
         return StandardProject(name=name, cost=cost or 0, play=self._effects_field(fields, "play", ctx),
-                               variant=self._variant(fields), source=self._source(node), set=self._set(fields))
+                               variant=self._variant(fields), source=self._source(node), set=self._set(fields),
+                               alternatives=self._alternatives(fields, (("megacredits", cost),)))
 
     def _def_standard_action(self, node: Node) -> Optional[StandardAction]:
         name, _ = self._name(node)
@@ -188,12 +217,33 @@ class Checker(EffectChecks, DesignLints):
         if "cost" in fields:
             field = fields["cost"][0]
             cost = int(field.children[1].text)
-            if len(field.children) > 2:
+            if len(field.children) > 2 and isinstance(field.children[2], Leaf):
                 resource = self._standard_resource(field.children[2]) or "megacredits"
         return StandardAction(name=name, cost=cost, cost_resource=resource,
                               play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
                               source=self._source(node), set=self._set(fields),
+                              alternatives=self._alternatives(fields, ((resource, cost),)),
                               once_per_generation="once per generation" in fields)
+
+    def _alternatives(self, fields, first: tuple) -> tuple[tuple[int, str], ...]:
+        """The ways to pay after the first (`cost: 9 megacredits | 3 energy`): (amount, resource) each, one per
+        resource (E312: a resource given twice)."""
+        if "cost" not in fields:
+            return ()
+        seen = {resource for resource, _ in first}
+        result = []
+        for alternative in fields["cost"][0].nodes("cost_alternative"):
+            amount, word = alternative.children[0], alternative.first("NAME")
+            resource = self._standard_resource(word) if word is not None else "megacredits"
+            if resource is None:
+                continue
+            if resource in seen:
+                self.d.error("E312", f"the cost names {v.plural(resource)} twice", (word or amount).span,
+                             "each alternative is paid in another resource: cost: 9 megacredits | 3 energy")
+                continue
+            seen.add(resource)
+            result.append((int(amount.text), resource))
+        return tuple(result)
 
     def _def_milestone(self, node: Node) -> Optional[Milestone]:
         name, _ = self._name(node)
@@ -252,7 +302,7 @@ class Checker(EffectChecks, DesignLints):
         if name and (not all(w.isidentifier() for w in word.split()) or word in v.CARD_TYPES or
                      word == "corporation"):
             self.d.error("E301", f"a card kind's name is words that are not already a card type: '{name}'", span,
-                         'e.g. card kind "mission" or card kind "global event"')
+                         'e.g. card kind "mission" or card kind "sky omen"')
             return None
         deal, keep = 0, 0
         if "deal" in fields:
@@ -312,7 +362,177 @@ class Checker(EffectChecks, DesignLints):
                 solo = None
         return Expansion(name=name, offboard=lists["offboard"], milestones=lists["milestones"],
                          awards=lists["awards"], solo_generations=solo, source=self._source(node),
-                         reference_spans=tuple(reference_spans.items()))
+                         reference_spans=tuple(reference_spans.items()), sites=self._sites_table(fields))
+
+    def _sites_table(self, fields) -> tuple[tuple[int, int], ...]:
+        """`sites: 1 player -> 4, 2 players -> 5, ...`: how many of the expansion's sites a game of each number of
+        players deals. Every number of players a game may have must be given, once (E313)."""
+        if "sites" not in fields:
+            return ()
+        field = fields["sites"][0]
+        table: dict[int, int] = {}
+        for entry in field.nodes("site_count"):
+            players, word, count = entry.children[0], entry.children[1], entry.children[2]
+            number = int(players.text)
+            if word.text.lower() not in ("player", "players"):
+                self.d.error("E313", f"a number of players is written '{number} players', not '{number} {word.text}'",
+                             word.span, "sites: 1 player -> 4, 2 players -> 5, ...")
+                return ()
+            if not v.MIN_PLAYERS <= number <= v.MAX_PLAYERS:
+                self.d.error("E313", f"a game has {v.MIN_PLAYERS} to {v.MAX_PLAYERS} players, not {number}",
+                             players.span)
+                return ()
+            if number in table:
+                self.d.error("E313", f"{number} {word.text} is given twice", players.span, "keep one")
+                return ()
+            table[number] = int(count.text)
+        missing = [n for n in range(v.MIN_PLAYERS, v.MAX_PLAYERS + 1) if n not in table]
+        if missing:
+            said = ", ".join(f"{n} player{'s' if n > 1 else ''}" for n in missing)
+            self.d.error("E313", f"the table of sites does not say how many a game of {said} has", field.span,
+                         f"give every number of players from {v.MIN_PLAYERS} to {v.MAX_PLAYERS}: sites: 1 player -> 4, "
+                         "2 players -> 5, ...")
+            return ()
+        return tuple(sorted(table.items()))
+
+    def _def_piece_definition(self, node: Node) -> Optional[Piece]:
+        name, span = self._name(node)
+        fields = self._fields(node, "piece")
+        word = v.piece_name(name)
+        if not name:
+            return None
+        clash = next((kind for kind, names in (("tile", v.TILES + ("tile",)), ("resource", v.STANDARD_RESOURCES),
+                                              ("card resource", tuple(self.card_resources)))
+                      if v.normalize(word) in names or word in names), None)
+        if not v.is_piece_name(word) or clash:
+            why = f"'{name}' is already a {clash}" if clash else \
+                f"a piece's name is words of letters (written bare in effects: send {word or 'shuttle'}): '{name}'"
+            self.d.error("E301", why, span, 'e.g. piece "shuttle" or piece "cargo ship"')
+            return None
+        supply = self._count_field(fields, "supply", 0)
+        limit = self._count_field(fields, "limit", 1)
+        if supply is not None and limit is not None and supply > limit:
+            self.d.error("E302", f"each player starts with {supply} but may have at most {limit}",
+                         fields["supply"][0].children[1].span, "raise the limit or lower the supply")
+        returns = self._phrase(fields, "returns", PIECE_RETURNS, "moment") if "returns" in fields else None
+        neutral = self._count_field(fields, "neutral", 0)
+        return Piece(name=word, set=self._set(fields), supply=supply, limit=limit, returns=returns,
+                     source=self._source(node), neutral=neutral or 0)
+
+    def _def_faction_definition(self, node: Node) -> Optional[Faction]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "faction")
+        if not name:
+            return None
+        # its bonus is the game's doing, like an award's count: a wild tag counts as none there
+        bonus = self._effects_field(fields, "bonus", Context("faction", printed_tags=True))
+        ctx = Context("faction")
+        return Faction(name=name, set=self._set(fields), bonus=bonus, actions=self._actions(fields, ctx),
+                       passives=self._passives(fields, ctx), source=self._source(node))
+
+    def _def_government_definition(self, node: Node) -> Optional[Government]:
+        name, _ = self._name(node)
+        fields = self._fields(node, "government")
+        if not name or "factions" not in fields or "pieces" not in fields:
+            return None
+        leaves = fields["factions"][0].nodes("string_list")[0].leaves()
+        factions = tuple(leaf.value for leaf in leaves)
+        spans = {leaf.value: leaf.span for leaf in leaves}
+        for index, leaf in enumerate(leaves):
+            if leaf.value in factions[:index]:
+                self.d.error("E203", f"the faction '{leaf.value}' is listed twice", leaf.span)
+                return None
+        piece = self.piece(fields["pieces"][0].leaves("NAME"))
+        ruling = factions[0]
+        if "ruling" in fields:
+            leaf = fields["ruling"][0].children[1]
+            if leaf.value not in factions:
+                self.d.error("E109", f"the ruling faction '{leaf.value}' is not one of the government's factions",
+                             leaf.span, did_you_mean(leaf.value, factions) or "factions: " + ", ".join(factions))
+                return None
+            ruling = leaf.value
+        role, reward = None, ()
+        if "role" in fields:
+            field = fields["role"][0]
+            role = " ".join(field.children[1].value.lower().split())
+            if not role or not all(w.isidentifier() for w in role.split()):
+                self.d.error("E301", "a role's name is words of letters (a quantity counts it: requires: chair >= 1): "
+                                     f"'{field.children[1].value}'", field.children[1].span)
+                return None
+            reward = self.effects(field.nodes("effects")[0], Context("government")) if field.nodes("effects") else ()
+        influence = None
+        if "influence" in fields:
+            quantity_node = fields["influence"][0].children[1]
+            influence = self.quantity(quantity_node, Context("government"))
+            if influence is not None and any(m.kind == "influence" for m in influence.terms):
+                self.d.error("E307", "influence can't count itself", quantity_node.span,
+                             "count the role, leaders and pieces: chair + leader of dominant faction")
+                return None
+        if piece is None:
+            return None
+        return Government(name=name, set=self._set(fields), factions=factions, piece=piece, ruling=ruling, role=role,
+                          role_reward=reward, influence=influence, vp=self._vp(fields, Context("government")),
+                          source=self._source(node), reference_spans=tuple(spans.items()))
+
+    def _count_field(self, fields, key: str, least: int) -> Optional[int]:
+        if key not in fields:
+            return None
+        leaf = fields[key][0].children[1]
+        value = int(leaf.text)
+        if value < least:
+            self.d.error("E302", f"'{key}:' is at least {least}", leaf.span)
+            return None
+        return value
+
+    def _def_site_definition(self, node: Node) -> Optional[Site]:
+        name, span = self._name(node)
+        fields = self._fields(node, "site")
+        ctx = Context("site")
+        if "holds" not in fields:
+            self.d.error("E311", f"site {node.children[0].text} holds no piece", span,
+                         "say which pieces it holds and how many: holds: 3 outpost (and `, 1 per player` for one of "
+                         "each player's at most)")
+            return None
+        holds = fields["holds"][0]
+        numbers, words = holds.leaves("INT"), holds.leaves("NAME")
+        capacity = int(numbers[0].text)
+        per_player = int(numbers[1].text) if len(numbers) > 1 else None
+        piece = self.piece(words)
+        if capacity < 1 or per_player == 0:
+            self.d.error("E311", f"site {node.children[0].text} holds no piece: its capacity is 0",
+                         numbers[0 if capacity < 1 else 1].span, "holds: 3 outpost, 1 per player")
+            return None
+        visitor = self.piece(fields["visited by"][0].leaves("NAME")) if "visited by" in fields else None
+        track = tuple(self.effects(step, ctx) for step in fields["track"][0].nodes("effects")) \
+            if "track" in fields else ()
+        marker = 0
+        if "marker" in fields:
+            leaf = fields["marker"][0].children[1]
+            marker = int(leaf.text)
+            if track and marker >= len(track):
+                self.d.error("E310", f"the marker starts on step {marker}, but the track has only steps 0 to "
+                                     f"{len(track) - 1}", leaf.span,
+                             "steps are counted from 0: marker: 1 is the second step")
+                return None
+        inactive = None
+        if "inactive until" in fields:
+            field = fields["inactive until"][0]
+            subject = {"you": "you", "any_player": "any", "another_player": "another"}[field.children[1].kind]
+            if subject != "any":
+                self.d.error("E307", "a site has no owner: it becomes active when any player does something",
+                             field.children[1].span, "write: inactive until: any player plays card holding microbe")
+                return None
+            event = self._event(field.children[2])
+            if event is None:
+                return None
+            inactive = fx.Trigger("any", event, ())
+        bonus = self._effects_field(fields, "bonus", ctx)
+        build = self._effects_field(fields, "build", ctx)
+        if piece is None or (visitor is None and "visited by" in fields) or not track:
+            return None
+        return Site(name=name, set=self._set(fields), piece=piece, capacity=capacity, per_player=per_player,
+                    visitor=visitor, track=track, marker=marker, bonus=bonus, build=build, inactive_until=inactive,
+                    source=self._source(node))
 
     def _phrase(self, fields, key: str, phrases: dict[str, str], what: str) -> Optional[str]:
         """A field whose value is one of a few phrases of several words (`at: end of generation`)."""
@@ -409,8 +629,8 @@ class Checker(EffectChecks, DesignLints):
                 extra_cost = int(child.children[0].text)
                 for condition in child.nodes("condition"):
                     cost_condition = self.condition(condition, Context(definition=f"space {space_id}"))
-        return Space(id=space_id, row=y, x=x, kind="ocean" if kind == "ocean" else "land",
-                     volcanic=kind == "volcanic", bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
+        return Space(id=space_id, row=y, x=x, kind=v.OCEAN_SPACE if kind == v.OCEAN_SPACE else v.LAND,
+                     volcanic=kind == v.VOLCANIC, bonuses=tuple(bonuses), reserved=reserved, extra_cost=extra_cost,
                      cost_condition=cost_condition)
 
     def _track(self, item: Node) -> Optional[TrackBonus]:
@@ -515,11 +735,17 @@ class Checker(EffectChecks, DesignLints):
             return None
         return word
 
-    def _cost(self, fields) -> Optional[int]:
+    def _cost(self, fields, alternatives_allowed: bool = False) -> Optional[int]:
         if "cost" not in fields:
             return None
         field = fields["cost"][0]
-        if len(field.children) > 2:
+        if not alternatives_allowed:
+            for alternative in field.nodes("cost_alternative"):
+                self.d.error("E312", "a card costs one amount of megacredits", alternative.span,
+                             "alternative costs (`cost: 9 megacredits | 3 energy`) are for standard projects and "
+                             "actions")
+                break
+        if len(field.children) > 2 and isinstance(field.children[2], Leaf):
             resource = self._standard_resource(field.children[2])
             if resource not in (None, "megacredits"):
                 self.d.error("E301", "a card or standard project costs megacredits", field.children[2].span,
@@ -602,6 +828,23 @@ class Checker(EffectChecks, DesignLints):
         return VictoryPoints(points=points, per=quantity, divisor=divisor)
 
     # ------------------------------------------------------------------ vocabulary lookups
+
+    def piece(self, leaves: list[Leaf]) -> Optional[str]:
+        """The declared piece a run of words names (`cargo ship`, `outposts`), or None after E111 with a
+        did-you-mean."""
+        found = v.lookup_piece([leaf.text for leaf in leaves], self.pieces)
+        if found is not None:
+            return found
+        written = " ".join(leaf.text for leaf in leaves)
+        span = Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column, leaves[-1].span.end_line,
+                    leaves[-1].span.end_column)
+        phrase = v.piece_name(written)
+        self.d.error("E111", f"unknown piece '{written}'", span,
+                     did_you_mean(phrase, self.pieces) or
+                     (f"declared pieces: {', '.join(self.pieces)}" if self.pieces else
+                      f'declare it with: piece "{phrase}" {{ }}'),
+                     respelling(span, phrase, self.pieces, written))
+        return None
 
     def tag(self, leaf: Leaf) -> Optional[str]:
         word = v.singular(leaf.text)
@@ -772,8 +1015,11 @@ class Checker(EffectChecks, DesignLints):
         groups, ok = [], True
         for group in [node] + node.nodes("or_group"):
             comparisons = []
-            for comparison in group.nodes("comparison"):
-                compiled = self._comparison(comparison, ctx)
+            for comparison in group.nodes():
+                if comparison.kind not in ("comparison", "ruling"):
+                    continue
+                compiled = self._ruling(comparison) if comparison.kind == "ruling" else \
+                    self._comparison(comparison, ctx)
                 if compiled is None:
                     ok = False
                 else:
@@ -782,6 +1028,24 @@ class Checker(EffectChecks, DesignLints):
         if not ok or not groups[0]:
             return None
         return fx.Condition(groups[0], tuple(groups[1:]))
+
+    def _ruling(self, node: Node) -> Optional[fx.Comparison]:
+        """`"Blue Party" rules`: that faction rules (the comparison `ruling "Blue Party" >= 1`)."""
+        faction = self.faction(node.children[0])
+        if faction is None:
+            return None
+        return fx.Comparison(fx.Quantity((fx.Measure("ruling", scope="all", faction=faction),)), ">=", 1)
+
+    def faction(self, leaf: Leaf) -> Optional[str]:
+        """A declared faction named in quotes, or None after E109 with a did-you-mean."""
+        if leaf.value in self.factions:
+            return leaf.value
+        self.d.error("E109", f"unknown faction '{leaf.value}'", leaf.span,
+                     did_you_mean(leaf.value, self.factions) or
+                     ("declared factions: " + ", ".join(self.factions) if self.factions else
+                      f'declare it with: faction "{leaf.value}" {{ }}'),
+                     _renaming(leaf.span, leaf.value, self.factions))
+        return None
 
     def _comparison(self, comparison: Node, ctx: Context) -> Optional[fx.Comparison]:
         quantity = self.quantity(comparison.children[0], ctx)
@@ -848,8 +1112,14 @@ def _words_of(term: Node) -> list[Leaf]:
 
 
 def _words(field: Node) -> str:
-    """The words of a field's value, lower case, joined by one space (`type: Global  Event` -> "global event")."""
+    """The words of a field's value, lower case, joined by one space (`type: Sky  Omen` -> "sky omen")."""
     return " ".join(leaf.text.lower() for leaf in field.leaves("NAME"))
+
+
+def _renaming(span: Span, name: str, known) -> tuple:
+    """The fix that writes the single close match of a quoted name over its span (quotes included), or none."""
+    match = single_match(name, known)
+    return (Fix(span, f'"{match}"'),) if span is not None and match is not None and match != name else ()
 
 
 def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:

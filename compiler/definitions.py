@@ -89,6 +89,12 @@ class StandardProject:
     source: Source
     kind: str = "standard_project"
     set: str = "base"
+    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 17 | 5 titanium`: (amount, resource) after the first
+
+    @property
+    def prices(self) -> tuple[tuple[int, str], ...]:
+        """Every way to pay it, (amount, resource), as written: the player pays one of them."""
+        return ((self.cost, "megacredits"),) + self.alternatives
 
 
 @attrs.frozen
@@ -102,6 +108,12 @@ class StandardAction:
     kind: str = "standard_action"
     set: str = "base"
     once_per_generation: bool = False   # `once per generation`: each player may take it once a generation
+    alternatives: tuple[tuple[int, str], ...] = ()   # `cost: 9 megacredits | 3 energy`: (amount, resource) after the first
+
+    @property
+    def prices(self) -> tuple[tuple[int, str], ...]:
+        """Every way to pay it, (amount, resource), as written: the player pays one of them."""
+        return ((self.cost, self.cost_resource),) + self.alternatives
 
 
 @attrs.frozen
@@ -205,7 +217,7 @@ class Rule:
 
     name: str
     set: str
-    at: str                          # end_of_generation
+    at: str                          # end_of_generation | start_of_game
     by: str                          # first_player | each_player
     play: tuple
     source: Source
@@ -228,10 +240,96 @@ class Expansion:
     source: Source
     reference_spans: tuple = ()
     kind: str = "expansion"
+    sites: tuple[tuple[int, int], ...] = ()   # (players, sites in play): how many of its sites a game deals
+
+
+@attrs.frozen
+class Piece:
+    """A declared kind of piece (`piece "shuttle" { supply: 1 }`): each player's tokens of that kind, placed on
+    sites or sent to visit them. `supply`: how many each player starts with (None: as many as wanted, and only those
+    on sites are counted); `limit`: the most a player may have; `returns`: when the pieces on sites come back to
+    their owners (`end_of_generation`), or never (None)."""
+
+    name: str
+    set: str
+    supply: Optional[int]
+    limit: Optional[int]
+    returns: Optional[str]
+    source: Source
+    kind: str = "piece"
+    neutral: int = 0   # pieces that belong to nobody (the neutral reserve), placed by `place neutral PIECE`
+
+
+@attrs.frozen
+class Site:
+    """A declared site (`site "Phobos Dock" { ... }`): a place off the board with a track of effects and a marker on
+    it. It holds up to `capacity` pieces of kind `piece` (`per_player` of each player's at most: None, no limit),
+    which hold its lowest steps (the marker never stands below their number); a piece of kind `visitor` may visit it,
+    one at a time: the visitor gets the effects of the marker's step (`track`), every piece there gives its owner
+    `bonus`, and the marker goes back to the first free step. Placing a piece there gives its owner `build`. A site
+    with `inactive_until` (a trigger's subject and event, with no effects) is inactive until that event happens."""
+
+    name: str
+    set: str
+    piece: str
+    capacity: int
+    per_player: Optional[int]
+    visitor: Optional[str]
+    track: tuple[tuple, ...]
+    marker: int
+    bonus: tuple
+    build: tuple
+    inactive_until: Optional[object]   # a compiled Trigger whose effects are empty
+    source: Source
+    kind: str = "site"
+
+
+@attrs.frozen
+class Faction:
+    """A declared faction (`faction "Blue Party" { ... }`): a group that players place pieces into (the pieces of the
+    government that lists it), one of which rules. When it comes to power its `bonus` is carried out once, decided by
+    the first player (`each player { }` gives it to everyone); while it rules, during the action phase, its `effect:`
+    modifiers and triggers are every player's own and its actions are offered to every player (an `action:` once a
+    generation, a `repeatable action:` as often as it can be paid). Its policy is read like a card's, so it has the
+    fields of one that a faction never uses (no tags, no resources held, no VP)."""
+
+    name: str
+    set: str
+    bonus: tuple
+    actions: tuple[ActionOption, ...]
+    passives: tuple
+    source: Source
+    kind: str = "faction"
+    tags: tuple = ()
+    holds: Optional[str] = None
+    vp: Optional[VictoryPoints] = None
+    requirements: Optional[Condition] = None
+    play: tuple = ()
+
+
+@attrs.frozen
+class Government:
+    """The politics of a set (`government "Mars" { ... }`): its `factions` in board order (ties walk it), the kind of
+    piece players place into them (each player's reserve is the piece's supply, the neutral reserve its `neutral:`),
+    the faction `ruling` at the start, the `role` the new ruling faction's leader takes (with what a player gains on
+    taking it), the `influence` a player has, and the victory points it gives at the end."""
+
+    name: str
+    set: str
+    factions: tuple[str, ...]
+    piece: str
+    ruling: str
+    role: Optional[str]
+    role_reward: tuple
+    influence: Optional[Quantity]
+    vp: Optional[VictoryPoints]
+    source: Source
+    reference_spans: tuple = ()    # (faction name, where it is written), for the cross-file checks
+    kind: str = "government"
 
 
 KINDS = ("card", "corporation", "standard_project", "standard_action", "milestone", "award", "board", "parameter",
-         "card_kind", "rule", "expansion")
+         "card_kind", "rule", "expansion", "piece", "site", "faction", "government")
 
 
 @attrs.frozen

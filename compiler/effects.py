@@ -49,7 +49,7 @@ class Measure:
     Kinds (see compiler/quantities.py for the phrases that produce them):
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
-    constant.
+    constant, pieces (a declared piece: those on sites and, for a kind with a supply, in it), players.
     """
 
     kind: str
@@ -66,6 +66,10 @@ class Measure:
     no_tags: bool = False                    # cards: only cards without tags
     cap: Optional[int] = None                # `jovian tags max 5`: this term counts at most `cap`
     subtract: bool = False                   # `- influence`: this term is taken away (the sum is floored at 0)
+    piece: Optional[str] = None              # pieces: the declared kind of piece counted
+    faction: Optional[str] = None            # pieces_in, leader, ruling: the faction named (`"Blue Party"`)
+    which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
+    besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
 
 
 @_frozen
@@ -462,6 +466,55 @@ class AdvanceStages:
     card_kind: str
 
 
+@kind("place_in_faction", category="factions",
+      syntax='place [N] [neutral] PIECE in (a faction | "FACTION")', example='place 2 envoys in a faction',
+      summary="Put pieces from your reserve (`neutral`: from the neutral reserve) into one faction, yours to choose "
+              "or the one named; the first piece in an empty faction leads it, and a leader is replaced only by an "
+              "owner with more pieces there. Possible only with the pieces in reserve.")
+@_frozen
+class PlaceInFaction:
+    piece: str
+    count: int = 1
+    faction: Optional[str] = None    # None: the player chooses
+    neutral: bool = False
+
+
+@kind("remove_from_faction", category="factions", syntax="remove a PIECE from a faction",
+      example="remove an envoy from a faction",
+      summary="Take one piece that leads no faction (anyone's, a neutral one too) out of a faction, back to its "
+              "owner's reserve; possible only when there is one.")
+@_frozen
+class RemoveFromFaction:
+    piece: str
+
+
+@kind("replace_neutral", category="factions", syntax="replace a neutral PIECE",
+      example="replace a neutral envoy",
+      summary="A neutral piece that leads no faction goes back to the neutral reserve and one of yours from your "
+              "reserve takes its place; possible only when there is one and you have a piece in reserve.")
+@_frozen
+class ReplaceNeutral:
+    piece: str
+
+
+@kind("take_role", category="factions", syntax="take role", example="take role",
+      summary="The government's role, held by nobody (a neutral piece), becomes yours: that piece goes back to the "
+              "neutral reserve, one of your reserve pieces takes the role, and you gain what the role gives. Possible "
+              "only then.")
+@_frozen
+class TakeRole:
+    pass
+
+
+@kind("change_government", category="factions", syntax="change government", example="change government",
+      summary="The dominant faction comes to power: its leader's owner takes the role, the pieces in it go back, "
+              "its bonus is carried out, its policy is in force, and a new dominant faction is found among the rest "
+              "(docs/language.md says each step).")
+@_frozen
+class ChangeGovernment:
+    pass
+
+
 @kind("fund_award", category="actions", syntax="fund award for free", example="fund award for free",
       summary="Fund one of the game's awards that is not funded yet, paying nothing; it counts toward the awards "
               "that may be funded. Nothing happens when none is left (or in a solo game).")
@@ -500,11 +553,83 @@ class Neutral:
     body: tuple
 
 
+# ------------------------------------------------------------------------------------------- pieces and sites
+
+@kind("place_piece", category="sites", syntax="place PIECE [also where you have one]", example="place outpost",
+      summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
+              "(not one that holds yours already when it allows one per player, unless `also where you have one`): "
+              "you carry out the site's `build` effects, and its marker moves up to the first free step.")
+@_frozen
+class PlacePiece:
+    piece: str
+    count: int = 1
+    also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
+
+
+@kind("send", category="sites", syntax="send PIECE", example="send shuttle",
+      summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
+              "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry out "
+              "the effects of the marker's step, every piece on the site gives its owner the site's `bonus` (yours "
+              "too), your piece stays there until its kind returns, and the marker goes back to the first free "
+              "step. Possible only with a piece in your supply and a site to visit.")
+@_frozen
+class SendPiece:
+    piece: str
+
+
+@kind("gain_pieces", category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
+      summary="More pieces of a declared kind in your supply (never beyond the kind's `limit`).")
+@_frozen
+class GainPieces:
+    piece: str
+    amount: Amount
+
+
+@kind("marker", category="sites", syntax="marker +N on (a | each) site [; marker -N on another site]",
+      example="marker +1 on a site; marker -1 on another site",
+      summary="Move the markers of active sites, each within its first free step and its last step: of one site "
+              "the player chooses, then of another (`another site`), or of every site (`each site`). Possible only "
+              "when such sites can move.")
+@_frozen
+class MoveMarkers:
+    steps: tuple[int, ...]   # the move of each site chosen in turn (`a site`, then `another site`)
+    each: bool = False       # `each site`: every active site moves steps[0]
+
+
+@kind("collect_bonus", category="sites", syntax="collect bonus per PIECE", example="collect bonus per outpost",
+      summary="Carry out the `bonus` of the site under each of your pieces of that kind, once per piece.")
+@_frozen
+class CollectBonus:
+    piece: str
+
+
+@kind("site_into_play", category="sites", syntax="site into play", example="site into play",
+      summary="Put one of the game's set-aside sites (of the sets in play) into play, the player's choice.")
+@_frozen
+class SiteIntoPlay:
+    pass
+
+
+@kind("site_out_of_play", category="sites", syntax="site out of play", example="site out of play",
+      summary="Set aside one site in play that holds no piece, the player's choice.")
+@_frozen
+class SiteOutOfPlay:
+    pass
+
+
+@kind("nothing", category="control", syntax="nothing", example="nothing",
+      summary="Nothing happens (a step of a site's track that gives nothing).")
+@_frozen
+class Nothing:
+    pass
+
+
 # ------------------------------------------------------------------------------------------- passive effects
 
 @_frozen
 class TriggerEvent:
-    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production."""
+    """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
+    production_raise | add_resource | send | place_piece | new_tag."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -520,6 +645,8 @@ class TriggerEvent:
     with_vp: bool = False                    # play_card: only cards with victory points
     no_tags: bool = False                    # play_card: only cards without tags
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
+    piece: Optional[str] = None              # send, place_piece: the declared kind of piece
+    holds: Optional[str] = None              # play_card: only cards that hold this card resource
 
 
 @kind("when", category="triggers",
@@ -531,8 +658,10 @@ class TriggerEvent:
               "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
               "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
               "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-              "once per effect), `produce` (at the start of the production phase); card filters `with cost >= N`, "
-              "`with vp`, `with no tags`.")
+              "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
+              "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
+              "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
+              "`with no tags`, `holding RESOURCE`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
@@ -592,7 +721,8 @@ class Protect:
 
 
 @kind("tax", category="modifiers", syntax="tax N megacredits per tr step", example="tax 3 megacredits per tr step",
-      summary="Each step of TR you gain during the action phase costs N MC (paid as money is: heat for Helion); "
+      summary="Each step of TR you gain during the action phase costs N MC (paid as money is: heat for a player "
+              "who may use it); "
               "what you cannot pay for with the price of a card, project or action is not offered, and a step you "
               "cannot pay for (a triggered one) moves its parameter but gives no TR.")
 @_frozen
@@ -601,11 +731,19 @@ class Tax:
     resource: str = "megacredits"
 
 
+@kind("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",
+      summary="You have N more influence than the government counts.")
+@_frozen
+class InfluenceBonus:
+    amount: int
+
+
 @kind("substitute", category="modifiers",
-      syntax="use RESOURCE [here] as [N] megacredits [for TAG cards]",
+      syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
       example="use heat as megacredits",
       summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
-              "card resources on this card; `for TAG cards`: only towards cards with that tag.")
+              "card resources on this card (which may also stand in for heat wherever heat is spent: `use fighters "
+              "here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
 @_frozen
 class Substitute:
     resource: str
@@ -615,7 +753,25 @@ class Substitute:
     tag: Optional[str] = None
 
 
+@kind("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
+      summary="When you send a piece of that kind, you may first raise the site's marker N steps (several such "
+              "modifiers add up; never past the last step).")
+@_frozen
+class MarkerOffset:
+    piece: str
+    steps: int
+
+
+@kind("card_price", category="modifiers", syntax="buy cards for N megacredits", example="buy cards for 5 megacredits",
+      summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead of 3.")
+@_frozen
+class CardPrice:
+    amount: int
+
+
 IMMEDIATE = (Gain, Lose, Spend, Pay, Production, AnyProduction, ChangeParameter, PlaceTile, ClaimSpace, Draw,
              LookKeep, LookBuy, Discard, AddResources, RemoveResources, Steal, Choice, Conditional, ChooseX, May,
              CopyProduction, Reveal, Require, NextCard, Neutral, RevealUntil, PlayFromHand, EachOpponent, FundAward,
-             LookPlay, ReuseAction, GainRaised, EachPlayer, RemoveTile, Repeat, Rank, ResolveStage, AdvanceStages)
+             LookPlay, ReuseAction, GainRaised, EachPlayer, RemoveTile, Repeat, Rank, ResolveStage, AdvanceStages,
+             PlacePiece, SendPiece, GainPieces, MoveMarkers, CollectBonus, SiteIntoPlay, SiteOutOfPlay, Nothing,
+             PlaceInFaction, RemoveFromFaction, ReplaceNeutral, TakeRole, ChangeGovernment)

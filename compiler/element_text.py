@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Optional
 
 from . import rules_text
+from . import vocabulary as v
 from .names import Names
 from .rules_text import Phrases, phrases
 
-_BONUS_ORDER = ("plant", "steel", "titanium", "energy", "heat", "megacredits", "card", "ocean")
+_BONUS_ORDER = ("plant", "steel", "titanium", "energy", "heat", "megacredits", "card", v.OCEAN)
 
 
 def definition(d, language: str = "en", names: Optional[Names] = None) -> str:
@@ -38,6 +39,8 @@ def _title(t: Phrases, d) -> str:
         return rules_text.title(t, d, translated=t.card_type(d.name))
     if d.kind == "expansion":
         return rules_text.title(t, d, translated=t.set_name(d.name))
+    if d.kind in ("faction", "government"):
+        return rules_text.title(t, d, translated=t.name(d.name, d.kind))
     return rules_text.title(t, d)
 
 
@@ -46,16 +49,25 @@ def _variant(t: Phrases, d) -> str:
 
 
 def _standard_project(t: Phrases, d):
-    return t("standard_project_header", cost=d.cost) + _variant(t, d), [rules_text.sentences(d.play, t.language,
-                                                                                              t.names)]
+    header = t("standard_project_header", cost=d.cost) if not d.alternatives else \
+        t("standard_project_header_prices", cost=_prices(t, d.prices))
+    return header + _variant(t, d), [rules_text.sentences(d.play, t.language, t.names)]
 
 
 def _standard_action(t: Phrases, d):
-    cost = t.counted(str(d.cost), d.cost_resource, d.cost)
     lines = [rules_text.sentences(d.play, t.language, t.names)]
     if d.once_per_generation:
         lines.append(t("once_per_generation"))
-    return t("standard_action_header", cost=cost) + _variant(t, d), lines
+    return t("standard_action_header", cost=_prices(t, d.prices)) + _variant(t, d), lines
+
+
+def _prices(t: Phrases, prices) -> str:
+    """`9 MC or 3 energy or 3 titanium`: every way to pay, as the player may choose."""
+    said = [t.counted(str(amount), resource, amount) for amount, resource in prices]
+    text = said[0]
+    for other in said[1:]:
+        text = t("cost_or", first=text, second=other)
+    return text
 
 
 def _milestone(t: Phrases, d):
@@ -94,11 +106,11 @@ def _areas(t: Phrases, b) -> str:
     """How many areas of each kind Mars has on this board."""
     mars = [s for s in b.spaces if s.on_mars]
     reserved = [s.reserved for s in mars if s.reserved]
-    land = [s for s in mars if s.kind == "land" and not s.reserved]
+    land = [s for s in mars if s.kind == v.LAND and not s.reserved]
     volcanic = sum(1 for s in land if s.volcanic)
     return t("board_areas", n=len(mars), land=len(land),
              volcanic=t("board_volcanic", n=volcanic) if volcanic else "",
-             oceans=sum(1 for s in mars if s.kind == "ocean"),
+             oceans=sum(1 for s in mars if s.kind == v.OCEAN_SPACE),
              reserved="".join(t("board_reserved", name=t.area(name)) for name in reserved))
 
 
@@ -157,9 +169,68 @@ def _expansion(t: Phrases, d):
         lines.append(t("board_awards", names=t.join("names", [t.name(n, "award") for n in d.awards])))
     if d.solo_generations:
         lines.append(t("expansion_solo", n=d.solo_generations))
+    if d.sites:
+        counts = [t("expansion_site_count", sites=count,
+                    players=t("players_one") if players == 1 else t("players_many", n=players))
+                  for players, count in d.sites]
+        lines.append(t("expansion_sites", counts=t.join("list", counts)))
     return t("expansion_header"), lines
+
+
+def _piece(t: Phrases, d):
+    lines = [t("piece_supply", n=d.supply) if d.supply is not None else t("piece_unlimited")]
+    if d.limit is not None:
+        lines.append(t("piece_limit", n=d.limit))
+    if d.returns:
+        lines.append(t("piece_returns"))
+    if d.neutral:
+        lines.append(t("piece_neutral", n=d.neutral))
+    return t("piece_header"), lines
+
+
+def _faction(t: Phrases, d):
+    lines = []
+    if d.bonus:
+        lines.append(t("faction_bonus", effects=rules_text.sentences(d.bonus, t.language, t.names)))
+    for part in rules_text.parts(d, t.language, t.names)["actions"]:
+        lines.append(t("faction_action", effects=part))
+    for passive in d.passives:
+        lines.append(t("faction_policy", effects=rules_text.sentences((passive,), t.language, t.names)))
+    return t("faction_header"), lines
+
+
+def _government(t: Phrases, d):
+    lines = [t("government_factions", factions=t.join("names", [t.name(n, "faction") for n in d.factions]),
+               pieces=t.piece(d.piece, 2), ruling=t.name(d.ruling, "faction"))]
+    if d.role:
+        reward = rules_text.sentences(d.role_reward, t.language, t.names) if d.role_reward else ""
+        lines.append(t("government_role", role=t.role(d.role), reward=t("government_reward", effects=reward)
+                       if reward else ""))
+    if d.influence is not None:
+        lines.append(t("government_influence", what=rules_text.quantity(d.influence, t.language, t.names)))
+    if d.vp:
+        lines.append(rules_text.victory_points(d.vp, t.language, t.names))
+    return t("government_header"), lines
+
+
+def _site(t: Phrases, d):
+    per_player = t("site_per_player", n=d.per_player) if d.per_player is not None else ""
+    lines = [t("site_holds", n=d.capacity, pieces=t.piece(d.piece, d.capacity), per_player=per_player)]
+    if d.visitor:
+        lines.append(t("site_visited", a_piece=t.pieces("1", d.visitor, 1)))
+    steps = [t("site_step", n=index, effects=rules_text.sentences(step, t.language, t.names))
+             for index, step in enumerate(d.track)]
+    lines.append(t("site_track", steps=t.join("steps", steps)))
+    lines.append(t("site_marker", n=d.marker))
+    if d.bonus:
+        lines.append(t("site_bonus", effects=rules_text.sentences(d.bonus, t.language, t.names)))
+    if d.build:
+        lines.append(t("site_build", effects=rules_text.sentences(d.build, t.language, t.names)))
+    if d.inactive_until is not None:
+        lines.append(t("site_inactive", event=rules_text.trigger_event(d.inactive_until, t.language, t.names)))
+    return t("site_header"), lines
 
 
 _WRITERS = {"standard_project": _standard_project, "standard_action": _standard_action, "milestone": _milestone,
             "award": _award, "board": _board, "parameter": _parameter, "card_kind": _card_kind, "rule": _rule,
-            "expansion": _expansion}
+            "expansion": _expansion, "piece": _piece, "site": _site, "faction": _faction, "government": _government}

@@ -29,6 +29,17 @@ def facts(definition) -> dict:
     elif definition.kind in ("standard_project", "standard_action"):
         row.update(cost=definition.cost, cost_resource=getattr(definition, "cost_resource", "megacredits"),
                    variant=definition.variant)
+        if definition.alternatives:  # `cost: 9 megacredits | 3 energy | 3 titanium`: every way to pay
+            row["prices"] = [{"amount": amount, "resource": resource} for amount, resource in definition.prices]
+    elif definition.kind == "piece":
+        row.update(set=definition.set, supply=definition.supply, limit=definition.limit, returns=definition.returns)
+    elif definition.kind == "site":
+        row.update(set=definition.set, piece=definition.piece, capacity=definition.capacity,
+                   per_player=definition.per_player, visitor=definition.visitor,
+                   track=[text.card_effects(step) for step in definition.track], marker=definition.marker,
+                   bonus=text.card_effects(definition.bonus), build=text.card_effects(definition.build),
+                   inactive_until=text.trigger_event(definition.inactive_until, card_text=True)
+                   if definition.inactive_until is not None else None)
     elif definition.kind == "milestone":
         row.update(requirement=text.condition(definition.requirement))
     elif definition.kind == "award":

@@ -22,6 +22,7 @@ from typing import Optional
 
 from . import effects as fx
 from . import text
+from . import vocabulary as v
 from .diagnostics import Span
 from .syntax import Leaf, Node
 
@@ -180,9 +181,9 @@ class DesignLints:
             seen.setdefault(change.resource, delta)
 
     def _unplaceable(self, filters: tuple) -> Optional[str]:
-        kinds = {f.kind for f in filters if f.kind in ("land", "ocean", "volcanic")}
-        if "ocean" in kinds and kinds & {"land", "volcanic"}:
-            other = "land" if "land" in kinds else "volcanic"
+        kinds = {f.kind for f in filters if f.kind in v.SPACE_KINDS}
+        if v.OCEAN_SPACE in kinds and kinds & {v.LAND, v.VOLCANIC}:
+            other = v.LAND if v.LAND in kinds else v.VOLCANIC
             return f"a space is never both 'on ocean' and 'on {other}'"
         near = [f for f in filters if f.kind == "next_to"]
         if near and any(f.kind == "isolated" for f in filters):
@@ -190,7 +191,7 @@ class DesignLints:
         # tiles of different kinds are different neighbours (a city is never an ocean); `tile`, `special` and a
         # kind asked for twice (`next to 1 city next to 2 your cities`) may be the same neighbour, so not added up
         kinds = [f.tile for f in near]
-        distinct = len(set(kinds)) == len(kinds) and set(kinds) <= {"city", "greenery", "ocean"}
+        distinct = len(set(kinds)) == len(kinds) and set(kinds) <= set(v.TILES) - v.NAMED_TILES
         wanted = sum(f.count for f in near) if distinct else max((f.count for f in near), default=0)
         if wanted > NEIGHBOURS:
             return f"a space has {NEIGHBOURS} neighbours, and this asks for {wanted} tiles next to it"

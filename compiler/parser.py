@@ -27,11 +27,11 @@ from .vocabulary import TILES, singular
 MAX_NESTING = 40
 MAX_DIGITS = 6  # no count, cost or track value in a card needs more; Python refuses to read 4,300+ digits at all
 DEFINITION_KEYWORDS = ("card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
-                       "parameter", "rule", "expansion")
+                       "parameter", "rule", "expansion", "piece", "site", "faction", "government")
 _CHUNK_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _COMMENT = re.compile(r"//[^\n]*")
 _HEADER = re.compile(r'^(card[ \t]+kind|card|corporation|standard[ \t]+project|standard[ \t]+action|milestone|award|board'
-                     r'|parameter|rule|expansion)[ \t]+'
+                     r'|parameter|rule|expansion|piece|site|faction|government)[ \t]+'
                      r'("[^"\n]*")(?:[ \t]*#([A-Za-z0-9]+))?', re.M)
 _WORD = r"[^\W\d]\w*"
 _WORD_CHAR = re.compile(r"\w")
@@ -236,6 +236,14 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             field = _field_before(path, text, start_line, position)
             if field:
                 return field
+            glued = _word_before(text, position)
+            if glued is not None and glued[1] == position:  # `... x: 3` after a run of names (`gain 1 cargo ship`)
+                word_line, word_column = _position(text, start_line, glued[0])
+                word = text[glued[0]:glued[1]]
+                return Diagnostic("E001", "error", f"unexpected '{word}'",
+                                  Span.point(path, word_line, word_column, len(word)),
+                                  "a field starts a line of its own; expected " +
+                                  _list(sorted(display(t) for t in _accepted(exc) if t.endswith("_KEY"))))
         if ch == '"' and '"' not in text[position + 1:].split("\n", 1)[0]:
             return Diagnostic("E002", "error", "this quoted name is not closed: the '\"' at its end is missing",
                               Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
@@ -292,7 +300,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             and _starts_line(text, token_at) and (token.type.endswith("_KEY") or token.type == "RBRACE"
                                                   and _depth(text[:token_at]) > 0)):
         # Blanks and line breaks are alike to the parser, so what is missing at the end of a line is noticed only
-        # at the next line's field or '}' (`requires: chairman`: the parser took 'chairman' as the start of a
+        # at the next line's field or '}' (`requires: mayor`: the parser took 'mayor' as the start of a
         # quantity). Nothing that ends a field would do here, so the line before is the one to fix.
         last = _last_on_line_before(text, token_at)
         if last is not None:

@@ -19,7 +19,7 @@ from . import cache, vocabulary as v
 from . import names as names_files
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, PlaceTile, Trigger
+from .effects import Discount, GainPieces, PlaceTile, Trigger
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -31,6 +31,9 @@ _PARAMETER = re.compile(r'^parameter[ \t]+"([^"\n]*)"|\bscale[ \t]*:[ \t]*([+-]?
 _CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
 # a kind with `stages:` among its fields (its braces may hold one level of braces: `unplayable: choose { ... }`)
 _STAGED_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"[ \t]*\{(?:[^{}]|\{[^{}]*\})*?\bstages[ \t]*:', re.M)
+_PIECE = re.compile(r'^piece[ \t]+"([^"\n]*)"', re.M)
+_FACTION = re.compile(r'^faction[ \t]+"([^"\n]*)"', re.M)
+_ROLE = re.compile(r'\brole[ \t]*:[ \t]*"([^"\n]*)"')
 _WILD_TAG = re.compile(r"^tag[ \t]+([^\n/]+?)[ \t]+as[ \t]+any[ \t]+tag\b", re.M)
 _LINE_COMMENT = re.compile(r'"[^"\n]*"|//[^\n]*')
 
@@ -47,6 +50,9 @@ class CompileResult:
     declared_card_kinds: tuple[str, ...] = ()  # `card kind` definitions
     declared_staged_kinds: tuple[str, ...] = ()  # those of them with `stages:`
     declared_wild_tags: tuple[str, ...] = ()   # tags declared `as any tag`
+    declared_pieces: tuple[str, ...] = ()      # `piece` definitions
+    declared_factions: tuple[str, ...] = ()    # `faction` definitions, and the roles of `government` definitions
+    declared_roles: tuple[str, ...] = ()
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -156,9 +162,12 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     parameters, card_kinds = declared_parameters(texts.values()), declared_card_kinds(texts.values())
     wild_tags = declared_wild_tags(texts.values())
     staged = declared_card_kinds(texts.values(), _STAGED_KIND)
+    pieces = declared_pieces(texts.values())
+    factions, roles = declared_factions(texts.values())
     vocabulary_key = (",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources)) + "|" +
                       repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags) +
-                      ("|" + ",".join(staged) if staged else ""))
+                      ("|" + ",".join(pieces) if pieces else "") + ("|staged:" + ",".join(staged) if staged else "") +
+                      ("|factions:" + ",".join(factions) + "|roles:" + ",".join(roles) if factions or roles else ""))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
     for path, text in texts.items():
@@ -172,7 +181,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             from .parser import parse
 
             file_diagnostics = Diagnostics()
-            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, staged)
+            checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, pieces,
+                              staged, factions, roles)
             definitions, broken = [], []
             nodes = parse(path, text, file_diagnostics, broken)
             for node in nodes:
@@ -195,8 +205,8 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
-                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags,
-                         declared_staged_kinds=staged)
+                         declared_card_kinds=card_kinds, declared_wild_tags=wild_tags, declared_pieces=pieces,
+                         declared_staged_kinds=staged, declared_factions=factions, declared_roles=roles)
 
 
 def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:
@@ -228,13 +238,34 @@ def declared_wild_tags(texts: Iterable[str]) -> tuple[str, ...]:
 
 
 def declared_card_kinds(texts: Iterable[str], pattern: re.Pattern = _CARD_KIND) -> tuple[str, ...]:
-    """The kinds of card declared in `texts` (`card kind "mission" { ... }`, `card kind "global event"`), lower-cased
+    """The kinds of card declared in `texts` (`card kind "mission" { ... }`, `card kind "sky omen"`), lower-cased
     with one space between words, in a stable order; with `_STAGED_KIND`, only those with stages."""
     kinds: set[str] = set()
     for text in texts:
         kinds.update(" ".join(name.lower().split()) for name in pattern.findall(_strip_comments(text))
                      if name.strip())
     return tuple(sorted(k for k in kinds if all(w.isidentifier() for w in k.split()) and k not in v.CARD_TYPES))
+
+
+def declared_factions(texts: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The factions declared in `texts` (`faction "Blue Party" { ... }`), as written, and the roles the governments
+    declare (`role: "chair"`), lower-case with single spaces: both are names a quantity or a requirement may use."""
+    factions: set[str] = set()
+    roles: set[str] = set()
+    for text in texts:
+        stripped = _strip_comments(text)
+        factions.update(name for name in _FACTION.findall(stripped) if name.strip())
+        roles.update(" ".join(name.lower().split()) for name in _ROLE.findall(stripped) if name.strip())
+    return tuple(sorted(factions)), tuple(sorted(r for r in roles if all(w.isidentifier() for w in r.split())))
+
+
+def declared_pieces(texts: Iterable[str]) -> tuple[str, ...]:
+    """The kinds of piece declared in `texts` (`piece "cargo ship" { ... }`), lower-case with single spaces, in a
+    stable order (a name of several words is written bare in effects: `send cargo ship`)."""
+    pieces: set[str] = set()
+    for text in texts:
+        pieces.update(v.piece_name(name) for name in _PIECE.findall(_strip_comments(text)))
+    return tuple(sorted(p for p in pieces if v.is_piece_name(p)))
 
 
 def _strip_comments(text: str) -> str:
@@ -291,6 +322,8 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                                       _renaming(spans.get(name), name, known))
     _check_standard_names(library, diagnostics)
     _check_stages_and_sets(library, diagnostics)
+    _check_governments(library, diagnostics)
+    _check_sites(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
@@ -345,6 +378,34 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                                       _renaming(span, name, known[kind]))
 
 
+def _check_governments(library: Library, diagnostics: Diagnostics) -> None:
+    """A government's factions are declared ones, of its own set or one always in play; one set has one government;
+    a faction belongs to one government at most."""
+    factions = {f.name: f for f in library.of_kind("faction")}
+    projects = {d.name for d in library.definitions if d.kind in ("card", "corporation")}
+    for faction in factions.values():  # a policy action is taken by the faction's name, as a card's by the card's
+        if faction.name in projects:
+            diagnostics.error("E401", f"the faction '{faction.name}' has the name of a card or corporation",
+                              faction.source, "rename the faction")
+    by_set: dict[str, str] = {}
+    listed: dict[str, str] = {}
+    for government in library.of_kind("government"):
+        spans = dict(government.reference_spans)
+        if government.set in by_set:
+            diagnostics.error("E401", f"the set '{government.set}' has two governments: '{by_set[government.set]}' "
+                                      f"and '{government.name}'", government.source, "one government to a set")
+        by_set.setdefault(government.set, government.name)
+        for name in government.factions:
+            if name not in factions:
+                diagnostics.error("E109", f"government '{government.name}' lists the faction '{name}', which is not "
+                                          "defined", spans.get(name, government.source),
+                                  did_you_mean(name, factions), _renaming(spans.get(name), name, factions))
+            elif name in listed:
+                diagnostics.error("E401", f"the faction '{name}' belongs to two governments: '{listed[name]}' and "
+                                          f"'{government.name}'", spans.get(name, government.source))
+            listed.setdefault(name, government.name)
+
+
 def _check_stages_and_sets(library: Library, diagnostics: Diagnostics) -> None:
     """A card's `on STAGE:` fields name stages of its kind; `needs:` and a rule's `after:` name sets that some
     definition belongs to (or an expansion declares)."""
@@ -363,6 +424,44 @@ def _check_stages_and_sets(library: Library, diagnostics: Diagnostics) -> None:
                 if name not in sets:
                     diagnostics.error("E110", f"'{definition.name}' names the set '{name}', which nothing belongs to",
                                       span, did_you_mean(name, sets) or "sets: " + ", ".join(sorted(sets)))
+def _check_sites(library: Library, diagnostics: Diagnostics) -> None:
+    """An expansion's table may not deal more sites than its set has (E313); pieces are gained only into a supply
+    (E301: a kind declared without `supply:` has as many as needed)."""
+    sites: dict[str, int] = {}
+    for site in library.of_kind("site"):
+        sites[site.set] = sites.get(site.set, 0) + 1
+    for expansion in library.of_kind("expansion"):
+        most = max((count for _, count in expansion.sites), default=0)
+        if most > sites.get(expansion.name, 0):
+            diagnostics.error("E313", f"expansion '{expansion.name}' deals up to {most} sites, but its set has "
+                                      f"{sites.get(expansion.name, 0)}", expansion.source,
+                              f'declare its sites with set: {expansion.name} (site "NAME" {{ ... }}), or deal fewer')
+    unlimited = {piece.name for piece in library.of_kind("piece") if piece.supply is None}
+    if not unlimited:
+        return
+    for definition in library.definitions:
+        for effect in _effects_in(definition):
+            if isinstance(effect, GainPieces) and effect.piece in unlimited:
+                diagnostics.error("E301", f"'{definition.name}' gains {v.plural_noun(effect.piece)}, but a player "
+                                          f"has as many as needed: piece \"{effect.piece}\" declares no supply",
+                                  definition.source, f'give it a supply: piece "{effect.piece}" {{ supply: 1 }}')
+
+
+def _effects_in(definition) -> Iterable:
+    """Every compiled effect of a definition's effect lists, nested ones included."""
+    stack = [getattr(definition, field, ()) for field in ("play", "first_action", "bonus", "build", "track")]
+    stack += [option.cost + option.effects for option in getattr(definition, "actions", ())]
+    stack += [p.effects for p in getattr(definition, "passives", ()) if isinstance(p, Trigger)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(item)
+            continue
+        yield item
+        for field in ("options", "then", "otherwise", "body"):
+            inner = getattr(item, field, None)
+            if inner:
+                stack.append(inner)
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

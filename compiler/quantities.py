@@ -39,6 +39,18 @@ CATALOGUE = {
     "[TYPE or TYPE] cards [with requirements] [with no tags] [costing N or more]": "your played project cards",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
+    "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
+                       "`in play`: every player's)",
+    "players": "how many players the game has",
+    "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
+    "ROLE": "1 if you hold the government's role (`chair`), else 0",
+    "factions you lead": "the factions whose leader is one of your pieces",
+    "leader of FACTION": "1 if you lead the faction (`\"Blue Party\"`, `ruling faction`, `dominant faction`), else 0",
+    "PIECES in FACTION [besides leader]": "your pieces in the faction (`besides leader`: not counting one that leads "
+                                          "it)",
+    "factions with your PIECES": "the factions where you have a piece",
+    "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
+                                     "generation, else 0",
 }
 
 _SCOPES = {"your": "you", "own": "you", "you": "you", "all": "all", "any": "all",
@@ -55,11 +67,15 @@ def _word(text: str) -> str:
 
 class QuantityCompiler:
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
-                 parameters: Optional[dict] = None):
+                 parameters: Optional[dict] = None, pieces: tuple[str, ...] = (), factions: tuple[str, ...] = (),
+                 roles: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
+        self.pieces = tuple(pieces)
+        self.factions = tuple(factions)
+        self.roles = tuple(roles)
 
     def measure(self, leaves: list[Leaf], span: Span) -> Optional[Measure]:
         """One term (a run of words) -> Measure, or None after reporting why not."""
@@ -78,7 +94,8 @@ class QuantityCompiler:
             if result is not None:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
-        phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES]
+        phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES] + \
+            [v.plural_noun(p) for p in self.pieces] + ["players"]
         hint = did_you_mean(phrase, phrases)
         # a fix only to a phrase that names nothing of its own (`your tiles in rows 7 to 8` would change the rows)
         fixes = [fix for fix in respelling(span, phrase, phrases) if not any(ch.isdigit() for ch in fix.replacement)]
@@ -135,11 +152,10 @@ class QuantityCompiler:
     def _adjacent(self, words, leaves, scope):
         if len(words) == 2 and words[0] == "adjacent":
             tile = words[1]
-            if tile not in ("ocean", "city", "greenery", "tile", "special"):
+            if tile not in v.TILE_WORDS:
                 self.diagnostics.error("E103", f"unknown tile '{leaves[1].text}'", leaves[1].span,
-                                       did_you_mean(tile, ("ocean", "city", "greenery", "tile")),
-                                       respelling(leaves[1].span, tile, ("ocean", "city", "greenery", "tile"),
-                                                  leaves[1].text))
+                                       did_you_mean(tile, v.TILE_WORDS),
+                                       respelling(leaves[1].span, tile, v.TILE_WORDS, leaves[1].text))
                 return False
             return Measure("adjacent_tiles", scope="this", name=tile)
         return None
@@ -147,14 +163,12 @@ class QuantityCompiler:
     def _tiles(self, words, leaves, scope):
         first = words[0]
         rest = words[1:]
-        if first == "special" and rest[:1] == ["tile"]:
-            first, rest = "special", rest[1:]
-        elif first in ("city", "greenery", "ocean") and rest[:1] == ["tile"]:
+        if first in v.TILES and rest[:1] == [v.ANY_TILE]:   # `city tiles`, `special tiles`
             rest = rest[1:]
-        if first not in ("city", "greenery", "tile", "special", "ocean"):
+        if first not in v.TILE_WORDS:
             return None
-        if first == "ocean" and not rest and scope is None:
-            return Measure("parameter", scope="all", name="oceans")
+        if first in v.OCEAN_TILES and not rest and scope is None:   # the oceans on Mars are the parameter's count
+            return Measure("parameter", scope="all", name=v.TILE_RAISES[first])
         on_mars, rows, next_to = False, None, None
         i = 0
         while i < len(rest):
@@ -172,7 +186,7 @@ class QuantityCompiler:
                 i += 5
             elif rest[i:i + 2] == ["next", "to"] and len(rest) > i + 2:
                 next_to, i = rest[i + 2], i + 3
-                if next_to not in ("ocean", "city", "greenery", "tile"):
+                if next_to not in v.TILE_WORDS or next_to in v.NAMED_TILES:
                     return None
             else:
                 return None
@@ -209,6 +223,69 @@ class QuantityCompiler:
             return Measure("parameter", scope="all", name=words[0])
         return None
 
+    def _pieces(self, words, leaves, scope):
+        """`outposts`, `all outposts`, `outposts in play`, `cargo ships`: a declared kind of piece; `players`."""
+        if words == ["player"] and scope is None:
+            return Measure("players", scope="all")
+        if not self.pieces:
+            return None
+        written = [leaf.text for leaf in leaves]
+        if written[-2:] and [w.lower() for w in written[-2:]] == ["in", "play"] and len(written) > 2:
+            piece = v.lookup_piece(written[:-2], self.pieces)
+            return Measure("pieces", scope="all", piece=piece) if piece else None
+        piece = v.lookup_piece(written, self.pieces)
+        return Measure("pieces", scope=scope or "you", piece=piece) if piece else None
+
+    def _factions(self, words, leaves, scope):
+        """`influence`, a role (`chair`), `factions you lead`, `leader of FACTION`, `PIECES in FACTION [besides
+        leader]`, `factions with your PIECES`; FACTION is a quoted name, `ruling faction` or `dominant faction`."""
+        raw = [leaf.text.lower() if leaf.type != "STRING" else leaf for leaf in leaves]
+        texts = [w if isinstance(w, str) else "" for w in raw]
+        if scope not in (None, "you"):
+            return None
+        if texts == ["influence"]:
+            return Measure("influence")
+        if len(raw) == 4 and not isinstance(raw[0], str) and texts[1:] == ["used", "this", "generation"]:
+            return Measure("used", name=raw[0].value)  # `"Town Hall" used this generation`
+        if all(texts) and " ".join(texts) in self.roles:
+            return Measure("role", name=" ".join(texts))
+        if texts in (["factions", "you", "lead"], ["faction", "you", "lead"]):
+            return Measure("factions_led")
+        if texts[:2] in (["factions", "with"], ["faction", "with"]) and texts[2:3] == ["your"] and len(texts) > 3:
+            piece = v.lookup_piece(texts[3:], self.pieces)
+            return Measure("factions_with", piece=piece) if piece else None
+        if texts[:2] == ["leader", "of"]:
+            faction = self._faction(raw[2:])
+            return None if faction is None else False if faction is False else \
+                Measure("leader", faction=faction[0], which=faction[1])
+        if "in" in texts and texts.index("in") > 0:
+            at = texts.index("in")
+            piece = v.lookup_piece(texts[:at], self.pieces)
+            if piece is None:
+                return None
+            rest = raw[at + 1:]
+            besides = len(rest) > 2 and texts[-2:] == ["besides", "leader"]
+            faction = self._faction(rest[:-2] if besides else rest)
+            return None if faction is None else False if faction is False else \
+                Measure("pieces_in", piece=piece, faction=faction[0], which=faction[1], besides_leader=besides)
+        return None
+
+    def _faction(self, words):
+        """(name, None) for a quoted declared faction, (None, "ruling"|"dominant"), None when the words name no
+        faction, False after reporting an unknown one."""
+        if len(words) == 1 and not isinstance(words[0], str):
+            leaf = words[0]
+            if leaf.value in self.factions:
+                return leaf.value, None
+            self.diagnostics.error("E109", f"unknown faction '{leaf.value}'", leaf.span,
+                                   did_you_mean(leaf.value, self.factions) or
+                                   ("declared factions: " + ", ".join(self.factions) if self.factions else
+                                    f'declare it with: faction "{leaf.value}" {{ }}'))
+            return False
+        if words in (["ruling", "faction"], ["dominant", "faction"]):
+            return None, words[0]
+        return None
+
     def _cards(self, words, leaves, scope):
         if "card" not in words:
             return None
@@ -239,7 +316,7 @@ class QuantityCompiler:
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
                              QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
-                             QuantityCompiler._cards]
+                             QuantityCompiler._factions, QuantityCompiler._pieces, QuantityCompiler._cards]
 
 _EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
              "cities", "cities on mars",

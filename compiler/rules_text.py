@@ -26,6 +26,7 @@ import jinja2
 import yaml
 
 from . import effects as fx
+from . import vocabulary as v
 from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_text.LANGUAGES, as before)
 from .text import times_x
 
@@ -87,9 +88,34 @@ class Phrases:
     def tag(self, name: str) -> str:
         return self.names.get("tag", name, self.language) or self.tags.get(name, name)
 
+    def piece(self, name: str, count: int = 1) -> str:
+        """A declared kind of piece, as a names file says it, else as declared (`cargo ships` in English)."""
+        declared = self.names.get("piece", name, self.language)
+        if declared is not None:
+            return declared
+        if name in self.nouns:
+            one, many = self.nouns[name]
+            return one if count == 1 else many
+        if not self.plural_suffix or count == 1:
+            return name
+        from .vocabulary import plural_noun
+        return plural_noun(name, count)
+
+    def pieces(self, count: str, name: str, grammatical_count: int) -> str:
+        """`2 outposts`, `2个前哨站`; `a outpost` for one."""
+        if count == "1":
+            return self("a_piece", a_piece=self.a(self.piece(name, 1)))
+        return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
+
+    def role(self, name: str) -> str:
+        """A government's role, as a names file says it, else as declared."""
+        return self.names.get("role", name, self.language) or name
+
     def tile(self, name: str, count: int = 1) -> str:
-        """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块."""
-        return self.noun("special_tile" if name == "special" else f"{name}_tile", count)
+        """A tile (`city`, `ocean`, `greenery`, `special`): `city tile`, 城市板块; a kind the catalogue has no noun
+        for (a designer's new kind of tile) is told as a special tile."""
+        key = f"{name}_tile"
+        return self.noun(key if key in self.nouns else "special_tile", count)
 
     def set_name(self, name: str) -> str:
         """A set: the base game, Corporate Era, or an expansion (which a names file may name)."""
@@ -179,7 +205,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("tags_any" + suffix, scope=scope))
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
-        name = "tile" if m.name == "tile" else ("special_tile" if m.name == "special" else m.name)
+        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         next_to = t("tiles_next_to", what=t.noun(m.next_to)) if m.next_to else ""
@@ -208,6 +234,12 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted("", t.parameter(m.name), unit="step", value=True)
     if k == "constant":
         return _Counted("", str(m.value), value=True)
+    if k == "pieces":
+        return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
+    if k == "players":
+        return _Counted("", t("measure_players"), value=True)
+    if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
+        return _faction_measure(t, m, count, whose)
     if k == "card_resources":
         on_cards = (t("owner_of", owner=whose) if whose else "") + t("on_cards")
         what = t("measure_card_resources_of", scope=scope, what=t.noun(m.name, count)) if m.name else \
@@ -218,6 +250,32 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
             "raised_productions": "kind"}.get(k, "step")
     return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
+
+
+def _faction_name(t: Phrases, m: fx.Measure) -> str:
+    """The faction a measure names (as the names files call it), or the ruling or the dominant one."""
+    return t.name(m.faction, "faction") if m.faction is not None else t(f"faction_{m.which}")
+
+
+def _faction_measure(t: Phrases, m: fx.Measure, count: int, whose: str) -> _Counted:
+    """Influence, a role held, factions led, a faction's leader, pieces in a faction, factions with pieces."""
+    k = m.kind
+    if k == "influence":
+        return _Counted(whose, t("measure_influence"), unit="step", value=True)
+    if k == "role":
+        return _Counted(whose, t("measure_role", role=t.role(m.name)), value=True)
+    if k == "factions_led":
+        return _Counted(whose, t("measure_factions_led"), unit="faction")
+    if k == "leader":
+        return _Counted(whose, t("measure_leader", faction=_faction_name(t, m)), value=True)
+    if k == "factions_with":
+        return _Counted(whose, t("measure_factions_with", pieces=t.piece(m.piece, 2)), unit="faction")
+    if k == "ruling":
+        return _Counted("", t("measure_ruling", faction=_faction_name(t, m)), value=True)
+    if k == "used":
+        return _Counted(whose, t("measure_used", name=t.name(m.name, "standard_action")), value=True)
+    return _Counted(whose, t("measure_pieces_in", pieces=t.piece(m.piece, count), faction=_faction_name(t, m),
+                             besides=t("besides_leader") if m.besides_leader else ""))
 
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
@@ -298,6 +356,11 @@ def _condition(t: Phrases, c: fx.Condition) -> str:
 def _comparisons(t: Phrases, comparisons) -> str:
     parts, said = [], None
     for comparison in comparisons:
+        terms = comparison.quantity.terms
+        if len(terms) == 1 and terms[0].kind == "ruling" and comparison.operator == ">=" and comparison.value == 1:
+            parts.append(t("faction_rules", faction=t.name(terms[0].faction, "faction")))
+            said = None
+            continue
         counted = _quantity(t, comparison.quantity)
         operator = comparison.operator
         if counted.value:
@@ -371,12 +434,53 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
     if isinstance(e, fx.PlaceTile):
         name = t("tile_name", name=t.name(e.name)) if e.name else ""  # a special tile is named after its card
-        tile = f"{e.tile}_tile"
-        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(tile, e.count)) if e.count > 1 \
-            else t("a_tile", a_tile=t.a(t.noun(tile, 1)))
+        tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.tile(e.tile, e.count)) if e.count > 1 \
+            else t("a_tile", a_tile=t.a(t.tile(e.tile, 1)))
         return t("place", tiles=tiles, name=name, filters=_filters(t, e.filters))
     if isinstance(e, fx.ClaimSpace):
         return t("claim", filters=_filters(t, e.filters))
+    if isinstance(e, fx.PlacePiece):
+        return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
+                 also=t("place_piece_also") if e.also_own else "")
+    if isinstance(e, fx.SendPiece):
+        return t("send", a_piece=t.pieces("1", e.piece, 1))
+    if isinstance(e, fx.GainPieces):
+        return t("gain", what=t.pieces(_count(e.amount), e.piece, 2 if e.amount.variable else e.amount.coefficient),
+                 per=_per(t, e.amount))
+    if isinstance(e, fx.MoveMarkers):
+        moves = [t("marker_move", verb=t("marker_lower") if step < 0 else t("marker_raise"),
+                   site=t("marker_each" if e.each else "marker_a" if index == 0 else "marker_another"),
+                   steps=t.counted(str(abs(step)), "marker_step", abs(step)))
+                 for index, step in enumerate(e.steps)]
+        return t("marker_moves", moves=t.upper_first(t.join("and", moves)))
+    if isinstance(e, fx.CollectBonus):
+        return t("collect_bonus", pieces=t.piece(e.piece, 2))
+    if isinstance(e, fx.SiteIntoPlay):
+        return t("site_into_play")
+    if isinstance(e, fx.SiteOutOfPlay):
+        return t("site_out_of_play")
+    if isinstance(e, fx.PlaceInFaction):
+        pieces = t.pieces(str(e.count), e.piece, e.count)
+        where = t.name(e.faction, "faction") if e.faction is not None else ""
+        return t(f"place_in_{'named' if e.faction else 'a'}_faction{'_neutral' if e.neutral else ''}", pieces=pieces,
+                 faction=where)
+    if isinstance(e, fx.RemoveFromFaction):
+        return t("remove_from_faction", a_piece=t.pieces("1", e.piece, 1))
+    if isinstance(e, fx.ReplaceNeutral):
+        return t("replace_neutral", piece=t.piece(e.piece, 1))
+    if isinstance(e, fx.TakeRole):
+        return t("take_role")
+    if isinstance(e, fx.ChangeGovernment):
+        return t("change_government")
+    if isinstance(e, fx.InfluenceBonus):
+        return t("influence_bonus", n=e.amount)
+    if isinstance(e, fx.Nothing):
+        return t("nothing")
+    if isinstance(e, fx.MarkerOffset):
+        return t("marker_offset", a_piece=t.pieces("1", e.piece, 1),
+                 steps=t.counted(str(e.steps), "marker_step", e.steps))
+    if isinstance(e, fx.CardPrice):
+        return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
     if isinstance(e, (fx.Draw, fx.Discard)):
         key = "draw" if isinstance(e, fx.Draw) else ("discard_up_to" if e.up_to else "discard")
         return t(key, what=_things(t, e.amount, "card"), per=_per(t, e.amount))
@@ -479,6 +583,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
     if isinstance(e, fx.Tax):
         return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
     if isinstance(e, fx.Substitute):
+        if e.here and e.instead_of == "heat":
+            return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
         if e.here:
             tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
             return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
@@ -501,10 +607,14 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
             slots["a_card"] = t("with_vp", a_card=slots["a_card"])
         if ev.no_tags:
             slots["a_card"] += t("cards_with_no_tags")
+        if ev.holds:
+            slots["a_card"] = t("card_holding", a_card=slots["a_card"], what=t.noun(ev.holds))
+    elif ev.kind in ("send", "place_piece"):
+        slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
     elif ev.kind == "place":
-        slots["a_tile"] = t("any_tile") if ev.tile == "tile" else t.a(t.noun(f"{ev.tile}_tile", 1))
+        slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))
         slots["filters"] = _filters(t, ev.filters)
     elif ev.kind == "standard_project":
         slots["except"] = "".join(t("other_than", name=t.name(name, "standard_project")) for name in ev.excluded)
@@ -543,6 +653,12 @@ def quantity(q: fx.Quantity, language: str = "en", names: Optional[Names] = None
     """What a quantity counts (`jovian tags`), e.g. an award's measure. `owner` False leaves out whose they are
     (an award compares every player's: 拥有最多板块, not 你的板块)."""
     return _standalone(phrases(language, names), _quantity(phrases(language, names), q, owner=owner))
+
+
+def trigger_event(trigger: fx.Trigger, language: str = "en", names: Optional[Names] = None) -> str:
+    """What fires a trigger, as after `When` (`any player plays a card that holds microbes`): a site's
+    `inactive until`."""
+    return _event(phrases(language, names), trigger)
 
 
 def victory_points(vp, language: str = "en", names: Optional[Names] = None) -> str:

@@ -30,7 +30,7 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {"tile": many("tile"), "special": "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
@@ -70,6 +70,13 @@ def measure(m: Measure, one: bool = False) -> str:
         return m.name
     if k == "constant":
         return str(m.value)
+    if k in _FACTION_MEASURES:
+        return _faction_measure(m, one)
+    if k == "pieces":  # every player's: `outposts in play`, as a card says it
+        name = m.piece if one else v.plural_noun(m.piece)
+        return f"{name} in play" if m.scope == "all" else f"{scope}{name}"
+    if k == "players":
+        return "player" if one else "players"
     return k
 
 
@@ -83,7 +90,37 @@ def quantity(q: Quantity, one: bool = False) -> str:
     return "".join(words)
 
 
+_FACTION_MEASURES = ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used")
+
+
+def _faction(m: Measure) -> str:
+    return f'"{m.faction}"' if m.faction is not None else f"{m.which} faction"
+
+
+def _faction_measure(m: Measure, one: bool) -> str:
+    """The quantities of factions and a government: `influence`, a role, `factions you lead`, `leader of FACTION`,
+    `PIECES in FACTION [besides leader]`, `factions with your PIECES`."""
+    k = m.kind
+    if k in ("influence", "role"):
+        return m.name or "influence"
+    if k == "used":
+        return f'"{m.name}" used this generation'
+    if k == "factions_led":
+        return "faction you lead" if one else "factions you lead"
+    if k == "leader":
+        return f"leader of {_faction(m)}"
+    if k == "factions_with":
+        return f"{'faction' if one else 'factions'} with your {v.plural_noun(m.piece)}"
+    if k == "ruling":
+        return f"ruling {_faction(m)}"
+    return f"{m.piece if one else v.plural_noun(m.piece)} in {_faction(m)}" + (" besides leader" if m.besides_leader
+                                                                                 else "")
+
+
 def comparison(c: Comparison) -> str:
+    terms = c.quantity.terms
+    if len(terms) == 1 and terms[0].kind == "ruling" and c.operator == ">=" and c.value == 1:
+        return f'"{terms[0].faction}" rules'
     unit = c.unit or _UNITS.get(c.global_parameter or "", "")
     return f"{quantity(c.quantity)} {c.operator} {c.value}{unit}"
 
@@ -152,7 +189,7 @@ def _production_word(resource: str, card_text: bool) -> str:
 def _filters(filters) -> str:
     parts = []
     for f in filters:
-        if f.kind in ("land", "ocean", "volcanic", "mars"):
+        if f.kind in v.SPACE_KINDS or f.kind == "mars":
             parts.append(f"on {f.kind}")
         elif f.kind == "reserved":
             parts.append(f'on reserved "{f.reserved}"')
@@ -203,6 +240,45 @@ def effect(e, card_text: bool = False) -> str:
         return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
     if isinstance(e, fx.ChangeParameter):
         return f"{e.parameter} {amount(e.amount, signed=True)}"
+    if isinstance(e, fx.PlacePiece):
+        count = f"{e.count} " if e.count > 1 else ""
+        return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+    if isinstance(e, fx.SendPiece):
+        return f"send {e.piece}"
+    if isinstance(e, fx.GainPieces):
+        return f"gain {number(e.amount)} {v.plural_noun(e.piece, 2 if e.amount.variable else e.amount.coefficient)}" \
+            f"{per(e.amount)}"
+    if isinstance(e, fx.MoveMarkers):
+        if e.each:
+            return f"marker {e.steps[0]:+d} on each site"
+        return "; ".join(f"marker {step:+d} on {'a' if index == 0 else 'another'} site"
+                         for index, step in enumerate(e.steps))
+    if isinstance(e, fx.CollectBonus):
+        return f"collect bonus per {e.piece}"
+    if isinstance(e, fx.SiteIntoPlay):
+        return "site into play"
+    if isinstance(e, fx.SiteOutOfPlay):
+        return "site out of play"
+    if isinstance(e, fx.PlaceInFaction):
+        where = f'"{e.faction}"' if e.faction is not None else "a faction"
+        count = f"{e.count} " if e.count > 1 else ""
+        return f"place {count}{'neutral ' if e.neutral else ''}{v.plural_noun(e.piece, e.count)} in {where}"
+    if isinstance(e, fx.RemoveFromFaction):
+        return f"remove {'an' if e.piece[:1] in 'aeiou' else 'a'} {e.piece} from a faction"
+    if isinstance(e, fx.ReplaceNeutral):
+        return f"replace a neutral {e.piece}"
+    if isinstance(e, fx.TakeRole):
+        return "take role"
+    if isinstance(e, fx.ChangeGovernment):
+        return "change government"
+    if isinstance(e, fx.InfluenceBonus):
+        return f"influence {e.amount:+d}"
+    if isinstance(e, fx.Nothing):
+        return "nothing"
+    if isinstance(e, fx.MarkerOffset):
+        return f"{e.piece} marker {e.steps:+d}"
+    if isinstance(e, fx.CardPrice):
+        return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
     if isinstance(e, fx.PlaceTile):
         count = f"{e.count} " if e.count > 1 else ""
         name = f' "{e.name}"' if e.name else ""
@@ -314,17 +390,22 @@ def effect(e, card_text: bool = False) -> str:
             return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
         return f"use {e.resource} as {e.instead_of}"
     if isinstance(e, fx.Trigger):
-        subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
-        event = _event(e.event)
-        if c and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
-            verb, _, rest = event.partition(" ")
-            event = f"{verb}s {rest}".rstrip()
-        return f"when {subject} {event}" + \
-            (" including this" if e.including_this else "") + f" -> {_list(e.effects, c)}"
+        return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
     return type(e).__name__
 
 
 _PLACES = ("first", "second", "third", "fourth", "fifth")
+
+
+def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:
+    """A trigger's subject and event (`any player plays card holding microbe`), as after `when` (and a site's
+    `inactive until:`)."""
+    subject = {"you": "you", "any": "any player", "another": "another player"}[e.subject]
+    event = _event(e.event)
+    if card_text and e.subject != "you":  # `when any player places ...`: the verb agrees with its subject
+        verb, _, rest = event.partition(" ")
+        event = f"{verb}s {rest}".rstrip()
+    return f"{subject} {event}" + (" including this" if e.including_this else "")
 
 
 def _event(ev: fx.TriggerEvent) -> str:
@@ -337,7 +418,13 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
         return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
-                f"{' with no tags' if ev.no_tags else ''}")
+                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}")
+    if ev.kind == "send":
+        return f"send {ev.piece}"
+    if ev.kind == "place_piece":
+        return f"place {ev.piece}"
+    if ev.kind == "new_tag":
+        return "gain a new tag"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -358,6 +445,20 @@ def _set_name(name: str) -> str:
 def _fields(*fields: str) -> str:
     """Fields that share a line, two spaces apart; an empty one (a field the card does not have) is left out."""
     return "  ".join(field for field in fields if field)
+
+
+def _action_fields(actions) -> list[str]:
+    """`action:` (once a generation) and `repeatable action:` fields, their options as written."""
+    lines = []
+    for key, repeatable in (("action", False), ("repeatable action", True)):
+        options = []
+        for option in actions:
+            if option.repeatable == repeatable:
+                cost = card_effects(option.cost)
+                options.append((cost + " -> " if cost else "") + card_effects(option.effects))
+        if options:
+            lines += layout.field(key, " | ".join(options))
+    return lines
 
 
 def card(definition) -> str:
@@ -392,14 +493,7 @@ def card(definition) -> str:
         lines += layout.field("play", card_effects(d.play))
     if getattr(d, "first_action", ()):
         lines += layout.field("first action", card_effects(d.first_action))
-    for key, repeatable in (("action", False), ("repeatable action", True)):
-        options = []
-        for option in d.actions:
-            if option.repeatable == repeatable:
-                cost = card_effects(option.cost)
-                options.append((cost + " -> " if cost else "") + card_effects(option.effects))
-        if options:
-            lines += layout.field(key, " | ".join(options))
+    lines += _action_fields(d.actions)
     for passive in d.passives:
         lines += layout.field("effect", effect(passive, card_text=True))
     if d.vp:
@@ -432,13 +526,45 @@ def definition(d) -> str:
     variant = [f"  variant: {d.variant}"] if getattr(d, "variant", None) else []
     set_line = [f"  set: {_set_name(d.set)}"] if getattr(d, "set", "base") != "base" else []
     if d.kind == "standard_project":
-        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}",
+        return "\n".join([f'standard project "{d.name}" {{', *set_line, f"  cost: {d.cost}{_alternatives(d)}",
                           *layout.field("play", card_effects(d.play)), *variant, "}"])
     if d.kind == "standard_action":
-        resource = "" if d.cost_resource == "megacredits" else f" {v.plural(d.cost_resource, d.cost)}"
+        resource = "" if d.cost_resource == "megacredits" and not d.alternatives else \
+            f" {_price_word(d.cost_resource, d.cost)}"
         once = ["  once per generation"] if d.once_per_generation else []
-        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}", *once,
-                          *layout.field("play", card_effects(d.play)), *variant, "}"])
+        return "\n".join([f'standard action "{d.name}" {{', *set_line, f"  cost: {d.cost}{resource}{_alternatives(d)}",
+                          *once, *layout.field("play", card_effects(d.play)), *variant, "}"])
+    if d.kind == "piece":
+        lines = [f'piece "{d.name}" {{', *set_line]
+        for key, value in (("supply", d.supply), ("limit", d.limit)):
+            if value is not None:
+                lines.append(f"  {key}: {value}")
+        if d.returns:
+            lines.append(f"  returns: {d.returns.replace('_', ' ')}")
+        if d.neutral:
+            lines.append(f"  neutral: {d.neutral}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "faction":
+        lines = [f'faction "{d.name}" {{', *set_line]
+        if d.bonus:
+            lines += layout.field("bonus", card_effects(d.bonus))
+        lines += _action_fields(d.actions)
+        for passive in d.passives:
+            lines += layout.field("effect", effect(passive, card_text=True))
+        return "\n".join(lines + ["}"])
+    if d.kind == "government":
+        lines = [f'government "{d.name}" {{', *set_line, *layout.field("factions", ", ".join(
+            f'"{name}"' for name in d.factions)), f"  pieces: {d.piece}", f'  ruling: "{d.ruling}"']
+        if d.role:
+            reward = f" -> {card_effects(d.role_reward)}" if d.role_reward else ""
+            lines += layout.field("role", f'"{d.role}"{reward}')
+        if d.influence is not None:
+            lines.append(f"  influence: {quantity(d.influence)}")
+        if d.vp:
+            lines.append(f"  vp: {victory_points(d.vp)}")
+        return "\n".join(lines + ["}"])
+    if d.kind == "site":
+        return site(d, set_line)
     if d.kind == "milestone":
         return "\n".join([f'milestone "{d.name}" {{', *set_line, f"  requires: {condition(d.requirement)}", "}"])
     if d.kind == "award":
@@ -471,8 +597,37 @@ def definition(d) -> str:
                 lines.append(f"  {key}: " + ", ".join(f'"{name}"' for name in names))
         if d.solo_generations:
             lines.append(f"  solo generations: {d.solo_generations}")
+        if d.sites:
+            lines.append("  sites: " + ", ".join(f"{n} player{'s' if n > 1 else ''} -> {count}" for n, count in d.sites))
         return "\n".join(lines + ["}"])
     return board(d)
+
+
+def _price_word(resource: str, amount: int) -> str:
+    return "megacredits" if resource == "megacredits" else v.plural(resource, amount)
+
+
+def _alternatives(d) -> str:
+    """` | 3 energy | 3 titanium`: the ways to pay after the first."""
+    return "".join(f" | {amount} {_price_word(resource, amount)}" for amount, resource in d.alternatives)
+
+
+def site(d, set_line: list) -> str:
+    """A declared site as canonical card text."""
+    per_player = f", {d.per_player} per player" if d.per_player is not None else ""
+    lines = [f'site "{d.name}" {{', *set_line, f"  holds: {d.capacity} {v.plural_noun(d.piece, d.capacity)}{per_player}"]
+    if d.visitor:
+        lines.append(f"  visited by: {d.visitor}")
+    lines += layout.field("track", " | ".join(card_effects(step) for step in d.track))
+    if d.marker:
+        lines.append(f"  marker: {d.marker}")
+    if d.bonus:
+        lines += layout.field("bonus", card_effects(d.bonus))
+    if d.build:
+        lines += layout.field("build", card_effects(d.build))
+    if d.inactive_until is not None:
+        lines.append(f"  inactive until: {trigger_event(d.inactive_until, card_text=True)}")
+    return "\n".join(lines + ["}"])
 
 
 def board(b) -> str:

@@ -1,8 +1,11 @@
-"""The closed vocabularies of the language: resources, tags, tiles, parameters, card types.
+"""The closed vocabularies of the language: resources, tags, tiles, spaces, parameters, card types.
 
 The grammar accepts any word where a name goes; the checker looks words up here, normalising plurals and
 aliases ("plants" -> "plant", "MC" -> "megacredits"), and offers a did-you-mean when a word is unknown.
 Designers extend card resources and tags with top-level `resource` and `tag` declarations.
+
+This is also the one home of the tile kinds and space kinds for the engine and the tools: they read the names and
+the roles here (tests/test_vocabularies.py finds any other module that spells a tile's name).
 """
 
 from __future__ import annotations
@@ -12,11 +15,27 @@ from typing import Optional
 STANDARD_RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter")
 TAGS = ("building", "space", "power", "science", "jovian", "earth", "plant", "microbe", "animal", "city", "event")
-TILES = ("city", "greenery", "ocean", "special")
 SPACE_KINDS = ("land", "ocean", "volcanic")
+LAND, OCEAN_SPACE, VOLCANIC = SPACE_KINDS
+
+# The kinds of tile, and the roles the rules ask about, as the TS engine keeps CITY_TILES and OCEAN_TILES beside its
+# TileType: a rule asks "is this a city tile?" (`kind in CITY_TILES`) and never compares a kind's name, so a new
+# kind of tile costs its name here, its roles, and the rules that are its own (where it may go, what it scores,
+# what it raises), nothing else. A kind in no role is placed on land by anyone and owned, like a special tile.
+TILES = ("city", "greenery", "ocean", "special")
+CITY, GREENERY, OCEAN, SPECIAL = TILES
+ANY_TILE = "tile"                       # a tile of any kind: `next to 2 tiles`, `adjacent tile`, `places a tile`
+TILE_WORDS = TILES + (ANY_TILE,)        # what a space filter, a count of tiles or a trigger may name
+CITY_TILES = frozenset({CITY})          # never next to another city; 1 VP per adjacent greenery at the end
+GREENERY_TILES = frozenset({GREENERY})  # next to the owner's tiles when possible; 1 VP at the end
+OCEAN_TILES = frozenset({OCEAN})        # on ocean spaces, owned by nobody, counted by the `oceans` parameter;
+                                        # 2 MC to whoever places a tile next to one
+NAMED_TILES = frozenset({SPECIAL})      # named by their card: `place special "Lava Vent"`
+TILE_RAISES = {GREENERY: "oxygen", OCEAN: "oceans"}   # the global parameter placing one raises a step
 CARD_TYPES = ("automated", "active", "event")
 VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft", "beginner")
-BOARD_BONUSES = STANDARD_RESOURCES + ("card", "ocean")
+BOARD_BONUSES = STANDARD_RESOURCES + ("card", OCEAN)   # an ocean bonus places an ocean tile
+MIN_PLAYERS, MAX_PLAYERS = 1, 5   # seats at one game (runtime/core/state.py hands them on to the engine)
 
 # Every global parameter: (minimum, maximum, step, unit). Oceans count tiles.
 GLOBAL_RANGES = {
@@ -28,7 +47,7 @@ GLOBAL_RANGES = {
 _ALIASES = {
     "mc": "megacredits", "megacredit": "megacredits", "m€": "megacredits", "money": "megacredits",
     "plants": "plant", "animals": "animal", "microbes": "microbe", "fighters": "fighter",
-    "cities": "city", "greeneries": "greenery", "oceans": "ocean", "cards": "card",
+    "cities": CITY, "greeneries": GREENERY, "oceans": OCEAN, "cards": "card",
     "tags": "tag", "tiles": "tile", "resources": "resource", "events": "event",
     "spaces": "space",
 }
@@ -71,8 +90,46 @@ def plural(word: str, count: int = 2) -> str:
     """English plural for rules text: 'plant' -> 'plants', 'megacredits' stays."""
     if count == 1 or word in ("megacredits", "steel", "titanium", "energy", "heat", "science"):
         return word
-    if word == "city":
+    if word == CITY:
         return "cities"
-    if word == "greenery":
+    if word == GREENERY:
         return "greeneries"
     return word + ("es" if word.endswith("s") else "s")
+
+
+def piece_name(written: str) -> str:
+    """A declared piece's name as the vocabulary stores it: lower-case, words one space apart (`cargo ship`)."""
+    return " ".join(written.lower().split())
+
+
+def is_piece_name(name: str) -> bool:
+    """Whether a declared piece's name can be written bare in effects: words of letters, digits and `_`."""
+    return bool(name) and all(word.isidentifier() for word in name.split())
+
+
+def lookup_piece(words, pieces) -> Optional[str]:
+    """The declared piece that a run of written words means (`outposts`, `cargo ships`, `Cargo Ship`), or None:
+    the words as written, or with the last (or every) word in the singular."""
+    lowered = [w.lower() for w in words]
+    if not lowered:
+        return None
+    for form in (lowered, lowered[:-1] + [singular(lowered[-1])], [singular(w) for w in lowered]):
+        name = " ".join(form)
+        if name in pieces:
+            return name
+    return None
+
+
+def plural_noun(name: str, count: int = 2) -> str:
+    """The English plural of a declared name of one or more words (`outpost` -> `outposts`, `cargo ship` ->
+    `cargo ships`): its last word takes the ending."""
+    if count == 1:
+        return name
+    head, _, last = name.rpartition(" ")
+    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last

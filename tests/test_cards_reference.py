@@ -139,11 +139,16 @@ def test_reference_counts(bundled):
     assert _counts(by_set["prelude"]) == {"expansion": 1, "card_kind": 1, "card": 42, "corporation": 5}
     assert _counts(by_set["venus"]) == {"expansion": 1, "parameter": 1, "rule": 1, "card": 49, "corporation": 5,
                                         "standard_project": 1, "milestone": 1, "award": 1}
+    # the content of Colonies besides its project cards and corporations (cards/colonies/colonies.mars)
+    assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
+            if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
+                                                       "standard_project": 1, "rule": 2}
+    # Turmoil's project cards and corporations, those still waiting for a construct in a waiting file
     turmoil = _counts(d for d in by_set["turmoil"] if getattr(d, "type", None) != "global event")
-    waiting = _turmoil_waiting()  # the cards still waiting for a construct are in a waiting file
+    waiting = _turmoil_waiting()
     assert (turmoil.get("card", 0) + waiting.count("card"), turmoil.get("corporation", 0) +
             waiting.count("corporation")) == (16, 5)
-    assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "turmoil"}
+    assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies", "turmoil"}
 
 
 def _turmoil_waiting() -> list:
@@ -164,9 +169,13 @@ def test_cards_json_lists_every_definition(capsys):
     rows = json.loads(capsys.readouterr().out)
     printed = 208 + 13 + 7 + 2 + 15 + 15 + 3
     prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
-    turmoil = 1 + 16 + 5 - len(_turmoil_waiting())  # and the global events once they compile
-    events = sum(r.get("type") == "global event" for r in rows)
-    assert len(rows) == printed + prelude + venus + turmoil + events
+    colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
+                                            and row["kind"] in ("card", "corporation"))
+    # turmoil.mars (expansion, piece, 6 factions, government, the global event kind, 2 standard actions, 2 rules),
+    # then its project cards, corporations and global events
+    turmoil = 1 + 1 + 6 + 1 + 1 + 2 + 2 + sum(1 for row in rows if row["kind"] in ("card", "corporation")
+                                              and (row.get("set") == "turmoil" or row.get("type") == "global event"))
+    assert len(rows) == printed + prelude + venus + colonies + turmoil
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"
     assert livestock["vp_text"] == "1 per animal here"

@@ -174,7 +174,7 @@ def test_a_choice_argparse_refuses_is_e709_with_a_did_you_mean(capsys):
     assert err.splitlines() == [
         "tharsis: error[E709]: argument --kind: invalid choice: 'Corporations' (choose from 'card', 'corporation', "
         "'standard_project', 'standard_action', 'milestone', 'award', 'board', 'parameter', 'card_kind', 'rule', "
-        "'expansion')",
+        "'expansion', 'piece', 'site')",
         "     = hint: did you mean 'corporation'?"]
     code, _, err = run(capsys, "chek", CARD_FILE)
     assert code == 2 and err.splitlines()[1] == "     = hint: did you mean 'check'?"

@@ -8,7 +8,7 @@ import pytest
 
 from tharsis.runtime.api.action_space import MAX_X, action_space
 from tharsis.runtime.api.research import GameState
-from tharsis.runtime.core.decisions import Decision, NumberOptions
+from tharsis.runtime.core.decisions import DECISION_KINDS, Decision, NumberOptions
 
 RL_EXTRA = "the research adapters are an optional extra: pip install 'tharsis[rl]'"
 SHORT = {"corporate_era": True, "max_generations": 1}
@@ -32,6 +32,7 @@ def random_game_decisions(seed, **options):
 ])
 def test_every_legal_move_has_one_id_within_the_bound(seed, options):
     for space, decision in random_game_decisions(seed, **options):
+        assert decision.kind in DECISION_KINDS   # what the observation tensor one-hots
         ids = space.ids(decision)
         assert all(0 <= i < space.size for i in ids)
         if not isinstance(decision.options, NumberOptions):
@@ -67,6 +68,20 @@ def test_a_large_x_keeps_the_largest_value_reachable_without_listing_the_range()
     assert space.option(decision, ids[-1]).value == 10 ** 6
 
 
+def test_one_observation_encoding_has_one_length_for_every_game_of_a_content():
+    games = [GameState.new_game(players=2, seed=1),
+             GameState.new_game(players=5, seed=2, board="Hellas", expansions=("prelude", "venus"), corporate_era=True),
+             GameState.new_game(players=1, seed=3, board="Elysium", expansions=("venus",))]
+    lengths = {len(state.observation_tensor(0)) for state in games}
+    assert lengths == {sum(length for _, length in games[0].observation_tensor_layout())}
+    recall = {len(state.information_state_tensor(0)) - len(state.observation_tensor(0)) for state in games}
+    assert recall == {len(action_space(games[0].game).cards)}
+    rng = random.Random(5)
+    for _ in range(600):
+        games[1].apply_action(rng.choice(games[1].legal_actions()))
+    assert all(-1.0 <= x <= 3.0 for x in games[1].observation_tensor(3))   # about 0 to 1: scaled for learning
+
+
 # ------------------------------------------------------------------ PettingZoo
 
 def test_pettingzoo_api_and_seed_tests_pass():
@@ -96,6 +111,33 @@ def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
             action = rng.choice(np.flatnonzero(observation["action_mask"]))   # a numpy integer
         env.step(action)
     assert sorted(env.unwrapped.state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_both_adapters_hand_on_the_research_views_tensors():
+    np = pytest.importorskip("numpy", reason=RL_EXTRA)
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import tharsis.envs.openspiel  # noqa: F401
+    from tharsis.envs import pettingzoo as tharsis_env
+
+    env = tharsis_env.env(players=2, **SHORT)
+    env.reset(seed=8)
+    for _ in range(12):   # the first legal move each time: a corporation, cards, an action or two
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    research = env.unwrapped.state
+    for player, agent in enumerate(env.possible_agents):
+        expected = np.asarray(research.observation_tensor(player), np.float32)
+        assert np.array_equal(env.observe(agent)["observation"], expected)
+    game = pyspiel.load_game("tharsis", {"max_generations": 1, "seed": 8})
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    research = state.research_state
+    for player in (0, 1):
+        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32),
+                              np.asarray(research.observation_tensor(player), np.float32))
+        assert np.array_equal(np.asarray(state.information_state_tensor(player), np.float32),
+                              np.asarray(research.information_state_tensor(player), np.float32))
 
 
 # ------------------------------------------------------------------ OpenSpiel

@@ -354,12 +354,12 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
     assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {
-        "play", "place", "use", "raise", "produce", "add"}
+        "play", "place", "use", "raise", "produce", "add", "send", "gain"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when another player |")))) == {
-        "plays", "places", "uses", "raises", "produces", "adds"}
+        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains"}
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
-                        "parameter", "rule", "expansion"}
+                        "parameter", "rule", "expansion", "piece", "site"}
 
 
 def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(editor, tmp_path):

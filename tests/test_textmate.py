@@ -17,7 +17,7 @@ import pytest
 
 from tharsis.compiler import bundled_cards_path
 from tharsis.compiler import vocabulary as v
-from tharsis.compiler.pipeline import declarations, declared_card_kinds, declared_parameters
+from tharsis.compiler.pipeline import declarations, declared_card_kinds, declared_parameters, declared_pieces
 from tharsis.designer.lsp import textmate
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,13 +80,14 @@ def test_every_bundled_file_and_docs_example_tokenises_with_no_unknown_token():
 
 def test_only_declared_names_fall_to_the_generic_name_scope():
     """Every word of the printed language has a scope of its own (a keyword, a field, a resource, a tag, ...);
-    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set) are plain
+    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set, a piece) are plain
     names. A word of the compiler's vocabulary missing from the grammar would show here."""
     texts = _texts()
     every = list(texts.values())
     tags, card_resources = declarations(every)
     declared = (tags - set(v.TAGS)) | (card_resources - set(v.CARD_RESOURCES)) | set(declared_parameters(every)) | \
-        set(declared_card_kinds(every)) | {m for text in every for m in re.findall(r"\bset:\s*(\w+)", text)}
+        set(declared_card_kinds(every)) | {m for text in every for m in re.findall(r"\bset:\s*(\w+)", text)} | \
+        {word for piece in declared_pieces(every) for word in piece.split()}
     plain = {text for found in _tokenise(texts).values() for _, text, scopes in found if scopes[-1] == NAME}
     assert plain and {word for word in plain if not v.lookup(word, declared)} == set()
 

@@ -1,7 +1,8 @@
 """The public API: what players, bots, tools and research code use of the engine (docs/api.md).
 
 `Game` (game.py) builds a game from options and content and runs it as decisions: `pending`, `apply`, `clone`, save
-and load (saves.py writes and reads the exact state and flow); research.py's `GameState` is the view for search and
+and load (saves.py writes and reads the exact state and flow); the player limits and the names of the phases are
+the core's (core/state.py), re-exported here; research.py's `GameState` is the view for search and
 learning (legal actions, information states, determinisation by hidden.py, a fixed action space in action_space.py);
 narration.py turns the event log into sentences; queries.py re-exports the questions of the rules a player may ask
 (what a card costs, whether a parameter is maxed, the scores now).
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 from ..core.decisions import Decision, IllegalChoice, LazyDecision, NumberOptions, Option
 from ..core.rng import Stream
+from ..core.state import ACTION, END, FINAL_GREENERY, MAX_PLAYERS, MIN_PLAYERS, PHASES, PRODUCTION, RESEARCH, SETUP
 from .game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
 
-__all__ = ["SAVE_FORMAT", "ContentError", "Decision", "Game", "GameOptions", "GameState", "IllegalChoice",
+__all__ = ["ACTION", "END", "FINAL_GREENERY", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "PRODUCTION", "RESEARCH",
+           "SAVE_FORMAT", "SETUP", "ContentError", "Decision", "Game", "GameOptions", "GameState", "IllegalChoice",
            "LazyDecision", "NumberOptions", "Option", "Stream", "load_library"]
 
 

@@ -38,16 +38,15 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler.vocabulary import STANDARD_RESOURCES
 
 from ..core.decisions import Decision, NumberOptions, Option
-from ..core.state import NEUTRAL
+from ..core.state import MAX_PLAYERS, NEUTRAL
 
 if TYPE_CHECKING:
     from tharsis.compiler.definitions import Library
 
     from .game import Game
 
-__all__ = ["MAX_CHOICE", "MAX_PLAYERS", "MAX_X", "ActionSpace", "action_space"]
+__all__ = ["MAX_CHOICE", "MAX_X", "ActionSpace", "action_space"]
 
-MAX_PLAYERS = 5     # tharsis play and simulate seat 1 to 5 players
 MAX_CHOICE = 16     # options of a card's "choose one", effects of one card to order, triggers at once
 MAX_X = 32          # X = 0..31 each, and "the most allowed" for larger ranges
 
@@ -81,6 +80,10 @@ class ActionSpace:
         self._names = {i: (name, key) for name, index in self._index.items() for key, i in index.items()}
         self.segments["pay"] = (start, self.pay_steel * self.pay_titanium * self.pay_other)
         self.size = start + self.segments["pay"][1]
+
+    def keys(self, segment: str) -> tuple[str, ...]:
+        """What the ids of a segment stand for, in id order: the milestones' names for "milestone"."""
+        return tuple(self._index[segment])
 
     # ------------------------------------------------------------------ one move
 

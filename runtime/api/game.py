@@ -29,17 +29,19 @@ import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import Substitute, Tax
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps
 from ..core import rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
 from ..core.flow import Flow, Step
-from ..core.state import GameState, History, PlayerState
+from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameState, History, PlayerState
 from ..core.table import Table
 from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
+from ..handlers.politics import set_up as set_up_government
+from ..handlers.sites import set_up as set_up_sites
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
 __all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
@@ -62,6 +64,7 @@ class GameOptions:
     max_generations: Optional[int] = None   # a safety stop for simulations; None follows the rules
     corporations: tuple[str, ...] = ()      # per seat, a corporation to play instead of a dealt choice ("" = deal)
     expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "NAME" { }` in card text)
+    sites: tuple[str, ...] = ()             # declared sites to play with instead of those dealt at random
 
     @property
     def solo(self) -> bool:
@@ -69,14 +72,15 @@ class GameOptions:
 
     def to_json(self) -> dict:
         data = attrs.asdict(self)
-        if not self.expansions:  # saves and logs of games without expansions read exactly as before
-            del data["expansions"]
+        for key in ("expansions", "sites"):
+            if not data[key]:  # saves and logs of games without expansions read exactly as before
+                del data[key]
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         data = dict(data)
-        for key in ("players", "card_paths", "corporations", "expansions"):
+        for key in ("players", "card_paths", "corporations", "expansions", "sites"):
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
@@ -125,8 +129,8 @@ class Game(Table):
         """`start=False` builds the board, players and a shuffled deck but runs no setup: a sandbox in which
         tests and scenarios arrange a state by hand and then take actions (see tharsis/designer/scenarios.py).
         `observer` watches the events from the first (the setup before the first question included)."""
-        if not 1 <= len(options.players) <= 5:
-            raise ValueError("a game has 1 to 5 players")
+        if not MIN_PLAYERS <= len(options.players) <= MAX_PLAYERS:
+            raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self._tables(options, library)
         solo = options.solo
         self.state = GameState(board=self.board.board.name, rng=rng.seeded(options.seed), players=[
@@ -148,9 +152,11 @@ class Game(Table):
         else:
             self.state.deck = self.project_deck()
             self.state.piles = {kind: self.kind_deck(kind) for kind in sorted(self.elements.card_kinds)}
-            self.state.phase = "action"
+            self.state.phase = ACTION
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
+            set_up_sites(self)
+            set_up_government(self)
 
     def _tables(self, options: GameOptions, library: Optional[Library]) -> None:
         """What depends only on the options and the content: shared by every clone of the game."""
@@ -311,7 +317,9 @@ def _variant_on(o: GameOptions, variant: str) -> bool:
 class GameElements:
     """What the content declares beyond cards, for the sets in play: the declared global parameters, every
     parameter's scale (minimum, maximum, step, unit; the printed three included), the rules by the moment they run,
-    the declared kinds of card, how long a solo game lasts, and the sets themselves."""
+    the declared kinds of card, how long a solo game lasts, the sets themselves, and the parameters that must be
+    maxed for the game to end: (name, minimum, size of its scale, whether it is a printed one), the printed three
+    and each declared one that `ends game: yes` (or `solo`, in a solo game)."""
 
     sets: frozenset
     parameters: dict
@@ -320,7 +328,15 @@ class GameElements:
     card_kinds: dict
     solo_generations: int
     card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
-    taxed: bool = False           # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
+    ending: tuple = ()
+    pieces: dict = attrs.field(factory=dict)        # declared kinds of piece of the sets in play, by name
+    sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
+    site_tables: dict = attrs.field(factory=dict)   # set -> {players: sites dealt}, from the chosen expansions
+    wakes: frozenset = frozenset()                  # events that may make an inactive site active
+    heat_payments: bool = False   # some card in play lets its resources stand in for heat (`use RES here as N heat`)
+    taxed: bool = False             # some definition in play taxes TR steps (`tax 3 megacredits per tr step`)
+    government: Optional[object] = None             # the declared government of the sets in play, if any
+    factions: dict = attrs.field(factory=dict)      # its factions, by name
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -346,11 +362,30 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     rules = {moment: _in_order(declared_rules) for moment, declared_rules in rules.items()}
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
-    card_payments = any(isinstance(p, Substitute) and p.here for d in content.definitions
-                        if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    card_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "megacredits"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
+    names = list(GLOBAL_RANGES) + [name for name, p in parameters.items()
+                                   if p.ends_game == "yes" or (options.solo and p.ends_game == "solo")]
+    ending = tuple((name, scales[name][0], scales[name][1] - scales[name][0], name in GLOBAL_RANGES) for name in names)
+    pieces = {p.name: p for p in content.of_kind("piece") if p.set in sets}
+    sites = {s.name: s for s in content.of_kind("site") if s.set in sets}
+    tables = {e.name: dict(e.sites) for e in chosen if e.sites}
+    wakes = frozenset("play" for s in sites.values() if s.inactive_until is not None)
+    heat_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "heat"
+                        for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                        for p in d.passives)
     taxed = any(isinstance(p, Tax) for d in content.definitions if getattr(d, "set", None) in sets
                 for p in getattr(d, "passives", ()))
-    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, taxed)
+    governments = [g for g in content.of_kind("government") if g.set in sets]
+    if len(governments) > 1:
+        raise ValueError("two governments in play: " + ", ".join(f"{g.name} ({g.set})" for g in governments) +
+                         "; a game has one")
+    government = governments[0] if governments else None
+    factions = {f.name: f for f in content.of_kind("faction") if government is not None and f.name in
+                government.factions}
+    return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
+                        sites, tables, wakes, heat_payments, taxed, government, factions)
 
 
 def _in_order(rules: tuple) -> tuple:
@@ -400,6 +435,7 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     elements = _elements(content, options)
     sets = elements.sets
     library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")}
+    library.update(elements.factions)  # a faction's policy actions are used like a card's (runtime/rules/legality.py)
     standard_projects = {d.name: d for d in content.of_kind("standard_project")
                          if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}
     standard_actions = {d.name: d for d in content.of_kind("standard_action")
@@ -414,8 +450,9 @@ def _build_tables(content: Library, options: GameOptions) -> tuple:
     milestones = {} if options.solo else {n: named[n] for n in board.milestones}
     awards = {} if options.solo else {n: named[n] for n in board.awards}
     conversions = {n: a for n, a in standard_actions.items()
-                   if any(getattr(e, "tile", None) == "greenery" for e in a.play)}
+                   if any(getattr(e, "tile", None) in GREENERY_TILES for e in a.play)}
     fixed = fixed_candidates(standard_projects, standard_actions, milestones, awards, options.solo)
     in_play = [d for d in library.values() if d.set in sets]  # an expansion's triggers cost nothing without it
+    # (the factions in the library are those of the government in play: their policy's triggers may fire)
     return (library, standard_projects, standard_actions, board_map(board), milestones, awards, conversions, fixed,
-            events_with_triggers(in_play), elements)
+            events_with_triggers(in_play) | elements.wakes, elements)

@@ -46,6 +46,11 @@ CAUSES = {
     "resolve": "{0} is carried out",
     "stage": "{0} enters the {1} stage",
     "stage_reveal": "{0} is revealed",
+    "government": "{0} comes to power",
+    "role": "{who} {v:take} the role of {0}",
+    "visit": "{who} {v:send} {a_piece} to {0}",
+    "build": "{who} {v:place} {a_piece} on {0}",
+    "site_bonus": "{whose} bonus from {0}",
 }
 NOTES = {
     "set_aside": "{who} {v:set aside} {0}",
@@ -56,12 +61,18 @@ NOTES = {
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
     "stage_discard": "{0} is discarded",
+    "faction_in": "{whose} piece enters {0}",
+    "faction_out": "{whose} piece leaves {0}",
     "tile_removed": "the {1} tile on {0} is removed",
     "tax": "{who} {v:pay} {1} MC of tax for {0} TR step{plural}",
     "untaxed": "{who} cannot pay {1} MC of tax: no TR for {0} step{plural}",
+    "marker": "the marker of {0} moves to step {1}",
+    "site_active": "{0} becomes active",
+    "site_in": "{who} {v:bring} {0} into play",
+    "site_out": "{who} {v:set} {0} aside",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news
-QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards"})
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
@@ -111,8 +122,12 @@ def sentence(game: "Game", event) -> str:
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = ", ".join(details[1]) or "none"
+    elif kind in ("faction_in", "faction_out") and actor is None:
+        fields["whose"] = "a neutral"
     elif kind in ("discard_kind", "tax", "untaxed"):
         fields["plural"] = "s" if details[0] > 1 else ""
+    elif kind in ("visit", "build"):
+        fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
 
 

@@ -8,7 +8,9 @@ options by integers and adds what search algorithms need besides:
   and `action_to_string` gives its readable label, which is stable across determinisations too.
 - `apply_action(a)`, `clone()`, `current_player()`, `is_terminal()`, `returns()`.
 - `observation(player)`: what that player can see as plain data (JSON-ready): everything public, their own hand,
-  and only the sizes of other hands and of the deck.
+  and only the sizes of other hands and of the deck; `observation_tensor(player)` and `information_state_tensor
+  (player)` the same (and the player's recall) as vectors, in the one encoding the adapters of tharsis/envs/ hand on
+  (encoding.py).
 - `determinize(player, seed)`: a clone in which what `player` cannot see (the order of the deck, the other
   players' hands) is resampled consistently: the same unseen cards, redealt at random into the same places and
   sizes, whatever the real places of the unseen cards. Information-set search samples one determinisation per
@@ -30,6 +32,7 @@ from typing import Optional
 
 from ..core.decisions import Decision
 from . import hidden
+from .encoding import encoding_for
 from .game import Game, GameOptions
 
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
@@ -157,15 +160,26 @@ class GameState:
         lines.append(json.dumps(self.observation(player), sort_keys=True, separators=(",", ":")))
         return "\n".join(lines)
 
-    def information_state_tensor(self, player: int) -> list[float]:
-        """What `player` knows as a fixed-length vector of floats (`information_state_tensor_layout()` names its
-        parts): the observation now as numbers, plus every card the player's own choices named (their recall)."""
+    def observation_tensor(self, player: int) -> list[float]:
+        """What `player` sees now as a vector of floats (runtime/api/encoding.py; `observation_tensor_layout()` names
+        its parts), of one length for every game of the content: what the PettingZoo and OpenSpiel adapters give."""
         player = self._player(player)
-        return _tensor(self.game, player, self.observation(player))
+        return encoding_for(self.game).observation(self.observation(player))
+
+    def observation_tensor_layout(self) -> list[tuple[str, int]]:
+        """(part, length) of `observation_tensor`, in order; the total is its length."""
+        return list(encoding_for(self.game).layout)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """What `player` knows as a vector of floats (`information_state_tensor_layout()` names its parts): the
+        observation tensor, plus every card the player's own choices named (their recall)."""
+        player = self._player(player)
+        return encoding_for(self.game).information_state(self.game, player, self.observation(player))
 
     def information_state_tensor_layout(self) -> list[tuple[str, int]]:
-        """(part, length) of `information_state_tensor`, in order; the total is its length for this game."""
-        return _layout(self.game)
+        """(part, length) of `information_state_tensor`, in order; the total is its length."""
+        encoding = encoding_for(self.game)
+        return list(encoding.layout + encoding.recall)
 
     def determinize(self, player: int, seed: int) -> "GameState":
         """A clone consistent with everything `player` has seen, with the unseen cards (deck and other hands)
@@ -223,98 +237,3 @@ def _zero_sum(players: list[dict]) -> list[float]:
         return [0.0] * len(players)
     win, loss = 1.0 / len(winners), -1.0 / (len(players) - len(winners))
     return [win if i in winners else loss for i in range(len(players))]
-
-
-# ---------------------------------------------------------------------- the information state as a tensor
-
-MAX_PLAYERS = 5
-_PLAYER_NUMBERS = ("tr", "megacredits", "steel", "titanium", "plant", "energy", "heat", "production megacredits",
-                   "production steel", "production titanium", "production plant", "production energy",
-                   "production heat", "hand size", "kept size", "passed", "tr raised this generation",
-                   "decides now")
-_PHASES = ("setup", "research", "action", "production", "final greenery", "end")
-
-
-def _cards(game: Game) -> list[str]:
-    """Every card, corporation and card of a declared kind of the content, sorted: the columns of the card parts."""
-    return sorted(name for name, d in game.library.items() if d.kind in ("card", "corporation"))
-
-
-def _layout(game: Game) -> list[tuple[str, int]]:
-    cards = len(_cards(game))
-    return [("observer (one-hot, 5 seats)", MAX_PLAYERS), ("players (one-hot, 5 seats)", MAX_PLAYERS),
-            ("generation", 1), (f"phase (one-hot: {', '.join(_PHASES)})", len(_PHASES)),
-            ("temperature, oxygen, oceans, deck size, discard size", 5),
-            ("declared parameters (sorted by name, up to 4)", 4),
-            (f"per seat (5), relative to the observer (0 = the observer): {', '.join(_PLAYER_NUMBERS)}",
-             MAX_PLAYERS * len(_PLAYER_NUMBERS)),
-            ("the observer's hand (multi-hot over the cards)", cards),
-            ("the observer's kept cards and the cards the flow holds for them (offer, pack, dealt)", cards),
-            ("cards in play per seat, relative (multi-hot, 5 x cards)", MAX_PLAYERS * cards),
-            ("used card actions (multi-hot)", cards),
-            ("the discard pile (multi-hot)", cards),
-            ("the card being played (one-hot)", cards),
-            ("cards named by the observer's own past choices (multi-hot)", cards),
-            ("spaces: tile kind (ocean, greenery, city, special) x 4 + owner relative one-hot x 5 + claimed, "
-             "per space of the board in order", len(game.board.board.spaces) * 10)]
-
-
-def _tensor(game: Game, player: int, observation: dict) -> list[float]:
-    cards = _cards(game)
-    column = {name: i for i, name in enumerate(cards)}
-    count = len(game.state.players)
-    relative = [(player + k) % count for k in range(count)]
-    vector: list[float] = []
-
-    def one_hot(index: int, size: int) -> None:
-        vector.extend(1.0 if i == index else 0.0 for i in range(size))
-
-    def multi_hot(names) -> None:
-        part = [0.0] * len(cards)
-        for name in names:
-            if name in column:
-                part[column[name]] = 1.0
-        vector.extend(part)
-
-    one_hot(player, MAX_PLAYERS)
-    one_hot(count - 1, MAX_PLAYERS)
-    vector.append(float(observation["generation"]))
-    one_hot(_PHASES.index(observation["phase"]) if observation["phase"] in _PHASES else -1, len(_PHASES))
-    vector += [float(observation[k]) for k in ("temperature", "oxygen", "oceans", "deck_size")]
-    vector.append(float(len(observation["discard"])))
-    parameters = [float(v) for _, v in sorted(observation["parameters"].items())][:4]
-    vector += parameters + [0.0] * (4 - len(parameters))
-    seats = observation["players"]
-    for k in range(MAX_PLAYERS):
-        if k >= count:
-            vector.extend([0.0] * len(_PLAYER_NUMBERS))
-            continue
-        seat = seats[relative[k]]
-        vector += [float(seat["tr"]), *(float(seat["resources"][r]) for r in _PLAYER_NUMBERS[1:7]),
-                   *(float(seat["production"][r.split()[1]]) for r in _PLAYER_NUMBERS[7:13]),
-                   float(len(seat["hand"]) if "hand" in seat else seat["hand_size"]),
-                   float(len(seat["kept"]) if "kept" in seat else seat.get("kept_size", 0)),
-                   float(seat["passed"]), float(seat["tr_raised_this_generation"]),
-                   float(observation["current_player"] == relative[k])]
-    me = seats[player]
-    multi_hot(me["hand"])
-    multi_hot(me.get("kept", []) + observation["held"])
-    for k in range(MAX_PLAYERS):
-        multi_hot([name for name, _ in seats[relative[k]]["played"]] if k < count else ())
-    multi_hot(name for seat in seats for name in seat["used_actions"])
-    multi_hot(observation["discard"])
-    multi_hot([observation["playing"][1]] if observation["playing"] else ())
-    own = set()
-    for who, _kind, label in game.choices():
-        if who == player:
-            own.add(label.split(" ", 1)[-1])
-    multi_hot(own)
-    position = {index: k for k, index in enumerate(relative)}
-    tiles, claims = observation["tiles"], observation["claims"]
-    for space in game.board.board.spaces:
-        tile = tiles.get(space.id)
-        one_hot(("ocean", "greenery", "city", "special").index(tile[0]) if tile else -1, 4)
-        owner = tile[1] if tile else None
-        one_hot(position.get(owner, -1) if owner is not None else -1, MAX_PLAYERS)
-        vector.append(1.0 if space.id in claims else 0.0)
-    return vector

@@ -15,6 +15,7 @@ It values everything in megacredit-equivalents and takes the best option:
 from __future__ import annotations
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import CITY_TILES, GREENERY_TILES, OCEAN_TILES, TILE_RAISES
 
 from ..api import Decision, Option
 from ..api.queries import Where, card_cost, maxed, quantity, standard_cost
@@ -26,12 +27,26 @@ CARD = 3.0
 LASTING = 6.0
 
 
+def progress(game) -> float:
+    """How far terraforming is, 0 to 1: the mean fraction of each parameter that ends the game, on its declared
+    scale (the printed three, and every declared one that `ends game: yes`, or `solo` in a solo game)."""
+    state, ending = game.state, game.elements.ending
+    if len(ending) == 3:  # the printed three alone, fields of the state: read without a loop (asked thousands of times)
+        (_, t_low, t_span, _), (_, o_low, o_span, _), (_, n_low, n_span, _) = ending
+        return ((state.temperature - t_low) / t_span + (state.oxygen - o_low) / o_span +
+                (state.oceans - n_low) / n_span) / 3
+    total = 0.0
+    for name, low, span, printed in ending:
+        fraction = ((getattr(state, name) if printed else state.parameters[name]) - low) / span
+        total += 0.0 if fraction < 0.0 else 1.0 if fraction > 1.0 else fraction
+    return total / len(ending)
+
+
 def generations_left(game) -> float:
-    state = game.state
-    progress = ((state.temperature + 30) / 38 + state.oxygen / 14 + state.oceans / 9) / 3
+    """A solo game lasts the generations its expansions declare; any other, about 10 generations of terraforming."""
     if game.options.solo:
-        return max(1.0, 14 - state.generation)
-    return max(1.0, 10 * (1 - progress))
+        return max(1.0, game.elements.solo_generations - game.state.generation)
+    return max(1.0, 10 * (1 - progress(game)))
 
 
 def terraform_value(game) -> float:
@@ -61,9 +76,10 @@ def effects_value(game, effects, player: int, card=None) -> float:
                 total += terraform_value(game) * steps
         elif isinstance(e, fx.PlaceTile):
             tr = terraform_value(game)
-            per_tile = {"ocean": tr + 2, "greenery": tr + VP, "city": 10.0}.get(e.tile, 4.0)
-            if e.tile == "ocean" and maxed(game, "oceans"):
-                per_tile = 0
+            if e.tile in OCEAN_TILES:
+                per_tile = 0 if maxed(game, TILE_RAISES[e.tile]) else tr + 2
+            else:
+                per_tile = tr + VP if e.tile in GREENERY_TILES else 10.0 if e.tile in CITY_TILES else 4.0
             total += per_tile * e.count
         elif isinstance(e, (fx.Draw,)):
             total += CARD * _amount(game, e.amount, player, card)
@@ -213,11 +229,11 @@ class GreedyBot:
                 tile = tiles.get(n)
                 if tile is None:
                     continue
-                if tile.kind == "ocean":
+                if tile.kind in OCEAN_TILES:
                     score += 2
                 if tile.owner == player and tile.is_city:
                     score += 3
-                if tile.owner == player and tile.kind == "greenery":
+                if tile.owner == player and tile.kind in GREENERY_TILES:
                     score += 2
             return score + tie_break.random() * 0.01
         return max(decision.options, key=value)

@@ -39,11 +39,12 @@ import math
 from typing import Optional
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import GREENERY_TILES, TILE_RAISES
 
-from ..api import Decision, GameState, Option
+from ..api import END, FINAL_GREENERY, Decision, GameState, Option
 from ..api.queries import card_cost, final_scores, parameter_value, standard_cost
 from .driver import decision_rng
-from .greedy import WEIGHT, GreedyBot, card_value
+from .greedy import WEIGHT, GreedyBot, card_value, progress
 
 MC_PER_VP = 20.0        # megacredits a victory point costs at the margin (see the module docstring)
 CARD_IN_HAND = 1.5      # megacredits of an unplayed card in hand
@@ -54,19 +55,6 @@ BUY_MARGIN = 4.0        # buy a card only if greedy values it this many megacred
 HAND_LIMIT = 6          # ... and fewer than this many cards in hand are valued as high
 ADJACENCY = 0.3         # points a greenery adds to a neighbouring city, on average
 HEAT_LIKE = ("heat", "energy")   # energy turns into heat at production
-PRINTED = ("temperature", "oxygen", "oceans")
-
-
-def progress(game) -> float:
-    """How far terraforming is, 0 to 1: the mean fraction of each parameter that ends the game."""
-    solo = game.options.solo
-    names = list(PRINTED) + [n for n, p in game.elements.parameters.items()
-                             if p.ends_game == "yes" or (solo and p.ends_game == "solo")]
-    total = 0.0
-    for name in names:
-        low, high = game.elements.scales[name][:2]
-        total += min(1.0, max(0.0, (parameter_value(game, name) - low) / (high - low)))
-    return total / len(names)
 
 
 def productions_left(game) -> float:
@@ -75,7 +63,7 @@ def productions_left(game) -> float:
     far (which would jump whenever a generation ends); a search comparing positions before and after a production
     phase takes the phases it went through off (`estimates(game, since)`)."""
     state = game.state
-    if game.over or state.phase in ("final greenery", "end"):
+    if game.over or state.phase in (FINAL_GREENERY, END):
         return 0.0
     pending = 1.0  # set-up, research, action and production phases come before this generation's production
     if game.options.solo:
@@ -98,8 +86,9 @@ def _conversions(game, player: int, tr_points: float) -> list[tuple[tuple[str, .
         for effect in conversion.play:
             if isinstance(effect, fx.ChangeParameter) and effect.parameter in game.elements.scales:
                 raises, lasting = effect.parameter, 0.0
-            elif isinstance(effect, fx.PlaceTile) and effect.tile == "greenery":
-                raises, lasting = "oxygen", 1.0 + ADJACENCY
+            elif isinstance(effect, fx.PlaceTile) and effect.tile in TILE_RAISES:
+                raises = TILE_RAISES[effect.tile]   # a greenery's point and its neighbouring cities' stay
+                lasting = (1.0 + ADJACENCY) if effect.tile in GREENERY_TILES else 0.0
             else:
                 continue
             feeds = HEAT_LIKE if resource == "heat" else (resource,)

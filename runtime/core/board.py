@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tharsis.compiler.definitions import Board, Space
+from tharsis.compiler.vocabulary import LAND, OCEAN_SPACE
 
 
 class BoardMap:
@@ -31,7 +32,7 @@ class BoardMap:
         self.bonus_kinds: dict[str, frozenset] = {s.id: frozenset(b for b, _ in s.bonuses) for s in board.spaces}
         # the unreserved spaces of each kind, in board order: where a tile without filters may go
         self.open_ids: dict[str, tuple[str, ...]] = {
-            kind: tuple(s.id for s in self.mars if s.kind == kind and not s.reserved) for kind in ("land", "ocean")}
+            kind: tuple(s.id for s in self.mars if s.kind == kind and not s.reserved) for kind in (LAND, OCEAN_SPACE)}
 
     def offboard(self) -> list[Space]:
         return [s for s in self.board.spaces if not s.on_mars]

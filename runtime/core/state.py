@@ -14,8 +14,17 @@ from typing import Optional
 
 import attrs
 
+# seats at one game: every bound on players (options, saves, research, an expansion's table of sites) reads these;
+# their home is the compiler's vocabulary, since the compiler checks a table of sites by them too
+from tharsis.compiler.vocabulary import MAX_PLAYERS, MIN_PLAYERS
+
 RESOURCES = ("megacredits", "steel", "titanium", "plant", "energy", "heat")
 NEUTRAL = -1  # the owner of the solo game's neutral cities and greeneries
+
+# The phases a game goes through, in order (`GameState.phase`): the one home of their names, which the flow sets and
+# the views, the research encoding, the bots and the scenarios read.
+PHASES = ("setup", "research", "action", "production", "final greenery", "end")
+SETUP, RESEARCH, ACTION, PRODUCTION, FINAL_GREENERY, END = PHASES
 
 
 def _zeroes() -> dict[str, int]:
@@ -32,6 +41,68 @@ class CardInPlay:
     def copy(self) -> "CardInPlay":
         new = _new(CardInPlay)
         new.name, new.resources, new.used, new.tile = self.name, self.resources, self.used, self.tile
+        return new
+
+
+@attrs.define
+class FactionState:
+    """A faction of the government in play (compiler/definitions.py `Faction`): the owners of the pieces in it, in
+    order of arrival (a player's index, or NEUTRAL), and the owner of the piece that leads it (None: it is empty)."""
+
+    name: str
+    pieces: list[int] = attrs.field(factory=list)
+    leader: Optional[int] = None
+
+    def copy(self) -> "FactionState":
+        new = _new(FactionState)
+        new.name, new.pieces, new.leader = self.name, self.pieces.copy(), self.leader
+        return new
+
+    def count(self, owner: int) -> int:
+        return self.pieces.count(owner)
+
+
+@attrs.define
+class GovernmentState:
+    """The politics of a game with a government: its factions in board order, the ruling and the dominant one, the
+    holder of the role (a player's index, NEUTRAL, or None: nobody; the holder's piece is out of every reserve) and
+    the pieces in the neutral reserve. Each player's reserve is their supply of the government's piece."""
+
+    factions: list[FactionState]
+    ruling: Optional[str] = None
+    dominant: Optional[str] = None
+    role: Optional[int] = None
+    neutral: int = 0
+
+    def faction(self, name: Optional[str]) -> Optional[FactionState]:
+        for faction in self.factions:
+            if faction.name == name:
+                return faction
+        return None
+
+    def copy(self) -> "GovernmentState":
+        new = _new(GovernmentState)
+        new.factions = [f.copy() for f in self.factions]
+        new.ruling, new.dominant, new.role, new.neutral = self.ruling, self.dominant, self.role, self.neutral
+        return new
+
+
+@attrs.define
+class SiteState:
+    """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
+    whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
+    it (None: no visitor)."""
+
+    name: str
+    marker: int
+    active: bool = True
+    pieces: list[int] = attrs.field(factory=list)
+    visitor: Optional[int] = None
+
+    def copy(self) -> "SiteState":
+        new = _new(SiteState)
+        new.name, new.marker, new.active, new.visitor = self.name, self.marker, self.active, self.visitor
+        new.pieces = self.pieces.copy()
         return new
 
 
@@ -62,6 +133,7 @@ class PlayerState:
     next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
     first_action_done: bool = True
     actions_used: list[str] = attrs.field(factory=list)     # once-a-generation actions not of cards, used this one
+    pieces: dict[str, int] = attrs.field(factory=dict)      # declared pieces with a supply: how many in it
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -79,6 +151,7 @@ class PlayerState:
         new.tr_raised_this_generation = self.tr_raised_this_generation
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
         new.actions_used = self.actions_used.copy() if self.actions_used else []
+        new.pieces = self.pieces.copy() if self.pieces else {}
         return new
 
 
@@ -95,7 +168,7 @@ class GameState:
     discard: list[str] = attrs.field(factory=list)
     generation: int = 1
     first_player: int = 0
-    phase: str = "setup"
+    phase: str = SETUP
     milestones: list[tuple[str, int]] = attrs.field(factory=list)
     awards: list[tuple[str, int]] = attrs.field(factory=list)
     neutral_tr: int = 0
@@ -105,6 +178,15 @@ class GameState:
     kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
     piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
     stages: dict[str, list] = attrs.field(factory=dict)      # a staged kind: the card in each stage (None: empty)
+    sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
+    set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
+    government: Optional[GovernmentState] = None             # the declared government in play, if any
+
+    def site(self, name: str) -> Optional[SiteState]:
+        for site in self.sites:
+            if site.name == name:
+                return site
+        return None
 
     def copy(self) -> "GameState":
         new = _new(GameState)
@@ -118,6 +200,9 @@ class GameState:
         new.parameters, new.kept = self.parameters.copy(), [k.copy() for k in self.kept]
         new.piles = {kind: pile.copy() for kind, pile in self.piles.items()} if self.piles else {}
         new.stages = {kind: cards.copy() for kind, cards in self.stages.items()} if self.stages else {}
+        new.sites = [site.copy() for site in self.sites] if self.sites else []
+        new.set_aside = self.set_aside.copy() if self.set_aside else []
+        new.government = self.government.copy() if self.government is not None else None
         return new
 
 
@@ -141,6 +226,16 @@ def state_to_data(state: GameState, encode_modifier) -> dict:
         data["piles"] = {kind: list(pile) for kind, pile in state.piles.items()}
     if state.stages:  # only with a kind of card that has stages
         data["stages"] = {kind: list(cards) for kind, cards in state.stages.items()}
+    if state.sites or state.set_aside:  # only with declared sites: other saves as before
+        data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
+                          "visitor": s.visitor} for s in state.sites]
+        data["set_aside"] = list(state.set_aside)
+    government = state.government
+    if government is not None:  # only with a declared government: other saves as before
+        data["government"] = {"factions": [{"name": f.name, "pieces": list(f.pieces), "leader": f.leader}
+                                           for f in government.factions],
+                              "ruling": government.ruling, "dominant": government.dominant, "role": government.role,
+                              "neutral": government.neutral}
     return data
 
 
@@ -158,6 +253,13 @@ def state_from_data(data: dict, decode_modifier) -> GameState:
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
     state.stages = {kind: list(cards) for kind, cards in data.get("stages", {}).items()}
+    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
+                   for s in data.get("sites", ())]
+    state.set_aside = list(data.get("set_aside", ()))
+    saved = data.get("government")
+    state.government = None if saved is None else GovernmentState(
+        [FactionState(f["name"], list(f["pieces"]), f["leader"]) for f in saved["factions"]], saved["ruling"],
+        saved["dominant"], saved["role"], saved["neutral"])
     return state
 
 
@@ -176,6 +278,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
     if player.actions_used:  # only once such an action was used: other saves as before
         data["actions_used"] = list(player.actions_used)
+    if player.pieces:  # only with declared pieces that have a supply
+        data["pieces"] = dict(player.pieces)
     return data
 
 
@@ -188,6 +292,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
     player.actions_used = list(data.get("actions_used", ()))
+    player.pieces = dict(data.get("pieces", {}))
     return player
 
 

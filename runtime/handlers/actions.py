@@ -16,13 +16,13 @@ from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..core.state import CardInPlay
 from ..rules.checks import Context, own_play_steps, possible_in_some_order
-from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context
+from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (an effect may play a card)
-from .payment import pay
-from .triggers import fire
+from .payment import pay, spend
+from .triggers import fire, new_tags
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -45,6 +45,9 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     elif kind == "project":
         project = game.standard_projects[action[1]]
         game.begin("project", player, project.name)
+        if project.alternatives:
+            choose_price(game, player, action)
+            return
         push(game, project_paid, player, project.name)
         pay(game, player, standard_cost(game, player, project), (), project.name)
     elif kind == "convert":
@@ -52,12 +55,15 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         game.begin("convert", player, conversion.name)
         if conversion.once_per_generation:
             state.actions_used.append(conversion.name)
+        if conversion.alternatives:
+            choose_price(game, player, action)
+            return
         cost = standard_cost(game, player, conversion)
         if conversion.cost_resource == "megacredits" and cost:  # paid as money is (Helion's heat too)
             push(game, conversion_paid, player, conversion.name)
             pay(game, player, cost, (), conversion.name)
             return
-        state.resources[conversion.cost_resource] -= cost
+        spend(game, player, conversion.cost_resource, cost)
         effects.run_effects(game, conversion.play, 0, Context(player), None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
@@ -67,6 +73,33 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
         pay(game, player, award_cost(game), (), action[1])
+
+
+def choose_price(game: "Table", player: int, action: tuple) -> None:
+    """A standard project or action with alternative costs (`cost: 9 megacredits | 3 energy | 3 titanium`): the
+    player picks one they can pay (asked when there are several), then pays it."""
+    kind, name = action
+    definition = game.standard_projects[name] if kind == "project" else game.standard_actions[name]
+    prices = usable_prices(game, player, definition)
+    if len(prices) == 1:
+        price_chosen(game, prices[0], player, action)
+        return
+    ask(game, Decision(player, "pay", f"How do you pay for {name}?",
+                       tuple(Option(f"{amount} {'MC' if resource == 'megacredits' else resource}", (amount, resource))
+                             for amount, resource in prices)), price_chosen, player, action)
+
+
+@step
+def price_chosen(game: "Table", price: tuple, player: int, action: tuple) -> None:
+    amount, resource = price
+    kind, name = action
+    after = (project_paid, player, name) if kind == "project" else (conversion_paid, player, name)
+    if resource != "megacredits":
+        spend(game, player, resource, amount)
+        after[0](game, *after[1:])
+        return
+    push(game, *after)
+    pay(game, player, amount, (), name)
 
 
 @step
@@ -111,8 +144,11 @@ def card_paid(game: "Table", player: int, name: str) -> None:
     state = game.state.players[player]
     state.hand.remove(name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
+    fresh = new_tags(game, player, name)
     if card.type != "event":
         state.played.append(CardInPlay(name))
+    if fresh:
+        fire(game, "new_tag", player, times=fresh)
     game.flow.playing = (player, name)
     push(game, card_played, player, name, True)
     # the player's own triggers join the card's effects, in the order the player chooses (seed 000)
@@ -129,7 +165,10 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
             possible_in_some_order(game, card.play, ctx):
         game.begin("play", player, name)
+        fresh = new_tags(game, player, name)
         state.players[player].played.append(CardInPlay(name))
+        if fresh:
+            fire(game, "new_tag", player, times=fresh)
         game.flow.playing = (player, name)
         push(game, card_played, player, name, True)
         effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
@@ -161,7 +200,8 @@ def use_card_action(game: "Table", player: int, name: str, again: bool = False) 
     `again` (`repeat used action of another card`: any of its options)."""
     definition = game.library[name]
     card = game.state.players[player].card(name)
-    indexes = card_action_options(game, player, name, card is not None and card.used and not again)
+    used = card.used if card is not None else name in game.state.players[player].actions_used
+    indexes = card_action_options(game, player, name, used and not again)
     if len(definition.actions) > 1:
         ask(game, Decision(player, "option", f"Which action of {name}?",
                            tuple(Option(describe_action(definition.actions[i]), i) for i in indexes)),
@@ -174,7 +214,11 @@ def use_card_action(game: "Table", player: int, name: str, again: bool = False) 
 def card_action_chosen(game: "Table", index: int, player: int, name: str) -> None:
     option = game.library[name].actions[index]
     if not option.repeatable:
-        game.state.players[player].card(name).used = True
+        card = game.state.players[player].card(name)
+        if card is not None:
+            card.used = True
+        else:  # a policy action of the ruling faction: once a generation
+            game.state.players[player].actions_used.append(name)
     game.begin("action", player, name, index)
     ctx = Context(player, card=name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)

@@ -18,6 +18,7 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
+from tharsis.compiler.vocabulary import OCEAN_TILES
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
@@ -32,8 +33,8 @@ from ..rules.checks import (MINIMUM_PRODUCTION, Context, bonus_filter, bonus_res
                      production_targets, protected, resource_cards, value_of, x_range)
 from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
-from . import actions, stages, tiles, triggers
-from .payment import offer_cards, pay
+from . import actions, politics, sites, stages, tiles, triggers
+from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -61,6 +62,15 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: Context, steps_a
             continue
         if kind is fx.PlaceTile:
             place_next(game, e, ctx, e.count, ctx.placed, (effects, index, steps_after))
+            return
+        if kind is fx.PlacePiece:  # offer only sites after which the rest of the list stays possible
+            if index < count or steps_after is not None:
+                stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
+            later = effects[index:]  # and the card's steps still to come (not the triggers it set off: optional)
+            for later_step in steps_after or ():
+                if not later_step or later_step[0].__class__ is not str:
+                    later += later_step
+            sites.place_piece(game, e, ctx, later)
             return
         if kind is fx.Pay:  # offer only payments that leave the rest of the list possible
             if index < count or steps_after is not None:
@@ -145,6 +155,13 @@ def _gain(game, e, ctx):
 def _lose(game, e, ctx):
     stock = game.state.players[ctx.player].resources
     stock[e.resource] = max(0, stock[e.resource] - value_of(game, e.amount, ctx))
+
+
+def _spend(game, e, ctx):
+    if game.elements.heat_payments:  # heat the stock lacks may come from cards (runtime/handlers/payment.py)
+        spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx))
+        return
+    _lose(game, e, ctx)
 
 
 def _production(game, e, ctx):
@@ -602,7 +619,7 @@ def tile_removed(game: "Table", sid: str, tile: str) -> None:
     """The tile leaves the board: its space is free again and an ocean goes back to the supply (no TR changes)."""
     state = game.state
     del state.tiles[sid]
-    if tile == "ocean":
+    if tile in OCEAN_TILES:
         state.oceans -= 1
     game.log_event("tile_removed", None, sid, tile)
 
@@ -716,8 +733,9 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 
 # effects that never ask or push: run inline by `run_effects`' loop
-INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Draw: _draw, fx.Require: _require,
-          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised}
+INLINE = {fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _spend, fx.Draw: _draw, fx.Require: _require,
+          fx.NextCard: _next_card, fx.RevealUntil: _reveal_until, fx.GainRaised: _gain_raised,
+          fx.Nothing: _require, fx.GainPieces: lambda game, e, ctx: sites.gain_pieces(game, e, ctx)}
 
 
 # effects that may ask or push steps (PlaceTile and Pay are handled by `run_effects` itself: a placement threads
@@ -731,6 +749,14 @@ HANDLERS = {
     fx.FundAward: _fund_award, fx.LookPlay: _look_play, fx.ReuseAction: _reuse_action,
     fx.EachPlayer: _each_player, fx.RemoveTile: _remove_tile, fx.Repeat: _repeat, fx.Rank: _rank,
     fx.ResolveStage: stages.resolve, fx.AdvanceStages: stages.advance,
+    fx.PlaceInFaction: politics.place, fx.RemoveFromFaction: politics.remove, fx.ReplaceNeutral: politics.replace,
+    fx.TakeRole: politics.take_role, fx.ChangeGovernment: politics.change,
+    # pieces and sites (runtime/handlers/sites.py), looked up when called: that module imports this one
+    fx.SendPiece: lambda game, e, ctx: sites.send(game, e, ctx),
+    fx.MoveMarkers: lambda game, e, ctx: sites.move_markers(game, e, ctx),
+    fx.CollectBonus: lambda game, e, ctx: sites.collect_bonus(game, e, ctx),
+    fx.SiteIntoPlay: lambda game, e, ctx: sites.site_into_play(game, e, ctx),
+    fx.SiteOutOfPlay: lambda game, e, ctx: sites.site_out_of_play(game, e, ctx),
 }
-assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay} == set(fx.IMMEDIATE), \
+assert set(HANDLERS) | set(INLINE) | {fx.PlaceTile, fx.Pay, fx.PlacePiece} == set(fx.IMMEDIATE), \
     "every immediate effect kind needs a runtime handler"

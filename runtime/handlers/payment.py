@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Optional
 from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import possible, possible_in_some_order
-from ..rules.prices import can_pay, money_only, payment_options, starting_card_price
+from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
 from ..rules.taxes import tax_rate
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["describe_payment", "offer_cards", "pay", "taxed_steps"]
+__all__ = ["describe_payment", "offer_cards", "pay", "spend", "taxed_steps"]
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
@@ -54,7 +54,7 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
 def taxed_steps(game: "Table", player: int, steps: int) -> int:
     """The TR steps a player gains of `steps` under the taxes in force: all of them, their tax paid (at once when
     money alone can pay it, else asked how, next), or none when the player cannot pay the tax (the reference engine's
-    Reds: the parameter still moves, the TR is not gained)."""
+    ruling party's tax: the parameter still moves, the TR is not gained)."""
     rate = tax_rate(game, player) if steps > 0 else 0
     if not rate:
         return steps
@@ -91,6 +91,26 @@ def paid(game: "Table", payment: dict, player: int) -> None:
             state.card(resource[1:]).resources -= amount
         else:
             stock[resource] -= amount
+
+
+def spend(game: "Table", player: int, resource: str, amount: int) -> None:
+    """Take `amount` of a resource from the player's stock; heat the stock lacks comes from the resources of their
+    cards that stand in for it (`use fighters here as 2 heat`), the fewest that cover it, card by card in the order
+    they came into play (the stock first: its heat has no other use to keep it for)."""
+    state = game.state.players[player]
+    stock = state.resources
+    taken = min(amount, stock[resource])
+    stock[resource] -= taken
+    missing = amount - taken
+    if missing <= 0 or resource != "heat":
+        return
+    for name, value in heat_means(game, player):
+        card = state.card(name)
+        if card is None or missing <= 0:
+            continue
+        used = min(card.resources, -(-missing // value))
+        card.resources -= used
+        missing -= used * value
 
 
 # ------------------------------------------------------------------ buying cards

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_TILES, TILE_RAISES
 
 from ..core.decisions import Decision, space_option
 from ..core.flow import Step, ask, push, step
@@ -38,7 +38,7 @@ def place(game: "Table", player: int, tile: str, filters: tuple = (), name: Opti
     `neutral`: `player` chooses the space of a tile placed for nobody (see `put_unrewarded`)."""
     state = game.state
     spaces = None
-    if not (tile == "ocean" and state.oceans >= GLOBAL_RANGES["oceans"][1]):
+    if not (tile in OCEAN_TILES and state.oceans >= GLOBAL_RANGES[TILE_RAISES[tile]][1]):
         spaces = legal_spaces(game, player, tile, filters, name)
     if not spaces:
         if then is not None:
@@ -67,15 +67,16 @@ def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, the
     if then is not None:
         push(game, then.function, *then.args, sid)
     state = game.state
-    state.tiles[sid] = Tile(kind=tile, owner=None, is_city=tile == "city")
+    is_city = tile in CITY_TILES
+    state.tiles[sid] = Tile(kind=tile, owner=None, is_city=is_city)
     state.claims.pop(sid, None)
     game.begin("place_nobody", None, sid, tile)
-    push(game, fire_place, NEUTRAL, tile, sid, tile == "city")
-    if tile == "ocean":
+    push(game, fire_place, NEUTRAL, tile, sid, is_city)
+    if tile in OCEAN_TILES:
         state.oceans += 1
-        push(game, fire_raise, NEUTRAL, "oceans")
-    elif tile == "greenery":
-        push(game, raise_parameter, player, "oxygen", 1, True)
+        push(game, fire_raise, NEUTRAL, TILE_RAISES[tile])
+    elif tile in TILE_RAISES:
+        push(game, raise_parameter, player, TILE_RAISES[tile], 1, True)
 
 
 def placing(game: "Table") -> Optional[str]:
@@ -109,8 +110,9 @@ def space_chosen(game: "Table", sid: str, player: int, tile: str, name, card, th
 def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Optional[str] = None,
              card: Optional[str] = None, neutral: bool = False) -> None:
     state = game.state
-    is_city = tile == "city"
-    owner = None if tile == "ocean" else player
+    is_city = tile in CITY_TILES
+    ocean = tile in OCEAN_TILES
+    owner = None if ocean else player
     state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
     state.claims.pop(sid, None)
     if card is not None and player is not None and player >= 0:
@@ -121,10 +123,10 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
         return
     game.begin("place", player, sid, tile, name)
     raised = 0
-    if tile == "ocean":  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
+    if ocean:  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
         raised = raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
-    push(game, tile_bonuses, player, sid, tile, 0, *(() if raised or tile != "ocean" else (False,)))
+    push(game, tile_bonuses, player, sid, tile, 0, *(() if raised or not ocean else (False,)))
     extra_cost = space_cost(game, player, sid)  # after an ocean left the supply: the 9th on it costs nothing
     if extra_cost:
         pay(game, player, extra_cost, (), f"building on space {sid}")
@@ -144,32 +146,31 @@ def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr
         index += 1
         if bonus == "card":
             game.draw(player, count)
-        elif bonus == "ocean":
+        elif bonus in OCEAN_TILES:
             push(game, tile_bonuses, player, sid, tile, index, *(() if tr_gained else (False,)))
             for _ in range(count):
                 push(game, place_bonus_ocean, player)
             return
         else:
             stock[bonus] += count
-    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind == "ocean")
+    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind in OCEAN_TILES)
     if adjacent_oceans and not bonuses:
         game.log_event("bonus", player, sid)
     stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
     if bonuses or adjacent_oceans:
         game.log_event("end")
-    is_city = tile == "city"
-    push(game, fire_place, player, tile, sid, is_city)
-    if tile == "ocean":  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
+    push(game, fire_place, player, tile, sid, tile in CITY_TILES)
+    if tile in OCEAN_TILES:  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
         if tr_gained:
             push(game, fire_raise, player, "tr")
-        triggers.fire(game, "raise", player, parameter="oceans")
-    elif tile == "greenery" and not game.flow.no_oxygen:
-        raise_parameter(game, player, "oxygen", 1)
+        triggers.fire(game, "raise", player, parameter=TILE_RAISES[tile])
+    elif tile in TILE_RAISES and not game.flow.no_oxygen:  # the solo game's final greeneries raise nothing
+        raise_parameter(game, player, TILE_RAISES[tile], 1)
 
 
 @step
 def place_bonus_ocean(game: "Table", player: int) -> None:
-    place(game, player, "ocean")
+    place(game, player, OCEAN)
 
 
 @step
@@ -242,4 +243,4 @@ def _set_parameter(state, parameter: str, value: int, builtin: bool) -> None:
 def neutral_part(track_effects: tuple) -> tuple:
     """What of a track bonus still happens when nobody is rewarded: raising another parameter, placing an ocean."""
     return tuple(e for e in track_effects if (isinstance(e, fx.ChangeParameter) and e.parameter != "tr") or
-                 (isinstance(e, fx.PlaceTile) and e.tile == "ocean"))
+                 (isinstance(e, fx.PlaceTile) and e.tile in OCEAN_TILES))

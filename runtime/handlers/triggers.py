@@ -15,26 +15,33 @@ from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..rules.checks import Context, commutes
 from ..rules.checks import cost_ok, play_matches
+from ..rules.measures import tag_counts
 from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["fire", "triggers_of", "triggers_on"]
+__all__ = ["fire", "new_tags", "triggers_of", "triggers_on"]
 
 
 def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
-         project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None) -> None:
-    """Announce an event: the triggers it fires are found now and resolve next (pushed as steps)."""
+         project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None,
+         piece: Optional[str] = None, times: int = 1) -> None:
+    """Announce an event: the triggers it fires are found now and resolve next (pushed as steps). `times`: how
+    many such events at once (`new_tag`: one per new kind of tag)."""
     if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
         return
+    if event in game.elements.wakes:  # an inactive site may become active (runtime/handlers/sites.py)
+        from .sites import activate
+        activate(game, event, actor, card)
     players = game.state.players
     count = len(players)
     playing = game.flow.playing
@@ -54,9 +61,9 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
                 continue
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
-            times = _matches(game, trigger.event, event, card=card, tile=tile, space=space,
-                             is_city=is_city, parameter=parameter, project=project)
-            pending.extend([(name, trigger.effects)] * times)
+            fired = _matches(game, trigger.event, event, card=card, tile=tile, space=space,
+                             is_city=is_city, parameter=parameter, project=project, piece=piece)
+            pending.extend([(name, trigger.effects)] * (fired * times))
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
@@ -66,13 +73,25 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
             push(game, resolve_triggers, owner, pending, None, raised)
 
 
+def new_tags(game: "Table", player: int, name: str) -> int:
+    """How many kinds of tag the card `name`, about to enter the player's play area, brings that the player has
+    none of in play (`when you gain a new tag`): none for an event, or when no trigger of the game listens."""
+    if "new_tag" not in game._trigger_events:
+        return 0
+    definition = game.library[name]
+    if definition.type == "event":
+        return 0
+    counts = tag_counts(game, player)
+    return len({tag for tag in definition.tags if tag not in counts})
+
+
 def _matches(game: "Table", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
-             project) -> int:
+             project, piece=None) -> int:
     """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
     if event == "play":
         return play_matches(game, ev, game.library[card])
     if event == "place" and ev.kind == "place":
-        if ev.tile not in ("tile", tile) and not (ev.tile == "city" and is_city):
+        if ev.tile != ANY_TILE and ev.tile != tile and not (ev.tile in CITY_TILES and is_city):
             return 0
         board_space = game.board.spaces[space]
         for f in ev.filters:
@@ -93,6 +112,10 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, *, card, tile, spac
         return 1
     if event == "add_resource" and ev.kind == "add_resource":
         return int(ev.resource in ("resource", game.library[card].holds))
+    if event in ("send", "place_piece") and ev.kind == event:
+        return int(ev.piece == piece)
+    if event == "new_tag" and ev.kind == "new_tag":
+        return 1
     return 0
 
 

@@ -22,11 +22,14 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
+from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
 from .measures import Where, holds, quantity
 from .passives import triggers_on
-from .prices import can_pay, payment_options, payments
+from .politics import can_place_pieces, can_take_role, removable, replaceable
+from .prices import can_pay, can_spend, payment_options, payments
+from .sites import can_move, has_free, movable, placeable, visitable
 from .spaces import can_place, legal_spaces, maxed
 
 if TYPE_CHECKING:
@@ -219,6 +222,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.no_tags and definition.tags:
         return 0
+    if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
     return int(cost_ok(ev, definition.cost))
 
 
@@ -291,6 +296,8 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
         check = _POSSIBLE.get(kind)
         if check is not None and not check(game, e, ctx):
             return False
+        if kind is fx.PlacePiece and index < last:  # the rest must hold after some site's `build`
+            return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         if kind not in _CHANGING or (index == last and not apply_last):  # nothing left to affect
             continue
         changes = _certain_changes(game, e, ctx)
@@ -300,6 +307,24 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: Context, undo: list, ap
             table[resource] += delta
             undo.append((table, resource, delta))
     return True
+
+
+def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: Context, undo: list,
+                     apply_last: bool) -> bool:
+    """Whether the effects after a placement of a piece hold after the `build` effects of some site it may go to
+    (a production lost after it, possible once one site's build has raised it): each site's certain changes are applied
+    in turn and undone unless they work."""
+    declared = game.elements.sites
+    for site in placeable(game, ctx.player, e.piece, e.also_own):
+        mark = len(undo)
+        for effect in declared[site.name].build:
+            for table, resource, delta in _certain_changes(game, effect, ctx):
+                table[resource] += delta
+                undo.append((table, resource, delta))
+        if _check_and_apply(game, rest, ctx, undo, apply_last):
+            return True
+        _rollback(undo, mark)
+    return False
 
 
 def _certain_changes(game: "Table", e, ctx: Context) -> list:
@@ -326,7 +351,7 @@ def _triggered_changes(game: "Table", e, ctx: Context) -> list:
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
     possible in the order the player may choose (RULES.md 4A). A trigger with space filters counts when the tile
     certainly meets them: `on mars` when it cannot go off the board (Tharsis Republic's city on Mars)."""
-    if not isinstance(e, fx.PlaceTile) or (e.tile == "ocean" and maxed(game, "oceans")):
+    if not isinstance(e, fx.PlaceTile) or (e.tile in OCEAN_TILES and maxed(game, TILE_RAISES[e.tile])):
         return []
     names = [card.name for card in game.state.players[ctx.player].played]
     if ctx.playing is not None and ctx.playing not in names:
@@ -496,7 +521,7 @@ def production_targets(game: "Table", e, ctx) -> list[int]:
 
 
 def claimable(game: "Table", player: int, filters) -> list[str]:
-    return [s for s in legal_spaces(game, player, "special", filters) if s not in game.state.claims]
+    return [s for s in legal_spaces(game, player, SPECIAL, filters) if s not in game.state.claims]  # any land tile
 
 
 def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,
@@ -629,7 +654,7 @@ def _cards_to_discard(game: "Table", ctx: Context) -> int:
 
 _POSSIBLE = {
     fx.Lose: _can_lose_some,
-    fx.Spend: _can_lose,
+    fx.Spend: lambda game, e, ctx: can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
     fx.Pay: _can_pay,
     fx.Production: _can_change_production,
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
@@ -647,6 +672,16 @@ _POSSIBLE = {
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
+    # factions (runtime/rules/politics.py): pieces to place, a piece to remove or replace, the role to take
+    fx.PlaceInFaction: lambda game, e, ctx: can_place_pieces(game, ctx.player, e.count, e.neutral),
+    fx.RemoveFromFaction: lambda game, e, ctx: bool(removable(game)),
+    fx.ReplaceNeutral: lambda game, e, ctx: bool(replaceable(game, ctx.player)),
+    fx.TakeRole: lambda game, e, ctx: can_take_role(game, ctx.player),
+    # pieces and sites (runtime/rules/sites.py)
+    fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
+    fx.SendPiece: lambda game, e, ctx: has_free(game, ctx.player, e.piece) and bool(visitable(game, e.piece)),
+    fx.MoveMarkers: lambda game, e, ctx: any(can_move(game, s, e.steps[0]) for s in game.state.sites) if e.each
+    else bool(movable(game, e.steps)),
 }
 
 
@@ -664,7 +699,8 @@ def unconditional(effects: tuple) -> bool:
 
 
 # the kinds whose check reads only productions, the hand or the deck, never the player's stock of resources
-_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal})
+_STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx.CopyProduction, fx.Reveal,
+                                 fx.PlacePiece, fx.SendPiece, fx.MoveMarkers})
 
 
 @per_list

@@ -23,8 +23,9 @@ from ..core.decisions import LazyDecision, Option
 from .checks import Context, adds_to_no_card, possible, possible_with_a_payment, unconditional
 from .measures import Where, failing
 from .passives import passive_cache
-from .prices import can_pay, card_cost, card_means, leeway, money_power, standard_cost
+from .prices import can_pay, can_pay_price, can_spend, card_cost, card_means, leeway, money_power, standard_cost, standard_prices
 from .spaces import maxed
+from .politics import policy_actions
 from .taxes import tax_rate, tr_steps, with_tax
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
            "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "standard_action_possible", "why_not"]
+           "playable", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -96,6 +97,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         return None if ok else f"{name} {reason}"
     if kind == "card_action":
         card = state.card(name)
+        if card is None and name in game.elements.factions:  # a policy action
+            if policy_actions(game) != name:
+                return f"{name} does not rule (or not now): its actions are offered only while its policy is in force"
+            if name in state.actions_used and not _repeatable(game.library[name]):
+                return f"{name}'s action was already used this generation"
+            return None if _policy_action_legal(game, player, action) else \
+                f"{name}'s action cannot be carried out now"
         if card is None or not game.library[name].actions:
             return f"you have no card {name} with an action in play"
         if card.used and not _repeatable(game.library[name]):
@@ -106,6 +114,8 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         project = game.standard_projects.get(name)
         if project is None:
             return f"there is no standard project {name}"
+        if project.alternatives:
+            return _priced_why_not(game, player, project, "costs")
         cost = standard_cost(game, player, project)
         if not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
@@ -118,12 +128,14 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         conversion = game.standard_actions.get(name)
         if conversion is None:
             return f"there is no standard action {name}"
+        if conversion.alternatives:
+            return _priced_why_not(game, player, conversion, "needs")
         cost = standard_cost(game, player, conversion)
         if conversion.once_per_generation and name in state.actions_used:
             return f"{name} was already used this generation"
         if conversion.cost_resource == "megacredits" and not can_pay(game, player, cost):
             return f"{name} costs {cost} MC"
-        if conversion.cost_resource != "megacredits" and state.resources[conversion.cost_resource] < cost:
+        if conversion.cost_resource != "megacredits" and not can_spend(game, player, conversion.cost_resource, cost):
             return f"{name} needs {cost} {conversion.cost_resource}"
         if standard_action_possible(game, player, conversion):
             return None
@@ -148,6 +160,31 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
     return f"unknown action {kind!r}"
 
 
+def _priced_why_not(game: "Table", player: int, definition, verb: str) -> Optional[str]:
+    """Why a standard project or action with alternative costs is refused: no cost the player can pay, or nothing
+    it could then carry out."""
+    prices = standard_prices(game, player, definition)
+    if not any(can_pay_price(game, player, amount, resource) for amount, resource in prices):
+        said = " or ".join(f"{amount} {'MC' if resource == 'megacredits' else resource}" for amount, resource in prices)
+        return f"{definition.name} {verb} {said}"
+    return None if usable_prices(game, player, definition) else f"{definition.name} cannot be done now"
+
+
+def usable_prices(game: "Table", player: int, definition) -> list[tuple[int, str]]:
+    """The costs of a standard project or action the player can pay now and after which its effects can be carried
+    out (the payment applied provisionally: 3 titanium paid leaves the rest possible or not)."""
+    ctx = Context(player)
+    usable = []
+    for amount, resource in standard_prices(game, player, definition):
+        if not can_pay_price(game, player, amount, resource):
+            continue
+        paid = {resource: amount} if resource != "megacredits" or \
+            game.state.players[player].resources["megacredits"] >= amount else None
+        if possible(game, definition.play, ctx, paid):
+            usable.append((amount, resource))
+    return usable
+
+
 def _taken(name: str, offered: dict, taken: list, limit: int, noun: str, done: str) -> Optional[str]:
     """Why a milestone (an award) cannot be claimed (funded) by anyone now: not in this game, or already taken."""
     if name not in offered:
@@ -168,11 +205,13 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 
 
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
+    if definition.alternatives:
+        return bool(usable_prices(game, player, definition))
     cost = standard_cost(game, player, definition)
     state = game.state.players[player]
     resource = definition.cost_resource
     if (resource == "megacredits" and not can_pay(game, player, cost)) or \
-            (resource != "megacredits" and state.resources[resource] < cost):
+            (resource != "megacredits" and not can_spend(game, player, resource, cost)):
         return False
     if definition.once_per_generation and definition.name in state.actions_used:
         return False
@@ -211,6 +250,9 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
         actions = library[card.name].actions
         if actions and (not card.used or _repeatable(library[card.name])):
             candidates.append(made.get(card.name) or _option("card_action", card.name))
+    ruling = policy_actions(game)  # the ruling faction's actions, offered to every player while its policy is in force
+    if ruling is not None and (ruling not in state.actions_used or _repeatable(library[ruling])):
+        candidates.append(made.get(ruling) or _option("card_action", ruling))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
     return candidates
 
@@ -291,6 +333,8 @@ def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project = game.standard_projects.get(action[1])
     if project is None or not game.state.players[player].first_action_done:
         return False
+    if project.alternatives:
+        return bool(usable_prices(game, player, project))
     cost = standard_cost(game, player, project)
     if not can_pay(game, player, cost) or not (unconditional(project.play) or
                                                possible(game, project.play, Context(player))):
@@ -324,8 +368,22 @@ def _card_action_legal(game: "Table", player: int, action: tuple) -> bool:
     if not state.first_action_done:
         return False
     card = state.card(name)
+    if card is None and game.elements.factions:
+        return _policy_action_legal(game, player, action)
     return card is not None and (not card.used or _repeatable(game.library[name])) and \
         bool(game.library[name].actions) and bool(card_action_options(game, player, name, card.used))
+
+
+def _policy_action_legal(game: "Table", player: int, action: tuple) -> bool:
+    """The ruling faction's action while its policy is in force: once a generation (its `repeatable action:` options
+    again and again), when it can be carried out."""
+    name = action[1]
+    if policy_actions(game) != name:
+        return False
+    used = name in game.state.players[player].actions_used
+    if used and not _repeatable(game.library[name]):
+        return False
+    return bool(card_action_options(game, player, name, used))
 
 
 def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -389,7 +447,8 @@ def _project_prices(game: "Table", player: int) -> list:
     if priced is None:
         standard = game.standard_projects
         priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
-            ((standard_cost(game, player, standard[o.value[1]]), o) for o in _groups(game)[1]),
+            ((0 if standard[o.value[1]].alternatives else standard_cost(game, player, standard[o.value[1]]), o)
+             for o in _groups(game)[1]),
             key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
     return priced
 

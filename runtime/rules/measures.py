@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler.effects import Condition, Measure, Quantity
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.effects import Condition, InfluenceBonus, Measure, Quantity
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
-from .passives import passive_cache
+from .passives import passive_cache, passives
+from .sites import owned
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -197,7 +198,57 @@ _COUNTERS = {
     "cards": _cards,
     "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
     "constant": lambda game, m, where, players: m.value,
+    "influence": lambda game, m, where, players: _influence(game, where.player),
+    "role": lambda game, m, where, players: int(_government(game) is not None and
+                                                game.state.government.role == where.player),
+    "factions_led": lambda game, m, where, players: sum(
+        1 for f in _factions(game) if f.leader == where.player),
+    "leader": lambda game, m, where, players: int(_faction(game, m) is not None and
+                                                  _faction(game, m).leader == where.player),
+    "pieces_in": lambda game, m, where, players: _pieces_in(game, m, where.player),
+    "factions_with": lambda game, m, where, players: sum(1 for f in _factions(game) if where.player in f.pieces),
+    "used": lambda game, m, where, players: game.state.players[where.player].actions_used.count(m.name),
+    "ruling": lambda game, m, where, players: int(_government(game) is not None and
+                                                  game.state.government.ruling == m.faction),
+    "pieces": lambda game, m, where, players: owned(game, players, m.piece),
+    "players": lambda game, m, where, players: len(game.state.players),
 }
+
+
+def _government(game: "Table"):
+    return game.state.government
+
+
+def _factions(game: "Table") -> list:
+    government = game.state.government
+    return government.factions if government is not None else []
+
+
+def _faction(game: "Table", m: Measure):
+    """The faction a measure names: by its name, or the ruling or the dominant one (None without a government)."""
+    government = game.state.government
+    if government is None:
+        return None
+    name = m.faction if m.faction is not None else (government.ruling if m.which == "ruling" else government.dominant)
+    return government.faction(name)
+
+
+def _pieces_in(game: "Table", m: Measure, player: int) -> int:
+    """The player's pieces in a faction; `besides leader`: less the one that leads it."""
+    faction = _faction(game, m)
+    if faction is None:
+        return 0
+    count = faction.count(player)
+    return count - 1 if m.besides_leader and count and faction.leader == player else count
+
+
+def _influence(game: "Table", player: int) -> int:
+    """The government's count of the player's influence, and their `influence +N` modifiers."""
+    declared = game.elements.government
+    if declared is None or game.state.government is None:
+        return 0
+    counted = quantity(game, declared.influence, Where(player)) if declared.influence is not None else 0
+    return counted + sum(bonus.amount for bonus in passives(game, player, InfluenceBonus))
 
 
 def _parameter(state, name: str) -> int:
@@ -222,9 +273,9 @@ def _event_matches(definition, measure: Measure) -> bool:
 
 
 def _tile_matches(tile, wanted: Optional[str]) -> bool:
-    if wanted in (None, "tile"):
+    if wanted is None or wanted == ANY_TILE:
         return True
-    if wanted == "city":
+    if wanted in CITY_TILES:
         return tile.is_city
     return tile.kind == wanted
 

@@ -4,7 +4,8 @@ Interface: `passives(game, player, kind)` (the player's passive effects of one k
 player)` (the entry behind it, whose third item is a table of derived values that the rules checks fill: prices,
 leeway, triggers, tag counts). Why a module of its own: the prices, the measures and the triggers all read it, and
 it must stay below all of them. The cache lives on the game (`game._passives`, copied by `Game.clone`) and is
-renewed when a card joins a player's play area (cards never leave it).
+renewed when a card joins a player's play area (cards never leave it) or the policy in force changes (the ruling
+faction of a declared government has its passives counted as every player's during the action phase only).
 """
 
 from __future__ import annotations
@@ -29,18 +30,24 @@ def passives(game: "Table", player: int, kind: type) -> list:
 
 
 def passive_cache(game: "Table", player: int) -> tuple:
-    """(cards in play, passives by kind, derived values): the cache behind `passives`. The derived values
+    """(cards in play, passives by kind, derived values, policy in force): the cache behind `passives`. The derived values
     (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
     so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
     of them plays a card."""
-    played = game.state.players[player].played
+    state = game.state
+    played = state.players[player].played
+    government = state.government  # its ruling faction's policy is every player's during the action phase
+    policy = government.ruling if government is not None and state.phase == "action" else None
     cache = game._passives.get(player)
-    if cache is None or cache[0] != len(played):
+    if cache is None or cache[0] != len(played) or cache[3] != policy:
         by_kind: dict[type, list] = {}
         for card in played:
             for passive in game.library[card.name].passives:
                 by_kind.setdefault(type(passive), []).append(passive)
-        cache = (len(played), by_kind, {})
+        if policy is not None:
+            for passive in game.elements.factions[policy].passives:
+                by_kind.setdefault(type(passive), []).append(passive)
+        cache = (len(played), by_kind, {}, policy)
         game._passives[player] = cache
     return cache
 
@@ -48,11 +55,15 @@ def passive_cache(game: "Table", player: int) -> tuple:
 def triggers_of(game: "Table", owner: int) -> list:
     """(card name, trigger) of every trigger in a player's play area; cached with the passives, so until a card
     joins it. (A read of the cards in play: the rules checks ask it too, for a card's own triggers.)"""
-    derived = passive_cache(game, owner)[2]
+    cache = passive_cache(game, owner)
+    derived = cache[2]
     found = derived.get("triggers")
     if found is None:
         found = derived["triggers"] = [(card.name, p) for card in game.state.players[owner].played
                                        for p in game.library[card.name].passives if isinstance(p, fx.Trigger)]
+        policy = cache[3]
+        if policy is not None:  # the ruling faction's triggers, named by the faction
+            found += [(policy, p) for p in game.elements.factions[policy].passives if isinstance(p, fx.Trigger)]
     return found
 
 

@@ -18,8 +18,10 @@ from .passives import passive_cache, passives
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "card_cost", "card_means", "card_price", "leeway", "money_only", "money_power",
-           "payment_options", "payments", "resource_value", "standard_cost", "starting_card_price", "substitutes"]
+__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
+           "heat_power", "card_cost", "card_means",
+           "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
+           "standard_cost", "standard_prices", "starting_card_price", "substitutes"]
 
 CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -99,22 +101,52 @@ def standard_cost(game: "Table", player: int, definition) -> int:
 
 
 def _discounted_standard_cost(game: "Table", player: int, definition) -> int:
-    kind = definition.kind  # standard_project | standard_action
     resource = getattr(definition, "cost_resource", "megacredits")
+    return _discounted(game, player, definition, definition.cost, resource)
+
+
+def _discounted(game: "Table", player: int, definition, cost: int, resource: str) -> int:
+    """One cost of a standard project or action after the player's discounts: a discount naming a resource lowers
+    the cost in that resource; one in megacredits (no resource written) lowers the cost in megacredits and, on a
+    standard project or action with alternative costs, each of them (9 MC, 3 energy or 3 titanium: 8, 2 or 2 after 1 off)."""
+    kind = definition.kind  # standard_project | standard_action
+    every = bool(definition.alternatives)
     total = 0
     for d in passives(game, player, fx.Discount):
-        if d.resource != resource:
+        if d.resource != resource and not (every and d.resource == "megacredits"):
             continue
         if d.target.kind == kind and d.target.name == definition.name:
             total += d.amount
         elif d.target.kind == "standard_projects" and kind == "standard_project":
             total += d.amount
-    return max(0, definition.cost - total)
+    return max(0, cost - total)
+
+
+def standard_prices(game: "Table", player: int, definition) -> tuple[tuple[int, str], ...]:
+    """Every way to pay a standard project or action, (amount, resource) after the player's discounts (cached
+    with the passives); one way for most of them."""
+    if not definition.alternatives:
+        return ((standard_cost(game, player, definition), getattr(definition, "cost_resource", "megacredits")),)
+    derived = passive_cache(game, player)[2]
+    key = ("prices", id(definition))
+    prices = derived.get(key)
+    if prices is None:
+        prices = derived[key] = tuple((_discounted(game, player, definition, amount, resource), resource)
+                                      for amount, resource in definition.prices)
+    return prices
+
+
+def can_pay_price(game: "Table", player: int, amount: int, resource: str) -> bool:
+    """Whether the player can pay one cost of a standard project or action: megacredits as any payment of money
+    (Helion's heat...), another resource from the stock."""
+    if resource == "megacredits":
+        return can_pay(game, player, amount)
+    return can_spend(game, player, resource, amount)
 
 
 def starting_card_price(game: "Table", player: int) -> int:
     discount = sum(d.amount for d in passives(game, player, fx.Discount) if d.target.kind == "starting_cards")
-    return max(0, CARD_PRICE - discount)
+    return max(0, card_price(game, player) - discount)
 
 
 def substitutes(game: "Table", player: int) -> tuple[str, ...]:
@@ -137,7 +169,8 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
     if found is None:
         found = derived["card means"] = tuple(
             (in_play.name, s) for in_play in game.state.players[player].played
-            for s in game.library[in_play.name].passives if isinstance(s, fx.Substitute) and s.here)
+            for s in game.library[in_play.name].passives
+            if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits")
     if not found:
         return ()
     means = []
@@ -152,7 +185,43 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
 def card_means_value(game: "Table", player: int, means: str) -> int:
     """What one resource on the card `means` ("@CARD") pays, in megacredits."""
     name = means[1:]
-    return max((s.value for s in game.library[name].passives if isinstance(s, fx.Substitute) and s.here), default=1)
+    return max((s.value for s in game.library[name].passives
+                if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits"), default=1)
+
+
+def heat_means(game: "Table", player: int) -> tuple:
+    """(card, heat each) of the player's cards in play whose resources stand in for heat (`use fighters here as 2
+    heat`): empty for almost every player (cached with the passives; nothing looked at when no card of the game's
+    content says so)."""
+    if not game.elements.heat_payments:
+        return ()
+    derived = passive_cache(game, player)[2]
+    found = derived.get("heat means")
+    if found is None:
+        found = derived["heat means"] = tuple(
+            (in_play.name, s.value) for in_play in game.state.players[player].played
+            for s in game.library[in_play.name].passives
+            if isinstance(s, fx.Substitute) and s.here and s.instead_of == "heat")
+    return found
+
+
+def heat_power(game: "Table", player: int) -> int:
+    """The heat the player can spend: their stock, and what the resources of their cards that stand in for heat
+    are worth."""
+    state = game.state.players[player]
+    total = state.resources["heat"]
+    for name, value in heat_means(game, player):
+        in_play = state.card(name)
+        total += in_play.resources * value if in_play is not None else 0
+    return total
+
+
+def can_spend(game: "Table", player: int, resource: str, amount: int) -> bool:
+    """Whether the player can spend `amount` of a resource: their stock (and, for heat, the card resources that
+    stand in for it)."""
+    if resource == "heat" and game.elements.heat_payments:
+        return heat_power(game, player) >= amount
+    return game.state.players[player].resources[resource] >= amount
 
 
 def available(game: "Table", player: int, resource: str) -> int:
@@ -259,5 +328,7 @@ def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int
 
 
 def card_price(game: "Table", player: int) -> int:
-    """What a card offered during the game (`look at N, buy`) costs: the research price."""
-    return CARD_PRICE
+    """What buying a card to hand costs the player (research, `look N buy`, and before the starting discounts the
+    starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several)."""
+    prices = passives(game, player, fx.CardPrice)
+    return min(p.amount for p in prices) if prices else CARD_PRICE

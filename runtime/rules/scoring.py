@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tharsis.compiler.vocabulary import GREENERY_TILES
+
 from .measures import Where, holds, quantity
 from .spaces import terraformed
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["AWARD_VP", "MILESTONE_VP", "award_points", "card_points", "final_scores"]
+__all__ = ["AWARD_VP", "MILESTONE_VP", "award_points", "card_points", "final_scores", "government_points"]
 
 MILESTONE_VP = 5
 AWARD_VP = (5, 2)
@@ -40,6 +42,23 @@ def award_points(game: "Table") -> dict[int, dict[str, int]]:
     return result
 
 
+def government_points(game: "Table", index: int) -> int:
+    """The victory points the declared government gives a player at the end (`vp: 1 per chair + factions you
+    lead`), 0 without one."""
+    declared = game.elements.government
+    if declared is None or declared.vp is None or game.state.government is None:
+        return 0
+    return _points(game, declared.vp, Where(index))
+
+
+def _points(game: "Table", vp, where: Where) -> int:
+    if vp.condition is not None:
+        return vp.points if holds(game, vp.condition, where) else 0
+    if vp.per is not None:
+        return vp.points * (quantity(game, vp.per, where) // vp.divisor)
+    return vp.points
+
+
 def card_points(game: "Table", index: int) -> dict[str, int]:
     player = game.state.players[index]
     points: dict[str, int] = {}
@@ -48,13 +67,7 @@ def card_points(game: "Table", index: int) -> dict[str, int]:
         vp = game.library[name].vp
         if vp is None:
             continue
-        where = Where(index, card=name)
-        if vp.condition is not None:
-            value = vp.points if holds(game, vp.condition, where) else 0
-        elif vp.per is not None:
-            value = vp.points * (quantity(game, vp.per, where) // vp.divisor)
-        else:
-            value = vp.points
+        value = _points(game, vp, Where(index, card=name))
         if value:
             points[name] = value
     return points
@@ -65,12 +78,12 @@ def final_scores(game: "Table") -> dict:
     awards = award_points(game)
     players = []
     for index, player in enumerate(state.players):
-        greeneries = sum(1 for t in state.tiles.values() if t.kind == "greenery" and t.owner == index)
+        greeneries = sum(1 for t in state.tiles.values() if t.kind in GREENERY_TILES and t.owner == index)
         cities = 0
         for sid, tile in state.tiles.items():
             if tile.is_city and tile.owner == index:
                 cities += sum(1 for n in board.neighbours[sid]
-                              if n in state.tiles and state.tiles[n].kind == "greenery")
+                              if n in state.tiles and state.tiles[n].kind in GREENERY_TILES)
         cards = card_points(game, index)
         milestones = MILESTONE_VP * sum(1 for _, owner in state.milestones if owner == index)
         breakdown = {
@@ -81,6 +94,8 @@ def final_scores(game: "Table") -> dict:
             "cities": cities,
             "cards": sum(cards.values()),
         }
+        if game.elements.government is not None:  # only with a government: other results as before
+            breakdown["government"] = government_points(game, index)
         breakdown["total"] = sum(breakdown.values())
         players.append({"name": player.name, **breakdown, "megacredits": player.resources["megacredits"],
                         "award_detail": awards[index], "card_detail": cards})

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
-from tharsis.compiler.vocabulary import GLOBAL_RANGES
+from tharsis.compiler.vocabulary import (ANY_TILE, CITY_TILES, GLOBAL_RANGES, GREENERY_TILES, LAND, OCEAN_SPACE,
+                                         OCEAN_TILES, VOLCANIC)
 
 from ..core.state import Tile
 from .measures import Where, holds
@@ -29,7 +30,7 @@ __all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
     board = game.board
     result = list(free_spaces(game, player, tile, filters))
-    if tile == "greenery" and not filters:
+    if tile in GREENERY_TILES and not filters:
         # the spaces next to the player's tiles, found from those tiles (a few) rather than from every free
         # space's neighbours (dozens): the same spaces, in the free spaces' order
         neighbours = board.neighbours
@@ -63,8 +64,8 @@ def cost_once_placed(game: "Table", player: int, sid: str, tile: str) -> int:
     """`space_cost` as `put_tile` will find it, the tile on the space (an ocean out of the supply); the state is
     put back as it was. What a placement's spaces cost, for the checks and for the play view."""
     state = game.state
-    ocean = tile == "ocean"
-    state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile == "city")
+    ocean = tile in OCEAN_TILES
+    state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile in CITY_TILES)
     state.oceans += 1 if ocean else 0
     try:
         return space_cost(game, player, sid)
@@ -79,12 +80,12 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
     such tiles first (a few, where the board has dozens)."""
     state, board = game.state, game.board
     kinds = None
-    if filters and not board.has_volcanic and any(f.kind == "volcanic" for f in filters):
+    if filters and not board.has_volcanic and any(f.kind == VOLCANIC for f in filters):
         # a board without volcanic spaces: `on volcanic` is any space under the ordinary rules, and an override
         # written for the volcanic space (`ignoring adjacency`) falls with it (Lava Tube Settlement on Hellas)
-        filters = tuple(f for f in filters if f.kind not in ("volcanic", "ignoring_adjacency"))
+        filters = tuple(f for f in filters if f.kind not in (VOLCANIC, "ignoring_adjacency"))
     if not filters:
-        candidates = board.open_ids["ocean" if tile == "ocean" else "land"]
+        candidates = board.open_ids[_space_kind(tile)]
     else:
         reserved = next((f.reserved for f in filters if f.kind == "reserved"), None)
         if reserved and reserved in board.reserved_names:
@@ -101,8 +102,8 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                 near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
-    spaced = tile == "city" and not any((f.kind == "next_to" and f.tile == "city") or f.kind == "ignoring_adjacency"
-                                        for f in filters)
+    spaced = tile in CITY_TILES and not any((f.kind == "next_to" and f.tile in CITY_TILES) or
+                                            f.kind == "ignoring_adjacency" for f in filters)
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
     for sid in candidates:
         if sid in tiles:
@@ -119,14 +120,19 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
         yield sid
 
 
+def _space_kind(tile: str) -> str:
+    """The kind of space a tile goes on when no filter says otherwise: oceans on ocean spaces, the rest on land."""
+    return OCEAN_SPACE if tile in OCEAN_TILES else LAND
+
+
 def _space_kind_ok(game: "Table", space, tile: str, kinds: set[str]) -> bool:
-    if "ocean" in kinds:
-        return space.kind == "ocean"
-    if "land" in kinds or "volcanic" in kinds:
-        if space.kind != "land":
+    if OCEAN_SPACE in kinds:
+        return space.kind == OCEAN_SPACE
+    if LAND in kinds or VOLCANIC in kinds:
+        if space.kind != LAND:
             return False
-        return "volcanic" not in kinds or space.volcanic or not game.board.has_volcanic
-    return space.kind == ("ocean" if tile == "ocean" else "land")
+        return VOLCANIC not in kinds or space.volcanic or not game.board.has_volcanic
+    return space.kind == _space_kind(tile)
 
 
 def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
@@ -150,12 +156,12 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
 
 
 def can_place(game: "Table", player: int, effect: fx.PlaceTile) -> bool:
-    if effect.tile == "ocean" and not any(f.kind == "land" for f in effect.filters):
+    if effect.tile in OCEAN_TILES and not any(f.kind == LAND for f in effect.filters):
         return True  # an ocean with none left (or no space) is skipped, never blocks
-    if effect.tile == "ocean":
+    if effect.tile in OCEAN_TILES:
         return True
-    if effect.tile == "greenery" and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
-        return bool(legal_spaces(game, player, "greenery"))
+    if effect.tile in GREENERY_TILES and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
+        return bool(legal_spaces(game, player, effect.tile))
     tile = effect.tile
     return any(affordable(game, player, s, tile) for s in free_spaces(game, player, tile, effect.filters))
 
@@ -173,16 +179,12 @@ def maxed(game: "Table", parameter: str) -> bool:
 
 def terraformed(game: "Table") -> bool:
     """The printed three parameters are maxed, and so is every declared one that `ends game: yes` (or `solo`, in a
-    solo game)."""
-    if not all(maxed(game, p) for p in ("temperature", "oxygen", "oceans")):
-        return False
-    solo = game.options.solo
-    return all(maxed(game, name) for name, p in game.elements.parameters.items()
-               if p.ends_game == "yes" or (solo and p.ends_game == "solo"))
+    solo game): the game's elements list them (`ending`)."""
+    return all(maxed(game, name) for name, *_ in game.elements.ending)
 
 
 def _neighbour_counts(f, tile: Tile, player: int) -> bool:
     """Whether a tile next to a space counts for a `next to` filter: its kind, and its owner when it says "your"."""
     if f.own and tile.owner != player:
         return False
-    return f.tile == "tile" or (f.tile == "city" and tile.is_city) or tile.kind == f.tile
+    return f.tile == ANY_TILE or (f.tile in CITY_TILES and tile.is_city) or tile.kind == f.tile

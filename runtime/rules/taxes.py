@@ -5,7 +5,7 @@ A tax in force (a passive of the player's, from a card or from the policy of the
 for each step of TR the player gains during the action phase. Playability counts it: `with_tax` adds to the effects
 of a card, standard project or action a payment of the tax on the steps they will surely give, so the checks that
 ask whether they can be carried out (runtime/rules/checks.py, after the card's own payment) also ask whether the tax
-can be paid, as the reference engine does (`canAfford` with the Reds' cost: money and its substitutes, never steel
+can be paid, as the reference engine does (`canAfford` with the ruling party's tax: money and its substitutes, never steel
 or titanium). The steps are counted on a copy of the parameters as the effects would leave them: a maxed parameter
 gives none, and a track bonus on the way (oxygen 8 % raising temperature, temperature 0 C placing an ocean, a
 declared parameter's `tr +1`) gives its own. Interface: `tax_rate`, `tr_steps`, `with_tax`.
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tharsis.compiler import effects as fx
+from tharsis.compiler.vocabulary import OCEAN_TILES, TILE_RAISES
 
 from .checks import Context, possible, value_of
 from .measures import holds
@@ -76,10 +77,9 @@ class _Steps:
                     total += max(0, steps)
                 elif steps > 0:
                     total += self.raised(e.parameter, steps, ctx)
-            elif kind is fx.PlaceTile and not ctx.neutral:
-                parameter = {"ocean": "oceans", "greenery": "oxygen"}.get(e.tile)
-                if parameter == "oceans" or (parameter == "oxygen" and not self.game.flow.no_oxygen):
-                    total += self.raised(parameter, e.count, ctx)
+            elif kind is fx.PlaceTile and not ctx.neutral and e.tile in TILE_RAISES:
+                if e.tile in OCEAN_TILES or not self.game.flow.no_oxygen:  # solo's last greeneries raise nothing
+                    total += self.raised(TILE_RAISES[e.tile], e.count, ctx)
             elif kind is fx.Choice:
                 total += self.fewest(e.options, ctx)
             elif kind is fx.Conditional:

@@ -11,19 +11,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tharsis.compiler import text
+from tharsis.compiler.vocabulary import CITY, GREENERY
 
 from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
-from ..core.state import NEUTRAL, RESOURCES, CardInPlay
+from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay
 from ..handlers.actions import play_for_free, take_action
 from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
+from ..handlers.politics import set_up as set_up_government
+from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
-from ..handlers.triggers import fire
+from ..handlers.triggers import fire, new_tags
 from ..rules.checks import Context
 from ..rules.legality import ActionMenu, standard_action_possible
-from ..rules.prices import CARD_PRICE
+from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import terraformed
 
@@ -81,6 +84,8 @@ def start_game(game: "Table") -> None:
                 pile = state.piles[kind]
                 for _ in range(min(kinds[kind].deal, len(pile))):
                     state.kept[index].append(pile.pop())
+    set_up_sites(game)  # declared sites dealt, supplies of pieces filled (nothing without them)
+    set_up_government(game)  # the declared government's factions, ruling faction and role (nothing without one)
     push(game, generation)
     if o.initial_draft and len(state.players) > 1:
         draft(game, dealt_cards, 1, Step(choose_corporations, (tuple(dealt_corporations), 0, ())))
@@ -106,10 +111,11 @@ def choose_corporations(game: "Table", dealt: tuple, position: int, chosen: tupl
     if game.options.solo:
         steps.append(Step(neutral_city, (None, 0)))
     steps += [Step(offer_cards, (index, cards[index], None)) for index in order]
+    steps += [Step(run_rule, (rule.name, "start_of_game")) for rule in game.elements.rules.get("start_of_game", ())]
     if state.kept:
         steps += [Step(keep_dealt, (index, kind)) for index in order for kind in sorted(game.elements.card_kinds)]
         steps += [Step(play_kept, (index,)) for index in order]
-    steps.append(Step(set_phase, ("action",)))
+    steps.append(Step(set_phase, (ACTION,)))
     then(game, *steps)
 
 
@@ -180,11 +186,14 @@ def start_corporation(game: "Table", index: int, name: str) -> None:
     game.begin("start", index, name)  # before its starting megacredits: they are its effect
     player.corporation = name
     player.resources["megacredits"] += corporation.starting_megacredits
+    fresh = new_tags(game, index, name)
     player.played.insert(0, CardInPlay(name))
     player.first_action_done = not corporation.first_action
     game.flow.playing = (index, name)
     then(game, Step(run_effects, (corporation.play, 0, Context(index, card=name), None)),
          Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
+    if fresh:
+        fire(game, "new_tag", index, times=fresh)
 
 
 @step
@@ -219,14 +228,14 @@ def neutral_city(game: "Table", costs, number: int) -> None:
     if not free:
         return
     city = free[(max(city_cost, 1) - 1) % len(free)]
-    put_tile(game, NEUTRAL, city, "city", neutral=True)
+    put_tile(game, NEUTRAL, city, CITY, neutral=True)
     around = [s for s in game.board.clockwise[city] if s is not None and s not in state.tiles]
     if around:
         greenery_space = around[(max(greenery_cost, 1) - 1) % len(around)]
-        put_tile(game, NEUTRAL, greenery_space, "greenery", neutral=True)
+        put_tile(game, NEUTRAL, greenery_space, GREENERY, neutral=True)
     push(game, neutral_city, costs, number + 1)
     game.begin("neutral_city", None, city)  # what the city sets off (triggers) is its effect
-    fire(game, "place", NEUTRAL, tile="city", space=city, is_city=True)
+    fire(game, "place", NEUTRAL, tile=CITY, space=city, is_city=True)
 
 
 # ------------------------------------------------------------------ drafting cards
@@ -282,7 +291,7 @@ def research(game: "Table") -> None:
     state = game.state
     if not game.options.solo:
         state.first_player = (state.first_player + 1) % len(state.players)
-    state.phase = "research"
+    state.phase = RESEARCH
     push(game, research_deal)
 
 
@@ -300,12 +309,13 @@ def research_deal(game: "Table") -> None:
 @step
 def research_offers(game: "Table", packs: tuple) -> None:
     game.begin("research")  # the cards bought are its effect
-    then(game, *(Step(offer_cards, (index, tuple(packs[index]), CARD_PRICE)) for index in game.turn_order()))
+    then(game, *(Step(offer_cards, (index, tuple(packs[index]), card_price(game, index)))
+                 for index in game.turn_order()))
 
 
 @step
 def action_phase(game: "Table") -> None:
-    game.state.phase = "action"
+    game.state.phase = ACTION
     for player in game.state.players:
         player.passed = False
     push(game, next_turn, 0)
@@ -361,7 +371,7 @@ def action_chosen(game: "Table", action: tuple, index: int, number: int) -> None
 
 @step
 def production_phase(game: "Table") -> None:
-    game.state.phase = "production"
+    game.state.phase = PRODUCTION
     game.begin("production")  # a cause of its own: what everyone produces, and the `produce` triggers
     push(game, production)
 
@@ -410,8 +420,9 @@ def game_ends(game: "Table") -> bool:
 @step
 def end_of_generation(game: "Table") -> None:
     state = game.state
+    return_pieces(game)  # pieces that return at the end of a generation (cargo ships) leave the sites first
     if game_ends(game):
-        state.phase = "final greenery"
+        state.phase = FINAL_GREENERY
         then(game, Step(final_greenery_phase, ()), Step(game_over, ()))
         return
     push(game, next_generation)
@@ -471,6 +482,6 @@ def greenery_chosen(game: "Table", name, position: int) -> None:
 
 @step
 def game_over(game: "Table") -> None:
-    game.state.phase = "end"
+    game.state.phase = END
     game.state.over = True
     game.result = final_scores(game)

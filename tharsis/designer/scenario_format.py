@@ -438,6 +438,7 @@ PLAYER_SETUP = Fields({
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
                            name="a card name or `{card: Pets, resources: 2}`")),
     "events": ListOf(CARD), "tr raised this generation": NUMBER, "kept": ListOf(CARD),
+    "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's set-up")
 
 TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME}, name="`{tile: city, owner: alice}`",
@@ -450,6 +451,16 @@ def _on_track(parameter: str) -> Scalar:
                   (value - low) % step == 0 else f"{parameter} runs from {low}{unit} to {high}{unit}"
                   + (f" in steps of {step}" if step > 1 else "") + f", not {value}")
 
+
+SITE = Fields({"marker": NUMBER, "pieces": ListOf(NAME), "visitor": NAME, "active": FLAG},
+              name="`{marker: 2, pieces: [alice, bob], visitor: alice, active: true}`")
+
+FACTION = AnyOf(ListOf(NAME), Fields({"pieces": ListOf(NAME), "leader": NAME},
+                                    name="`{pieces: [alice, neutral], leader: alice}`"),
+                name="the owners of a faction's pieces (`[alice, neutral]`) or `{pieces: [...], leader: alice}`")
+GOVERNMENT = Fields({"ruling": NAME, "dominant": NAME, "role": NAME, "neutral": NUMBER,
+                     "factions": KeyedBy(FACTION, "factions and the owners of their pieces")},
+                    name="`{ruling: Reds, dominant: Greens, role: alice, neutral: 10, factions: {Reds: [alice]}}`")
 
 SETUP = Fields({
     "globals": Fields({"temperature": _on_track("temperature"), "oxygen": _on_track("oxygen"),
@@ -464,15 +475,20 @@ SETUP = Fields({
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
     "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),
     "piles": KeyedBy(ListOf(CARD), "declared kinds of card and the top of their piles"),
+    "sites": KeyedBy(SITE, "declared sites in play and their state"),
+    "government": GOVERNMENT,
+    "stages": KeyedBy(ListOf(AnyOf(CARD, Scalar(type(None), name="nothing"), name="a card or nothing")),
+                      "declared kinds with stages and the card in each stage, first stage first"),
 }, name="a set-up")
 
 PLAYER_EXPECT = Fields({
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "tr": NUMBER, "hand": ListOf(NAME),
     "hand size": NUMBER, "played": ListOf(NAME, single=True), "events": ListOf(NAME, single=True),
     "card resources": KeyedBy(NUMBER, "cards and their resources"), "passed": FLAG,
+    "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's expectations")
 
-SCORE_KEYS = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "total")
+SCORE_KEYS = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "government", "total")
 
 EXPECT = Fields({
     "globals": Fields({"temperature": NUMBER, "oxygen": NUMBER, "oceans": NUMBER, "generation": NUMBER},
@@ -488,10 +504,16 @@ EXPECT = Fields({
                            Scalar(type(None), name="nothing"), name="a score breakdown (or the winner's name)"),
                      "players and their scores, or winner"),
     "state": KeyedBy(Anything(), "dotted paths and values"),
+    "sites": KeyedBy(AnyOf(SITE, Scalar(str, name="`out of play`", valid=lambda word: None if word == "out of play"
+                                        else f"'{word}': a site's state, or `out of play`"),
+                           name="a site's state or `out of play`"), "declared sites and their state"),
+    "sites in play": ListOf(NAME),
+    "government": GOVERNMENT,
 }, name="expectations")
 
 ACTION_STEPS = ("play", "action", "project", "convert", "claim", "fund")
-PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "kept cards", "end")
+PHASE_STEPS = ("pass", "production", "generation", "research", "neutral setup", "kept cards", "start of game",
+               "end")
 STEP_FIELDS: dict[str, Shape] = {key: NAME for key in ACTION_STEPS}
 STEP_FIELDS.update({"play": CARD, "action": CARD})
 STEP_FIELDS.update({key: FLAG_OR_NOTHING for key in PHASE_STEPS + ("first action",)})
@@ -507,6 +529,7 @@ STEP = AnyOf(Scalar(str, name="a step", valid=lambda word: None if word in PHASE
 OPTIONS = Fields({
     "players": ListOf(NAME, valid=_players_ok), "seed": Scalar(int, name="a whole number", valid=_seed_ok),
     "board": NAME, "corporate_era": FLAG, "draft": FLAG, "solo_tr63": FLAG, "expansions": ListOf(NAME),
+    "sites": ListOf(NAME),
 }, name="game options")
 
 SCENARIO = Fields({

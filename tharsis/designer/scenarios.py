@@ -22,8 +22,9 @@ from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.designer import scenario_format
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
-from tharsis.runtime.core.state import NEUTRAL, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, RESEARCH, RESOURCES, CardInPlay, Tile
 from tharsis.runtime.handlers.actions import take_action
+from tharsis.runtime.handlers.sites import return_pieces
 from tharsis.runtime.rules.legality import why_not
 from tharsis.runtime.rules.scoring import final_scores
 from tharsis.runtime.sequence import phases
@@ -187,13 +188,18 @@ class Runner:
                 raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
                                     did_you_mean(str(expansion), declared) or
                                     "expansions: " + (", ".join(sorted(declared)) or "none declared"))
-        self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
-                                     board=board,
-                                     corporate_era=bool(options.get("corporate_era", False)),
-                                     draft=bool(options.get("draft", False)),
-                                     solo_tr63=bool(options.get("solo_tr63", False)),
-                                     expansions=tuple(str(e) for e in options.get("expansions") or ())),
-                         library, start=False)
+        try:
+            self.game = Game(GameOptions(players=tuple(players), seed=int(options.get("seed", 0)),
+                                         board=board,
+                                         corporate_era=bool(options.get("corporate_era", False)),
+                                         draft=bool(options.get("draft", False)),
+                                         solo_tr63=bool(options.get("solo_tr63", False)),
+                                         expansions=tuple(str(e) for e in options.get("expansions") or ()),
+                                         sites=tuple(str(s) for s in options.get("sites") or ())),
+                             library, start=False)
+        except ValueError as exc:  # a site the content does not declare (or not of the expansions in play)
+            raise ScenarioError(str(exc), _span(options, "sites"), "E607",
+                                "is its expansion in `options.expansions`?") from None
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
         self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
@@ -212,6 +218,25 @@ class Runner:
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
                                 "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
         return name
+
+    def site(self, name, container=None):
+        """A declared site in play (its state), or E607 with the sites in play."""
+        site = self.game.state.site(str(name))
+        if site is None:
+            in_play = [s.name for s in self.game.state.sites]
+            raise ScenarioError(f"no site {name!r} is in play", _span(container, name), "E607",
+                                did_you_mean(str(name), in_play) or "sites in play: " + (", ".join(in_play) or
+                                "none (is its expansion on? options: {expansions: [...], sites: [...]})"))
+        return site
+
+    def piece(self, name, container=None) -> str:
+        """A declared kind of piece of the game, by any form of its name (`trade fleets`), or E607."""
+        found = v.lookup_piece(str(name).split(), self.game.elements.pieces)
+        if found is None:
+            raise ScenarioError(f"no piece {name!r} in this game", _span(container, name), "E607",
+                                did_you_mean(str(name), self.game.elements.pieces) or
+                                "pieces: " + (", ".join(self.game.elements.pieces) or "none"))
+        return found
 
     def run(self) -> None:
         self.arrange(self.spec.get("setup") or {})
@@ -293,6 +318,8 @@ class Runner:
                 state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
             if "tr raised this generation" in spec:
                 player.tr_raised_this_generation = int(spec["tr raised this generation"])
+            for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
+                player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
         for space, spec in (setup.get("tiles") or {}).items():
             self.location = _span(setup.get("tiles"), space) or self.location
             space = _space(space)
@@ -304,14 +331,104 @@ class Runner:
             kind = spec["tile"]
             state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
                                       (NEUTRAL if owner == "neutral" else self.player(owner)),
-                                      name=spec.get("name"), is_city=kind == "city")
-            if kind == "ocean" and "oceans" not in (setup.get("globals") or {}):
+                                      name=spec.get("name"), is_city=kind in v.CITY_TILES)
+            if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
                 state.oceans += 1
+        for name, spec in (setup.get("sites") or {}).items():  # the state of declared sites in play
+            site = self.site(name, setup.get("sites"))
+            spec = spec or {}
+            if "pieces" in spec:
+                site.pieces = [self.player(owner) for owner in spec["pieces"] or []]
+            if "visitor" in spec:
+                site.visitor = None if spec["visitor"] in (None, "nobody") else self.player(spec["visitor"])
+            if "active" in spec:
+                site.active = bool(spec["active"])
+            site.marker = int(spec.get("marker", max(site.marker, len(site.pieces))))
+            last = len(self.game.elements.sites[site.name].track) - 1
+            if not len(site.pieces) <= site.marker <= last:
+                raise ScenarioError(f"the marker of {site.name} stands on a step from its pieces' number "
+                                    f"({len(site.pieces)}) to its last step ({last}), not {site.marker}",
+                                    _span(setup.get("sites"), name), "E607")
+        if "government" in setup:
+            self._set_up_government(setup["government"] or {}, setup)
+        for kind, cards in (setup.get("stages") or {}).items():  # the cards of a staged kind, first stage first
+            declared = self.game.elements.card_kinds.get(str(kind))
+            if declared is None or not declared.stages:
+                raise ScenarioError(f"'{kind}' is no kind of card with stages in this game",
+                                    _span(setup.get("stages"), kind), "E607")
+            cards = [None if c is None else self.card(c) for c in cards or []]
+            if len(cards) > len(declared.stages):
+                raise ScenarioError(f"'{kind}' has {len(declared.stages)} stages, not {len(cards)}",
+                                    _span(setup.get("stages"), kind), "E607")
+            state.stages[declared.name] = cards + [None] * (len(declared.stages) - len(cards))
+            pile = state.piles.get(declared.name, [])
+            for name in cards:
+                if name is not None and name in pile:
+                    pile.remove(name)
         self.location = _span(setup) or self.location
         for entry in setup.get("milestones") or []:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
             state.awards.append((entry["name"], self.player(entry["player"])))
+
+    def owner(self, name) -> int:
+        """A player's index, or NEUTRAL for `neutral` (a piece or a role that belongs to nobody)."""
+        return NEUTRAL if name == "neutral" else self.player(name)
+
+    def _set_up_government(self, spec: dict, setup: dict) -> None:
+        """The government as given: the pieces in its factions (taken from the owners' reserves and the neutral
+        reserve), their leaders (as given, else found as if the pieces came in the order listed), the ruling and
+        the dominant faction, the role holder (`nobody`: none) and the neutral reserve."""
+        from tharsis.runtime.rules.politics import leader_of
+
+        government = self.game.state.government
+        declared = self.game.elements.government
+        if government is None:
+            raise ScenarioError("no government in this game (is its expansion in `options.expansions`?)",
+                                _span(setup, "government"), "E607")
+        names = [f.name for f in government.factions]
+        for key in ("ruling", "dominant"):
+            if key in spec and spec[key] not in names:
+                raise ScenarioError(f"unknown faction '{spec[key]}'", _span(spec, key), "E607",
+                                    did_you_mean(str(spec[key]), names) or "factions: " + ", ".join(names))
+        for name, given in (spec.get("factions") or {}).items():
+            faction = government.faction(str(name))
+            if faction is None:
+                raise ScenarioError(f"unknown faction '{name}'", _span(spec.get("factions"), name), "E607",
+                                    did_you_mean(str(name), names) or "factions: " + ", ".join(names))
+            owners = given.get("pieces") if isinstance(given, dict) else given
+            faction.pieces, faction.leader = [], None
+            for owner in [self.owner(o) for o in owners or []]:
+                faction.pieces.append(owner)
+                faction.leader = leader_of(faction, self.game.turn_order(), self.game.state.first_player)
+                if owner == NEUTRAL:
+                    government.neutral -= 1
+                else:
+                    pieces = self.game.state.players[owner].pieces
+                    pieces[declared.piece] = pieces.get(declared.piece, 0) - 1
+            if isinstance(given, dict) and "leader" in given:
+                faction.leader = self.owner(given["leader"])
+        if "role" in spec:
+            role = None if spec["role"] in (None, "nobody") else self.owner(spec["role"])
+            if government.role == NEUTRAL:
+                government.neutral += 1
+            elif government.role is not None:
+                pieces = self.game.state.players[government.role].pieces
+                pieces[declared.piece] = pieces.get(declared.piece, 0) + 1
+            government.role = role
+            if role == NEUTRAL:
+                government.neutral -= 1
+            elif role is not None:
+                self.game.state.players[role].pieces[declared.piece] -= 1
+        if "neutral" in spec:
+            government.neutral = int(spec["neutral"])
+        government.ruling = spec.get("ruling", government.ruling)
+        from tharsis.runtime.rules.politics import dominant_after
+        government.dominant = spec["dominant"] if "dominant" in spec else \
+            dominant_after(government, government.dominant)
+        if any(p.pieces.get(declared.piece, 0) < 0 for p in self.game.state.players) or government.neutral < 0:
+            raise ScenarioError("more pieces in the factions (and the role) than the reserves hold",
+                                _span(setup, "government"), "E607")
 
     # ------------------------------------------------------------------ steps
 
@@ -344,7 +461,9 @@ class Runner:
             self.drive(phases.production, (), answers, None, where, last=False)
             if game.ends():
                 self.finish(answers, where)
-            else:  # the rules declared for the end of a generation (World Government Terraforming), then the next
+            else:  # the pieces that return, the rules declared for the end of a generation (World Government
+                # Terraforming, markers rising), then the next generation
+                return_pieces(game)
                 for rule in game.elements.rules.get("end_of_generation", ()):
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
                 game.state.generation += 1
@@ -352,15 +471,20 @@ class Runner:
                 for each in game.state.players:
                     each.passed = False
         elif kind == "research":
-            game.state.phase = "research"
+            game.state.phase = RESEARCH
             self.drive(phases.research_deal, (), answers, None, where)
-            game.state.phase = "action"
+            game.state.phase = ACTION
         elif kind == "neutral setup":
             self.drive(phases.neutral_city, (None, 0), answers, None, where)
         elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
             for index in game.turn_order():
                 if game.state.kept and game.state.kept[index]:
                     self.drive(phases.play_kept, (index,), answers, None, where)
+        elif kind == "start of game":  # the rules declared `at: start of game` (a solo set-up rule)
+            for rule in game.elements.rules.get("start_of_game", ()):
+                self.drive(phases.run_rule, (rule.name, "start_of_game"), answers, None, where, last=False)
+            if answers:
+                raise ScenarioError(f"{where}: answers not used: {answers}")
         elif kind == "end":
             self.finish(answers, where)
         elif kind == "pass":
@@ -391,9 +515,9 @@ class Runner:
     def finish(self, answers: list[str], where: str) -> None:
         """Final greenery conversion (answered from `choose`), then final scoring: the game is over."""
         game = self.game
-        game.state.phase = "final greenery"
+        game.state.phase = FINAL_GREENERY
         self.drive(phases.final_greenery_phase, (), answers, None, where)
-        game.state.phase = "end"
+        game.state.phase = END
         game.state.over = True
         game.result = final_scores(game)
 
@@ -492,6 +616,14 @@ class Runner:
             wanted = [(e["name"], e["player"]) for e in spec["awards"]]
             if actual != wanted:
                 fail(f"{where}: awards are {actual}, expected {wanted}")
+        if "sites in play" in spec:
+            actual = sorted(site.name for site in state.sites)
+            if actual != sorted(map(str, spec["sites in play"])):
+                fail(f"{where}: the sites in play are {actual}, expected {sorted(map(str, spec['sites in play']))}")
+        for name, wanted in (spec.get("sites") or {}).items():
+            self._expect_site(where, str(name), wanted)
+        if "government" in spec:
+            self._expect_government(where, spec["government"] or {})
         if "state" in spec:  # any value of the saved state, by a dotted path: players.0.tr, claims.31, deck.-1
             snapshot = self.game.snapshot()
             for path, wanted in spec["state"].items():
@@ -510,6 +642,57 @@ class Runner:
                     actual = rows[name].get(key)
                     if actual != value:
                         fail(f"{where}: {name}'s score {key} is {actual}, expected {value}")
+
+    def _expect_government(self, where: str, wanted: dict) -> None:
+        """The government as expected: ruling and dominant faction, role holder, neutral reserve, and for each
+        faction named the owners of its pieces (in any order) and its leader."""
+        fail = self.outcome.failures.append
+        government = self.game.state.government
+        if government is None:
+            fail(f"{where}: there is no government in this game")
+            return
+        said = {NEUTRAL: "neutral", None: "nobody", **{p.index: p.name for p in self.game.state.players}}
+        for key in ("ruling", "dominant"):
+            if key in wanted and getattr(government, key) != wanted[key]:
+                fail(f"{where}: the {key} faction is {getattr(government, key)}, expected {wanted[key]}")
+        if "role" in wanted and said[government.role] != (wanted["role"] or "nobody"):
+            fail(f"{where}: the role is held by {said[government.role]}, expected {wanted['role']}")
+        if "neutral" in wanted and government.neutral != wanted["neutral"]:
+            fail(f"{where}: the neutral reserve holds {government.neutral}, expected {wanted['neutral']}")
+        for name, given in (wanted.get("factions") or {}).items():
+            faction = government.faction(str(name))
+            if faction is None:
+                fail(f"{where}: there is no faction {name}")
+                continue
+            owners = given.get("pieces") if isinstance(given, dict) else given
+            actual = sorted(said[o] for o in faction.pieces)
+            if owners is not None and actual != sorted(map(str, owners)):
+                fail(f"{where}: the pieces in {name} are {actual}, expected {sorted(map(str, owners))}")
+            if isinstance(given, dict) and "leader" in given and said[faction.leader] != (given["leader"] or "nobody"):
+                fail(f"{where}: {name} is led by {said[faction.leader]}, expected {given['leader']}")
+
+    def _expect_site(self, where: str, name: str, wanted) -> None:
+        fail = self.outcome.failures.append
+        site = self.game.state.site(name)
+        if wanted == "out of play":
+            if site is not None:
+                fail(f"{where}: {name} is in play, expected out of play")
+            return
+        if site is None:
+            fail(f"{where}: {name} is not in play")
+            return
+        names = [p.name for p in self.game.state.players]
+        wanted = wanted or {}
+        if "marker" in wanted and site.marker != wanted["marker"]:
+            fail(f"{where}: the marker of {name} is on step {site.marker}, expected {wanted['marker']}")
+        if "pieces" in wanted and [names[p] for p in site.pieces] != list(wanted["pieces"] or []):
+            fail(f"{where}: the pieces on {name} are {[names[p] for p in site.pieces]}, expected {wanted['pieces']}")
+        if "visitor" in wanted:
+            actual = "nobody" if site.visitor is None else names[site.visitor]
+            if actual != (wanted["visitor"] or "nobody"):
+                fail(f"{where}: {name} is visited by {actual}, expected {wanted['visitor']}")
+        if "active" in wanted and site.active != wanted["active"]:
+            fail(f"{where}: {name} active is {site.active}, expected {wanted['active']}")
 
     def _expect_player(self, where: str, player, wanted: dict) -> None:
         fail = self.outcome.failures.append
@@ -536,6 +719,10 @@ class Runner:
             actual = card.resources if card else None
             if actual != value:
                 fail(f"{where}: {name} holds {actual} resources, expected {value}")
+        for piece, value in (wanted.get("pieces") or {}).items():
+            name = self.piece(piece)
+            if player.pieces.get(name, 0) != value:
+                fail(f"{where}: {player.name} has {player.pieces.get(name, 0)} {name} in supply, expected {value}")
         if "passed" in wanted and player.passed != wanted["passed"]:
             fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
 

@@ -10,7 +10,8 @@ does not know, `resample_from_infostate(player, sampler)` is the research API's 
 (`open_spiel.python.algorithms.ismcts`) calls at its root.
 
 Actions are the fixed action space's ids (`tharsis.runtime.api.action_space`): `num_distinct_actions()` bounds them
-for the game's content. Observation and information-state tensors are the vector of `tharsis.envs.encoding`; the
+for the game's content. The observation and information-state tensors are the research view's
+(`observation_tensor`, and `information_state_tensor` with the player's recall: `tharsis.runtime.api.encoding`); the
 information-state string is the research API's `information_state_string` when the engine has it, else the
 observation with the player's own moves and the public moves of the others (what a move of a hidden kind chose,
 a card kept or drafted, is left out). Parameters: `players` (2-5), `seed`, `corporate_era`, `draft`, `board`,
@@ -25,11 +26,10 @@ import random
 import numpy as np
 import pyspiel
 
-from tharsis.runtime.api.action_space import MAX_PLAYERS, action_space
+from tharsis.runtime.api import MAX_PLAYERS
+from tharsis.runtime.api.action_space import action_space
 from tharsis.runtime.api.game import Game
 from tharsis.runtime.api.research import GameState
-
-from .encoding import encoder_for
 
 __all__ = ["TharsisGame", "TharsisState"]
 
@@ -90,7 +90,9 @@ class TharsisGame(pyspiel.Game):
                          "max_generations": int(params["max_generations"]) or None}
         self._players = players
         probe = GameState.new_game(players=players, seed=0, **self._options)
-        self.space, self.encoder = action_space(probe.game), encoder_for(probe.game)
+        self.space = action_space(probe.game)
+        layouts = {False: probe.observation_tensor_layout(), True: probe.information_state_tensor_layout()}
+        self.tensor_sizes = {recall: sum(length for _, length in layout) for recall, layout in layouts.items()}
         seed = int(params["seed"])
         self._seeds = random.Random(seed if seed >= 0 else None)
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=players,
@@ -178,17 +180,18 @@ class TharsisState(pyspiel.State):
 
 
 class TharsisObserver:
-    """OpenSpiel's Python observer: the vector observation as `tensor`, and strings (observation or, with perfect
-    recall, the information state)."""
+    """OpenSpiel's Python observer: the research view's vector as `tensor` (the observation, or with perfect recall
+    the information state), and strings (the observation or the information state)."""
 
     def __init__(self, game: TharsisGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        self.encoder = game.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.tensor = np.zeros(game.tensor_sizes[perfect_recall], np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: TharsisState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.research_state.observation(player))
+        research = state.research_state
+        self.tensor[:] = (research.information_state_tensor(player) if self.perfect_recall else
+                          research.observation_tensor(player))
 
     def string_from(self, state: TharsisState, player: int) -> str:
         if self.perfect_recall:

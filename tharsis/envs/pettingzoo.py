@@ -3,7 +3,7 @@
 Agents are `player_0` .. `player_{n-1}`, one per seat; the agent to act is the player the engine asks (set-up,
 research and draft decisions are sequential in the engine, so AEC fits without simultaneous moves). Actions are the
 fixed action space's ids (`tharsis.runtime.api.action_space`), a `Discrete(size)` space; the observation is a dict of
-`observation` (the vector of `tharsis.envs.encoding`, float32) and `action_mask` (int8, 1 at the legal ids; all
+`observation` (the research view's `observation_tensor`, float32) and `action_mask` (int8, 1 at the legal ids; all
 zero for an agent not to act). Rewards come only at the end: the research API's zero-sum returns.
 
 Options are `GameOptions` fields (`players` as a count, `corporate_era`, `expansions`, `draft`, `max_generations`,
@@ -23,8 +23,6 @@ from pettingzoo.utils import wrappers
 
 from tharsis.runtime.api.action_space import action_space
 from tharsis.runtime.api.research import GameState
-
-from .encoding import encoder_for
 
 __all__ = ["TharsisEnv", "env", "raw_env"]
 
@@ -47,11 +45,11 @@ class TharsisEnv(AECEnv):
         self.render_mode = render_mode
         probe = GameState.new_game(players=players, seed=0, **options)
         self._space = action_space(probe.game)
-        self._encoder = encoder_for(probe.game)
+        size = sum(length for _, length in probe.observation_tensor_layout())   # the same for every game of it
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = list(self.possible_agents)
         observation = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self._encoder.size,), np.float32),
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (self._space.size,), np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
@@ -82,7 +80,7 @@ class TharsisEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         player = self.possible_agents.index(agent)
-        observation = np.asarray(self._encoder.encode(self.state.observation(player)), dtype=np.float32)
+        observation = np.asarray(self.state.observation_tensor(player), dtype=np.float32)
         mask = np.zeros(self._space.size, dtype=np.int8)
         decision = self.state.decision()
         if decision is not None and decision.player == player:

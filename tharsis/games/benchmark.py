@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tharsis.runtime.core.state import MAX_PLAYERS, RESEARCH, SETUP   # names only: the engine loads when first used
+
 
 def _median_spread(samples: list[float]) -> str:
     return f"median {statistics.median(samples):.3f} s (min {min(samples):.3f}, max {max(samples):.3f}, n={len(samples)})"
@@ -117,7 +119,7 @@ def _play_counting(game, bots) -> tuple[int, int]:
         asked += 1
         if decision.kind in ("action", "corporation", "final"):
             top_level += 1
-        elif decision.kind in ("buy", "draft") and game.state.phase in ("research", "setup"):
+        elif decision.kind in ("buy", "draft") and game.state.phase in (RESEARCH, SETUP):
             key = (game.state.generation, decision.player)
             top_level += key not in research
             research.add(key)
@@ -142,7 +144,7 @@ def main() -> None:
     parser.add_argument("--bot", action="append", choices=("random", "greedy"),
                         help="games: only these bots' rows (repeatable; default both); instructions, play: the bots "
                              "that play (the first given; default random)")
-    parser.add_argument("--players", action="append", type=int, choices=(2, 3, 4, 5),
+    parser.add_argument("--players", action="append", type=int, choices=range(2, MAX_PLAYERS + 1),
                         help="games: only these player counts' rows (repeatable; default 2 and 4); with --bot or "
                              "--players the clone and load timings are left out")
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME",

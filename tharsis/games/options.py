@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 import attrs
 
+from tharsis.runtime.api import MAX_PLAYERS, MIN_PLAYERS
 from tharsis.runtime.api.game import GameOptions
 from tharsis.runtime.bots import BOTS
 
@@ -25,7 +26,7 @@ from ..problems import CONTENT, USAGE, Problem, ProblemError, missing_path, sugg
 
 SEED_MAX = 2**63 - 1           # seeds travel through JSON and other languages' integers; negative seeds would
                                # silently repeat positive ones (random.Random uses the absolute value)
-PLAYERS = (1, 5)
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 MAX_GENERATIONS = (1, 999)
 NAME_LENGTH = 30               # seat names are shown in fixed-width tables
 GAMES = (1, 1_000_000)         # simulate --games: results are kept in memory for the summary

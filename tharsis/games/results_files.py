@@ -22,7 +22,7 @@ from typing import Optional, TextIO
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
 
-from .options import GAMES, is_integer, kind_of
+from .options import GAMES, PLAYERS, is_integer, kind_of
 
 JSONL, CSV = "jsonl", "csv"
 FORMATS = (JSONL, CSV)
@@ -243,8 +243,8 @@ def _record_problem(record) -> Optional[str]:
         return "the record has no 'winner' (a seat's name, or null)"
     if "solo_won" in record and not isinstance(record["solo_won"], bool):
         return f"'solo_won' is {kind_of(record['solo_won'])}, not a boolean"
-    if not 1 <= len(record["players"]) <= 5:
-        return f"a game has 1 to 5 players, not {len(record['players'])}"
+    if not PLAYERS[0] <= len(record["players"]) <= PLAYERS[1]:
+        return f"a game has {PLAYERS[0]} to {PLAYERS[1]} players, not {len(record['players'])}"
     names = set()
     for index, player in enumerate(record["players"], start=1):
         where = f"player {index}"

@@ -14,6 +14,8 @@ from __future__ import annotations
 import errno
 from typing import Optional
 
+from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, PRODUCTION, RESEARCH, SETUP
+
 __all__ = ["ZH_CHOICES", "ZH_EVENTS", "ZH_HEADS", "ZH_LABELS", "ZH_PATH_REASONS", "ZH_PHASES", "ZH_QUESTIONS",
            "ZH_VALUE_REASONS"]
 
@@ -72,8 +74,8 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Which action of (?P<card>.+)\?", "使用「{card}」的哪个行动？"),
 )
 # the phases of a generation (the state's `phase`, which English players read as it is)
-ZH_PHASES = {"setup": "设置", "research": "研究阶段", "action": "行动阶段", "production": "生产阶段",
-             "final greenery": "最后的绿化", "end": "游戏结束"}
+ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", PRODUCTION: "生产阶段",
+             FINAL_GREENERY: "最后的绿化", END: "游戏结束"}
 # the words before the effects a question names (`Which card gets ` + an effect + `?`), said before their rules text
 ZH_HEADS: dict[str, str] = {
     "Which card gets ": "哪张牌获得以下效果？", "Whose production decreases? ": "谁的产量减少？",
@@ -113,6 +115,10 @@ ZH_EVENTS: dict[str, str] = {
     "stage": "「{0}」进入{1}阶段",
     "stage_reveal": "揭示「{0}」",
     "stage_discard": "弃掉「{0}」",
+    "government": "「{0}」上台执政",
+    "role": "{who}担任{0}",
+    "faction_in": "{owner}的棋子进入「{0}」",
+    "faction_out": "{owner}的棋子离开「{0}」",
     "tile_removed": "移除 {0} 上的{1}板块",
     "tax": "{who}为{0}级改造度支付{1} M€ 的税",
     "untaxed": "{who}付不起{1} M€ 的税：{0}级改造度不获得",

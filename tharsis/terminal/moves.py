@@ -322,7 +322,7 @@ def told_event(game, event, words: Words) -> str:
 
 
 def _tile(t, tile: str) -> str:
-    return t.tile(tile if tile in ("city", "greenery", "ocean") else "special")
+    return t.tile(tile)
 
 
 def _definition_name(game, words: Words, kind: str, name: str) -> str:

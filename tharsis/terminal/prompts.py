@@ -41,7 +41,8 @@ from .messages import Words, words_for
 from .style import PLAIN, Paint
 from .widths import width
 
-_EFFECT_KINDS = frozenset(fx.REGISTRY.values())
+# `nothing` (a site's empty step) is never an option's own text, and labels end in the word (`remove nothing`)
+_EFFECT_KINDS = frozenset(fx.REGISTRY.values()) - {fx.Nothing}
 _QUESTION = {"player": "which_player", "card": "which_card"}  # after a prompt that is only an effect
 _ENGLISH = "en"
 
@@ -199,7 +200,7 @@ def _part(game, words: Words, part: str, value: str) -> str:
     if part in _DEFINITION_KINDS:
         return words.name(value, _DEFINITION_KINDS[part])
     if part == "tile":
-        return t.tile(value if value in ("city", "greenery", "ocean") else "special")
+        return t.tile(value)
     if part == "kind":
         return t.card_type(value)
     if part == "resource":

@@ -23,6 +23,8 @@ from typing import Mapping, Optional
 
 import attrs
 
+from tharsis.compiler import vocabulary as v
+
 RESET = "\x1b[0m"
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -31,9 +33,10 @@ CARD_TYPES = {"automated": "32", "active": "34", "event": "31", "corporation": "
 DECLARED_KIND = "33"           # a kind of card an expansion declares (a prelude is one too: it has its own colour)
 PLAYERS = ("96", "95", "93", "92", "94")   # bright cyan, magenta, yellow, green, blue: one per seat, in seat order
 NEUTRAL = "2"                  # the solo game's neutral opponent, dim
-TILES = {"ocean": "34", "greenery": "32", "city": "1", "special": "33"}
+TILES = ((v.OCEAN_TILES, "34"), (v.GREENERY_TILES, "32"), (v.CITY_TILES, "1"))   # by the tile's role
+OTHER_TILE = "33"              # a special tile, or a kind of tile in none of those roles
 BONUSES = {"plant": "32", "steel": "33", "titanium": "1", "card": "36", "heat": "31", "energy": "35",
-           "megacredits": "93", "ocean": "34"}   # a space's printed bonus, by its first resource
+           "megacredits": "93", v.OCEAN: "34"}   # a space's printed bonus, by its first resource
 
 
 @attrs.frozen
@@ -72,7 +75,7 @@ class Paint:
         return self(words, CARD_TYPES.get(card_type or "", DECLARED_KIND if card_type else None))
 
     def tile(self, words: str, kind: str) -> str:
-        return self(words, TILES.get(kind, TILES["special"]))
+        return self(words, next((code for kinds, code in TILES if kind in kinds), OTHER_TILE))
 
     def bonus(self, words: str, resource: Optional[str]) -> str:
         """A space's bonus letters in the colour of the resource (none for a designer's own)."""

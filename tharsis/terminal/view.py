@@ -13,6 +13,7 @@ from typing import Optional
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler import text
+from tharsis.compiler import vocabulary as v
 from tharsis.runtime.api.queries import placing
 from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
 from tharsis.runtime.rules.measures import Where, failing, quantity
@@ -26,7 +27,16 @@ from .style import PLAIN, Paint
 from .widths import ljust, rjust, width
 
 _BONUS = {"steel": "s", "titanium": "t", "plant": "p", "card": "c", "heat": "h", "energy": "e",
-          "megacredits": "m", "ocean": "o"}
+          "megacredits": "m", v.OCEAN: "o"}
+
+
+def _mark(kind: str) -> str:
+    """A tile's letters on the map, by its role: `S` for a special tile and any kind in no role."""
+    if kind in v.OCEAN_TILES:
+        return "≈≈"
+    if kind in v.GREENERY_TILES:
+        return "g"
+    return "C" if kind in v.CITY_TILES else "S"
 
 
 def initials(game) -> dict[int, str]:
@@ -61,20 +71,21 @@ def board(game, highlight: tuple[str, ...] = (), paint: Paint = PLAIN, language:
             elif tile is not None:
                 owner = letters.get(tile.owner, "n") if tile.owner is not None else ""
                 neutral = neutral or owner == "n"
-                kind = tile.kind if tile.kind in ("ocean", "greenery", "city") else "special"
-                mark = {"ocean": "≈≈", "greenery": "g", "city": "C"}.get(kind, "S")
-                if kind == "ocean":
+                kind = tile.kind
+                mark = _mark(kind)
+                if kind in v.OCEAN_TILES:
                     cell = f" {paint.tile(mark, kind)} "
                 else:
                     tail = paint.player(owner, tile.owner) if owner else ""
                     cell = f" {paint.tile(mark, kind)}{tail}{' ' * (2 - len(mark + owner))} "
             else:
                 bonus = "".join(bonus_letters[b] * min(n, 2) for b, n in space.bonuses)[:2]
-                used.update(bonus if space.kind != "ocean" else bonus[:1])
-                base = "~" if space.kind == "ocean" else ("^" if space.volcanic else "·")
-                shown = f"{(bonus or base):<2}" if space.kind != "ocean" else f"~{bonus[:1]:<1}"
-                if space.kind == "ocean":
-                    cell = f" {paint.tile(shown, 'ocean')} "
+                ocean = space.kind == v.OCEAN_SPACE
+                used.update(bonus[:1] if ocean else bonus)
+                base = "~" if ocean else ("^" if space.volcanic else "·")
+                shown = f"~{bonus[:1]:<1}" if ocean else f"{(bonus or base):<2}"
+                if ocean:
+                    cell = f" {paint.tile(shown, v.OCEAN)} "   # an ocean space in the ocean tile's colour
                 elif bonus:
                     cell = f" {paint.bonus(shown, space.bonuses[0][0])} "
                 else:
@@ -302,21 +313,20 @@ def _verdict(result: dict, ranked: list[dict], words: Optional[Words] = None) ->
 
 # ---------------------------------------------------------------------- looking things up during a game
 
-_TILE_PLURAL = {"city": "cities", "greenery": "greeneries"}
-_PLURAL = {"megacredits": "MC", "card": "cards", "plant": "plants", "ocean": "oceans"}
+_PLURAL = {"megacredits": "MC", "card": "cards", "plant": "plants", v.OCEAN: "oceans"}
 
 
 def _amount(resource: str, count: int, words: Optional[Words] = None) -> str:
     if words is not None and not words.english:
         if resource == "megacredits":
             return words("amount_mc", n=count)
-        if resource == "ocean":
+        if resource == v.OCEAN:
             return words("amount_ocean", n=count)
         return words.counted(count, resource)
     if resource == "megacredits":
         return f"{count} MC"
-    if resource == "ocean":
-        return f"{count} ocean" + ("s" if count != 1 else "") + " to place"
+    if resource == v.OCEAN:
+        return f"{count} {v.plural(resource, count)} to place"
     return f"{count} {resource if count == 1 else _PLURAL.get(resource, resource)}"
 
 
@@ -328,7 +338,7 @@ def space_bonus(game, space_id: str, player: int, tile: Optional[str] = None, la
     space = game.board.spaces[space_id]
     parts = [_amount(bonus, count, words) for bonus, count in space.bonuses]
     oceans = sum(1 for n in game.board.neighbours[space_id]
-                 if n in game.state.tiles and game.state.tiles[n].kind == "ocean")
+                 if n in game.state.tiles and game.state.tiles[n].kind in v.OCEAN_TILES)
     if oceans:
         parts.append(words("next_to_oceans", n=oceans, mc=2 * oceans))
     price = space_cost(game, player, space_id) if tile is None else cost_once_placed(game, player, space_id, tile)
@@ -381,7 +391,7 @@ def player_sheet(game, index: int, paint: Paint = PLAIN, language: str = "en") -
     tiles: dict[str, int] = {}
     for tile in game.state.tiles.values():
         if tile.owner == index:
-            kind = "city" if tile.is_city else tile.kind
+            kind = v.CITY if tile.is_city else tile.kind
             tiles[kind] = tiles.get(kind, 0) + 1
     played = []
     for card in player.played:
@@ -414,10 +424,9 @@ def player_sheet(game, index: int, paint: Paint = PLAIN, language: str = "en") -
 
 def _tiles(words: Words, kind: str, count: int) -> str:
     if words.english:
-        return f"{count} {_TILE_PLURAL.get(kind, kind + 's') if count > 1 else kind}"
-    noun = f"{kind}_tile" if kind in ("city", "greenery", "ocean") else "special_tile"
+        return f"{count} {v.plural(kind, count)}"
     t = words.phrases
-    return t("tiles_count", n=count, unit=t.unit("tile"), tile=t.noun(noun, count))
+    return t("tiles_count", n=count, unit=t.unit("tile"), tile=t.tile(kind, count))
 
 
 def standard_projects(game, index: int, language: str = "en") -> str:

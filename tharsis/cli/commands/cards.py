@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
                        help="language of --format rules: English or Chinese (default en)")
     cards.add_argument("--kind", choices=("card", "corporation", "standard_project", "standard_action",
                                           "milestone", "award", "board", "parameter", "card_kind", "rule",
-                                          "expansion"), help="only this kind")
+                                          "expansion", "piece", "site"), help="only this kind")
     cards.set_defaults(run=run)
 
 
@@ -57,8 +57,8 @@ def run(args) -> int:
         named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
         needed = [d for d in definitions if d.kind in ("milestone", "award") and d.name in named
                   and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
-        # declared parameters and kinds of card are declarations, like `tag`: any definition may need them
-        needed += [d for d in definitions if d.kind in ("parameter", "card_kind") and d not in chosen]
+        # declared parameters, kinds of card and pieces are declarations, like `tag`: any definition may need them
+        needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece") and d not in chosen]
         print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
                            result.declared_wild_tags))
         return 0

@@ -6,11 +6,12 @@ import sys
 from pathlib import Path
 
 from tharsis.problems import render, usage_error
+from tharsis.runtime.core.state import MAX_PLAYERS, MIN_PLAYERS   # names only: the engine loads when a game starts
 
 
 def add_game_flags(parser, seed_help: str) -> None:
     parser.add_argument("--players", type=int, metavar="N",
-                        help="number of players (1-5) when no --seat is given")
+                        help=f"number of players ({MIN_PLAYERS}-{MAX_PLAYERS}) when no --seat is given")
     # no default: a seed that is not given is drawn from the operating system (options.random_seed) and printed
     parser.add_argument("--seed", type=int, default=None, help=seed_help)
     parser.add_argument("--board", default="tharsis", help="tharsis, hellas or elysium")

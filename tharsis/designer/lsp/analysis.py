@@ -21,7 +21,7 @@ import attrs
 
 from tharsis.compiler import bundled_cards_path, rules_text
 from tharsis.compiler.diagnostics import Diagnostic, Diagnostics
-from tharsis.compiler.pipeline import CompileResult, compile_sources, declarations, declared_card_kinds, \
+from tharsis.compiler.pipeline import CompileResult, compile_sources, declarations, declared_card_kinds, declared_pieces, \
     declared_parameters, find_files
 from tharsis.compiler.vocabulary import plural
 from tharsis.designer import suppressions
@@ -134,7 +134,7 @@ class Analysis:
         tags, card_resources = declarations(texts)
         sets = sorted({d.set for d in self.result.library.definitions if isinstance(getattr(d, "set", None), str)})
         return roles.Vocabulary(frozenset(tags), frozenset(card_resources), tuple(declared_parameters(texts)),
-                                declared_card_kinds(texts), tuple(sets))
+                                declared_card_kinds(texts), tuple(sets), declared_pieces(texts))
 
     @cached_property
     def definitions(self) -> list:

@@ -22,9 +22,11 @@ from tharsis.compiler.quantities import CATALOGUE
 FIELD_MEANINGS = {
     "set": "the set a card belongs to: `base` (default), `corpera`, or a name of your own",
     "type": "the card's type: `automated` (green), `active` (blue) or `event` (red)",
-    "cost": "the price in megacredits; a standard action names its resource (`cost: 8 plants`)",
+    "cost": "the price in megacredits; a standard action names its resource (`cost: 8 plants`); a standard project or "
+            "action may give alternatives, one of which is paid: `cost: 9 megacredits | 3 energy`",
     "tags": "the card's tags, comma-separated; a tag written twice counts twice",
-    "holds": "the card resource that lives on this card (`animal`, `microbe`, `science`, `fighter`, or declared)",
+    "holds": "the card resource that lives on this card (`animal`, `microbe`, `science`, `fighter`, or declared); on a "
+             "site, the pieces it holds: `holds: 3 outposts, 1 per player`",
     "requires": "conditions to play the card (or claim the milestone), joined by `and`",
     "play": "immediate effects, separated by `;`",
     "action": "an action: `COST -> EFFECTS`, alternatives separated by `|`",
@@ -35,16 +37,26 @@ FIELD_MEANINGS = {
     "measure": "the quantity an award compares at the end of the game",
     "variant": "only in that variant: " + ", ".join(f"`{name}`" for name in v.VARIANTS),
     "scale": "a declared parameter's range and step: `scale: 0% to 30% step 2%`",
-    "track": "a bonus for whoever raises the parameter to a value: `track: 8% -> draw 1` (repeatable)",
+    "track": "a bonus for whoever raises the parameter to a value: `track: 8% -> draw 1` (repeatable); on a site, the "
+             "effects of each step: `track: nothing | gain 2 steel | gain 4 steel`",
     "ends game": "whether a declared parameter must be maxed for the game to end: `yes`, `no` or `solo`",
     "deal": "how many cards of a declared kind each player is dealt at set-up and keeps: `deal: 4 keep 2`",
     "unplayable": "what a player gets instead when a kept card of this kind cannot be played",
-    "at": "when a rule runs: `at: end of generation`",
+    "at": "when a rule runs: `at: end of generation` or `at: start of game`",
     "by": "who decides a rule's choices: `by: first player` (default) or `by: each player`",
     "offboard": "spaces off Mars that an expansion adds to every board, for `place city on reserved \"Name\"`",
     "milestones": "the milestones a board (or an expansion, added to every board) offers",
     "awards": "the awards a board (or an expansion, added to every board) offers",
     "solo generations": "how many generations a solo game lasts with this expansion (14 without)",
+    "sites": "how many of the expansion's sites a game deals, by players: `sites: 1 player -> 2, 2 players -> 3, ...`",
+    "visited by": "the piece that visits a site (one at a time): `visited by: shuttle`",
+    "marker": "the step a site's marker starts on, from 0: `marker: 1`",
+    "bonus": "what each piece on a site gives its owner when the site is visited",
+    "build": "what placing a piece on a site gives its owner",
+    "inactive until": "a site is inactive until this happens: `inactive until: any player plays card holding microbe`",
+    "supply": "how many pieces of this kind each player starts with (without it: as many as needed)",
+    "limit": "the most pieces of this kind a player may have",
+    "returns": "when the pieces of this kind on sites come back to their owners: `returns: end of generation`",
 }
 
 RESOURCE_MEANINGS = {
@@ -57,10 +69,10 @@ RESOURCE_MEANINGS = {
 }
 
 TILE_MEANINGS = {
-    "city": "a city tile: 1 VP per adjacent greenery at the end",
-    "greenery": "a greenery tile: raises oxygen one step and is worth 1 VP",
-    "ocean": "an ocean tile: raises the ocean count, gives 2 MC to whoever places a tile next to it",
-    "special": 'a special (named) tile: `place special "Lava Vent" on volcanic`',
+    v.CITY: "a city tile: 1 VP per adjacent greenery at the end",
+    v.GREENERY: "a greenery tile: raises oxygen one step and is worth 1 VP",
+    v.OCEAN: "an ocean tile: raises the ocean count, gives 2 MC to whoever places a tile next to it",
+    v.SPECIAL: 'a special (named) tile: `place special "Lava Vent" on volcanic`',
 }
 
 CARD_TYPE_MEANINGS = {
@@ -141,7 +153,7 @@ def _entries(tags: frozenset, card_resources: frozenset, parameters: frozenset =
         add(name, "tag", f"a tag{declared}: printed on cards, counted by `{name} tags`, "
                          f"triggers `when you play {name} tag`")
     for name in v.TILES:
-        add(name, "tile", TILE_MEANINGS[name])
+        add(name, "tile", TILE_MEANINGS.get(name, f"a {name} tile"))
     for name, (low, high, step, unit) in v.GLOBAL_RANGES.items():
         add(name, "global parameter", f"a global parameter, from {low}{unit} to {high}{unit} in steps of "
                                       f"{step}{unit}; each step raised gives 1 TR")

@@ -30,7 +30,8 @@ from tharsis.compiler.parser import DEFINITION_KEYWORDS, MAX_NESTING, display, l
 
 _DEFINITION_START = re.compile(r"^(?:%s)\b" % "|".join(DEFINITION_KEYWORDS), re.M)
 _BRACKETS = re.compile(r'"[^"\n]*"|//[^\n]*|[{}()]')
-_FIELD_KEY = re.compile(r"^[ \t]*((?:first[ \t]+action|ends[ \t]+game|solo[ \t]+generations|[a-z]+)[ \t]*:)", re.M)
+_FIELD_KEY = re.compile(r"^[ \t]*((?:first[ \t]+action|ends[ \t]+game|solo[ \t]+generations|visited[ \t]+by"
+                        r"|inactive[ \t]+until|[a-z]+)[ \t]*:)", re.M)
 SEARCH_DEPTH = 4      # terminals tried after a name before giving up on finding the rule that holds it
 SEARCH_WIDTH = 256    # parser stacks kept per step of that search
 VALUE_TERMINALS = ("NAME", "STRING", "INT", "SIGNED", "SIGNED_INT", "VALUE", "CARD_NUMBER", "X", "MULTIPLE_X")
@@ -41,7 +42,7 @@ _SPOKEN = {
     "IGNORING_REQUIREMENTS": ("ignoring global requirements",), "PROTECT_SCOPE": ("here", "from opponents"),
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
 }
-VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD")
+VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
 
 
 @attrs.frozen

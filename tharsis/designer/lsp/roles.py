@@ -16,7 +16,7 @@ from typing import Iterable, Optional
 import attrs
 
 from tharsis.compiler import vocabulary as v
-from tharsis.compiler.checker import ENDS_GAME, RULE_DECIDERS, RULE_MOMENTS
+from tharsis.compiler.checker import ENDS_GAME, PIECE_RETURNS, RULE_DECIDERS, RULE_MOMENTS
 
 from .grammar_context import Holder
 
@@ -37,6 +37,9 @@ NAME_ROLES = {
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "with_tag": "tag", "played_tag": "tag",
     "played_card": "tag", "on_cards": "tag", "per_tag": "tag",
     "look_play": "card kind",
+    "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
+    "site_holds_field": "piece", "visited_by_field": "piece", "holding_filter": "card resource",
+    "cost_alternative": "resource", "card_price": "resource", "returns_field": "returns", "site_count": "players",
     "substitute#0": "any resource", "substitute#1": "resource", "substitute#2": "tag",
     "term": "quantity",
 }
@@ -47,6 +50,7 @@ STRING_ROLES = {
     "standard_action": "new definition", "milestone": "new definition", "award": "new definition",
     "board": "new definition", "parameter_definition": "new definition", "card_kind_definition": "new definition",
     "rule_definition": "new definition", "expansion_definition": "new definition",
+    "piece_definition": "new definition", "site_definition": "new definition",
     "set_field": "set", "place": "special tile", "reserved": "new reserved space",
     "string_list<offboard_field": "new reserved space", "board_offboard": "new reserved space",
     "string_list<board_offboard": "new reserved space",
@@ -91,6 +95,7 @@ class Vocabulary:
     parameters: tuple          # global parameter names, printed and declared
     card_kinds: tuple          # declared kinds of card
     sets: tuple = ()
+    pieces: tuple = ()         # declared kinds of piece
 
     def words(self, name_role: str) -> tuple[str, ...]:
         """The words that fit a role, in the order a designer would want them (printed ones first)."""
@@ -100,13 +105,15 @@ class Vocabulary:
         table = {
             "resource": v.STANDARD_RESOURCES, "production": v.STANDARD_RESOURCES,
             "card resource": card_resources, "any resource": v.STANDARD_RESOURCES + card_resources,
-            "tag": tags, "tile": v.TILES, "neighbour": v.TILES[:3] + ("tile",),
+            "tag": tags, "tile": v.TILES + self.pieces,
+            "neighbour": tuple(w for w in v.TILE_WORDS if w not in v.NAMED_TILES),
+            "piece": self.pieces, "players": ("player", "players"),
             "space kind": v.SPACE_KINDS + ("mars",), "bonus": v.BOARD_BONUSES,
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
             "variant": v.VARIANTS, "ends game": ENDS_GAME, "moment": tuple(RULE_MOMENTS),
-            "decider": tuple(RULE_DECIDERS), "set": self.sets,
+            "decider": tuple(RULE_DECIDERS), "set": self.sets, "returns": tuple(PIECE_RETURNS),
         }
         return tuple(table.get(name_role, ()))
 
@@ -123,6 +130,8 @@ class Vocabulary:
             return "tag"
         if v.singular(word) in v.TILES:
             return "tile"
+        if v.lookup_piece([word], self.pieces):
+            return "piece"
         return None
 
     def declared(self, name_role: str, word: str) -> bool:
@@ -135,6 +144,8 @@ class Vocabulary:
             return word.lower() not in v.GLOBAL_RANGES and word.lower() not in ("tr", "production", "global")
         if name_role in ("card type", "card kind"):
             return word.lower() not in v.CARD_TYPES
+        if name_role == "piece":
+            return True
         return False
 
 
