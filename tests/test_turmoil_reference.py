@@ -2,8 +2,8 @@
 bundled content with the reference's facts; none is missing and none is extra.
 
 turmoil.tsv: number, name, cost, tags, type, requirements, VP and a corporation's starting MC. global-events.tsv:
-the events in the table's order (#GE01 to #GE36), each of the `global event` kind, in the sets its `needs` column
-names, with a neutral delegate for the party of its revealed icon (`on reveal:`) and of its current icon
+the events in the table's order (#GE01 to #GE36), each of the `global event` kind, of set turmoil and needing the
+sets its `needs` column names besides, with a neutral delegate for the party of its revealed icon (`on reveal:`) and of its current icon
 (`on current:`).
 
 The cards written out in cards/turmoil/waiting*.txt while they wait for a construct the compiler does not have yet
@@ -61,6 +61,9 @@ def _names(name: str) -> list[str]:
 def _political(requirement: str):
     """The condition text a political requirement of turmoil.tsv compiles to, or None for another requirement."""
     requirement = requirement.strip()
+    match = re.fullmatch(r"party leaders\s*(>=|<=|==|>|<)\s*(\d+)", requirement)
+    if match:
+        return f"factions you lead {match.group(1)} {match.group(2)}"
     match = re.fullmatch(r"party (.+)", requirement)
     if match:
         party = match.group(1)
@@ -68,9 +71,6 @@ def _political(requirement: str):
         return f'"{party}" rules or delegates in "{party}" >= 2'
     if requirement == "chairman":
         return "chairman >= 1"
-    match = re.fullmatch(r"party leaders\s*(>=|<=|==|>|<)\s*(\d+)", requirement)
-    if match:
-        return f"factions you lead {match.group(1)} {match.group(2)}"
     return None
 
 
@@ -174,8 +174,9 @@ def _stage_party(definition, stage: str):
 
 
 def _sets(needs: str) -> list[str]:
-    """`venus+colonies`: an event in the deck only with both; `turmoil`: only the kind's own set."""
-    return needs.split("+")
+    """The sets an event is in play with: its own (turmoil) and those of the `needs` column (`venus+colonies`: an
+    event in the deck only with both)."""
+    return ["turmoil"] + [s for s in needs.split("+") if s != "turmoil"]
 
 
 @pytest.mark.parametrize("name", _names("global-events.tsv") or ["(global-events.tsv not found)"])
@@ -188,7 +189,7 @@ def test_global_event_matches_the_reference(name, reference_dir, global_events):
         if name in _waiting():
             pytest.xfail(f"waiting for a construct: {name}")
         pytest.fail(f"{name} is missing from cards/turmoil/global-events.mars (and not in a waiting file)")
-    sets = getattr(ours, "sets", None) or [ours.set]
+    sets = [ours.set] + list(ours.needs)
     expected = {"number": f"GE{index + 1:02d}", "sets": _sets(row["needs"]),
                 "on reveal": row["revealed_party"], "on current": row["current_party"]}
     actual = {"number": ours.number, "sets": list(sets),
