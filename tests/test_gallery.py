@@ -104,7 +104,7 @@ def test_filters_offer_every_set_type_tag_and_origin(page):
         return re.findall(r'<option value="([^"]*)"', block)
 
     assert options("set") == ["", "base", "corpera", "mine", "prelude", "turmoil", "venus"]
-    assert options("type") == ["", "automated", "active", "event", "prelude", "corporation", "unknown"]
+    assert options("type") == ["", "automated", "active", "event", "global event", "prelude", "corporation", "unknown"]
     assert {"jovian", "building", "animal", "earth"} <= set(options("tag"))
     assert options("from")[0] == "" and options("from")[-1] == "bundled"
 

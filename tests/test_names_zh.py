@@ -68,7 +68,8 @@ SEED_NAMES = [
 
 # Turmoil: the names of the open-source Terraforming Mars app's Chinese locale (terraforming-mars/terraforming-mars,
 # src/locales/cn/turmoil_cards.json, turmoil_corporations.json; its keys spell "Vote Of No Confidence" and "Septem
-# Tribus"). The locale names no global event: "ours" marks those, translated here. A card still waiting for a
+# Tribus"), with its 莫霍计划赞助 read as 莫霍计划资助: 资助 is the rules text's one word for funding (赞助 is gone from
+# it, tests/test_rules_text.py). The locale names no global event: "ours" marks those, translated here. A card still waiting for a
 # construct (cards/turmoil/waiting*.txt) is not compiled, so its name is expected only once it is.
 TURMOIL_NAMES = [
     ("card", "Aerial Lenses", "对空透镜"), ("card", "Banned Delegate", "违法代表"),
@@ -76,7 +77,7 @@ TURMOIL_NAMES = [
     ("card", "Event Analysts", "事件分析"), ("card", "GMO Contract", "转基因生物合约"),
     ("card", "Martian Media Center", "火星媒体中心"), ("card", "Parliament Hall", "议会大厅"),
     ("card", "PR Office", "公关办公室"), ("card", "Public Celebrations", "公开庆典"), ("card", "Recruitment", "雇佣"),
-    ("card", "Red Tourism Wave", "红色旅游风潮"), ("card", "Sponsored Mohole", "莫霍计划赞助"),
+    ("card", "Red Tourism Wave", "红色旅游风潮"), ("card", "Sponsored Mohole", "莫霍计划资助"),
     ("card", "Supported Research", "受扶持的研究"), ("card", "Wildlife Dome", "野生生物穹顶"),
     ("card", "Vote of No Confidence", "不信任票"),
     ("corporation", "Pristar", "革命制度党明星"), ("corporation", "Terralabs Research", "地球化实验室"),
@@ -97,7 +98,7 @@ TURMOIL_EVENT_NAMES = [
     ("card", "Revolution", "革命"), ("card", "Riots", "暴乱"), ("card", "Sabotage", "蓄意破坏"),
     ("card", "Scientific Community", "科学界"), ("card", "Snow Cover", "积雪覆盖"), ("card", "Solar Flare", "太阳耀斑"),
     ("card", "Solarnet Shutdown", "太阳网关闭"), ("card", "Spin-off Products", "衍生产品"),
-    ("card", "Sponsored Projects", "赞助项目"), ("card", "Strong Society", "强大社会"),
+    ("card", "Sponsored Projects", "资助项目"), ("card", "Strong Society", "强大社会"),
     ("card", "Successful Organisms", "成功的生物"), ("card", "Venus Infrastructure", "金星基础设施"),
     ("card", "Volcanic Eruptions", "火山喷发"), ("card", "War on Earth", "地球战争"),
 ]
