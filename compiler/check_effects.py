@@ -476,10 +476,11 @@ class EffectChecks:
             self.d.error("E302", "remove a number of tiles, not X", count_leaf.span)
             return None
         tile = v.singular(word.text)
-        if tile != "ocean":
-            self.d.error("E103", f"only ocean tiles can be removed, not '{word.text}'", word.span,
-                         did_you_mean(tile, ("ocean",)) or "write: remove ocean tile",
-                         respelling(word.span, tile, ("ocean",), word.text))
+        removable = tuple(sorted(v.OCEAN_TILES))  # an ocean leaves the board back to its supply; others cannot
+        if tile not in removable:
+            self.d.error("E103", f"only {' or '.join(removable)} tiles can be removed, not '{word.text}'", word.span,
+                         did_you_mean(tile, removable) or f"write: remove {removable[0]} tile",
+                         respelling(word.span, tile, removable, word.text))
             return None
         count = int(count_leaf.text) if count_leaf else 1
         if count < 1:

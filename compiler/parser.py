@@ -51,7 +51,8 @@ _FRIENDLY = {
     "COMPARATOR": "a comparison (>=, <=, ==, >, <)", "X": "X", "MULTIPLE_X": "a multiple of X like 3X", "OWNER": "your", "UP_TO": "up to",
     "NEXT_TO_IT": "next to it", "INCLUDING_THIS": "including this", "PROTECT_SCOPE": "here or from opponents",
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",
-    "PLUS_MINUS": "+-", "$END": "end of file",
+    "PLUS_MINUS": "+-", "$END": "end of file", "ON_STAGE": "on STAGE:", "RANK_PLACE": "first:",
+    "ONCE_PER_GENERATION": "once per generation",
 }
 
 
@@ -334,11 +335,13 @@ def _keyword_fixes(word: str, expected: list[str], span: Span) -> tuple[Fix, ...
 
 def _missing_colon(path: str, text: str, start_line: int, token_at: int, accepted: set[str]):
     """`requires oxygen >= 5%`: a field name without its ':' at the start of a line. The parser takes the word as
-    part of the field before (`cost: 14 requires`: a cost's unit) and stumbles only on the next word."""
+    part of the field before (`cost: 14 requires`: a cost's unit) and stumbles only on the next word. On one line
+    with the field before, when that field takes several words (`type: automated  cost 14`: a kind of card may
+    have several words), the word is taken the same way."""
     if not any(t.endswith("_KEY") for t in accepted):
         return None
     found = _word_before(text, token_at)
-    if found is None or not _starts_line(text, found[0]):
+    if found is None or not (_starts_line(text, found[0]) or "NAME" in accepted):
         return None
     start, end = found
     word = text[start:end]

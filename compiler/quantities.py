@@ -45,9 +45,9 @@ CATALOGUE = {
     "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
     "ROLE": "1 if you hold the government's role (`chair`), else 0",
     "factions you lead": "the factions whose leader is one of your pieces",
-    "leader of FACTION": "1 if you lead the faction (`\"Blue Party\"`, `ruling faction`, `dominant faction`), else 0",
-    "PIECES in FACTION [besides leader]": "your pieces in the faction (`besides leader`: not counting one that leads "
-                                          "it)",
+    "leader of (\"FACTION\" | ruling faction | dominant faction)": "1 if you lead that faction, else 0",
+    "PIECES in (\"FACTION\" | ruling faction | dominant faction) [besides leader]":
+        "your pieces in that faction (`besides leader`: not counting one that leads it)",
     "factions with your PIECES": "the factions where you have a piece",
     "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
                                      "generation, else 0",

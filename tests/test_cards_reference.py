@@ -143,6 +143,10 @@ def test_reference_counts(bundled):
     assert {kind: count for kind, count in _counts(by_set["colonies"]).items()
             if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 2, "site": 11, "standard_action": 1,
                                                        "standard_project": 1, "rule": 2}
+    # the content of Turmoil besides its project cards, corporations and global events (cards/turmoil/turmoil.mars)
+    assert {kind: count for kind, count in _counts(by_set["turmoil"]).items()
+            if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 1, "faction": 6, "government": 1,
+                                                       "card_kind": 1, "standard_action": 2, "rule": 2}
     # Turmoil's project cards and corporations, those still waiting for a construct in a waiting file
     turmoil = _counts(d for d in by_set["turmoil"] if getattr(d, "type", None) != "global event")
     waiting = _turmoil_waiting()
@@ -172,9 +176,9 @@ def test_cards_json_lists_every_definition(capsys):
     colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
                                             and row["kind"] in ("card", "corporation"))
     # turmoil.mars (expansion, piece, 6 factions, government, the global event kind, 2 standard actions, 2 rules),
-    # then its project cards, corporations and global events
-    turmoil = 1 + 1 + 6 + 1 + 1 + 2 + 2 + sum(1 for row in rows if row["kind"] in ("card", "corporation")
-                                              and (row.get("set") == "turmoil" or row.get("type") == "global event"))
+    # then its project cards, corporations and global events (all of set turmoil)
+    turmoil = 1 + 1 + 6 + 1 + 1 + 2 + 2 + sum(1 for row in rows if row.get("set") == "turmoil"
+                                              and row["kind"] in ("card", "corporation"))
     assert len(rows) == printed + prelude + venus + colonies + turmoil
     livestock = next(r for r in rows if r["name"] == "Livestock")
     assert livestock["requirements_text"] == "oxygen >= 9%"

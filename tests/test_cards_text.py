@@ -52,7 +52,7 @@ award "Cloud Keeper" {
 
 def _compared(definition) -> tuple:
     """A definition's compiled content, without where it was written."""
-    fields = [f.name for f in attrs.fields(type(definition)) if f.name not in ("source", "reference_spans")]
+    fields = [f.name for f in attrs.fields(type(definition)) if f.name not in ("source", "reference_spans") and f.eq]
     return type(definition).__name__, tuple(getattr(definition, name) for name in fields)
 
 

@@ -49,7 +49,7 @@ def test_a_negative_cost_says_so():
 def test_no_grammar_name_reaches_a_designer():
     """`expected __anon_1`: keywords the grammar writes in quotes are shown as their words."""
     [(code, message, hint, _)] = diagnose("  play: 3 heat")
-    assert "__anon" not in hint.lower() and "expected a name, add, any, " in hint
+    assert "__anon" not in hint.lower() and "expected a name, add, advance, any, " in hint
     for path in sorted(BROKEN.glob("*.mars")):
         try:
             text = path.read_text(encoding="utf-8")

@@ -17,7 +17,8 @@ import pytest
 
 from tharsis.compiler import bundled_cards_path
 from tharsis.compiler import vocabulary as v
-from tharsis.compiler.pipeline import declarations, declared_card_kinds, declared_parameters, declared_pieces
+from tharsis.compiler.pipeline import (declarations, declared_card_kinds, declared_factions, declared_parameters,
+                                       declared_pieces)
 from tharsis.designer.lsp import textmate
 
 REPO = Path(__file__).resolve().parents[1]
@@ -87,7 +88,10 @@ def test_only_declared_names_fall_to_the_generic_name_scope():
     tags, card_resources = declarations(every)
     declared = (tags - set(v.TAGS)) | (card_resources - set(v.CARD_RESOURCES)) | set(declared_parameters(every)) | \
         set(declared_card_kinds(every)) | {m for text in every for m in re.findall(r"\bset:\s*(\w+)", text)} | \
-        {word for piece in declared_pieces(every) for word in piece.split()}
+        {word for piece in declared_pieces(every) for word in piece.split()} | \
+        {word for role in declared_factions(every)[1] for word in role.split()} | \
+        {stage.strip() for text in every for line in re.findall(r"\bstages:\s*([^\n}]*)", text)
+         for stage in line.split(",")}
     plain = {text for found in _tokenise(texts).values() for _, text, scopes in found if scopes[-1] == NAME}
     assert plain and {word for word in plain if not v.lookup(word, declared)} == set()
 

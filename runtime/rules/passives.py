@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import effects as fx
 
+from ..core.state import ACTION
+
 if TYPE_CHECKING:
     from ..core.table import Table
 
@@ -37,7 +39,7 @@ def passive_cache(game: "Table", player: int) -> tuple:
     state = game.state
     played = state.players[player].played
     government = state.government  # its ruling faction's policy is every player's during the action phase
-    policy = government.ruling if government is not None and state.phase == "action" else None
+    policy = government.ruling if government is not None and state.phase == ACTION else None
     cache = game._passives.get(player)
     if cache is None or cache[0] != len(played) or cache[3] != policy:
         by_kind: dict[type, list] = {}

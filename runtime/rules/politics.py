@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..core.state import NEUTRAL
+from ..core.state import ACTION, NEUTRAL
 
 if TYPE_CHECKING:
     from ..core.state import FactionState, GovernmentState
@@ -30,7 +30,7 @@ def policy(game: "Table") -> Optional[str]:
     """The faction whose policy is in force: the ruling one, during the action phase only (the reference engine's
     policies never act in production, between generations or in the final greenery phase)."""
     government = game.state.government
-    return government.ruling if government is not None and game.state.phase == "action" else None
+    return government.ruling if government is not None and game.state.phase == ACTION else None
 
 
 def policy_actions(game: "Table") -> Optional[str]:

@@ -23,6 +23,8 @@ from .measures import holds
 from .passives import passives
 from .spaces import parameter_value
 
+from ..core.state import ACTION
+
 if TYPE_CHECKING:
     from ..core.table import Table
 
@@ -32,7 +34,7 @@ __all__ = ["tax_rate", "tr_steps", "with_tax"]
 def tax_rate(game: "Table", player: int) -> int:
     """What one step of TR costs the player now: the taxes in force, during the action phase only (a TR step in
     production, in the rules between generations or in the final greenery phase is never taxed)."""
-    if not game.elements.taxed or game.state.phase != "action":
+    if not game.elements.taxed or game.state.phase != ACTION:
         return 0
     return sum(t.amount for t in passives(game, player, fx.Tax))
 

@@ -348,6 +348,8 @@ def _essence(definitions, path: str) -> list[dict]:
         fields.pop("source", None)
         if "reference_spans" in fields:
             fields["reference_spans"] = tuple(name for name, _ in fields["reference_spans"])
+        for key in [k for k in fields if k.endswith("_spans") and k != "reference_spans"]:
+            del fields[key]  # where each name of a list is written (`after:`, `needs:`, `on STAGE:`)
         out.append(fields)
     return out
 

@@ -22,7 +22,7 @@ from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.designer import scenario_format
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
-from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, RESEARCH, RESOURCES, CardInPlay, Tile
+from tharsis.runtime.core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay, Tile
 from tharsis.runtime.handlers.actions import take_action
 from tharsis.runtime.handlers.sites import return_pieces
 from tharsis.runtime.rules.legality import why_not
@@ -453,11 +453,11 @@ class Runner:
         kind = kinds[0]
         refused = step.get("refused")
         if kind == "production":
-            game.state.phase = "production"
+            game.state.phase = PRODUCTION
             self.drive(phases.production, (), answers, None, where)
-            game.state.phase = "action"
+            game.state.phase = ACTION
         elif kind == "generation":  # the end of a generation: the game ends here when Mars is terraformed
-            game.state.phase = "production"  # as in a game: no action-phase effect (a tax, a policy) from here on
+            game.state.phase = PRODUCTION  # as in a game: no action-phase effect (a tax, a policy) from here on
             self.drive(phases.production, (), answers, None, where, last=False)
             if game.ends():
                 self.finish(answers, where)
@@ -467,7 +467,7 @@ class Runner:
                 for rule in game.elements.rules.get("end_of_generation", ()):
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
                 game.state.generation += 1
-                game.state.phase = "action"
+                game.state.phase = ACTION
                 for each in game.state.players:
                     each.passed = False
         elif kind == "research":

@@ -57,6 +57,18 @@ FIELD_MEANINGS = {
     "supply": "how many pieces of this kind each player starts with (without it: as many as needed)",
     "limit": "the most pieces of this kind a player may have",
     "returns": "when the pieces of this kind on sites come back to their owners: `returns: end of generation`",
+    "repeatable action": "an action that may be taken again in the same generation (it needs a cost): "
+                         "`repeatable action: pay 6 megacredits -> production(heat +1)`",
+    "needs": "sets that must be in play too for the card to be: `needs: venus, colonies`",
+    "stages": "the stages a kind's cards move through, first to last: `stages: far, near, now`",
+    "once per generation": "each player may take this standard action once a generation",
+    "after": "a rule runs after the rules of these sets at the same moment: `after: storms`",
+    "neutral": "how many pieces of this kind belong to nobody (the neutral reserve)",
+    "factions": "a government's factions, in board order: `factions: \"Blue Party\", \"Red Party\"`",
+    "pieces": "the kind of piece players place into a government's factions: `pieces: envoy`",
+    "ruling": "the faction that rules when the game starts: `ruling: \"Blue Party\"`",
+    "role": "the role the new ruling faction's leader takes, and what it gives: `role: \"chair\" -> tr +1`",
+    "influence": "a player's influence: `influence: chair + leader of dominant faction`",
 }
 
 RESOURCE_MEANINGS = {

@@ -42,6 +42,9 @@ NAME_ROLES = {
     "cost_alternative": "resource", "card_price": "resource", "returns_field": "returns", "site_count": "players",
     "substitute#0": "any resource", "substitute#1": "resource", "substitute#2": "tag",
     "term": "quantity",
+    "advance_stages": "card kind", "resolve_stage": "card kind", "each_card": "tag", "each_card_with_resources": "tag",
+    "pieces_field": "piece", "remove_piece": "piece", "replace_piece": "piece", "remove_tile": "tile",
+    "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
 }
 
 # Roles of STRING (a quoted name), by holding rule: what it names.
@@ -51,6 +54,9 @@ STRING_ROLES = {
     "board": "new definition", "parameter_definition": "new definition", "card_kind_definition": "new definition",
     "rule_definition": "new definition", "expansion_definition": "new definition",
     "piece_definition": "new definition", "site_definition": "new definition",
+    "faction_definition": "new definition", "government_definition": "new definition",
+    "in_faction": "faction", "ruling": "faction", "ruling_field": "faction", "string_list<factions_field": "faction",
+    "role_field": "new role", "set_list": "set", "term": "faction",
     "set_field": "set", "place": "special tile", "reserved": "new reserved space",
     "string_list<offboard_field": "new reserved space", "board_offboard": "new reserved space",
     "string_list<board_offboard": "new reserved space",
@@ -73,6 +79,7 @@ GLOSSARY_CATEGORIES = {
 DEFINITION_KINDS = {
     "standard project": ("standard_project",),
     "standard action": ("standard_action",), "milestone": ("milestone",), "award": ("award",),
+    "faction": ("faction",),
 }
 
 

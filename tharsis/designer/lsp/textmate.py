@@ -47,7 +47,10 @@ def grammar() -> dict:
     effect_words = set(glossary.effect_keywords())
     keywords = set(grammar_context.keyword_words()) - effect_words  # `card`, `tag` inside a field: plain words
     fields = sorted(grammar_context.field_names(), key=lambda f: (-len(f), f))
-    field_pattern = r"\b(" + "|".join(re.escape(f).replace(r"\ ", r"[ \t]+") for f in fields) + r")[ \t]*(:)"
+    # the fields, a staged card's `on STAGE:` and a rank's places (`first:`), whose keys are words then a ':'
+    keys = [re.escape(f).replace(r"\ ", r"[ \t]+") for f in fields] + [r"on[ \t]+[^\W\d]\w*"] + \
+        list(grammar_context.spoken("RANK_PLACE"))
+    field_pattern = r"\b(" + "|".join(keys) + r")[ \t]*(:)"
     definition = r"^(card[ \t]+kind|standard[ \t]+project|standard[ \t]+action|" + \
                  "|".join(k for k in DEFINITION_KEYWORDS if k not in ("standard", "resource", "tag")) + r")\b"
     quantity_words = {w for pattern in CATALOGUE for w in re.findall(r"[a-z]+", pattern)} | set(QUANTITY_SCOPES)
@@ -107,6 +110,7 @@ def grammar() -> dict:
                 {"name": "keyword.operator.comparison.tharsis", "match": ">=|<=|==|>|<"},
                 {"name": "keyword.operator.leeway.tharsis", "match": r"\+-|±"},
                 {"name": "keyword.operator.plus.tharsis", "match": r"\+"},
+                {"name": "keyword.operator.minus.tharsis", "match": r"-"},
                 {"name": "keyword.operator.alternative.tharsis", "match": r"\|"}]},
             "punctuation": {"patterns": [
                 {"name": "punctuation.terminator.effect.tharsis", "match": ";"},
