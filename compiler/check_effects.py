@@ -289,6 +289,22 @@ class EffectChecks:
     def _fx_change_government(self, node: Node, ctx: Context):
         return fx.ChangeGovernment()
 
+    def _passive_ocean_bonus(self, node: Node, ctx: Context):
+        words = node.leaves("NAME")
+        tile, resource_leaf = v.singular(words[0].text), words[1]
+        if tile not in v.OCEAN_TILES:
+            oceans = tuple(sorted(v.OCEAN_TILES))
+            self.d.error("E103", f"only the tiles next to which a placement pays ({', '.join(oceans)}) have a bonus, "
+                                 f"not '{words[0].text}'", words[0].span, did_you_mean(tile, oceans),
+                         respelling(words[0].span, tile, oceans, words[0].text))
+            return None
+        if self._standard_resource(resource_leaf) != "megacredits":
+            self.d.error("E301", "the bonus of an adjacent tile is paid in megacredits", resource_leaf.span,
+                         f"write: {words[0].text} bonus {node.first('SIGNED').text} megacredits")
+            return None
+        value, _ = self.signed(node.first("SIGNED"), ctx)
+        return fx.OceanBonus(value, tile)
+
     def _passive_influence_bonus(self, node: Node, ctx: Context):
         value, _ = self.signed(node.children[0], ctx)
         return fx.InfluenceBonus(value)

@@ -1005,6 +1005,8 @@ class Checker(EffectChecks, DesignLints):
             if measure.kind == "tags" and measure.name and self.wild_tags and measure.name not in self.wild_tags \
                     and not ctx.printed_tags:
                 measure = attrs.evolve(measure, wild_tags=self.wild_tags)
+            if measure.kind == "distinct_tags" and ctx.printed_tags and self.wild_tags:
+                measure = attrs.evolve(measure, wild_tags=self.wild_tags)  # printed tags only: these are no kind
             if cap is not None or subtract:
                 measure = attrs.evolve(measure, cap=cap, subtract=subtract)
             measures.append(measure)

@@ -62,7 +62,8 @@ class Measure:
     with_requirements: bool = False
     min_cost: Optional[int] = None
     value: int = 0                           # constant
-    wild_tags: tuple[str, ...] = ()          # tags: tags declared `as any tag`, counted as this one too
+    wild_tags: tuple[str, ...] = ()          # tags: the tags declared `as any tag`, counted as this one too;
+    #                                          distinct_tags: those left out (a staged card counts printed tags)
     no_tags: bool = False                    # cards: only cards without tags
     cap: Optional[int] = None                # `jovian tags max 5`: this term counts at most `cap`
     subtract: bool = False                   # `- influence`: this term is taken away (the sum is floored at 0)
@@ -736,6 +737,15 @@ class Tax:
 @_frozen
 class InfluenceBonus:
     amount: int
+
+
+@kind("ocean_bonus", category="modifiers", syntax="ocean bonus +N megacredits", example="ocean bonus +1 megacredits",
+      summary="Each ocean next to a tile you place gives you N MC more than the rules' 2 MC.")
+@_frozen
+class OceanBonus:
+    amount: int
+    tile: str = "ocean"
+    resource: str = "megacredits"
 
 
 @kind("substitute", category="modifiers",

@@ -49,6 +49,7 @@ CATALOGUE = {
     "PIECES in (\"FACTION\" | ruling faction | dominant faction) [besides leader]":
         "your pieces in that faction (`besides leader`: not counting one that leads it)",
     "factions with your PIECES": "the factions where you have a piece",
+    "empty spaces next to your tiles": "the spaces of Mars with no tile next to at least one of your tiles (each once)",
     "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
                                      "generation, else 0",
 }
@@ -236,6 +237,12 @@ class QuantityCompiler:
         piece = v.lookup_piece(written, self.pieces)
         return Measure("pieces", scope=scope or "you", piece=piece) if piece else None
 
+    def _spaces(self, words, leaves, scope):
+        """`empty spaces next to your tiles`: the spaces of Mars with no tile next to at least one of yours."""
+        if words == ["empty", "space", "next", "to", "your", "tile"] and scope is None:
+            return Measure("empty_spaces")
+        return None
+
     def _factions(self, words, leaves, scope):
         """`influence`, a role (`chair`), `factions you lead`, `leader of FACTION`, `PIECES in FACTION [besides
         leader]`, `factions with your PIECES`; FACTION is a quoted name, `ruling faction` or `dominant faction`."""
@@ -316,7 +323,8 @@ class QuantityCompiler:
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
                              QuantityCompiler._tiles, QuantityCompiler._resources, QuantityCompiler._player,
-                             QuantityCompiler._factions, QuantityCompiler._pieces, QuantityCompiler._cards]
+                             QuantityCompiler._factions, QuantityCompiler._spaces, QuantityCompiler._pieces,
+                             QuantityCompiler._cards]
 
 _EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
              "cities", "cities on mars",

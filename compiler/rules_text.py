@@ -238,6 +238,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k == "empty_spaces":
+        return _Counted(whose, t("measure_empty_spaces"), unit="tile")
     if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
         return _faction_measure(t, m, count, whose)
     if k == "card_resources":
@@ -474,6 +476,8 @@ def _sentence(t: Phrases, e) -> str:  # noqa: C901 - one branch per effect kind,
         return t("change_government")
     if isinstance(e, fx.InfluenceBonus):
         return t("influence_bonus", n=e.amount)
+    if isinstance(e, fx.OceanBonus):
+        return t("ocean_bonus", tile=t.tile(e.tile), amount=t.counted(str(e.amount), e.resource, e.amount))
     if isinstance(e, fx.Nothing):
         return t("nothing")
     if isinstance(e, fx.MarkerOffset):

@@ -70,6 +70,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return m.name
     if k == "constant":
         return str(m.value)
+    if k == "empty_spaces":
+        return "empty space next to your tiles" if one else "empty spaces next to your tiles"
     if k in _FACTION_MEASURES:
         return _faction_measure(m, one)
     if k == "pieces":  # every player's: `outposts in play`, as a card says it
@@ -273,6 +275,8 @@ def effect(e, card_text: bool = False) -> str:
         return "change government"
     if isinstance(e, fx.InfluenceBonus):
         return f"influence {e.amount:+d}"
+    if isinstance(e, fx.OceanBonus):
+        return f"{e.tile} bonus {e.amount:+d} {e.resource}"
     if isinstance(e, fx.Nothing):
         return "nothing"
     if isinstance(e, fx.MarkerOffset):

@@ -170,6 +170,10 @@ def test_an_expansion_naming_an_undefined_milestone_is_an_error():
 
 COLONY_TILES = ("Callisto", "Ceres", "Enceladus", "Europa", "Ganymede", "Io", "Luna", "Miranda", "Pluto", "Titan",
                 "Triton")
+# Turmoil's words (issue 29): its pieces, office, phase and kind of card, in any case as parts of words too; the
+# parties as whole words in any case (`reds`, not `hundreds`; `unity`, not `community`)
+TURMOIL_WORDS = ("delegate", "chairman", "turmoil", "global event", "globalevent", "lobby")
+PARTIES = re.compile(r"\b(mars first|scientists|unity|greens|reds|kelvinists)\b", re.IGNORECASE)
 
 
 def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
@@ -178,7 +182,7 @@ def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
     capital (`Io`, not the `io` module; `Titan`, not titanium)."""
     words = ("venus", "prelude", "floater", "world government", "aphrodite", "hoverlord", "venuphile",
              "dirigible", "psychrophile", "air scrapping", "stratopolis", "colony", "colonies", "trade fleet",
-             "fleet")
+             "fleet") + TURMOIL_WORDS
     tiles = re.compile(r"\b(" + "|".join(COLONY_TILES) + r")\b")
     found = []
     for folder in ("compiler", "runtime"):
@@ -187,6 +191,7 @@ def test_no_expansions_words_are_in_the_engine_or_the_compiler(repo):
             text = written.lower()
             found += [f"{path.name}: {word}" for word in words if word in text]
             found += [f"{path.name}: {name}" for name in tiles.findall(written)]
+            found += [f"{path.name}: {name}" for name in PARTIES.findall(written)]
     assert found == []
 
 

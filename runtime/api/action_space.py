@@ -12,7 +12,7 @@ never from one game's options, so one table serves every game of a content. It i
     play            play card X                      (one per card, corporation and card of a declared kind)
     take            keep / draft / buy card X, choose corporation X
     discard         discard card X (also declining to buy it)
-    card action     use the action of card X
+    card action     use the action of card X (or the policy action of faction X)
     target          card X as the target of an effect (add or remove resources, copy, repeat)
     space           place on space S                 (every space of every board, off-board spaces included)
     project         standard project P
@@ -23,6 +23,8 @@ never from one game's options, so one table serves every game of a content. It i
     resource        a production R, for "which production rises?"
     choice          choose option k of a card's choices / effect order / trigger order, k < MAX_CHOICE
     x               X = n for n < MAX_X, and "X = the most allowed" when that is MAX_X or more
+    faction         place pieces in (or replace a neutral piece in) faction F
+    faction piece   remove a piece of owner O (a seat, or neutral) from faction F
     pay             pay with s steel, t titanium and o other units (heat, resources on cards); the rest in MC
 
 Card names are ordered with the bundled content first (sorted), then the designer's (sorted), so adding a card of
@@ -62,14 +64,18 @@ class ActionSpace:
     names a move (`"play Livestock"`, `"space 31"`, `"pay 2 steel, 0 titanium, 0 other"`)."""
 
     def __init__(self, cards: list[str], spaces: list[str], projects: list[str], conversions: list[str],
-                 milestones: list[str], awards: list[str], max_cost: int):
+                 milestones: list[str], awards: list[str], max_cost: int, factions: list[str] = ()):
         self.cards, self.spaces = tuple(cards), tuple(spaces)
         self.pay_steel, self.pay_titanium, self.pay_other = max_cost // 2 + 2, max_cost // 3 + 2, max_cost + 1
         tables = [("special", SPECIALS), ("play", cards), ("take", cards), ("discard", cards),
-                  ("card action", cards), ("target", cards), ("space", spaces), ("project", projects),
+                  ("card action", list(cards) + list(factions)), ("target", cards), ("space", spaces),
+                  ("project", projects),
                   ("convert", conversions), ("milestone", milestones), ("award", awards),
                   ("seat", [str(i) for i in range(MAX_PLAYERS)]), ("resource", STANDARD_RESOURCES),
-                  ("choice", [str(k) for k in range(MAX_CHOICE)]), ("x", [str(n) for n in range(MAX_X)] + ["max"])]
+                  ("choice", [str(k) for k in range(MAX_CHOICE)]), ("x", [str(n) for n in range(MAX_X)] + ["max"]),
+                  ("faction", factions),
+                  ("faction piece", [f"{f} {o}" for f in factions for o in
+                                     [str(i) for i in range(MAX_PLAYERS)] + ["neutral"]])]
         self.segments: dict[str, tuple[int, int]] = {}   # name -> (first id, count)
         self._index: dict[str, dict[str, int]] = {}
         start = 0
@@ -139,6 +145,10 @@ class ActionSpace:
             if type(value) is tuple:   # (owner, card): cards in play are unique, so the name is enough
                 return "target", value[1]
             return ("play" if label.startswith("play ") else "target"), value
+        if kind == "faction":  # a faction, or (faction, owner) of a piece to remove
+            if type(value) is tuple:
+                return "faction piece", f"{value[0]} {'neutral' if value[1] == NEUTRAL else value[1]}"
+            return "faction", value
         raise ValueError(f"no action id for a {kind!r} decision ({label!r})")
 
     def _pay_id(self, payment: dict) -> Optional[int]:
@@ -198,7 +208,8 @@ class ActionSpace:
                     "card action": f"action {key}", "target": f"card {key}", "space": f"space {key}",
                     "project": f"standard project {key}", "convert": f"convert {key}", "milestone": f"claim {key}",
                     "award": f"fund {key}", "seat": f"player {key}", "resource": f"production {key}",
-                    "choice": f"choice {key}", "x": "X=the most" if key == "max" else f"X={key}"}[segment]
+                    "choice": f"choice {key}", "x": "X=the most" if key == "max" else f"X={key}",
+                    "faction": f"faction {key}", "faction piece": f"faction {key}"}[segment]
         rest = action - self.segments["pay"][0]
         rest, other = divmod(rest, self.pay_other)
         steel, titanium = divmod(rest, self.pay_titanium)
@@ -241,4 +252,5 @@ def _for_content(content: "Library") -> ActionSpace:
     return ActionSpace(cards, names, sorted({d.name for d in content.of_kind("standard_project")}),
                        sorted({d.name for d in content.of_kind("standard_action")}),
                        sorted({d.name for d in content.of_kind("milestone")}),
-                       sorted({d.name for d in content.of_kind("award")}), max(costs + [1]))
+                       sorted({d.name for d in content.of_kind("award")}), max(costs + [1]),
+                       sorted({d.name for d in content.of_kind("faction")}))

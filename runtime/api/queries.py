@@ -14,5 +14,7 @@ from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
+from ..rules.taxes import tax_rate
 
-__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placing", "quantity", "standard_cost", "terraformed"]
+__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placing", "quantity", "standard_cost", "tax_rate",
+           "terraformed"]

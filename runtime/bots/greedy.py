@@ -18,13 +18,14 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GREENERY_TILES, OCEAN_TILES, TILE_RAISES
 
 from ..api import Decision, Option
-from ..api.queries import Where, card_cost, maxed, quantity, standard_cost
+from ..api.queries import Where, card_cost, maxed, quantity, standard_cost, tax_rate
 from .driver import decision_rng
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
 VP = 5.0
 CARD = 3.0
 LASTING = 6.0
+PIECE = 4.0    # a piece placed in a faction: a step towards leading it (influence, a VP, the role and its TR)
 
 
 def progress(game) -> float:
@@ -57,6 +58,7 @@ def terraform_value(game) -> float:
 def effects_value(game, effects, player: int, card=None) -> float:
     total = 0.0
     left = generations_left(game)
+    taxed = tax_rate(game, player)  # what a TR step costs under the taxes in force (the ruling party's)
     for e in effects:
         if isinstance(e, (fx.Gain,)):
             total += WEIGHT[e.resource] * _amount(game, e.amount, player, card)
@@ -73,9 +75,9 @@ def effects_value(game, effects, player: int, card=None) -> float:
         elif isinstance(e, fx.ChangeParameter):
             steps = _amount(game, e.amount, player, card)
             if e.parameter == "tr" or not maxed(game, e.parameter):
-                total += terraform_value(game) * steps
+                total += (terraform_value(game) - (taxed if steps > 0 else 0)) * steps
         elif isinstance(e, fx.PlaceTile):
-            tr = terraform_value(game)
+            tr = terraform_value(game) - taxed
             if e.tile in OCEAN_TILES:
                 per_tile = 0 if maxed(game, TILE_RAISES[e.tile]) else tr + 2
             else:
@@ -95,6 +97,12 @@ def effects_value(game, effects, player: int, card=None) -> float:
             total += effects_value(game, e.then, player, card)
         elif isinstance(e, (fx.ChooseX, fx.May)):
             total += 3.0
+        elif isinstance(e, fx.PlaceInFaction) and not e.neutral:
+            total += PIECE * e.count
+        elif isinstance(e, (fx.ReplaceNeutral, fx.RemoveFromFaction)):
+            total += PIECE / 2
+        elif isinstance(e, fx.TakeRole):
+            total += VP + terraform_value(game) - taxed
     return total
 
 
@@ -165,7 +173,10 @@ class GreedyBot:
         if kind == "milestone":
             return 100.0
         if kind == "convert":
-            return 60.0
+            conversion = game.standard_actions[action[1]]
+            if conversion.cost_resource != "megacredits":  # plants to greenery, heat to temperature: always
+                return 60.0
+            return effects_value(game, conversion.play, player) + 1.0 - standard_cost(game, player, conversion)
         if kind == "award":
             return 40.0 if self._leads(game, player, action[1]) else -1.0
         if kind == "play":
@@ -237,6 +248,28 @@ class GreedyBot:
                     score += 2
             return score + tie_break.random() * 0.01
         return max(decision.options, key=value)
+
+    def _faction(self, game, decision: Decision) -> Option:
+        """Where to place (or replace): a faction the bot leads or would lead with one more piece, else the dominant
+        one; what to remove: an opponent's piece from the dominant faction, else the first offered."""
+        government, player = game.state.government, decision.player
+
+        def place_value(option):
+            if not isinstance(option.value, str):
+                return 0
+            faction = government.faction(option.value)
+            mine = faction.pieces.count(player) + 1
+            most = max((faction.pieces.count(o) for o in set(faction.pieces) if o != player), default=0)
+            return (2 if mine > most or faction.leader == player else 0) + (1 if faction.name == government.dominant
+                                                                             else 0)
+
+        def remove_value(option):
+            name, owner = option.value
+            return (owner != player) * 2 + (name == government.dominant)
+
+        if isinstance(decision.options[0].value, tuple):
+            return max(decision.options, key=remove_value)
+        return max(decision.options, key=place_value)
 
     def _player(self, game, decision: Decision) -> Option:
         players = game.state.players

@@ -20,7 +20,7 @@ import attrs
 
 # Every kind of decision the engine asks (`Decision.kind`): what a bot dispatches on and the research encoding one-hots.
 DECISION_KINDS = ("action", "corporation", "buy", "draft", "keep", "discard", "space", "card", "option", "player",
-                  "pay", "x", "order", "trigger_order", "final", "play_kept", "award")
+                  "pay", "x", "order", "trigger_order", "final", "play_kept", "award", "faction")
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make

@@ -108,9 +108,6 @@ def remove(game: "Table", e: fx.RemoveFromFaction, ctx: Context) -> None:
     choices = removable(game)
     if not choices:
         return
-    if len(choices) == 1:
-        piece_removed(game, choices[0], ctx.player)
-        return
     ask(game, Decision(ctx.player, "faction", "Which piece do you remove?",
                        tuple(Option(f"faction {name} {_owner_name(game, owner)}", (name, owner))
                              for name, owner in choices)), piece_removed, ctx.player)
@@ -131,9 +128,6 @@ def piece_removed(game: "Table", choice: tuple, actor: int) -> None:
 def replace(game: "Table", e: fx.ReplaceNeutral, ctx: Context) -> None:
     names = replaceable(game, ctx.player)
     if not names:
-        return
-    if len(names) == 1:
-        neutral_replaced(game, names[0], ctx.player)
         return
     ask(game, Decision(ctx.player, "faction", "In which faction do you replace a neutral piece?",
                        tuple(Option(f"faction {name}", name) for name in names)), neutral_replaced, ctx.player)

@@ -17,6 +17,7 @@ from ..core.decisions import Decision, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL, Tile
 from ..rules.checks import Context
+from ..rules.passives import passives
 from ..rules.spaces import legal_spaces, space_cost
 from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
 from .payment import pay, taxed_steps
@@ -156,7 +157,9 @@ def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr
     adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind in OCEAN_TILES)
     if adjacent_oceans and not bonuses:
         game.log_event("bonus", player, sid)
-    stock["megacredits"] += OCEAN_BONUS * adjacent_oceans
+    if adjacent_oceans:  # 2 MC each by the rules, more with `ocean bonus +N megacredits`
+        stock["megacredits"] += (OCEAN_BONUS + sum(b.amount for b in passives(game, player, fx.OceanBonus))) * \
+            adjacent_oceans
     if bonuses or adjacent_oceans:
         game.log_event("end")
     push(game, fire_place, player, tile, sid, tile in CITY_TILES)

@@ -182,7 +182,8 @@ def _summed(read):
 
 _COUNTERS = {
     "tags": _tags,
-    "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing))),
+    "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing)) -
+                                                         set(m.wild_tags)),
     "resource_here": _resource_here,
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
@@ -208,11 +209,22 @@ _COUNTERS = {
     "pieces_in": lambda game, m, where, players: _pieces_in(game, m, where.player),
     "factions_with": lambda game, m, where, players: sum(1 for f in _factions(game) if where.player in f.pieces),
     "used": lambda game, m, where, players: game.state.players[where.player].actions_used.count(m.name),
+    "empty_spaces": lambda game, m, where, players: _empty_spaces(game, where.player),
     "ruling": lambda game, m, where, players: int(_government(game) is not None and
                                                   game.state.government.ruling == m.faction),
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
     "players": lambda game, m, where, players: len(game.state.players),
 }
+
+
+def _empty_spaces(game: "Table", player: int) -> int:
+    """The spaces of Mars with no tile next to at least one tile of the player's, each counted once."""
+    tiles, board = game.state.tiles, game.board
+    near = set()
+    for sid, tile in tiles.items():
+        if tile.owner == player:
+            near.update(n for n in board.neighbours[sid] if n not in tiles and board.spaces[n].on_mars)
+    return len(near)
 
 
 def _government(game: "Table"):

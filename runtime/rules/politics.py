@@ -2,7 +2,7 @@
 role or use a policy action, and where a faction's lead and the dominance would go (a rules check: nothing here
 changes the state; runtime/handlers/politics.py carries the changes out).
 
-The semantics are the reference engine's (server/turmoil/Party.ts, Turmoil.ts), written without its names:
+The semantics are the reference engine's (its party and political-phase modules), written without its names:
 - a faction's leader is the owner of its first piece; it changes only when another owner has more pieces there than
   the leader's owner (ties keep it); then the new leader is the first owner with the most pieces, looking from the old
   leader's seat in turn order (from the acting player's, for a neutral leader), neutral last;

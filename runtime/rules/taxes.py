@@ -88,6 +88,8 @@ class _Steps:
                 total += self.of(e.then if holds(self.game, e.condition, ctx.where) else e.otherwise, ctx)
             elif kind is fx.ChooseX:
                 total += self.of(e.body, ctx.with_x(e.minimum))
+            elif kind is fx.TakeRole and self.game.elements.government is not None:  # what the role gives
+                total += self.of(self.game.elements.government.role_reward, ctx)
         return total
 
     def fewest(self, options: tuple, ctx: Context) -> int:

@@ -34,8 +34,8 @@ from ..rules.spaces import terraformed
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "production", "research_deal",
-           "start_corporation", "start_game"]
+__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "new_generation", "production",
+           "research_deal", "start_corporation", "start_game"]
 
 STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
 SOLO_GENERATIONS = 14
@@ -432,8 +432,19 @@ def end_of_generation(game: "Table") -> None:
 
 @step
 def next_generation(game: "Table") -> None:
-    game.state.generation += 1
+    new_generation(game)
     push(game, generation)
+
+
+def new_generation(game: "Table") -> None:
+    """The generation number moves on; what a player raised of TR since the production (in the rules between
+    generations: a role taken, a bonus) does not count as raised in the new one (the reference engine resets the
+    count as a generation starts)."""
+    state = game.state
+    state.generation += 1
+    for player in state.players:
+        if player.tr_raised_this_generation:
+            player.tr_raised_this_generation = 0
 
 
 @step

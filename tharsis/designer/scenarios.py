@@ -149,12 +149,13 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
 
 
 def _card_names(library: Optional[Library]) -> Optional[set[str]]:
-    """Names a scenario may use as cards: the cards and corporations of the content it runs with."""
+    """Names a scenario may use as cards: the cards and corporations of the content it runs with, and its factions
+    (`action: Scientists`: a ruling faction's policy action is taken as a card's)."""
     try:
         library = library or load_library()
     except Exception:  # the content itself does not compile: the runner reports that
         return None
-    return {d.name for d in library.definitions if d.kind in ("card", "corporation")}
+    return {d.name for d in library.definitions if d.kind in ("card", "corporation", "faction")}
 
 
 def _span(container, key=None) -> Optional[Span]:
@@ -464,9 +465,11 @@ class Runner:
             else:  # the pieces that return, the rules declared for the end of a generation (World Government
                 # Terraforming, markers rising), then the next generation
                 return_pieces(game)
-                for rule in game.elements.rules.get("end_of_generation", ()):
-                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where)
-                game.state.generation += 1
+                for rule in game.elements.rules.get("end_of_generation", ()):  # in order: the answers run on
+                    self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where, last=False)
+                if answers:
+                    raise ScenarioError(f"{where}: answers not used: {answers}")
+                phases.new_generation(game)
                 game.state.phase = ACTION
                 for each in game.state.players:
                     each.passed = False

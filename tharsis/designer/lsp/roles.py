@@ -45,6 +45,7 @@ NAME_ROLES = {
     "advance_stages": "card kind", "resolve_stage": "card kind", "each_card": "tag", "each_card_with_resources": "tag",
     "pieces_field": "piece", "remove_piece": "piece", "replace_piece": "piece", "remove_tile": "tile",
     "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
+    "ocean_bonus#0": "tile", "ocean_bonus#1": "resource",
 }
 
 # Roles of STRING (a quoted name), by holding rule: what it names.
