@@ -145,7 +145,7 @@ def _parameter(t: Phrases, d):
 def _card_kind(t: Phrases, d):
     lines = [t("card_kind_deal", deal=d.deal, keep=d.keep)] if d.deal else []
     if d.stages:
-        lines.append(t("card_kind_stages", stages=t.join("list", d.stages)))
+        lines.append(t("card_kind_stages", stages=t.join("list", [t.stage(stage) for stage in d.stages])))
     if d.unplayable:
         lines.append(t("card_kind_unplayable", effects=rules_text.sentences(d.unplayable, t.language, t.names)))
     return t("card_kind_header"), lines

@@ -37,7 +37,7 @@ KINDS: Mapping[str, str] = {
     "standard action": "standard_action", "milestone": "milestone", "award": "award", "board": "board",
     "parameter": "parameter", "card kind": "card_kind", "rule": "rule", "expansion": "expansion",
     "piece": "piece", "site": "site", "tag": "tag", "resource": "resource", "area": "area",
-    "faction": "faction", "government": "government", "role": "role"}
+    "faction": "faction", "government": "government", "role": "role", "stage": "stage"}
 _WORDS = {kind: words for words, kind in KINDS.items()}
 _STRING = r'"((?:[^"\\\n]|\\.)*)"'
 _ENTRY = re.compile(r"(?P<kind>[A-Za-z][A-Za-z ]*?)[ \t]+" + _STRING.replace("(", "(?P<name>", 1) +
@@ -166,6 +166,7 @@ def _known(library, tags: Iterable[str], resources: Iterable[str]) -> dict[str, 
                 known["area"].add(space.reserved)
         known["area"].update(getattr(definition, "offboard", ()) if definition.kind == "expansion" else ())
     known["role"] = {d.role for d in library.definitions if d.kind == "government" and d.role}
+    known["stage"] = {stage for d in library.definitions if d.kind == "card_kind" for stage in d.stages}
     known["tag"] = set(tags)
     known["resource"] = set(resources)
     return known

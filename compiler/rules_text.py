@@ -106,6 +106,10 @@ class Phrases:
             return self("a_piece", a_piece=self.a(self.piece(name, 1)))
         return self("counted", n=count, unit=self.unit("default"), noun=self.piece(name, grammatical_count))
 
+    def stage(self, name: str) -> str:
+        """A stage of a kind of card (`current`), as a names file says it, else as declared."""
+        return self.names.get("stage", name, self.language) or name
+
     def role(self, name: str) -> str:
         """A government's role, as a names file says it, else as declared."""
         return self.names.get("role", name, self.language) or name
@@ -843,7 +847,7 @@ def parts(definition, language: str = "en", names: Optional[Names] = None) -> di
         effects = _sentences(t, option.effects)
         action = t("action_with_cost", cost=cost, effects=effects) if cost else effects
         actions.append(t("repeatable", action=action) if option.repeatable else action)
-    stages = [t("on_reveal" if stage == "reveal" else "on_stage", stage=stage, effects=_sentences(t, effects))
+    stages = [t("on_reveal" if stage == "reveal" else "on_stage", stage=t.stage(stage), effects=_sentences(t, effects))
               for stage, effects in getattr(definition, "on_stage", ())]
     return {
         "needs": t("needs", sets=t.series("and", [t.set_name(name) for name in definition.needs]))

@@ -165,11 +165,27 @@ def test_reference_counts(bundled):
     assert {kind: count for kind, count in _counts(by_set["turmoil"]).items()
             if kind not in ("card", "corporation")} == {"expansion": 1, "piece": 1, "faction": 6, "government": 1,
                                                        "card_kind": 1, "standard_action": 2, "rule": 2}
+    # Turmoil's project cards and corporations, those still waiting for a construct in a waiting file
+    turmoil = _counts(d for d in by_set["turmoil"] if getattr(d, "type", None) != "global event")
+    waiting = _turmoil_waiting()
+    assert (turmoil.get("card", 0) + waiting.count("card"), turmoil.get("corporation", 0) +
+            waiting.count("corporation")) == (16, 5)
     colonies = _counts(by_set["colonies"])  # the cards still waiting for a construct are in a waiting file
     waiting = _colonies_waiting()
     assert (colonies.get("card", 0) + waiting.count("card"), colonies.get("corporation", 0) +
             waiting.count("corporation")) == (49, 5)
     assert set(by_set) == {"base", "corpera", None, "prelude", "venus", "colonies", "turmoil"}
+
+
+def _turmoil_waiting() -> list:
+    """The kinds of the project cards and corporations written out in cards/turmoil/waiting.txt (card or
+    corporation), one a definition: they are not compiled until their construct lands. (The global events wait in
+    waiting-global-events.txt.)"""
+    from conftest import REPO
+
+    path = REPO / "cards" / "turmoil" / "waiting.txt"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    return re.findall(r'^(card|corporation)\s+"', text, re.M)
 
 
 def _colonies_waiting() -> list:
@@ -190,6 +206,8 @@ def test_cards_json_lists_every_definition(capsys):
     prelude, venus = 1 + 1 + 42 + 5, 1 + 1 + 1 + 49 + 5 + 1 + 1 + 1
     colonies = 1 + 2 + 11 + 1 + 1 + 2 + sum(1 for row in rows if row.get("set") == "colonies"
                                             and row["kind"] in ("card", "corporation"))
+    # turmoil.mars (expansion, piece, 6 factions, government, the global event kind, 2 standard actions, 2 rules),
+    # then its project cards, corporations and global events (all of set turmoil)
     turmoil = 1 + 1 + 6 + 1 + 1 + 2 + 2 + sum(1 for row in rows if row.get("set") == "turmoil"
                                               and row["kind"] in ("card", "corporation"))
     assert len(rows) == printed + prelude + venus + colonies + turmoil

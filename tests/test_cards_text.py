@@ -104,6 +104,7 @@ def test_one_kind_printed_as_text_still_checks_clean(tmp_path, capsys, kind):
     result = compile_paths([dump], use_cache=False)
     assert result.diagnostics == []
     # a board comes with the milestones and awards it names, every kind with the declared parameters, kinds of
-    # card and pieces (declarations, like `tag` lines); and nothing else
-    expected = {kind, "parameter", "card_kind", "piece"} | ({"milestone", "award"} if kind == "board" else set())
+    # card, pieces, factions and government (declarations, like `tag` lines); and nothing else
+    expected = {kind, "parameter", "card_kind", "piece", "faction", "government"} | \
+        ({"milestone", "award"} if kind == "board" else set())
     assert {d.kind for d in result.library.definitions} == expected

@@ -103,8 +103,8 @@ def test_filters_offer_every_set_type_tag_and_origin(page):
         block = page.split(f'<select id="{select_id}">')[1].split("</select>")[0]
         return re.findall(r'<option value="([^"]*)"', block)
 
-    assert options("set") == ["", "base", "colonies", "corpera", "mine", "prelude", "venus"]
-    assert options("type") == ["", "automated", "active", "event", "prelude", "corporation", "unknown"]
+    assert options("set") == ["", "base", "colonies", "corpera", "mine", "prelude", "turmoil", "venus"]
+    assert options("type") == ["", "automated", "active", "event", "global event", "prelude", "corporation", "unknown"]
     assert {"jovian", "building", "animal", "earth"} <= set(options("tag"))
     assert options("from")[0] == "" and options("from")[-1] == "bundled"
 

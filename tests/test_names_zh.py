@@ -2,8 +2,9 @@
 designer's names file is checked like card text: a misspelt name, a wrong kind, a bad line, a name given twice are
 errors with file:line:col, a caret and a did-you-mean, never a silent English name.
 
-The base game's names come from the rule seeds; the Colonies names from the Chinese locale of the open-source app
-(COLONIES_NAMES below says which, and names the two it lacks).
+The base game's names come from the rule seeds; the Colonies and Turmoil names from the Chinese locale of the
+open-source app (COLONIES_NAMES and TURMOIL_NAMES below say which, name the two Colonies cards it lacks and
+translate the global events, which it does not name).
 """
 
 from pathlib import Path
@@ -108,15 +109,86 @@ def _compiled_colonies_names(library) -> set:
     return {entry for entry in COLONIES_NAMES if entry[:2] in compiled}
 
 
+# Turmoil: the names of the open-source Terraforming Mars app's Chinese locale (terraforming-mars/terraforming-mars,
+# src/locales/cn/turmoil_cards.json, turmoil_corporations.json; its keys spell "Vote Of No Confidence" and "Septem
+# Tribus"), with its 莫霍计划赞助 read as 莫霍计划资助: 资助 is the rules text's one word for funding (赞助 is gone from
+# it, tests/test_rules_text.py). The locale names no global event: "ours" marks those, translated here. A card still waiting for a
+# construct (cards/turmoil/waiting*.txt) is not compiled, so its name is expected only once it is.
+TURMOIL_NAMES = [
+    ("card", "Aerial Lenses", "对空透镜"), ("card", "Banned Delegate", "违法代表"),
+    ("card", "Cultural Metropolis", "多元化都市"), ("card", "Diaspora Movement", "大流散运动"),
+    ("card", "Event Analysts", "事件分析"), ("card", "GMO Contract", "转基因生物合约"),
+    ("card", "Martian Media Center", "火星媒体中心"), ("card", "Parliament Hall", "议会大厅"),
+    ("card", "PR Office", "公关办公室"), ("card", "Public Celebrations", "公开庆典"), ("card", "Recruitment", "雇佣"),
+    ("card", "Red Tourism Wave", "红色旅游风潮"), ("card", "Sponsored Mohole", "莫霍计划资助"),
+    ("card", "Supported Research", "受扶持的研究"), ("card", "Wildlife Dome", "野生生物穹顶"),
+    ("card", "Vote of No Confidence", "不信任票"),
+    ("corporation", "Pristar", "革命制度党明星"), ("corporation", "Terralabs Research", "地球化实验室"),
+    ("corporation", "Septum Tribus", "七族落"), ("corporation", "Utopia Invest", "乌托邦投资计划"),
+    ("corporation", "Lakefront Resorts", "湖畔度假区"),
+]
+# ours: the 36 global events (Asteroid Mining and Sabotage share their names with a base and a Corporate Era card)
+TURMOIL_EVENT_NAMES = [
+    ("card", "Aquifer Released by Public Council", "公共议会开放含水层"), ("card", "Asteroid Mining", "小行星采矿"),
+    ("card", "Celebrity Leaders", "名人领袖"), ("card", "Cloud Societies", "云端社会"),
+    ("card", "Corrosive Rain", "腐蚀性降雨"), ("card", "Diversity", "多样性"), ("card", "Dry Deserts", "干旱沙漠"),
+    ("card", "Eco Sabotage", "生态破坏"), ("card", "Election", "选举"), ("card", "Generous Funding", "慷慨资助"),
+    ("card", "Global Dust Storm", "全球沙尘暴"), ("card", "Homeworld Support", "母星支援"),
+    ("card", "Improved Energy Templates", "改良能源模板"), ("card", "Interplanetary Trade", "星际贸易"),
+    ("card", "Jovian Tax Rights", "木星征税权"), ("card", "Microgravity Health Problems", "微重力健康问题"),
+    ("card", "Miners on Strike", "矿工罢工"), ("card", "Mud Slides", "泥石流"), ("card", "Pandemic", "大流行病"),
+    ("card", "Paradigm Breakdown", "范式崩溃"), ("card", "Productivity", "生产力"), ("card", "Red Influence", "红色影响"),
+    ("card", "Revolution", "革命"), ("card", "Riots", "暴乱"), ("card", "Sabotage", "蓄意破坏"),
+    ("card", "Scientific Community", "科学界"), ("card", "Snow Cover", "积雪覆盖"), ("card", "Solar Flare", "太阳耀斑"),
+    ("card", "Solarnet Shutdown", "太阳网关闭"), ("card", "Spin-off Products", "衍生产品"),
+    ("card", "Sponsored Projects", "资助项目"), ("card", "Strong Society", "强大社会"),
+    ("card", "Successful Organisms", "成功的生物"), ("card", "Venus Infrastructure", "金星基础设施"),
+    ("card", "Volcanic Eruptions", "火山喷发"), ("card", "War on Earth", "地球战争"),
+]
+
+
+def _compiled_turmoil_names(library) -> set:
+    """The TURMOIL_NAMES and TURMOIL_EVENT_NAMES whose definition is compiled (the others wait in
+    cards/turmoil/waiting*.txt)."""
+    turmoil = {(d.kind, d.name) for d in library.definitions
+               if getattr(d, "set", None) == "turmoil" or getattr(d, "type", None) == "global event"}
+    return {entry for entry in TURMOIL_NAMES + TURMOIL_EVENT_NAMES if entry[:2] in turmoil}
+
+
 @pytest.mark.parametrize("kind, name, chinese", SEED_NAMES, ids=[f"{k}:{n}" for k, n, _ in SEED_NAMES])
 def test_every_chinese_name_the_seeds_give_is_in_the_bundled_names(bundled, kind, name, chinese):
     assert bundled.library.names.get(kind, name, "zh") == chinese
 
 
+# the declarations of Colonies and Turmoil: the sites in Chinese astronomy's names, the rest the app's locale words
+DECLARED_NAMES = [
+    ("piece", "colony", "殖民地"), ("piece", "trade fleet", "贸易船队"), ("site", "Callisto", "木卫四"),
+    ("site", "Ceres", "谷神星"), ("site", "Enceladus", "土卫二"), ("site", "Europa", "木卫二"),
+    ("site", "Ganymede", "木卫三"), ("site", "Io", "木卫一"), ("site", "Luna", "月球"), ("site", "Miranda", "天卫五"),
+    ("site", "Pluto", "冥王星"), ("site", "Titan", "土卫六"), ("site", "Triton", "海卫一"),
+    ("standard_action", "Trade", "贸易"), ("standard_project", "Build Colony", "建造殖民地"),
+    ("piece", "delegate", "代表"), ("faction", "Mars First", "火星优先"), ("faction", "Scientists", "科学家"),
+    ("faction", "Unity", "团结"), ("faction", "Greens", "绿党"), ("faction", "Reds", "红党"),
+    ("faction", "Kelvinists", "开尔文派"), ("role", "chairman", "主席"), ("card_kind", "global event", "全球事件"),
+    ("stage", "distant", "远期"), ("stage", "coming", "即将"), ("stage", "current", "当前"),
+    ("standard_action", "Lobby", "游说"), ("standard_action", "Send Delegate", "派遣代表"),
+]
+
+
 def test_the_bundled_names_are_the_seeds_names_and_no_invented_one(bundled):
     assert {(kind, name, chinese) for _, kind, name, chinese in bundled.library.names.entries} == \
-        set(SEED_NAMES) | _compiled_colonies_names(bundled.library)
+        set(SEED_NAMES) | _compiled_colonies_names(bundled.library) | _compiled_turmoil_names(bundled.library) | \
+        set(DECLARED_NAMES)
     assert bundled.errors == []
+
+
+def test_a_global_event_reads_in_chinese_with_its_parties_stages_and_kind(bundled):
+    from tharsis.compiler import rules_text
+
+    event = next(d for d in bundled.library.definitions if d.name == "Aquifer Released by Public Council")
+    words = rules_text.card(event, "zh", bundled.library.names)
+    assert "全球事件牌" in words and "揭示时：从中立储备中将1个代表放入火星优先。" in words
+    assert "进入当前阶段时：从中立储备中将1个代表放入绿党。" in words
 
 
 def test_every_colonies_card_and_corporation_has_its_chinese_name(bundled):
@@ -126,6 +198,17 @@ def test_every_colonies_card_and_corporation_has_its_chinese_name(bundled):
     assert colonies == {entry[:2] for entry in _compiled_colonies_names(library)}
     assert len(COLONIES_NAMES) == 54
     for kind, name, chinese in _compiled_colonies_names(library):
+        assert library.names.get(kind, name, "zh") == chinese
+
+
+def test_every_turmoil_card_corporation_and_global_event_has_its_chinese_name(bundled):
+    library = bundled.library
+    turmoil = {(d.kind, d.name) for d in library.definitions
+               if d.kind in ("card", "corporation") and
+               (getattr(d, "set", None) == "turmoil" or getattr(d, "type", None) == "global event")}
+    assert turmoil == {entry[:2] for entry in _compiled_turmoil_names(library)}
+    assert (len(TURMOIL_NAMES), len(TURMOIL_EVENT_NAMES)) == (21, 36)
+    for kind, name, chinese in _compiled_turmoil_names(library):
         assert library.names.get(kind, name, "zh") == chinese
 
 

@@ -17,9 +17,9 @@ def cards(bundled):
 @pytest.fixture(scope="module")
 def declarations(bundled):
     """What every bundled card may need beside it: the declared tags (the wild one too), card resources,
-    parameters, kinds of card and pieces, as card text."""
+    parameters, kinds of card, pieces, factions and their government, as card text."""
     declared = [d for d in bundled.library.definitions
-                if d.kind in ("parameter", "card_kind", "piece")]
+                if d.kind in ("parameter", "card_kind", "piece", "faction", "government")]
     return text.content(declared, bundled.declared_tags, bundled.declared_resources,
                         bundled.declared_wild_tags) + "\n"
 

@@ -442,8 +442,11 @@ def _tables(content: Library, options: GameOptions) -> tuple:
 def _build_tables(content: Library, options: GameOptions) -> tuple:
     elements = _elements(content, options)
     sets = elements.sets
+    # the cards of a kind with stages have names of their own kind, whether their set is in play or not (a global
+    # event named like a base card never stands for it in a game without the event's set)
+    staged = {k.name for k in content.of_kind("card_kind") if k.stages}
     library = {d.name: d for d in content.definitions if d.kind in ("card", "corporation")
-               and getattr(d, "type", None) not in elements.staged_cards}   # those have names of their own kind
+               and getattr(d, "type", None) not in staged}
     library.update(elements.factions)  # a faction's policy actions are used like a card's (runtime/rules/legality.py)
     standard_projects = {d.name: d for d in content.of_kind("standard_project")
                          if (d.variant is None or _variant_on(options, d.variant)) and d.set in sets}

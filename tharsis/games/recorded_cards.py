@@ -95,6 +95,23 @@ def overall_hash(used: dict) -> str:
     return "sha256:" + hashlib.sha256("\n".join(lines).encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
+STAGED = "card:"   # a record files a card of a kind with stages under `card:KIND` (see record_key)
+
+
+def record_key(definition, staged: frozenset) -> tuple[str, str]:
+    """(kind, name) of a definition in a record. A card of a kind with stages (`staged`: the names of those kinds)
+    is filed under `card:KIND`: its name is its kind's own and may be a project card's too (the global event and
+    the base game's card both named Asteroid Mining), and each keeps its own hash."""
+    kind = definition.kind
+    if kind == "card" and getattr(definition, "type", None) in staged:
+        return STAGED + definition.type, definition.name
+    return kind, definition.name
+
+
+def staged_kinds(library: Library) -> frozenset:
+    return frozenset(k.name for k in library.of_kind("card_kind") if k.stages)
+
+
 def in_play(definition, game: Game) -> bool:
     """Whether a game can use a definition: its board, its expansions, their milestones and awards, the variant
     corporations (shared by every seat whatever their set), and everything of the sets in play."""
@@ -117,8 +134,8 @@ _FILES: dict[int, tuple] = {}    # id of a library -> (the library, the designer
 
 def record(game: Game) -> dict:
     """The `content` of a save or a log: every definition the game can use, and the designer's card files."""
-    hashes = _hashes(game.content)
-    used = {(d.kind, d.name): hashes[id(d)] for d in game.content.definitions if in_play(d, game)}
+    hashes, staged = _hashes(game.content), staged_kinds(game.content)
+    used = {record_key(d, staged): hashes[id(d)] for d in game.content.definitions if in_play(d, game)}
     return {"hash": overall_hash(used),
             "used": {kind: {name: value for (k, name), value in sorted(used.items()) if k == kind}
                      for kind in sorted({k for k, _ in used})},
@@ -206,8 +223,9 @@ def parse(value: Any, where: Where, problems: list) -> Optional[Recorded]:
         return None
     recorded: dict = {}
     for kind, names in used.items():
-        if kind not in KINDS:
-            problem(f".used: unknown kind {kind!r}", suggest(kind, KINDS, "kinds"))
+        if kind not in KINDS and not (kind.startswith(STAGED) and len(kind) > len(STAGED)):
+            problem(f".used: unknown kind {kind!r}", suggest(kind, KINDS, "kinds") or
+                    f"kinds: {', '.join(KINDS)}, or {STAGED}KIND for a card of a kind with stages")
             return None
         for name, hashed in names.items():
             if not isinstance(hashed, str):
@@ -305,8 +323,8 @@ def _compiled_files(files: dict, where: Where, kind: str) -> Library:
 def _recorded_only(library: Library, recorded: Recorded, where: Where) -> tuple[Library, dict]:
     """The recorded definitions of `library`, and the project cards among them that changed (name -> definition);
     refuses the game (E741, E742) when another definition changed or one is gone."""
-    hashes = _hashes(library)
-    present = {(d.kind, d.name): d for d in library.definitions}
+    hashes, staged = _hashes(library), staged_kinds(library)
+    present = {record_key(d, staged): d for d in library.definitions}
     changed = [(key, present[key]) for key, value in recorded.used.items()
                if key in present and hashes[id(present[key])] != value and key[0] != "card"]
     cards = {key[1]: present[key] for key, value in recorded.used.items()
@@ -326,7 +344,7 @@ def _recorded_only(library: Library, recorded: Recorded, where: Where) -> tuple[
                                                                     "changed or are gone"))
     if problems:
         raise ProblemError(problems)
-    kept = [d for d in library.definitions if (d.kind, d.name) in recorded.used]
+    kept = [d for d in library.definitions if record_key(d, staged) in recorded.used]
     return attrs.evolve(library, definitions=kept), cards   # the names files' names stay with the definitions
 
 
@@ -350,6 +368,8 @@ def drawn(game: Game, changed: dict) -> list[str]:
 
 
 def _words(kind: str) -> str:
+    if kind.startswith(STAGED):
+        return kind[len(STAGED):]
     return {"card": "card", "card_kind": "kind of card"}.get(kind, kind.replace("_", " "))
 
 

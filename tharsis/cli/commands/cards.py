@@ -58,10 +58,10 @@ def run(args) -> int:
         named = {name for board in chosen if board.kind == "board" for name in board.milestones + board.awards}
         needed = [d for d in definitions if d.kind in ("milestone", "award") and d.name in named
                   and d not in chosen]  # a board's milestones and awards, so that `--kind board` checks too
-        # declared parameters, kinds of card and pieces are declarations, like `tag`: any definition may need them
-        needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece") and d not in chosen]
-        governed = {name for government in chosen if government.kind == "government" for name in government.factions}
-        needed += [d for d in definitions if d.kind == "faction" and d.name in governed and d not in chosen]
+        # declared parameters, kinds of card, pieces, factions and their government are declarations, like `tag`:
+        # any definition may need them (a card requires a faction to rule)
+        needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece", "faction", "government")
+                   and d not in chosen]
         print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
                            result.declared_wild_tags))
         return 0
