@@ -112,8 +112,7 @@ def _compiled_colonies_names(library) -> set:
 # Turmoil: the names of the open-source Terraforming Mars app's Chinese locale (terraforming-mars/terraforming-mars,
 # src/locales/cn/turmoil_cards.json, turmoil_corporations.json; its keys spell "Vote Of No Confidence" and "Septem
 # Tribus"), with its 莫霍计划赞助 read as 莫霍计划资助: 资助 is the rules text's one word for funding (赞助 is gone from
-# it, tests/test_rules_text.py). The locale names no global event: "ours" marks those, translated here. A card still waiting for a
-# construct (cards/turmoil/waiting*.txt) is not compiled, so its name is expected only once it is.
+# it, tests/test_rules_text.py). The locale names no global event: "ours" marks those, translated here.
 TURMOIL_NAMES = [
     ("card", "Aerial Lenses", "对空透镜"), ("card", "Banned Delegate", "违法代表"),
     ("card", "Cultural Metropolis", "多元化都市"), ("card", "Diaspora Movement", "大流散运动"),
@@ -137,7 +136,8 @@ TURMOIL_EVENT_NAMES = [
     ("card", "Improved Energy Templates", "改良能源模板"), ("card", "Interplanetary Trade", "星际贸易"),
     ("card", "Jovian Tax Rights", "木星征税权"), ("card", "Microgravity Health Problems", "微重力健康问题"),
     ("card", "Miners on Strike", "矿工罢工"), ("card", "Mud Slides", "泥石流"), ("card", "Pandemic", "大流行病"),
-    ("card", "Paradigm Breakdown", "范式崩溃"), ("card", "Productivity", "生产力"), ("card", "Red Influence", "红色影响"),
+    ("card", "Paradigm Breakdown", "范式崩溃"), ("card", "Productivity", "生产力"),
+    ("card", "Red Influence", "红色影响"),
     ("card", "Revolution", "革命"), ("card", "Riots", "暴乱"), ("card", "Sabotage", "蓄意破坏"),
     ("card", "Scientific Community", "科学界"), ("card", "Snow Cover", "积雪覆盖"), ("card", "Solar Flare", "太阳耀斑"),
     ("card", "Solarnet Shutdown", "太阳网关闭"), ("card", "Spin-off Products", "衍生产品"),
