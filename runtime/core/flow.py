@@ -7,6 +7,11 @@ closures, so copying a game is copying this stack (a list of shared immutable fr
 each frame's function and writing its arguments (runtime/api/saves.py). Interface: `step` (register), `push`, `then`
 and `ask` (what a step may do), `run` (the loop), `Flow`, `Step`, `Ask` and `STEPS` (the registry saves read).
 
+Termination: content can loop (a trigger that raises what sets it off while a track bonus lowers it again, a kind
+of card whose `unplayable` plays more cards of its kind). The loop therefore counts the steps one decision takes:
+past `MAX_STEPS_PER_DECISION` (the fingerprint games take at most 45; docs/language.md "Termination") it stops the
+game with `EndlessGame`, naming the causes the event log repeats most since the decision began.
+
     game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
     game.flow.asking  Ask(Decision(...), resume=place_chosen, args=(...))              <- waits for `apply`
 """
@@ -17,9 +22,54 @@ from typing import Any, Callable, Optional
 
 import attrs
 
-__all__ = ["STEPS", "Ask", "Flow", "Step", "ask", "push", "run", "step", "then"]
+__all__ = ["MAX_STEPS_PER_DECISION", "STEPS", "Ask", "EndlessGame", "Flow", "Step", "ask", "push", "run", "step",
+           "then"]
 
 STEPS: dict[str, Callable] = {}
+MAX_STEPS_PER_DECISION = 100_000   # a whole bundled game's busiest decision takes 45; 100,000 take about a second
+
+
+class EndlessGame(Exception):
+    """A game that would never end, stopped: `bound` says which bound it passed (`steps`: one decision took
+    MAX_STEPS_PER_DECISION steps; `generations`: runtime/sequence/phases.py MAX_GENERATIONS), `names` the
+    definitions involved, most involved first, and the message says both in the designer's words."""
+
+    def __init__(self, bound: str, message: str, names: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.bound = bound
+        self.names = names
+
+
+def repeated_causes(events, since: int, most: int = 5) -> list[tuple[str, str, int]]:
+    """The causes the event log repeats most after position `since`: (the definition's name, the cause in words,
+    how many times), the most repeated first, those repeated at least a tenth as often as the first. The events
+    are tuples `(generation, kind, actor, *details)` (core/table.py); a cause names its definition first."""
+    counts: dict[tuple, int] = {}
+    for event in events[since:]:
+        kind = event[1]
+        if kind in _CAUSES and len(event) > 3:
+            key = (kind,) + tuple(event[3:5] if kind == "track" else event[3:4])
+            counts[key] = counts.get(key, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if not ranked:
+        return []
+    top = ranked[0][1]
+    return [(key[1], _CAUSES[key[0]].format(*key[1:]), count) for key, count in ranked[:most] if count * 10 >= top]
+
+
+_CAUSES = {"trigger": "the trigger of {}", "track": "the track bonus of {} at {}", "play": "{} played",
+           "unplayable": "{} unplayable (its kind's `unplayable` carried out)", "rule": "the rule {}", "action": "the action of {}",
+           "project": "the standard project {}", "visit": "a visit to {}", "build": "a build on {}",
+           "site_bonus": "the bonus of {}", "resolve": "{} resolved", "stage": "{} moved on"}
+
+
+def _endless_decision(game, since: int) -> EndlessGame:
+    causes = repeated_causes(game.events, since)
+    told = "; ".join(f"{words} ({count:,} times)" for _, words, count in causes) or \
+        "no card or rule: the steps " + ", ".join(sorted({s.function.step_name for s in game.flow.stack[-20:]}))
+    return EndlessGame("steps", f"the game would never end: one decision took more than "
+                                f"{MAX_STEPS_PER_DECISION:,} steps (a game's busiest takes under 100), repeating "
+                                f"{told}", tuple(dict.fromkeys(name for name, _, _ in causes)))
 
 
 def step(function: Optional[Callable] = None, *, name: Optional[str] = None):
@@ -105,9 +155,12 @@ def ask(game, decision, resume: Callable, *args: Any) -> None:
 
 def run(game) -> None:
     """Run steps until a question is asked or the stack is empty (the game, or the sandbox's action, is over).
-    A question with one option is answered at once (and not logged) unless the game asks every question."""
+    A question with one option is answered at once (and not logged) unless the game asks every question. More
+    than MAX_STEPS_PER_DECISION steps (answers given at once included) raise `EndlessGame`."""
     flow = game.flow
     stack = flow.stack
+    since = len(game.events)
+    budget = MAX_STEPS_PER_DECISION
     while True:
         asking = flow.asking
         if asking is not None:
@@ -116,8 +169,11 @@ def run(game) -> None:
                 return
             flow.asking = None
             asking.resume(game, options[0].value, *asking.args)
-            continue
-        if not stack:
+        elif not stack:
             return
-        frame = stack.pop()
-        frame.function(game, *frame.args)
+        else:
+            frame = stack.pop()
+            frame.function(game, *frame.args)
+        budget -= 1
+        if not budget:
+            raise _endless_decision(game, since)

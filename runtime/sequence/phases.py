@@ -15,7 +15,7 @@ from tharsis.compiler.vocabulary import CITY, GREENERY
 
 from ..core import rng
 from ..core.decisions import Decision, Option
-from ..core.flow import Step, ask, push, step, then
+from ..core.flow import EndlessGame, Step, ask, push, step, then
 from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay
 from ..handlers.actions import play_for_free, take_action
 from ..handlers.effects import run_effects
@@ -28,16 +28,19 @@ from ..rules.checks import EffectContext
 from ..rules.legality import ActionMenu, standard_action_possible
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
-from ..rules.spaces import terraformed
+from ..rules.spaces import maxed, parameter_value, terraformed
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "new_generation", "production",
+__all__ = ["MAX_GENERATIONS", "SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "new_generation", "production",
            "research_deal", "start_corporation", "start_game"]
 
 STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
 SOLO_GENERATIONS = 14
+# A game that is not over after this many generations never will be: a parameter it waits for cannot reach its top
+# (the bundled games end in 8 to 20 generations, random bots included; docs/language.md "Termination").
+MAX_GENERATIONS = 100
 
 
 # ------------------------------------------------------------------ setup (RULES.md section 2)
@@ -413,7 +416,21 @@ def game_ends(game: "Table") -> bool:
         return True
     if game.options.solo:
         return game.state.generation >= game.elements.solo_generations
-    return terraformed(game)
+    if terraformed(game):
+        return True
+    if limit is None and game.state.generation >= MAX_GENERATIONS:
+        raise _endless(game)
+    return False
+
+
+def _endless(game: "Table") -> EndlessGame:
+    """The error of a game past MAX_GENERATIONS, naming the parameters it waits for."""
+    scales = game.elements.scales
+    waiting = [name for name, *_ in game.elements.ending if not maxed(game, name)]
+    told = ", ".join(f"{name} at {parameter_value(game, name)} (its top: {scales[name][1]})" for name in waiting)
+    return EndlessGame("generations", f"the game would never end: {MAX_GENERATIONS} generations passed (a game lasts "
+                                      f"8 to 20) and the parameters it waits for are not at their top: {told}",
+                       tuple(waiting))
 
 
 @step
