@@ -44,6 +44,16 @@ class ProblemError(Exception):
         self.details = details      # printed before the problems: the compiler's report on broken cards
 
 
+ENDLESS = "E770"   # a game the engine stopped because it would never end (runtime/core/flow.py EndlessGame)
+ENDLESS_HINT = ("the definitions named loop, or a parameter the game waits for can never reach its top: `tharsis "
+                "check` shows what it can see before any game (E316, W109); docs/language.md \"Termination\"")
+
+
+def endless_problem(error: Exception, prefix: str = "") -> Problem:
+    """E770 for an `EndlessGame` (its message names the definitions involved), after `prefix` (which game)."""
+    return Problem(ENDLESS, f"{prefix}{error}", ENDLESS_HINT)
+
+
 def usage_error(code: str, message: str, hint: Optional[str] = None) -> ProblemError:
     """One problem with the command line itself (a flag, or a file a flag names), ready to raise: exit 2."""
     return ProblemError([Problem(code, message, hint)], USAGE)

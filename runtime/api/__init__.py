@@ -16,10 +16,10 @@ from __future__ import annotations
 from ..core.decisions import Decision, IllegalChoice, LazyDecision, NumberOptions, Option
 from ..core.rng import Stream
 from ..core.state import ACTION, END, FINAL_GREENERY, MAX_PLAYERS, MIN_PLAYERS, PHASES, PRODUCTION, RESEARCH, SETUP
-from .game import SAVE_FORMAT, ContentError, Game, GameOptions, load_library
+from .game import SAVE_FORMAT, ContentError, EndlessGame, Game, GameOptions, load_library
 
 __all__ = ["ACTION", "END", "FINAL_GREENERY", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "PRODUCTION", "RESEARCH",
-           "SAVE_FORMAT", "SETUP", "ContentError", "Decision", "Game", "GameOptions", "GameState", "IllegalChoice",
+           "SAVE_FORMAT", "SETUP", "ContentError", "Decision", "EndlessGame", "Game", "GameOptions", "GameState", "IllegalChoice",
            "LazyDecision", "NumberOptions", "Option", "Stream", "load_library"]
 
 

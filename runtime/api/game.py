@@ -34,7 +34,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 from ..core import flow as flow_steps, rng
 from ..core.board import board_map
 from ..core.decisions import Decision, IllegalChoice
-from ..core.flow import Flow, Step
+from ..core.flow import EndlessGame, Flow, Step
 from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
 from ..handlers.politics import set_up as set_up_government
@@ -43,7 +43,7 @@ from ..handlers.triggers import events_with_triggers
 from ..rules.legality import fixed_candidates
 from ..sequence.phases import SOLO_GENERATIONS, game_ends, start_game
 
-__all__ = ["SAVE_FORMAT", "ContentError", "Game", "GameOptions", "load_library"]
+__all__ = ["SAVE_FORMAT", "ContentError", "EndlessGame", "Game", "GameOptions", "load_library"]
 
 SAVE_FORMAT = 1
 STARTING_TR, SOLO_TR = 20, 14

@@ -58,7 +58,7 @@ def repeated_causes(events, since: int, most: int = 5) -> list[tuple[str, str, i
 
 
 _CAUSES = {"trigger": "the trigger of {}", "track": "the track bonus of {} at {}", "play": "{} played",
-           "unplayable": "{} unplayable (its kind's `unplayable` carried out)", "rule": "the rule {}", "action": "the action of {}",
+           "unplayable": "{} unplayable", "rule": "the rule {}", "action": "the action of {}",
            "project": "the standard project {}", "visit": "a visit to {}", "build": "a build on {}",
            "site_bonus": "the bonus of {}", "resolve": "{} resolved", "stage": "{} moved on"}
 

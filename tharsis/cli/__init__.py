@@ -30,7 +30,8 @@ from tharsis.cli.commands import (
     test,
 )
 from tharsis.designer.config import ConfigError
-from tharsis.problems import ProblemError, render, usage_error
+from tharsis.problems import ProblemError, endless_problem, render, usage_error
+from tharsis.runtime.core.flow import EndlessGame
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except ConfigError as exc:  # a wrong [tool.tharsis] of a designer command (E8xx): reported like card errors
         return report_config_error(exc)
+    except EndlessGame as exc:  # content that loops, in play, replay or a game's set-up: E770 names what loops
+        print(render([endless_problem(exc)]), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

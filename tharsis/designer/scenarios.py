@@ -19,7 +19,8 @@ from tharsis.compiler.definitions import Library
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.compiler.source import on_disk, read_bounded, why_unusable
 from tharsis.designer import scenario_format
-from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.problems import ENDLESS, ENDLESS_HINT
+from tharsis.runtime.api.game import EndlessGame, Game, GameOptions, load_library
 from tharsis.runtime.core.decisions import Decision, NumberOptions
 from tharsis.runtime.core.state import (
     ACTION,
@@ -149,6 +150,9 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
     except ScenarioError as exc:
         span = exc.span or (runner.location if runner else None) or _span(spec)
         outcome.error = scenario_format.render([Diagnostic(exc.code, "error", str(exc), span, exc.hint)], spec)
+    except EndlessGame as exc:  # the content loops (the cards, not the engine): where, and what repeats
+        span = (runner.location if runner else None) or _span(spec)
+        outcome.error = scenario_format.render([Diagnostic(ENDLESS, "error", str(exc), span, ENDLESS_HINT)], spec)
     except Exception as exc:  # an engine bug met by this scenario: report it here, keep running the others
         span = (runner.location if runner else None) or _span(spec)
         outcome.error = scenario_format.render([Diagnostic(

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 
-from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.problems import ENDLESS
+from tharsis.runtime.api.game import EndlessGame, Game, GameOptions, load_library
 from tharsis.runtime.api.queries import terraformed
 from tharsis.runtime.bots import BOTS
 
@@ -18,10 +19,13 @@ def play_one(task: tuple, library=None) -> dict:
     """Play one game to the end (runs in a worker process; a Ray worker passes the library the driver compiled)."""
     options_json, seats = task
     options = GameOptions.from_json(options_json)
-    game = Game(options, library or load_library(tuple(options.card_paths)))
-    bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
     started = time.perf_counter()
-    played_in = play_noting_generations(game, bots)
+    try:
+        game = Game(options, library or load_library(tuple(options.card_paths)))
+        bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
+        played_in = play_noting_generations(game, bots)
+    except EndlessGame as exc:   # content that loops: this game failed, the run goes on (tharsis/games/simulate.py)
+        return failed_record(options_json, options, exc, time.perf_counter() - started)
     result = game.result
     return {
         "seed": options.seed,
@@ -43,6 +47,16 @@ def play_one(task: tuple, library=None) -> dict:
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
     }
+
+
+def failed_record(options_json: dict, options: GameOptions, exc: EndlessGame, seconds: float) -> dict:
+    """The record of a game the engine stopped because it would never end (runtime/core/flow.py `EndlessGame`):
+    its seed and options, and under `failed` the code, the message and the definitions involved. It has no players
+    nor winner: results files keep it (JSONL) or leave it out (CSV), and summaries and reports count it apart."""
+    return {"seed": options.seed, "board": options.board,
+            "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
+            "failed": {"code": ENDLESS, "message": str(exc), "definitions": list(exc.names)},
+            "seconds": round(seconds, 4)}
 
 
 def _played(player) -> list[str]:

@@ -98,6 +98,8 @@ class _CsvResults:
         return table
 
     def write(self, record: dict) -> None:
+        if "failed" in record:   # a game stopped as endless has no player to give a row (simulate says it failed)
+            return
         self._players.writerows(player_rows(record))
         if self._cards is not None:
             self._cards.writerows(card_rows(record))
@@ -199,6 +201,8 @@ def read(text_path: str) -> list[dict]:
                     why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
                     wrong(number, f"line {number} is not a JSON record ({why})", line)
                     continue
+                if isinstance(record, dict) and isinstance(record.get("failed"), dict):
+                    continue   # a game stopped as endless (tharsis/games/records.py failed_record): nothing to chart
                 why = _record_problem(record)
                 if why is None and seats is None:
                     seats = [p["seat"] for p in record["players"]]

@@ -63,6 +63,7 @@ class Simulation:
     backend: str = "local"            # or "ray" (tharsis/games/ray_backend.py)
     address: Optional[str] = None     # the Ray cluster to join; None starts a local Ray instance
     interrupted: bool = False    # Ctrl-C stopped it; `run` returned the games finished (and written) before
+    failed: list = attrs.field(factory=list)   # the records of games stopped as endless (records.failed_record)
 
     def tasks(self):
         for k in range(self.games):
@@ -101,11 +102,11 @@ class Simulation:
         return results
 
     def _record(self, record, results, writer, progress, started) -> None:
-        results.append(record)
+        (self.failed if "failed" in record else results).append(record)
         if writer:
             writer.write(record)
         if progress:
-            done = len(results)
+            done = len(results) + len(self.failed)
             width = 30
             filled = int(width * done / self.games)
             rate = done / max(time.perf_counter() - started, 1e-9)

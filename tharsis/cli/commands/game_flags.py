@@ -69,9 +69,10 @@ def chosen_seats(args, default: list[str], kinds: tuple[str, ...]):
     return seats
 
 
-def new_game(args, seats):
+def new_game(args, seats, start: bool = True):
     """A new game from the flags, or the exit code 1 for cards that do not compile (bad flags raise
-    ProblemError, exit 2)."""
+    ProblemError, exit 2). `start=False`: the game is only built, not set up (simulate checks the options and
+    content with it, and a set-up that never ends is then one game's failure, not the run's)."""
     from tharsis.games.options import check_against_content
     from tharsis.runtime.api.game import ContentError, Game, load_library
 
@@ -83,7 +84,7 @@ def new_game(args, seats):
         print("tharsis: the cards do not compile (see above)", file=sys.stderr)
         return 1
     check_against_content(options, library)
-    return Game(options, library)
+    return Game(options, library, start=start)
 
 
 # Flags that describe a new game: with --load the game comes from the file, so they would be silently ignored.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from tharsis.problems import USAGE, Problem, ProblemError, usage_error
+from tharsis.problems import CONTENT, ENDLESS_HINT, USAGE, Problem, ProblemError, render, usage_error
 
 from .game_flags import add_game_flags, chosen_seats, new_game
 
@@ -66,7 +66,7 @@ def run(args) -> int:
         raise usage_error("E720", "--backend ray needs Ray, which is not installed", ray_backend.INSTALL_HINT)
     if args.report is not None:
         report.require()
-    game = new_game(args, seats)  # fail fast on bad options or content, before starting workers
+    game = new_game(args, seats, start=False)  # fail fast on bad options or content, before starting workers
     if isinstance(game, int):
         return game
     unknown = [name for name in args.track if name not in game.library]
@@ -94,13 +94,18 @@ def run(args) -> int:
         print(f"tharsis: interrupted: {len(results)} of {args.games} games finished, their results are in "
               f"{files}" + ("; no report was written" if folder else ""), file=sys.stderr)
         return 130
-    print(summary(results, simulation.seats, tuple(args.track)))
+    if results:
+        print(summary(results, simulation.seats, tuple(args.track)))
+    if simulation.failed:   # content that loops: each such game is recorded as failed, and the others count
+        print(render([Problem(f["failed"]["code"], f"seed {f['seed']}: {f['failed']['message']}",
+                              ENDLESS_HINT) for f in simulation.failed]), file=sys.stderr)
+        print(f"{len(simulation.failed)} of {args.games} games failed", file=sys.stderr)
     if drawn:
         print(f"seeds {args.seed} to {args.seed + args.games - 1} (--seed {args.seed} plays these games again)")
     print(f"results written to {files}")
-    if folder is not None:
+    if folder is not None and results:
         from tharsis.games.balance import designer_content
 
         page = report.write(folder, results, designer_content(game), requested=args.games)
         print(f"report written to {page}")
-    return 0
+    return CONTENT if simulation.failed else 0
