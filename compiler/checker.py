@@ -293,10 +293,19 @@ class Checker(EffectChecks, DesignLints):
                                    span,
                          'e.g. parameter "radiation"')
             return None
-        if word not in self.parameters or "scale" not in fields:
-            return None  # a scale that did not check: reported below, by the same scan that declared it
-        low, high, step, unit = self.parameters[word]
+        if "scale" not in fields:
+            return None  # a required field: reported as missing
         scale = fields["scale"][0]
+        if word not in self.parameters:
+            # the scan that declares parameters before any file is checked (compiler/pipeline.py) reads a step
+            # without a sign: a signed one declared nothing, and the parameter would vanish without a word
+            if scale["step"].text.startswith(("-", "+")):
+                self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole "
+                                               f"steps; {scale['low'].text} to {scale['high'].text} in steps of "
+                                               f"{scale['step'].text} does not", scale["step"].span,
+                                       "the step is a whole number without a sign: scale: 0 to 10 step 1")
+            return None
+        low, high, step, unit = self.parameters[word]
         if high <= low or step <= 0 or (high - low) % step:
             self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
                                  f"{low} to {high} in steps of {step} does not", scale["low"].span,

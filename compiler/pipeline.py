@@ -19,6 +19,7 @@ from . import cache, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import Discount, GainPieces, PlaceTile, Trigger, walk
+from .termination import check_termination
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 
 EXTENSION = ".mars"
@@ -328,6 +329,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
     _check_stages_and_sets(library, diagnostics)
     _check_governments(library, diagnostics)
     _check_sites(library, diagnostics)
+    check_termination(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
