@@ -117,6 +117,8 @@ class QuantityCompiler:
             return Measure("tags", scope=scope or "you")
         if words == ["distinct", "tag"]:
             return Measure("distinct_tags", scope=scope or "you")
+        if words == ["event", "tag"]:   # an event card bears the event tag: one per event played, as reveals read it
+            return Measure("events_played", scope=scope or "you")
         if len(words) == 2 and words[1] == "tag":
             tag = v.lookup(leaves[0].text, self.tags)  # a declared name is kept as written: `mars tags`
             if tag is None:

@@ -55,7 +55,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
-from ..rules.measures import Where, holds, quantity, tag_counts
+from ..rules.measures import Where, bears_tag, holds, quantity, tag_counts
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
 from . import actions, politics, sites, stages, tiles, triggers
@@ -578,7 +578,7 @@ def _reveal(game, e, ctx):
         return
     game.log_event("reveal", ctx.player, revealed[0])
     push(game, discard_cards, tuple(revealed))
-    if e.tag in game.library[revealed[0]].tags:
+    if bears_tag(game.library[revealed[0]], e.tag):
         run_effects(game, e.then, 0, ctx, None)
 
 
@@ -603,7 +603,7 @@ def _reveal_until(game, e, ctx):
             break
         definition = library[revealed[0]]
         if e.tag is not None:
-            matches = e.tag in definition.tags
+            matches = bears_tag(definition, e.tag)
         elif e.icon is not None:
             matches = names_resource(definition, e.icon)
         else:

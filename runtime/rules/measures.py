@@ -22,7 +22,7 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
+__all__ = ["OPERATORS", "Where", "bears_tag", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
            "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
@@ -43,6 +43,12 @@ def players_in_scope(game: "Table", where: Where, scope: str):
     if scope == "opponents":
         return [i for i in range(len(game.state.players)) if i != where.player]
     return (where.player,)
+
+
+def bears_tag(definition, tag: str) -> bool:
+    """Whether a card bears a tag: the event tag is the one every event card bears (`reveal ... with event tag`;
+    `event tags` counts the events played, compiler/quantities.py), the others are its `tags:`."""
+    return definition.type == "event" if tag == "event" else tag in definition.tags
 
 
 def tags_of(game: "Table", player: int, playing: Optional[str] = None) -> list[str]:
