@@ -65,10 +65,10 @@ def check(options: Options) -> int:
         paths = [Path(p) for p in options.paths]
         wanted = frozenset(str(p.resolve()) for p in paths)
         result = compile_paths(paths, use_cache=options.use_cache, with_bundled=options.with_bundled)
-        reported = [f for f in result.files if _inside(f, wanted)]
-        diagnostics = [d for d in result.diagnostics if d.span is None or _inside(d.span.path, wanted)]
+        reported = [f for f in result.files if inside(f, wanted)]
+        diagnostics = [d for d in result.diagnostics if d.span is None or inside(d.span.path, wanted)]
         sources, files = result.sources, reported
-        definitions = len([d for d in result.library.definitions if _inside(d.source.path, wanted)])
+        definitions = len([d for d in result.library.definitions if inside(d.source.path, wanted)])
     diagnostics = suppressions.reported(diagnostics, sources, reported, options.code_filter)
     if options.fix is not None and result is not None:  # (a file that could not be decoded has nothing to fix)
         return _fix(options, result, reported, [d for d in diagnostics if d.span is None])
@@ -185,8 +185,9 @@ def _compile_stdin(name: str, text: str, with_bundled: bool):
 
 
 @functools.lru_cache(maxsize=4096)
-def _inside(path: str, wanted: frozenset[str]) -> bool:
-    """Cached: a large file has thousands of definitions and diagnostics, all with the same path."""
+def inside(path: str, wanted: frozenset[str]) -> bool:
+    """Whether `path` is one of the resolved paths `wanted` or in one of those folders (what a command reports on
+    when it compiles them beside the bundled content: `check`, `cards`)."""
     resolved = str(Path(path).resolve())
     return any(resolved == w or resolved.startswith(w.rstrip("/") + "/") for w in wanted)
 

@@ -36,22 +36,28 @@ def run(args) -> int:
     from tharsis.compiler.definitions import with_expansions
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
+    from tharsis.designer.checking import inside
     from tharsis.games.options import known_expansions
 
     if args.lang is not None and args.format != "rules":
         raise usage_error("E706", f"--lang is the language of --format rules, and the format is {args.format}",
                           "add --format rules, or drop --lang")
     require_paths(args.paths)
-    paths = [Path(p) for p in args.paths] or [bundled_cards_path()]
-    result = compile_paths(paths)
-    if result.errors:
-        print(render_text(result.errors, result.sources), file=sys.stderr)
+    # PATHs are compiled beside the bundled content, as `check` and a game load them (their cards may use the
+    # floater, the venus tag or the prelude kind the bundled expansions declare); only PATHs' definitions are shown
+    own = [Path(p) for p in args.paths]
+    wanted = frozenset(str(p.resolve()) for p in own)
+    result = compile_paths(own or [bundled_cards_path()], with_bundled=bool(own))
+    errors = [d for d in result.errors if not own or d.span is None or inside(d.span.path, wanted)]
+    if errors:
+        print(render_text(errors, result.sources), file=sys.stderr)
         print("tharsis: fix the errors above first (tharsis check)", file=sys.stderr)
         return 1
     definitions = result.library.definitions
     if args.expansion is not None:
         definitions = with_expansions(definitions, known_expansions(args.expansion, definitions))
-    chosen = [d for d in definitions if not args.kind or d.kind == args.kind]
+    chosen = [d for d in definitions if (not args.kind or d.kind == args.kind)
+              and (not own or inside(d.source.path, wanted))]
     if args.format == "text":  # every kind, after the declarations they need: the output checks clean
         from tharsis.compiler import text
 
