@@ -3,9 +3,10 @@
 Pipeline place: a cross-file check (compiler/pipeline.py `_check_library`), over the compiled definitions, since
 both problems need every definition at once. The engine has bounds of its own (runtime/core/flow.py: the steps of
 one decision; runtime/sequence/phases.py: the generations) that stop such a game with E770; these checks say so
-before any game is played, at the definition to fix:
+before any game is played, at the definition to fix. They are warnings: a scenario may try a parameter out with a
+card or two, and the game itself is stopped anyway.
 
-- E316 a parameter that `ends game: yes` but that the definitions in play with it cannot raise to its top: nothing
+- W110 a parameter that `ends game: yes` but that the definitions in play with it cannot raise to its top: nothing
   raises it, or only effects that happen once a game (a card's `play:`, a corporation's first action, a rule at the
   start of the game, a track bonus) whose raises add up to fewer steps than its scale has. Anything that can happen
   again (an action, a standard project, a trigger, a rule of every generation, a raise by X or per a count) can
@@ -32,7 +33,7 @@ def check_termination(library: Library, diagnostics: Diagnostics) -> None:
     _trigger_cycles(library, diagnostics)
 
 
-# ------------------------------------------------------------------ E316: a parameter the game waits for in vain
+# ------------------------------------------------------------------ W110: a parameter the game waits for in vain
 
 def _effect_groups(definition, lowered: set[str]) -> Iterable[tuple[tuple, bool]]:
     """A definition's effects in groups, each with whether it may happen more than once a game. `lowered`: the
@@ -92,13 +93,13 @@ def _unreachable_parameters(library: Library, diagnostics: Diagnostics) -> None:
             continue
         name = parameter.name
         if not raisers:
-            diagnostics.error("E316", f"parameter '{name}' must reach its top for the game to end (ends game: yes), "
+            diagnostics.warning("W110", f"parameter '{name}' must reach its top for the game to end (ends game: yes), "
                                       "but nothing in play with it raises it: no game with it would ever end",
                               parameter.source, f"raise it somewhere (a standard project, an action, a card's "
                                                 f"`play: {name} +1`), or write `ends game: no`")
             continue
         shown = ", ".join(dict.fromkeys(raisers))
-        diagnostics.error("E316", f"parameter '{name}' must reach its top for the game to end (ends game: yes), but "
+        diagnostics.warning("W110", f"parameter '{name}' must reach its top for the game to end (ends game: yes), but "
                                   f"its scale has {steps} steps and what raises it ({shown}) raises it {total} in "
                                   "all, once a game: no game with it would ever end", parameter.source,
                           "shorten the scale, raise it where it can happen again (a standard project, an action, "

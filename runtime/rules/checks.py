@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
            "claimable",
-           "commutes", "copyable", "effect_steps", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "commutes", "copyable", "effect_steps", "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
            "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 
@@ -328,6 +328,31 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectCo
             return True
         _rollback(undo, mark)
     return False
+
+
+def first_impossible(game: "Table", effects: tuple, ctx: EffectContext) -> Optional[tuple]:
+    """The first of `effects`, in written order, that cannot be carried out once the certain changes of those
+    before it are made, with what it lacks then: `(effect, needed, had)` for a loss or a spend of a resource (the
+    amount it takes and the stock it finds), `(effect, None, None)` otherwise; None when they all can. What a
+    refusal names (legality.py `playable`); only asks, every change is undone."""
+    undo: list[tuple[dict, str, int]] = []
+    player = game.state.players[ctx.player]
+    try:
+        for e in effects:
+            kind = type(e)
+            check = _POSSIBLE.get(kind)
+            if check is not None and not check(game, e, ctx):
+                if kind in (fx.Lose, fx.Spend):
+                    return e, value_of(game, e.amount, ctx), player.resources[e.resource]
+                return e, None, None
+            if kind in _CERTAIN:
+                for table, resource, delta in _certain_changes(game, e, ctx):
+                    table[resource] += delta
+                    undo.append((table, resource, delta))
+        return None
+    finally:
+        if undo:
+            _rollback(undo, 0)
 
 
 def _certain_changes(game: "Table", e, ctx: EffectContext) -> list:

@@ -17,9 +17,17 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from tharsis.compiler import effects as fx, text
+from tharsis.compiler.vocabulary import plural
 
 from ..core.decisions import LazyDecision, Option
-from .checks import EffectContext, adds_to_no_card, possible, possible_with_a_payment, unconditional
+from .checks import (
+    EffectContext,
+    adds_to_no_card,
+    first_impossible,
+    possible,
+    possible_with_a_payment,
+    unconditional,
+)
 from .measures import Where, failing
 from .passives import passive_cache
 from .politics import policy_actions
@@ -67,8 +75,23 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     if not possible_with_a_payment(game, effects, ctx, cost, using):
         if effects is not card.play and possible_with_a_payment(game, card.play, ctx, cost, using):
             return False, f"its TR steps are taxed {effects[-1].amount.coefficient} MC, which you cannot also pay"
-        return False, "its effects cannot all be carried out"
+        return False, "its effects cannot all be carried out" + _missing(game, effects, ctx)
     return True, ""
+
+
+def _missing(game: "Table", effects: tuple, ctx: EffectContext) -> str:
+    """What the refusal of a card's effects names: the first effect, in written order, that cannot be carried out,
+    and what it lacks (`: it needs 2 plants (you have 1)`), or nothing when each can in some order but no order
+    works with every payment."""
+    stuck = first_impossible(game, effects, ctx)
+    if stuck is None:
+        return ""
+    effect, needed, had = stuck
+    written = text.effect(effect, card_text=True)
+    if needed is not None:
+        return f": '{written}' needs {needed} {plural(effect.resource, needed)} (you have {had})"
+    why = type(effect).impossible
+    return f": '{written}' cannot be carried out" + (f" ({why})" if why else "")
 
 
 def play_context(game: "Table", player: int, name: str) -> EffectContext:

@@ -490,7 +490,7 @@ def _lookup_line(game, index: int, action: tuple, shown: str, cost: str, does: s
 # why_not's and playable's reasons (the engine's words) in another language: (pattern, key) in the order tried
 _REFUSALS = (
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
-    (re.compile(r"its effects cannot all be carried out"), "refuse_effects"),
+    (re.compile(r"its effects cannot all be carried out(?:: .*)?"), "refuse_effects"),   # the detail is English
     (re.compile(r"needs (\d+) (\S+)"), "refuse_needs"),
     (re.compile(r"cannot be carried out now"), "refuse_now"),
     (re.compile(r"cannot be done now"), "refuse_now"),
