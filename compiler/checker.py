@@ -55,7 +55,7 @@ FIELDS = {
     "milestone": ({"set", "requires"}, {"requires"}),
     "award": ({"set", "measure"}, {"measure"}),
     "parameter": ({"set", "scale", "track", "ends game"}, {"scale"}),
-    "card_kind": ({"set", "deal", "unplayable", "stages"}, {"deal"}),
+    "card_kind": ({"set", "deal", "unplayable", "unplayable to", "stages"}, {"deal"}),
     "rule": ({"set", "at", "by", "play", "after"}, {"at", "play"}),
     "expansion": ({"offboard", "milestones", "awards", "solo generations", "sites"}, set()),
     "piece": ({"set", "supply", "limit", "returns", "neutral"}, set()),
@@ -78,6 +78,7 @@ RULE_MOMENTS = {"end of generation": "end_of_generation", "start of game": "star
 PIECE_RETURNS = {"end of generation": "end_of_generation"}
 RULE_DECIDERS = {"first player": "first_player", "each player": "each_player"}
 ENDS_GAME = ("yes", "no", "solo")
+UNPLAYABLE_TO = ("pile", "discard")   # a kind's unplayable card: under its pile (dealt again), or out of the game
 DECLARE_PARAMETER = 'declare a new global parameter with: parameter "NAME" { scale: 0% to 30% step 2% }'
 
 
@@ -353,9 +354,10 @@ class Checker(EffectChecks, DesignLints):
                 if leaf.text.lower() in stages[:index]:
                     self.diagnostics.error("E203", f"the stage '{leaf.text}' is given twice", leaf.span)
                     return None
+        unplayable_to = self._one_of(fields, "unplayable to", UNPLAYABLE_TO, "E110", "place for an unplayable card")
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
                         unplayable=self._effects_field(fields, "unplayable", CheckContext("card_kind")),
-                        source=self._source(node), stages=stages)
+                        source=self._source(node), stages=stages, unplayable_to=unplayable_to or "pile")
 
     def _def_rule_definition(self, node: Node) -> Optional[Rule]:
         name, _ = self._name(node)

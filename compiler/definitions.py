@@ -195,7 +195,8 @@ class CardKind:
     """A declared kind of card (`card kind "mission" { deal: 2 keep 1 ... }`): cards of this `type:` cost nothing,
     are not in the project deck; each player is dealt `deal` of them at setup, keeps `keep` (chosen with the
     corporation) and plays them after every corporation is in play, before the first generation's actions; a kept
-    card that cannot be played is discarded and its owner carries out `unplayable` instead."""
+    card that cannot be played goes under the kind's pile (`unplayable to: discard`: out of the game) and its owner
+    carries out `unplayable` instead."""
 
     name: str
     set: str
@@ -205,6 +206,7 @@ class CardKind:
     source: Source
     kind: str = "card_kind"
     stages: tuple[str, ...] = ()   # `stages: distant, coming, current`: cards move through them (none: no stages)
+    unplayable_to: str = "pile"    # where a kept card that cannot be played goes: under its pile, or `discard`
 
 
 @attrs.frozen

@@ -146,8 +146,12 @@ def _card_kind(t: Phrases, d):
     lines = [t("card_kind_deal", deal=d.deal, keep=d.keep)] if d.deal else []
     if d.stages:
         lines.append(t("card_kind_stages", stages=t.join("list", [t.stage(stage) for stage in d.stages])))
+    aside = "_discard" if d.unplayable_to == "discard" else ""   # out of the game, not under its pile
     if d.unplayable:
-        lines.append(t("card_kind_unplayable", effects=rules_text.sentences(d.unplayable, t.language, t.names)))
+        lines.append(t("card_kind_unplayable" + aside,
+                       effects=rules_text.sentences(d.unplayable, t.language, t.names)))
+    elif aside:
+        lines.append(t("card_kind_set_aside"))
     return t("card_kind_header"), lines
 
 

@@ -775,6 +775,8 @@ def definition(d) -> str:
             lines.append("  stages: " + ", ".join(d.stages))
         if d.unplayable:
             lines += layout.field("unplayable", card_effects(d.unplayable))
+        if d.unplayable_to != "pile":
+            lines.append(f"  unplayable to: {d.unplayable_to}")
         return "\n".join(lines + ["}"])
     if d.kind == "rule":
         by = "" if d.by == "first_player" else f"  by: {d.by.replace('_', ' ')}"

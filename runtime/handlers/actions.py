@@ -160,8 +160,9 @@ def card_paid(game: "Table", player: int, name: str) -> None:
 
 @step
 def play_for_free(game: "Table", player: int, name: str) -> None:
-    """Play a card of a declared kind for free; when it cannot be played, it goes under its kind's
-    pile and its owner carries out the kind's `unplayable` effects instead."""
+    """Play a card of a declared kind for free; when it cannot be played, it goes under its kind's pile (or, for a
+    kind with `unplayable to: discard`, out of the game) and its owner carries out the kind's `unplayable` effects
+    instead."""
     state = game.state
     card = game.library[name]
     ctx = play_context(game, player, name)
@@ -177,8 +178,9 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
         effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
         return
     game.begin("unplayable", player, name)
-    state.piles.setdefault(card.type, []).insert(0, name)  # under its own pile, never among the project cards
     kind = game.elements.card_kinds.get(card.type)
+    if kind is None or kind.unplayable_to == "pile":   # under its own pile, never among the project cards
+        state.piles.setdefault(card.type, []).insert(0, name)
     effects.run_effects(game, kind.unplayable if kind is not None else (), 0, EffectContext(player), None)
 
 

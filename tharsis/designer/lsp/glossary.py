@@ -42,6 +42,8 @@ FIELD_MEANINGS = {
     "ends game": "whether a declared parameter must be maxed for the game to end: `yes`, `no` or `solo`",
     "deal": "how many cards of a declared kind each player is dealt at set-up and keeps: `deal: 4 keep 2`",
     "unplayable": "what a player gets instead when a kept card of this kind cannot be played",
+    "unplayable to": "where a kept card of this kind that cannot be played goes: `pile` (under its pile, the "
+                     "default) or `discard` (out of the game)",
     "at": "when a rule runs: `at: end of generation` or `at: start of game`",
     "by": "who decides a rule's choices: `by: first player` (default) or `by: each player`",
     "offboard": "spaces off Mars that an expansion adds to every board, for `place city on reserved \"Name\"`",

@@ -16,7 +16,7 @@ from typing import Iterable, Optional
 import attrs
 
 from tharsis.compiler import vocabulary as v
-from tharsis.compiler.checker import ENDS_GAME, PIECE_RETURNS, RULE_DECIDERS, RULE_MOMENTS
+from tharsis.compiler.checker import ENDS_GAME, PIECE_RETURNS, RULE_DECIDERS, RULE_MOMENTS, UNPLAYABLE_TO
 
 from .grammar_context import Holder
 
@@ -24,7 +24,7 @@ from .grammar_context import Holder
 NAME_ROLES = {
     "set_field": "set", "type_field": "card type", "cost_field": "resource", "start_field": "resource",
     "name_list<tags_field": "tag", "holds_field": "card resource", "variant_field": "variant",
-    "ends_game_field": "ends game", "at_field": "moment", "by_field": "decider",
+    "ends_game_field": "ends game", "unplayable_to_field": "unplayable to", "at_field": "moment", "by_field": "decider",
     "name_list<resource_declaration": "new card resource", "name_list<tag_declaration": "new tag",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
@@ -122,7 +122,8 @@ class Vocabulary:
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
-            "variant": v.VARIANTS, "ends game": ENDS_GAME, "moment": tuple(RULE_MOMENTS),
+            "variant": v.VARIANTS, "ends game": ENDS_GAME,
+            "unplayable to": UNPLAYABLE_TO, "moment": tuple(RULE_MOMENTS),
             "decider": tuple(RULE_DECIDERS), "set": self.sets, "returns": tuple(PIECE_RETURNS),
         }
         return tuple(table.get(name_role, ()))
