@@ -19,7 +19,7 @@ import attrs
 
 from tharsis.compiler import rules_text
 from tharsis.compiler.source import on_disk, why_unusable
-from tharsis.runtime.api import Decision, Option
+from tharsis.runtime.api import Decision, EndlessGame, Option
 from tharsis.runtime.api.game import Game
 from tharsis.runtime.bots import BOTS
 
@@ -154,7 +154,11 @@ class Session:
             if new_turn:
                 self.remember(decision.player)
             narrator.choose(game, decision, label)
-            game.apply(label)
+            try:
+                game.apply(label)
+            except EndlessGame:   # the choice that set the content looping is logged too: a replay stops there
+                self.log.choice(game, self.seats[decision.player].name)
+                raise
             self.log.choice(game, self.seats[decision.player].name)
         self.tell(narrator.finish(self.game))
         return True
