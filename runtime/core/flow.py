@@ -160,8 +160,7 @@ def run(game) -> None:
     flow = game.flow
     stack = flow.stack
     since = len(game.events)
-    budget = MAX_STEPS_PER_DECISION
-    while True:
+    for _ in range(MAX_STEPS_PER_DECISION):   # the bound costs one step of a range's iterator per step
         asking = flow.asking
         if asking is not None:
             options = asking.decision.eager_options
@@ -169,11 +168,9 @@ def run(game) -> None:
                 return
             flow.asking = None
             asking.resume(game, options[0].value, *asking.args)
-        elif not stack:
+            continue
+        if not stack:
             return
-        else:
-            frame = stack.pop()
-            frame.function(game, *frame.args)
-        budget -= 1
-        if not budget:
-            raise _endless_decision(game, since)
+        frame = stack.pop()
+        frame.function(game, *frame.args)
+    raise _endless_decision(game, since)

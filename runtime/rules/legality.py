@@ -75,8 +75,11 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     if not possible_with_a_payment(game, effects, ctx, cost, using):
         if effects is not card.play and possible_with_a_payment(game, card.play, ctx, cost, using):
             return False, f"its TR steps are taxed {effects[-1].amount.coefficient} MC, which you cannot also pay"
-        return False, "its effects cannot all be carried out" + _missing(game, effects, ctx)
+        return False, EFFECTS_REFUSED
     return True, ""
+
+
+EFFECTS_REFUSED = "its effects cannot all be carried out"   # `why_not` adds what is missing (`_missing`)
 
 
 def _missing(game: "Table", effects: tuple, ctx: EffectContext) -> str:
@@ -126,6 +129,9 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if name not in state.hand:
             return f"{name} is not in your hand"
         ok, reason = playable(game, player, name)
+        if reason == EFFECTS_REFUSED:   # found only when a player asks: the menu's checks need no words
+            ctx = play_context(game, player, name)
+            reason += _missing(game, with_tax(game, game.library[name].play, ctx), ctx)
         return None if ok else f"{name} {reason}"
     if kind == "card_action":
         card = state.card(name)
