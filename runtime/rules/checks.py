@@ -213,9 +213,8 @@ def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Option
 
 def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
     """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag)."""
-    if ev.kind == "play_tag":   # `play event tag`: the tag every event card bears (measures.py `bears_tag`)
-        return sum(1 for tag in definition.tags if tag in ev.tags) + \
-            ("event" in ev.tags and definition.type == "event")
+    if ev.kind == "play_tag":
+        return sum(1 for tag in definition.tags if tag in ev.tags)
     if ev.kind != "play_card":
         return 0
     if ev.card_kind == "event" and definition.type != "event":
