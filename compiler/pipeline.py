@@ -19,8 +19,8 @@ from . import cache, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import Discount, GainPieces, PlaceTile, Trigger, walk
-from .termination import check_termination
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
+from .termination import check_termination
 
 EXTENSION = ".mars"
 _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[ \t]+tag\b)?[ \t]*(?=//|$)", re.M)

@@ -106,7 +106,8 @@ CHILDREN = {
     "tag_declaration": "names:name_list wild?:WILD_TAG",
     # fields: the key with its colon, then the value
     "type_field": "key words+:NAME",  # `type: sky omen`: a declared kind's name may have several words
-    **{kind: "key value" for kind in ("set_field", "holds_field", "variant_field", "ends_game_field", "unplayable_to_field",
+    **{kind: "key value" for kind in ("set_field", "holds_field", "variant_field", "ends_game_field",
+                                      "unplayable_to_field",
                                       "solo_generations_field", "vp_field", "effect_field")},
     **{kind: "key effects:effects" for kind in ("play_field", "first_action_field", "unplayable_field")},
     "tags_field": "key names:name_list",

@@ -4,8 +4,6 @@ declared kind's unplayable card goes, and refusals that name what is missing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tharsis.cli import main
 from tharsis.compiler import compile_text
 from tharsis.designer.scenarios import Outcome, Runner, run
@@ -32,7 +30,8 @@ def test_event_tags_count_the_events_played_instead_of_being_an_unknown_tag():
     card = 'card "Event Fan" #R2 { type: automated  cost: 1  vp: 1 per 2 event tags }'
     assert compile_text(card).diagnostics == []
     _passes({"name": "event tags", "cards": card,
-             "setup": {"players": {"alice": {"played": ["Event Fan"], "events": ["Comet", "Asteroid", "Big Asteroid"]}}},
+             "setup": {"players": {"alice": {"played": ["Event Fan"],
+                                             "events": ["Comet", "Asteroid", "Big Asteroid"]}}},
              "expect": {"score": {"alice": {"cards": 1}}}})
 
 

@@ -19,7 +19,8 @@ from ..core.state import ACTION, END, FINAL_GREENERY, MAX_PLAYERS, MIN_PLAYERS, 
 from .game import SAVE_FORMAT, ContentError, EndlessGame, Game, GameOptions, load_library
 
 __all__ = ["ACTION", "END", "FINAL_GREENERY", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "PRODUCTION", "RESEARCH",
-           "SAVE_FORMAT", "SETUP", "ContentError", "Decision", "EndlessGame", "Game", "GameOptions", "GameState", "IllegalChoice",
+           "SAVE_FORMAT", "SETUP", "ContentError", "Decision", "EndlessGame",
+           "Game", "GameOptions", "GameState", "IllegalChoice",
            "LazyDecision", "NumberOptions", "Option", "Stream", "load_library"]
 
 

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
            "claimable",
-           "commutes", "copyable", "effect_steps", "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible",
+           "commutes", "copyable", "effect_steps", "first_impossible",
+           "own_cards_to_remove_from", "owns_tile_next_to", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
            "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
 

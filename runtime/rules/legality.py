@@ -82,6 +82,15 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
 EFFECTS_REFUSED = "its effects cannot all be carried out"   # `why_not` adds what is missing (`_missing`)
 
 
+def _in_full(game: "Table", player: int, name: str, reason: str) -> str:
+    """`playable`'s reason, with what is missing when the effects are refused: found only when a player asks (the
+    menu's checks of every card in hand need no words)."""
+    if reason != EFFECTS_REFUSED:
+        return reason
+    ctx = play_context(game, player, name)
+    return reason + _missing(game, with_tax(game, game.library[name].play, ctx), ctx)
+
+
 def _missing(game: "Table", effects: tuple, ctx: EffectContext) -> str:
     """What the refusal of a card's effects names: the first effect, in written order, that cannot be carried out,
     and what it lacks (`: it needs 2 plants (you have 1)`), or nothing when each can in some order but no order
@@ -129,10 +138,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if name not in state.hand:
             return f"{name} is not in your hand"
         ok, reason = playable(game, player, name)
-        if reason == EFFECTS_REFUSED:   # found only when a player asks: the menu's checks need no words
-            ctx = play_context(game, player, name)
-            reason += _missing(game, with_tax(game, game.library[name].play, ctx), ctx)
-        return None if ok else f"{name} {reason}"
+        return None if ok else f"{name} {_in_full(game, player, name, reason)}"
     if kind == "card_action":
         card = state.card(name)
         if card is None and name in game.elements.factions:  # a policy action

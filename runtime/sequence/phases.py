@@ -33,7 +33,8 @@ from ..rules.spaces import maxed, parameter_value, terraformed
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["MAX_GENERATIONS", "SOLO_GENERATIONS", "final_greenery_phase", "game_ends", "neutral_city", "new_generation", "production",
+__all__ = ["MAX_GENERATIONS", "SOLO_GENERATIONS",
+           "final_greenery_phase", "game_ends", "neutral_city", "new_generation", "production",
            "research_deal", "start_corporation", "start_game"]
 
 STARTING_CORPORATIONS, STARTING_CARDS, RESEARCH_CARDS = 2, 10, 4
