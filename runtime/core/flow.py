@@ -18,6 +18,7 @@ game with `EndlessGame`, naming the causes the event log repeats most since the 
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Optional
 
 import attrs
@@ -160,7 +161,9 @@ def run(game) -> None:
     flow = game.flow
     stack = flow.stack
     since = len(game.events)
-    for _ in range(MAX_STEPS_PER_DECISION):   # the bound costs one step of a range's iterator per step
+    # the bound: an iterator that yields the same None MAX_STEPS_PER_DECISION times, about 40 machine instructions a
+    # step (a counter or a range, whose every step makes an int, cost 4 to 7 times as much; docs/benchmarks.md)
+    for _ in repeat(None, MAX_STEPS_PER_DECISION):
         asking = flow.asking
         if asking is not None:
             options = asking.decision.eager_options
