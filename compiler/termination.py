@@ -6,12 +6,12 @@ one decision; runtime/sequence/phases.py: the generations) that stop such a game
 before any game is played, at the definition to fix. They are warnings: a scenario may try a parameter out with a
 card or two, and the game itself is stopped anyway.
 
-- W110 a parameter that `ends game: yes` but that the definitions in play with it cannot raise to its top: nothing
+- W114 a parameter that `ends game: yes` but that the definitions in play with it cannot raise to its top: nothing
   raises it, or only effects that happen once a game (a card's `play:`, a corporation's first action, a rule at the
   start of the game, a track bonus) whose raises add up to fewer steps than its scale has. Anything that can happen
   again (an action, a standard project, a trigger, a rule of every generation, a raise by X or per a count) can
   take it to its top, so the check does not guess at how often.
-- W109 a trigger cycle: triggers (and track bonuses) whose effects set one another off again, with the cycle's path.
+- W113 a trigger cycle: triggers (and track bonuses) whose effects set one another off again, with the cycle's path.
   A cycle of raises of one parameter stops at the parameter's top, so it is reported only when something the
   cycle sets off also lowers that parameter (the issue's case: a trigger on raising it raises it, and a track bonus
   lowers it); a cycle through TR, card resources or production has no top and is always reported.
@@ -33,7 +33,7 @@ def check_termination(library: Library, diagnostics: Diagnostics) -> None:
     _trigger_cycles(library, diagnostics)
 
 
-# ------------------------------------------------------------------ W110: a parameter the game waits for in vain
+# ------------------------------------------------------------------ W114: a parameter the game waits for in vain
 
 def _effect_groups(definition, lowered: set[str]) -> Iterable[tuple[tuple, bool]]:
     """A definition's effects in groups, each with whether it may happen more than once a game. `lowered`: the
@@ -93,20 +93,20 @@ def _unreachable_parameters(library: Library, diagnostics: Diagnostics) -> None:
             continue
         name = parameter.name
         if not raisers:
-            diagnostics.warning("W110", f"parameter '{name}' must reach its top for the game to end (ends game: yes), "
+            diagnostics.warning("W114", f"parameter '{name}' must reach its top for the game to end (ends game: yes), "
                                       "but nothing in play with it raises it: no game with it would ever end",
                               parameter.source, f"raise it somewhere (a standard project, an action, a card's "
                                                 f"`play: {name} +1`), or write `ends game: no`")
             continue
         shown = ", ".join(dict.fromkeys(raisers))
-        diagnostics.warning("W110", f"parameter '{name}' must reach its top for the game to end (ends game: yes), but "
+        diagnostics.warning("W114", f"parameter '{name}' must reach its top for the game to end (ends game: yes), but "
                                   f"its scale has {steps} steps and what raises it ({shown}) raises it {total} in "
                                   "all, once a game: no game with it would ever end", parameter.source,
                           "shorten the scale, raise it where it can happen again (a standard project, an action, "
                           "a rule at the end of every generation), or write `ends game: no`")
 
 
-# ------------------------------------------------------------------ W109: triggers that set one another off
+# ------------------------------------------------------------------ W113: triggers that set one another off
 
 _ANY = "resource"   # `when you add resource`: any card resource
 
@@ -200,7 +200,7 @@ def _trigger_cycles(library: Library, diagnostics: Diagnostics) -> None:
         told = (" -> ".join(nodes[k].words for k in path) + f" -> {start.words} again" if len(path) > 1
                 else f"{start.words} sets itself off again")
         why = _why(endless[0], nodes, reached)
-        diagnostics.warning("W109", f"a trigger cycle that may never end: {told}{why}", start.definition.source,
+        diagnostics.warning("W113", f"a trigger cycle that may never end: {told}{why}", start.definition.source,
                             "break the cycle: make one of these effects not set off the first again, or guard it "
                             "with a condition that the cycle makes false (`if dust < 5 { ... }`)")
 

@@ -141,7 +141,7 @@ def test_an_undeclared_parameter_says_how_to_declare_one():
 
 
 def test_a_declared_parameters_requirement_needs_its_unit_and_a_value_on_its_scale():
-    declared = 'parameter "glow" { scale: 0% to 30% step 2% }\n'
+    declared = 'parameter "glow" { scale: 0% to 30% step 2%  ends game: no }\n'  # nothing raises it: W114 aside
     assert "E303" in _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 4 }')
     assert "E302" in _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 5% }')
     assert _codes(declared + 'card "X" #X9 { type: event  cost: 1  requires: glow >= 4% }') == []

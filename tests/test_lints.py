@@ -55,7 +55,7 @@ def test_a_requirement_that_can_never_be_met_on_a_card_a_milestone_and_a_declare
         ("W105", "this requirement can never be met: 'plant tags < 2' contradicts the comparison before it")]
     result = compile_text('milestone "Shrinker" { requires: cities < 0 }\n', "m.mars")
     assert [(d.code, d.span.column) for d in result.warnings] == [("W105", 34)]
-    declared = 'parameter "radiation" { scale: 0% to 20% step 2%  ends game: no }\n'  # W110 aside
+    declared = 'parameter "radiation" { scale: 0% to 20% step 2%  ends game: no }\n'  # W114 aside
     assert codes("  requires: radiation > 20%\n  play: draw 1", extra=declared) == ["W105"]
     assert codes("  requires: radiation >= 20%\n  play: draw 1", extra=declared) == []
 

@@ -1,7 +1,7 @@
 """Termination is guaranteed and explained (issue 30): what a designer declares can no longer hang a game.
 
-Before any game, `check` warns of a parameter the game waits for that nothing in play can raise to its top (W110)
-and of a trigger cycle it can see (W109, with the cycle's path). In a game, the engine bounds the steps one decision
+Before any game, `check` warns of a parameter the game waits for that nothing in play can raise to its top (W114)
+and of a trigger cycle it can see (W113, with the cycle's path). In a game, the engine bounds the steps one decision
 may take and the generations a game may last, and stops a game that would not end with E770, naming the
 definitions involved: in a scenario, `play`, `replay` and `simulate` (which records the game as failed and goes on).
 Each case is the issue's reproducer; each subprocess-free run is bounded by the bounds themselves (a regression
@@ -68,12 +68,12 @@ def _folder(tmp_path: Path, text: str, name: str = "mine") -> Path:
     return folder
 
 
-# ------------------------------------------------------------------ check: W110 and W109
+# ------------------------------------------------------------------ check: W114 and W113
 
 def test_a_parameter_that_ends_the_game_and_that_nothing_raises_is_w110_at_its_name():
     result = compile_text(NEVER_RAISED, "mine.mars")
     [warning] = result.diagnostics
-    assert warning.code == "W110" and (warning.span.line, warning.span.column) == (2, 11)
+    assert warning.code == "W114" and (warning.span.line, warning.span.column) == (2, 11)
     assert "nothing in play with it raises it: no game with it would ever end" in warning.message
     assert "ends game: no" in warning.hint
 
@@ -82,7 +82,7 @@ def test_a_scale_too_long_for_raises_that_happen_once_is_w110_with_the_count():
     text = NEVER_RAISED + 'card "Dust Cloud" #D1 { set: lab  type: event  cost: 3  play: dust +2 }\n' \
                           'card "Dust Wall" #D2 { set: lab  type: automated  cost: 9  play: dust +3 }\n'
     [(code, message)] = _warnings(text)
-    assert code == "W110"
+    assert code == "W114"
     assert "its scale has 10 steps and what raises it (Dust Cloud, Dust Wall) raises it 5 in all, once a game" \
         in message
 
@@ -99,7 +99,7 @@ def test_a_parameter_that_can_reach_its_top_is_no_warning(raiser):
 
 def test_a_parameter_raised_only_in_another_expansion_is_still_w110():
     text = NEVER_RAISED + 'expansion "other" { }\nstandard project "Sweep" { set: other  cost: 10  play: dust +1 }\n'
-    assert [code for code, _ in _warnings(text)] == ["W110"]
+    assert [code for code, _ in _warnings(text)] == ["W114"]
 
 
 def test_a_parameter_that_does_not_end_the_game_needs_no_raiser():
@@ -109,7 +109,7 @@ def test_a_parameter_that_does_not_end_the_game_needs_no_raiser():
 def test_the_issues_trigger_cycle_is_w109_with_its_path_at_the_trigger():
     result = compile_text(CYCLE, "mine.mars")
     [warning] = result.diagnostics
-    assert warning.code == "W109" and warning.span.line == 9
+    assert warning.code == "W113" and warning.span.line == 9
     assert warning.message == (
         "a trigger cycle that may never end: Dust Devil (when you raise dust -> dust +1) sets itself off again; "
         "the track bonus of dust at 3 (dust -1) lowers dust again, so it never reaches its top")
@@ -121,7 +121,7 @@ def test_a_cycle_of_two_cards_names_both_in_order():
                  'add 1 spore here }\n' \
                  'card "B" #B1 { set: lab  type: active  cost: 1  effect: when you add spore -> tr +1 }\n'
     [(code, message)] = _warnings(text)
-    assert code == "W109"
+    assert code == "W113"
     assert message.startswith("a trigger cycle that may never end: A (when you raise tr -> add 1 spore here) -> "
                               "B (when you add spore -> tr +1) -> A (")
     assert message.endswith("(TR has no top to stop it)") or message.endswith("(card resources has no top to stop it)")
@@ -136,7 +136,7 @@ def test_the_bundled_content_has_no_termination_warning():
     from tharsis.compiler import bundled_cards_path, compile_paths
 
     result = compile_paths([bundled_cards_path()])
-    assert [d for d in result.diagnostics if d.code in ("W109", "W110")] == []
+    assert [d for d in result.diagnostics if d.code in ("W113", "W114")] == []
 
 
 def test_a_scale_that_counts_down_is_e302_not_a_parameter_that_vanishes():
@@ -222,5 +222,5 @@ def test_the_bounds_are_documented_with_their_values():
     language = (DOCS / "language.md").read_text(encoding="utf-8")
     assert f"{MAX_STEPS_PER_DECISION:,} steps" in language and f"{MAX_GENERATIONS} generations" in language
     errors = (DOCS / "errors.md").read_text(encoding="utf-8")
-    for code in ("W109", "W110", "E770"):
+    for code in ("W113", "W114", "E770"):
         assert f"| {code} |" in errors

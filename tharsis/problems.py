@@ -46,7 +46,7 @@ class ProblemError(Exception):
 
 ENDLESS = "E770"   # a game the engine stopped because it would never end (runtime/core/flow.py EndlessGame)
 ENDLESS_HINT = ("the definitions named loop, or a parameter the game waits for can never reach its top: `tharsis "
-                "check` shows what it can see before any game (W109, W110); docs/language.md \"Termination\"")
+                "check` shows what it can see before any game (W113, W114); docs/language.md \"Termination\"")
 
 
 def endless_problem(error: Exception, prefix: str = "") -> Problem:

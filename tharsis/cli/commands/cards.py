@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +30,17 @@ def add_parser(sub) -> None:
                                           "expansion", "piece", "site", "faction", "government"),
                        help="only this kind")
     cards.set_defaults(run=run)
+
+
+def _named(written: str) -> str:
+    """Card text without its quoted names and comments, lower-case: where a declared name is looked for."""
+    return re.sub(r'"[^"\n]*"|//[^\n]*', " ", written).lower()
+
+
+def _names(written: str, name: str) -> bool:
+    """Whether card text (`_named`) names a declared word (a tag, a card resource, a parameter, a kind, a
+    piece...), in the singular or a plural (`floater`, `floaters`; `trade fleet`, `trade fleets`)."""
+    return re.search(r"(?<![\w-])" + re.escape(name.lower()) + r"(?:s|es)?(?![\w-])", written) is not None
 
 
 def run(args) -> int:
@@ -68,8 +80,16 @@ def run(args) -> int:
         # any definition may need them (a card requires a faction to rule)
         needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece", "faction", "government")
                    and d not in chosen]
-        print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
-                           result.declared_wild_tags))
+        tags, resources, wild = result.declared_tags, result.declared_resources, result.declared_wild_tags
+        if own:   # PATHs' own declarations; the bundled ones only where PATHs need them, those their text names
+            mine = compile_paths(own)
+            named = _named(text.content([d for d in needed if inside(d.source.path, wanted)] + chosen)) \
+                if mine.errors else ""
+            needed = [d for d in needed if inside(d.source.path, wanted) or _names(named, d.name)]
+            tags = [t for t in tags if t in mine.declared_tags or _names(named, t)]
+            resources = [r for r in resources if r in mine.declared_resources or _names(named, r)]
+            wild = [t for t in wild if t in mine.declared_wild_tags or _names(named, t)]
+        print(text.content(needed + chosen, tags, resources, wild))
         return 0
     if args.format == "rules":
         from tharsis.compiler import element_text
