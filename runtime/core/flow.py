@@ -9,7 +9,7 @@ and `ask` (what a step may do), `run` (the loop), `Flow`, `Step`, `Ask` and `STE
 
 Termination: content can loop (a trigger that raises what sets it off while a track bonus lowers it again, a kind
 of card whose `unplayable` plays more cards of its kind). The loop therefore counts the steps one decision takes:
-past `MAX_STEPS_PER_DECISION` (the fingerprint games take at most 45; docs/language.md "Termination") it stops the
+past `MAX_STEPS_PER_DECISION` (a bundled game's busiest decision takes 45; docs/language.md "Termination") it stops the
 game with `EndlessGame`, naming the causes the event log repeats most since the decision began.
 
     game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
@@ -27,7 +27,7 @@ __all__ = ["MAX_STEPS_PER_DECISION", "STEPS", "Ask", "EndlessGame", "Flow", "Ste
            "then"]
 
 STEPS: dict[str, Callable] = {}
-MAX_STEPS_PER_DECISION = 100_000   # a whole bundled game's busiest decision takes 45; 100,000 take about a second
+MAX_STEPS_PER_DECISION = 100_000   # a bundled game's busiest decision takes 45; 100,000 take a second or two
 
 
 class EndlessGame(Exception):
