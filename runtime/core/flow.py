@@ -10,7 +10,7 @@ and `ask` (what a step may do), `run` (the loop), `Flow`, `Step`, `Ask` and `STE
 Termination: content can loop (a trigger that raises what sets it off while a track bonus lowers it again, a kind
 of card whose `unplayable` plays more cards of its kind). The loop therefore counts the steps one decision takes:
 past `MAX_STEPS_PER_DECISION` (a bundled game's busiest decision takes 45; docs/language.md "Termination") it stops the
-game with `EndlessGame`, naming the causes the event log repeats most since the decision began.
+game with `EndlessGame`, naming the causes its last events repeat most.
 
     game.flow.stack   [Step(generation), Step(run_effects, ...), Step(fire_next, ...)]   <- top runs next
     game.flow.asking  Ask(Decision(...), resume=place_chosen, args=(...))              <- waits for `apply`
@@ -18,7 +18,6 @@ game with `EndlessGame`, naming the causes the event log repeats most since the 
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any, Callable, Optional
 
 import attrs
@@ -41,12 +40,12 @@ class EndlessGame(Exception):
         self.names = names
 
 
-def repeated_causes(events, since: int, most: int = 5) -> list[tuple[str, str, int]]:
-    """The causes the event log repeats most after position `since`: (the definition's name, the cause in words,
-    how many times), the most repeated first, those repeated at least a tenth as often as the first. The events
-    are tuples `(generation, kind, actor, *details)` (core/table.py); a cause names its definition first."""
+def repeated_causes(events: list, most: int = 5) -> list[tuple[str, str, int]]:
+    """The causes `events` repeat most: (the definition's name, the cause in words, how many times), the most
+    repeated first, those repeated at least a tenth as often as the first. The events are tuples `(generation,
+    kind, actor, *details)` (core/table.py); a cause names its definition first."""
     counts: dict[tuple, int] = {}
-    for event in events[since:]:
+    for event in events:
         kind = event[1]
         if kind in _CAUSES and len(event) > 3:
             key = (kind,) + tuple(event[3:5] if kind == "track" else event[3:4])
@@ -64,8 +63,10 @@ _CAUSES = {"trigger": "the trigger of {}", "track": "the track bonus of {} at {}
            "site_bonus": "the bonus of {}", "resolve": "{} resolved", "stage": "{} moved on"}
 
 
-def _endless_decision(game, since: int) -> EndlessGame:
-    causes = repeated_causes(game.events, since)
+def _endless_decision(game) -> EndlessGame:
+    """The error of a decision past the bound, from the last events it logged (as many as it took steps: what
+    it repeated fills them)."""
+    causes = repeated_causes(game.events.to_list()[-MAX_STEPS_PER_DECISION:])
     told = "; ".join(f"{words} ({count:,} times)" for _, words, count in causes) or \
         "no card or rule: the steps " + ", ".join(sorted({s.function.step_name for s in game.flow.stack[-20:]}))
     return EndlessGame("steps", f"the game would never end: one decision took more than "
@@ -160,10 +161,10 @@ def run(game) -> None:
     than MAX_STEPS_PER_DECISION steps (answers given at once included) raise `EndlessGame`."""
     flow = game.flow
     stack = flow.stack
-    since = len(game.events)
-    # the bound: an iterator that yields the same None MAX_STEPS_PER_DECISION times, about 40 machine instructions a
-    # step (a counter or a range, whose every step makes an int, cost 4 to 7 times as much; docs/benchmarks.md)
-    for _ in repeat(None, MAX_STEPS_PER_DECISION):
+    # the bound: a count from 0, which stays among the small ints Python keeps made (nothing is allocated until a
+    # decision passes 256 steps, which none of a real game does); nothing is set up per call (docs/benchmarks.md)
+    steps = 0
+    while True:
         asking = flow.asking
         if asking is not None:
             options = asking.decision.eager_options
@@ -171,9 +172,11 @@ def run(game) -> None:
                 return
             flow.asking = None
             asking.resume(game, options[0].value, *asking.args)
-            continue
-        if not stack:
+        elif not stack:
             return
-        frame = stack.pop()
-        frame.function(game, *frame.args)
-    raise _endless_decision(game, since)
+        else:
+            frame = stack.pop()
+            frame.function(game, *frame.args)
+        steps += 1
+        if steps > MAX_STEPS_PER_DECISION:
+            raise _endless_decision(game)
