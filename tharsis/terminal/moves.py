@@ -41,7 +41,7 @@ from typing import Optional, Sequence
 import attrs
 
 from tharsis.runtime.api import Decision
-from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence
+from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence, staged_kind
 from tharsis.runtime.core.state import RESOURCES
 
 from .engine_zh import ZH_CHOICES, ZH_EVENTS
@@ -299,7 +299,8 @@ def told_event(game, event, words: Words) -> str:
              "trigger": "card", "set_aside": "card", "reveal": "card", "award_free": "award", "project": "project",
              "convert": "conversion", "milestone": "milestone", "award": "award", "rule": "rule",
              "visit": "site", "build": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
-             "site_in": "site", "site_out": "site"}.get(kind)
+             "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
+             "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
     if kind == "place":
@@ -322,6 +323,28 @@ def told_event(game, event, words: Words) -> str:
         fields["kind"] = t.card_type(details[1])
     elif kind in ("visit", "build"):
         fields["piece"] = t.pieces("1", details[1], 1)
+    elif kind in ("faction_in", "faction_out"):
+        government = game.elements.government
+        fields["piece"] = t.piece(government.piece if government is not None else "piece")
+        if actor is None:
+            fields["owner"] = words("neutral_owner")
+    elif kind == "pieces_back":
+        government = game.elements.government
+        fields["piece"] = t.piece(government.piece if government is not None else "piece", 2)
+        counted: dict = {}
+        for owner in details[1]:
+            counted[owner] = counted.get(owner, 0) + 1
+        fields["owners"] = words("sep").join(
+            f"{players[o].name if 0 <= o < len(players) else words('neutral_owner')} {n}" for o, n in counted.items())
+    elif kind == "site_bonus":
+        site = game.elements.sites.get(details[0])
+        fields["piece"] = t.piece(site.piece) if site is not None else ""
+    elif kind in ("resolve", "stage", "stage_reveal", "stage_discard"):
+        fields["kind"] = t.card_type(staged_kind(game, details[0]))
+        if kind == "stage":
+            parts[1] = t.stage(details[1])
+    elif kind == "role":
+        parts[0] = t.role(details[0])
     return ZH_EVENTS[kind].format(*parts, **fields)
 
 
@@ -333,7 +356,7 @@ def _definition_name(game, words: Words, kind: str, name: str) -> str:
     """A name an event gives, as the names files give it: a card (or corporation, or prelude) by its definition, a
     standard project, conversion, milestone or award by its own kind (a card and a project may share a name)."""
     tables = {"project": game.standard_projects, "conversion": game.standard_actions, "milestone": game.milestones,
-              "award": game.awards, "site": game.elements.sites}
+              "award": game.awards, "site": game.elements.sites, "faction": game.elements.factions}
     definition = tables[kind].get(name) if kind in tables else game.library.get(name)
     if definition is not None:
         return words.name(definition)
@@ -420,6 +443,9 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
         elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
             continue   # "ann plays CARD" tells it
+        elif kind in ("site", "faction") and label.startswith(kind + " ") and \
+                f" {label.removeprefix(kind + ' ')}" in told:
+            continue   # "ann sends a trade fleet to Io", "ann's delegate enters Unity" tell it
         elif kind not in ("action", "final"):
             shown.append((kind, label))
     return named, counts, shown

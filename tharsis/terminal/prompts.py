@@ -191,7 +191,8 @@ def _translated(game, words: Words, engine_text: str, patterns: tuple) -> str:
 
 
 _DEFINITION_KINDS = {"card": "card", "corporation": "corporation", "project": "standard_project",
-                     "milestone": "milestone", "award": "award", "conversion": "standard_action", "site": "site"}
+                     "milestone": "milestone", "award": "award", "conversion": "standard_action", "site": "site",
+                     "faction": "faction"}
 
 
 def _part(game, words: Words, part: str, value: str) -> str:
