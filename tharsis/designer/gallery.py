@@ -227,11 +227,13 @@ def render(gallery: Gallery) -> str:
 
 
 def _types(faces) -> list[str]:
-    """The card types of the faces for the type filter: the printed ones, then declared kinds (preludes)."""
+    """The card types of the faces for the type filter: the printed ones, then declared kinds (preludes), the
+    corporations, the declared elements (sites, factions) and the cards that did not compile."""
     printed = ("automated", "active", "event")
+    last = ("corporation",) + ELEMENTS + ("unknown",)
     present = {f.type for f in faces}
-    declared = sorted(present - set(printed) - {"corporation", "unknown"})
-    return [x for x in printed if x in present] + declared + [x for x in ("corporation", "unknown") if x in present]
+    declared = sorted(present - set(printed) - set(last))
+    return [x for x in printed if x in present] + declared + [x for x in last if x in present]
 
 
 def check_directory(directory: Path) -> None:
