@@ -265,7 +265,8 @@ def politics(game, language: str = "en") -> str:
     for kind, cards in game.state.stages.items():
         stages = game.elements.card_kinds[kind].stages
         lines.append(words("stages_line", kind=t.card_type(kind), stages=words("sep").join(
-            words("stage_card", stage=t.stage(stage), card=words.name(card) if card else words("none"))
+            words("stage_card", stage=t.stage(stage), card=words.name(card)) if card
+            else words("stage_empty", stage=t.stage(stage))
             for stage, card in zip(reversed(stages), reversed(cards)))))
     return "\n".join(lines)
 
