@@ -237,6 +237,10 @@ Commands:  view (the whole state)   board   hand   card NAME (a card's rules tex
     "refuse_effects": "its effects cannot all be carried out",
     "refuse_needs": "needs {things}",
     "refuse_now": "cannot be carried out now",
+    "refuse_prices": "needs {prices}",
+    "refuse_costs_taxed": "costs {mc} MC and its TR steps are taxed {tax} MC",
+    "refuse_taxed": "its TR steps are taxed {tax} MC, which you cannot also pay",
+    "refuse_used": "was already used this generation",
 
     # -------------------------------------------------------------- questions and options (tharsis/terminal/prompts.py)
     "which_player": "Which player?",
@@ -476,6 +480,10 @@ ZH: dict[str, Entry] = {
     "refuse_effects": "它的效果无法全部执行",
     "refuse_needs": "需要{things}",
     "refuse_now": "现在无法执行",
+    "refuse_prices": "需要{prices}",
+    "refuse_costs_taxed": "需要 {mc} M€，另有改造度的税 {tax} M€",
+    "refuse_taxed": "改造度的税为 {tax} M€，你无法同时支付",
+    "refuse_used": "本时代已经使用过",
 
     "which_player": "选择哪位玩家？",
     "which_card": "选择哪张牌？",

@@ -198,6 +198,9 @@ _DEFINITION_KINDS = {"card": "card", "corporation": "corporation", "project": "s
 def _part(game, words: Words, part: str, value: str) -> str:
     t = words.phrases
     if part in _DEFINITION_KINDS:
+        definition = game.library.get(value) if part == "card" else None
+        if definition is not None:   # a corporation or a ruling faction's policy named as a card (its resources)
+            return words.name(definition)
         return words.name(value, _DEFINITION_KINDS[part])
     if part == "tile":
         return t.tile(value)

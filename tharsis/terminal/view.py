@@ -612,6 +612,12 @@ def _lookup_line(game, index: int, action: tuple, shown: str, cost: str, does: s
 
 # why_not's and playable's reasons (the engine's words) in another language: (pattern, key) in the order tried
 _REFUSALS = (
+    (re.compile(r"(?:costs|needs) (\d+ \S+(?: or \d+ \S+)+)"), "refuse_prices"),
+    (re.compile(r"costs (\d+) MC and its TR steps are taxed (\d+) MC"), "refuse_costs_taxed"),
+    (re.compile(r"(?:.+'s|its) TR steps are taxed (\d+) MC, which you cannot also pay"), "refuse_taxed"),
+    (re.compile(r"(?:.+'s action )?was already used this generation|.+'s action was already used this generation"),
+     "refuse_used"),
+    (re.compile(r".+'s action cannot be carried out now"), "refuse_now"),
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
     (re.compile(r"its effects cannot all be carried out"), "refuse_effects"),
     (re.compile(r"needs (\d+) (\S+)"), "refuse_needs"),
@@ -631,6 +637,14 @@ def refusal(words: Words, reason: str) -> str:
             continue
         if key == "refuse_costs":
             return words(key, mc=found.group(1))
+        if key == "refuse_costs_taxed":
+            return words(key, mc=found.group(1), tax=found.group(2))
+        if key == "refuse_taxed":
+            return words(key, tax=found.group(1))
+        if key == "refuse_prices":  # every way to pay, none affordable: `9 MC or 3 energy or 3 titanium`
+            prices = [price.split(" ", 1) for price in found.group(1).split(" or ")]
+            return words(key, prices=words("or").join(
+                words("mc", n=n) if what == "MC" else words.counted(int(n), what) for n, what in prices))
         if key == "refuse_needs":
             return words(key, things=words.counted(int(found.group(1)), found.group(2)))
         return words(key)
