@@ -220,7 +220,8 @@ def test_a_global_event_shows_its_kind_and_what_each_stage_does(faces):
 def test_sites_factions_and_global_events_read_in_chinese(chinese_faces):
     ganymede = " ".join(chinese_faces.named("Ganymede")["text"].split())
     assert "木卫三" in ganymede and "站点" in ganymede and "获得6点植物" in ganymede
-    assert "派系" in chinese_faces.named("Mars First")["text"] and "火星优先" in chinese_faces.named("Mars First")["text"]
+    mars_first = chinese_faces.named("Mars First")["text"]
+    assert "派系" in mars_first and "火星优先" in mars_first
     war = chinese_faces.named("War on Earth")["text"]
     assert "地球战争" in war and "全球事件" in war and "揭示时" in war and "进入当前阶段时" in war
 

@@ -62,7 +62,8 @@ class Face:
 
     name: str
     kind: str                     # card | corporation | site | faction
-    type: str                     # automated | active | event | corporation | a declared kind | site | faction | unknown
+    type: str                     # automated | active | event | corporation | a declared kind | site | faction
+                                  # | unknown
     origin: str                   # "bundled" or the designer's PATH it came from
     definition: Optional[object]
     rules: dict

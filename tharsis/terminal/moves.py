@@ -444,9 +444,10 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
         elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
             continue   # "ann plays CARD" tells it
-        elif kind in ("site", "faction") and label.startswith(kind + " ") and \
-                f" {label.removeprefix(kind + ' ')}" in told:
-            continue   # "ann sends a trade fleet to Io", "ann's delegate enters Unity" tell it
+        elif kind in ("site", "faction") and label.startswith(kind + " ") and (
+                f" {label.removeprefix(kind + ' ')}" in told or f" {label[len(kind) + 1:].rsplit(' ', 1)[0]}" in told):
+            continue   # "ann sends a trade fleet to Io", "ann's delegate enters Unity" tell it (a piece removed from a
+            # faction is labelled with its owner: "faction Unity neutral", told as "a neutral delegate leaves Unity")
         elif kind not in ("action", "final"):
             shown.append((kind, label))
     return named, counts, shown
