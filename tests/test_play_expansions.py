@@ -111,7 +111,8 @@ def test_a_site_to_trade_with_shows_what_it_gives_now_and_whose_colonies_are_the
         f"site {site.name} (step {site.marker}: {gives}; colonies: none (0/3))"
     placing = Decision(0, "site", "On which site do you place a colony?", decision.options)
     build = rules_text.sentences(game.elements.sites[site.name].build).rstrip(".")
-    assert prompts.option_text(game, placing, placing.options[0]).startswith(f"site {site.name} (placing one: {build}; ")
+    shown = prompts.option_text(game, placing, placing.options[0])
+    assert shown.startswith(f"site {site.name} (placing one: {build}; ")
     chinese = prompts.option_text(game, decision, decision.options[0], "zh")
     assert chinese.startswith("站点「") and f"（第{site.marker}格：" in chinese and "殖民地：无（0/3）" in chinese
 
@@ -191,6 +192,6 @@ def test_the_phase_at_the_end_of_a_generation_is_told_step_by_step(told):
 def test_the_game_told_in_chinese(told):
     out = told["zh"]
     for said in ("» a 使用标准行动「贸易」", "派出1个贸易船队访问「", "的殖民地奖励", "的代表进入「",
-                 "› 中立的代表进入「", "» 规则：动乱阶段", "上台执政", "› 代表回到各自的储备：", "的执政奖励", "担任主席",
-                 "› 执行全球事件「地球战争」", "进入当前阶段", "› 揭示全球事件「"):
+                 "› 中立的代表进入「", "» 规则：动乱阶段", "上台执政", "› 代表回到各自的储备：", "的执政奖励",
+                 "担任主席", "› 执行全球事件「地球战争」", "进入当前阶段", "› 揭示全球事件「"):
         assert said in out, said
