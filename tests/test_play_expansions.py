@@ -56,8 +56,8 @@ def test_an_inactive_site_says_what_activates_it():
     assert inactive, [s.name for s in game.state.sites]   # seed 2 deals a site that waits for a card holding animals
     shown = view.sites(game)
     site = inactive[0]
-    assert re.search(rf"  {site.name} \(inactive until any player plays a card that holds \w+\): track .*; "
-                     r"a trade fleet visiting now gets: nothing while inactive", shown), shown
+    assert re.search(rf"  {site.name} \(inactive\): track .*; a trade fleet visiting now gets: nothing while inactive\n"
+                     r"      inactive until any player plays a card that holds animals; colony bonus: ", shown), shown
 
 
 def test_the_sites_in_chinese(game):

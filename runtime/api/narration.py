@@ -75,8 +75,9 @@ NOTES = {
     "site_in": "{who} {v:bring} {0} into play",
     "site_out": "{who} {v:set} {0} aside",
 }
-# causes told only when they changed something: a trigger that found nothing to do is not news
-QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus", "faction_bonus"})
+# causes told only when they changed something: a trigger that found nothing to do is not news, nor a rule that
+# applies to other games (a set-up for one player only)
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus", "faction_bonus", "rule"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks

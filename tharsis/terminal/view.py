@@ -310,6 +310,9 @@ def site_line(game, state, declared, words: Words) -> str:
     income = effects(declared.track[state.marker]) if state.active else words("site_inactive_income")
     owners = words.join(owner(o) for o in state.pieces) or words("nobody_there")
     parts, more = [words("site_track", track=track)], []
+    if not state.active and declared.inactive_until is not None:
+        more.append(words("site_inactive", event=rules_text.trigger_event(declared.inactive_until, words.language,
+                                                                         names)))
     if declared.visitor is not None:
         parts.append(words("site_income", visitor=t.a(t.piece(declared.visitor, 1)), income=income))
     if declared.bonus:
@@ -318,8 +321,7 @@ def site_line(game, state, declared, words: Words) -> str:
                       capacity=declared.capacity))
     if state.visitor is not None and declared.visitor is not None:
         more.append(words("site_visiting", name=owner(state.visitor), visitor=t.piece(declared.visitor, 1)))
-    inactive = "" if state.active or declared.inactive_until is None else words(
-        "site_inactive", event=rules_text.trigger_event(declared.inactive_until, words.language, names))
+    inactive = "" if state.active else words("site_inactive_mark")
     return words("site_line", name=words.name(state.name, "site"), inactive=inactive,
                  parts=words("site_sep").join(parts), more=words("site_sep").join(more))
 
