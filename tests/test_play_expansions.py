@@ -187,6 +187,8 @@ def test_the_phase_at_the_end_of_a_generation_is_told_step_by_step(told):
     at = [next(i for i, line in enumerate(steps) if step in line) for step in order]
     assert at == sorted(at), phase
     assert "› ruling bonus of " in out   # a bonus that paid something is told under its own cause
+    # a choice a player makes within the phase (an event's option) goes on under the phase, told again
+    assert re.search(r"\n» rule: Turmoil phase \(continued\)\n  › b chooses [^\n]+\n    b: ", out)
 
 
 def test_the_game_told_in_chinese(told):

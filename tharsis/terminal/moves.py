@@ -255,20 +255,26 @@ def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), lang
     lines: list[str] = []
     subject = _subject(name, words)
     said = _choices(root.choices, hidden, name, everything, game, words)
-    root_lines = _change_lines(game, root.segments, 1, words)
+    within = 0   # a rule of an earlier move that a player's choice goes on with: told again, the move under it
+    if said and opened and events[opened[0]][1] == "rule":
+        lines.append(f"» {told_event(game, events[opened[0]], words)}" + words("continued"))
+        within = 1
+    root_lines = _change_lines(game, root.segments, 1 + within, words)
     if said:
-        lines.append(words("move_line", subject=subject, said=said))
+        lines.append("  " * within + words("move_line", subject=subject, said=said).replace("» ", "› " * within or
+                                                                                             "» ", 1))
     elif root_lines and opened:   # a cause of an earlier move goes on
         cause = events[opened[-1]]
         lines.append(f"» {told_event(game, cause, words)}" + ("" if cause[1] in QUIET else words("continued")))
     lines += root_lines
     for item in shown:
-        indent = "  " * item.depth
-        lines.append(f"{indent}{'» ' if item.depth == 0 else '› '}{sentences[item.event]}")
+        depth = item.depth + within
+        indent = "  " * depth
+        lines.append(f"{indent}{'» ' if depth == 0 else '› '}{sentences[item.event]}")
         said = _choices(item.choices, hidden, name, everything, game, words)
         if said:
             lines.append(f"{indent}  " + words("choices_line", subject=subject, said=said))
-        lines += _change_lines(game, item.segments, item.depth + 1, words)
+        lines += _change_lines(game, item.segments, depth + 1, words)
     return lines
 
 
