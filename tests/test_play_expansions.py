@@ -131,6 +131,14 @@ def test_a_faction_to_place_a_delegate_in_says_who_would_lead_and_what_would_dom
     assert "（代表：无，你将成为领袖）" in prompts.option_text(game, decision, options[0], "zh")
 
 
+def test_a_piece_to_remove_is_said_with_its_faction_and_owner_in_chinese(game):
+    options = (Option("faction Mars First neutral", ("Mars First", -1)), Option("faction Reds bob", ("Reds", 1)))
+    decision = Decision(0, "faction", "Which piece do you remove?", options)
+    assert prompts.question(game, decision, "zh") == "你要移除哪个棋子？"
+    assert [prompts.option_text(game, decision, o, "zh") for o in decision.options] == \
+        ["「火星优先」中中立的棋子", "「红党」中bob的棋子"]
+
+
 def test_the_menu_prices_every_way_to_trade_and_a_free_lobby(game):
     trade = Option("convert Trade", ("convert", "Trade"))
     assert prompts.menu_price(game, 0, trade) == prompts.Price(None, "9 MC or 3 energy or 3 titanium")

@@ -257,6 +257,13 @@ def label_text(game, decision: Decision, label: str, words: Words) -> str:
         return _payment(game, words, label)
     if decision.kind == "option" and label in words.phrases.nouns:
         return words.phrases.noun(label, 1)   # which production rises: plant, heat, ...
+    if decision.kind == "faction" and label.startswith("faction "):   # `faction Unity neutral`: a piece to remove
+        rest = label.removeprefix("faction ")
+        for name in game.elements.factions:
+            if rest.startswith(name + " "):
+                owner = rest[len(name) + 1:]
+                return words("faction_piece", faction=words.name(name, "faction"),
+                             owner=words("neutral_owner") if owner == "neutral" else owner)
     return _translated(game, words, label, _LABELS)
 
 
