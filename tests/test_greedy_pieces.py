@@ -82,3 +82,20 @@ def test_a_piece_that_gains_the_lead_of_a_faction_is_worth_more_than_one_that_do
     contested.pieces, contested.leader = [1, 1], 1      # the opponent leads with two
     empty.pieces, empty.leader = [], None
     assert faction_worth(game, empty, 0) > faction_worth(game, contested, 0) == 1.0
+
+
+def test_simulate_records_the_pieces_each_player_placed_and_sent_and_sums_them_up():
+    from tharsis.games.records import play_one
+    from tharsis.games.simulate import summary
+
+    seats = [("a", "greedy"), ("b", "greedy")]
+    with_pieces = play_one((GameOptions(players=("a", "b"), seed=5, expansions=("colonies",)).to_json(), seats))
+    placed = sum(p["pieces_placed"].get("colony", 0) for p in with_pieces["players"])
+    sent = sum(p["pieces_sent"].get("trade fleet", 0) for p in with_pieces["players"])
+    assert placed and sent
+    text = summary([with_pieces], seats)
+    assert f"colony placed: in 1 of 1 games (100.0%), {placed:.1f} a game" in text
+    assert f"trade fleet sent: in 1 of 1 games (100.0%), {sent:.1f} a game" in text
+    without = play_one((GameOptions(players=("a", "b"), seed=5).to_json(), seats))
+    assert not any(key.startswith("pieces") for key in without["players"][0])   # a base game's record as before
+    assert "placed:" not in summary([without], seats)

@@ -1,9 +1,10 @@
 """One bot game played to its end, and its record: what the game itself gives at its end (the result, the score
 breakdown, the cards each player played and the VP each card scored) plus the generation in which each card was
 played, noted between choices as the game goes, and, in a game whose content declares pieces, how many of each kind
-every player placed (on sites or in factions) and sent to visit sites, counted from its events. The per-card facts of the balance report (tharsis/games/balance.py)
-come from here. `tharsis simulate` plays its games through `play_one`, locally (tharsis/games/simulate.py) or on
-Ray (tharsis/games/ray_backend.py): the same function, so the same records.
+every player placed (on sites or in factions) and sent to visit sites, counted from its events. The per-card facts
+of the balance report (tharsis/games/balance.py) come from here. `tharsis simulate` plays its games through
+`play_one`, locally (tharsis/games/simulate.py) or on Ray (tharsis/games/ray_backend.py): the same function, so the
+same records.
 """
 
 from __future__ import annotations
