@@ -32,7 +32,7 @@ WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "ener
 VP = 5.0
 CARD = 3.0
 LASTING = 6.0
-PIECE = 4.0    # a piece placed in a faction: a step towards leading it (influence, a VP, the role and its TR)
+PIECE = 4.0    # a neutral piece replaced (half of it) or one removed in a faction; one placed: faction_worth
 
 
 def progress(game) -> float:
@@ -212,8 +212,8 @@ def visit_worth(game, site, player: int) -> float:
 
 
 def _pieces_gained(game, e: fx.GainPieces, player: int, card, left: float) -> float:
-    """More visiting pieces: another visit every generation left (at about its price, so a little each); pieces of
-    a kind that visits nothing are worth nothing here."""
+    """More visiting pieces: one more visit every generation left, each worth a little more than its price (2 MC);
+    pieces of a kind that visits no site are worth nothing here."""
     if not any(s.visitor == e.piece for s in game.elements.sites.values()):
         return 0.0
     return 2.0 * left * _amount(game, e.amount, player, card)
@@ -339,7 +339,7 @@ class GreedyBot:
                 best = max((visit_worth(game, s, player) for s in visitable(game, sends[0].piece)), default=0.0)
                 return best - cheapest_price(game, player, conversion) + 1.0
             if conversion.cost_resource != "megacredits" or conversion.alternatives:
-                return 60.0   # plants to greenery, heat to temperature, a trade: always
+                return 60.0   # plants to greenery, heat to temperature: always
             return effects_value(game, conversion.play, player) + 1.0 - standard_cost(game, player, conversion)
         if kind == "award":
             return 40.0 if self._leads(game, player, action[1]) else -1.0
