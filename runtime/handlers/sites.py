@@ -18,7 +18,7 @@ placer carries out the site's `build` effects, then `place` triggers fire (the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx, text
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["activate", "collect_bonus", "gain_pieces", "move_markers", "place_piece", "return_pieces", "send",
-           "set_up", "site_brought", "site_removed"]
+           "set_up", "site_brought", "site_choice", "site_removed"]
 
 
 # ------------------------------------------------------------------ the game's moments
@@ -130,6 +130,24 @@ def activate(game: "Table", event: str, actor: int, card) -> None:
         if event == "play" and card is not None and play_matches(game, wanted.event, game.library[card]):
             site.active = True
             game.log_event("site_active", actor, site.name)
+
+
+def site_choice(game: "Table") -> Optional[tuple[str, object]]:
+    """What the pending decision of sites is for, read where this module's handlers left the flow (as
+    runtime/handlers/tiles.py `placing` reads a placement): ("place", PIECE) for a piece placed on the site chosen,
+    ("visit", PIECE) for a visit, ("marker", STEPS) for a marker moved STEPS (up or down); None for anything else.
+    A bot values each site by it: what a piece there brings is not what a visit there gives."""
+    asking = game.flow.asking
+    if asking is None:
+        return None
+    resume = asking.resume
+    if resume is piece_placed:
+        return ("place", asking.args[0].piece)
+    if resume is visited:
+        return ("visit", asking.args[0])
+    if resume is marker_chosen:
+        return ("marker", asking.args[0][0])
+    return None
 
 
 # ------------------------------------------------------------------ placing a piece

@@ -1,8 +1,10 @@
 """One bot game played to its end, and its record: what the game itself gives at its end (the result, the score
 breakdown, the cards each player played and the VP each card scored) plus the generation in which each card was
-played, noted between choices as the game goes. The per-card facts of the balance report (tharsis/games/balance.py)
-come from here. `tharsis simulate` plays its games through `play_one`, locally (tharsis/games/simulate.py) or on
-Ray (tharsis/games/ray_backend.py): the same function, so the same records.
+played, noted between choices as the game goes, and, in a game whose content declares pieces, how many of each kind
+every player placed (on sites or in factions) and sent to visit sites, counted from its events. The per-card facts
+of the balance report (tharsis/games/balance.py) come from here. `tharsis simulate` plays its games through
+`play_one`, locally (tharsis/games/simulate.py) or on Ray (tharsis/games/ray_backend.py): the same function, so the
+same records.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ def play_one(task: tuple, library=None) -> dict:
     started = time.perf_counter()
     played_in = play_noting_generations(game, bots)
     result = game.result
+    pieces = pieces_used(game)
     return {
         "seed": options.seed,
         "board": options.board,
@@ -39,10 +42,30 @@ def play_one(task: tuple, library=None) -> dict:
                      "played": _played(game.state.players[i]),
                      "played_generation": {name: played_in[i][name] for name in _played(game.state.players[i])
                                            if name in played_in[i]},
-                     "card_vp": dict(row["card_detail"])}
+                     "card_vp": dict(row["card_detail"]),
+                     **(pieces[i] if pieces else {})}
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
     }
+
+
+def pieces_used(game: Game) -> list[dict]:
+    """Per player, `pieces_placed` (each kind of piece: how many the player placed on sites or in factions) and
+    `pieces_sent` (how many were sent to visit sites); nothing for content that declares no piece. Neutral pieces
+    and pieces that only came back are not counted."""
+    if not game.elements.pieces:
+        return []
+    government = game.elements.government
+    placed = [{} for _ in game.state.players]
+    sent = [{} for _ in game.state.players]
+    for event in game.events:
+        kind, actor = event[1], event[2]
+        if actor is None or kind not in ("build", "visit", "faction_in"):
+            continue
+        piece = government.piece if kind == "faction_in" else event[4]
+        counts = (sent if kind == "visit" else placed)[actor]
+        counts[piece] = counts.get(piece, 0) + 1
+    return [{"pieces_placed": placed[i], "pieces_sent": sent[i]} for i in range(len(placed))]
 
 
 def _played(player) -> list[str]:

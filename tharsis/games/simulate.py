@@ -150,6 +150,23 @@ def _rate_table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
     return lines
 
 
+def _pieces_lines(results: list[dict]) -> list[str]:
+    """For content with pieces: each kind placed and sent, by all players of a game together: in how many of the
+    games, and how many a game on average."""
+    lines = []
+    for key, verb in (("pieces_placed", "placed"), ("pieces_sent", "sent")):
+        per_game: dict[str, list[int]] = {}
+        for index, result in enumerate(results):
+            for row in result["players"]:
+                for piece, count in row.get(key, {}).items():
+                    per_game.setdefault(piece, [0] * len(results))[index] += count
+        for piece, counts in sorted(per_game.items()):
+            games = sum(1 for c in counts if c)
+            lines.append(f"{piece} {verb}: in {games} of {len(results)} games ({games / len(results):.1%}), "
+                         f"{sum(counts) / len(results):.1f} a game")
+    return lines
+
+
 def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str, ...] = ()) -> str:
     total = len(results)
     lines = [f"{total} games"]
@@ -165,6 +182,7 @@ def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str,
     generations = sum(r["generations"] for r in results) / total
     lines.append(f"mean generations: {generations:.1f}; ties broken by megacredits: "
                  f"{sum(1 for r in results if r['tie_break'])}")
+    lines += _pieces_lines(results)
     if "solo_won" in results[0]:
         won = sum(1 for r in results if r["solo_won"])
         lines.append(f"solo wins: {won}/{total}")
