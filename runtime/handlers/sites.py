@@ -138,8 +138,8 @@ def activate(game: "Table", event: str, actor: int, card) -> None:
 def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple = ()) -> None:
     """Ask on which site the piece goes (only sites after whose `build` the effects still to come stay possible,
     when some are: a production lost after the placement, covered by one site's production; and, under a tax on TR
-    steps, only sites whose `build` steps the player can also pay for, as the reference engine offers Europa under
-    the Reds only to a builder who can pay their tax on its ocean), then place it."""
+    steps, only sites whose `build` steps the player can also pay for, as the reference engine offers a tile whose
+    placement bonus is an ocean only to a builder who can pay the tax on it), then place it."""
     sites = placeable(game, ctx.player, e.piece, e.also_own)
     if not sites:
         return
