@@ -29,6 +29,7 @@ from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
 from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
+from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
 
@@ -154,13 +155,19 @@ def site_choice(game: "Table") -> Optional[tuple[str, object]]:
 
 def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple = ()) -> None:
     """Ask on which site the piece goes (only sites after whose `build` the effects still to come stay possible,
-    when some are: a production lost after the placement, covered by one site's production), then place it."""
+    when some are: a production lost after the placement, covered by one site's production; and, under a tax on TR
+    steps, only sites whose `build` steps the player can also pay for, as the reference engine offers a tile whose
+    placement bonus is an ocean only to a builder who can pay the tax on it), then place it."""
     sites = placeable(game, ctx.player, e.piece, e.also_own)
     if not sites:
         return
-    if rest:
-        declared = game.elements.sites
-        fitting = [s for s in sites if possible(game, declared[s.name].build + tuple(rest), ctx)]
+    if rest or game.elements.taxed:
+        declared, fitting = game.elements.sites, []
+        for site in sites:
+            effects = declared[site.name].build + tuple(rest)
+            taxed = with_tax(game, effects, ctx)  # the same tuple when no step of it is taxed
+            if (not rest and taxed is effects) or possible(game, taxed, ctx):
+                fitting.append(site)
         sites = fitting or sites
     ask(game, Decision(ctx.player, "site", f"On which site do you place {_a(e.piece)}?",
                        tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx, e.count - 1)

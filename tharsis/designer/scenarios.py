@@ -29,6 +29,7 @@ from tharsis.runtime.core.state import (
     PRODUCTION,
     RESEARCH,
     RESOURCES,
+    SETUP,
     CardInPlay,
     Tile,
 )
@@ -505,12 +506,16 @@ class Runner:
         elif kind == "neutral setup":
             self.drive(phases.neutral_city, (None, 0), answers, None, where)
         elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
+            game.state.phase = SETUP  # as in a game: before the first action phase (no policy, no tax)
             for index in game.turn_order():
                 if game.state.kept and game.state.kept[index]:
                     self.drive(phases.play_kept, (index,), answers, None, where)
+            game.state.phase = ACTION
         elif kind == "start of game":  # the rules declared `at: start of game` (a solo set-up rule)
+            game.state.phase = SETUP
             for rule in game.elements.rules.get("start_of_game", ()):
                 self.drive(phases.run_rule, (rule.name, "start_of_game"), answers, None, where, last=False)
+            game.state.phase = ACTION
             if answers:
                 raise ScenarioError(f"{where}: answers not used: {answers}")
         elif kind == "end":
