@@ -79,6 +79,6 @@ def test_a_whole_game_with_both_subsystems_docks_canvasses_and_ends(folder, caps
     assert main(["play", "--cards", str(folder), "--expansion", "stations", "--expansion", "guild-hall",
                  "--seat", "a=greedy", "--seat", "b=random", "--no-log", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    for told in ("sends a freighter to", "converts: Canvass", "comes to power", "takes the role of speaker",
+    for told in ("sends a freighter to", "uses standard action Canvass", "comes to power", "takes the role of speaker",
                  "is revealed", "winner"):
         assert told in out, told

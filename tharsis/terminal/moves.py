@@ -315,6 +315,8 @@ def told_event(game, event, words: Words) -> str:
         fields["tile"] = _tile(t, tile) + (f"「{_definition_name(game, words, 'card', name)}」" if name else "")
     elif kind == "place_nobody":
         fields["tile"] = _tile(t, details[1])
+    elif kind == "tile_removed":
+        parts[1] = _tile(t, details[1])
     elif kind == "action":
         from tharsis.compiler import rules_text
 
