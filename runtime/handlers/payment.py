@@ -159,7 +159,8 @@ _ORDER = ("steel", "titanium", "heat", "megacredits")
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    order = _ORDER if len(payment) < 2 or all(r[0] != "@" for r in payment) else \
+    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too
+    order = _ORDER if all(r[0] != "@" for r in payment) else \
         ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
     return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
                       for r in order if r in payment)
