@@ -59,7 +59,7 @@ from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
 from . import actions, politics, sites, stages, tiles, triggers
-from .payment import offer_cards, pay, spend
+from .payment import discard_face_down, offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -316,7 +316,7 @@ def _look_keep(game, e, ctx):
 @step
 def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:
-        game.state.discard.extend(seen)
+        discard_face_down(game, player, seen)
         return
     ask_for_one(game, player, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining)
 
