@@ -29,6 +29,7 @@ from ..core.state import NEUTRAL
 from ..rules.checks import (
     MINIMUM_PRODUCTION,
     EffectContext,
+    adds_to_no_card,
     bonus_filter,
     bonus_resources,
     cards_playable_from_hand,
@@ -504,8 +505,10 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
 @handles(fx.Choice)
 def _choice(game, e, ctx):
     chosen = [i for i, o in enumerate(e.options) if possible(game, o, ctx)]
-    useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])]
-    # a raise of a maxed parameter is offered only when nothing else is (it would change nothing)
+    useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])
+              and not adds_to_no_card(game, e.options[i], ctx)]
+    # a raise of a maxed parameter, or resources added to no card (`add 1 resource to that card` when that card
+    # holds none), is offered only when nothing else is (it would change nothing)
     options = [Option(_option_label(e.options, e.options[i]), i) for i in (useful or chosen)]
     if not options:
         return

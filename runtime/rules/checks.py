@@ -459,12 +459,17 @@ def names_resource(definition, resource: str) -> bool:
 
 
 def adds_to_no_card(game: "Table", effects: tuple, ctx: EffectContext) -> bool:
-    """Whether every effect adds card resources to another card, and no card could take them."""
+    """Whether every effect adds card resources to another card (or to the card that fired the trigger), and no
+    card could take them: effects that would do nothing."""
     if not effects:
         return False
     for e in effects:
-        if type(e) is not fx.AddResources or e.target in ("here", "that_card"):
+        if type(e) is not fx.AddResources or e.target == "here":
             return False
+        if e.target == "that_card":
+            if ctx.that_card in resource_cards(game, ctx.player, e.resource):
+                return False
+            continue
         exclude = ctx.card if e.target == "another_card" else None
         if resource_cards(game, ctx.player, e.resource, exclude=exclude, with_resources=e.target ==
                           "any_card_with_resources", tag=e.tag):
