@@ -57,6 +57,7 @@ from ..rules.checks import (
     x_range,
 )
 from ..rules.measures import Where, holds, quantity, tag_counts
+from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
 from . import actions, politics, sites, stages, tiles, triggers
@@ -132,10 +133,12 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
 
 def run_in_chosen_order(game: "Table", effects: tuple, ctx: EffectContext, triggered: tuple = ()) -> None:
     """A played card's effects and the player's own triggers it sets off (`triggered`, steps `(CARD, ...)` from
-    `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter. An
-    effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
+    `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter: when one
+    step can change what another can do or gives (runtime/rules/ordering.py); otherwise as written, every order
+    being the same. An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its
+    placement."""
     steps = effect_steps(effects) + list(triggered)
-    if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps):
+    if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps) or not order_matters(game, steps):
         for fired in reversed(triggered):  # as written: the card's effects, then its triggers
             push(game, run_triggered, fired, ctx)
         run_effects(game, effects, 0, ctx, None)

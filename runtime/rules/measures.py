@@ -22,8 +22,8 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
-           "tags_of"]
+__all__ = ["OPERATORS", "Where", "count", "failing", "holds", "parameter_value", "players_in_scope", "quantity",
+           "tag_counts", "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
 
@@ -206,7 +206,7 @@ _COUNTERS = {
     "cards_in_hand": _summed(lambda state, m: len(state.hand)),
     "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
-    "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+    "parameter": lambda game, m, where, players: parameter_value(game.state, m.name),
     "constant": lambda game, m, where, players: m.value,
     "influence": lambda game, m, where, players: _influence(game, where.player),
     "role": lambda game, m, where, players: int(_government(game) is not None and
@@ -272,7 +272,8 @@ def _influence(game: "Table", player: int) -> int:
     return counted + sum(bonus.amount for bonus in passives(game, player, InfluenceBonus))
 
 
-def _parameter(state, name: str) -> int:
+def parameter_value(state, name: str) -> int:
+    """A global parameter's value now (the printed three, or a declared one in play)."""
     if name == "temperature":
         return state.temperature
     if name == "oxygen":
