@@ -432,7 +432,7 @@ def _raise_triggered_changes(game: "Table", e: fx.Production, ctx: EffectContext
 
 def _parameter_triggered_changes(game: "Table", e: fx.ChangeParameter, ctx: EffectContext) -> list:
     """The certain changes of the player's own triggers on a raise of this global parameter (`when any player
-    raises venus -> gain 2 megacredits`), counted once: a raise of a parameter not at its maximum surely makes one
+    raises oxygen -> gain 2 megacredits`), counted once: a raise of a parameter not at its maximum surely makes one
     step (later steps may be cut off at the maximum, so they are not counted: the check stays on the safe side)."""
     if "raise" not in game._trigger_events or e.parameter == "tr" or ctx.neutral or \
             value_of(game, e.amount, ctx) <= 0 or maxed(game, e.parameter):
