@@ -491,10 +491,13 @@ def _lookup_line(game, index: int, action: tuple, shown: str, cost: str, does: s
 _REFUSALS = (
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
     (re.compile(r"its effects cannot all be carried out"), "refuse_effects"),
-    (re.compile(r"needs (\d+) (\S+)"), "refuse_needs"),
+    (re.compile(r"needs (\d+ \S+(?: or \d+ \S+)*)"), "refuse_needs"),   # one resource, or several to choose from
     (re.compile(r"cannot be carried out now"), "refuse_now"),
     (re.compile(r"cannot be done now"), "refuse_now"),
 )
+
+
+_RESOURCE_WORDS = {"MC": "megacredits"}   # the engine's short name in a reason, as the rules text names it
 
 
 def refusal(words: Words, reason: str) -> str:
@@ -509,7 +512,9 @@ def refusal(words: Words, reason: str) -> str:
         if key == "refuse_costs":
             return words(key, mc=found.group(1))
         if key == "refuse_needs":
-            return words(key, things=words.counted(int(found.group(1)), found.group(2)))
+            things = [thing.split(" ", 1) for thing in found.group(1).split(" or ")]
+            return words(key, things=words("or").join(words.counted(int(n), _RESOURCE_WORDS.get(what, what))
+                                                      for n, what in things))
         return words(key)
     return reason
 
