@@ -850,6 +850,8 @@ class Checker(EffectChecks, DesignLints):
     def _vp(self, fields, ctx: CheckContext) -> Optional[VictoryPoints]:
         if "vp" not in fields:
             return None
+        # points are counted at the end, which is no action of the owner's: a wild tag counts as no tag there
+        ctx = attrs.evolve(ctx, printed_tags=True)
         node = fields["vp"][0]["value"]
         points = int(node["points"].text)
         if node.kind == "vp_if":

@@ -30,8 +30,10 @@ def play_one(task: tuple, library=None) -> dict:
         "seed": options.seed,
         "board": options.board,
         "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
-        "winner": result["winner"],
+        # a full tie (points and megacredits) is a tie: no winner, the seats that share the win under `tied`
+        "winner": None if "tied" in result else result["winner"],
         "tie_break": result["tie_break"],
+        **({"tied": list(result["tied"])} if "tied" in result else {}),
         "generations": result["generations"],
         "terraformed": terraformed(game),
         "seconds": round(time.perf_counter() - started, 4),

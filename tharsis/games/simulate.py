@@ -24,7 +24,7 @@ import attrs
 from tharsis.runtime.api.game import GameOptions, load_library
 
 from .records import play_one
-from .results_files import JSONL, open_results
+from .results_files import JSONL, open_results, win_share
 
 
 def cpu_count() -> int:
@@ -138,7 +138,7 @@ def win_rates(results: list[dict], key) -> list[tuple[str, int, int]]:
             for name in ([names] if isinstance(names, str) else names or []):
                 entry = counts.setdefault(name, [0, 0])
                 entry[0] += 1
-                entry[1] += result["winner"] == row["seat"]
+                entry[1] += win_share(result, row["seat"])
     return sorted(((n, g, w) for n, (g, w) in counts.items()), key=lambda item: (-item[1], item[0]))
 
 
@@ -146,7 +146,7 @@ def _rate_table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
     lines = [f"{title:<32}{'games':>7}{'wins':>6}{'win rate':>10}{'95% CI':>18}"]
     for name, games, wins in rows:
         low, high = wilson(wins, games)
-        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
+        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6g}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
     return lines
 
 
@@ -175,10 +175,10 @@ def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str,
     header = f"{'seat':<14}{'bot':<8}{'wins':>6}{'win rate':>10}{'95% CI':>18}{'mean score':>12}"
     lines += [header, "-" * len(header)]
     for index, (name, kind) in enumerate(seats):
-        wins = sum(1 for r in results if r["winner"] == name)
+        wins = sum(win_share(r, name) for r in results)
         low, high = wilson(wins, total)
         mean = sum(r["players"][index]["total"] for r in results) / total
-        lines.append(f"{name:<14}{kind:<8}{wins:>6}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
+        lines.append(f"{name:<14}{kind:<8}{wins:>6g}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
     generations = sum(r["generations"] for r in results) / total
     lines.append(f"mean generations: {generations:.1f}; ties broken by megacredits: "
                  f"{sum(1 for r in results if r['tie_break'])}")

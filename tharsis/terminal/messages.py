@@ -68,6 +68,10 @@ EN: dict[str, Entry] = {
     "legal_spaces": "Legal spaces by what they give (answer with the space's id):",
     "starting_cards": ("Your {n} starting card (you choose which to buy next):",
                        "Your {n} starting cards (you choose which to buy next):"),
+    "dealt_with_corporations": ("The {n} card dealt to you with the corporations (you choose which to keep after "
+                                "the buy):",
+                                "The {n} cards dealt to you with the corporations (you choose which to keep after "
+                                "the buy):"),
     "which_cards": "which cards do you buy? (buy 1 3 5 / buy all / buy none; the rest are discarded)",
     "buying": "buying {cards}{cost}: {names}",
     "buying_cost": " for {mc} MC",
@@ -318,6 +322,7 @@ ZH: dict[str, Entry] = {
     "prompt": "{name}：{asked}",
     "legal_spaces": "可以放置的区域，按放置奖励分组（输入区域编号作答）：",
     "starting_cards": "你的{n}张起始手牌（接下来选择购买哪些）：",
+    "dealt_with_corporations": "随公司一起发给你的{n}张牌（购买之后选择保留哪些）：",
     "which_cards": "你要购买哪些牌？（买 1 3 5 / 全部 / 不买；其余的弃掉）",
     "buying": "购买{cards}{cost}：{names}",
     "buying_cost": "，共 {mc} M€",

@@ -622,10 +622,13 @@ _REFUSALS = (
     (re.compile(r".+'s action cannot be carried out now"), "refuse_now"),
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
     (re.compile(r"its effects cannot all be carried out"), "refuse_effects"),
-    (re.compile(r"needs (\d+) (\S+)"), "refuse_needs"),
+    (re.compile(r"needs (\d+ \S+(?: or \d+ \S+)*)"), "refuse_needs"),   # one resource, or several to choose from
     (re.compile(r"cannot be carried out now"), "refuse_now"),
     (re.compile(r"cannot be done now"), "refuse_now"),
 )
+
+
+_RESOURCE_WORDS = {"MC": "megacredits"}   # the engine's short name in a reason, as the rules text names it
 
 
 def refusal(words: Words, reason: str) -> str:
@@ -648,7 +651,9 @@ def refusal(words: Words, reason: str) -> str:
             return words(key, prices=words("or").join(
                 words("mc", n=n) if what == "MC" else words.counted(int(n), what) for n, what in prices))
         if key == "refuse_needs":
-            return words(key, things=words.counted(int(found.group(1)), found.group(2)))
+            things = [thing.split(" ", 1) for thing in found.group(1).split(" or ")]
+            return words(key, things=words("or").join(words.counted(int(n), _RESOURCE_WORDS.get(what, what))
+                                                      for n, what in things))
         return words(key)
     return reason
 
