@@ -239,11 +239,20 @@ class Checker(EffectChecks, DesignLints):
             cost = int(field["amount"].text)
             if field["resource"] is not None:
                 resource = self._standard_resource(field["resource"]) or "megacredits"
-        return StandardAction(name=name, cost=cost, cost_resource=resource,
-                              play=self._effects_field(fields, "play", ctx), variant=self._variant(fields),
-                              source=self._source(node), set=self._set(fields),
-                              alternatives=self._alternatives(fields, ((resource, cost),)),
-                              once_per_generation="once per generation" in fields)
+        play = self._effects_field(fields, "play", ctx)
+        alternatives = self._alternatives(fields, ((resource, cost),))
+        once = "once per generation" in fields
+        if not once and 0 in (cost,) + tuple(amount for amount, _ in alternatives) and \
+                not any(isinstance(e, (fx.Pay, fx.Spend, fx.RemoveResources)) for e in play):
+            # as a repeatable action of a card: free, a bot could take it for ever and the generation never end
+            self.diagnostics.error("E307", f"standard action {node['name'].text} costs nothing and may be taken again "
+                                   "and again: a game could never end", (fields["cost"][0] if "cost" in fields
+                                                                         else node["name"]).span,
+                                   "give it a cost (cost: 5), or allow it once a generation: once per generation")
+            return None
+        return StandardAction(name=name, cost=cost, cost_resource=resource, play=play, variant=self._variant(fields),
+                              source=self._source(node), set=self._set(fields), alternatives=alternatives,
+                              once_per_generation=once)
 
     def _alternatives(self, fields, first: tuple) -> tuple[tuple[int, str], ...]:
         """The ways to pay after the first (`cost: 9 megacredits | 3 energy`): (amount, resource) each, one per
@@ -343,6 +352,12 @@ class Checker(EffectChecks, DesignLints):
                 return None
         stages: tuple[str, ...] = ()
         if "stages" in fields:
+            if deal:
+                # its cards move through the stages and never reach a hand: a card dealt to one could go nowhere
+                self.diagnostics.error("E302", f"the cards of a kind with stages are never dealt, but this one deals "
+                                       f"{deal}", fields["deal"][0]["deal"].span,
+                                       "deal: 0 keep 0 (its cards come into the stages by `advance " + word + "`)")
+                return None
             leaves = fields["stages"][0]["names"].leaves()
             stages = tuple(leaf.text.lower() for leaf in leaves)
             for index, leaf in enumerate(leaves):
@@ -468,12 +483,12 @@ class Checker(EffectChecks, DesignLints):
         if not name or "factions" not in fields or "pieces" not in fields:
             return None
         leaves = fields["factions"][0]["names"].leaves()
-        factions = tuple(leaf.value for leaf in leaves)
-        spans = {leaf.value: leaf.span for leaf in leaves}
-        for index, leaf in enumerate(leaves):
-            if leaf.value in factions[:index]:
+        spans: dict[str, Span] = {}
+        for leaf in leaves:
+            if leaf.value in spans:
                 self.diagnostics.error("E203", f"the faction '{leaf.value}' is listed twice", leaf.span)
-                return None
+            spans.setdefault(leaf.value, leaf.span)
+        factions = tuple(spans)  # each once, in the board's order
         piece = self.piece(fields["pieces"][0]["words"])
         ruling = factions[0]
         if "ruling" in fields:
@@ -482,8 +497,8 @@ class Checker(EffectChecks, DesignLints):
                 self.diagnostics.error("E109", f"the ruling faction '{leaf.value}' is not one of the government's "
                                        "factions", leaf.span,
                                        did_you_mean(leaf.value, factions) or "factions: " + ", ".join(factions))
-                return None
-            ruling = leaf.value
+            else:
+                ruling = leaf.value
         role, reward = None, ()
         if "role" in fields:
             field = fields["role"][0]
@@ -846,6 +861,8 @@ class Checker(EffectChecks, DesignLints):
     def _vp(self, fields, ctx: CheckContext) -> Optional[VictoryPoints]:
         if "vp" not in fields:
             return None
+        # points are counted at the end, which is no action of the owner's: a wild tag counts as no tag there
+        ctx = attrs.evolve(ctx, printed_tags=True)
         node = fields["vp"][0]["value"]
         points = int(node["points"].text)
         if node.kind == "vp_if":

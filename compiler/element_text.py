@@ -234,6 +234,12 @@ def _site(t: Phrases, d):
     return t("site_header"), lines
 
 
+def writer(kind: str):
+    """The function that says a definition of `kind` that is not a card: (Phrases, definition) -> (its header, its
+    lines); the gallery lays a site's or a faction's lines out on a face."""
+    return _WRITERS[kind]
+
+
 _WRITERS = {"standard_project": _standard_project, "standard_action": _standard_action, "milestone": _milestone,
             "award": _award, "board": _board, "parameter": _parameter, "card_kind": _card_kind, "rule": _rule,
             "expansion": _expansion, "piece": _piece, "site": _site, "faction": _faction, "government": _government}

@@ -18,7 +18,7 @@ import attrs
 from . import cache, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, GainPieces, PlaceTile, Trigger, walk
+from .effects import Discount, GainPieces, PlaceInFaction, PlaceTile, RemoveFromFaction, ReplaceNeutral, Trigger, walk
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 from .termination import check_termination
 
@@ -34,6 +34,7 @@ _STAGED_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"[ \t]*\{(?:[^{}]|\{[
 _PIECE = re.compile(r'^piece[ \t]+"([^"\n]*)"', re.M)
 _FACTION = re.compile(r'^faction[ \t]+"([^"\n]*)"', re.M)
 _ROLE = re.compile(r'\brole[ \t]*:[ \t]*"([^"\n]*)"')
+_GOVERNMENT = re.compile(r'^government[ \t]+"', re.M)
 _WILD_TAG = re.compile(r"^tag[ \t]+([^\n/]+?)[ \t]+as[ \t]+any[ \t]+tag\b", re.M)
 _LINE_COMMENT = re.compile(r'"[^"\n]*"|//[^\n]*')
 
@@ -196,7 +197,10 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
         library.definitions.extend(definitions)
         diagnostics.extend(items)
         identities.extend(sorted(definitions + broken, key=lambda d: (d.source.line, d.source.column)))
-    _check_library(library, diagnostics, identities)
+    # a government that did not compile was reported; which factions it lists is then unknown
+    governments_whole = sum(len(_GOVERNMENT.findall(_strip_comments(text))) for text in texts.values()) == \
+        len(library.of_kind("government"))
+    _check_library(library, diagnostics, identities, governments_whole)
     # names in other languages, checked against what was compiled (compiler/names.py)
     names_texts = {path: text for path, text in sources.items() if names_files.is_names_file(path)}
     library.names = names_files.load(names_texts, library, diagnostics, languages=names_files.LANGUAGES, tags=tags,
@@ -287,9 +291,11 @@ def declarations(texts: Iterable[str]) -> tuple[set[str], set[str]]:
     return tags, card_resources
 
 
-def _check_library(library: Library, diagnostics: Diagnostics, identities: list) -> None:
+def _check_library(library: Library, diagnostics: Diagnostics, identities: list,
+                   governments_whole: bool = True) -> None:
     """Cross-file checks. `identities`: the definitions and the headers of those with syntax errors, in file
-    order, for the duplicate name and number checks."""
+    order, for the duplicate name and number checks; `governments_whole`: every government written compiled (else
+    the factions and pieces they list are not all known, and are not checked against them)."""
     names: dict[tuple[str, str], Span] = {}
     numbers: dict[str, tuple[str, Span]] = {}
     staged = {kind.name for kind in library.of_kind("card_kind") if kind.stages}
@@ -327,7 +333,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list)
                                       _renaming(spans.get(name), name, known))
     _check_standard_names(library, diagnostics)
     _check_stages_and_sets(library, diagnostics)
-    _check_governments(library, diagnostics)
+    _check_governments(library, diagnostics, governments_whole)
     _check_sites(library, diagnostics)
     check_termination(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
@@ -384,9 +390,10 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                                       _renaming(span, name, known[kind]))
 
 
-def _check_governments(library: Library, diagnostics: Diagnostics) -> None:
+def _check_governments(library: Library, diagnostics: Diagnostics, governments_whole: bool) -> None:
     """A government's factions are declared ones, of its own set or one always in play; one set has one government;
-    a faction belongs to one government at most."""
+    a faction belongs to one government at most, and to one at least (E307: else no piece could go into it), as do
+    the pieces that effects put into factions."""
     factions = {f.name: f for f in library.of_kind("faction")}
     projects = {d.name for d in library.definitions if d.kind in ("card", "corporation")}
     for faction in factions.values():  # a policy action is taken by the faction's name, as a card's by the card's
@@ -410,6 +417,23 @@ def _check_governments(library: Library, diagnostics: Diagnostics) -> None:
                 diagnostics.error("E401", f"the faction '{name}' belongs to two governments: '{listed[name]}' and "
                                           f"'{government.name}'", spans.get(name, government.source))
             listed.setdefault(name, government.name)
+    if not governments_whole:
+        return
+    for faction in factions.values():
+        if faction.name not in listed:
+            diagnostics.error("E307", f"the faction '{faction.name}' belongs to no government, so no piece can ever "
+                                      "be placed in it", faction.source,
+                              f'list it in a government: government "NAME" {{ factions: "{faction.name}", ...  '
+                              "pieces: PIECE }")
+    pieces = {government.piece for government in library.of_kind("government")}
+    for definition in library.definitions:
+        for effect in _effects_in(definition):
+            if isinstance(effect, (PlaceInFaction, RemoveFromFaction, ReplaceNeutral)) and effect.piece not in pieces:
+                hint = (f"a government says which piece goes into its factions: pieces: {effect.piece}"
+                        if library.of_kind("government") else
+                        f'declare a government: government "NAME" {{ factions: ...  pieces: {effect.piece} }}')
+                diagnostics.error("E307", f"'{definition.name}' puts {v.plural_noun(effect.piece)} in factions, but no "
+                                          f"government's factions take them", definition.source, hint)
 
 
 def _check_stages_and_sets(library: Library, diagnostics: Diagnostics) -> None:
@@ -462,6 +486,8 @@ def _effects_in(definition) -> Iterable:
     effects += tuple(e for step in getattr(definition, "track", ()) for e in step)
     effects += tuple(e for option in getattr(definition, "actions", ()) for e in option.cost + option.effects)
     effects += tuple(getattr(definition, "passives", ()))
+    effects += tuple(e for _, stage in getattr(definition, "on_stage", ()) for e in stage)
+    effects += tuple(getattr(definition, "role_reward", ()))
     return walk(effects)
 
 

@@ -98,7 +98,7 @@ class QuantityCompiler:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
         phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES] + \
-            [v.plural_noun(p) for p in self.pieces] + ["players"]
+            [v.plural_noun(p) for p in self.pieces] + ["players"] + list(self.roles)
         hint = did_you_mean(phrase, phrases)
         # a fix only to a phrase that names nothing of its own (`your tiles in rows 7 to 8` would change the rows)
         fixes = [fix for fix in respelling(span, phrase, phrases) if not any(ch.isdigit() for ch in fix.replacement)]

@@ -239,6 +239,7 @@ def test_the_greedy_and_search_bots_play_whole_games_with_colonies(bot):
         game.apply(bots[decision.player].choose(game, decision))
     assert game.result["winner"] in ("a", "b")
     assert any(event[1] == "visit" and event[2] == 0 for event in game.events)
+    assert any(event[1] == "build" and event[2] == 0 for event in game.events)   # it places a piece on a site
 
 
 def test_the_research_view_shows_the_sites_and_the_supplies():

@@ -66,3 +66,23 @@ def test_every_rules_section_is_covered(repo):
         assert f"## {number}. {title}" in coverage, f"docs/rules-coverage.md lacks section {number}. {title}"
     for reference in re.findall(r"`(tests/[^`:]+)", coverage):
         assert (repo / reference).exists(), f"docs/rules-coverage.md names {reference}, which does not exist"
+
+
+def test_every_part_of_the_colonies_and_turmoil_reference_is_covered(repo):
+    """docs/rules-coverage.md answers each numbered part of colonies-turmoil.md under its own title, and says what was
+    chosen for every point the reference marks unverified."""
+    reference = repo.parent / "shared" / "reference" / "colonies-turmoil.md"
+    if not reference.exists():
+        pytest.skip("colonies-turmoil.md not found")
+    text = reference.read_text(encoding="utf-8")
+    coverage = (repo / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## (\d+)\. (.+)$", text, re.M)
+    assert len(sections) == 13
+    for number, title in sections:
+        assert f"### {number}. {title}" in coverage, f"docs/rules-coverage.md lacks part {number}. {title}"
+    # each point marked unverified is answered, quoting its part's number: "(6: ...unverified...)"
+    unverified = {number for part in re.split(r"^(?=## \d+\. )", text, flags=re.M)[1:]
+                  for number in re.findall(r"^## (\d+)\. ", part, re.M) if "unverified" in part}
+    assert unverified == {"1", "6", "7", "9"}
+    for number in unverified:
+        assert re.search(rf"\({number}: [^)]*unverified", coverage), f"part {number}: its unverified point unanswered"

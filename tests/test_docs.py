@@ -48,9 +48,10 @@ def test_every_effect_kind_example_compiles(name):
     holds = f"  holds: {held}\n" if "here" in line else ""
     body = line if "X" not in line or name == "choose_x" else f"choose X up to heat {{ {line} }}"
     text = f'card "Example" #1 {{\n  type: active  cost: 1\n{holds}  {field}: {body}\n}}\n'
-    text += 'card kind "mission" { deal: 2 keep 1  stages: far, near }\n'  # effects that name a declared kind
+    text += 'card kind "mission" { deal: 0 keep 0  stages: far, near }\n'  # effects that name a declared kind
     text += 'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n'  # for the effects that name declared pieces
-    text += 'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'  # and factions
+    text += 'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'  # and factions, of a government
+    text += 'government "Blue Council" { factions: "Blue Party"  pieces: envoy }\n'
     result = compile_text(text, f"<{name}>")
     assert not result.errors, [(d.code, d.message) for d in result.errors]
     card = result.library.cards[0]

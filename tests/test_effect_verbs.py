@@ -20,10 +20,11 @@ from tharsis.runtime.rules import checks
 
 # ------------------------------------------------------------------ the completeness test
 
-# what the examples name: a kind of card (with stages), pieces and a faction
-DECLARED = ('card kind "mission" { deal: 2 keep 1  stages: far, near }\n'
+# what the examples name: a kind of card (with stages), pieces and a faction of a government
+DECLARED = ('card kind "mission" { deal: 0 keep 0  stages: far, near }\n'
             'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n'
-            'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n')
+            'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'
+            'government "Blue Council" { factions: "Blue Party"  pieces: envoy }\n')
 
 
 def example_card(verb) -> str:

@@ -80,7 +80,9 @@ def test_one_observation_encoding_has_one_length_for_every_game_of_a_content():
     recall = {len(state.information_state_tensor(0)) - len(state.observation_tensor(0)) for state in games}
     assert recall == {len(action_space(games[0].game).cards)}
     rng = random.Random(5)
-    for _ in range(600):
+    for _ in range(600):   # into the game, or to its end (a random 5-player game may end by generation 8)
+        if games[1].is_terminal():
+            break
         games[1].apply_action(rng.choice(games[1].legal_actions()))
     assert all(-1.0 <= x <= 3.0 for x in games[1].observation_tensor(3))   # about 0 to 1: scaled for learning
     for _ in range(400):   # the sites and supplies of a game with Colonies are in it

@@ -36,8 +36,9 @@ def faces(page):
     return Articles(page)
 
 
-def test_every_bundled_card_and_corporation_has_exactly_one_face(bundled, faces):
-    expected = sorted(d.name for d in bundled.library.cards + bundled.library.corporations)
+def test_every_bundled_card_corporation_site_and_faction_has_exactly_one_face(bundled, faces):
+    elements = [d for d in bundled.library.definitions if d.kind in ("site", "faction")]
+    expected = sorted(d.name for d in bundled.library.cards + bundled.library.corporations + elements)
     bundled_faces = sorted(c["data-name"] for c in faces.cards if c["data-from"] == "bundled")
     assert bundled_faces == expected
 
@@ -104,7 +105,8 @@ def test_filters_offer_every_set_type_tag_and_origin(page):
         return re.findall(r'<option value="([^"]*)"', block)
 
     assert options("set") == ["", "base", "colonies", "corpera", "mine", "prelude", "turmoil", "venus"]
-    assert options("type") == ["", "automated", "active", "event", "global event", "prelude", "corporation", "unknown"]
+    assert options("type") == ["", "automated", "active", "event", "global event", "prelude", "corporation", "site",
+                               "faction", "unknown"]
     assert {"jovian", "building", "animal", "earth"} <= set(options("tag"))
     assert options("from")[0] == "" and options("from")[-1] == "bundled"
 
@@ -177,3 +179,53 @@ def test_the_gallery_shows_what_check_reports_suppressions_and_project_configura
 
 def test_the_page_has_the_same_words_in_every_language():
     assert set(gallery.labels("en")) == set(gallery.labels("zh"))
+
+
+@pytest.fixture(scope="module")
+def chinese_faces():
+    return Articles(gallery.render(gallery.build([], "zh", expansions=["colonies", "turmoil"])))
+
+
+def test_a_site_shows_its_track_step_by_step_its_bonuses_and_where_the_marker_starts(faces):
+    ganymede = faces.named("Ganymede")
+    assert ganymede["class"].split() == ["card", "site"] and ganymede["data-type"] == "site"
+    assert ganymede["data-set"] == "colonies"
+    text = " ".join(ganymede["text"].split())
+    for part in ("Holds 3 colonies, 1 of each player's at most", "Visited by a trade fleet",
+                 "When it is visited, each piece here gives its owner: Gain 1 plant.",
+                 "Placing a piece here: Increase your plant production 1 step.",
+                 "0 Nothing.", "1 Gain 1 plant.", "2 Gain 2 plants.", "6 Gain 6 plants."):
+        assert part in text, part
+    assert "Inactive until any player plays a card that holds microbes." in faces.named("Enceladus")["text"]
+
+
+def test_a_faction_shows_its_bonus_and_its_policy(faces):
+    reds = " ".join(faces.named("Reds")["text"].split())
+    assert faces.named("Reds")["data-type"] == "faction"
+    assert "Coming to power: If the number of players exactly 1:" in reds
+    assert "Each TR step you gain in the action phase costs 3 MC" in reds
+    scientists = " ".join(faces.named("Scientists")["text"].split())
+    assert "Coming to power: Each player: Gain 1 MC per science tag." in scientists
+    assert "While ruling, every player's action: Pay 10 MC. -> Draw 3 cards." in scientists
+
+
+def test_a_global_event_shows_its_kind_and_what_each_stage_does(faces):
+    war = " ".join(faces.named("War on Earth")["text"].split())
+    for part in ("global event", "On reveal: Place a delegate from the neutral reserve in Mars First.",
+                 "On entering the current stage: Place a delegate from the neutral reserve in Kelvinists."):
+        assert part in war, part
+    assert "Only in play with Venus Next and Colonies." in faces.named("Cloud Societies")["text"]
+
+
+def test_sites_factions_and_global_events_read_in_chinese(chinese_faces):
+    ganymede = " ".join(chinese_faces.named("Ganymede")["text"].split())
+    assert "木卫三" in ganymede and "站点" in ganymede and "获得6点植物" in ganymede
+    mars_first = chinese_faces.named("Mars First")["text"]
+    assert "派系" in mars_first and "火星优先" in mars_first
+    war = chinese_faces.named("War on Earth")["text"]
+    assert "地球战争" in war and "全球事件" in war and "揭示时" in war and "进入当前阶段时" in war
+
+
+def test_the_gallery_command_counts_the_sites_and_factions_apart(tmp_path, capsys):
+    assert main(["gallery", str(tmp_path / "site"), "--expansion", "colonies", "--expansion", "turmoil"]) == 0
+    assert "0 with problems (0 errors); 11 sites, 6 factions" in capsys.readouterr().out

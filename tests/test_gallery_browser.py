@@ -43,7 +43,18 @@ def test_a_tag_in_the_url_fragment_shows_exactly_the_cards_with_that_tag(site, b
     faces = _dom(site["en"], "#tag=jovian")
     expected = sorted(d.name for d in bundled.library.cards + bundled.library.corporations if "jovian" in d.tags)
     assert sorted(c["data-name"] for c in faces.shown()) == expected
-    assert len(faces.cards) == len(bundled.library.cards + bundled.library.corporations) + 5  # + the designer's
+    elements = [d for d in bundled.library.definitions if d.kind in ("site", "faction")]
+    # + the sites and factions, and the designer's 5 cards
+    assert len(faces.cards) == len(bundled.library.cards + bundled.library.corporations + elements) + 5
+
+
+def test_the_type_filter_shows_the_sites_and_the_factions(site, bundled):
+    for kind in ("site", "faction"):
+        faces = _dom(site["en"], f"#type={kind}")
+        expected = sorted(d.name for d in bundled.library.definitions if d.kind == kind)
+        assert sorted(c["data-name"] for c in faces.shown()) == expected
+    faces = _dom(site["en"], "#type=site&q=" + quote("gain 13 heat"))
+    assert [c["data-name"] for c in faces.shown()] == ["Io"]
 
 
 def test_search_type_and_origin_filters_combine(site):

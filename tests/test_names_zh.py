@@ -172,6 +172,9 @@ DECLARED_NAMES = [
     ("faction", "Kelvinists", "开尔文派"), ("role", "chairman", "主席"), ("card_kind", "global event", "全球事件"),
     ("stage", "distant", "远期"), ("stage", "coming", "即将"), ("stage", "current", "当前"),
     ("standard_action", "Lobby", "游说"), ("standard_action", "Send Delegate", "派遣代表"),
+    # the rules the expansions declare, told by name in the Chinese game (规则：动乱阶段), after the sets' names
+    ("rule", "Colony Tracks", "殖民地轨道"), ("rule", "Colonies Solo Set-up", "殖民地单人设置"),
+    ("rule", "Turmoil set-up", "动乱设置"), ("rule", "Turmoil phase", "动乱阶段"),
 ]
 
 

@@ -485,10 +485,10 @@ def test_replay_tells_a_game_move_by_move_exactly_as_play_told_it(tmp_path, monk
                      r"    › placement bonus of 32\n      bob: \+2 plant\n", told)
     assert "\n  › temperature bonus at -24°C\n    bob: +1 heat production\n" in told
     # production is its own step, after the passes, before the next generation; the last one too
-    for generation in range(1, 15):
+    for generation in range(1, 13):
         block = told.split(f"» production phase of generation {generation}\n", 1)[1]
         assert block.index(f"=== Generation {generation + 1} ===") < block.index("» ")
-    last = told.split("» production phase of generation 15\n", 1)[1]
+    last = told.split("» production phase of generation 13\n", 1)[1]
     assert last.startswith("  ann: +") and "\n  bob: +" in last
     result = json.loads((tmp_path / "full.jsonl").read_text().splitlines()[-1])["result"]
     vp = told.split("VP from cards:\n", 1)[1].splitlines()
@@ -589,3 +589,23 @@ def test_the_corporations_a_bot_set_aside_are_not_named(capsys):
                  "--no-log"]) == 0
     out = capsys.readouterr().out
     assert "» ann chooses a corporation" in out and "sets aside" not in out
+
+
+def test_the_preludes_are_in_view_while_the_corporation_is_chosen_and_the_starting_cards_bought(tmp_path,
+                                                                                                monkeypatch, capsys):
+    """The printed rules deal the preludes with the corporations: the four dealt are listed before the corporation
+    is chosen and again with the starting cards to buy, before the question of which two to keep."""
+    from tharsis.runtime.api.game import Game, GameOptions, load_library
+
+    game = Game(GameOptions(players=("you", "bot"), seed=5, expansions=("prelude",)), load_library())
+    dealt = [game.library[name] for name in game.state.kept[0]]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nbuy none\nquit\n"))
+    assert main(["play", "--no-log", "--seed", "5", "--expansion", "prelude", "--seat", "you=human",
+                 "--seat", "bot=greedy"]) == 0
+    out = capsys.readouterr().out
+    corporation, buy = out.index("you: Choose your corporation"), out.index("you: which cards do you buy?")
+    for at in (corporation, buy):
+        told = out.rindex("The 4 cards dealt to you with the corporations", 0, at)
+        assert all(card.name in out[told:at] for card in dealt)
+    assert len(dealt) == 4 and all(card.type == "prelude" for card in dealt)

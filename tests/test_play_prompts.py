@@ -59,7 +59,9 @@ def _check_menu_prices(game: Game, decision: Decision, charged: _Charged) -> int
             conversion = game.standard_actions[name]
             spent = before[conversion.cost_resource] - copy.state.players[decision.player].resources[
                 conversion.cost_resource]
-            if copy.pending() is not None and copy.pending().player == decision.player:
+            # (when the conversion ended the generation, its production came in since: not the conversion's)
+            if copy.pending() is not None and copy.pending().player == decision.player and \
+                    copy.state.generation == game.state.generation and copy.state.phase == game.state.phase:
                 assert f"{spent} " in price.text and price.text.startswith(str(spent)), (option.label, price, spent)
             checked += 1
             continue

@@ -242,5 +242,5 @@ def test_replay_step_by_step_waits_for_enter_after_each_move(tmp_path):
     term.expect("(Enter: the next move, q: the rest without stopping) ")
     term.type("q")                                                       # the rest at once
     shown = term.expect("verified: the replay gives the logged result")
-    assert "» production phase of generation 15" in shown and "Enter: the next move" not in shown
+    assert "» production phase of generation 13" in shown and "Enter: the next move" not in shown
     assert term.exit_code() == 0

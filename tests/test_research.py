@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tharsis.runtime.api.hidden import hidden_names
 from tharsis.runtime.api.research import TERMINAL, GameState
 from tharsis.runtime.bots.search import SearchBot, evaluate
 
@@ -100,6 +101,27 @@ def test_observation_hides_other_hands_and_the_deck(midgame):
     json.dumps(observation)  # plain data
 
 
+def test_cards_declined_are_discarded_face_down_known_only_to_the_player_who_declined_them():
+    """The rulebook: the cards not bought are discarded face down. Player 0 buys none of their starting cards:
+    player 1 sees how many, never which, and a world redealt for player 1 may hold them anywhere player 1 cannot
+    see; player 0 remembers them."""
+    state = GameState.new_game(players=2, seed=3)
+    game = state.game
+    while game.pending().kind != "buy" or game.pending().player != 0:
+        game.apply(game.pending().options[0].label)
+    declined = []
+    while (decision := game.pending()).kind == "buy" and decision.player == 0:
+        declined.append(decision.labels()[1].removeprefix("discard "))
+        game.apply(decision.labels()[1])
+    assert len(declined) == 10 and set(declined) <= set(game.state.discard)
+    assert set(declined) <= set(state.observation(0)["discard"])
+    theirs = state.observation(1)
+    assert not set(declined) & strings(theirs) and theirs["discard_face_down"] == 10
+    assert set(declined) <= hidden_names(game, 1) and not set(declined) & hidden_names(game, 0)
+    assert any(set(world.game.state.discard) != set(game.state.discard)
+               for world in (state.determinize(1, seed) for seed in range(4)))
+
+
 def test_observation_shows_the_decision_only_to_its_player(midgame):
     me = midgame.current_player()
     other = 1 - me
@@ -110,15 +132,18 @@ def test_observation_shows_the_decision_only_to_its_player(midgame):
 def test_determinize_redeals_only_what_the_player_cannot_see(midgame):
     me = 0
     state = midgame.game.state
-    unseen = sorted(state.deck + state.players[1].hand)
+    theirs = [n for n in state.discard if state.face_down.get(n, me) != me]   # face down, player 1's
+    unseen = sorted(state.deck + state.players[1].hand + theirs)
     worlds = [midgame.determinize(me, seed) for seed in range(4)]
     for world in worlds:
         ws = world.game.state
         assert ws.players[0].hand == state.players[0].hand
         assert len(ws.players[1].hand) == len(state.players[1].hand)
         assert len(ws.deck) == len(state.deck)
-        assert sorted(ws.deck + ws.players[1].hand) == unseen
-        assert ws.discard == state.discard and ws.tiles == state.tiles
+        redealt = [n for n in ws.discard if ws.face_down.get(n, me) != me]
+        assert sorted(ws.deck + ws.players[1].hand + redealt) == unseen
+        assert [n for n in ws.discard if n not in redealt] == [n for n in state.discard if n not in theirs]
+        assert ws.tiles == state.tiles
         assert world.observation(me) == midgame.observation(me)
     assert len({tuple(w.game.state.players[1].hand) for w in worlds}) > 1
     assert midgame.determinize(me, 3).game.snapshot() == midgame.determinize(me, 3).game.snapshot()
@@ -160,7 +185,7 @@ def test_the_search_bot_is_deterministic_and_picks_a_legal_action(midgame):
 def test_evaluate_prefers_the_leader():
     state = advance(GameState.new_game(2, seed=4, corporate_era=True), 150, seed=5)
     game = state.game
-    game.state.players[0].tr += 15
+    game.state.players[0].tr += 25   # well ahead of wherever 150 random moves left the two
     assert evaluate(game, 0) > 0 > evaluate(game, 1)
 
 

@@ -195,10 +195,14 @@ def test_the_terminal_panel_shows_the_government_and_the_events(events):
 
     game = until_the_first_action(Game(options(events, 2, seed=5)))
     shown = view.panel(game, 0)
-    assert "government: Greens rules (chairman: neutral), dominant: " in shown
+    assert "government: Greens rules, chairman: neutral, dominant: " in shown
+    assert "  policy of Greens: When you place a greenery tile: Gain 4 MC." in shown
+    assert "  delegates in reserve: ann 7, bob 7, neutral " in shown
     distant, coming, _ = game.state.stages["global event"]
-    assert "  Kelvinists: " in shown and f"global event: distant {distant}, coming {coming}, current -" in shown
-    assert "政府：绿党执政" in view.panel(game, 0, language="zh")
+    assert "  Kelvinists: " in shown and f"global event cards: current -, coming {coming}, distant {distant}" in shown
+    chinese = view.panel(game, 0, language="zh")
+    assert "政府：绿党执政，主席：中立" in chinese and "  绿党的政策：当你放置绿化板块时：获得4 M€。" in chinese
+    assert "全球事件牌：当前无，即将「" in chinese
     assert view.politics(Game(GameOptions(players=("a", "b")))) == ""
 
 

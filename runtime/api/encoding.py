@@ -135,7 +135,7 @@ class Encoding:
                 vector[at + i] = (values[name] - low) / (high - low)
         at += len(self.scales)
         vector[at] = observation["deck_size"] / SCALES["deck"]
-        vector[at + 1] = len(observation["discard"]) / SCALES["deck"]
+        vector[at + 1] = (len(observation["discard"]) + observation.get("discard_face_down", 0)) / SCALES["deck"]
         at += 2
         claims = observation["claims"]
         for space, index in self.spaces.items():

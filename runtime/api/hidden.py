@@ -2,9 +2,10 @@
 
 A card name is somewhere in the state (a hand, the deck, a pile, the kept cards of a declared kind) or held by the
 flow's frames (a research offer, a draft pack, the corporations and starting cards dealt but not yet taken, cards
-looked at mid-action). For an observer, each place is public (cards in play, the discard pile, the card being
-played, a corporation being started), the observer's own (their hand and kept cards, the frames that ask them or
-act for them) or hidden (the deck, the piles, the other hands and kept cards, the frames of the other players).
+looked at mid-action). For an observer, each place is public (cards in play, the discard pile's face-up cards, the
+card being played, a corporation being started), the observer's own (their hand and kept cards, the cards they
+discarded face down, the frames that ask them or act for them) or hidden (the deck, the piles, the other hands and
+kept cards, the other players' face-down discards, the frames of the other players).
 Frames say whose they are by their arguments: a `player` argument, a `EffectContext`'s player, the pending question's
 player; set-up and draft frames hold one entry per player (`_PER_PLAYER`).
 
@@ -148,7 +149,13 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
             yield PUBLIC, [player.corporation]
     for index, kept in enumerate(state.kept):
         yield index, kept
-    yield PUBLIC, state.discard
+    face_down = state.face_down
+    if face_down:  # the cards discarded face down are their discarder's to know, the rest everyone's
+        yield PUBLIC, [n for n in state.discard if n not in face_down]
+        for index in range(len(state.players)):
+            yield index, [n for n in state.discard if face_down.get(n) == index]
+    else:
+        yield PUBLIC, state.discard
     yield PUBLIC, [t.name for t in state.tiles.values() if t.name]
     yield PUBLIC, game.options.corporations
 
@@ -308,6 +315,9 @@ def _apply(game: "Game", swap: dict[str, str]) -> None:
         player.hand[:] = list(map(get, player.hand, player.hand))
     for kept in state.kept:
         kept[:] = list(map(get, kept, kept))
+    if state.face_down:  # another player's face-down discards are hidden: they may be redealt too
+        state.discard[:] = list(map(get, state.discard, state.discard))
+        state.face_down = {get(n, n): owner for n, owner in state.face_down.items()}
     renamer = _Renamer(swap)
     flow = game.flow
     flow.stack[:] = [renamer.value(frame) for frame in flow.stack]

@@ -15,10 +15,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from tharsis.compiler.vocabulary import plural_noun
+
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["CAUSES", "END", "NOTES", "QUIET", "conjugate", "owner_of", "sentence"]
+__all__ = ["CAUSES", "END", "NOTES", "QUIET", "conjugate", "owner_of", "sentence", "staged_kind"]
 
 END = "end"
 
@@ -30,7 +32,7 @@ CAUSES = {
     "unplayable": "{who} cannot play {0}: it is discarded",
     "action": "{who} {v:use} {0}: {action}",
     "project": "{who} {v:use} standard project {0}",
-    "convert": "{who} {v:convert}: {0}",
+    "convert": "{who} {v:use} standard action {0}",
     "milestone": "{who} {v:claim} {0}",
     "award": "{who} {v:fund} {0}",
     "place": "{who} {v:place} {tile} on {0}",
@@ -43,14 +45,15 @@ CAUSES = {
     "production": "production phase of generation {generation}",
     "research": "research phase of generation {generation}",
     "starting_cards": "{whose} starting cards",
-    "resolve": "{0} is carried out",
-    "stage": "{0} enters the {1} stage",
-    "stage_reveal": "{0} is revealed",
+    "resolve": "{kind} {0} is carried out",
+    "stage": "{kind} {0} enters the {1} stage",
+    "stage_reveal": "{kind} {0} is revealed",
     "government": "{0} comes to power",
+    "faction_bonus": "ruling bonus of {0}",
     "role": "{who} {v:take} the role of {0}",
     "visit": "{who} {v:send} {a_piece} to {0}",
     "build": "{who} {v:place} {a_piece} on {0}",
-    "site_bonus": "{whose} bonus from {0}",
+    "site_bonus": "{whose} {piece} bonus from {0}",
 }
 NOTES = {
     "set_aside": "{who} {v:set aside} {0}",
@@ -60,9 +63,10 @@ NOTES = {
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
-    "stage_discard": "{0} is discarded",
-    "faction_in": "{whose} piece enters {0}",
-    "faction_out": "{whose} piece leaves {0}",
+    "stage_discard": "{kind} {0} is discarded",
+    "faction_in": "{whose} {piece} enters {0}",
+    "faction_out": "{whose} {piece} leaves {0}",
+    "pieces_back": "{pieces} go back to their reserves: {owners}",
     "tile_removed": "the {1} tile on {0} is removed",
     "tax": "{who} {v:pay} {1} MC of tax for {0} TR step{plural}",
     "untaxed": "{who} cannot pay {1} MC of tax: no TR for {0} step{plural}",
@@ -71,8 +75,9 @@ NOTES = {
     "site_in": "{who} {v:bring} {0} into play",
     "site_out": "{who} {v:set} {0} aside",
 }
-# causes told only when they changed something: a trigger that found nothing to do is not news
-QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus"})
+# causes told only when they changed something: a trigger that found nothing to do is not news, nor a rule that
+# applies to other games (a set-up for one player only)
+QUIET = frozenset({"trigger", "bonus", "track", "research", "starting_cards", "site_bonus", "faction_bonus", "rule"})
 
 
 @lru_cache(maxsize=4096)  # a few seats times a few dozen verbs: every event of a game asks
@@ -122,13 +127,39 @@ def sentence(game: "Game", event) -> str:
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = ", ".join(details[1]) or "none"
-    elif kind in ("faction_in", "faction_out") and actor is None:
-        fields["whose"] = "a neutral"
+    elif kind in ("faction_in", "faction_out"):
+        government = game.elements.government
+        fields["piece"] = government.piece if government is not None else "piece"
+        if actor is None:
+            fields["whose"] = "a neutral"
+    elif kind == "pieces_back":
+        government = game.elements.government
+        fields["pieces"] = plural_noun(government.piece if government is not None else "piece", 2)
+        fields["owners"] = ", ".join(f"{players[o].name if 0 <= o < len(players) else 'neutral'} {n}"
+                                     for o, n in _counts(details[1]))
+    elif kind == "site_bonus":
+        site = game.elements.sites.get(details[0])
+        fields["piece"] = site.piece if site is not None else "piece"
+    elif kind in ("resolve", "stage", "stage_reveal", "stage_discard"):
+        fields["kind"] = staged_kind(game, details[0])
     elif kind in ("discard_kind", "tax", "untaxed"):
         fields["plural"] = "s" if details[0] > 1 else ""
     elif kind in ("visit", "build"):
         fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
+
+
+def _counts(owners) -> list[tuple[int, int]]:
+    """(owner, how many) in the order the owners first come."""
+    counted: dict[int, int] = {}
+    for owner in owners:
+        counted[owner] = counted.get(owner, 0) + 1
+    return list(counted.items())
+
+
+def staged_kind(game: "Game", name: str) -> str:
+    """The declared kind with stages that a card of that name belongs to (a name may also be a project card's)."""
+    return next((kind for kind, cards in game.elements.staged_cards.items() if name in cards), "card")
 
 
 def _fill(template: str, who: str, fields: dict, details) -> str:

@@ -1,21 +1,25 @@
 """Questions about a game that change nothing, for players of the public API: what a card or a standard project
 would cost a player now, how much of something a player has or could count (`quantity` of a `Where`), whether a
 global parameter is at its maximum and where it stands, whether Mars is terraformed, the final scores as if the
-game ended now, and which tile the pending decision places (`placing`, for a view that prices each space).
+game ended now, which tile the pending decision places (`placing`, for a view that prices each space), the sites a
+piece may be placed on or visit now (`placeable`, `visitable`) and what the pending choice of a site is for
+(`site_choice`), and what a step of TR costs a player in taxes now (`tax_rate`).
 
-They are the engine's own functions (runtime/rules/, and `placing`, which reads the flow where the tile handlers
-left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
+They are the engine's own functions (runtime/rules/, and `placing` and `site_choice`, which read the flow where the
+handlers left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
 (runtime/bots/) ask the rules nothing else; docs/api.md lists them.
 """
 
 from __future__ import annotations
 
+from ..handlers.sites import site_choice
 from ..handlers.tiles import placing
 from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
+from ..rules.sites import placeable, visitable
 from ..rules.spaces import maxed, parameter_value, terraformed
 from ..rules.taxes import tax_rate
 
-__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placing", "quantity", "standard_cost",
-           "tax_rate", "terraformed"]
+__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placeable", "placing", "quantity",
+           "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable"]

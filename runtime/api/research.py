@@ -132,7 +132,10 @@ class GameState:
             **({"government": _government(state.government)} if state.government is not None else {}),
             **({"stages": {kind: list(cards) for kind, cards in state.stages.items()}} if state.stages else {}),
             "deck_size": len(state.deck),
-            "discard": list(state.discard),
+            # the discard pile as the observer sees it: the cards face up and their own face down; of the others'
+            # face-down cards (research cards not bought, cards not kept) only how many
+            "discard": [n for n in state.discard if state.face_down.get(n, player) == player],
+            "discard_face_down": sum(1 for owner in state.face_down.values() if owner != player),
             "players": [{
                 "name": p.name,
                 "corporation": p.corporation,

@@ -9,7 +9,14 @@ It values everything in megacredit-equivalents and takes the best option:
   lasting effect or action;
 - it buys a card when its value exceeds the price by a margin it can afford; it keeps the best cards;
 - it pays with steel, titanium and heat before money; it places tiles where the printed bonus plus adjacent
-  oceans pay most (greeneries next to its cities, cities next to its greeneries); it targets the leading opponent.
+  oceans pay most (greeneries next to its cities, cities next to its greeneries); it targets the leading opponent;
+- a piece placed on a site is worth the site's build effects, its bonus at every visit still to come (the visiting
+  pieces in play shared among the sites, at most a visit a generation) and the VP of its cards that count such
+  pieces; a visit, what the marker's step gives plus the bonus of its own pieces there, less the cheapest of the
+  visit's prices; a marker raised where a visit gives it most, lowered where it gives it least;
+- a piece placed in a faction is worth a little influence, the government's points for leading the faction when
+  it then leads it, and the role's reward and points when the faction is or becomes the dominant one; a TR step is
+  worth its VP and income less the tax in force on it (in the research phase, the ruling faction's policy).
 """
 
 from __future__ import annotations
@@ -17,15 +24,15 @@ from __future__ import annotations
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GREENERY_TILES, OCEAN_TILES, TILE_RAISES
 
-from ..api import Decision, Option
-from ..api.queries import Where, card_cost, maxed, quantity, standard_cost, tax_rate
+from ..api import ACTION, Decision, Option
+from ..api.queries import Where, card_cost, maxed, placeable, quantity, site_choice, standard_cost, tax_rate, visitable
 from .driver import decision_rng
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
 VP = 5.0
 CARD = 3.0
 LASTING = 6.0
-PIECE = 4.0    # a piece placed in a faction: a step towards leading it (influence, a VP, the role and its TR)
+PIECE = 4.0    # a neutral piece replaced (half of it) or one removed in a faction; one placed: faction_worth
 
 
 def progress(game) -> float:
@@ -83,16 +90,28 @@ def _production(total, game, e, player, card, left):
     return total
 
 
+def tax(game, player: int) -> float:
+    """What a TR step the player raises will cost in taxes: those in force in the action phase; in another phase,
+    when cards are bought and kept for it, the tax of the ruling faction's policy (0 without taxes in the game)."""
+    if not game.elements.taxed:
+        return 0
+    if game.state.phase == ACTION:
+        return tax_rate(game, player)
+    government = game.state.government
+    ruling = game.elements.factions.get(government.ruling) if government is not None else None
+    return sum(p.amount for p in ruling.passives if type(p) is fx.Tax) if ruling is not None else 0
+
+
 def _parameter(total, game, e, player, card, left):
     steps = _amount(game, e.amount, player, card)
     if e.parameter == "tr" or not maxed(game, e.parameter):
         # a step gained costs the taxes in force (the ruling party's); one lost is not refunded
-        total += (terraform_value(game) - (tax_rate(game, player) if steps > 0 else 0)) * steps
+        total += (terraform_value(game) - (tax(game, player) if steps > 0 else 0)) * steps
     return total
 
 
 def _place(total, game, e, player, card, left):
-    tr = terraform_value(game) - tax_rate(game, player)
+    tr = terraform_value(game) - tax(game, player)
     if e.tile in OCEAN_TILES:
         per_tile = 0 if maxed(game, TILE_RAISES[e.tile]) else tr + 2
     else:
@@ -122,10 +141,13 @@ VALUES = {
     fx.Choice: _best_option,
     fx.Conditional: lambda total, game, e, player, card, left: total + effects_value(game, e.then, player, card),
     fx.ChooseX: _fixed(3.0), fx.May: _fixed(3.0),
-    # a piece placed in a faction is a step towards leading it; a neutral one helps nobody
-    fx.PlaceInFaction: lambda total, game, e, player, card, left: total + (0.0 if e.neutral else PIECE * e.count),
+    fx.PlaceInFaction: lambda total, game, e, player, card, left: total + _faction_piece(game, e, player),
     fx.ReplaceNeutral: _fixed(PIECE / 2), fx.RemoveFromFaction: _fixed(PIECE / 2),
-    fx.TakeRole: lambda total, game, e, player, card, left: total + VP + terraform_value(game) - tax_rate(game, player),
+    fx.TakeRole: lambda total, game, e, player, card, left: total + VP + terraform_value(game) - tax(game, player),
+    fx.PlacePiece: lambda total, game, e, player, card, left: total + _site_piece(game, e, player, left),
+    fx.SendPiece: lambda total, game, e, player, card, left: total + max(
+        (visit_worth(game, s, player) for s in visitable(game, e.piece)), default=0.0),
+    fx.GainPieces: lambda total, game, e, player, card, left: total + _pieces_gained(game, e, player, card, left),
 }
 OTHER_EFFECT = 0.0
 
@@ -137,6 +159,120 @@ def _amount(game, amount: fx.Amount, player: int, card) -> float:
     if amount.per is not None:
         value *= quantity(game, amount.per, Where(player, card)) // amount.divisor
     return value
+
+
+# ------------------------------------------------------------------ pieces on sites
+
+def _site_piece(game, e: fx.PlacePiece, player: int, left: float) -> float:
+    """A piece placed on a site: what the best site it may go on is worth (`site_worth`), once per piece."""
+    sites = placeable(game, player, e.piece, e.also_own)
+    return e.count * max(site_worth(game, s, player, e.piece, left) for s in sites) if sites else 0.0
+
+
+def site_worth(game, site, player: int, piece: str, left: float) -> float:
+    """One more piece of the player's on a site: its build effects now, its bonus at every visit still to come
+    (`visits_per_generation` for `left` generations), and the VP of the player's cards that count such pieces."""
+    declared = game.elements.sites[site.name]
+    value = effects_value(game, declared.build, player)
+    if declared.bonus and declared.visitor is not None:
+        value += effects_value(game, declared.bonus, player) * visits_per_generation(game, declared.visitor) * left
+    return value + VP * _points_per_piece(game, player, piece)
+
+
+def visits_per_generation(game, visitor: str) -> float:
+    """How often a site is visited in a generation, taken alike for every site: the visiting pieces in play (on
+    sites and in supplies), shared among the active sites they may visit, at most one visit (a visitor stays)."""
+    sites, players = game.elements.sites, game.state.players
+    visited = [s for s in game.state.sites if s.active and sites[s.name].visitor == visitor]
+    if not visited:
+        return 0.0
+    pieces = sum(p.pieces.get(visitor, 0) for p in players) + sum(1 for s in visited if s.visitor is not None)
+    return min(1.0, pieces / len(visited))
+
+
+def _points_per_piece(game, player: int, piece: str) -> float:
+    """The VP a piece of this kind adds to the player's cards in play that score per such piece."""
+    points = 0.0
+    library = game.library
+    for in_play in game.state.players[player].played:
+        vp = library[in_play.name].vp
+        if vp is not None and vp.per is not None and any(t.kind == "pieces" and t.piece == piece
+                                                         for t in vp.per.terms):
+            points += vp.points / vp.divisor
+    return points
+
+
+def visit_worth(game, site, player: int) -> float:
+    """A visit to a site now: the effects of the marker's step, and the site's bonus for each piece of the
+    player's there."""
+    declared = game.elements.sites[site.name]
+    value = effects_value(game, declared.track[site.marker], player)
+    own = site.pieces.count(player)
+    return value + own * effects_value(game, declared.bonus, player) if own else value
+
+
+def _pieces_gained(game, e: fx.GainPieces, player: int, card, left: float) -> float:
+    """More visiting pieces: one more visit every generation left, each worth a little more than its price (2 MC);
+    pieces of a kind that visits no site are worth nothing here."""
+    if not any(s.visitor == e.piece for s in game.elements.sites.values()):
+        return 0.0
+    return 2.0 * left * _amount(game, e.amount, player, card)
+
+
+def cheapest_price(game, player: int, definition) -> float:
+    """The cheapest of a standard action's or project's prices the player can pay, in megacredits (each resource at
+    its WEIGHT): the money price with its discounts, or an alternative the player has enough of."""
+    best = float(standard_cost(game, player, definition))
+    stock = game.state.players[player].resources
+    for amount, resource in definition.alternatives:
+        if stock.get(resource, 0) >= amount:
+            best = min(best, WEIGHT.get(resource, 1.0) * amount)
+    return best
+
+
+# ------------------------------------------------------------------ pieces in factions
+
+def _faction_piece(game, e: fx.PlaceInFaction, player: int) -> float:
+    """Pieces placed in a faction: what the best faction for them is worth (a neutral one helps nobody)."""
+    government = game.state.government
+    if e.neutral or government is None:
+        return 0.0
+    if e.faction is not None:
+        faction = government.faction(e.faction)
+        return e.count * faction_worth(game, faction, player) if faction is not None else 0.0
+    return e.count * max((faction_worth(game, f, player) for f in government.factions), default=0.0)
+
+
+def faction_worth(game, faction, player: int) -> float:
+    """One more piece of the player's in a faction: a little influence; when it then leads the faction, the
+    government's points for a faction led; when it leads the faction that is or then becomes dominant, the role
+    (its reward and points) at the change of government."""
+    government, declared = game.state.government, game.elements.government
+    mine = faction.count(player) + 1
+    others = max((faction.pieces.count(o) for o in set(faction.pieces) if o != player), default=0)
+    value = 1.0
+    if faction.leader != player and mine <= others:
+        return value
+    lead_points, role_points = _government_points(declared)
+    dominant = government.faction(government.dominant)
+    dominates = dominant is None or faction is dominant or len(faction.pieces) + 1 > len(dominant.pieces)
+    if faction.leader != player:
+        value += VP * lead_points
+        if dominates:
+            value += VP * role_points + effects_value(game, declared.role_reward, player)
+    elif dominates:
+        value += 1.0   # a lead kept where it counts
+    return value
+
+
+def _government_points(declared) -> tuple[float, float]:
+    """The government's end-of-game VP for each faction led and for holding the role, from its declared `vp:`."""
+    vp = declared.vp if declared is not None else None
+    if vp is None or vp.per is None:
+        return 0.0, 0.0
+    each = vp.points / vp.divisor
+    kinds = {t.kind for t in vp.per.terms}
+    return (each if "factions_led" in kinds else 0.0), (each if "role" in kinds else 0.0)
 
 
 def card_value(game, name: str, player: int) -> float:
@@ -198,8 +334,12 @@ class GreedyBot:
             return 100.0
         if kind == "convert":
             conversion = game.standard_actions[action[1]]
+            sends = [e for e in conversion.play if type(e) is fx.SendPiece]
+            if sends:  # a visit: the best site's worth now, less the cheapest price
+                best = max((visit_worth(game, s, player) for s in visitable(game, sends[0].piece)), default=0.0)
+                return best - cheapest_price(game, player, conversion) + 1.0
             if conversion.cost_resource != "megacredits" or conversion.alternatives:
-                return 60.0   # plants to greenery, heat to temperature, a trade: always
+                return 60.0   # plants to greenery, heat to temperature: always
             return effects_value(game, conversion.play, player) + 1.0 - standard_cost(game, player, conversion)
         if kind == "award":
             return 40.0 if self._leads(game, player, action[1]) else -1.0
@@ -211,7 +351,8 @@ class GreedyBot:
                        + effects_value(game, o.cost, player, action[1]) for o in definition.actions) + 1.0
         if kind == "project":
             project = game.standard_projects[action[1]]
-            if not any(isinstance(e, (fx.PlaceTile, fx.ChangeParameter, fx.Production)) for e in project.play):
+            if not any(isinstance(e, (fx.PlaceTile, fx.ChangeParameter, fx.Production, fx.PlacePiece))
+                       for e in project.play):
                 return -1.0  # Sell Patents and the like: only worth it when broke, never chosen greedily
             value = effects_value(game, project.play, player)
             return value - standard_cost(game, player, project) + 2.0
@@ -274,18 +415,14 @@ class GreedyBot:
         return max(decision.options, key=value)
 
     def _faction(self, game, decision: Decision) -> Option:
-        """Where to place (or replace): a faction the bot leads or would lead with one more piece, else the dominant
-        one; what to remove: an opponent's piece from the dominant faction, else the first offered."""
+        """Where to place (or replace): the faction where a piece of the bot's is worth most (`faction_worth`);
+        what to remove: an opponent's piece from the dominant faction, else the first offered."""
         government, player = game.state.government, decision.player
 
         def place_value(option):
             if not isinstance(option.value, str):
                 return 0
-            faction = government.faction(option.value)
-            mine = faction.pieces.count(player) + 1
-            most = max((faction.pieces.count(o) for o in set(faction.pieces) if o != player), default=0)
-            return (2 if mine > most or faction.leader == player else 0) + (1 if faction.name == government.dominant
-                                                                             else 0)
+            return faction_worth(game, government.faction(option.value), player)
 
         def remove_value(option):
             name, owner = option.value
@@ -294,6 +431,20 @@ class GreedyBot:
         if isinstance(decision.options[0].value, tuple):
             return max(decision.options, key=remove_value)
         return max(decision.options, key=place_value)
+
+    def _site(self, game, decision: Decision) -> Option:
+        """A site to place a piece on: the one worth most (`site_worth`); to visit: the best visit now; a marker
+        to raise: where a visit would give the bot most; to lower: where it would give it least."""
+        purpose, player, state = site_choice(game), decision.player, game.state
+        if purpose is None:
+            return decision.options[0]
+        kind, what = purpose
+        if kind == "place":
+            left = generations_left(game)
+            return max(decision.options, key=lambda o: site_worth(game, state.site(o.value), player, what, left))
+        if kind == "marker" and what < 0:
+            return min(decision.options, key=lambda o: visit_worth(game, state.site(o.value), player))
+        return max(decision.options, key=lambda o: visit_worth(game, state.site(o.value), player))
 
     def _player(self, game, decision: Decision) -> Option:
         players = game.state.players

@@ -172,6 +172,9 @@ class GameData:
     claims: dict[str, int] = attrs.field(factory=dict)       # Land Claim markers: space -> player
     deck: list[str] = attrs.field(factory=list)              # hidden: a determiniser may reshuffle it
     discard: list[str] = attrs.field(factory=list)
+    # the cards of the discard pile that went there face down (research cards not bought, cards looked at and not
+    # kept): name -> the player who discarded them, the only one who knows them; emptied when the pile is reshuffled
+    face_down: dict[str, int] = attrs.field(factory=dict)
     generation: int = 1
     first_player: int = 0
     phase: str = SETUP
@@ -199,7 +202,7 @@ class GameData:
         new.board, new.players = self.board, [p.copy() for p in self.players]
         new.temperature, new.oxygen, new.oceans = self.temperature, self.oxygen, self.oceans
         new.tiles, new.claims = self.tiles.copy(), self.claims.copy()
-        new.deck, new.discard = self.deck.copy(), self.discard.copy()
+        new.deck, new.discard, new.face_down = self.deck.copy(), self.discard.copy(), self.face_down.copy()
         new.generation, new.first_player, new.phase = self.generation, self.first_player, self.phase
         new.milestones, new.awards = self.milestones.copy(), self.awards.copy()
         new.neutral_tr, new.over, new.rng = self.neutral_tr, self.over, self.rng
@@ -224,6 +227,8 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
                      for sid, t in state.tiles.items()}
     data["claims"] = dict(state.claims)
     data["deck"], data["discard"] = list(state.deck), list(state.discard)
+    if state.face_down:  # saves from before face-down discards load with none
+        data["face_down"] = dict(state.face_down)
     data["milestones"] = [list(m) for m in state.milestones]
     data["awards"] = [list(a) for a in state.awards]
     if state.parameters or state.kept or state.piles:  # only when an expansion uses them: base saves as before
@@ -253,6 +258,7 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"]) for sid, t in data["tiles"].items()}
     state.claims = dict(data["claims"])
     state.deck, state.discard = list(data["deck"]), list(data["discard"])
+    state.face_down = {str(name): int(player) for name, player in data.get("face_down", {}).items()}
     state.milestones = [tuple(m) for m in data["milestones"]]
     state.awards = [tuple(a) for a in data["awards"]]
     state.parameters = dict(data.get("parameters", {}))

@@ -59,6 +59,7 @@ class Table:
                 if not state.discard:
                     break
                 state.deck, state.discard = state.discard, []
+                state.face_down = {}  # reshuffled: no card of the new deck is anyone's to know
                 state.rng = rng.shuffle(state.rng, state.deck)
             taken.append(state.deck.pop())
         return taken

@@ -29,6 +29,7 @@ from ..core.state import NEUTRAL
 from ..rules.checks import (
     MINIMUM_PRODUCTION,
     EffectContext,
+    adds_to_no_card,
     bonus_filter,
     bonus_resources,
     cards_playable_from_hand,
@@ -56,10 +57,11 @@ from ..rules.checks import (
     x_range,
 )
 from ..rules.measures import Where, bears_tag, holds, quantity, tag_counts
+from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
 from . import actions, politics, sites, stages, tiles, triggers
-from .payment import offer_cards, pay, spend
+from .payment import discard_face_down, offer_cards, pay, spend
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -131,10 +133,12 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
 
 def run_in_chosen_order(game: "Table", effects: tuple, ctx: EffectContext, triggered: tuple = ()) -> None:
     """A played card's effects and the player's own triggers it sets off (`triggered`, steps `(CARD, ...)` from
-    `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter. An
-    effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its placement."""
+    `own_play_steps`), in the order its player chooses (RULES.md 4A; seed 000) when the order can matter: when one
+    step can change what another can do or gives (runtime/rules/ordering.py); otherwise as written, every order
+    being the same. An effect about the tile just placed (`production(bonus ...)`, `... next to it`) stays with its
+    placement."""
     steps = effect_steps(effects) + list(triggered)
-    if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps):
+    if len(steps) < 2 or all(commutes(_effects_of(s)) for s in steps) or not order_matters(game, steps):
         for fired in reversed(triggered):  # as written: the card's effects, then its triggers
             push(game, run_triggered, fired, ctx)
         run_effects(game, effects, 0, ctx, None)
@@ -316,7 +320,7 @@ def _look_keep(game, e, ctx):
 @step
 def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:
-        game.state.discard.extend(seen)
+        discard_face_down(game, player, seen)
         return
     ask_for_one(game, player, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining)
 
@@ -504,8 +508,10 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
 @handles(fx.Choice)
 def _choice(game, e, ctx):
     chosen = [i for i, o in enumerate(e.options) if possible(game, o, ctx)]
-    useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])]
-    # a raise of a maxed parameter is offered only when nothing else is (it would change nothing)
+    useful = [i for i in chosen if not raises_only_maxed(game, e.options[i])
+              and not adds_to_no_card(game, e.options[i], ctx)]
+    # a raise of a maxed parameter, or resources added to no card (`add 1 resource to that card` when that card
+    # holds none), is offered only when nothing else is (it would change nothing)
     options = [Option(_option_label(e.options, e.options[i]), i) for i in (useful or chosen)]
     if not options:
         return

@@ -18,7 +18,7 @@ from ..rules.taxes import tax_rate
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["describe_payment", "offer_cards", "pay", "spend", "taxed_steps"]
+__all__ = ["describe_payment", "discard_face_down", "offer_cards", "pay", "spend", "taxed_steps"]
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
@@ -134,18 +134,27 @@ def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
                                (_BUY(name), _DECLINE(name))),
                 card_bought, player, name, price)
             return
-        game.state.discard.append(name)
+        discard_face_down(game, player, (name,))
 
 
 @step
 def card_bought(game: "Table", buy: bool, player: int, name: str, price: int) -> None:
     if not buy:
-        game.state.discard.append(name)
+        discard_face_down(game, player, (name,))
         return
     if pay(game, player, price, (), f"buying {name}"):
         game.state.players[player].hand.append(name)
     else:  # asked how to pay (heat as money): the card joins the hand once paid
         push(game, add_to_hand, player, name)
+
+
+def discard_face_down(game: "Table", player: int, names) -> None:
+    """Cards a player declines (not bought, looked at and not kept) go to the discard pile face down (the rulebook):
+    the other players know how many, only `player` which."""
+    state = game.state
+    state.discard.extend(names)
+    for name in names:
+        state.face_down[name] = player
 
 
 @step
@@ -159,7 +168,8 @@ _ORDER = ("steel", "titanium", "heat", "megacredits")
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    order = _ORDER if len(payment) < 2 or all(r[0] != "@" for r in payment) else \
+    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too
+    order = _ORDER if all(r[0] != "@" for r in payment) else \
         ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
     return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
                       for r in order if r in payment)

@@ -166,6 +166,7 @@ def change(game: "Table", e: fx.ChangeGovernment, ctx: EffectContext) -> None:
     ruling = government.faction(government.dominant)
     government.ruling = ruling.name
     game.begin("government", None, ruling.name)
+    returned = [] if government.role is None else [government.role]
     if government.role is not None:
         _back(game, government.role)  # the old role holder's piece goes back
     holder = ruling.leader
@@ -175,15 +176,27 @@ def change(game: "Table", e: fx.ChangeGovernment, ctx: EffectContext) -> None:
         holder, government.neutral = NEUTRAL, government.neutral - 1
     for owner in ruling.pieces:  # the other pieces go back
         _back(game, owner)
+    returned += ruling.pieces
     ruling.pieces, ruling.leader = [], None
     government.role = holder if declared.role is not None else None
     if declared.role is None and holder is not None:
         _back(game, holder)  # no role to hold: the leader's piece goes back too
+        returned.append(holder)
+    if returned:  # told as one note: whose pieces went back, by owner (NEUTRAL: the neutral reserve's)
+        game.log_event("pieces_back", None, ruling.name, tuple(sorted(returned, key=lambda o: (o == NEUTRAL, o))))
     government.dominant = dominant_after(government, ruling.name, forced=True)
-    steps = [Step(effects.run_effects, (game.elements.factions[ruling.name].bonus, 0, EffectContext(ctx.player), None))]
+    steps = [Step(bonus_given, (ruling.name, ctx.player))]
     if declared.role is not None and holder is not None and holder != NEUTRAL:
         steps.append(Step(role_taken, (holder,)))
     then(game, *steps)
+
+
+@step
+def bonus_given(game: "Table", name: str, player: int) -> None:
+    """The new ruling faction's bonus, carried out once, as a cause of its own (so a narrator tells it apart from
+    the pieces going back), decided by `player`."""
+    game.begin("faction_bonus", None, name)
+    effects.run_effects(game, game.elements.factions[name].bonus, 0, EffectContext(player), None)
 
 
 @step

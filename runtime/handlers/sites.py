@@ -18,7 +18,7 @@ placer carries out the site's `build` effects, then `place` triggers fire (the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler import effects as fx, text
 
@@ -29,6 +29,7 @@ from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
 from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
+from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["activate", "collect_bonus", "gain_pieces", "move_markers", "place_piece", "return_pieces", "send",
-           "set_up", "site_brought", "site_removed"]
+           "set_up", "site_brought", "site_choice", "site_removed"]
 
 
 # ------------------------------------------------------------------ the game's moments
@@ -132,17 +133,41 @@ def activate(game: "Table", event: str, actor: int, card) -> None:
             game.log_event("site_active", actor, site.name)
 
 
+def site_choice(game: "Table") -> Optional[tuple[str, object]]:
+    """What the pending decision of sites is for, read where this module's handlers left the flow (as
+    runtime/handlers/tiles.py `placing` reads a placement): ("place", PIECE) for a piece placed on the site chosen,
+    ("visit", PIECE) for a visit, ("marker", STEPS) for a marker moved STEPS (up or down); None for anything else.
+    A bot values each site by it: what a piece there brings is not what a visit there gives."""
+    asking = game.flow.asking
+    if asking is None:
+        return None
+    resume = asking.resume
+    if resume is piece_placed:
+        return ("place", asking.args[0].piece)
+    if resume is visited:
+        return ("visit", asking.args[0])
+    if resume is marker_chosen:
+        return ("marker", asking.args[0][0])
+    return None
+
+
 # ------------------------------------------------------------------ placing a piece
 
 def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple = ()) -> None:
     """Ask on which site the piece goes (only sites after whose `build` the effects still to come stay possible,
-    when some are: a production lost after the placement, covered by one site's production), then place it."""
+    when some are: a production lost after the placement, covered by one site's production; and, under a tax on TR
+    steps, only sites whose `build` steps the player can also pay for, as the reference engine offers a tile whose
+    placement bonus is an ocean only to a builder who can pay the tax on it), then place it."""
     sites = placeable(game, ctx.player, e.piece, e.also_own)
     if not sites:
         return
-    if rest:
-        declared = game.elements.sites
-        fitting = [s for s in sites if possible(game, declared[s.name].build + tuple(rest), ctx)]
+    if rest or game.elements.taxed:
+        declared, fitting = game.elements.sites, []
+        for site in sites:
+            effects = declared[site.name].build + tuple(rest)
+            taxed = with_tax(game, effects, ctx)  # the same tuple when no step of it is taxed
+            if (not rest and taxed is effects) or possible(game, taxed, ctx):
+                fitting.append(site)
         sites = fitting or sites
     ask(game, Decision(ctx.player, "site", f"On which site do you place {_a(e.piece)}?",
                        tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx, e.count - 1)

@@ -176,11 +176,14 @@ def _choices_made(steps: list):
 
 
 def _may_help(step: tuple) -> bool:
-    """Whether a step may give what another step needs: a trigger's effects, a gain, a production increase."""
+    """Whether a step may give what another step needs: a trigger's effects, a gain, a production increase (and
+    what its raise triggers give), a raise of a global parameter (what its raise triggers give)."""
     if _is_triggered(step):
         return True
     for e in step:
         if type(e) is fx.Gain or (type(e) is fx.Production and any(c.amount.coefficient > 0 for c in e.changes)):
+            return True
+        if type(e) is fx.ChangeParameter and e.parameter != "tr" and e.amount.coefficient > 0:
             return True
     return False
 
@@ -305,8 +308,12 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
         if kind is fx.PlacePiece:  # the rest must hold after the `build` of some site it may go to
             return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
         changes = _certain_changes(game, e, ctx)
-        if kind is fx.PlaceTile:  # the only kind whose triggers `_triggered_changes` looks at
+        if kind is fx.PlaceTile:  # the kinds whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
+        elif kind is fx.Production:
+            changes = changes + _raise_triggered_changes(game, e, ctx)
+        elif kind is fx.ChangeParameter:
+            changes = changes + _parameter_triggered_changes(game, e, ctx)
         for table, resource, delta in changes:
             table[resource] += delta
             undo.append((table, resource, delta))
@@ -419,6 +426,58 @@ def _triggered_changes(game: "Table", e, ctx: EffectContext) -> list:
     return changes
 
 
+def _raise_triggered_changes(game: "Table", e: fx.Production, ctx: EffectContext) -> list:
+    """The certain changes of the player's own `when you raise production` triggers that this production change
+    fires, once per production it raises (`gain that production`: as many of that resource as it rose), so that a
+    step raising a production may pay for a later one (Manutech's plants before a card spends 2 plants; RULES.md
+    4A: the effects a card triggers join its order)."""
+    if "production_raise" not in game._trigger_events:
+        return []
+    raised = [(c.resource, value_of(game, c.amount, ctx)) for c in e.changes if c.resource not in ("bonus", "lowest")]
+    raised = [(resource, steps) for resource, steps in raised if steps > 0]
+    if not raised:
+        return []
+    player = game.state.players[ctx.player]
+    names = [card.name for card in player.played]
+    if ctx.playing is not None and ctx.playing not in names:
+        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
+    changes = []
+    for name in names:
+        for trigger in game.library[name].passives:
+            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "production_raise" or \
+                    trigger.subject == "another" or (name == ctx.playing and not trigger.including_this):
+                continue
+            for resource, steps in raised:
+                for effect in trigger.effects:
+                    if type(effect) is fx.GainRaised:
+                        changes.append((player.resources, resource, steps))
+                    else:
+                        changes.extend(_certain_changes(game, effect, EffectContext(ctx.player, card=name)))
+    return changes
+
+
+def _parameter_triggered_changes(game: "Table", e: fx.ChangeParameter, ctx: EffectContext) -> list:
+    """The certain changes of the player's own triggers on a raise of this global parameter (`when any player
+    raises oxygen -> gain 2 megacredits`), counted once: a raise of a parameter not at its maximum surely makes one
+    step (later steps may be cut off at the maximum, so they are not counted: the check stays on the safe side)."""
+    if "raise" not in game._trigger_events or e.parameter == "tr" or ctx.neutral or \
+            value_of(game, e.amount, ctx) <= 0 or maxed(game, e.parameter):
+        return []
+    names = [card.name for card in game.state.players[ctx.player].played]
+    if ctx.playing is not None and ctx.playing not in names:
+        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
+    changes = []
+    for name in names:
+        for trigger in game.library[name].passives:
+            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "raise" or \
+                    trigger.event.parameter != e.parameter or trigger.subject == "another" or \
+                    (name == ctx.playing and not trigger.including_this):
+                continue
+            for effect in trigger.effects:
+                changes.extend(_certain_changes(game, effect, EffectContext(ctx.player, card=name)))
+    return changes
+
+
 def _surely_met(game: "Table", filters, e: fx.PlaceTile) -> bool:
     """Whether every space the tile of `e` may go to meets a trigger's space filters (as triggers.py matches
     them). Only `on mars` can be known before the space is chosen: a tile goes on Mars unless its own filters name a
@@ -485,12 +544,17 @@ def names_resource(definition, resource: str) -> bool:
 
 
 def adds_to_no_card(game: "Table", effects: tuple, ctx: EffectContext) -> bool:
-    """Whether every effect adds card resources to another card, and no card could take them."""
+    """Whether every effect adds card resources to another card (or to the card that fired the trigger), and no
+    card could take them: effects that would do nothing."""
     if not effects:
         return False
     for e in effects:
-        if type(e) is not fx.AddResources or e.target in ("here", "that_card"):
+        if type(e) is not fx.AddResources or e.target == "here":
             return False
+        if e.target == "that_card":
+            if ctx.that_card in resource_cards(game, ctx.player, e.resource):
+                return False
+            continue
         exclude = ctx.card if e.target == "another_card" else None
         if resource_cards(game, ctx.player, e.resource, exclude=exclude, with_resources=e.target ==
                           "any_card_with_resources", tag=e.tag):
@@ -739,7 +803,7 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece}
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece, fx.ChangeParameter}
 
 
 def _check_every_verb_says_when_it_is_impossible() -> None:

@@ -111,13 +111,15 @@ def play_context(game: "Table", player: int, name: str) -> EffectContext:
 
 
 def card_action_options(game: "Table", player: int, name: str, only_repeatable: bool = False) -> list[int]:
-    """The options of a card's action that can be carried out and would do something: an option whose effects
-    only add resources to cards, none of which exists, is not offered (it would spend the action for nothing)."""
+    """The options of a card's action that can be carried out. As a card is played with no card to take the
+    resources it adds, an action with a cost is taken so too: its cost paid, what it adds goes where it can (the
+    printed rules: pay the left of the arrow, get what you can of the right). Only an option with no cost that would
+    add resources to no card is not offered: it would do nothing at all."""
     definition = game.library[name]
     ctx = EffectContext(player, card=name)
     return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
             and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
-            and not adds_to_no_card(game, option.effects, ctx)]
+            and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
 
 
 def award_cost(game: "Table") -> int:

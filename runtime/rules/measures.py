@@ -22,8 +22,8 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "bears_tag", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
-           "tags_of"]
+__all__ = ["OPERATORS", "Where", "bears_tag", "count", "failing", "holds", "parameter_value", "players_in_scope",
+           "quantity", "tag_counts", "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
 
@@ -71,18 +71,26 @@ def count(game: "Table", measure: Measure, where: Where) -> int:
 
 
 def _tags(game: "Table", measure: Measure, where: Where, players) -> int:
+    """The printed tags of the kind named (of every kind without a name); the wild tags are added once per quantity
+    by `_wild`, not here: one wild tag is one tag of its owner's choice, not one of every kind."""
     name, playing, total = measure.name, where.playing, 0
-    wild = measure.wild_tags  # tags that count as any tag (not in awards: the compiler leaves them out there)
     for p in players:
         counts = tag_counts(game, p)
         total += counts[None] if name is None else counts.get(name, 0)
-        if wild and name is not None:
-            for tag in wild:
-                total += counts.get(tag, 0)
         if playing and p == where.player and game.library[playing].type == "event":
             tags = game.library[playing].tags
             total += len(tags) if name is None else tags.count(name)
     return total
+
+
+def _wild(game: "Table", measure: Measure, where: Where) -> int:
+    """The wild tags a tag count may add: the evaluating player's own (never an opponent's: the printed text
+    makes it a tag of its owner's choice during their own actions), when the measure was compiled to take them
+    (not at scoring, in awards or in what the game itself carries out: the compiler leaves `wild_tags` empty)."""
+    if measure.kind != "tags" or not measure.wild_tags or measure.name is None or measure.scope == "opponents":
+        return 0
+    counts = tag_counts(game, where.player)
+    return sum(counts.get(tag, 0) for tag in measure.wild_tags)
 
 
 def tag_counts(game: "Table", player: int) -> dict:
@@ -204,7 +212,7 @@ _COUNTERS = {
     "cards_in_hand": _summed(lambda state, m: len(state.hand)),
     "events_played": _summed(lambda state, m: len(state.events)),
     "cards": _cards,
-    "parameter": lambda game, m, where, players: _parameter(game.state, m.name),
+    "parameter": lambda game, m, where, players: parameter_value(game.state, m.name),
     "constant": lambda game, m, where, players: m.value,
     "influence": lambda game, m, where, players: _influence(game, where.player),
     "role": lambda game, m, where, players: int(_government(game) is not None and
@@ -270,7 +278,8 @@ def _influence(game: "Table", player: int) -> int:
     return counted + sum(bonus.amount for bonus in passives(game, player, InfluenceBonus))
 
 
-def _parameter(state, name: str) -> int:
+def parameter_value(state, name: str) -> int:
+    """A global parameter's value now (the printed three, or a declared one in play)."""
     if name == "temperature":
         return state.temperature
     if name == "oxygen":
@@ -300,20 +309,32 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
 
 
 def quantity(game: "Table", q: Quantity, where: Where) -> int:
-    """The sum of the terms, each capped at its `max`; with a term subtracted, never below 0."""
+    """The sum of the terms, each capped at its `max`; with a term subtracted, never below 0. The player's wild
+    tags are counted once in the whole sum (`per space tag + earth tag`: one wild tag is one tag, not two)."""
+    raw, wild = _split(game, q, where)
+    return raw + wild
+
+
+def _split(game: "Table", q: Quantity, where: Where) -> tuple[int, int]:
+    """The quantity without the wild tags, and the wild tags it may add (0 for most quantities)."""
     terms = q.terms
     if len(terms) == 1 and terms[0].cap is None:  # nearly every quantity: no loop on the hot path
-        return count(game, terms[0], where)
-    total, floored = 0, False
+        m = terms[0]
+        return count(game, m, where), (_wild(game, m, where) if m.wild_tags else 0)
+    total, floored, wild = 0, False, 0
     for m in terms:
         value = count(game, m, where)
+        if m.wild_tags and not wild and not m.subtract:
+            wild = _wild(game, m, where)
+            if wild and m.cap is not None:  # the wild tag is counted inside this term's cap
+                wild = max(0, min(wild, m.cap - value))
         if m.cap is not None and value > m.cap:
             value = m.cap
         if m.subtract:
             total, floored = total - value, True
         else:
             total += value
-    return max(0, total) if floored else total
+    return (max(0, total), wild) if floored else (total, wild)
 
 
 def holds(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:
@@ -335,8 +356,13 @@ def failing(game: "Table", condition: Optional[Condition], where: Where, leeway:
 
 
 def _failing(game: "Table", comparisons: tuple, where: Where, leeway):
+    """The first comparison that does not hold. The player's wild tags are shared among the comparisons of one
+    group: each is one tag of their choice, so it fills one missing tag of one comparison (a card needing three
+    different tags is not played with one wild tag alone), and is left out where it would break an
+    upper limit."""
+    spare = None  # the wild tags not yet given to a comparison, counted at the first comparison that has some
     for comparison in comparisons:
-        value = quantity(game, comparison.quantity, where)
+        value, wild = _split(game, comparison.quantity, where)
         target = comparison.value
         parameter = comparison.global_parameter
         if parameter and leeway:
@@ -346,6 +372,15 @@ def _failing(game: "Table", comparisons: tuple, where: Where, leeway):
                 target -= step
             elif comparison.operator in ("<=", "<"):
                 target += step
-        if not OPERATORS[comparison.operator](value, target):
-            return comparison
+        test = OPERATORS[comparison.operator]
+        if test(value, target):
+            continue
+        if wild:
+            if spare is None:
+                spare = wild
+            needed = next((n for n in range(1, spare + 1) if test(value + n, target)), None)
+            if needed is not None:
+                spare -= needed
+                continue
+        return comparison
     return None

@@ -105,6 +105,9 @@ def final_scores(game: "Table") -> dict:
     tied = [i for i in ranking if players[i]["total"] == top["total"]]
     result = {"players": players, "winner": top["name"], "tie_break": len(tied) > 1,
               "generations": state.generation}
+    shared = [players[i]["name"] for i in tied if players[i]["megacredits"] == top["megacredits"]]
+    if len(shared) > 1:  # equal on points and megacredits: the win is shared (RULES.md 6); `winner` stays the first
+        result["tied"] = shared
     if game.options.solo:
         if game.options.solo_tr63:
             won = state.players[0].tr >= 63

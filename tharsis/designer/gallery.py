@@ -21,7 +21,7 @@ import attrs
 import jinja2
 import yaml
 
-from tharsis.compiler import bundled_cards_path, compile_paths, rules_text
+from tharsis.compiler import bundled_cards_path, compile_paths, element_text, rules_text
 from tharsis.compiler.definitions import with_expansions
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.names import NO_NAMES, Names
@@ -36,7 +36,10 @@ _HEADER = re.compile(r'^[ \t]*(card|corporation)[ \t]+"((?:[^"\\\n]|\\.)*)"', re
 _ANY_HEADER = re.compile(r'^[ \t]*(?:(?:card|corporation|standard[ \t]+(?:project|action)|milestone|award|board)'
                          r'[ \t]+"|(?:resource|tag)[ \t]+[A-Za-z])', re.M)
 BUNDLED = "bundled"
-_NO_RULES = {"name": "", "requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": ""}
+_NO_RULES = {"name": "", "requirement": "", "play": "", "first_action": "", "actions": [], "passives": [], "vp": "",
+             "stages": [], "needs": "", "lines": [], "track": []}
+# the declared game elements shown as faces beside the cards: the places off the board and the factions
+ELEMENTS = ("site", "faction")
 
 
 @attrs.frozen
@@ -58,8 +61,9 @@ class Face:
     """Everything one card face shows. `definition` is None for a card the compiler could not build."""
 
     name: str
-    kind: str                     # card | corporation
-    type: str                     # automated | active | event | corporation | unknown
+    kind: str                     # card | corporation | site | faction
+    type: str                     # automated | active | event | corporation | a declared kind | site | faction
+                                  # | unknown
     origin: str                   # "bundled" or the designer's PATH it came from
     definition: Optional[object]
     rules: dict
@@ -110,13 +114,18 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
         from tharsis.games.options import known_expansions
         definitions = with_expansions(definitions, known_expansions(expansions, definitions))
     for definition in definitions:
+        if definition.kind in ELEMENTS:
+            faces.append(Face(name=definition.name, kind=definition.kind, type=definition.kind,
+                              origin=_origin(definition.source.path, origins), definition=definition,
+                              rules=element_parts(definition, language, result.library.names), problems=()))
+            continue
         if definition.kind not in ("card", "corporation"):
             continue
         key = (str(Path(definition.source.path).resolve()), definition.name)
         built.add(key)
         faces.append(Face(name=definition.name, kind=definition.kind, type=definition.type,
                           origin=_origin(definition.source.path, origins), definition=definition,
-                          rules=rules_text.parts(definition, language, result.library.names),
+                          rules=dict(_NO_RULES, **rules_text.parts(definition, language, result.library.names)),
                           problems=tuple(attached.get(key, ()))))
     for key, problems in attached.items():  # cards that did not compile: their name and their errors
         if key not in built:
@@ -126,6 +135,22 @@ def build(paths: Iterable[Path], language: str = "en", *, code_filter: Optional[
                               problems=tuple(problems)))
     faces.sort(key=lambda f: (f.origin == BUNDLED, f.kind != "corporation", f.name.casefold()))
     return Gallery(faces=tuple(faces), loose_problems=tuple(loose), language=language, names=result.library.names)
+
+
+def element_parts(definition, language: str, names: Names) -> dict:
+    """What the face of a site or a faction shows: its name, its rules text as lines (compiler/element_text.py, the
+    words of `tharsis cards --format rules`), and a site's track step by step."""
+    header, lines = element_text.writer(definition.kind)(rules_text.phrases(language, names), definition)
+    track = [rules_text.sentences(step, language, names) for step in getattr(definition, "track", ())]
+    if track:  # the track is shown as its own list of steps, the marker's start marked
+        lines = [line for line in lines if not line.startswith(_track_prefix(language, names))]
+    return dict(_NO_RULES, name=rules_text.phrases(language, names).name(definition.name, definition.kind),
+                lines=[line for line in lines if line], track=track,
+                marker=getattr(definition, "marker", None))
+
+
+def _track_prefix(language: str, names: Names) -> str:
+    return rules_text.phrases(language, names)("site_track", steps="")
 
 
 def _origin(path: str, origins: dict[str, str]) -> str:
@@ -197,17 +222,19 @@ def render(gallery: Gallery) -> str:
         gallery=gallery, faces=faces, t=t, ui=labels(gallery.language), lang=gallery.language,
         sets=sorted({f.definition.set for f in faces if f.definition}),
         types=_types(faces),
-        tags=sorted({tag for f in faces if f.definition for tag in f.definition.tags}),
+        tags=sorted({tag for f in faces if f.definition for tag in getattr(f.definition, "tags", ())}),
         origins=sorted({f.origin for f in faces}, key=lambda o: (o == BUNDLED, o)),
         requirement_types={"automated", "active", "event"})
 
 
 def _types(faces) -> list[str]:
-    """The card types of the faces for the type filter: the printed ones, then declared kinds (preludes)."""
+    """The card types of the faces for the type filter: the printed ones, then declared kinds (preludes), the
+    corporations, the declared elements (sites, factions) and the cards that did not compile."""
     printed = ("automated", "active", "event")
+    last = ("corporation",) + ELEMENTS + ("unknown",)
     present = {f.type for f in faces}
-    declared = sorted(present - set(printed) - {"corporation", "unknown"})
-    return [x for x in printed if x in present] + declared + [x for x in ("corporation", "unknown") if x in present]
+    declared = sorted(present - set(printed) - set(last))
+    return [x for x in printed if x in present] + declared + [x for x in last if x in present]
 
 
 def check_directory(directory: Path) -> None:

@@ -30,6 +30,7 @@ from tharsis.runtime.core.state import (
     PRODUCTION,
     RESEARCH,
     RESOURCES,
+    SETUP,
     CardInPlay,
     Tile,
 )
@@ -508,13 +509,20 @@ class Runner:
             game.state.phase = ACTION
         elif kind == "neutral setup":
             self.drive(phases.neutral_city, (None, 0), answers, None, where)
-        elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order
+        elif kind == "kept cards":  # every player plays their kept cards of declared kinds, in turn order; the
+            # answers run on from one player to the next, and must all be used by the last
+            game.state.phase = SETUP  # as in a game: before the first action phase (no policy, no tax)
             for index in game.turn_order():
                 if game.state.kept and game.state.kept[index]:
-                    self.drive(phases.play_kept, (index,), answers, None, where)
+                    self.drive(phases.play_kept, (index,), answers, None, where, last=False)
+            game.state.phase = ACTION
+            if answers:
+                raise ScenarioError(f"{where}: answers not used: {answers}")
         elif kind == "start of game":  # the rules declared `at: start of game` (a solo set-up rule)
+            game.state.phase = SETUP
             for rule in game.elements.rules.get("start_of_game", ()):
                 self.drive(phases.run_rule, (rule.name, "start_of_game"), answers, None, where, last=False)
+            game.state.phase = ACTION
             if answers:
                 raise ScenarioError(f"{where}: answers not used: {answers}")
         elif kind == "end":

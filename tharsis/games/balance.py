@@ -16,6 +16,7 @@ from typing import Iterable, Optional
 import attrs
 
 from tharsis.compiler import bundled_cards_path
+from tharsis.games.results_files import win_share
 from tharsis.games.simulate import wilson
 
 
@@ -97,7 +98,7 @@ class Rate:
 
     name: str
     games: int
-    wins: int
+    wins: float                    # a full tie gives each of its N seats 1/N of a win
     yours: bool = False
 
     @property
@@ -115,7 +116,7 @@ class CardBalance:
 
     name: str
     plays: int
-    wins: int
+    wins: float                    # a full tie gives each of its N seats 1/N of a win
     games: int                       # all the games of the run, the play rate's denominator
     vp: float                        # mean VP it scored at the end of the games it was played in
     generation: Optional[float]      # mean generation it was played in (None: records without it)
@@ -157,6 +158,11 @@ def _by_rate(item) -> tuple:
     return (-item.rate, -(item.games if isinstance(item, Rate) else item.plays), item.name)
 
 
+def _count(wins: float):
+    """Wins as shown: a whole number, or to two places when a tie split one (`12.5`, `3.33`)."""
+    return int(wins) if wins == int(wins) else round(wins, 2)
+
+
 def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
     """The balance of the games `records` (simulate's records, one per game, all with the same seats)."""
     records = list(records)
@@ -170,7 +176,7 @@ def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
     player_games = wins = 0
     for record in records:
         for player in record["players"]:
-            won = record["winner"] == player["seat"]
+            won = win_share(record, player["seat"])
             player_games += 1
             wins += won
             seat_wins[player["seat"]] += won
@@ -191,13 +197,13 @@ def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
     played = set(cards) | set(corporations)
     return Balance(
         games=games,
-        seats=tuple(Rate(seat, games, seat_wins[seat]) for seat in seats),
+        seats=tuple(Rate(seat, games, _count(seat_wins[seat])) for seat in seats),
         bots=tuple(bots),
         scores=tuple(tuple(scores[seat]) for seat in seats),
         generations=tuple(r["generations"] for r in records),
-        corporations=tuple(sorted((Rate(name, n, w, name in yours) for name, (n, w) in corporations.items()),
+        corporations=tuple(sorted((Rate(name, n, _count(w), name in yours) for name, (n, w) in corporations.items()),
                                   key=_by_rate)),
-        cards=tuple(sorted((CardBalance(name, c["plays"], c["wins"], games, c["vp"] / c["plays"],
+        cards=tuple(sorted((CardBalance(name, c["plays"], _count(c["wins"]), games, c["vp"] / c["plays"],
                                         c["generation"] / c["known"] if c["known"] else None, name in yours)
                             for name, c in cards.items()), key=_by_rate)),
         average=wins / player_games if player_games else 0.0,

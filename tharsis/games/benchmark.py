@@ -1,6 +1,8 @@
 """Benchmarks behind docs/benchmarks.md (measurements, not tests): `python -m tharsis.games.benchmark WHAT`.
 
     check   wall time of `tharsis check cards/` in fresh processes: cold (no cache) and warm (cache filled)
+    decisions
+            the decisions per 2-player game the bots are asked (random and greedy, or --bot), in all and per kind
     games   games per second of bot games on one core (2 and 4 players), decisions per game, and the time of
             Game.clone() and Game.from_json() at generation 10 of a 2-player game
     instructions
@@ -140,7 +142,7 @@ def play_out_to_generation(game, generation: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("check", "games", "instructions", "play"))
+    parser.add_argument("what", choices=("check", "decisions", "games", "instructions", "play"))
     parser.add_argument("--runs", type=int, default=5, help="repetitions (check: runs per figure; games: runs per row)")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--bot", action="append", choices=("random", "greedy"),
@@ -154,6 +156,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "play":
         play_games(args.games, tuple(args.expansion), (args.bot or ["random"])[0])
+        return
+    if args.what == "decisions":
+        for bot in args.bot or ("random", "greedy"):
+            count_decisions(args.games, tuple(args.expansion), bot)
         return
     from tharsis.runtime import engine_build
 
@@ -178,6 +184,27 @@ def play_games(games: int, expansions: tuple = (), bot: str = "random") -> None:
     for seed in range(games):
         game = Game(GameOptions(players=("p0", "p1"), seed=seed, corporate_era=True, expansions=expansions), library)
         play_out(game, {i: BOTS[bot](seed * 10 + i) for i in range(2)})
+
+
+def count_decisions(games: int, expansions: tuple = (), bot: str = "random") -> None:
+    """The decisions per game the bots are asked (seeds 0..games-1, as `play`), in all and of each kind: what a
+    bot or a learner sees of a rules change that asks more or fewer questions (the card's order question)."""
+    from collections import Counter
+
+    from tharsis.runtime.api.game import Game, GameOptions, load_library
+    from tharsis.runtime.bots import BOTS
+
+    library, kinds = load_library(), Counter()
+    for seed in range(games):
+        game = Game(GameOptions(players=("p0", "p1"), seed=seed, corporate_era=True, expansions=expansions), library)
+        bots = {i: BOTS[bot](seed * 10 + i) for i in range(2)}
+        while not game.over:
+            decision = game.pending()
+            kinds[decision.kind] += 1
+            game.apply(bots[decision.player].choose(game, decision))
+    per_game = ", ".join(f"{kind} {n / games:.2f}" for kind, n in kinds.most_common())
+    print(f"{bot}{' ' + '+'.join(expansions) if expansions else ''}: {sum(kinds.values()) / games:.1f} decisions "
+          f"per game ({per_game})")
 
 
 def bench_instructions(games: int, expansions: tuple = (), bot: str = "random") -> None:

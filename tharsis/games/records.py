@@ -1,8 +1,10 @@
 """One bot game played to its end, and its record: what the game itself gives at its end (the result, the score
 breakdown, the cards each player played and the VP each card scored) plus the generation in which each card was
-played, noted between choices as the game goes. The per-card facts of the balance report (tharsis/games/balance.py)
-come from here. `tharsis simulate` plays its games through `play_one`, locally (tharsis/games/simulate.py) or on
-Ray (tharsis/games/ray_backend.py): the same function, so the same records.
+played, noted between choices as the game goes, and, in a game whose content declares pieces, how many of each kind
+every player placed (on sites or in factions) and sent to visit sites, counted from its events. The per-card facts
+of the balance report (tharsis/games/balance.py) come from here. `tharsis simulate` plays its games through
+`play_one`, locally (tharsis/games/simulate.py) or on Ray (tharsis/games/ray_backend.py): the same function, so the
+same records.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ def play_one(task: tuple, library=None) -> dict:
     except EndlessGame as exc:   # content that loops: this game failed, the run goes on (tharsis/games/simulate.py)
         return failed_record(options_json, options, exc, time.perf_counter() - started)
     result = game.result
+    pieces = pieces_used(game)
     return {
         "seed": options.seed,
         "board": options.board,
         "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
-        "winner": result["winner"],
+        # a full tie (points and megacredits) is a tie: no winner, the seats that share the win under `tied`
+        "winner": None if "tied" in result else result["winner"],
         "tie_break": result["tie_break"],
+        **({"tied": list(result["tied"])} if "tied" in result else {}),
         "generations": result["generations"],
         "terraformed": terraformed(game),
         "seconds": round(time.perf_counter() - started, 4),
@@ -43,7 +48,8 @@ def play_one(task: tuple, library=None) -> dict:
                      "played": _played(game.state.players[i]),
                      "played_generation": {name: played_in[i][name] for name in _played(game.state.players[i])
                                            if name in played_in[i]},
-                     "card_vp": dict(row["card_detail"])}
+                     "card_vp": dict(row["card_detail"]),
+                     **(pieces[i] if pieces else {})}
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
     }
@@ -57,6 +63,25 @@ def failed_record(options_json: dict, options: GameOptions, exc: EndlessGame, se
             "options": {k: v for k, v in options_json.items() if k not in ("players", "seed", "board")},
             "failed": {"code": ENDLESS, "message": str(exc), "definitions": list(exc.names)},
             "seconds": round(seconds, 4)}
+
+
+def pieces_used(game: Game) -> list[dict]:
+    """Per player, `pieces_placed` (each kind of piece: how many the player placed on sites or in factions) and
+    `pieces_sent` (how many were sent to visit sites); nothing for content that declares no piece. Neutral pieces
+    and pieces that only came back are not counted."""
+    if not game.elements.pieces:
+        return []
+    government = game.elements.government
+    placed = [{} for _ in game.state.players]
+    sent = [{} for _ in game.state.players]
+    for event in game.events:
+        kind, actor = event[1], event[2]
+        if actor is None or kind not in ("build", "visit", "faction_in"):
+            continue
+        piece = government.piece if kind == "faction_in" else event[4]
+        counts = (sent if kind == "visit" else placed)[actor]
+        counts[piece] = counts.get(piece, 0) + 1
+    return [{"pieces_placed": placed[i], "pieces_sent": sent[i]} for i in range(len(placed))]
 
 
 def _played(player) -> list[str]:

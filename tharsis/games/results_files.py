@@ -33,6 +33,15 @@ PLAYER_COLUMNS = ("seat", "bot", "corporation", "total", "tr", "milestones", "aw
 CARD_COLUMNS = ("seed", "seat", "bot", "corporation", "card", "generation", "vp", "won")
 
 
+def win_share(record: dict, seat: str) -> float:
+    """The part of one game's win that goes to `seat`: 1 to the winner, 1/N to each of N seats in a full tie
+    (points and megacredits equal: the record's `tied`), else 0. Win counts add these up, so a tie splits."""
+    if record["winner"] is not None:
+        return 1 if record["winner"] == seat else 0
+    tied = record.get("tied") or ()
+    return 1 / len(tied) if seat in tied else 0
+
+
 def player_columns(solo: bool) -> tuple[str, ...]:
     return GAME_COLUMNS + (("solo_won",) if solo else ()) + PLAYER_COLUMNS
 
@@ -269,6 +278,9 @@ def _record_problem(record) -> Optional[str]:
         return "two players have the same seat name"
     if record["winner"] is not None and record["winner"] not in names:
         return f"the winner {shorten(record['winner'], 30)!r} is none of the seats"
+    tied = record.get("tied", [])
+    if not (isinstance(tied, list) and all(isinstance(seat, str) and seat in names for seat in tied)):
+        return "'tied' is not a list of the seats that share the win"
     return None
 
 

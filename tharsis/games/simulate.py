@@ -24,7 +24,7 @@ import attrs
 from tharsis.runtime.api.game import GameOptions, load_library
 
 from .records import play_one
-from .results_files import JSONL, open_results
+from .results_files import JSONL, open_results, win_share
 
 
 def cpu_count() -> int:
@@ -139,7 +139,7 @@ def win_rates(results: list[dict], key) -> list[tuple[str, int, int]]:
             for name in ([names] if isinstance(names, str) else names or []):
                 entry = counts.setdefault(name, [0, 0])
                 entry[0] += 1
-                entry[1] += result["winner"] == row["seat"]
+                entry[1] += win_share(result, row["seat"])
     return sorted(((n, g, w) for n, (g, w) in counts.items()), key=lambda item: (-item[1], item[0]))
 
 
@@ -147,7 +147,24 @@ def _rate_table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
     lines = [f"{title:<32}{'games':>7}{'wins':>6}{'win rate':>10}{'95% CI':>18}"]
     for name, games, wins in rows:
         low, high = wilson(wins, games)
-        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
+        lines.append(f"{name[:31]:<32}{games:>7}{wins:>6g}{wins / games:>10.1%}{f'{low:.1%} - {high:.1%}':>18}")
+    return lines
+
+
+def _pieces_lines(results: list[dict]) -> list[str]:
+    """For content with pieces: each kind placed and sent, by all players of a game together: in how many of the
+    games, and how many a game on average."""
+    lines = []
+    for key, verb in (("pieces_placed", "placed"), ("pieces_sent", "sent")):
+        per_game: dict[str, list[int]] = {}
+        for index, result in enumerate(results):
+            for row in result["players"]:
+                for piece, count in row.get(key, {}).items():
+                    per_game.setdefault(piece, [0] * len(results))[index] += count
+        for piece, counts in sorted(per_game.items()):
+            games = sum(1 for c in counts if c)
+            lines.append(f"{piece} {verb}: in {games} of {len(results)} games ({games / len(results):.1%}), "
+                         f"{sum(counts) / len(results):.1f} a game")
     return lines
 
 
@@ -159,13 +176,14 @@ def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str,
     header = f"{'seat':<14}{'bot':<8}{'wins':>6}{'win rate':>10}{'95% CI':>18}{'mean score':>12}"
     lines += [header, "-" * len(header)]
     for index, (name, kind) in enumerate(seats):
-        wins = sum(1 for r in results if r["winner"] == name)
+        wins = sum(win_share(r, name) for r in results)
         low, high = wilson(wins, total)
         mean = sum(r["players"][index]["total"] for r in results) / total
-        lines.append(f"{name:<14}{kind:<8}{wins:>6}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
+        lines.append(f"{name:<14}{kind:<8}{wins:>6g}{wins / total:>10.1%}{f'{low:.1%} - {high:.1%}':>18}{mean:>12.1f}")
     generations = sum(r["generations"] for r in results) / total
     lines.append(f"mean generations: {generations:.1f}; ties broken by megacredits: "
                  f"{sum(1 for r in results if r['tie_break'])}")
+    lines += _pieces_lines(results)
     if "solo_won" in results[0]:
         won = sum(1 for r in results if r["solo_won"])
         lines.append(f"solo wins: {won}/{total}")

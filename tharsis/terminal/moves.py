@@ -41,7 +41,7 @@ from typing import Optional, Sequence
 import attrs
 
 from tharsis.runtime.api import Decision
-from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence
+from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence, staged_kind
 from tharsis.runtime.core.state import RESOURCES
 
 from .engine_zh import ZH_CHOICES, ZH_EVENTS
@@ -255,20 +255,26 @@ def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), lang
     lines: list[str] = []
     subject = _subject(name, words)
     said = _choices(root.choices, hidden, name, everything, game, words)
-    root_lines = _change_lines(game, root.segments, 1, words)
+    within = 0   # a rule of an earlier move that a player's choice goes on with: told again, the move under it
+    if said and opened and events[opened[0]][1] == "rule":
+        lines.append(f"» {told_event(game, events[opened[0]], words)}" + words("continued"))
+        within = 1
+    root_lines = _change_lines(game, root.segments, 1 + within, words)
     if said:
-        lines.append(words("move_line", subject=subject, said=said))
+        lines.append("  " * within + words("move_line", subject=subject, said=said).replace("» ", "› " * within or
+                                                                                             "» ", 1))
     elif root_lines and opened:   # a cause of an earlier move goes on
         cause = events[opened[-1]]
         lines.append(f"» {told_event(game, cause, words)}" + ("" if cause[1] in QUIET else words("continued")))
     lines += root_lines
     for item in shown:
-        indent = "  " * item.depth
-        lines.append(f"{indent}{'» ' if item.depth == 0 else '› '}{sentences[item.event]}")
+        depth = item.depth + within
+        indent = "  " * depth
+        lines.append(f"{indent}{'» ' if depth == 0 else '› '}{sentences[item.event]}")
         said = _choices(item.choices, hidden, name, everything, game, words)
         if said:
             lines.append(f"{indent}  " + words("choices_line", subject=subject, said=said))
-        lines += _change_lines(game, item.segments, item.depth + 1, words)
+        lines += _change_lines(game, item.segments, depth + 1, words)
     return lines
 
 
@@ -299,7 +305,9 @@ def told_event(game, event, words: Words) -> str:
              "trigger": "card", "set_aside": "card", "reveal": "card", "award_free": "award", "project": "project",
              "convert": "conversion", "milestone": "milestone", "award": "award", "rule": "rule",
              "visit": "site", "build": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
-             "site_in": "site", "site_out": "site"}.get(kind)
+             "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
+             "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction",
+             "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
     if kind == "place":
@@ -307,6 +315,8 @@ def told_event(game, event, words: Words) -> str:
         fields["tile"] = _tile(t, tile) + (f"「{_definition_name(game, words, 'card', name)}」" if name else "")
     elif kind == "place_nobody":
         fields["tile"] = _tile(t, details[1])
+    elif kind == "tile_removed":
+        parts[1] = _tile(t, details[1])
     elif kind == "action":
         from tharsis.compiler import rules_text
 
@@ -322,6 +332,28 @@ def told_event(game, event, words: Words) -> str:
         fields["kind"] = t.card_type(details[1])
     elif kind in ("visit", "build"):
         fields["piece"] = t.pieces("1", details[1], 1)
+    elif kind in ("faction_in", "faction_out"):
+        government = game.elements.government
+        fields["piece"] = t.piece(government.piece if government is not None else "piece")
+        if actor is None:
+            fields["owner"] = words("neutral_owner")
+    elif kind == "pieces_back":
+        government = game.elements.government
+        fields["piece"] = t.piece(government.piece if government is not None else "piece", 2)
+        counted: dict = {}
+        for owner in details[1]:
+            counted[owner] = counted.get(owner, 0) + 1
+        fields["owners"] = words("sep").join(
+            f"{players[o].name if 0 <= o < len(players) else words('neutral_owner')} {n}" for o, n in counted.items())
+    elif kind == "site_bonus":
+        site = game.elements.sites.get(details[0])
+        fields["piece"] = t.piece(site.piece) if site is not None else ""
+    elif kind in ("resolve", "stage", "stage_reveal", "stage_discard"):
+        fields["kind"] = t.card_type(staged_kind(game, details[0]))
+        if kind == "stage":
+            parts[1] = t.stage(details[1])
+    elif kind == "role":
+        parts[0] = t.role(details[0])
     return ZH_EVENTS[kind].format(*parts, **fields)
 
 
@@ -333,7 +365,7 @@ def _definition_name(game, words: Words, kind: str, name: str) -> str:
     """A name an event gives, as the names files give it: a card (or corporation, or prelude) by its definition, a
     standard project, conversion, milestone or award by its own kind (a card and a project may share a name)."""
     tables = {"project": game.standard_projects, "conversion": game.standard_actions, "milestone": game.milestones,
-              "award": game.awards, "site": game.elements.sites}
+              "award": game.awards, "site": game.elements.sites, "faction": game.elements.factions}
     definition = tables[kind].get(name) if kind in tables else game.library.get(name)
     if definition is not None:
         return words.name(definition)
@@ -420,6 +452,10 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
         elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
             continue   # "ann plays CARD" tells it
+        elif kind in ("site", "faction") and label.startswith(kind + " ") and (
+                f" {label.removeprefix(kind + ' ')}" in told or f" {label[len(kind) + 1:].rsplit(' ', 1)[0]}" in told):
+            continue   # "ann sends a trade fleet to Io", "ann's delegate enters Unity" tell it (a piece removed from a
+            # faction is labelled with its owner: "faction Unity neutral", told as "a neutral delegate leaves Unity")
         elif kind not in ("action", "final"):
             shown.append((kind, label))
     return named, counts, shown

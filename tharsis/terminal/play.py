@@ -230,17 +230,28 @@ class Session:
                 self.say(self.words("starting_cards", n=len(preview.cards)))
                 self.say(view.compact_cards(game, preview.cards, paint, language))
                 self.say()
+            self.show_dealt(index)
         if decision.kind in CARD_CHOICES and all(_card_named(game, o.label) for o in decision.options):
             self.say("\n".join(view.card_block(game, _card_named(game, o.label), n, self.language, paint)
                                for n, o in enumerate(decision.options, start=1)))
         else:
             self.say(_numbered(game, decision, self.language, paint))
 
+    def show_dealt(self, index: int) -> None:
+        """The cards of declared kinds (preludes) dealt to the player with the corporations: the printed rules deal
+        them together, so they are in view while the corporation is chosen and the starting cards bought."""
+        dealt = self.game.state.kept[index] if self.game.state.kept else ()
+        if dealt:
+            self.say(self.words("dealt_with_corporations", n=len(dealt)))
+            self.say(view.compact_cards(self.game, dealt, self.paint, self.language))
+            self.say()
+
     def ask_buy(self, decision: Decision):
         """All the cards offered in a row as one multi-select; the engine then gets one answer per card."""
         game, index = self.game, decision.player
         offer = buying.upcoming(game, index)
         self.say()
+        self.show_dealt(index)
         self.say(_offer_text(game, offer, self.language, self.paint))
         words = self.words
         while True:

@@ -33,7 +33,7 @@ from tharsis.runtime.api import Decision, NumberOptions, Option
 from tharsis.runtime.rules.checks import EffectContext, value_of
 from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
 from tharsis.runtime.rules.measures import Where, quantity
-from tharsis.runtime.rules.prices import card_cost, standard_cost
+from tharsis.runtime.rules.prices import card_cost, standard_cost, standard_prices
 
 from . import engine_zh
 from .messages import Words, words_for
@@ -191,12 +191,16 @@ def _translated(game, words: Words, engine_text: str, patterns: tuple) -> str:
 
 
 _DEFINITION_KINDS = {"card": "card", "corporation": "corporation", "project": "standard_project",
-                     "milestone": "milestone", "award": "award", "conversion": "standard_action", "site": "site"}
+                     "milestone": "milestone", "award": "award", "conversion": "standard_action", "site": "site",
+                     "faction": "faction"}
 
 
 def _part(game, words: Words, part: str, value: str) -> str:
     t = words.phrases
     if part in _DEFINITION_KINDS:
+        definition = game.library.get(value) if part == "card" else None
+        if definition is not None:   # a corporation or a ruling faction's policy named as a card (its resources)
+            return words.name(definition)
         return words.name(value, _DEFINITION_KINDS[part])
     if part == "tile":
         return t.tile(value)
@@ -253,6 +257,13 @@ def label_text(game, decision: Decision, label: str, words: Words) -> str:
         return _payment(game, words, label)
     if decision.kind == "option" and label in words.phrases.nouns:
         return words.phrases.noun(label, 1)   # which production rises: plant, heat, ...
+    if decision.kind == "faction" and label.startswith("faction "):   # `faction Unity neutral`: a piece to remove
+        rest = label.removeprefix("faction ")
+        for name in game.elements.factions:
+            if rest.startswith(name + " "):
+                owner = rest[len(name) + 1:]
+                return words("faction_piece", faction=words.name(name, "faction"),
+                             owner=words("neutral_owner") if owner == "neutral" else owner)
     return _translated(game, words, label, _LABELS)
 
 
@@ -291,6 +302,15 @@ def target_facts(game, decision: Decision, option: Option, language: str = "en")
             in_play = players[owner].card(name)
             if in_play is not None and game.library[name].holds:
                 return _counted(in_play.resources, game.library[name].holds, words)
+    if decision.kind == "site" and option.label.startswith("site ") and isinstance(value, str):
+        from .view import site_facts
+
+        return site_facts(game, value, decision.player, words, placing=decision.prompt.startswith("On which site do "
+                                                                                                 "you place"))
+    if decision.kind == "faction" and option.label.startswith("faction ") and isinstance(value, str):
+        from .view import faction_facts
+
+        return faction_facts(game, value, decision.player, words)
     if decision.kind == "option" and option.label in players[decision.player].production and \
             option.label == option.value:  # "Which production rises?": each production as it is now
         return words("production_now", n=players[decision.player].production[option.label])
@@ -338,15 +358,15 @@ def menu_price(game, player: int, option: Option, language: str = "en") -> Optio
     if kind == "play":
         cost = card_cost(game, player, name)
         return Price(cost, words("mc", n=cost))
-    if kind == "project":
-        cost = standard_cost(game, player, game.standard_projects[name])
-        return Price(cost, words("mc", n=cost))
-    if kind == "convert":
-        conversion = game.standard_actions[name]
-        cost = standard_cost(game, player, conversion)
-        if conversion.cost_resource == "megacredits":
-            return Price(cost, words("mc", n=cost))
-        return Price(None, _counted(cost, conversion.cost_resource, words))
+    if kind in ("project", "convert"):
+        definition = (game.standard_projects if kind == "project" else game.standard_actions)[name]
+        if definition.alternatives:  # every way to pay (9 MC or 3 energy or 3 titanium), the player's choice
+            return Price(None, words("or").join(_cost(amount, resource, words)
+                                                for amount, resource in standard_prices(game, player, definition)))
+        cost = standard_cost(game, player, definition)
+        if getattr(definition, "cost_resource", "megacredits") == "megacredits":
+            return Price(cost, words("mc", n=cost) if cost or kind == "project" else words("free"))
+        return Price(None, _counted(cost, definition.cost_resource, words))
     if kind == "milestone":
         return Price(MILESTONE_COST, words("mc", n=MILESTONE_COST))
     if kind == "award":
@@ -361,6 +381,10 @@ def menu_price(game, player: int, option: Option, language: str = "en") -> Optio
         money = {p.megacredits for p in prices}
         return Price(money.pop() if len(money) == 1 else None, words("or").join(texts))
     return None
+
+
+def _cost(amount: int, resource: str, words: Words) -> str:
+    return words("mc", n=amount) if resource == "megacredits" else _counted(amount, resource, words)
 
 
 def action_option_price(game, player: int, name: str, number: int, language: str = "en") -> Price:

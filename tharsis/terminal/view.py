@@ -228,10 +228,12 @@ def milestones_awards(game, language: str = "en") -> str:
 
 
 def politics(game, language: str = "en") -> str:
-    """A game with a government (Turmoil): who rules and holds the role, the dominant faction, the neutral reserve,
-    each faction's pieces (its leader's first, marked `*`), and the cards of kinds with stages (the global events);
-    nothing without them."""
+    """A game with a government (Turmoil): the ruling faction and its policy, the holder of the role, the dominant
+    faction, every reserve, each faction's pieces (its leader's first, marked `*`), and the cards of kinds with
+    stages (the global events) by stage; nothing without them. Every word is a declaration's, said through the
+    names files (the factions, the piece, the role, the kind and its stages)."""
     words = words_for(game, language)
+    t = words.phrases
     government, lines = game.state.government, []
     if government is not None:
         declared = game.elements.government
@@ -244,18 +246,141 @@ def politics(game, language: str = "en") -> str:
             pieces = sorted(faction.pieces, key=lambda o: o != faction.leader)   # the leader's piece first
             said = [owner(o) + (words("leader_mark") if i == 0 and faction.leader is not None else "")
                     for i, o in enumerate(pieces)]
+            marks = [words(key) for key, name in (("ruling_mark", government.ruling),
+                                                  ("dominant_mark", government.dominant)) if name == faction.name]
             factions.append(words("faction_pieces", name=words.name(faction.name, "faction"),
-                                  pieces=words.join(said) or words("none")))
-        lines.append(words("government_line", ruling=words.name(government.ruling, "faction"),
-                           role=declared.role or "-", holder=words("nobody") if government.role is None
-                           else owner(government.role), dominant=words.name(government.dominant, "faction"),
-                           neutral=government.neutral, factions="\n".join(factions)))
+                                  pieces=words.join(said) or words("none"), marks="".join(marks)))
+        piece = declared.piece
+        reserves = [words("reserve", name=p.name, n=p.pieces.get(piece, 0)) for p in game.state.players]
+        reserves.append(words("reserve", name=words("neutral_owner"), n=government.neutral))
+        role = t.role(declared.role) if declared.role else "-"
+        lines.append(words("government_line", ruling=words.name(government.ruling, "faction"), role=role,
+                           holder=words("nobody") if government.role is None else owner(government.role),
+                           dominant=words.name(government.dominant, "faction")))
+        policy = _policy(game, government.ruling, words)
+        if policy:
+            lines.append(words("policy_line", ruling=words.name(government.ruling, "faction"), policy=policy))
+        lines.append(words("reserves_line", pieces=t.piece(piece, 2), reserves=words("sep").join(reserves)))
+        lines += factions
     for kind, cards in game.state.stages.items():
         stages = game.elements.card_kinds[kind].stages
-        lines.append(words("stages_line", kind=kind, stages=words.join(
-            words("stage_card", stage=stage, card=words.name(card) if card else words("none"))
-            for stage, card in zip(stages, cards))))
+        lines.append(words("stages_line", kind=t.card_type(kind), stages=words("sep").join(
+            words("stage_card", stage=t.stage(stage), card=words.name(card)) if card
+            else words("stage_empty", stage=t.stage(stage))
+            for stage, card in zip(reversed(stages), reversed(cards)))))
     return "\n".join(lines)
+
+
+def _policy(game, name: str, words: Words) -> str:
+    """What a faction's policy does while it rules, as its rules text (its effects, then its actions)."""
+    from tharsis.compiler import rules_text
+
+    faction = game.elements.factions.get(name)
+    if faction is None:
+        return ""
+    said = rules_text.parts(faction, words.language, words.names)
+    return " ".join(said["passives"] + [words("policy_action", action=a) for a in said["actions"]])
+
+
+def sites(game, language: str = "en") -> str:
+    """The declared sites in play (Colonies' tiles), one line each: its track with the marker's step in brackets,
+    what a visitor gets there now (the effects of that step), what each piece there gives its owner when anyone
+    visits, whose pieces are on it, whether it is active and who is visiting; nothing without sites."""
+    words = words_for(game, language)
+    lines = []
+    for state in game.state.sites:
+        declared = game.elements.sites[state.name]
+        lines.append(site_line(game, state, declared, words))
+    return "\n".join([words("sites_head")] + lines) if lines else ""
+
+
+def site_line(game, state, declared, words: Words) -> str:
+    from tharsis.compiler import rules_text
+
+    t = words.phrases
+    names = words.names
+
+    def effects(run) -> str:
+        return rules_text.sentences(run, words.language, names).rstrip("。.") or words("nothing_gained")
+
+    def owner(index) -> str:
+        return words("neutral_owner") if index == NEUTRAL else game.state.players[index].name
+
+    track = " ".join(f"[{step}]" if step == state.marker else str(step) for step in range(len(declared.track)))
+    income = effects(declared.track[state.marker]) if state.active else words("site_inactive_income")
+    owners = words.join(owner(o) for o in state.pieces) or words("nobody_there")
+    parts, more = [words("site_track", track=track)], []
+    if not state.active and declared.inactive_until is not None:
+        more.append(words("site_inactive", event=rules_text.trigger_event(declared.inactive_until, words.language,
+                                                                         names)))
+    if declared.visitor is not None:
+        parts.append(words("site_income", visitor=t.a(t.piece(declared.visitor, 1)), income=income))
+    if declared.bonus:
+        more.append(words("site_bonus", piece=t.piece(declared.piece, 1), bonus=effects(declared.bonus)))
+    more.append(words("site_pieces", pieces=t.piece(declared.piece, 2), owners=owners, n=len(state.pieces),
+                      capacity=declared.capacity))
+    if state.visitor is not None and declared.visitor is not None:
+        more.append(words("site_visiting", name=owner(state.visitor), visitor=t.piece(declared.visitor, 1)))
+    inactive = "" if state.active else words("site_inactive_mark")
+    return words("site_line", name=words.name(state.name, "site"), inactive=inactive,
+                 parts=words("site_sep").join(parts), more=words("site_sep").join(more))
+
+
+def site_facts(game, name: str, player: int, words: Words, placing: bool = False) -> str:
+    """A site as an option (where to send a visitor, where to place a piece): what a visitor gets there now, whose
+    pieces are on it, and, for a placement, what placing one there gives."""
+    from tharsis.compiler import rules_text
+
+    state, declared = game.state.site(name), game.elements.sites.get(name)
+    if state is None or declared is None:
+        return ""
+    t = words.phrases
+
+    def effects(run) -> str:
+        return rules_text.sentences(run, words.language, words.names).rstrip("。.") or words("nothing_gained")
+
+    owners = words.join(words("neutral_owner") if o == NEUTRAL else game.state.players[o].name
+                        for o in state.pieces) or words("nobody_there")
+    facts = []
+    if placing and declared.build:
+        facts.append(words("site_build", build=effects(declared.build)))
+    if state.active:
+        facts.append(words("site_step", step=state.marker, income=effects(declared.track[state.marker])))
+    facts.append(words("site_pieces", pieces=t.piece(declared.piece, 2), owners=owners, n=len(state.pieces),
+                       capacity=declared.capacity))
+    return words("site_sep").join(facts)
+
+
+def faction_facts(game, name: str, player: int, words: Words) -> str:
+    """A faction as an option for one of the player's pieces: whose pieces are there now, and what one more of the
+    player's would change: whether they would lead it, whether it would become the dominant faction."""
+    from tharsis.runtime.rules.politics import dominant_after, leader_of
+
+    government = game.state.government
+    faction = government.faction(name) if government is not None else None
+    if faction is None:
+        return ""
+
+    def owner(index) -> str:
+        return words("neutral_owner") if index == NEUTRAL else game.state.players[index].name
+
+    pieces = sorted(faction.pieces, key=lambda o: o != faction.leader)
+    said = words.join(owner(o) + (words("leader_mark") if i == 0 and faction.leader is not None else "")
+                      for i, o in enumerate(pieces)) or words("nobody_there")
+    facts = [words("faction_now", pieces=words.phrases.piece(game.elements.government.piece, 2), owners=said)]
+    after = government.copy()
+    placed = after.faction(name)
+    placed.pieces.append(player)
+    placed.leader = leader_of(placed, game.turn_order(), player)
+    if placed.leader == player and faction.leader != player:
+        facts.append(words("would_lead"))
+    if name != government.dominant and dominant_after(after, after.dominant) == name:
+        facts.append(words("would_dominate"))
+    elif name == government.dominant:
+        facts.append(words("is_dominant"))
+    if name == government.ruling:
+        facts.append(words("is_ruling"))
+    return words("sep").join(facts)
 
 
 def counted(count: int, one: str, many: Optional[str] = None) -> str:
@@ -290,7 +415,7 @@ def panel(game, index: int, paint: Paint = PLAIN, language: str = "en") -> str:
     header = words("panel_header", name=paint.player(player.name, index), corporation=_corporation(words, player),
                    tr=player.tr)
     parts = [paint.bold(globals_line(game, language)), board(game, paint=paint, language=language),
-             milestones_awards(game, language), politics(game, language), header,
+             milestones_awards(game, language), sites(game, language), politics(game, language), header,
              resources_table(player, paint, language),
              words("tags", tags=tag_counts(game, index, language)), in_play(game, index, paint, language),
              hand(game, index, paint, language), others(game, index, paint, language),
@@ -489,12 +614,21 @@ def _lookup_line(game, index: int, action: tuple, shown: str, cost: str, does: s
 
 # why_not's and playable's reasons (the engine's words) in another language: (pattern, key) in the order tried
 _REFUSALS = (
+    (re.compile(r"(?:costs|needs) (\d+ \S+(?: or \d+ \S+)+)"), "refuse_prices"),
+    (re.compile(r"costs (\d+) MC and its TR steps are taxed (\d+) MC"), "refuse_costs_taxed"),
+    (re.compile(r"(?:.+'s|its) TR steps are taxed (\d+) MC, which you cannot also pay"), "refuse_taxed"),
+    (re.compile(r"(?:.+'s action )?was already used this generation|.+'s action was already used this generation"),
+     "refuse_used"),
+    (re.compile(r".+'s action cannot be carried out now"), "refuse_now"),
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
     (re.compile(r"its effects cannot all be carried out(?:: .*)?"), "refuse_effects"),   # the detail is English
-    (re.compile(r"needs (\d+) (\S+)"), "refuse_needs"),
+    (re.compile(r"needs (\d+ \S+(?: or \d+ \S+)*)"), "refuse_needs"),   # one resource, or several to choose from
     (re.compile(r"cannot be carried out now"), "refuse_now"),
     (re.compile(r"cannot be done now"), "refuse_now"),
 )
+
+
+_RESOURCE_WORDS = {"MC": "megacredits"}   # the engine's short name in a reason, as the rules text names it
 
 
 def refusal(words: Words, reason: str) -> str:
@@ -508,8 +642,18 @@ def refusal(words: Words, reason: str) -> str:
             continue
         if key == "refuse_costs":
             return words(key, mc=found.group(1))
+        if key == "refuse_costs_taxed":
+            return words(key, mc=found.group(1), tax=found.group(2))
+        if key == "refuse_taxed":
+            return words(key, tax=found.group(1))
+        if key == "refuse_prices":  # every way to pay, none affordable: `9 MC or 3 energy or 3 titanium`
+            prices = [price.split(" ", 1) for price in found.group(1).split(" or ")]
+            return words(key, prices=words("or").join(
+                words("mc", n=n) if what == "MC" else words.counted(int(n), what) for n, what in prices))
         if key == "refuse_needs":
-            return words(key, things=words.counted(int(found.group(1)), found.group(2)))
+            things = [thing.split(" ", 1) for thing in found.group(1).split(" or ")]
+            return words(key, things=words("or").join(words.counted(int(n), _RESOURCE_WORDS.get(what, what))
+                                                      for n, what in things))
         return words(key)
     return reason
 

@@ -17,7 +17,8 @@ from tharsis.problems import Problem, ProblemError
 
 def add_parser(sub) -> None:
     gallery = sub.add_parser("gallery", help="write a static HTML card gallery",
-                             description="Write DIR/index.html: every card and corporation as a card face, "
+                             description="Write DIR/index.html: every card and corporation as a card face "
+                                         "(and every site and faction of the expansions), "
                                          "searchable and filterable, with the problems of PATH shown on the cards "
                                          "(docs/gallery.md).")
     gallery.add_argument("directory", metavar="DIR", help="where to write index.html (created if missing)")
@@ -53,5 +54,9 @@ def run(args) -> int:
     page = gallery.write(directory, built)
     with_problems = sum(1 for face in built.faces if face.problems)
     errors = f"{built.errors} error{'s' if built.errors != 1 else ''}"
-    print(f"wrote {page}: {len(built.faces)} cards, {with_problems} with problems ({errors})")
+    cards = sum(1 for face in built.faces if face.kind not in gallery.ELEMENTS)
+    elements = [f"{n} {kind}{'s' if n != 1 else ''}" for kind in gallery.ELEMENTS
+                if (n := sum(1 for face in built.faces if face.kind == kind))]
+    print(f"wrote {page}: {cards} cards, {with_problems} with problems ({errors})"
+          + (f"; {', '.join(elements)}" if elements else ""))
     return 1 if built.errors else 0
