@@ -721,7 +721,56 @@ class EffectChecks:
                 if resource is None:
                     return None
                 result["holds"] = resource
+        others = [node for node in nodes if node.kind in _CARD_ONLY_FILTERS]
+        if others:   # the filters the card verbs share, beyond the event's own fields: one CardFilter
+            cards = self.card_filter(others)
+            if cards is None:
+                return None
+            result["cards"] = cards
         return result
+
+    def card_filter(self, nodes: list, types: tuple[str, ...] = (), tag: Optional[str] = None) \
+            -> Optional[fx.CardFilter]:
+        """The card filters written after a card (`with no earth tag`, `with cost <= 16`, `holding microbe`, ...)
+        as one CardFilter, or None after reporting why not (an unknown tag or card resource)."""
+        fields: dict = {"types": types, "tag": tag}
+        for node in nodes:
+            if node.kind == "cost_filter":
+                operator, value = node["operator"].text, int(node["value"].text)
+                if operator in (">=", ">", "=="):
+                    fields["min_cost"] = value + (1 if operator == ">" else 0)
+                if operator in ("<=", "<", "=="):
+                    fields["max_cost"] = value - (1 if operator == "<" else 0)
+            elif node.kind == "vp_filter":
+                fields["with_vp"] = True
+            elif node.kind == "no_tags_filter":
+                fields["no_tags"] = True
+            elif node.kind in ("tag_filter", "lacks_tag_filter"):
+                found = self.tag(node["tag"])
+                if found is None:
+                    return None
+                fields["tag" if node.kind == "tag_filter" else "lacks"] = found
+            elif node.kind == "holding_filter":
+                found = self.card_resource(node["resource"])
+                if found is None:
+                    return None
+                fields["holds"] = found
+            elif node.kind == "requirements_filter":
+                fields["requirements"] = "any"
+            elif node.kind == "global_requirements_filter":
+                fields["requirements"] = "global"
+            elif node.kind == "special_tile_filter":
+                fields["special_tile"] = True
+            elif node.kind == "except_filter":
+                self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
+                                       "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
+                return None
+        return fx.CardFilter(**fields)
+
+    def _played_type(self, name) -> Optional[str]:
+        """A card type or declared kind written where a tag may be (`play active card`), or None."""
+        word = " ".join(name.text.lower().split()) if name is not None else None
+        return word if word in v.CARD_TYPES or word in self.card_kinds else None
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
         if node.kind == "plays":
@@ -736,12 +785,15 @@ class EffectChecks:
                 return fx.TriggerEvent("play_tag", tags=tuple(tags))
             tag = None
             name = played["tag"]
-            if name is not None:
+            written_type = self._played_type(name)
+            if name is not None and written_type is None:
                 tag = self.tag(name)
                 if tag is None:
                     return None
             card_kind = played["kind"].text
             filters = self._card_filters(played["filters"])
+            if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
+                filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=(written_type,))
             return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
         if node.kind == "places":
             words = node["words"]
@@ -768,6 +820,11 @@ class EffectChecks:
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
             for held in node["filters"]:
+                if held.kind in _CARD_ONLY_FILTERS:
+                    self.diagnostics.error("E301", "a standard project is chosen by its cost or its name", held.span,
+                                           "write: when you use standard project with cost >= 20 except \"Sell "
+                                           "Patents\"")
+                    return None
                 if held.kind == "holding_filter":
                     self.diagnostics.error("E301", "a standard project holds no resources", held.span,
                                  "'holding RESOURCE' goes with a card played: when any player plays card holding "
@@ -967,6 +1024,11 @@ class EffectChecks:
 # removed, nothing), and blocks whose contents are checked
 _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
             fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
+
+
+# card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
+_CARD_ONLY_FILTERS = ("tag_filter", "lacks_tag_filter", "requirements_filter", "global_requirements_filter",
+                      "special_tile_filter")
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

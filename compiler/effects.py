@@ -107,6 +107,24 @@ def _frozen(cls):
 # ------------------------------------------------------------------------------------------- quantities
 
 @_frozen
+class CardFilter:
+    """Which cards: one set of filters for every place where cards are counted or chosen (the `cards` quantity, a
+    `play card` trigger, the card verbs), each empty field leaving that side open. Checked by one matcher
+    (runtime/rules/card_filters.py), so a filter means the same wherever it is written."""
+
+    types: tuple[str, ...] = ()             # automated | active | event | a declared kind: one of these
+    tag: Optional[str] = None               # `with TAG tag` (or the tag before `card`): has it
+    lacks: Optional[str] = None             # `with no TAG tag`: has none of it
+    no_tags: bool = False                   # `with no tags`
+    requirements: Optional[str] = None      # `with requirements` (any) | `with global requirements` (global)
+    min_cost: Optional[int] = None          # `costing N or more` / `with cost >= N`
+    max_cost: Optional[int] = None          # `costing N or less` / `with cost <= N`
+    with_vp: bool = False                   # `with vp`: printed victory points above 0
+    holds: Optional[str] = None             # `holding RESOURCE`
+    special_tile: bool = False              # `with special tile`: its play places a special tile
+
+
+@_frozen
 class Measure:
     """One countable thing in the game. `kind` selects the counter; the other fields parametrise it.
 
@@ -136,6 +154,7 @@ class Measure:
     which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
+    cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above (with no TAG tag, ...)
 
 
 @_frozen
@@ -769,6 +788,7 @@ class TriggerEvent:
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
+    cards: Optional[CardFilter] = None       # play_card: the other card filters (a type, requirements, a tag lacked)
 
 
 @passive("when", rule="trigger", category="triggers",

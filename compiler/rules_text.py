@@ -233,7 +233,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         if m.no_tags:
             requirements += t("cards_with_no_tags")
         return _Counted(whose, t("measure_cards", scope=scope, kinds=kinds, requirements=requirements,
-                                 costing=costing), unit="card")
+                                 costing=costing, filters=card_filter(t, m.cards)), unit="card")
     if k == "parameter":
         return _Counted("", t.parameter(m.name), unit="step", value=True)
     if k == "constant":
@@ -389,6 +389,36 @@ def parameter_unit(t: Phrases, parameter: str, declared: str = "") -> str:
     if parameter in _UNITS:
         return t(_UNITS[parameter])
     return t("unit_temperature") if declared == "C" else declared
+
+
+def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
+    """A CardFilter as qualifiers after a card (English) or beside it (Chinese): its types, tags, requirements,
+    costs, points, resource and special tile, in that order."""
+    if f is None:
+        return ""
+    parts = []
+    if f.types:
+        parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
+    if f.tag is not None:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    if f.lacks is not None:
+        parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
+    if f.no_tags:
+        parts.append(t("cards_with_no_tags"))
+    if f.requirements is not None:
+        parts.append(t("card_filter_global_requirements" if f.requirements == "global" else
+                       "card_filter_requirements"))
+    if f.min_cost is not None:
+        parts.append(t("card_filter_min_cost", n=f.min_cost))
+    if f.max_cost is not None:
+        parts.append(t("card_filter_max_cost", n=f.max_cost))
+    if f.with_vp:
+        parts.append(t("card_filter_vp"))
+    if f.holds is not None:
+        parts.append(t("card_filter_holding", what=t.noun(f.holds)))
+    if f.special_tile:
+        parts.append(t("card_filter_special_tile"))
+    return "".join(parts)
 
 
 def _filters(t: Phrases, filters) -> str:
@@ -753,6 +783,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_tags"] = t.a(t.series("or", [t.tag(tag) for tag in ev.tags]))
     elif ev.kind == "play_card":
         what = t("event_card") if ev.card_kind == "event" else t("project_card")
+        if ev.cards is not None and ev.cards.types:   # `play active card`: the type names the card
+            what = t("typed_card", kind=t.series("or", [t.card_type(name) for name in ev.cards.types]))
         slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
         if ev.with_vp:
             slots["a_card"] = t("with_vp", a_card=slots["a_card"])
@@ -760,6 +792,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
             slots["a_card"] += t("cards_with_no_tags")
         if ev.holds:
             slots["a_card"] = t("card_holding", a_card=slots["a_card"], what=t.noun(ev.holds))
+        if ev.cards is not None:
+            slots["a_card"] += card_filter(t, attrs.evolve(ev.cards, types=()))
     elif ev.kind in ("send", "place_piece"):
         slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":

@@ -167,6 +167,7 @@ CHILDREN = {
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
     "holding_filter": "resource:NAME",
+    **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
     "adds": "verb:ADD resource:NAME",

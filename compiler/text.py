@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from . import layout, vocabulary as v
 from .definitions import VictoryPoints
 from .effects import Comparison, Condition, Measure, Quantity
@@ -71,7 +73,7 @@ def measure(m: Measure, one: bool = False) -> str:
             text += " with no tags"
         if m.min_cost is not None:
             text += f" costing {m.min_cost} or more"
-        return text
+        return text + (card_filter(m.cards, quantity=True) if m.cards is not None else "")
     if k == "parameter":
         return m.name
     if k == "constant":
@@ -86,6 +88,34 @@ def measure(m: Measure, one: bool = False) -> str:
     if k == "players":
         return "player" if one else "players"
     return k
+
+
+def card_filter(f, quantity: bool = False) -> str:
+    """A CardFilter's words after the card (`with no earth tag with cost <= 16`), its types left to the caller; in
+    a quantity a cost reads `costing N or more` (a comparison there would end the quantity)."""
+    words = []
+    if f.tag is not None:
+        words.append(f"with {f.tag} tag")
+    if f.lacks is not None:
+        words.append(f"with no {f.lacks} tag")
+    if f.no_tags:
+        words.append("with no tags")
+    if f.requirements is not None:
+        words.append("with global requirements" if f.requirements == "global" else "with requirements")
+    if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
+        words.append(f"with cost == {f.min_cost}")
+    else:
+        if f.min_cost is not None:
+            words.append(f"costing {f.min_cost} or more" if quantity else f"with cost >= {f.min_cost}")
+        if f.max_cost is not None:
+            words.append(f"costing {f.max_cost} or less" if quantity else f"with cost <= {f.max_cost}")
+    if f.with_vp:
+        words.append("with vp")
+    if f.holds is not None:
+        words.append(f"holding {f.holds}")
+    if f.special_tile:
+        words.append("with special tile")
+    return "".join(" " + w for w in words)
 
 
 def quantity(q: Quantity, one: bool = False) -> str:
@@ -624,8 +654,10 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
-                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}")
+        written = ev.cards.types[0] + " " if ev.cards is not None and ev.cards.types else ""
+        others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
+        return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
+                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
     if ev.kind == "send":
         return f"send {ev.piece}"
     if ev.kind == "place_piece":

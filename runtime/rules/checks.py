@@ -26,7 +26,7 @@ from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
-from .measures import Where, holds, quantity
+from .measures import Where, card_matches, holds, quantity
 from .passives import triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
@@ -226,6 +226,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
     if ev.no_tags and definition.tags:
         return 0
     if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
+    if ev.cards is not None and not card_matches(definition, ev.cards):
         return 0
     return int(cost_ok(ev, definition.cost))
 

@@ -2,7 +2,8 @@
 
 Each `Measure.kind` compiled by compiler/quantities.py has one counter here. A `Scope` tells whose things count
 and which card "here" and "adjacent" refer to. Interface: `Where`, `quantity`, `holds`, `failing`, `count`,
-`tag_counts`, `tags_of`, `players_in_scope`, `OPERATORS` (a rules check: nothing here changes the state).
+`tag_counts`, `tags_of`, `players_in_scope`, `OPERATORS`, and `card_matches`, the one reading of a card filter
+(counted here, and read by the triggers and the card verbs: a rules check, nothing here changes the state).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler.effects import Condition, InfluenceBonus, Measure, Quantity
+from tharsis.compiler.effects import CardFilter, Condition, InfluenceBonus, Measure, PlaceTile, Quantity, walk
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
@@ -22,7 +23,7 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
+__all__ = ["OPERATORS", "Where", "card_matches", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
            "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
@@ -143,6 +144,8 @@ def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
             if measure.min_cost is not None and definition.cost < measure.min_cost:
                 continue
             if measure.no_tags and definition.tags:
+                continue
+            if measure.cards is not None and not card_matches(definition, measure.cards):
                 continue
             total += 1
         if not in_play and (not measure.names or "event" in measure.names):
@@ -277,7 +280,30 @@ def _parameter(state, name: str) -> int:
     return value
 
 
+def card_matches(definition, f: CardFilter) -> bool:
+    """Whether a card (a project card, a card of a declared kind or a corporation) passes every filter of `f`."""
+    tags = definition.tags
+    if f.types and getattr(definition, "type", "corporation") not in f.types:
+        return False
+    if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
+        return False
+    requirements = getattr(definition, "requirements", None)
+    if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(
+            c.global_parameter for group in requirements.groups for c in group))):
+        return False
+    cost = getattr(definition, "cost", 0)
+    if (f.min_cost is not None and cost < f.min_cost) or (f.max_cost is not None and cost > f.max_cost):
+        return False
+    if f.with_vp and (definition.vp is None or definition.vp.points <= 0):
+        return False
+    if f.holds is not None and definition.holds != f.holds:
+        return False
+    return not f.special_tile or any(isinstance(e, PlaceTile) and e.tile == "special" for e in walk(definition.play))
+
+
 def _event_matches(definition, measure: Measure) -> bool:
+    if measure.cards is not None and not card_matches(definition, measure.cards):
+        return False
     if measure.with_requirements and definition.requirements is None:
         return False
     if measure.no_tags and definition.tags:
