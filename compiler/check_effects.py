@@ -18,6 +18,10 @@ from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
+# the card filters of the grammar (`?card_filter`), which the card verbs take after their card
+_FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
+                 "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
+
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -464,6 +468,54 @@ class EffectChecks:
     def _fx_copy_production(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
+
+    def _chosen_cards(self, word, filters: list, event: bool = False) -> Optional[fx.CardFilter]:
+        """The cards a card verb chooses among: the word before `card` (a type or declared kind, else a tag), then
+        the filters; `event` for `move event ...`."""
+        types, tag = ("event",) if event else (), None
+        if word is not None:
+            written = self._played_type(word)
+            if written is not None:
+                if event and written != "event":
+                    self.diagnostics.error("E301", f"'{word.text} event': an event is not {written}", word.span,
+                                           f"write: {word.text} card")
+                    return None
+                types = (written,)
+            else:
+                tag = self.tag(word)
+                if tag is None:
+                    return None
+        return self.card_filter(filters, types, tag)
+
+    @compiles(fx.MoveCard, "kind_word?:NAME card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
+              " source:NAME destination+:NAME")
+    def _fx_move_card(self, node: Node, ctx: CheckContext):
+        cards = self._chosen_cards(node["kind_word"], node["filters"], node["card"].text.lower() == "event")
+        source_leaf, destination = node["source"], node["destination"]
+        source = source_leaf.text.lower()
+        if source not in _ZONES:
+            self.diagnostics.error("E301", f"cards move from your play area, your events or your hand, not "
+                                           f"'{source_leaf.text}'", source_leaf.span,
+                                   did_you_mean(source, _ZONES) or "write: from play, from events or from hand")
+            return None
+        where = " ".join(leaf.text.lower() for leaf in destination)
+        if where not in _DESTINATIONS:
+            self.diagnostics.error("E301", f"a card moves to your hand, the discard pile or another player, not "
+                                           f"'{where}'", destination[0].span,
+                                   did_you_mean(where, _DESTINATIONS) or "write: to hand, to discard or to another "
+                                                                         "player")
+            return None
+        where = _DESTINATIONS[where]
+        if where == source or (source == "events" and where == "another_player"):
+            self.diagnostics.error("E301", f"a card from {source} cannot move to {where.replace('_', ' ')}",
+                                   destination[0].span, "write: from play to hand, from hand to discard, ...")
+            return None
+        return None if cards is None else fx.MoveCard(cards, source, where)
+
+    @compiles(fx.CopyPlay, "verb:PLAY kind_word?:NAME filters*:" + "|".join(_FILTER_RULES))
+    def _fx_copy_play(self, node: Node, ctx: CheckContext):
+        cards = self._chosen_cards(node["kind_word"], node["filters"])
+        return None if cards is None else fx.CopyPlay(cards)
 
     @compiles(fx.Reveal, "tag:NAME effects:effects")
     def _fx_reveal(self, node: Node, ctx: CheckContext):
@@ -1025,6 +1077,10 @@ class EffectChecks:
 _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
             fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
 
+
+# where a card moves from, and to (`move ... from play to another player`)
+_ZONES = ("play", "events", "hand")
+_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player"}
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "lacks_tag_filter", "requirements_filter", "global_requirements_filter",

@@ -507,6 +507,37 @@ class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
 
 
+@immediate("move_card", category="cards",
+           syntax="move [TYPE | TAG] card|event [FILTER ...] from (play | events | hand) to (hand | discard | another "
+                  "player)",
+           example="move active card with vp from play to discard",
+           summary="Move one of your cards that passes the filters (your choice) from your play area (never the "
+                   "corporation), your played events or your hand: to your hand, to the discard pile (a card of a "
+                   "declared kind goes under its pile), or into another player's play area (from your hand too; your "
+                   "choice of player). A card leaving play takes its resources with it and its lasting effects end; "
+                   "its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, `with requirements`, "
+                   "`with global requirements`, `with cost >= N` (`<=`, `==`), `with vp`, `holding RESOURCE`, "
+                   "`with special tile`.",
+           impossible="when no card of yours in that zone passes the filters")
+@_frozen
+class MoveCard:
+    cards: CardFilter
+    source: str          # play | events | hand
+    destination: str     # hand | discard | another_player
+
+
+@immediate("copy_play", category="cards", syntax="copy play of another [TYPE | TAG] card [FILTER ...]",
+           example="copy play of another active card with vp",
+           summary="Carry out again the `play:` effects of another card in your play area that passes the filters "
+                   "(your choice), as if it were played now (its tile effects, its `here` meaning that card); only "
+                   "a card whose effects can be carried out is offered.",
+           impossible="when no other card of yours in play passes the filters with `play:` effects that can be "
+                      "carried out")
+@_frozen
+class CopyPlay:
+    cards: CardFilter
+
+
 @immediate("gain_raised", category="triggers", syntax="gain that production",
            example="when you raise production -> gain that production",
            summary="In a `when you raise production` trigger: gain as many units of the resource as its production "

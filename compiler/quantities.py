@@ -22,6 +22,8 @@ CATALOGUE = {
     "TAG tags": "your tags of that kind in play (events only while being played); `all`/`opponent` to widen",
     "tags": "all your tags in play",
     "distinct tags": "how many different tags you have in play",
+    "distinct resources": "how many kinds of resource you have: standard resources in your stock and card resources "
+                          "on your cards, one for each kind of which you have at least one",
     "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
     "RESOURCE on cards": "card resources of that type on your cards (`resources on cards` for every type; `all` "
                          "for every player's)",
@@ -120,6 +122,8 @@ class QuantityCompiler:
             return Measure("tags", scope=scope or "you")
         if words == ["distinct", "tag"]:
             return Measure("distinct_tags", scope=scope or "you")
+        if words == ["distinct", "resource"] and scope in (None, "you"):
+            return Measure("distinct_resources")
         if len(words) == 2 and words[1] == "tag":
             tag = v.lookup(leaves[0].text, self.tags)  # a declared name is kept as written: `mars tags`
             if tag is None:
@@ -376,7 +380,7 @@ _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, Qua
                              QuantityCompiler._factions, QuantityCompiler._spaces, QuantityCompiler._pieces,
                              QuantityCompiler._cards]
 
-_EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
+_EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "animals here", "resources on cards", "animals on cards",
              "cities", "cities on mars",
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",

@@ -254,7 +254,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "tr_raised":  # 你本时代提升的改造度: whose goes inside the phrase
         return _Counted("", t("measure_tr_raised", scope=scope, owner=whose), unit="step", value=True)
     unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
-            "raised_productions": "kind"}.get(k, "step")
+            "raised_productions": "kind", "distinct_resources": "kind"}.get(k, "step")
     return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
 
 
@@ -576,6 +576,24 @@ def _block(t: Phrases, e) -> str:
 @sentence_of(fx.CopyProduction)
 def _copy_production(t: Phrases, e) -> str:
     return t("copy_production", tag=t.tag(e.tag))
+
+
+def _a_card(t: Phrases, f: fx.CardFilter) -> str:
+    """A card chosen by a card verb, in players' words: `an active card with victory points`."""
+    what = t("event_card") if f.types == ("event",) else \
+        t("typed_card", kind=t.series("or", [t.card_type(name) for name in f.types])) if f.types else t("project_card")
+    rest = attrs.evolve(f, types=(), tag=None)
+    return t.a(t("tagged", tag=t.tag(f.tag), what=what) if f.tag else what) + card_filter(t, rest)
+
+
+@sentence_of(fx.MoveCard)
+def _move_card(t: Phrases, e) -> str:
+    return t(f"move_card_{e.source}_to_{e.destination}", a_card=_a_card(t, e.cards))
+
+
+@sentence_of(fx.CopyPlay)
+def _copy_play(t: Phrases, e) -> str:
+    return t("copy_play", a_card=_a_card(t, e.cards))
 
 
 @sentence_of(fx.Reveal)

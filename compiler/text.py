@@ -30,6 +30,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{m.name + ' ' if m.name else ''}tag{'' if one else 's'}"
     if k == "distinct_tags":
         return f"{scope}distinct tags"
+    if k == "distinct_resources":
+        return "distinct resources"
     if k == "resource_here":
         return f"{many(m.name) if m.name else many('resource')} here"
     if k == "card_resources":
@@ -394,6 +396,24 @@ def _may(e, c: bool) -> str:
 @text_of(fx.CopyProduction)
 def _copy_production(e, c: bool) -> str:
     return f"copy production of {e.tag} card"
+
+
+def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:
+    """The card a card verb chooses: `active card with vp`, `event with no tags` (a type or a tag, then the rest)."""
+    word = f.types[0] if f.types and f.types != ("event",) else f.tag or ""
+    kind = "event" if f.types == ("event",) and event_word else "card"
+    rest = attrs.evolve(f, types=(), tag=None if word == f.tag else f.tag)
+    return f"{word + ' ' if word else ''}{kind}{card_filter(rest)}"
+
+
+@text_of(fx.MoveCard)
+def _move_card(e, c: bool) -> str:
+    return f"move {_chosen_card(e.cards)} from {e.source} to {e.destination.replace('_', ' ')}"
+
+
+@text_of(fx.CopyPlay)
+def _copy_play(e, c: bool) -> str:
+    return f"copy play of another {_chosen_card(e.cards, event_word=False)}"
 
 
 @text_of(fx.Reveal)

@@ -36,9 +36,11 @@ from ..rules.checks import (
     claimable,
     commutes,
     copyable,
+    copyable_plays,
     effect_steps,
     fundable_awards,
     lowest_productions,
+    movable_cards,
     names_resource,
     own_cards_to_remove_from,
     owns_tile_next_to,
@@ -58,7 +60,7 @@ from ..rules.checks import (
 from ..rules.measures import Where, holds, quantity, tag_counts
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
-from . import actions, politics, sites, stages, tiles, triggers
+from . import actions, politics, sites, stages, tiles, triggers, zones
 from .payment import offer_cards, pay, spend
 
 if TYPE_CHECKING:
@@ -571,6 +573,13 @@ def copy_chosen(game: "Table", name: str, ctx: EffectContext) -> None:
                                              placed_bonuses=bonus_filter(placement) if placement else ()), None)
 
 
+@step
+def play_copied(game: "Table", name: str, ctx: EffectContext) -> None:
+    """`copy play of another card`: the picked card's `play:` effects again, `here` meaning that card."""
+    copied = game.library[name]
+    run_in_chosen_order(game, copied.play, attrs.evolve(ctx, card=name), ())
+
+
 @handles(fx.Reveal)
 def _reveal(game, e, ctx):
     revealed = game.take_from_deck(1)
@@ -851,6 +860,10 @@ PICK_ONE = {
                         choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
     fx.CopyProduction: Pick("card", "Copy the production of which card?", option=_labelled("card"),
                             chosen=copy_chosen, choices=copyable, arguments=lambda e, ctx: (ctx,)),
+    fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
+                      choices=movable_cards, arguments=lambda e, ctx: (ctx.player, e.source, e.destination)),
+    fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
+                      choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
                           chosen=played_from_hand, offered=_play_offered,
                           choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers,

@@ -4,7 +4,7 @@ Interface: `EffectContext` (who carries out an effect, for which card, with whic
 (an amount in a context), `possible`, `possible_in_some_order`, `possible_with_a_payment`, `x_range`,
 `unconditional`, `commutes`, `effect_steps`, and the target finders the effect handlers offer as options
 (`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `own_cards_to_remove_from`,
-`protected`, `owns_tile_next_to`, `copyable`, `bonus_resources`).
+`protected`, `owns_tile_next_to`, `copyable`, `copyable_plays`, `movable_cards`, `bonus_resources`).
 
 Why a module of its own: "may this card/action be used now?" is asked far more often than anything is done, and
 never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
@@ -625,6 +625,34 @@ def copyable(game: "Table", e, ctx) -> list[str]:
     return result
 
 
+def movable_cards(game: "Table", e: fx.MoveCard, ctx) -> list[str]:
+    """The cards of the player's zone that `move ... from ZONE` may pick: those passing its filters; from the play
+    area never the corporation (nor a card of another kind of definition), nor the card whose effect this is."""
+    state, library = game.state.players[ctx.player], game.library
+    if e.destination == "another_player" and len(game.state.players) < 2:
+        return []
+    if e.source == "hand":
+        names = list(dict.fromkeys(state.hand))
+    elif e.source == "events":
+        names = list(dict.fromkeys(state.events))
+    else:
+        names = [c.name for c in state.played if library[c.name].kind == "card" and c.name != ctx.card]
+    return [name for name in names if card_matches(library[name], e.cards)]
+
+
+def copyable_plays(game: "Table", e: fx.CopyPlay, ctx) -> list[str]:
+    """The other cards of the player's play area whose `play:` effects `copy play of another card` may carry out
+    again: passing its filters, with effects that can be carried out now (`here` meaning that card)."""
+    result = []
+    for card in game.state.players[ctx.player].played:
+        definition = game.library[card.name]
+        if definition.kind != "card" or card.name in (ctx.card, ctx.playing) or not definition.play:
+            continue
+        if card_matches(definition, e.cards) and possible(game, definition.play, attrs.evolve(ctx, card=card.name)):
+            result.append(card.name)
+    return result
+
+
 # ------------------------------------------------------------------ the condition of each kind of effect
 # `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
 # this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
@@ -694,6 +722,8 @@ _POSSIBLE = {
     fx.ChooseX: _can_choose_x,
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
     fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
+    fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
+    fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),

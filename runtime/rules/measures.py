@@ -168,6 +168,13 @@ def _card_resources(game: "Table", measure: Measure, players) -> int:
     return total
 
 
+def _distinct_resources(game: "Table", measure: Measure, where: Where, players) -> int:
+    """The kinds of resource the player has: standard resources in stock and card resources on cards (one each)."""
+    state, library = game.state.players[where.player], game.library
+    held = {library[card.name].holds for card in state.played if card.resources}
+    return sum(1 for amount in state.resources.values() if amount > 0) + len(held - {None})
+
+
 def _raised_productions(game: "Table", measure: Measure, where: Where, players) -> int:
     player = game.state.players[where.player]
     return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
@@ -188,6 +195,7 @@ _COUNTERS = {
     "tags": _tags,
     "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing)) -
                                                          set(m.wild_tags)),
+    "distinct_resources": _distinct_resources,
     "resource_here": _resource_here,
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
