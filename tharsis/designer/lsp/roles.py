@@ -35,7 +35,9 @@ NAME_ROLES = {
     "remove": "any resource", "name_list<protect": "any resource",
     "another_card": "tag", "any_card": "tag", "any_card_with_resources": "tag", "any_cards": "tag",
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "with_tag": "tag", "played_tag": "tag",
-    "played_card": "tag", "on_cards": "tag", "per_tag": "tag",
+    "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
+    "tag_filter": "tag", "lacks_tag_filter": "tag", "move_card#0": "card word", "move_card#1": "zone",
+    "move_card#2": "destination", "move_card#3": "destination", "copy_play": "card word",
     "look_play": "card kind",
     "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
     "site_holds_field": "piece", "visited_by_field": "piece", "holding_filter": "card resource",
@@ -122,6 +124,8 @@ class Vocabulary:
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
+            "card word": v.CARD_TYPES[:2] + self.card_kinds + tags,   # a type, or a tag (`play active card`)
+            "zone": ("play", "events", "hand"), "destination": ("hand", "discard", "another", "player"),
             "variant": v.VARIANTS, "ends game": ENDS_GAME, "moment": tuple(RULE_MOMENTS),
             "decider": tuple(RULE_DECIDERS), "set": self.sets, "returns": tuple(PIECE_RETURNS),
         }
