@@ -154,7 +154,7 @@ class Measure:
     which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
-    cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above (with no TAG tag, ...)
+    cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
 
 
 @_frozen
@@ -819,7 +819,7 @@ class TriggerEvent:
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
-    cards: Optional[CardFilter] = None       # play_card: the other card filters (a type, requirements, a tag lacked)
+    cards: Optional[CardFilter] = None       # play_card: the other filters (a type, requirements, a tag lacked)
 
 
 @passive("when", rule="trigger", category="triggers",

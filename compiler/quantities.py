@@ -349,7 +349,8 @@ class QuantityCompiler:
                                            "card resources: " + ", ".join(sorted(self.card_resources)))
                     return False
                 extra["holds"], i = resource, i + 2
-            elif rest[i] == "costing" and len(rest) >= i + 4 and rest[i + 2:i + 4] in (["or", "more"], ["or", "less"]):
+            elif rest[i] == "costing" and len(rest) >= i + 4 and \
+                    rest[i + 2:i + 4] in (["or", "more"], ["or", "less"]):
                 try:
                     value = int(rest[i + 1])
                 except ValueError:
@@ -380,11 +381,12 @@ _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, Qua
                              QuantityCompiler._factions, QuantityCompiler._spaces, QuantityCompiler._pieces,
                              QuantityCompiler._cards]
 
-_EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "animals here", "resources on cards", "animals on cards",
-             "cities", "cities on mars",
+_EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "animals here", "resources on cards",
+             "animals on cards", "cities", "cities on mars",
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",
              "raised productions", "tr", "tr raised this generation", "cards in hand", "events played",
              "automated cards", "cards with requirements",
-             "event cards with no earth tag", "cards with global requirements", "active cards with vp", "temperature", "oxygen", "oceans"]
+             "event cards with no earth tag", "cards with global requirements", "active cards with vp",
+             "temperature", "oxygen", "oceans"]

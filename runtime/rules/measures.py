@@ -23,8 +23,8 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "card_matches", "count", "failing", "holds", "players_in_scope", "quantity", "tag_counts",
-           "tags_of"]
+__all__ = ["OPERATORS", "Where", "card_matches", "count", "failing", "holds", "players_in_scope", "quantity",
+           "tag_counts", "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
 
