@@ -834,8 +834,8 @@ class TriggerEvent:
                  "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
-                 "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, `with no TAG tag`, `with "
-                 "requirements`, `with global requirements`, `with special tile`.")
+                 "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
