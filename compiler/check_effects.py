@@ -563,13 +563,22 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
-    @compiles(fx.EachOpponent, "effects:effects")
+    @compiles(fx.EachOpponent, "condition?:condition effects:effects")
     def _fx_each_opponent(self, node: Node, ctx: CheckContext):
-        return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
+        return self._each(fx.EachOpponent, node, ctx)
 
-    @compiles(fx.EachPlayer, "effects:effects")
+    @compiles(fx.EachPlayer, "condition?:condition effects:effects")
     def _fx_each_player(self, node: Node, ctx: CheckContext):
-        return fx.EachPlayer(self.effects(node["effects"], attrs.evolve(ctx)))
+        return self._each(fx.EachPlayer, node, ctx)
+
+    def _each(self, kind: type, node: Node, ctx: CheckContext):
+        """`each player [with CONDITION] { }` and `each opponent ...`: the block, and whom the condition keeps."""
+        condition = None
+        if node["condition"] is not None:
+            condition = self.condition(node["condition"], ctx)
+            if condition is None:
+                return None
+        return kind(self.effects(node["effects"], attrs.evolve(ctx)), condition)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):

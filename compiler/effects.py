@@ -548,22 +548,28 @@ class GainRaised:
     pass
 
 
-@immediate("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
+@immediate("each_opponent", category="control", syntax="each opponent [with CONDITION] { EFFECTS }",
+           example="each opponent { draw 1 }",
            summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
-                   "resources); one who cannot is skipped.",
+                   "resources); one who cannot is skipped; `with CONDITION`: only those for whom it holds (from "
+                   "their side: `each opponent with cards in hand >= 5`), all judged before the first one acts.",
            impossible=NEVER)
 @_frozen
 class EachOpponent:
     body: tuple
+    condition: Optional[Condition] = None
 
 
-@immediate("each_player", category="control", syntax="each player { EFFECTS }", example="each player { gain 2 MC }",
+@immediate("each_player", category="control", syntax="each player [with CONDITION] { EFFECTS }",
+           example="each player with tr raised this generation >= 1 { gain 2 MC }",
            summary="Every player, in turn order (the first player first), carries out the effects as their own (their "
-           "choices, their resources); one who cannot is skipped.",
+           "choices, their resources); one who cannot is skipped; `with CONDITION`: only the players for whom it "
+           "holds (from their side), all judged before the first one acts.",
            impossible=NEVER)
 @_frozen
 class EachPlayer:
     body: tuple
+    condition: Optional[Condition] = None
 
 
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",

@@ -570,6 +570,8 @@ def _choose_x(t: Phrases, e) -> str:
 
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
 def _block(t: Phrases, e) -> str:
+    if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
+        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_sentences(t, e.body))
     return t(e.kind_name, effects=_sentences(t, e.body))
 
 

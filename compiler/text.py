@@ -436,14 +436,11 @@ def _neutral(e, c: bool) -> str:
     return f"neutral {{ {_list(e.body, c)} }}"
 
 
-@text_of(fx.EachOpponent)
-def _each_opponent(e, c: bool) -> str:
-    return f"each opponent {{ {_list(e.body, c)} }}"
-
-
-@text_of(fx.EachPlayer)
-def _each_player(e, c: bool) -> str:
-    return f"each player {{ {_list(e.body, c)} }}"
+@text_of(fx.EachOpponent, fx.EachPlayer)
+def _each(e, c: bool) -> str:
+    who = "each opponent" if type(e) is fx.EachOpponent else "each player"
+    with_ = f" with {condition(e.condition)}" if e.condition is not None else ""
+    return f"{who}{with_} {{ {_list(e.body, c)} }}"
 
 
 @text_of(fx.RemoveTile)

@@ -639,14 +639,21 @@ def _gain_raised(game, e, ctx):
 def _each_opponent(game, e, ctx):
     order = game.turn_order()
     start = order.index(ctx.player) if ctx.player in order else 0
-    for index in reversed(order[start + 1:] + order[:start]):
+    for index in reversed(_kept(game, e, order[start + 1:] + order[:start])):
         push(game, opponent_turn, e, index)
 
 
 @handles(fx.EachPlayer)
 def _each_player(game, e, ctx):
-    for index in reversed(game.turn_order()):  # the first player first
+    for index in reversed(_kept(game, e, game.turn_order())):  # the first player first
         push(game, opponent_turn, e, index)
+
+
+def _kept(game: "Table", e, players: list) -> list:
+    """The players of `each player with CONDITION { }` for whom the condition holds, all judged before any acts."""
+    if e.condition is None:
+        return players
+    return [index for index in players if holds(game, e.condition, Where(index))]
 
 
 @step
