@@ -474,6 +474,7 @@ class EffectChecks:
         the filters; `event` for `move event ...`."""
         types, tag = ("event",) if event else (), None
         if word is not None:
+            word = word["name"]
             written = self._played_type(word)
             if written is not None:
                 if event and written != "event":
@@ -487,11 +488,11 @@ class EffectChecks:
                     return None
         return self.card_filter(filters, types, tag)
 
-    @compiles(fx.MoveCard, "kind_word?:NAME card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
-              " source:NAME destination+:NAME")
+    @compiles(fx.MoveCard, "kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
+              " source:card_zone destination:card_destination")
     def _fx_move_card(self, node: Node, ctx: CheckContext):
         cards = self._chosen_cards(node["kind_word"], node["filters"], node["card"].text.lower() == "event")
-        source_leaf, destination = node["source"], node["destination"]
+        source_leaf, destination = node["source"]["name"], node["destination"]["words"]
         source = source_leaf.text.lower()
         if source not in _ZONES:
             self.diagnostics.error("E301", f"cards move from your play area, your events or your hand, not "
@@ -512,8 +513,12 @@ class EffectChecks:
             return None
         return None if cards is None else fx.MoveCard(cards, source, where)
 
-    @compiles(fx.CopyPlay, "verb:PLAY kind_word?:NAME filters*:" + "|".join(_FILTER_RULES))
+    @compiles(fx.CopyPlay, "verb:PLAY kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES))
     def _fx_copy_play(self, node: Node, ctx: CheckContext):
+        if node["card"].text.lower() == "event":   # an event leaves play when played: none is there to copy
+            self.diagnostics.error("E301", "an event is not in a play area: 'copy play' copies another card there",
+                                   node["card"].span, "write: copy play of another card")
+            return None
         cards = self._chosen_cards(node["kind_word"], node["filters"])
         return None if cards is None else fx.CopyPlay(cards)
 
@@ -545,15 +550,22 @@ class EffectChecks:
             return fx.RevealUntil(count, icon=resource)
         return fx.RevealUntil(count, holds=resource)
 
-    @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
+    @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
+              "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
+        cards = None
+        event = node["card"].text.lower() == "event"
+        if node["kind_word"] is not None or node["filters"] or event:
+            cards = self._chosen_cards(node["kind_word"], node["filters"], event)
+            if cards is None:
+                return None
         modifiers = []
         discount = node["discount"]
         if discount is not None:
             modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
         if node["ignoring"] is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
-        return fx.PlayFromHand(tuple(modifiers))
+        return fx.PlayFromHand(tuple(modifiers), cards)
 
     @compiles(fx.GainRaised, "")
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):

@@ -497,14 +497,16 @@ class RevealUntil:
 
 
 @immediate("play_from_hand", category="cards",
-           syntax="play card from hand [with discount N] [ignoring global requirements]",
+           syntax="play [TYPE | TAG] card [FILTER ...] from hand [with discount N] [ignoring global requirements]",
            example="play card from hand with discount 25",
            summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
-                   "ignored if said; possible only when some card in hand can be played so.",
+                   "ignored if said; possible only when some card in hand can be played so; the card filters "
+                   "(`play event with requirements from hand`) limit the cards offered.",
            impossible="when no card in hand can be played so")
 @_frozen
 class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
+    cards: Optional[CardFilter] = None   # only a card in hand that passes these filters
 
 
 @immediate("move_card", category="cards",

@@ -652,7 +652,8 @@ def _reveal_until(t: Phrases, e) -> str:
 def _play_from_hand(t: Phrases, e) -> str:
     parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
              for m in e.modifiers]
-    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "")
+    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "",
+             a_card=_a_card(t, e.cards) if e.cards is not None else t.a(t("project_card")))
 
 
 @sentence_of(fx.Require)

@@ -167,6 +167,9 @@ CHILDREN = {
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
     "holding_filter": "resource:NAME",
+    "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
+    "card_zone": "name:NAME",                 # `move card from play ...`
+    "card_destination": "words+:NAME",        # `... to another player`
     **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",

@@ -502,7 +502,7 @@ def _reveal_until(e, c: bool) -> str:
 
 @text_of(fx.PlayFromHand)
 def _play_from_hand(e, c: bool) -> str:
-    words = ["play card from hand"]
+    words = [f"play {_chosen_card(e.cards) if e.cards is not None else 'card'} from hand"]
     for m in e.modifiers:
         words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
     return " ".join(words)

@@ -873,7 +873,7 @@ PICK_ONE = {
                       choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
                           chosen=played_from_hand, offered=_play_offered,
-                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers,
+                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                                 ctx.playing)),
     fx.FundAward: Pick("award", "Which award do you fund for free?", option=_labelled("fund"), chosen=award_funded,
                        choices=lambda game, e, ctx: fundable_awards(game)),

@@ -489,10 +489,12 @@ def lowest_productions(game: "Table", player: int) -> list[str]:
     return [r for r, level in production.items() if level == low]
 
 
-def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, playing: Optional[str] = None) -> list[str]:
+def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, cards: Optional[fx.CardFilter] = None,
+                             playing: Optional[str] = None) -> list[str]:
     """The cards in hand that `play card from hand` could play with these modifiers (a discount, requirements
-    ignored): the modifiers are added for the question and taken away again. The card being played is not one of
-    them, nor a card that would itself play from hand (no chain of such cards is sought)."""
+    ignored), passing its filters (`cards`): the modifiers are added for the question and taken away again. The card
+    being played is not one of them, nor a card that would itself play from hand (no chain of such cards is
+    sought)."""
     from .legality import playable  # legality asks these checks in turn: imported when first needed
 
     state = game.state.players[player]
@@ -502,6 +504,7 @@ def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, playi
     try:
         return [name for name in dict.fromkeys(state.hand)
                 if name != playing and library[name].type not in kinds
+                and (cards is None or card_matches(library[name], cards))
                 and not any(type(e) is fx.PlayFromHand for e in library[name].play)
                 and playable(game, player, name)[0]]
     finally:
@@ -727,7 +730,8 @@ _POSSIBLE = {
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
-    fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
+                                                                         ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
     fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
