@@ -6,8 +6,7 @@ its contradictions are warned of; tests/scenarios/cards/published-constructs.yam
 import attrs
 import pytest
 
-from tharsis.compiler import compile_text, rules_text, text
-from tharsis.compiler import effects as fx
+from tharsis.compiler import compile_text, effects as fx, rules_text, text
 
 CARDS = """
 card "Lab Clerk" {
