@@ -172,6 +172,13 @@ class EffectChecks:
                 resource = self._standard_resource(word)
                 if resource is None:
                     return None
+            if delta.kind == "delta_at_least":
+                if negative_only or resource in ("lowest", "bonus"):
+                    self.diagnostics.error("E304", "'at least' raises one of your own productions, named", word.span,
+                                           "write: production(plants at least 3)")
+                    return None
+                changes.append(fx.ProductionChange(resource, fx.at_least(resource, int(delta["floor"].text))))
+                continue
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.diagnostics.error("E304", "'any production' can only decrease another player's production",
@@ -180,12 +187,12 @@ class EffectChecks:
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
-    @compiles(fx.Production, "deltas+:delta")
+    @compiles(fx.Production, "deltas+:delta|delta_at_least")
     def _fx_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
-    @compiles(fx.AnyProduction, "deltas+:delta")
+    @compiles(fx.AnyProduction, "deltas+:delta|delta_at_least")
     def _fx_any_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None

@@ -269,6 +269,24 @@ class ProductionChange:
     resource: str
     amount: Amount
 
+    @property
+    def floor(self) -> Optional[int]:
+        """N of `RESOURCE at least N` (the amount `+1 per N - RESOURCE production`), else None."""
+        a = self.amount
+        terms = a.per.terms if a.per is not None else ()
+        if a.coefficient == 1 and not a.variable and a.divisor == 1 and len(terms) == 2 and \
+                terms[0].kind == "constant" and terms[0].cap is None and not terms[0].subtract and \
+                terms[1] == Measure("production", name=self.resource, subtract=True):
+            return terms[0].value
+        return None
+
+
+def at_least(resource: str, floor: int) -> Amount:
+    """`production(RESOURCE at least N)`: as many steps as take the production up to N (none when it is there), the
+    quantity `N - RESOURCE production`, which is never below 0."""
+    return Amount(1, per=Quantity((Measure("constant", value=floor), Measure("production", name=resource,
+                                                                              subtract=True))))
+
 
 @immediate("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
            example="production(energy -1, megacredits +3)",

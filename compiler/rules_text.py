@@ -482,6 +482,9 @@ def _production(t: Phrases, e) -> str:
     whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
     parts = []
     for change in e.changes:
+        if change.floor is not None:   # `plants at least 3`
+            parts.append(t("production_at_least", resource=t.noun(change.resource, 1), n=change.floor))
+            continue
         verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
         steps = _steps(t, change.amount)  # English says it after the production, Chinese before
         production = t("production_of_bonus", steps=steps) if change.resource == "bonus" else \

@@ -149,6 +149,7 @@ CHILDREN = {
     # parts of effects (each verb's own rule is named by its checker)
     "per": "quantity:quantity",
     "delta": "resource:NAME change:SIGNED per?:per",
+    "delta_at_least": "resource:NAME at_least:AT_LEAST floor:INT",
     "on_kind": "kind:NAME",
     "on_reserved": "name:STRING",
     "on_bonus": "bonuses+:NAME",

@@ -300,7 +300,9 @@ def _pay(e, c: bool) -> str:
 
 @text_of(fx.Production, fx.AnyProduction)
 def _production(e, c: bool) -> str:
-    inner = ", ".join(f"{_production_word(x.resource, c)} {amount(x.amount, signed=True)}" for x in e.changes)
+    inner = ", ".join(f"{_production_word(x.resource, c)} "
+                      f"{amount(x.amount, signed=True) if x.floor is None else f'at least {x.floor}'}"
+                      for x in e.changes)
     return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
 
 

@@ -41,7 +41,7 @@ card "Fast Track" {
 card "Diversity" {
   type: event  cost: 1
   requires: distinct resources >= 9
-  play: tr +1
+  play: tr +1; production(plants at least 3)
 }
 """
 
@@ -72,8 +72,9 @@ def test_the_filters_compile_into_one_card_filter():
 
 @pytest.mark.parametrize("language, expected", [
     ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
-            "Each player with tr raised this generation at least 1", "kinds of resources"]),
-    ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类"]),
+            "Each player with tr raised this generation at least 1", "kinds of resources",
+            "Raise your plant production to 3 steps if it is lower"]),
+    ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类", "若你的植物产量低于3点，将其提升至3点"]),
 ])
 def test_the_constructs_read_as_rules_text(language, expected):
     library = _compiled(CARDS).library

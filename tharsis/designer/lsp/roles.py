@@ -27,6 +27,7 @@ NAME_ROLES = {
     "ends_game_field": "ends game", "at_field": "moment", "by_field": "decider",
     "name_list<resource_declaration": "new card resource", "name_list<tag_declaration": "new tag",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
+    "delta_at_least": "production",
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
