@@ -533,12 +533,13 @@ class PlayFromHand:
            example="move active card with vp from play to discard",
            summary="Move one of your cards that passes the filters (your choice) from your play area (never the "
                    "corporation), your played events or your hand: to your hand, to the discard pile (a card of a "
-                   "declared kind goes under its pile), or into another player's play area (from your hand too; your "
-                   "choice of player). A card leaving play takes its resources with it and its lasting effects end; "
-                   "its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, `with requirements`, "
+                   "declared kind goes under its pile), or into another player's play area (from your hand too, never "
+                   "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
+                   "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
+                   "`with requirements`, "
                    "`with global requirements`, `with cost >= N` (`<=`, `==`), `with vp`, `holding RESOURCE`, "
                    "`with special tile`.",
-           impossible="when no card of yours in that zone passes the filters")
+           impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
     cards: CardFilter

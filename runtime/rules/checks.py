@@ -630,7 +630,8 @@ def copyable(game: "Table", e, ctx) -> list[str]:
 
 def movable_cards(game: "Table", e: fx.MoveCard, ctx) -> list[str]:
     """The cards of the player's zone that `move ... from ZONE` may pick: those passing its filters; from the play
-    area never the corporation (nor a card of another kind of definition), nor the card whose effect this is."""
+    area never the corporation (nor a card of another kind of definition), nor the card whose effect this is; into
+    another player's play area never an event."""
     state, library = game.state.players[ctx.player], game.library
     if e.destination == "another_player" and len(game.state.players) < 2:
         return []
@@ -640,7 +641,9 @@ def movable_cards(game: "Table", e: fx.MoveCard, ctx) -> list[str]:
         names = list(dict.fromkeys(state.events))
     else:
         names = [c.name for c in state.played if library[c.name].kind == "card" and c.name != ctx.card]
-    return [name for name in names if card_matches(library[name], e.cards)]
+    giving = e.destination == "another_player"   # an event never enters a play area
+    return [name for name in names if card_matches(library[name], e.cards)
+            and not (giving and library[name].type == "event")]
 
 
 def copyable_plays(game: "Table", e: fx.CopyPlay, ctx) -> list[str]:
