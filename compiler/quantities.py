@@ -38,11 +38,11 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [CARD FILTER ...]":
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [global] requirements] [with vp] "
+    "[holding RESOURCE] [with special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
-        "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; filters: "
-        "`with TAG tag`, `with no TAG tag`, `with no tags`, `with requirements`, `with global requirements`, "
-        "`with vp`, `holding RESOURCE`, `with special tile`, `costing N or more`, `costing N or less`",
+        "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
+        "filters (docs/language.md \"Card filters\") in any order",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
@@ -77,7 +77,7 @@ class QuantityCompiler:
                  parameters: Optional[dict] = None, pieces: tuple[str, ...] = (), factions: tuple[str, ...] = (),
                  roles: tuple[str, ...] = (), card_kinds: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
-        self.card_kinds = tuple(card_kinds)   # declared kinds of card, counted as types (`prelude cards`)
+        self.card_kinds = tuple(card_kinds)   # declared kinds of card, counted as types (`mission cards`)
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
@@ -307,7 +307,7 @@ class QuantityCompiler:
             return None
         at = words.index("card")
         types = []
-        for group in " ".join(words[:at]).split(" or "):   # `automated or active`, `global event` (a declared kind)
+        for group in " ".join(words[:at]).split(" or "):   # `automated or active`, `deep mission` (a declared kind)
             if group and group != "project":
                 types.append(group)
         for kind in types:
@@ -328,7 +328,7 @@ class QuantityCompiler:
                 no_tags, i = True, i + 3
             elif rest[i:i + 2] == ["with", "vp"]:
                 extra["with_vp"], i = True, i + 2
-            elif rest[i:i + 3] == ["with", "special", "tile"]:
+            elif rest[i:i + 3] == ["with", v.SPECIAL, "tile"]:
                 extra["special_tile"], i = True, i + 3
             elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
                 tag = self._filter_tag(rest_leaves[i + 2])

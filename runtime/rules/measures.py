@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from tharsis.compiler.effects import CardFilter, Condition, InfluenceBonus, Measure, PlaceTile, Quantity, walk
-from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, SPECIAL
 
 from ..core.state import RESOURCES
 from .passives import passive_cache, passives
@@ -306,7 +306,7 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if f.holds is not None and definition.holds != f.holds:
         return False
-    return not f.special_tile or any(isinstance(e, PlaceTile) and e.tile == "special" for e in walk(definition.play))
+    return not f.special_tile or any(isinstance(e, PlaceTile) and e.tile == SPECIAL for e in walk(definition.play))
 
 
 def _event_matches(definition, measure: Measure) -> bool:
