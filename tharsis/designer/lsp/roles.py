@@ -27,6 +27,7 @@ NAME_ROLES = {
     "ends_game_field": "ends game", "at_field": "moment", "by_field": "decider",
     "name_list<resource_declaration": "new card resource", "name_list<tag_declaration": "new tag",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
+    "delta_at_least": "production",
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
@@ -35,7 +36,9 @@ NAME_ROLES = {
     "remove": "any resource", "name_list<protect": "any resource",
     "another_card": "tag", "any_card": "tag", "any_card_with_resources": "tag", "any_cards": "tag",
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "with_tag": "tag", "played_tag": "tag",
-    "played_card": "tag", "on_cards": "tag", "per_tag": "tag",
+    "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
+    "tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word", "card_zone": "zone",
+    "card_destination": "destination",
     "look_play": "card kind",
     "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
     "site_holds_field": "piece", "visited_by_field": "piece", "holding_filter": "card resource",
@@ -122,6 +125,8 @@ class Vocabulary:
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
+            "card word": v.CARD_TYPES[:2] + self.card_kinds + tags,   # a type, or a tag (`play active card`)
+            "zone": ("play", "events", "hand"), "destination": ("hand", "discard", "another", "player"),
             "variant": v.VARIANTS, "ends game": ENDS_GAME, "moment": tuple(RULE_MOMENTS),
             "decider": tuple(RULE_DECIDERS), "set": self.sets, "returns": tuple(PIECE_RETURNS),
         }
