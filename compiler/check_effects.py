@@ -18,6 +18,10 @@ from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
+# the card filters of the grammar (`?card_filter`), which the card verbs take after their card
+_FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
+                 "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
+
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -168,6 +172,13 @@ class EffectChecks:
                 resource = self._standard_resource(word)
                 if resource is None:
                     return None
+            if delta.kind == "delta_at_least":
+                if negative_only or resource in ("lowest", "bonus"):
+                    self.diagnostics.error("E304", "'at least' raises one of your own productions, named", word.span,
+                                           "write: production(plants at least 3)")
+                    return None
+                changes.append(fx.ProductionChange(resource, fx.at_least(resource, int(delta["floor"].text))))
+                continue
             value, variable = self.signed(delta["change"], ctx)
             if negative_only and value > 0:
                 self.diagnostics.error("E304", "'any production' can only decrease another player's production",
@@ -176,12 +187,12 @@ class EffectChecks:
             changes.append(fx.ProductionChange(resource, self.amount(value, variable, delta["per"], ctx)))
         return tuple(changes)
 
-    @compiles(fx.Production, "deltas+:delta")
+    @compiles(fx.Production, "deltas+:delta|delta_at_least")
     def _fx_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=False)
         return fx.Production(changes) if changes else None
 
-    @compiles(fx.AnyProduction, "deltas+:delta")
+    @compiles(fx.AnyProduction, "deltas+:delta|delta_at_least")
     def _fx_any_production(self, node: Node, ctx: CheckContext):
         changes = self._deltas(node, ctx, negative_only=True)
         return fx.AnyProduction(changes) if changes else None
@@ -465,6 +476,59 @@ class EffectChecks:
         tag = self.tag(node["tag"])
         return fx.CopyProduction(tag) if tag else None
 
+    def _chosen_cards(self, word, filters: list, event: bool = False) -> Optional[fx.CardFilter]:
+        """The cards a card verb chooses among: the word before `card` (a type or declared kind, else a tag), then
+        the filters; `event` for `move event ...`."""
+        types, tag = ("event",) if event else (), None
+        if word is not None:
+            word = word["name"]
+            written = self._played_type(word)
+            if written is not None:
+                if event and written != "event":
+                    self.diagnostics.error("E301", f"'{word.text} event': an event is not {written}", word.span,
+                                           f"write: {word.text} card")
+                    return None
+                types = (written,)
+            else:
+                tag = self.tag(word)
+                if tag is None:
+                    return None
+        return self.card_filter(filters, types, tag)
+
+    @compiles(fx.MoveCard, "kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
+              " source:card_zone destination:card_destination")
+    def _fx_move_card(self, node: Node, ctx: CheckContext):
+        cards = self._chosen_cards(node["kind_word"], node["filters"], node["card"].text.lower() == "event")
+        source_leaf, destination = node["source"]["name"], node["destination"]["words"]
+        source = source_leaf.text.lower()
+        if source not in _ZONES:
+            self.diagnostics.error("E301", f"cards move from your play area, your events or your hand, not "
+                                           f"'{source_leaf.text}'", source_leaf.span,
+                                   did_you_mean(source, _ZONES) or "write: from play, from events or from hand")
+            return None
+        where = " ".join(leaf.text.lower() for leaf in destination)
+        if where not in _DESTINATIONS:
+            self.diagnostics.error("E301", f"a card moves to your hand, the discard pile or another player, not "
+                                           f"'{where}'", destination[0].span,
+                                   did_you_mean(where, _DESTINATIONS) or "write: to hand, to discard or to another "
+                                                                         "player")
+            return None
+        where = _DESTINATIONS[where]
+        if where == source or (source == "events" and where == "another_player"):
+            self.diagnostics.error("E301", f"a card from {source} cannot move to {where.replace('_', ' ')}",
+                                   destination[0].span, "write: from play to hand, from hand to discard, ...")
+            return None
+        return None if cards is None else fx.MoveCard(cards, source, where)
+
+    @compiles(fx.CopyPlay, "verb:PLAY kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES))
+    def _fx_copy_play(self, node: Node, ctx: CheckContext):
+        if node["card"].text.lower() == "event":   # an event leaves play when played: none is there to copy
+            self.diagnostics.error("E301", "an event is not in a play area: 'copy play' copies another card there",
+                                   node["card"].span, "write: copy play of another card")
+            return None
+        cards = self._chosen_cards(node["kind_word"], node["filters"])
+        return None if cards is None else fx.CopyPlay(cards)
+
     @compiles(fx.Reveal, "tag:NAME effects:effects")
     def _fx_reveal(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
@@ -493,15 +557,22 @@ class EffectChecks:
             return fx.RevealUntil(count, icon=resource)
         return fx.RevealUntil(count, holds=resource)
 
-    @compiles(fx.PlayFromHand, "play_word:PLAY discount?:INT ignoring?:IGNORING_REQUIREMENTS")
+    @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
+              "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
+        cards = None
+        event = node["card"].text.lower() == "event"
+        if node["kind_word"] is not None or node["filters"] or event:
+            cards = self._chosen_cards(node["kind_word"], node["filters"], event)
+            if cards is None:
+                return None
         modifiers = []
         discount = node["discount"]
         if discount is not None:
             modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
         if node["ignoring"] is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
-        return fx.PlayFromHand(tuple(modifiers))
+        return fx.PlayFromHand(tuple(modifiers), cards)
 
     @compiles(fx.GainRaised, "")
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):
@@ -511,13 +582,22 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
-    @compiles(fx.EachOpponent, "effects:effects")
+    @compiles(fx.EachOpponent, "condition?:condition effects:effects")
     def _fx_each_opponent(self, node: Node, ctx: CheckContext):
-        return fx.EachOpponent(self.effects(node["effects"], attrs.evolve(ctx)))
+        return self._each(fx.EachOpponent, node, ctx)
 
-    @compiles(fx.EachPlayer, "effects:effects")
+    @compiles(fx.EachPlayer, "condition?:condition effects:effects")
     def _fx_each_player(self, node: Node, ctx: CheckContext):
-        return fx.EachPlayer(self.effects(node["effects"], attrs.evolve(ctx)))
+        return self._each(fx.EachPlayer, node, ctx)
+
+    def _each(self, kind: type, node: Node, ctx: CheckContext):
+        """`each player [with CONDITION] { }` and `each opponent ...`: the block, and whom the condition keeps."""
+        condition = None
+        if node["condition"] is not None:
+            condition = self.condition(node["condition"], ctx)
+            if condition is None:
+                return None
+        return kind(self.effects(node["effects"], attrs.evolve(ctx)), condition)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
@@ -721,7 +801,56 @@ class EffectChecks:
                 if resource is None:
                     return None
                 result["holds"] = resource
+        others = [node for node in nodes if node.kind in _CARD_ONLY_FILTERS]
+        if others:   # the filters the card verbs share, beyond the event's own fields: one CardFilter
+            cards = self.card_filter(others)
+            if cards is None:
+                return None
+            result["cards"] = cards
         return result
+
+    def card_filter(self, nodes: list, types: tuple[str, ...] = (), tag: Optional[str] = None) \
+            -> Optional[fx.CardFilter]:
+        """The card filters written after a card (`with no earth tag`, `with cost <= 16`, `holding microbe`, ...)
+        as one CardFilter, or None after reporting why not (an unknown tag or card resource)."""
+        fields: dict = {"types": types, "tag": tag}
+        for node in nodes:
+            if node.kind == "cost_filter":
+                operator, value = node["operator"].text, int(node["value"].text)
+                if operator in (">=", ">", "=="):
+                    fields["min_cost"] = value + (1 if operator == ">" else 0)
+                if operator in ("<=", "<", "=="):
+                    fields["max_cost"] = value - (1 if operator == "<" else 0)
+            elif node.kind == "vp_filter":
+                fields["with_vp"] = True
+            elif node.kind == "no_tags_filter":
+                fields["no_tags"] = True
+            elif node.kind in ("tag_filter", "lacks_tag_filter"):
+                found = self.tag(node["tag"])
+                if found is None:
+                    return None
+                fields["tag" if node.kind == "tag_filter" else "lacks"] = found
+            elif node.kind == "holding_filter":
+                found = self.card_resource(node["resource"])
+                if found is None:
+                    return None
+                fields["holds"] = found
+            elif node.kind == "requirements_filter":
+                fields["requirements"] = "any"
+            elif node.kind == "global_requirements_filter":
+                fields["requirements"] = "global"
+            elif node.kind == "special_tile_filter":
+                fields["special_tile"] = True
+            elif node.kind == "except_filter":
+                self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
+                                       "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
+                return None
+        return fx.CardFilter(**fields)
+
+    def _played_type(self, name) -> Optional[str]:
+        """A card type or declared kind written where a tag may be (`play active card`), or None."""
+        word = " ".join(name.text.lower().split()) if name is not None else None
+        return word if word in v.CARD_TYPES or word in self.card_kinds else None
 
     def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
         if node.kind == "plays":
@@ -736,12 +865,15 @@ class EffectChecks:
                 return fx.TriggerEvent("play_tag", tags=tuple(tags))
             tag = None
             name = played["tag"]
-            if name is not None:
+            written_type = self._played_type(name)
+            if name is not None and written_type is None:
                 tag = self.tag(name)
                 if tag is None:
                     return None
             card_kind = played["kind"].text
             filters = self._card_filters(played["filters"])
+            if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
+                filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=(written_type,))
             return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
         if node.kind == "places":
             words = node["words"]
@@ -768,6 +900,11 @@ class EffectChecks:
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
             for held in node["filters"]:
+                if held.kind in _CARD_ONLY_FILTERS:
+                    self.diagnostics.error("E301", "a standard project is chosen by its cost or its name", held.span,
+                                           "write: when you use standard project with cost >= 20 except \"Sell "
+                                           "Patents\"")
+                    return None
                 if held.kind == "holding_filter":
                     self.diagnostics.error("E301", "a standard project holds no resources", held.span,
                                  "'holding RESOURCE' goes with a card played: when any player plays card holding "
@@ -967,6 +1104,15 @@ class EffectChecks:
 # removed, nothing), and blocks whose contents are checked
 _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
             fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
+
+
+# where a card moves from, and to (`move ... from play to another player`)
+_ZONES = ("play", "events", "hand")
+_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player"}
+
+# card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
+_CARD_ONLY_FILTERS = ("tag_filter", "lacks_tag_filter", "requirements_filter", "global_requirements_filter",
+                      "special_tile_filter")
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

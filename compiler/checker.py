@@ -101,7 +101,7 @@ class Checker(EffectChecks, DesignLints):
         self.roles = tuple(roles)
         self.pieces = tuple(pieces)
         self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces,
-                                           self.factions, self.roles)
+                                           self.factions, self.roles, self.card_kinds)
 
     # ------------------------------------------------------------------ definitions
 
@@ -184,13 +184,17 @@ class Checker(EffectChecks, DesignLints):
                 for field in fields.get(key, ()):
                     self.diagnostics.error("E204", f"an event has no lasting '{key}': it leaves play when played",
                                  field["key"].span, "make the card 'type: active'")
-        elif written_type == "automated" or written_type in self.card_kinds:
+        elif written_type == "automated":   # a card of a declared kind stays in play: its lasting effects hold
             for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
-                    self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'"
-                                 if card_type == "automated" else
-                                 f"a {card_type} card has no lasting '{key}'; blue cards are 'type: active'",
+                    self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'",
                                  field["key"].span, "make the card 'type: active'")
+        elif written_type in self.staged_kinds:   # it moves through stages, in nobody's play area
+            for key in ("action", "repeatable action", "effect"):
+                for field in fields.get(key, ()):
+                    self.diagnostics.error("E204", f"a {card_type} card is in nobody's play area: it has no lasting "
+                                                   f"'{key}'", field["key"].span,
+                                           "give it 'on STAGE:' effects, or declare a kind without stages")
         on_stage = self._stage_effects(fields, card_type, ctx)
         return Card(name=name, number=number.text[1:] if number else None, set=self._set(fields), type=card_type,
                     cost=cost if cost is not None else 0, tags=tags, requirements=requirements, holds=holds,

@@ -107,6 +107,24 @@ def _frozen(cls):
 # ------------------------------------------------------------------------------------------- quantities
 
 @_frozen
+class CardFilter:
+    """Which cards: one set of filters for every place where cards are counted or chosen (the `cards` quantity, a
+    `play card` trigger, the card verbs), each empty field leaving that side open. Checked by one matcher
+    (runtime/rules/card_filters.py), so a filter means the same wherever it is written."""
+
+    types: tuple[str, ...] = ()             # automated | active | event | a declared kind: one of these
+    tag: Optional[str] = None               # `with TAG tag` (or the tag before `card`): has it
+    lacks: Optional[str] = None             # `with no TAG tag`: has none of it
+    no_tags: bool = False                   # `with no tags`
+    requirements: Optional[str] = None      # `with requirements` (any) | `with global requirements` (global)
+    min_cost: Optional[int] = None          # `costing N or more` / `with cost >= N`
+    max_cost: Optional[int] = None          # `costing N or less` / `with cost <= N`
+    with_vp: bool = False                   # `with vp`: printed victory points above 0
+    holds: Optional[str] = None             # `holding RESOURCE`
+    special_tile: bool = False              # `with special tile`: its play places a special tile
+
+
+@_frozen
 class Measure:
     """One countable thing in the game. `kind` selects the counter; the other fields parametrise it.
 
@@ -136,6 +154,7 @@ class Measure:
     which: Optional[str] = None              # pieces_in, leader: the ruling or the dominant faction instead
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
+    cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
 
 
 @_frozen
@@ -249,6 +268,24 @@ class Pay:
 class ProductionChange:
     resource: str
     amount: Amount
+
+    @property
+    def floor(self) -> Optional[int]:
+        """N of `RESOURCE at least N` (the amount `+1 per N - RESOURCE production`), else None."""
+        a = self.amount
+        terms = a.per.terms if a.per is not None else ()
+        if a.coefficient == 1 and not a.variable and a.divisor == 1 and len(terms) == 2 and \
+                terms[0].kind == "constant" and terms[0].cap is None and not terms[0].subtract and \
+                terms[1] == Measure("production", name=self.resource, subtract=True):
+            return terms[0].value
+        return None
+
+
+def at_least(resource: str, floor: int) -> Amount:
+    """`production(RESOURCE at least N)`: as many steps as take the production up to N (none when it is there), the
+    quantity `N - RESOURCE production`, which is never below 0."""
+    return Amount(1, per=Quantity((Measure("constant", value=floor), Measure("production", name=resource,
+                                                                              subtract=True))))
 
 
 @immediate("production", category="production", syntax="production(RESOURCE +N, RESOURCE -N [per QUANTITY], ...)",
@@ -478,14 +515,48 @@ class RevealUntil:
 
 
 @immediate("play_from_hand", category="cards",
-           syntax="play card from hand [with discount N] [ignoring global requirements]",
+           syntax="play [TYPE | TAG] card [FILTER ...] from hand [with discount N] [ignoring global requirements]",
            example="play card from hand with discount 25",
            summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
-                   "ignored if said; possible only when some card in hand can be played so.",
+                   "ignored if said; possible only when some card in hand can be played so; the card filters "
+                   "(`play event with requirements from hand`) limit the cards offered.",
            impossible="when no card in hand can be played so")
 @_frozen
 class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
+    cards: Optional[CardFilter] = None   # only a card in hand that passes these filters
+
+
+@immediate("move_card", category="cards",
+           syntax="move [TYPE | TAG] card|event [FILTER ...] from (play | events | hand) to (hand | discard | another "
+                  "player)",
+           example="move active card with vp from play to discard",
+           summary="Move one of your cards that passes the filters (your choice) from your play area (never the "
+                   "corporation), your played events or your hand: to your hand, to the discard pile (a card of a "
+                   "declared kind goes under its pile), or into another player's play area (from your hand too, never "
+                   "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
+                   "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
+                   "`with requirements`, "
+                   "`with global requirements`, `with cost >= N` (`<=`, `==`), `with vp`, `holding RESOURCE`, "
+                   "`with special tile`.",
+           impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
+@_frozen
+class MoveCard:
+    cards: CardFilter
+    source: str          # play | events | hand
+    destination: str     # hand | discard | another_player
+
+
+@immediate("copy_play", category="cards", syntax="copy play of another [TYPE | TAG] card [FILTER ...]",
+           example="copy play of another active card with vp",
+           summary="Carry out again the `play:` effects of another card in your play area that passes the filters "
+                   "(your choice), as if it were played now (its tile effects, its `here` meaning that card); only "
+                   "a card whose effects can be carried out is offered.",
+           impossible="when no other card of yours in play passes the filters with `play:` effects that can be "
+                      "carried out")
+@_frozen
+class CopyPlay:
+    cards: CardFilter
 
 
 @immediate("gain_raised", category="triggers", syntax="gain that production",
@@ -498,22 +569,28 @@ class GainRaised:
     pass
 
 
-@immediate("each_opponent", category="control", syntax="each opponent { EFFECTS }", example="each opponent { draw 1 }",
+@immediate("each_opponent", category="control", syntax="each opponent [with CONDITION] { EFFECTS }",
+           example="each opponent { draw 1 }",
            summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
-                   "resources); one who cannot is skipped.",
+                   "resources); one who cannot is skipped; `with CONDITION`: only those for whom it holds (from "
+                   "their side: `each opponent with cards in hand >= 5`), all judged before the first one acts.",
            impossible=NEVER)
 @_frozen
 class EachOpponent:
     body: tuple
+    condition: Optional[Condition] = None
 
 
-@immediate("each_player", category="control", syntax="each player { EFFECTS }", example="each player { gain 2 MC }",
+@immediate("each_player", category="control", syntax="each player [with CONDITION] { EFFECTS }",
+           example="each player with tr raised this generation >= 1 { gain 2 MC }",
            summary="Every player, in turn order (the first player first), carries out the effects as their own (their "
-           "choices, their resources); one who cannot is skipped.",
+           "choices, their resources); one who cannot is skipped; `with CONDITION`: only the players for whom it "
+           "holds (from their side), all judged before the first one acts.",
            impossible=NEVER)
 @_frozen
 class EachPlayer:
     body: tuple
+    condition: Optional[Condition] = None
 
 
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",
@@ -769,6 +846,7 @@ class TriggerEvent:
     resource: Optional[str] = None           # add_resource: the card resource added ("resource": any)
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
+    cards: Optional[CardFilter] = None       # play_card: the other filters (a type, requirements, a tag lacked)
 
 
 @passive("when", rule="trigger", category="triggers",
@@ -782,8 +860,9 @@ class TriggerEvent:
                  "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
                  "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
-                 "event, brings a kind of tag you had none of); card filters `with cost >= N`, `with vp`, "
-                 "`with no tags`, `holding RESOURCE`.")
+                 "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
+                 "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)

@@ -5,11 +5,13 @@ with each AST node and what it compiled to, so every warning has the node's posi
 only compiled values and the declared vocabulary (the global parameters' scales), never a card's name:
 
 - W103 an amount of zero: the effect does nothing (`gain 0 heat`, `production(heat +0)`, `vp: 0`);
-- W104 an effect that can never happen: a placement whose filters no space meets (`on land on ocean`,
+- W104 an effect that can never happen: card filters no card passes (`move card with no tags with earth tag ...`),
+  a placement whose filters no space meets (`on land on ocean`,
   `isolated` and `next to`, more than 6 neighbours), the branch of an `if` its condition rules out, what follows a
   `require` that is never met, `choose X from N` beyond what X can reach;
 - W105 a requirement that can never be met (`requires: oxygen > 14%`, `plant tags >= 3 and plant tags < 2`);
-- W106 a trigger that can never fire (`with cost >= 20 with cost <= 10`, a placement no space allows);
+- W106 a trigger that can never fire (`with cost >= 20 with cost <= 10`, `with earth tag with no earth tag`, a
+  placement no space allows);
 - W107 victory points that can never be scored (`vp: 2 if oceans > 9`, `vp: 1 per 10 oceans`);
 - W108 an effect given twice where once is meant: two identical `effect:` lines, identical options of a
   `choose { }` or an action, one production changed twice in one `production( )`, an `if` whose branches match.
@@ -46,6 +48,10 @@ class DesignLints:
             if why:
                 self.diagnostics.warning("W104", f"no space can take this tile: {why}", node.span,
                                          "remove one of the filters that contradict each other")
+        elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand)) and compiled.cards is not None \
+                and no_card_passes(compiled.cards):
+            self.diagnostics.warning("W104", f"no card passes these filters: {no_card_passes(compiled.cards)}",
+                                     node.span, "remove one of the filters that contradict each other")
         elif isinstance(compiled, fx.Conditional):
             self._conditional(node, compiled)
         elif isinstance(compiled, fx.Require):
@@ -213,6 +219,10 @@ class DesignLints:
             return bound
         if event.kind == "place":
             return self._unplaceable(event.filters)
+        if event.kind == "play_card":
+            return no_card_passes(fx.CardFilter(
+                tag=event.tag, no_tags=event.no_tags, lacks=event.cards.lacks if event.cards else None,
+                types=event.cards.types if event.cards else ()))
         return None
 
     def _victory_points(self, field: Node, vp) -> None:
@@ -275,4 +285,18 @@ def _zero_leaf(node: Node) -> Optional[Span]:
         if isinstance(child, Leaf) and child.type in ("INT", "SIGNED", "SIGNED_INT") and \
                 child.text.lstrip("+-").isdigit() and int(child.text.lstrip("+-")) == 0:
             return child.span
+    return None
+
+
+def no_card_passes(f: fx.CardFilter) -> Optional[str]:
+    """Why no card can pass a card filter (`with earth tag with no earth tag`), or None when one can."""
+    tag = f.tag
+    if tag is not None and tag == f.lacks:
+        return f"a card cannot both have and lack the {tag} tag"
+    if tag is not None and f.no_tags:
+        return f"a card with no tags has no {tag} tag"
+    if f.min_cost is not None and f.max_cost is not None and f.min_cost > f.max_cost:
+        return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
+    if f.max_cost is not None and f.max_cost < 0:
+        return "a card costs 0 or more"
     return None

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from . import vocabulary as v
 from .diagnostics import Diagnostics, Span, did_you_mean, respelling
-from .effects import Measure
+from .effects import CardFilter, Measure
 from .syntax import Leaf
 
 # Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
@@ -22,6 +22,8 @@ CATALOGUE = {
     "TAG tags": "your tags of that kind in play (events only while being played); `all`/`opponent` to widen",
     "tags": "all your tags in play",
     "distinct tags": "how many different tags you have in play",
+    "distinct resources": "how many kinds of resource you have: standard resources in your stock and card resources "
+                          "on your cards, one for each kind of which you have at least one",
     "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
     "RESOURCE on cards": "card resources of that type on your cards (`resources on cards` for every type; `all` "
                          "for every player's)",
@@ -36,9 +38,11 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [with requirements] [with no tags] [costing N or more]":
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [global] requirements] [with vp] "
+    "[holding RESOURCE] [with special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
-        "cards of declared kinds too, never an event",
+        "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
+        "filters (docs/language.md \"Card filters\") in any order",
     "temperature | oxygen | oceans | PARAMETER": "a global parameter (oceans: ocean tiles on Mars), or one declared "
                                                 "with `parameter \"NAME\" { ... }`",
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
@@ -71,8 +75,9 @@ def _word(text: str) -> str:
 class QuantityCompiler:
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, pieces: tuple[str, ...] = (), factions: tuple[str, ...] = (),
-                 roles: tuple[str, ...] = ()):
+                 roles: tuple[str, ...] = (), card_kinds: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
+        self.card_kinds = tuple(card_kinds)   # declared kinds of card, counted as types (`mission cards`)
         self.tags = tags
         self.card_resources = card_resources
         self.parameters = v.GLOBAL_RANGES if parameters is None else parameters
@@ -119,6 +124,8 @@ class QuantityCompiler:
             return Measure("distinct_tags", scope=scope or "you")
         if words == ["event", "tag"]:   # an event card bears the event tag: one per event played, as reveals read it
             return Measure("events_played", scope=scope or "you")
+        if words == ["distinct", "resource"] and scope in (None, "you"):
+            return Measure("distinct_resources")
         if len(words) == 2 and words[1] == "tag":
             tag = v.lookup(leaves[0].text, self.tags)  # a declared name is kept as written: `mars tags`
             if tag is None:
@@ -301,30 +308,74 @@ class QuantityCompiler:
         if "card" not in words:
             return None
         at = words.index("card")
-        types = [w for w in words[:at] if w != "or" and w != "project"]
-        for w in words[:at]:
-            if w not in v.CARD_TYPES and w not in ("or", "project"):
+        types = []
+        for group in " ".join(words[:at]).split(" or "):   # `automated or active`, `deep mission` (a declared kind)
+            if group and group != "project":
+                types.append(group)
+        for kind in types:
+            if kind not in v.CARD_TYPES and kind not in self.card_kinds:
                 return None
-        rest = words[at + 1:]
+        rest, rest_leaves = words[at + 1:], leaves[at + 1:]
         with_requirements, min_cost, no_tags, in_play = False, None, False, False
+        extra: dict = {}   # the filters beyond those of the first phrases: compiled into a CardFilter
         i = 0
         while i < len(rest):
             if rest[i:i + 2] == ["in", "play"] and i == 0:   # the play area: the corporation and kinds of card too
                 in_play, i = True, i + 2
             elif rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
+            elif rest[i:i + 3] == ["with", "global", "requirement"]:
+                extra["requirements"], i = "global", i + 3
             elif rest[i:i + 3] == ["with", "no", "tag"]:
                 no_tags, i = True, i + 3
-            elif rest[i] == "costing" and len(rest) >= i + 4 and rest[i + 2:i + 4] == ["or", "more"]:
+            elif rest[i:i + 2] == ["with", "vp"]:
+                extra["with_vp"], i = True, i + 2
+            elif rest[i:i + 3] == ["with", v.SPECIAL, "tile"]:
+                extra["special_tile"], i = True, i + 3
+            elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
+                tag = self._filter_tag(rest_leaves[i + 2])
+                if tag is None:
+                    return False
+                extra["lacks"], i = tag, i + 4
+            elif rest[i] == "with" and rest[i + 2:i + 3] == ["tag"]:
+                tag = self._filter_tag(rest_leaves[i + 1])
+                if tag is None:
+                    return False
+                extra["tag"], i = tag, i + 3
+            elif rest[i] == "holding" and len(rest) > i + 1:
+                resource = v.lookup(rest_leaves[i + 1].text, self.card_resources)
+                if resource is None:
+                    self.diagnostics.error("E101", f"'{rest_leaves[i + 1].text}' is not a card resource",
+                                           rest_leaves[i + 1].span,
+                                           did_you_mean(rest[i + 1], self.card_resources) or
+                                           "card resources: " + ", ".join(sorted(self.card_resources)))
+                    return False
+                extra["holds"], i = resource, i + 2
+            elif rest[i] == "costing" and len(rest) >= i + 4 and \
+                    rest[i + 2:i + 4] in (["or", "more"], ["or", "less"]):
                 try:
-                    min_cost = int(rest[i + 1])
+                    value = int(rest[i + 1])
                 except ValueError:
                     return None
+                if rest[i + 3] == "more":
+                    min_cost = value
+                else:
+                    extra["max_cost"] = value
                 i += 4
             else:
                 return None
         return Measure("cards", scope=scope or "you", names=tuple(types), with_requirements=with_requirements,
-                       min_cost=min_cost, no_tags=no_tags, in_play=in_play)
+                       min_cost=min_cost, no_tags=no_tags, in_play=in_play,
+                       cards=CardFilter(**extra) if extra else None)
+
+    def _filter_tag(self, leaf: Leaf) -> Optional[str]:
+        """The tag of a card filter (`with earth tag`, `with no earth tag`), or None after saying why not."""
+        tag = v.lookup(leaf.text, self.tags)
+        if tag is None:
+            word = _word(leaf.text)
+            self.diagnostics.error("E102", f"unknown tag '{leaf.text}'", leaf.span, did_you_mean(word, self.tags),
+                                   respelling(leaf.span, word, self.tags, leaf.text))
+        return tag
 
 
 _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, QuantityCompiler._adjacent,
@@ -332,10 +383,12 @@ _MATCHERS: list[Callable] = [QuantityCompiler._tags, QuantityCompiler._here, Qua
                              QuantityCompiler._factions, QuantityCompiler._spaces, QuantityCompiler._pieces,
                              QuantityCompiler._cards]
 
-_EXAMPLES = ["jovian tags", "tags", "distinct tags", "animals here", "resources on cards", "animals on cards",
-             "cities", "cities on mars",
+_EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "animals here", "resources on cards",
+             "animals on cards", "cities", "cities on mars",
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",
              "raised productions", "tr", "tr raised this generation", "cards in hand", "events played",
-             "automated cards", "cards with requirements", "temperature", "oxygen", "oceans"]
+             "automated cards", "cards with requirements",
+             "event cards with no earth tag", "cards with global requirements", "active cards with vp",
+             "temperature", "oxygen", "oceans"]

@@ -233,7 +233,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         if m.no_tags:
             requirements += t("cards_with_no_tags")
         return _Counted(whose, t("measure_cards", scope=scope, kinds=kinds, requirements=requirements,
-                                 costing=costing), unit="card")
+                                 costing=costing, filters=card_filter(t, m.cards)), unit="card")
     if k == "parameter":
         return _Counted("", t.parameter(m.name), unit="step", value=True)
     if k == "constant":
@@ -254,7 +254,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "tr_raised":  # 你本时代提升的改造度: whose goes inside the phrase
         return _Counted("", t("measure_tr_raised", scope=scope, owner=whose), unit="step", value=True)
     unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
-            "raised_productions": "kind"}.get(k, "step")
+            "raised_productions": "kind", "distinct_resources": "kind"}.get(k, "step")
     return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
 
 
@@ -391,6 +391,36 @@ def parameter_unit(t: Phrases, parameter: str, declared: str = "") -> str:
     return t("unit_temperature") if declared == "C" else declared
 
 
+def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
+    """A CardFilter as qualifiers after a card (English) or beside it (Chinese): its types, tags, requirements,
+    costs, points, resource and special tile, in that order."""
+    if f is None:
+        return ""
+    parts = []
+    if f.types:
+        parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
+    if f.tag is not None:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    if f.lacks is not None:
+        parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
+    if f.no_tags:
+        parts.append(t("cards_with_no_tags"))
+    if f.requirements is not None:
+        parts.append(t("card_filter_global_requirements" if f.requirements == "global" else
+                       "card_filter_requirements"))
+    if f.min_cost is not None:
+        parts.append(t("card_filter_min_cost", n=f.min_cost))
+    if f.max_cost is not None:
+        parts.append(t("card_filter_max_cost", n=f.max_cost))
+    if f.with_vp:
+        parts.append(t("card_filter_vp"))
+    if f.holds is not None:
+        parts.append(t("card_filter_holding", what=t.noun(f.holds)))
+    if f.special_tile:
+        parts.append(t("card_filter_special_tile"))
+    return "".join(parts)
+
+
 def _filters(t: Phrases, filters) -> str:
     words = []
     for f in filters:
@@ -452,6 +482,9 @@ def _production(t: Phrases, e) -> str:
     whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
     parts = []
     for change in e.changes:
+        if change.floor is not None:   # `plants at least 3`
+            parts.append(t("production_at_least", resource=t.noun(change.resource, 1), n=change.floor))
+            continue
         verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
         steps = _steps(t, change.amount)  # English says it after the production, Chinese before
         production = t("production_of_bonus", steps=steps) if change.resource == "bonus" else \
@@ -540,12 +573,32 @@ def _choose_x(t: Phrases, e) -> str:
 
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
 def _block(t: Phrases, e) -> str:
+    if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
+        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_sentences(t, e.body))
     return t(e.kind_name, effects=_sentences(t, e.body))
 
 
 @sentence_of(fx.CopyProduction)
 def _copy_production(t: Phrases, e) -> str:
     return t("copy_production", tag=t.tag(e.tag))
+
+
+def _a_card(t: Phrases, f: fx.CardFilter) -> str:
+    """A card chosen by a card verb, in players' words: `an active card with victory points`."""
+    what = t("event_card") if f.types == ("event",) else \
+        t("typed_card", kind=t.series("or", [t.card_type(name) for name in f.types])) if f.types else t("project_card")
+    rest = attrs.evolve(f, types=(), tag=None)
+    return t.a(t("tagged", tag=t.tag(f.tag), what=what) if f.tag else what) + card_filter(t, rest)
+
+
+@sentence_of(fx.MoveCard)
+def _move_card(t: Phrases, e) -> str:
+    return t(f"move_card_{e.source}_to_{e.destination}", a_card=_a_card(t, e.cards))
+
+
+@sentence_of(fx.CopyPlay)
+def _copy_play(t: Phrases, e) -> str:
+    return t("copy_play", a_card=_a_card(t, e.cards))
 
 
 @sentence_of(fx.Reveal)
@@ -602,7 +655,8 @@ def _reveal_until(t: Phrases, e) -> str:
 def _play_from_hand(t: Phrases, e) -> str:
     parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
              for m in e.modifiers]
-    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "")
+    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "",
+             a_card=_a_card(t, e.cards) if e.cards is not None else t.a(t("project_card")))
 
 
 @sentence_of(fx.Require)
@@ -753,6 +807,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_tags"] = t.a(t.series("or", [t.tag(tag) for tag in ev.tags]))
     elif ev.kind == "play_card":
         what = t("event_card") if ev.card_kind == "event" else t("project_card")
+        if ev.cards is not None and ev.cards.types:   # `play active card`: the type names the card
+            what = t("typed_card", kind=t.series("or", [t.card_type(name) for name in ev.cards.types]))
         slots["a_card"] = t.a(t("tagged", tag=t.tag(ev.tag), what=what) if ev.tag else what)
         if ev.with_vp:
             slots["a_card"] = t("with_vp", a_card=slots["a_card"])
@@ -760,6 +816,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
             slots["a_card"] += t("cards_with_no_tags")
         if ev.holds:
             slots["a_card"] = t("card_holding", a_card=slots["a_card"], what=t.noun(ev.holds))
+        if ev.cards is not None:
+            slots["a_card"] += card_filter(t, attrs.evolve(ev.cards, types=()))
     elif ev.kind in ("send", "place_piece"):
         slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":

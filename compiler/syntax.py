@@ -150,6 +150,7 @@ CHILDREN = {
     # parts of effects (each verb's own rule is named by its checker)
     "per": "quantity:quantity",
     "delta": "resource:NAME change:SIGNED per?:per",
+    "delta_at_least": "resource:NAME at_least:AT_LEAST floor:INT",
     "on_kind": "kind:NAME",
     "on_reserved": "name:STRING",
     "on_bonus": "bonuses+:NAME",
@@ -168,6 +169,10 @@ CHILDREN = {
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
     "holding_filter": "resource:NAME",
+    "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
+    "card_zone": "name:NAME",                 # `move card from play ...`
+    "card_destination": "words+:NAME",        # `... to another player`
+    **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
     "adds": "verb:ADD resource:NAME",

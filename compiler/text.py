@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from . import layout, vocabulary as v
 from .definitions import VictoryPoints
 from .effects import Comparison, Condition, Measure, Quantity
@@ -28,6 +30,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{m.name + ' ' if m.name else ''}tag{'' if one else 's'}"
     if k == "distinct_tags":
         return f"{scope}distinct tags"
+    if k == "distinct_resources":
+        return "distinct resources"
     if k == "resource_here":
         return f"{many(m.name) if m.name else many('resource')} here"
     if k == "card_resources":
@@ -71,7 +75,7 @@ def measure(m: Measure, one: bool = False) -> str:
             text += " with no tags"
         if m.min_cost is not None:
             text += f" costing {m.min_cost} or more"
-        return text
+        return text + (card_filter(m.cards, quantity=True) if m.cards is not None else "")
     if k == "parameter":
         return m.name
     if k == "constant":
@@ -86,6 +90,34 @@ def measure(m: Measure, one: bool = False) -> str:
     if k == "players":
         return "player" if one else "players"
     return k
+
+
+def card_filter(f, quantity: bool = False) -> str:
+    """A CardFilter's words after the card (`with no earth tag with cost <= 16`), its types left to the caller; in
+    a quantity a cost reads `costing N or more` (a comparison there would end the quantity)."""
+    words = []
+    if f.tag is not None:
+        words.append(f"with {f.tag} tag")
+    if f.lacks is not None:
+        words.append(f"with no {f.lacks} tag")
+    if f.no_tags:
+        words.append("with no tags")
+    if f.requirements is not None:
+        words.append("with global requirements" if f.requirements == "global" else "with requirements")
+    if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
+        words.append(f"with cost == {f.min_cost}")
+    else:
+        if f.min_cost is not None:
+            words.append(f"costing {f.min_cost} or more" if quantity else f"with cost >= {f.min_cost}")
+        if f.max_cost is not None:
+            words.append(f"costing {f.max_cost} or less" if quantity else f"with cost <= {f.max_cost}")
+    if f.with_vp:
+        words.append("with vp")
+    if f.holds is not None:
+        words.append(f"holding {f.holds}")
+    if f.special_tile:
+        words.append("with special tile")
+    return "".join(" " + w for w in words)
 
 
 def quantity(q: Quantity, one: bool = False) -> str:
@@ -268,7 +300,9 @@ def _pay(e, c: bool) -> str:
 
 @text_of(fx.Production, fx.AnyProduction)
 def _production(e, c: bool) -> str:
-    inner = ", ".join(f"{_production_word(x.resource, c)} {amount(x.amount, signed=True)}" for x in e.changes)
+    inner = ", ".join(f"{_production_word(x.resource, c)} "
+                      f"{amount(x.amount, signed=True) if x.floor is None else f'at least {x.floor}'}"
+                      for x in e.changes)
     return ("any " if isinstance(e, fx.AnyProduction) else "") + f"production({inner})"
 
 
@@ -366,6 +400,24 @@ def _copy_production(e, c: bool) -> str:
     return f"copy production of {e.tag} card"
 
 
+def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:
+    """The card a card verb chooses: `active card with vp`, `event with no tags` (a type or a tag, then the rest)."""
+    word = f.types[0] if f.types and f.types != ("event",) else f.tag or ""
+    kind = "event" if f.types == ("event",) and event_word else "card"
+    rest = attrs.evolve(f, types=(), tag=None if word == f.tag else f.tag)
+    return f"{word + ' ' if word else ''}{kind}{card_filter(rest)}"
+
+
+@text_of(fx.MoveCard)
+def _move_card(e, c: bool) -> str:
+    return f"move {_chosen_card(e.cards)} from {e.source} to {e.destination.replace('_', ' ')}"
+
+
+@text_of(fx.CopyPlay)
+def _copy_play(e, c: bool) -> str:
+    return f"copy play of another {_chosen_card(e.cards, event_word=False)}"
+
+
 @text_of(fx.Reveal)
 def _reveal(e, c: bool) -> str:
     return f"reveal top card if {e.tag} tag {{ {_list(e.then, c)} }}"
@@ -386,14 +438,11 @@ def _neutral(e, c: bool) -> str:
     return f"neutral {{ {_list(e.body, c)} }}"
 
 
-@text_of(fx.EachOpponent)
-def _each_opponent(e, c: bool) -> str:
-    return f"each opponent {{ {_list(e.body, c)} }}"
-
-
-@text_of(fx.EachPlayer)
-def _each_player(e, c: bool) -> str:
-    return f"each player {{ {_list(e.body, c)} }}"
+@text_of(fx.EachOpponent, fx.EachPlayer)
+def _each(e, c: bool) -> str:
+    who = "each opponent" if type(e) is fx.EachOpponent else "each player"
+    with_ = f" with {condition(e.condition)}" if e.condition is not None else ""
+    return f"{who}{with_} {{ {_list(e.body, c)} }}"
 
 
 @text_of(fx.RemoveTile)
@@ -455,7 +504,7 @@ def _reveal_until(e, c: bool) -> str:
 
 @text_of(fx.PlayFromHand)
 def _play_from_hand(e, c: bool) -> str:
-    words = ["play card from hand"]
+    words = [f"play {_chosen_card(e.cards) if e.cards is not None else 'card'} from hand"]
     for m in e.modifiers:
         words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
     return " ".join(words)
@@ -624,8 +673,10 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        return (f"play {ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
-                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}")
+        written = ev.cards.types[0] + " " if ev.cards is not None and ev.cards.types else ""
+        others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
+        return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
+                f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
     if ev.kind == "send":
         return f"send {ev.piece}"
     if ev.kind == "place_piece":

@@ -383,6 +383,18 @@ def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(ed
     assert "Noctis City" in reserved and "Livestock" not in reserved
 
 
+def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_path):
+    """`move` and `copy play` take a type or a tag before `card`, then closed lists of zones: completion offers
+    exactly those words where the grammar takes a name."""
+    before_card = set(_labels(_complete(editor, tmp_path, BARN.format("play: move |"))))
+    assert {"active", "automated", "earth", "science"} <= before_card and "megacredits" not in before_card
+    assert {"play", "events", "hand"} <= set(_labels(_complete(editor, tmp_path,
+                                                               BARN.format("play: move card from |"))))
+    assert {"hand", "discard", "another"} <= set(_labels(_complete(editor, tmp_path,
+                                                                   BARN.format("play: move card from play to |"))))
+    assert {"earth", "space"} <= set(_labels(_complete(editor, tmp_path, BARN.format("play: move card with no |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -37,9 +37,11 @@ from ..rules.checks import (
     claimable,
     commutes,
     copyable,
+    copyable_plays,
     effect_steps,
     fundable_awards,
     lowest_productions,
+    movable_cards,
     names_resource,
     own_cards_to_remove_from,
     owns_tile_next_to,
@@ -60,7 +62,7 @@ from ..rules.measures import Where, bears_tag, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
-from . import actions, politics, sites, stages, tiles, triggers
+from . import actions, politics, sites, stages, tiles, triggers, zones
 from .payment import discard_face_down, offer_cards, pay, spend
 
 if TYPE_CHECKING:
@@ -577,6 +579,13 @@ def copy_chosen(game: "Table", name: str, ctx: EffectContext) -> None:
                                              placed_bonuses=bonus_filter(placement) if placement else ()), None)
 
 
+@step
+def play_copied(game: "Table", name: str, ctx: EffectContext) -> None:
+    """`copy play of another card`: the picked card's `play:` effects again, `here` meaning that card."""
+    copied = game.library[name]
+    run_in_chosen_order(game, copied.play, attrs.evolve(ctx, card=name), ())
+
+
 @handles(fx.Reveal)
 def _reveal(game, e, ctx):
     revealed = game.take_from_deck(1)
@@ -636,14 +645,21 @@ def _gain_raised(game, e, ctx):
 def _each_opponent(game, e, ctx):
     order = game.turn_order()
     start = order.index(ctx.player) if ctx.player in order else 0
-    for index in reversed(order[start + 1:] + order[:start]):
+    for index in reversed(_kept(game, e, order[start + 1:] + order[:start])):
         push(game, opponent_turn, e, index)
 
 
 @handles(fx.EachPlayer)
 def _each_player(game, e, ctx):
-    for index in reversed(game.turn_order()):  # the first player first
+    for index in reversed(_kept(game, e, game.turn_order())):  # the first player first
         push(game, opponent_turn, e, index)
+
+
+def _kept(game: "Table", e, players: list) -> list:
+    """The players of `each player with CONDITION { }` for whom the condition holds, all judged before any acts."""
+    if e.condition is None:
+        return players
+    return [index for index in players if holds(game, e.condition, Where(index))]
 
 
 @step
@@ -857,9 +873,13 @@ PICK_ONE = {
                         choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
     fx.CopyProduction: Pick("card", "Copy the production of which card?", option=_labelled("card"),
                             chosen=copy_chosen, choices=copyable, arguments=lambda e, ctx: (ctx,)),
+    fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
+                      choices=movable_cards, arguments=lambda e, ctx: (ctx.player, e.source, e.destination)),
+    fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
+                      choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
                           chosen=played_from_hand, offered=_play_offered,
-                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers,
+                          choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                                 ctx.playing)),
     fx.FundAward: Pick("award", "Which award do you fund for free?", option=_labelled("fund"), chosen=award_funded,
                        choices=lambda game, e, ctx: fundable_awards(game)),

@@ -4,7 +4,7 @@ Interface: `EffectContext` (who carries out an effect, for which card, with whic
 (an amount in a context), `possible`, `possible_in_some_order`, `possible_with_a_payment`, `x_range`,
 `unconditional`, `commutes`, `effect_steps`, and the target finders the effect handlers offer as options
 (`production_targets`, `claimable`, `resource_cards`, `cards_to_remove_from`, `own_cards_to_remove_from`,
-`protected`, `owns_tile_next_to`, `copyable`, `bonus_resources`).
+`protected`, `owns_tile_next_to`, `copyable`, `copyable_plays`, `movable_cards`, `bonus_resources`).
 
 Why a module of its own: "may this card/action be used now?" is asked far more often than anything is done, and
 never changes the state (RULES.md 4A: every effect must be possible except raising a maxed parameter, adding a
@@ -26,7 +26,7 @@ from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
-from .measures import Where, holds, quantity
+from .measures import Where, card_matches, holds, quantity
 from .passives import triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
@@ -230,6 +230,8 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
     if ev.no_tags and definition.tags:
         return 0
     if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
+        return 0
+    if ev.cards is not None and not card_matches(definition, ev.cards):
         return 0
     return int(cost_ok(ev, definition.cost))
 
@@ -577,10 +579,12 @@ def lowest_productions(game: "Table", player: int) -> list[str]:
     return [r for r, level in production.items() if level == low]
 
 
-def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, playing: Optional[str] = None) -> list[str]:
+def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, cards: Optional[fx.CardFilter] = None,
+                             playing: Optional[str] = None) -> list[str]:
     """The cards in hand that `play card from hand` could play with these modifiers (a discount, requirements
-    ignored): the modifiers are added for the question and taken away again. The card being played is not one of
-    them, nor a card that would itself play from hand (no chain of such cards is sought)."""
+    ignored), passing its filters (`cards`): the modifiers are added for the question and taken away again. The card
+    being played is not one of them, nor a card that would itself play from hand (no chain of such cards is
+    sought)."""
     from .legality import playable  # legality asks these checks in turn: imported when first needed
 
     state = game.state.players[player]
@@ -590,6 +594,7 @@ def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, playi
     try:
         return [name for name in dict.fromkeys(state.hand)
                 if name != playing and library[name].type not in kinds
+                and (cards is None or card_matches(library[name], cards))
                 and not any(type(e) is fx.PlayFromHand for e in library[name].play)
                 and playable(game, player, name)[0]]
     finally:
@@ -713,6 +718,37 @@ def copyable(game: "Table", e, ctx) -> list[str]:
     return result
 
 
+def movable_cards(game: "Table", e: fx.MoveCard, ctx) -> list[str]:
+    """The cards of the player's zone that `move ... from ZONE` may pick: those passing its filters; from the play
+    area never the corporation (nor a card of another kind of definition), nor the card whose effect this is; into
+    another player's play area never an event."""
+    state, library = game.state.players[ctx.player], game.library
+    if e.destination == "another_player" and len(game.state.players) < 2:
+        return []
+    if e.source == "hand":
+        names = list(dict.fromkeys(state.hand))
+    elif e.source == "events":
+        names = list(dict.fromkeys(state.events))
+    else:
+        names = [c.name for c in state.played if library[c.name].kind == "card" and c.name != ctx.card]
+    giving = e.destination == "another_player"   # an event never enters a play area
+    return [name for name in names if card_matches(library[name], e.cards)
+            and not (giving and library[name].type == "event")]
+
+
+def copyable_plays(game: "Table", e: fx.CopyPlay, ctx) -> list[str]:
+    """The other cards of the player's play area whose `play:` effects `copy play of another card` may carry out
+    again: passing its filters, with effects that can be carried out now (`here` meaning that card)."""
+    result = []
+    for card in game.state.players[ctx.player].played:
+        definition = game.library[card.name]
+        if definition.kind != "card" or card.name in (ctx.card, ctx.playing) or not definition.play:
+            continue
+        if card_matches(definition, e.cards) and possible(game, definition.play, attrs.evolve(ctx, card=card.name)):
+            result.append(card.name)
+    return result
+
+
 # ------------------------------------------------------------------ the condition of each kind of effect
 # `_check_and_apply` looks the check up by the effect's exact type (effect classes never subclass one another, so
 # this is what `isinstance` would decide, without walking a chain of tests on the hottest path of the engine).
@@ -782,10 +818,13 @@ _POSSIBLE = {
     fx.ChooseX: _can_choose_x,
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
     fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
+    fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
+    fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
-    fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, ctx.playing)),
+    fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
+                                                                         ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
     fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),

@@ -2,7 +2,8 @@
 
 Each `Measure.kind` compiled by compiler/quantities.py has one counter here. A `Scope` tells whose things count
 and which card "here" and "adjacent" refer to. Interface: `Where`, `quantity`, `holds`, `failing`, `count`,
-`tag_counts`, `tags_of`, `players_in_scope`, `OPERATORS` (a rules check: nothing here changes the state).
+`tag_counts`, `tags_of`, `players_in_scope`, `OPERATORS`, and `card_matches`, the one reading of a card filter
+(counted here, and read by the triggers and the card verbs: a rules check, nothing here changes the state).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler.effects import Condition, InfluenceBonus, Measure, Quantity
-from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
+from tharsis.compiler.effects import CardFilter, Condition, InfluenceBonus, Measure, PlaceTile, Quantity, walk
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, SPECIAL
 
 from ..core.state import RESOURCES
 from .passives import passive_cache, passives
@@ -22,7 +23,8 @@ from .sites import owned
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OPERATORS", "Where", "bears_tag", "count", "failing", "holds", "parameter_value", "players_in_scope",
+__all__ = ["OPERATORS", "Where", "bears_tag", "card_matches", "count", "failing", "holds", "parameter_value",
+           "players_in_scope",
            "quantity", "tag_counts", "tags_of"]
 
 OPERATORS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
@@ -158,6 +160,8 @@ def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
                 continue
             if measure.no_tags and definition.tags:
                 continue
+            if measure.cards is not None and not card_matches(definition, measure.cards):
+                continue
             total += 1
         if not in_play and (not measure.names or "event" in measure.names):
             total += sum(1 for name in state.players[p].events if _event_matches(library[name], measure))
@@ -177,6 +181,13 @@ def _card_resources(game: "Table", measure: Measure, players) -> int:
             if card.resources and (name is None or library[card.name].holds == name):
                 total += card.resources
     return total
+
+
+def _distinct_resources(game: "Table", measure: Measure, where: Where, players) -> int:
+    """The kinds of resource the player has: standard resources in stock and card resources on cards (one each)."""
+    state, library = game.state.players[where.player], game.library
+    held = {library[card.name].holds for card in state.played if card.resources}
+    return sum(1 for amount in state.resources.values() if amount > 0) + len(held - {None})
 
 
 def _raised_productions(game: "Table", measure: Measure, where: Where, players) -> int:
@@ -199,6 +210,7 @@ _COUNTERS = {
     "tags": _tags,
     "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing)) -
                                                          set(m.wild_tags)),
+    "distinct_resources": _distinct_resources,
     "resource_here": _resource_here,
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
@@ -292,7 +304,30 @@ def parameter_value(state, name: str) -> int:
     return value
 
 
+def card_matches(definition, f: CardFilter) -> bool:
+    """Whether a card (a project card, a card of a declared kind or a corporation) passes every filter of `f`."""
+    tags = definition.tags
+    if f.types and getattr(definition, "type", "corporation") not in f.types:
+        return False
+    if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
+        return False
+    requirements = getattr(definition, "requirements", None)
+    if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(
+            c.global_parameter for group in requirements.groups for c in group))):
+        return False
+    cost = getattr(definition, "cost", 0)
+    if (f.min_cost is not None and cost < f.min_cost) or (f.max_cost is not None and cost > f.max_cost):
+        return False
+    if f.with_vp and (definition.vp is None or definition.vp.points <= 0):
+        return False
+    if f.holds is not None and definition.holds != f.holds:
+        return False
+    return not f.special_tile or any(isinstance(e, PlaceTile) and e.tile == SPECIAL for e in walk(definition.play))
+
+
 def _event_matches(definition, measure: Measure) -> bool:
+    if measure.cards is not None and not card_matches(definition, measure.cards):
+        return False
     if measure.with_requirements and definition.requirements is None:
         return False
     if measure.no_tags and definition.tags:

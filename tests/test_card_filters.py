@@ -1,0 +1,120 @@
+"""Card filters and the card verbs (issue 30): one set of filters wherever cards are counted or chosen, cards moving
+between zones, another card's immediate effects copied, `each player with CONDITION`, and the lasting effects of a
+declared kind's cards. Each construct compiles, writes back as the same text, reads in English and Chinese, and
+its contradictions are warned of; tests/scenarios/cards/published-constructs.yaml plays them."""
+
+import attrs
+import pytest
+
+from tharsis.compiler import compile_text, effects as fx, rules_text, text
+
+CARDS = """
+card "Lab Clerk" {
+  type: active  cost: 6  tags: science
+  effect: when you play active card with no earth tag with global requirements -> gain 3 megacredits
+  effect: when any player plays card with earth tag with special tile -> gain 1 MC
+  vp: 1 per 3 event cards with no earth tag costing 10 or less
+}
+
+card "Census" {
+  type: automated  cost: 3
+  play: gain 1 MC per active cards with vp holding animal; gain 1 steel per cards with global requirements
+}
+
+card "Recall" {
+  type: event  cost: 2
+  play: move active card with earth tag from play to hand; move event with special tile from events to discard
+}
+
+card "Handover" {
+  type: event  cost: 1
+  play: move card with cost <= 10 from hand to another player; copy play of another science card with requirements
+}
+
+card "Fast Track" {
+  type: event  cost: 1
+  play: play event with requirements from hand with discount 5;
+        each player with tr raised this generation >= 1 { gain 2 MC };
+        each opponent with cards in hand >= 5 { discard 1 }
+}
+
+card "Diversity" {
+  type: event  cost: 1
+  requires: distinct resources >= 9
+  play: tr +1; production(plants at least 3)
+}
+"""
+
+
+def _compiled(source: str):
+    result = compile_text(source, "<filters>")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert errors == [], [d.message for d in errors]
+    return result
+
+
+def test_every_construct_compiles_and_writes_back_as_the_same_definitions():
+    first = _compiled(CARDS).library.definitions
+    again = _compiled(text.content(first, (), (), ())).library.definitions
+    assert [attrs.evolve(d, source=None) for d in again] == [attrs.evolve(d, source=None) for d in first]
+
+
+def test_the_filters_compile_into_one_card_filter():
+    library = _compiled(CARDS).library
+    clerk = library.get("Lab Clerk").passives[0].event
+    assert clerk.cards == fx.CardFilter(types=("active",), lacks="earth", requirements="global")
+    recall = library.get("Recall").play
+    assert recall[0] == fx.MoveCard(fx.CardFilter(types=("active",), tag="earth"), "play", "hand")
+    assert recall[1] == fx.MoveCard(fx.CardFilter(types=("event",), special_tile=True), "events", "discard")
+    vp = library.get("Lab Clerk").vp.per.terms[0]
+    assert vp.names == ("event",) and vp.cards == fx.CardFilter(lacks="earth", max_cost=10)
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
+            "Each player with tr raised this generation at least 1", "kinds of resources",
+            "Raise your plant production to 3 steps if it is lower"]),
+    ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类", "若你的植物产量低于3点，将其提升至3点"]),
+])
+def test_the_constructs_read_as_rules_text(language, expected):
+    library = _compiled(CARDS).library
+    read = "\n".join(rules_text.card(d, language) for d in library.cards)
+    for phrase in expected:
+        assert phrase in read
+
+
+@pytest.mark.parametrize("line, code, message", [
+    ("effect: when you play earth card with no earth tag -> gain 1 MC", "W106", "both have and lack the earth tag"),
+    ("play: move card with no tags with earth tag from play to hand", "W104", "a card with no tags has no earth tag"),
+    ("play: copy play of another card with cost >= 20 with cost <= 10", "W104", "no cost is both 20 or more"),
+])
+def test_filters_no_card_can_pass_are_warned_of(line, code, message):
+    result = compile_text(f'card "Never" {{\n  type: active  cost: 1\n  {line}\n}}\n', "<never>")
+    assert [(d.code, message in d.message) for d in result.diagnostics] == [(code, True)]
+
+
+@pytest.mark.parametrize("line, wanted", [
+    ("play: move card from deck to hand", "cards move from your play area, your events or your hand"),
+    ("play: move card from play to pile", "a card moves to your hand, the discard pile or another player"),
+    ("play: move card from hand to hand", "a card from hand cannot move to hand"),
+    ("play: move card from events to another player", "cannot move to another player"),
+    ("play: copy play of another event", "an event is not in a play area"),
+    ("play: move card with jovan tag from play to hand", "unknown tag 'jovan'"),
+    ("effect: when you use standard project with earth tag -> gain 1 MC", "a standard project is chosen by"),
+])
+def test_bad_card_verbs_get_a_clear_error(line, wanted):
+    result = compile_text(f'card "Bad" {{\n  type: active  cost: 1\n  {line}\n}}\n', "<bad>")
+    assert any(d.severity == "error" and wanted in d.message for d in result.diagnostics), \
+        [d.message for d in result.diagnostics]
+
+
+def test_a_declared_kind_may_have_lasting_effects_but_a_staged_kind_may_not():
+    kinds = 'card kind "mission" { deal: 0 keep 0 }\ncard kind "omen" { deal: 0 keep 0  stages: near, here }\n'
+    kept = compile_text(kinds + 'card "Patron" { type: mission  holds: science  action: add 1 science here\n'
+                                '  effect: when you play science tag -> gain 1 MC }\n', "<kinds>")
+    assert [d.message for d in kept.diagnostics if d.severity == "error"] == []
+    staged = compile_text(kinds + 'card "Portent" { type: omen  effect: when you play science tag -> gain 1 MC }\n',
+                          "<kinds>")
+    assert [d.code for d in staged.diagnostics] == ["E204"] and "nobody's play area" in staged.diagnostics[0].message
+    automated = compile_text('card "Box" { type: automated  cost: 1  action: gain 1 MC }\n', "<kinds>")
+    assert [d.code for d in automated.diagnostics] == ["E204"]
