@@ -398,6 +398,21 @@ def _paid(game: "Table", e, ctx: EffectContext, player) -> list:
 _CERTAIN = {fx.Gain: _gained, fx.Lose: _lost, fx.Spend: _lost, fx.Production: _produced, fx.Pay: _paid}
 
 
+def _own_triggers(game: "Table", ctx: EffectContext, kind: str):
+    """(card name, trigger) for each of the player's own triggers on `kind` events that their own action fires:
+    their played cards' and, when a card is checked from hand, its `including this` ones (it will be in play)."""
+    names = [card.name for card in game.state.players[ctx.player].played]
+    if ctx.playing is not None and ctx.playing not in names:
+        names.append(ctx.playing)
+    for name in names:
+        for trigger in game.library[name].passives:
+            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != kind or trigger.subject == "another":
+                continue   # `another` triggers: the player's own action does not fire them
+            if name == ctx.playing and not trigger.including_this:
+                continue
+            yield name, trigger
+
+
 def _triggered_changes(game: "Table", e, ctx: EffectContext) -> list:
     """The certain changes of the player's own triggers that placing this effect's tile fires, so that a
     card whose own trigger pays for its effects (a city first, then the production it raised is spent) is
@@ -405,26 +420,16 @@ def _triggered_changes(game: "Table", e, ctx: EffectContext) -> list:
     certainly meets them: `on mars` when it cannot go off the board (Tharsis Republic's city on Mars)."""
     if not isinstance(e, fx.PlaceTile) or (e.tile in OCEAN_TILES and maxed(game, TILE_RAISES[e.tile])):
         return []
-    names = [card.name for card in game.state.players[ctx.player].played]
-    if ctx.playing is not None and ctx.playing not in names:
-        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
     changes = []
-    for name in names:
-        for trigger in game.library[name].passives:
-            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "place":
-                continue
-            if trigger.event.filters and not _surely_met(game, trigger.event.filters, e):
-                continue
-            if trigger.subject == "another":  # the player's own placement does not fire it
-                continue
-            if name == ctx.playing and not trigger.including_this:
-                continue
-            if trigger.event.tile not in ("tile", e.tile):
-                continue
-            placed = min(e.count, len(game.board.mars))  # never more tiles than Mars has spaces
-            for effect in trigger.effects:
-                changes.extend((table, resource, delta * placed) for table, resource, delta in
-                               _certain_changes(game, effect, EffectContext(ctx.player, card=name)))
+    for name, trigger in _own_triggers(game, ctx, "place"):
+        if trigger.event.filters and not _surely_met(game, trigger.event.filters, e):
+            continue
+        if trigger.event.tile not in ("tile", e.tile):
+            continue
+        placed = min(e.count, len(game.board.mars))  # never more tiles than Mars has spaces
+        for effect in trigger.effects:
+            changes.extend((table, resource, delta * placed) for table, resource, delta in
+                           _certain_changes(game, effect, EffectContext(ctx.player, card=name)))
     return changes
 
 
@@ -440,21 +445,14 @@ def _raise_triggered_changes(game: "Table", e: fx.Production, ctx: EffectContext
     if not raised:
         return []
     player = game.state.players[ctx.player]
-    names = [card.name for card in player.played]
-    if ctx.playing is not None and ctx.playing not in names:
-        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
     changes = []
-    for name in names:
-        for trigger in game.library[name].passives:
-            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "production_raise" or \
-                    trigger.subject == "another" or (name == ctx.playing and not trigger.including_this):
-                continue
-            for resource, steps in raised:
-                for effect in trigger.effects:
-                    if type(effect) is fx.GainRaised:
-                        changes.append((player.resources, resource, steps))
-                    else:
-                        changes.extend(_certain_changes(game, effect, EffectContext(ctx.player, card=name)))
+    for name, trigger in _own_triggers(game, ctx, "production_raise"):
+        for resource, steps in raised:
+            for effect in trigger.effects:
+                if type(effect) is fx.GainRaised:
+                    changes.append((player.resources, resource, steps))
+                else:
+                    changes.extend(_certain_changes(game, effect, EffectContext(ctx.player, card=name)))
     return changes
 
 
@@ -465,16 +463,9 @@ def _parameter_triggered_changes(game: "Table", e: fx.ChangeParameter, ctx: Effe
     if "raise" not in game._trigger_events or e.parameter == "tr" or ctx.neutral or \
             value_of(game, e.amount, ctx) <= 0 or maxed(game, e.parameter):
         return []
-    names = [card.name for card in game.state.players[ctx.player].played]
-    if ctx.playing is not None and ctx.playing not in names:
-        names.append(ctx.playing)  # being checked from hand: its `including this` triggers will fire
     changes = []
-    for name in names:
-        for trigger in game.library[name].passives:
-            if not isinstance(trigger, fx.Trigger) or trigger.event.kind != "raise" or \
-                    trigger.event.parameter != e.parameter or trigger.subject == "another" or \
-                    (name == ctx.playing and not trigger.including_this):
-                continue
+    for name, trigger in _own_triggers(game, ctx, "raise"):
+        if trigger.event.parameter == e.parameter:
             for effect in trigger.effects:
                 changes.extend(_certain_changes(game, effect, EffectContext(ctx.player, card=name)))
     return changes
