@@ -40,6 +40,8 @@ import attrs
 
 from tharsis import __version__
 
+from .writing import replace_file
+
 _MAGIC = b"tharsis compiled file, signed, v1\n"
 _TAG_SIZE = hashlib.sha256().digest_size
 _KEY_SIZE = 32
@@ -118,14 +120,7 @@ def store(key: str, value) -> None:
         if len(_MAGIC) + _TAG_SIZE + len(body) > _MAX_ENTRY:
             return
         target.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=target)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(_MAGIC + _sign(secret, target.name, body) + body)
-            os.replace(temporary, target / key)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        replace_file(target / key, _MAGIC + _sign(secret, target.name, body) + body, follow=False)
     except Exception:  # a cache that cannot be written only costs time
         pass
 

@@ -6,7 +6,9 @@ JSONL is the whole record. CSV is the same facts made flat, because a data frame
 text, `won` true for the winner's row), and `STEM.cards.csv` beside it one row per card a player played (the
 seat, the card, the generation it was played in, the VP it scored at the end, and whether that player won), so
 `pandas.read_csv("results.cards.csv").groupby("card").won.mean()` is the win rate when played. Rows are written as
-each game ends, as JSONL lines are, so an interrupted run keeps every finished game in both tables.
+each game ends, as JSONL lines are, so an interrupted run keeps every finished game in both tables; results that
+replace an earlier run's (--force) are written beside them and renamed over them when the run ends or is
+interrupted (compiler/writing.py), so that a failed write never leaves the earlier results half overwritten.
 
 `prepare` is the one check of `--out` before any game starts: an existing results file is never overwritten
 (E760) unless `--force`; the default name `results.jsonl` (or `.csv`) is numbered when taken, as a game log's is.
@@ -19,7 +21,10 @@ import json
 from pathlib import Path
 from typing import Optional, TextIO
 
+import attrs
+
 from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.compiler.writing import Rewrite
 from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
 
 from .options import GAMES, PLAYERS, is_integer, kind_of
@@ -72,28 +77,65 @@ def _writes_a_cards_table(out: Path) -> bool:
     return on_disk(out).kind != "other"
 
 
+def _results_file(out: Path, newline: Optional[str] = None):
+    """Where a run's rows go. Earlier results (replaced with --force) are replaced whole when the run ends
+    (compiler/writing.py), so that a full disk or a kill never leaves them half overwritten. A new file (`prepare`
+    made it empty) grows game by game where it is, so that a killed run leaves every finished game (and at worst a
+    cut last line, which `report` forgives); so does a device or a pipe (/dev/null, /dev/stdout)."""
+    look = on_disk(out)
+    if look.kind == "file" and look.size > 0:
+        return Rewrite(out, newline=newline)
+    return _Direct(open(out, "w", encoding="utf-8", newline=newline))
+
+
+@attrs.define
+class _Direct:
+    handle: TextIO
+
+    def commit(self) -> None:
+        self.handle.close()
+
+    def discard(self) -> None:
+        self.handle.close()
+
+
+def _finish(files: list, out: Path) -> None:
+    """Every table renamed into place, or E708 saying that the earlier files are as they were."""
+    try:
+        for file in files:
+            file.commit()
+    except OSError as exc:
+        for file in files:
+            file.discard()
+        reason, hint = why_unusable(exc)
+        raise usage_error("E708", f"cannot write results to {shorten(str(out))}: {reason}; the file is as it was "
+                                  "before this run", hint) from None
+
+
 class _JsonlResults:
     def __init__(self, out: Path):
-        self._file = open(out, "w", encoding="utf-8")
+        self._out = out
+        self._file = _results_file(out)
 
     def write(self, record: dict) -> None:
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._file.flush()
+        self._file.handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.handle.flush()
 
     def close(self) -> None:
-        self._file.close()
+        _finish([self._file], self._out)
 
 
 class _CsvResults:
     def __init__(self, out: Path, solo: bool):
-        self._files: list[TextIO] = []
+        self._out = out
+        self._files: list = []
         self._players = self._table(out, player_columns(solo))
         self._cards = self._table(cards_path(out), CARD_COLUMNS) if _writes_a_cards_table(out) else None
 
     def _table(self, path: Path, columns: tuple[str, ...]) -> csv.DictWriter:
-        handle = open(path, "w", encoding="utf-8", newline="")
-        self._files.append(handle)
-        table = csv.DictWriter(handle, columns, lineterminator="\n")
+        file = _results_file(path, newline="")
+        self._files.append(file)
+        table = csv.DictWriter(file.handle, columns, lineterminator="\n")
         table.writeheader()
         return table
 
@@ -101,12 +143,11 @@ class _CsvResults:
         self._players.writerows(player_rows(record))
         if self._cards is not None:
             self._cards.writerows(card_rows(record))
-        for handle in self._files:
-            handle.flush()
+        for file in self._files:
+            file.handle.flush()
 
     def close(self) -> None:
-        for handle in self._files:
-            handle.close()
+        _finish(self._files, self._out)
 
 
 def open_results(out: Path, format: str = JSONL, solo: bool = False):

@@ -1,0 +1,158 @@
+"""Hostile input, round 3 (issue 32): writes that cannot destroy a file, names that cannot drive a terminal, reports
+and the research API that refuse bad data.
+
+Each test is the reproducer of one attack of the issue (its number in the section title), failing before the fix.
+The writes are attacked as the issue did: a child process under a file-size limit (RLIMIT_FSIZE, with SIGXFSZ
+ignored so that the write fails with EFBIG as on a full disk instead of killing the child), then a bounded fuzz of
+the shared writer (compiler/writing.py) interrupted at every byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tharsis.cli import main
+
+MESSY_CARDS = "".join(f'card "Stress {n}" #S{n} {{\n  type: automated     cost:    10\n    play: gain 1 plants\n}}\n\n'
+                      for n in range(1, 61))
+
+
+def _limited(limit: int):
+    """A child's set-up: files of at most `limit` bytes, and a write past it an error (EFBIG), not a kill."""
+    def set_up():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return set_up
+
+
+def _tharsis(args: list[str], cwd: Path, limit: int, stdin: str = "") -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "THARSIS_NO_CACHE": "1", "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "tharsis", *args], cwd=cwd, input=stdin, capture_output=True,
+                          text=True, timeout=120, env=env, preexec_fn=_limited(limit))
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+# ------------------------------------------------------------------ 1. a failed write destroys the file it rewrites
+
+@pytest.mark.parametrize("command", [["fmt", "messy.mars"], ["check", "--fix", "--no-cache", "messy.mars"]])
+def test_a_card_file_rewritten_on_a_full_disk_is_kept_whole_and_said_so(command, tmp_path):
+    cards = MESSY_CARDS if command[0] == "fmt" else MESSY_CARDS.replace("plants", "plantz")  # a did-you-mean to fix
+    (tmp_path / "messy.mars").write_text(cards, encoding="utf-8")
+    done = _tharsis(command, tmp_path, limit=1024)
+    assert (tmp_path / "messy.mars").read_text(encoding="utf-8") == cards
+    assert done.returncode != 3 and "internal error" not in done.stderr + done.stdout
+    said = done.stdout + done.stderr
+    assert "E708" in said and "the file is as it was" in said, said
+    assert "no problems left" not in said
+    assert _leftovers(tmp_path) == []
+
+
+def _unfinished_log(folder: Path) -> Path:
+    done = subprocess.run([sys.executable, "-m", "tharsis", "play", "--seat", "ann=human", "--seat", "bob=greedy",
+                           "--seed", "5", "--log", "game.jsonl"], cwd=folder, input="1\nbuy 1\nquit\n",
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    return folder / "game.jsonl"
+
+
+def test_a_resumed_log_is_kept_whole_when_the_disk_is_full(tmp_path):
+    log = _unfinished_log(tmp_path)
+    before = log.read_bytes()
+    assert len(before) > 2048
+    done = _tharsis(["play", "--load", "game.jsonl"], tmp_path, limit=len(before) // 2, stdin="quit\n")
+    assert log.read_bytes() == before
+    assert done.returncode == 1 and "internal error" not in done.stderr, done.stderr
+    assert "E708" in done.stderr and "nothing in it was lost" in done.stderr
+    assert _leftovers(tmp_path) == []
+    assert main(["replay", str(log)]) == 0   # still the game it was
+
+
+def test_a_save_over_an_earlier_save_is_kept_whole_when_the_disk_is_full(tmp_path):
+    # a save grows as the game goes on: the second is refused by a limit the first fits under
+    answers = "save s.json\n1\nbuy 1 2 3 4\nsave s.json\nquit\n"
+    play = ["play", "--seat", "ann=human", "--seat", "bob=greedy", "--seed", "5", "--no-log"]
+    measured = _tharsis(play, tmp_path, limit=resource.RLIM_INFINITY, stdin=answers.replace("\nsave s.json\nquit",
+                                                                                          "\nsave t.json\nquit"))
+    assert measured.returncode == 0, measured.stderr
+    first, second = (tmp_path / "s.json").read_bytes(), (tmp_path / "t.json").read_bytes()
+    assert len(second) > len(first) + 100
+    (tmp_path / "s.json").unlink()
+    done = _tharsis(play, tmp_path, limit=len(first) + 50, stdin=answers)
+    assert (tmp_path / "s.json").read_bytes() == first
+    assert "could not save to s.json" in done.stdout and "the earlier save there is as it was" in done.stdout
+    assert _leftovers(tmp_path) == []
+
+
+def test_results_replaced_with_force_are_kept_whole_when_the_disk_is_full(tmp_path):
+    earlier = "".join(json.dumps({"seed": n, "padding": "x" * 200}) + "\n" for n in range(8))
+    (tmp_path / "results.jsonl").write_text(earlier, encoding="utf-8")
+    done = _tharsis(["simulate", "--games", "3", "--jobs", "1", "--out", "results.jsonl", "--force"], tmp_path,
+                    limit=len(earlier) - 1)
+    assert (tmp_path / "results.jsonl").read_text(encoding="utf-8") == earlier
+    assert done.returncode != 3 and "internal error" not in done.stderr, done.stderr
+    assert "E708" in done.stderr and "as it was" in done.stderr
+    assert _leftovers(tmp_path) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(old=st.binary(max_size=300), new=st.binary(max_size=300), data=st.data())
+def test_fuzz_a_rewrite_interrupted_at_any_byte_leaves_the_old_file_or_the_new(old, new, data, tmp_path_factory):
+    """Killed after any number of bytes (the rewrite never committed) or failing at any byte (an OSError, as a
+    full disk gives): the file holds the old bytes; committed: the new ones; never a mix."""
+    from tharsis.compiler.writing import Rewrite, replace_file
+
+    folder = tmp_path_factory.mktemp("rewrite")
+    target = folder / "file"
+    target.write_bytes(old)
+    cut = data.draw(st.integers(0, len(new)))
+    killed = Rewrite(target, binary=True)
+    killed.handle.write(new[:cut])
+    killed.handle.flush()
+    assert target.read_bytes() == old          # a kill now: the old file is whole (the .partial is left)
+    killed.discard()
+
+    class FullDisk(bytes):
+        """Content whose writing fails after `cut` bytes."""
+
+    real_write = Rewrite.__init__
+
+    def failing(self, *args, **kwargs):
+        real_write(self, *args, **kwargs)
+        handle = self.handle
+
+        class Failing:
+            def __getattr__(self, name):
+                return getattr(handle, name)
+
+            def write(self, content):
+                handle.write(content[:cut])
+                handle.flush()
+                if cut < len(content):
+                    raise OSError(28, "No space left on device")
+                return len(content)
+
+        self.handle = Failing()
+
+    Rewrite.__init__ = failing
+    try:
+        try:
+            replace_file(target, FullDisk(new))
+            assert cut == len(new)
+        except OSError:
+            assert cut < len(new)
+    finally:
+        Rewrite.__init__ = real_write
+    assert target.read_bytes() == (new if cut == len(new) else old)
+    assert [p.name for p in folder.iterdir()] == ["file"]
