@@ -120,7 +120,7 @@ def store(key: str, value) -> None:
         if len(_MAGIC) + _TAG_SIZE + len(body) > _MAX_ENTRY:
             return
         target.mkdir(mode=0o700, parents=True, exist_ok=True)
-        replace_file(target / key, _MAGIC + _sign(secret, target.name, body) + body, follow=False)
+        replace_file(target / key, _MAGIC + _sign(secret, target.name, body) + body, follow=False, durable=False)
     except Exception:  # a cache that cannot be written only costs time
         pass
 

@@ -29,10 +29,13 @@ class Rewrite:
     permissions; `discard()` removes it and leaves `path` untouched. A symbolic link is followed (its target is
     replaced, the link stays) unless `follow` is off (the compile cache: a link planted there is replaced). A
     process killed before `commit` leaves `path` as it was and the temporary file (named after `path`, beginning
-    with a dot, ending in .partial) with what was written so far."""
+    with a dot, ending in .partial) with what was written so far. `durable` off skips the syncs (the compile
+    cache: a torn entry is only a miss, and a sync per entry would cost more than the entry saves)."""
 
     def __init__(self, path: Union[str, os.PathLike], binary: bool = False, encoding: str = "utf-8",
-                 newline: Optional[str] = None, errors: Optional[str] = None, follow: bool = True):
+                 newline: Optional[str] = None, errors: Optional[str] = None, follow: bool = True,
+                 durable: bool = True):
+        self.durable = durable
         self.target = Path(os.path.realpath(path) if follow else os.path.abspath(path))
         # the name stays well under 255 bytes whatever the target's: 40 characters are at most 160 bytes
         descriptor, self.temporary = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.stem[:40]}.",
@@ -48,14 +51,16 @@ class Rewrite:
     def commit(self) -> None:
         try:
             self.handle.flush()
-            os.fsync(self.handle.fileno())
+            if self.durable:
+                os.fsync(self.handle.fileno())
             self.handle.close()
             os.chmod(self.temporary, _mode_for(self.target))
             os.replace(self.temporary, self.target)
         except BaseException:
             self.discard()
             raise
-        _sync_folder(self.target.parent)
+        if self.durable:
+            _sync_folder(self.target.parent)
 
     def discard(self) -> None:
         with contextlib.suppress(OSError, AttributeError):
@@ -79,10 +84,11 @@ def replacing(path: Union[str, os.PathLike], binary: bool = False, encoding: str
 
 
 def replace_file(path: Union[str, os.PathLike], content: Union[str, bytes], encoding: str = "utf-8",
-                 newline: Optional[str] = None, errors: Optional[str] = None, follow: bool = True) -> None:
+                 newline: Optional[str] = None, errors: Optional[str] = None, follow: bool = True,
+                 durable: bool = True) -> None:
     """`path` now holds `content` (text is encoded with `encoding`), or it holds what it held and OSError says
     why not."""
-    rewrite = Rewrite(path, isinstance(content, bytes), encoding, newline, errors, follow)
+    rewrite = Rewrite(path, isinstance(content, bytes), encoding, newline, errors, follow, durable)
     try:
         rewrite.handle.write(content)
     except BaseException:
