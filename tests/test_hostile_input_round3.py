@@ -15,6 +15,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,44 @@ def test_fuzz_a_rewrite_interrupted_at_any_byte_leaves_the_old_file_or_the_new(o
         Rewrite.__init__ = real_write
     assert target.read_bytes() == (new if cut == len(new) else old)
     assert [p.name for p in folder.iterdir()] == ["file"]
+
+
+# ------------------------------------------------------------------ 2. semantic tokens quadratic in line length
+
+def test_semantic_tokens_of_a_long_line_are_fast_and_other_requests_are_answered_meanwhile(tmp_path):
+    """A valid one-line card file of 28 KB took 128 s (pygls's codec counted each token's column afresh); the
+    same cards one effect per line took a second. A hover sent right after is answered, not held up."""
+    from test_lsp import Editor, _open
+
+    one_line = " ".join(f'card "Stress {n}" #S{n} {{ type: automated cost: 10 play: gain 1 plants; gain 2 steel }}'
+                        for n in range(1, 340)) + "\n"
+    assert len(one_line) > 28_000
+    client = Editor(tmp_path)
+    client.request("initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
+    client.notify("initialized", {})
+    uri, diagnostics = _open(client, tmp_path / "long.mars", one_line)
+    assert diagnostics == []
+    started = time.perf_counter()
+    client.next_id += 1
+    tokens_id = client.next_id
+    client.send({"id": tokens_id, "method": "textDocument/semanticTokens/full",
+                 "params": {"textDocument": {"uri": uri}}})
+    hover = client.answer("textDocument/hover", {"textDocument": {"uri": uri},
+                                                 "position": {"line": 0, "character": 60}})
+    assert "error" not in hover and time.perf_counter() - started < 10
+    if not any(m.get("id") == tokens_id for m in client.seen):
+        client._wait(lambda m: m.get("id") == tokens_id)
+    [tokens] = [m["result"]["data"] for m in client.seen if m.get("id") == tokens_id]
+    elapsed = time.perf_counter() - started
+    assert len(tokens) // 5 > 339 * 10 and elapsed < 15, elapsed
+    assert client.close() == 0
+
+
+def test_columns_count_utf16_units_as_the_protocol_says():
+    from tharsis.designer.lsp.columns import Columns
+
+    columns = Columns("a😀b\nplain\r\nx", "utf-16")
+    assert [columns.to_client(0, c) for c in range(4)] == [0, 1, 3, 4]
+    assert [columns.to_server(0, u) for u in range(5)] == [0, 1, 1, 2, 3]
+    assert columns.to_client(1, 5) == 5 and columns.to_client(2, 1) == 1
+    assert Columns("é😀", "utf-8").to_client(0, 2) == 6 and Columns("é😀", "utf-32").to_client(0, 2) == 2
