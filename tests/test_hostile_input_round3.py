@@ -198,3 +198,57 @@ def test_columns_count_utf16_units_as_the_protocol_says():
     assert [columns.to_server(0, u) for u in range(5)] == [0, 1, 1, 2, 3]
     assert columns.to_client(1, 5) == 5 and columns.to_client(2, 1) == 1
     assert Columns("é😀", "utf-8").to_client(0, 2) == 6 and Columns("é😀", "utf-32").to_client(0, 2) == 2
+
+
+# ------------------------------------------------------------------ 3. report: every number it reads range-checked
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory) -> list[dict]:
+    """Two games of simulate's, as records."""
+    out = tmp_path_factory.mktemp("results") / "results.jsonl"
+    assert main(["simulate", "--games", "2", "--jobs", "1", "--seed", "4", "--out", str(out), "--quiet"]) == 0
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+
+
+def _report(capsys, folder: Path, text: str) -> tuple[int, str]:
+    path = folder / "results.jsonl"
+    path.write_text(text, encoding="utf-8")
+    code = main(["report", str(path), "--out", str(folder / "page"), "--force"])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def _changed(record: dict, change) -> dict:
+    copy = json.loads(json.dumps(record))
+    change(copy)
+    return copy
+
+
+OUT_OF_RANGE = {
+    "generations 2**64": (lambda r: r.update(generations=2**64), "'generations' is 18446744073709551616, not a"),
+    "generations 0": (lambda r: r.update(generations=0), "'generations' is 0, not a number from 1 to 999"),
+    "a negative seed": (lambda r: r.update(seed=-1), "'seed' is -1, not a number from 0"),
+    "a seed of 2**64": (lambda r: r.update(seed=2**64), "'seed' is 18446744073709551616"),
+    "a total of 10**30": (lambda r: r["players"][0].update(total=10**30), "player 1's 'total' is a number of 31"),
+    "a card's VP": (lambda r: r["players"][0]["card_vp"].update({"Moss": -2**70}), "player 1's 'card_vp' holds"),
+    "a card's generation": (lambda r: r["players"][1]["played_generation"].update({"Moss": 2**64}),
+                            "player 2's 'played_generation' holds 18446744073709551616"),
+    "max_generations 2**64": (lambda r: r["options"].update(max_generations=2**64),
+                              "options.max_generations is 18446744073709551616"),
+}
+
+
+@pytest.mark.parametrize("case", OUT_OF_RANGE.values(), ids=OUT_OF_RANGE.keys())
+def test_a_number_out_of_its_range_in_a_results_file_is_e763_not_an_internal_error(case, results, tmp_path, capsys):
+    change, message = case
+    code, said = _report(capsys, tmp_path, json.dumps(results[0]) + "\n" + json.dumps(_changed(results[1], change)))
+    assert code == 1 and "internal error" not in said, said
+    assert "error[E763]: line 2: " + message in said, said
+
+
+# ------------------------------------------------------------------ 12. a long number is not "nested too deep"
+
+def test_a_five_thousand_digit_number_in_a_results_file_is_said_as_such(results, tmp_path, capsys):
+    text = json.dumps(results[0]).replace('"seed": ', '"seed": ' + "9" * 5000 + ", \"was\": ", 1)
+    code, said = _report(capsys, tmp_path, text)
+    assert code == 1 and "error[E763]: line 1 is not a JSON record (a number too long to read)" in said, said

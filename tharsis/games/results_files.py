@@ -27,7 +27,7 @@ from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.compiler.writing import Rewrite
 from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
 
-from .options import GAMES, PLAYERS, is_integer, kind_of
+from .options import GAMES, MAX_GENERATIONS, PLAYERS, SEED_MAX, is_integer, kind_of
 
 JSONL, CSV = "jsonl", "csv"
 FORMATS = (JSONL, CSV)
@@ -237,7 +237,8 @@ def read(text_path: str) -> list[dict]:
                 try:
                     record = json.loads(line)
                 except (ValueError, RecursionError) as exc:   # RecursionError: arrays nested thousands deep
-                    why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+                    why = (exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+                           if isinstance(exc, RecursionError) else "a number too long to read")  # over 4,300 digits
                     wrong(number, f"line {number} is not a JSON record ({why})", line)
                     continue
                 why = _record_problem(record)
@@ -274,6 +275,9 @@ def _record_problem(record) -> Optional[str]:
             return f"the record has no {key!r}"
         if not _is(record[key], kind):
             return f"{key!r} is {kind_of(record[key])}, not {kind_of(kind())}"
+    for key, (low, high) in (("seed", (0, SEED_MAX)), ("generations", GENERATIONS)):
+        if not low <= record[key] <= high:
+            return f"{key!r} is {_number(record[key])}, not a number from {low} to {high:,}"
     for key, value in record["options"].items():   # the options the report says and plays the designer's cards with
         if key in _OPTION_FLAGS and not isinstance(value, bool):
             return f"options.{key} is {kind_of(value)}, not a boolean"
@@ -281,6 +285,9 @@ def _record_problem(record) -> Optional[str]:
             return f"options.{key} is {kind_of(value)}, not a list of names"
         if key == "max_generations" and not (value is None or is_integer(value)):
             return f"options.max_generations is {kind_of(value)}, not a whole number or null"
+        if key == "max_generations" and value is not None and not MAX_GENERATIONS[0] <= value <= MAX_GENERATIONS[1]:
+            return f"options.max_generations is {_number(value)}, not a number from {MAX_GENERATIONS[0]} to " \
+                   f"{MAX_GENERATIONS[1]}"
     if "winner" not in record or not (record["winner"] is None or isinstance(record["winner"], str)):
         return "the record has no 'winner' (a seat's name, or null)"
     if "solo_won" in record and not isinstance(record["solo_won"], bool):
@@ -297,16 +304,33 @@ def _record_problem(record) -> Optional[str]:
                 return f"{where}'s {key!r} is {kind_of(player.get(key))}, not {kind_of(kind())}"
         if not all(isinstance(card, str) for card in player["played"]):
             return f"{where}'s 'played' holds something other than card names"
-        for key in ("played_generation", "card_vp"):
+        if not -VP_LIMIT <= player["total"] <= VP_LIMIT:
+            return f"{where}'s 'total' is {_number(player['total'])}, not a score from {-VP_LIMIT:,} to {VP_LIMIT:,}"
+        for key, (low, high) in (("played_generation", GENERATIONS), ("card_vp", (-VP_LIMIT, VP_LIMIT))):
             value = player.get(key, {})
             if not isinstance(value, dict) or not all(isinstance(k, str) and is_integer(v) for k, v in value.items()):
                 return f"{where}'s {key!r} is not an object of card names and whole numbers"
+            wrong = next((v for v in value.values() if not low <= v <= high), None)
+            if wrong is not None:
+                return f"{where}'s {key!r} holds {_number(wrong)}, not a number from {low:,} to {high:,}"
         names.add(player["seat"])
     if len(names) != len(record["players"]):
         return "two players have the same seat name"
     if record["winner"] is not None and record["winner"] not in names:
         return f"the winner {shorten(record['winner'], 30)!r} is none of the seats"
     return None
+
+
+# The numbers the report reads are bounded as a game bounds them (the charts compute in 64-bit floats and
+# integers: a generation of 2**64 was an internal error).
+GENERATIONS = (1, MAX_GENERATIONS[1])
+VP_LIMIT = 100_000          # points of one player or one card; a long game scores a few hundred
+
+
+def _number(value: int) -> str:
+    """A number as a message shows it: a 5,000-digit one by its length."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text.lstrip('-')):,} digits"
 
 
 _OPTION_FLAGS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")
