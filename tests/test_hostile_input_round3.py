@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -252,3 +253,78 @@ def test_a_five_thousand_digit_number_in_a_results_file_is_said_as_such(results,
     text = json.dumps(results[0]).replace('"seed": ', '"seed": ' + "9" * 5000 + ", \"was\": ", 1)
     code, said = _report(capsys, tmp_path, text)
     assert code == 1 and "error[E763]: line 1 is not a JSON record (a number too long to read)" in said, said
+
+
+# ------------------------------------------------------------------ 4. control characters in names
+
+OSC_52 = "\x1b]52;c;cHduZWQ=\x07"     # writes "pwned" to the clipboard of a terminal that allows it
+HOSTILE_NAMES = {"an OSC 52 sequence": "Moo" + OSC_52, "a bell": "Moo\x07", "a C1 CSI": "Moo\x9b2J",
+                 "a bidi override": "Moo\u202eoM", "a zero-width space": "M\u200boo", "a tab": "Moo\tCow"}
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES.values(), ids=HOSTILE_NAMES.keys())
+@pytest.mark.parametrize("kind", ["card", "corporation"])
+def test_a_name_with_a_control_character_is_e008_and_never_printed_raw(kind, name, tmp_path, capsys):
+    body = "type: automated  cost: 3\n  play: gain 1 plants" if kind == "card" else "start: 45 megacredits"
+    (tmp_path / "mine.mars").write_text(f'{kind} "{name}" #Q1 {{\n  {body}\n}}\n', encoding="utf-8")
+    for command in (["check", "--no-cache"], ["cards", "--format", "rules"], ["cards", "--format", "text"]):
+        assert main([*command, str(tmp_path / "mine.mars")]) == 1
+        out, err = capsys.readouterr()
+        assert "E008" in out + err and "which is not printable" in out + err
+        assert not any(ch in out + err for ch in "\x1b\x07\x9b\u202e\u200b"), (out + err)[:300]
+
+
+def test_a_comment_may_not_hold_an_escape_sequence_but_may_hold_any_space(tmp_path, capsys):
+    path = tmp_path / "mine.mars"
+    path.write_text('card "Moo" #Q1 {  // no\x1b[2J here\n  type: automated  cost: 3  // a\u00a0space\n}\n',
+                    encoding="utf-8")
+    assert main(["check", "--no-cache", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert ":1:24: error[E008]: a comment holds the character U+001B (a control character)" in out
+    assert out.count("E008") == 1 and "\x1b" not in out
+
+
+def test_a_name_of_200_000_characters_is_refused(tmp_path, capsys):
+    path = tmp_path / "mine.mars"
+    path.write_text(f'card "{"M" * 200_000}" #Q1 {{\n  type: automated  cost: 3\n}}\n', encoding="utf-8")
+    assert main(["check", "--no-cache", str(path)]) == 1
+    assert "error[E008]: a quoted name of 200,000 characters (at most 200)" in capsys.readouterr().out
+
+
+def test_a_names_file_giving_an_escape_sequence_is_e165(tmp_path, capsys):
+    (tmp_path / "mine.mars").write_text('card "Moo" #Q1 {\n  type: automated  cost: 3\n}\n', encoding="utf-8")
+    (tmp_path / "zh.names").write_text(f'card "Moo" = "牛{OSC_52}"\n', encoding="utf-8")
+    assert main(["check", "--no-cache", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "error[E165]: the name given to the card 'Moo' holds the character U+001B" in out and "\x1b" not in out
+
+
+def test_a_log_whose_card_text_holds_an_escape_sequence_is_refused_and_nothing_is_printed_raw(tmp_path,
+                                                                                               monkeypatch, capsys):
+    """Logs carry the designer's card text: replaying someone else's log must not let their names drive the
+    viewer's terminal."""
+    from test_saves_portable import CARD, CORPORATION, bot_game
+
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "corporation.mars").write_text(CORPORATION, encoding="utf-8")
+    (mine / "cards.mars").write_text("".join(CARD.format(n=n) for n in range(1, 13)), encoding="utf-8")
+    log = bot_game(mine, "game.jsonl")
+    capsys.readouterr()
+    text = log.read_text(encoding="utf-8")
+    hostile = text.replace("Moo Corp", "Moo" + OSC_52.replace("\x1b", "\\u001b").replace("\x07", "\\u0007"))
+    assert hostile != text
+    log.write_text(hostile, encoding="utf-8")
+    shutil.rmtree(mine)
+    code = main(["replay", str(log)])
+    out, err = capsys.readouterr()
+    assert code != 0 and "E008" in out + err, (out + err)[-2000:]
+    assert "\x1b]" not in out + err and "\x07" not in out + err
+
+
+def test_what_the_terminal_is_given_keeps_the_colours_and_escapes_the_rest():
+    from tharsis.terminal.style import shown
+
+    assert shown("\x1b[31mMoo\x1b[0m 你好\n") == "\x1b[31mMoo\x1b[0m 你好\n"
+    assert shown(f"Moo{OSC_52} \u202e") == "Moo\\x1b]52;c;cHduZWQ=\\x07 \\u202e"

@@ -117,7 +117,7 @@ class Session:
         self.narrator = moves.Narrator([s.kind != "human" for s in seats], language)   # tells every move as made
 
     def say(self, message: str = "") -> None:
-        print(message, file=self.stdout)
+        print(style.shown(message), file=self.stdout)
 
     def run(self) -> int:
         game = self.game

@@ -36,6 +36,7 @@ def run(args) -> int:
     from tharsis.compiler.definitions import with_expansions
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
+    from tharsis.compiler.printable import escaped
     from tharsis.games.options import known_expansions
 
     if args.lang is not None and args.format != "rules":
@@ -62,8 +63,8 @@ def run(args) -> int:
         # any definition may need them (a card requires a faction to rule)
         needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece", "faction", "government")
                    and d not in chosen]
-        print(text.content(needed + chosen, result.declared_tags, result.declared_resources,
-                           result.declared_wild_tags))
+        print(escaped(text.content(needed + chosen, result.declared_tags, result.declared_resources,
+                                   result.declared_wild_tags)))
         return 0
     if args.format == "rules":
         from tharsis.compiler import element_text
@@ -71,7 +72,7 @@ def run(args) -> int:
         names = result.library.names
         rules = "\n\n".join(element_text.definition(d, args.lang or "en", names) for d in chosen)
         try:
-            print(rules)
+            print(escaped(rules))
         except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
             raise usage_error("E733", f"the output's encoding ({sys.stdout.encoding}) cannot show the rules text",
                               "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8") from None
@@ -80,5 +81,5 @@ def run(args) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        print(render_table(rows))
+        print(escaped(render_table(rows)))
     return 0
