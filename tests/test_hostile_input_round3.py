@@ -328,3 +328,15 @@ def test_what_the_terminal_is_given_keeps_the_colours_and_escapes_the_rest():
 
     assert shown("\x1b[31mMoo\x1b[0m 你好\n") == "\x1b[31mMoo\x1b[0m 你好\n"
     assert shown(f"Moo{OSC_52} \u202e") == "Moo\\x1b]52;c;cHduZWQ=\\x07 \\u202e"
+
+
+# ------------------------------------------------------------------ 5. a negative step in a scale
+
+@pytest.mark.parametrize("step", ["-1", "-2%", "0"])
+def test_a_scale_whose_step_is_not_positive_is_e302_not_a_parameter_that_vanishes(step):
+    from tharsis.compiler import compile_text
+
+    unit = "%" if step.endswith("%") else ""
+    result = compile_text(f'parameter "radiation" {{\n  scale: 0{unit} to 10{unit} step {step}\n}}\n', "mine.mars")
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("E302", 2)], result.diagnostics
+    assert f"in steps of {step.rstrip('%')} does not" in result.diagnostics[0].message
