@@ -340,3 +340,102 @@ def test_a_scale_whose_step_is_not_positive_is_e302_not_a_parameter_that_vanishe
     result = compile_text(f'parameter "radiation" {{\n  scale: 0{unit} to 10{unit} step {step}\n}}\n', "mine.mars")
     assert [(d.code, d.span.line) for d in result.diagnostics] == [("E302", 2)], result.diagnostics
     assert f"in steps of {step.rstrip('%')} does not" in result.diagnostics[0].message
+
+
+# ------------------------------------------------------------------ 6. the research API refuses with ValueError
+
+def _saved() -> dict:
+    from tharsis.runtime.api.research import GameState
+
+    return json.loads(GameState.new_game(seed=3).game.to_json())
+
+
+MALFORMED_SAVES = {
+    "a list": lambda good: "[]",
+    "no options": lambda good: json.dumps({k: v for k, v in good.items() if k != "options"}),
+    "nested 100,000 deep": lambda good: "[" * 100_000,
+    "options that are null": lambda good: json.dumps({**good, "options": None}),
+    "an unknown option": lambda good: json.dumps({**good, "options": {**good["options"], "speed": 1}}),
+    "a seed in words": lambda good: json.dumps({**good, "options": {**good["options"], "seed": "a"}}),
+    "format 1.0": lambda good: json.dumps({**good, "format": 1.0}),
+    "format true": lambda good: json.dumps({**good, "format": True}),
+    "a log that is a string": lambda good: json.dumps({**good, "log": "x"}),
+    "a state that is a list": lambda good: json.dumps({**good, "state": []}),
+    "a flow that is a number": lambda good: json.dumps({**good, "flow": 3}),
+    "an empty flow": lambda good: json.dumps({**good, "flow": {}}),
+    "an old save with an illegal choice": lambda good: json.dumps({"format": 1, "options": good["options"],
+                                                                  "log": ["fly to the moon"]}),
+    "not text": lambda good: None,
+}
+
+
+@pytest.mark.parametrize("make", MALFORMED_SAVES.values(), ids=MALFORMED_SAVES.keys())
+def test_a_malformed_save_is_a_value_error_with_a_message(make):
+    from tharsis.runtime.api.game import Game
+
+    with pytest.raises(ValueError, match=r"\w+ \w+"):
+        Game.from_json(make(_saved()))
+
+
+WRONG_OPTIONS = {"a seed in words": {"seed": "a"}, "a seed of 1.0": {"seed": 1.0}, "a seed of None": {"seed": None},
+                 "players=True": {"players": True}, "a board of 3": {"board": 3}, "draft='yes'": {"draft": "yes"},
+                 "max_generations=0": {"max_generations": 0}, "expansions as a string": {"expansions": "venus"}}
+
+
+@pytest.mark.parametrize("options", WRONG_OPTIONS.values(), ids=WRONG_OPTIONS.keys())
+def test_new_game_refuses_options_of_the_wrong_type_with_a_value_error(options):
+    from tharsis.runtime.api.research import GameState
+
+    with pytest.raises(ValueError, match=next(iter(options))):
+        GameState.new_game(**options)
+
+
+def test_a_numpy_seed_is_a_seed():
+    import numpy as np
+
+    from tharsis.runtime.api.research import GameState
+
+    assert GameState.new_game(seed=np.int64(7)).game.options.seed == 7
+
+
+OPENSPIEL_STATES = {"an empty object": "{}", "a game that is a number": '{"game": 1}', "not JSON": "{",
+                    "nested deep": "[" * 100_000,
+                    "moves that are a string": lambda good: json.dumps({**good, "moves": "x"}),
+                    "a move of another player": lambda good: json.dumps({**good, "moves": [[7, "action", 0]]}),
+                    "a broken game": lambda good: json.dumps({**good, "game": "[]"})}
+
+
+@pytest.mark.parametrize("text", OPENSPIEL_STATES.values(), ids=OPENSPIEL_STATES.keys())
+def test_openspiel_deserialize_state_refuses_a_malformed_state_with_a_value_error(text):
+    pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install -e '.[rl]'")
+    import pyspiel
+
+    import tharsis.envs.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("tharsis")
+    good = json.loads(game.new_initial_state(seed=3).serialize())
+    with pytest.raises(ValueError):
+        game.deserialize_state(text(good) if callable(text) else text)
+    with pytest.raises(ValueError):
+        game.new_initial_state(seed="a")
+
+
+def test_pettingzoo_reset_refuses_a_seed_of_the_wrong_type():
+    pytest.importorskip("pettingzoo", reason="PettingZoo is an optional extra: pip install -e '.[rl]'")
+    from tharsis.envs.pettingzoo import raw_env
+
+    env = raw_env()
+    for seed in ("a", 1.5, True, -1):
+        with pytest.raises(ValueError, match="seed"):
+            env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("written", ["2.0", "true", '"2"'])
+def test_a_log_whose_format_is_not_a_whole_number_is_e713(written, tmp_path, capsys):
+    log = _unfinished_log(tmp_path)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert '"format": 2,' in lines[0]
+    lines[0] = lines[0].replace('"format": 2,', f'"format": {written},')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) != 0
+    assert f"error[E713]: unsupported log format {written}" in capsys.readouterr().err
