@@ -439,3 +439,20 @@ def test_a_log_whose_format_is_not_a_whole_number_is_e713(written, tmp_path, cap
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["replay", str(log)]) != 0
     assert f"error[E713]: unsupported log format {written}" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ 7. a results file whose last record is cut
+
+def test_a_results_file_whose_last_record_is_cut_is_read_up_to_it_with_w702(results, tmp_path, capsys):
+    whole = json.dumps(results[0]) + "\n"
+    cut = json.dumps(results[1])[:500]                   # what a killed simulate or a full disk leaves
+    code, said = _report(capsys, tmp_path, whole + cut)
+    assert code == 0, said
+    assert "warning[W702]: the last line (2) is cut short" in said
+    assert "1 game" in (tmp_path / "page" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_cut_line_that_is_not_the_last_is_still_e763(results, tmp_path, capsys):
+    text = json.dumps(results[0])[:500] + "\n" + json.dumps(results[1]) + "\n"
+    code, said = _report(capsys, tmp_path, text)
+    assert code == 1 and "error[E763]: line 1 is not a JSON record" in said

@@ -201,11 +201,13 @@ LINE_LIMIT = 4 * 1024 * 1024   # bytes in one game's record: a game of five play
 SHOWN = 10                     # problems listed before "and N more"
 
 
-def read(text_path: str) -> list[dict]:
+def read(text_path: str, warnings: Optional[list] = None) -> list[dict]:
     """The records of a JSONL results file `simulate` wrote, checked for what the balance report reads, or
     ProblemError: E705 for a path that is no file, E763 for a file that is not such results (each wrong line
     said, up to SHOWN), with the line and what is wrong with it. Read line by line, never more than LINE_LIMIT
-    bytes of one line, never more games than a run can play."""
+    bytes of one line, never more games than a run can play. A last line cut short (no line end, not whole JSON:
+    what a killed run or a full disk leaves) is left out with a warning added to `warnings` (W702), as a game
+    log's is."""
     refused = missing_path("RESULTS", text_path)
     if refused is not None:
         raise ProblemError([refused], USAGE)
@@ -237,6 +239,11 @@ def read(text_path: str) -> list[dict]:
                 try:
                     record = json.loads(line)
                 except (ValueError, RecursionError) as exc:   # RecursionError: arrays nested thousands deep
+                    if not raw.endswith(b"\n") and records and warnings is not None:   # the last line, cut
+                        warnings.append(Problem("W702", f"the last line ({number}) is cut short (the run stopped "
+                                                        "while writing it); it is left out, the games before it "
+                                                        "are read", None, text_path, number))
+                        break
                     why = (exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
                            if isinstance(exc, RecursionError) else "a number too long to read")  # over 4,300 digits
                     wrong(number, f"line {number} is not a JSON record ({why})", line)
