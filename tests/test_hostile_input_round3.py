@@ -456,3 +456,41 @@ def test_a_cut_line_that_is_not_the_last_is_still_e763(results, tmp_path, capsys
     text = json.dumps(results[0])[:500] + "\n" + json.dumps(results[1]) + "\n"
     code, said = _report(capsys, tmp_path, text)
     assert code == 1 and "error[E763]: line 1 is not a JSON record" in said
+
+
+# ------------------------------------------------------------------ 8. CSV formula cells
+
+FORMULA_CARDS = '''\
+corporation "=1+1 Corp" #F0 {
+  set: mine  start: 46 megacredits
+}
+''' + "".join(f'''
+card "{name}" #F{n} {{
+  set: mine  type: automated  cost: 1
+  play: gain 1 steel
+}}
+''' for n, name in enumerate(["@SUM(A1)", "-2+3 Mine", "+Cheap", "=HYPERLINK(x)"], start=1))
+
+
+def test_names_that_begin_like_a_formula_are_written_to_csv_as_text(tmp_path, capsys):
+    import csv
+
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "cards.mars").write_text(FORMULA_CARDS, encoding="utf-8")
+    out = tmp_path / "results.csv"
+    assert main(["simulate", "--games", "3", "--seed", "5", "--jobs", "1", "--quiet", "--format", "csv",
+                 "--cards", str(tmp_path / "mine"), "--seat", "@me=greedy", "--seat", "+rival=greedy",
+                 "--corporation", "@me==1+1 Corp", "--out", str(out)]) == 0
+    capsys.readouterr()
+    for table in (out, tmp_path / "results.cards.csv"):
+        rows = list(csv.DictReader(table.open(encoding="utf-8", newline="")))
+        assert rows
+        for row in rows:
+            for column, cell in row.items():
+                if cell[:1] in "=+-@" and not cell[1:].isdigit():   # a negative number is a number
+                    pytest.fail(f"{table.name}: {column} {cell!r} would be run as a formula")
+    players = list(csv.DictReader(out.open(encoding="utf-8", newline="")))
+    assert {row["seat"] for row in players} == {"'@me", "'+rival"}
+    assert {row["corporation"] for row in players if row["seat"] == "'@me"} == {"'=1+1 Corp"}
+    cards = {row["card"] for row in csv.DictReader((tmp_path / "results.cards.csv").open(encoding="utf-8"))}
+    assert cards & {"'@SUM(A1)", "'-2+3 Mine", "'+Cheap", "'=HYPERLINK(x)"}, cards

@@ -77,6 +77,18 @@ def _writes_a_cards_table(out: Path) -> bool:
     return on_disk(out).kind != "other"
 
 
+# A text cell a spreadsheet would run as a formula: a name that begins with one of these ("=HYPERLINK(...)",
+# "@SUM(...)", "+cmd|..."; a tab or a carriage return hides one) gets a leading apostrophe, as spreadsheet exports
+# do, so that Excel, LibreOffice and Google Sheets show it as text. Numbers (a card's -1 VP) stay numbers;
+# pandas.read_csv reads the name with its apostrophe.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cells(row: dict) -> dict:
+    return {key: "'" + value if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
+            for key, value in row.items()}
+
+
 def _results_file(out: Path, newline: Optional[str] = None):
     """Where a run's rows go. Earlier results (replaced with --force) are replaced whole when the run ends
     (compiler/writing.py), so that a full disk or a kill never leaves them half overwritten. A new file (`prepare`
@@ -140,9 +152,9 @@ class _CsvResults:
         return table
 
     def write(self, record: dict) -> None:
-        self._players.writerows(player_rows(record))
+        self._players.writerows(map(_cells, player_rows(record)))
         if self._cards is not None:
-            self._cards.writerows(card_rows(record))
+            self._cards.writerows(map(_cells, card_rows(record)))
         for file in self._files:
             file.handle.flush()
 
