@@ -494,3 +494,17 @@ def test_names_that_begin_like_a_formula_are_written_to_csv_as_text(tmp_path, ca
     assert {row["corporation"] for row in players if row["seat"] == "'@me"} == {"'=1+1 Corp"}
     cards = {row["card"] for row in csv.DictReader((tmp_path / "results.cards.csv").open(encoding="utf-8"))}
     assert cards & {"'@SUM(A1)", "'-2+3 Mine", "'+Cheap", "'=HYPERLINK(x)"}, cards
+
+
+# ------------------------------------------------------------------ 9. an empty special tile name
+
+@pytest.mark.parametrize("name", ['""', '"   "'])
+def test_a_special_tile_with_an_empty_name_is_e201_and_fmt_never_meets_it(name, tmp_path, capsys):
+    from tharsis.compiler import compile_text
+
+    source = f'card "Hole" #Q1 {{\n  type: automated  cost: 3\n  play: place special {name}\n}}\n'
+    assert [(d.code, d.span.line, d.span.column) for d in compile_text(source, "mine.mars").diagnostics] == \
+        [("E201", 3, 23)]
+    (tmp_path / "mine.mars").write_text(source, encoding="utf-8")
+    assert main(["fmt", str(tmp_path / "mine.mars")]) == 1
+    assert "E806" not in capsys.readouterr().err
