@@ -14,6 +14,7 @@ it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -37,6 +38,9 @@ class Rewrite:
                  durable: bool = True):
         self.durable = durable
         self.target = Path(os.path.realpath(path) if follow else os.path.abspath(path))
+        if os.path.exists(self.target) and not os.access(self.target, os.W_OK):
+            # a rename would replace a file its owner made read-only: refused, as opening it for writing was
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         # the name stays well under 255 bytes whatever the target's: 40 characters are at most 160 bytes
         descriptor, self.temporary = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.stem[:40]}.",
                                                       suffix=".partial")
