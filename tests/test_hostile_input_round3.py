@@ -508,3 +508,59 @@ def test_a_special_tile_with_an_empty_name_is_e201_and_fmt_never_meets_it(name, 
     (tmp_path / "mine.mars").write_text(source, encoding="utf-8")
     assert main(["fmt", str(tmp_path / "mine.mars")]) == 1
     assert "E806" not in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ 11. the compile cache's folder and key
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    from tharsis.compiler import cache
+
+    monkeypatch.setenv("THARSIS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("THARSIS_NO_CACHE", raising=False)
+    for cached in (cache.folder, cache._secret, getattr(cache, "_off", None)):
+        if cached is not None:
+            cached.cache_clear()
+    (tmp_path / "mine.mars").write_text('card "Moo" #Q1 {\n  type: automated  cost: 3\n}\n', encoding="utf-8")
+    yield tmp_path
+    for cached in (cache.folder, cache._secret, getattr(cache, "_off", None)):
+        if cached is not None:
+            cached.cache_clear()
+
+
+def test_a_cache_folder_planted_as_a_symbolic_link_is_refused(own_cache, capsys):
+    from tharsis.compiler import cache, compile_paths
+
+    elsewhere = own_cache / "elsewhere"
+    elsewhere.mkdir()
+    cache.folder().parent.mkdir(parents=True)
+    cache.folder().symlink_to(elsewhere)
+    assert compile_paths([own_cache / "mine.mars"]).diagnostics == []
+    compile_paths([own_cache / "mine.mars"])
+    assert list(elsewhere.iterdir()) == []
+    err = capsys.readouterr().err
+    assert err.count("tharsis: the compile cache is off: its folder") == 1 and "symbolic link" in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_an_untrusted_key_turns_the_cache_off_and_says_so_once(own_cache, capsys):
+    from tharsis.compiler import cache, compile_paths
+
+    compile_paths([own_cache / "mine.mars"])
+    cache.key_path().chmod(0o644)
+    cache._secret.cache_clear()
+    compile_paths([own_cache / "mine.mars"])
+    compile_paths([own_cache / "mine.mars"])
+    err = capsys.readouterr().err
+    assert err.count("the compile cache is off: its key") == 1 and "may be read or written by others" in err
+
+
+def test_an_empty_key_is_replaced(own_cache, capsys):
+    from tharsis.compiler import cache, compile_paths
+
+    cache.key_path().parent.mkdir(parents=True)
+    cache.key_path().touch(mode=0o600)
+    compile_paths([own_cache / "mine.mars"])
+    assert len(cache.key_path().read_bytes()) == 32 and any(cache.folder().iterdir())
+    assert "cache is off" not in capsys.readouterr().err
