@@ -564,3 +564,47 @@ def test_an_empty_key_is_replaced(own_cache, capsys):
     compile_paths([own_cache / "mine.mars"])
     assert len(cache.key_path().read_bytes()) == 32 and any(cache.folder().iterdir())
     assert "cache is off" not in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ 10. a log's card text is not read whole again
+
+def _chain_card(comparisons: int):
+    from tharsis.compiler import compile_text
+
+    chain = " and ".join(["oxygen >= 1%"] * comparisons)
+    result = compile_text(f'card "Chain" #C1 {{\n  type: automated  cost: 3\n  requires: {chain}\n'
+                          '  play: gain 1 plants\n}\n', "mine.mars")
+    return next(d for d in result.library.definitions if d.name == "Chain")
+
+
+def test_hashing_a_long_requirement_chain_reads_each_comparison_once(monkeypatch):
+    """Loading a log hashes every definition it may compare (tharsis/games/recorded_cards.py), uncached: a few
+    files of long requirement chains made that the bulk of a replay (eight 254 KB files: 4 s became 85 s). Equal
+    parts are read once: a chain of 5,000 equal comparisons is about one step each, not thirty."""
+    from tharsis.games import recorded_cards
+
+    card = _chain_card(5_000)
+    expected = recorded_cards.definition_hash(card)
+    real, steps = recorded_cards.canonical, []
+
+    def counted(*args):
+        steps.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(recorded_cards, "canonical", counted)
+    assert recorded_cards.definition_hash(card) == expected
+    assert len(steps) < 3 * 5_000, len(steps)
+
+
+def test_only_the_definitions_a_record_compares_are_hashed(monkeypatch):
+    from tharsis.games import recorded_cards
+    from tharsis.runtime.api.game import load_library
+
+    library = load_library(())
+    hashed = []
+    real = recorded_cards.definition_hash
+    monkeypatch.setattr(recorded_cards, "definition_hash", lambda d: hashed.append(d.name) or real(d))
+    recorded_cards._HASHES.clear()
+    hashes = recorded_cards._hashes(library)
+    one = library.definitions[0]
+    assert hashes[id(one)] == real(one) and hashed == [one.name]
