@@ -31,7 +31,9 @@ class Rewrite:
     replaced, the link stays) unless `follow` is off (the compile cache: a link planted there is replaced). A
     process killed before `commit` leaves `path` as it was and the temporary file (named after `path`, beginning
     with a dot, ending in .partial) with what was written so far. `durable` off skips the syncs (the compile
-    cache: a torn entry is only a miss, and a sync per entry would cost more than the entry saves)."""
+    cache: a torn entry is only a miss, and a sync per entry would cost more than the entry saves). A path that
+    is not a regular file (/dev/null, /dev/full, a pipe) is written directly: it holds nothing to keep, and a
+    rename would put a regular file in place of the device."""
 
     def __init__(self, path: Union[str, os.PathLike], binary: bool = False, encoding: str = "utf-8",
                  newline: Optional[str] = None, errors: Optional[str] = None, follow: bool = True,
@@ -41,18 +43,25 @@ class Rewrite:
         if os.path.exists(self.target) and not os.access(self.target, os.W_OK):
             # a rename would replace a file its owner made read-only: refused, as opening it for writing was
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        text = {} if binary else {"encoding": encoding, "newline": newline, "errors": errors}
+        self.temporary: Optional[str] = None
+        if os.path.exists(self.target) and not os.path.isfile(self.target):
+            self.handle: IO = open(self.target, "wb" if binary else "w", **text)
+            return
         # the name stays well under 255 bytes whatever the target's: 40 characters are at most 160 bytes
         descriptor, self.temporary = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.stem[:40]}.",
                                                       suffix=".partial")
         try:
-            text = {} if binary else {"encoding": encoding, "newline": newline, "errors": errors}
-            self.handle: IO = os.fdopen(descriptor, "wb" if binary else "w", **text)
+            self.handle = os.fdopen(descriptor, "wb" if binary else "w", **text)
         except BaseException:
             os.close(descriptor)
             self.discard()
             raise
 
     def commit(self) -> None:
+        if self.temporary is None:   # a device or a pipe, written directly
+            self.handle.close()
+            return
         try:
             self.handle.flush()
             if self.durable:
@@ -69,8 +78,9 @@ class Rewrite:
     def discard(self) -> None:
         with contextlib.suppress(OSError, AttributeError):
             self.handle.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.temporary)
+        if self.temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temporary)
 
 
 @contextlib.contextmanager

@@ -108,6 +108,18 @@ def test_results_replaced_with_force_are_kept_whole_when_the_disk_is_full(tmp_pa
     assert _leftovers(tmp_path) == []
 
 
+def test_a_device_is_written_directly_never_replaced():
+    """/dev/full refuses the write (E708 of the caller) and stays a device: a rename over it would have put a
+    regular file in its place."""
+    from tharsis.compiler.writing import replace_file
+
+    with pytest.raises(OSError):
+        replace_file("/dev/full", "x" * 100_000)
+    assert not os.path.isfile("/dev/full")
+    replace_file(os.devnull, "nothing")
+    assert not os.path.isfile(os.devnull)
+
+
 @settings(max_examples=60, deadline=None)
 @given(old=st.binary(max_size=300), new=st.binary(max_size=300), data=st.data())
 def test_fuzz_a_rewrite_interrupted_at_any_byte_leaves_the_old_file_or_the_new(old, new, data, tmp_path_factory):
