@@ -46,7 +46,11 @@ class Rewrite:
         text = {} if binary else {"encoding": encoding, "newline": newline, "errors": errors}
         self.temporary: Optional[str] = None
         if os.path.exists(self.target) and not os.path.isfile(self.target):
-            self.handle: IO = open(self.target, "wb" if binary else "w", **text)
+            # a named pipe nobody reads would block the open for ever: refused at once (ENXIO), as a full disk is
+            descriptor = os.open(self.target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(descriptor, True)
+            self.handle: IO = os.fdopen(descriptor, "wb" if binary else "w", **text)
             return
         # the name stays well under 255 bytes whatever the target's: 40 characters are at most 160 bytes
         descriptor, self.temporary = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.stem[:40]}.",

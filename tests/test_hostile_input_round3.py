@@ -120,6 +120,16 @@ def test_a_device_is_written_directly_never_replaced():
     assert not os.path.isfile(os.devnull)
 
 
+def test_a_named_pipe_nobody_reads_is_refused_at_once_not_waited_on(tmp_path):
+    from tharsis.compiler.writing import replace_file
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(OSError):
+        replace_file(pipe, "x")
+    assert not pipe.is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(old=st.binary(max_size=300), new=st.binary(max_size=300), data=st.data())
 def test_fuzz_a_rewrite_interrupted_at_any_byte_leaves_the_old_file_or_the_new(old, new, data, tmp_path_factory):
