@@ -9,7 +9,9 @@ faster, never wrong, so it trusts nothing it reads from that folder:
   that lives outside the cache folder (`cache-key` in the user's configuration folder, created 0600; `key_path`),
   and its bytes are unpickled only after that HMAC checks out. A key that others could have written or read (not
   a regular file, not the user's own, any permission for group or others) turns the cache off rather than being
-  trusted.
+  trusted, and says so once on standard error; an empty key (cut as it was made) is replaced.
+- The folder of entries must be a real folder of the user's own: a symbolic link planted under its name (or a
+  folder another user made there) turns the cache off, said once, so no entry is written or read through it.
 - An entry must be for the text being compiled: the signed bytes hold the entry's own key (the hash of the
   vocabulary, path and text) and the folder's name, so an entry renamed to another key or copied from another
   compiler version is a miss.
@@ -39,6 +41,8 @@ from pathlib import Path
 import attrs
 
 from tharsis import __version__
+
+from .writing import replace_file
 
 _MAGIC = b"tharsis compiled file, signed, v1\n"
 _TAG_SIZE = hashlib.sha256().digest_size
@@ -91,6 +95,8 @@ def load(key: str):
         if secret is None:
             return None
         target = folder()
+        if not _own_folder(target):
+            return None
         data = _read_regular_file(target / key, _MAX_ENTRY)
         header = len(_MAGIC) + _TAG_SIZE + len(key)
         if data is None or len(data) <= header or not data.startswith(_MAGIC):
@@ -118,14 +124,9 @@ def store(key: str, value) -> None:
         if len(_MAGIC) + _TAG_SIZE + len(body) > _MAX_ENTRY:
             return
         target.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=target)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(_MAGIC + _sign(secret, target.name, body) + body)
-            os.replace(temporary, target / key)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        if not _own_folder(target):
+            return
+        replace_file(target / key, _MAGIC + _sign(secret, target.name, body) + body, follow=False, durable=False)
     except Exception:  # a cache that cannot be written only costs time
         pass
 
@@ -151,15 +152,42 @@ class _DataUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"not compiled data: {module}.{name}")
 
 
+def _own_folder(target: Path) -> bool:
+    """Whether the cache folder is a real folder of this user's: a symbolic link planted under its name (or a
+    folder someone else made there) would have the entries written, and read, wherever its maker chose. Checked
+    without following a link; anything else turns the cache off for this process, said once."""
+    try:
+        info = os.lstat(target)
+    except OSError:
+        return False
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        _off(f"its folder {target} is a symbolic link or not a folder")
+        return False
+    if os.name == "posix" and info.st_uid != os.geteuid():
+        _off(f"its folder {target} belongs to another user")
+        return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _off(reason: str) -> None:
+    """Say once per process why the cache is off: it only costs time, but a user should know it is off."""
+    print(f"tharsis: the compile cache is off: {reason}", file=sys.stderr)
+
+
 @lru_cache(maxsize=4)
 def _secret(path: str) -> bytes | None:
-    """The user's signing key at `path`, created on first use; None when it cannot be made or trusted, which
-    turns the cache off for this process."""
+    """The user's signing key at `path`, created on first use (and again if the file is empty: a key cut when
+    it was made); None when it cannot be made or trusted, which turns the cache off for this process, said once."""
     try:
-        secret = _read_key(path)
+        secret, distrust = _read_key(path)
+        if secret is None and distrust == "empty":
+            os.unlink(path)
         if secret is None and not os.path.lexists(path):
             _create_key(Path(path))
-            secret = _read_key(path)
+            secret, distrust = _read_key(path)
+        if secret is None and distrust:
+            _off(f"its key {path} {distrust} (remove the file: a new one is made)")
         return secret
     except OSError:
         return None
@@ -185,19 +213,26 @@ def _create_key(path: Path) -> None:
             os.unlink(temporary)
 
 
-def _read_key(path: str) -> bytes | None:
+def _read_key(path: str) -> tuple[bytes | None, str]:
+    """(the key, "") or (None, why it is not trusted: "" when there is none)."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        return None
+        return None, ""
+    except OSError:
+        return None, "cannot be opened (a symbolic link, or no permission)"
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
-            return None
-        if os.name == "posix" and (info.st_uid != os.geteuid() or info.st_mode & 0o077):
-            return None  # someone else made it, or may read it and forge entries
+            return None, "is not a regular file"
+        if os.name == "posix" and info.st_uid != os.geteuid():
+            return None, "belongs to another user"   # who could sign entries this user's processes would run
+        if os.name == "posix" and info.st_mode & 0o077:
+            return None, "may be read or written by others"
         secret = handle.read(_KEY_SIZE + 1)
-    return secret if len(secret) == _KEY_SIZE else None
+    if not secret:
+        return None, "empty"
+    return (secret, "") if len(secret) == _KEY_SIZE else (None, f"is not a key of {_KEY_SIZE} bytes")
 
 
 def _read_regular_file(path: Path, limit: int) -> bytes | None:

@@ -289,8 +289,10 @@ class EffectChecks:
         if count < 1:
             self.diagnostics.error("E302", "place at least 1 tile", count_leaf.span)
             return None
-        if tile in v.NAMED_TILES and name_leaf is None:
-            self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...", word.span)
+        if tile in v.NAMED_TILES and (name_leaf is None or not name_leaf.value.strip()):
+            # an empty name would pass here and break the canonical text (fmt's E806): `place special` alone
+            self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...",
+                                   word.span if name_leaf is None else name_leaf.span)
             return None
         filters = self._filters(node["filters"])
         if filters is None:

@@ -311,19 +311,15 @@ class Checker(EffectChecks, DesignLints):
             return None  # a required field: reported as missing
         scale = fields["scale"][0]
         if word not in self.parameters:
-            # the scan that declares parameters before any file is checked (compiler/pipeline.py) reads a step
-            # without a sign: a signed one declared nothing, and the parameter would vanish without a word
-            if scale["step"].text.startswith(("-", "+")):
-                self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole "
-                                               f"steps; {scale['low'].text} to {scale['high'].text} in steps of "
-                                               f"{scale['step'].text} does not", scale["step"].span,
-                                       "the step is a whole number without a sign: scale: 0 to 10 step 1")
-            return None
+            return None   # the scan that declares parameters (compiler/pipeline.py) found no scale it could read
         low, high, step, unit = self.parameters[word]
         if high <= low or step <= 0 or (high - low) % step:
+            # a step that is not positive (`step -1`) is pointed at; otherwise the range
             self.diagnostics.error("E302", f"a scale runs from its minimum up to a higher maximum in whole steps; "
-                                 f"{low} to {high} in steps of {step} does not", scale["low"].span,
-                         "e.g. scale: 0% to 30% step 2%")
+                                 f"{low} to {high} in steps of {step} does not",
+                                   scale["step"].span if step <= 0 else scale["low"].span,
+                                   "the step is a whole number above 0: scale: 0 to 10 step 1" if step <= 0 else
+                                   "e.g. scale: 0% to 30% step 2%")
             return None
         tracks = []
         for field in fields.get("track", ()):

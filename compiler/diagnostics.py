@@ -14,6 +14,8 @@ from typing import Iterable, Sequence
 
 import attrs
 
+from .printable import escaped
+
 
 @attrs.frozen
 class Span:
@@ -135,7 +137,8 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
             out.append(f"{d.severity}[{d.code}]: {d.message}")
         else:
             s = d.span
-            out.append(f"{s.path}:{s.line}:{s.column}: {d.severity}[{d.code}]: {d.message}")
+            # a file's name may hold what a terminal would run (a name given by whoever made the folder)
+            out.append(escaped(f"{s.path}:{s.line}:{s.column}: {d.severity}[{d.code}]: {d.message}"))
             text = sources.get(s.path)
             source_line = None
             if text is not None:

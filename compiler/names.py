@@ -28,6 +28,7 @@ from typing import Iterable, Mapping, Optional
 import attrs
 
 from .diagnostics import Diagnostics, Span, did_you_mean
+from .printable import MAX_NAME, described, first_unprintable
 
 NAMES_EXTENSION = ".names"
 LANGUAGES = ("en", "zh")   # the languages of the rules text (templates/phrases/<language>.yaml)
@@ -200,6 +201,14 @@ def _line(path: str, number: int, line: str, known: dict[str, set[str]], diagnos
         where = Span(path, number, match.start("translated"), number, match.end("translated") + 2)
         diagnostics.error("E164", f"the {words} '{name}' is given an empty name", where,
                           "write its name, or remove the line: a name no file gives stays as the card text has it")
+        return None
+    bad = first_unprintable(translated)
+    if bad is not None or len(translated) > MAX_NAME:
+        where = Span(path, number, match.start("translated"), number, match.end("translated") + 2)
+        message = (f"holds the character {described(translated[bad])}, which is not printable" if bad is not None
+                   else f"has {len(translated):,} characters (at most {MAX_NAME})")
+        diagnostics.error("E165", f"the name given to the {words} '{name}' {message}", where,
+                          "names are printed on the players' terminals: printable characters only, and short")
         return None
     return kind, name, translated, span
 

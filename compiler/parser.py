@@ -21,6 +21,7 @@ from . import syntax
 from .definitions import Header
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import IMMEDIATE
+from .printable import MAX_NAME, described, first_unprintable
 from .source import grammar_path
 from .syntax import Node
 from .vocabulary import TILES, singular
@@ -37,6 +38,7 @@ _HEADER = re.compile(r'^(card[ \t]+kind|card|corporation|standard[ \t]+project|s
 _WORD = r"[^\W\d]\w*"
 _WORD_CHAR = re.compile(r"\w")
 _STRING_OR_COMMENT = re.compile(r'"[^"\n]*"|//')
+_STRING_OR_COMMENT_TEXT = re.compile(r'"[^"\n]*"|//[^\n]*')
 # A number too long to be one, outside strings and comments (a card number `#123` is a name, not a number).
 _LONG_NUMBER = re.compile(r'"[^"\n]*"|//[^\n]*|(?<![\w#])[+-]?(\d{%d,})' % (MAX_DIGITS + 1))
 # Words that begin an effect (the first word of each verb's syntax, compiler/effects.py); a NAME where an effect
@@ -181,7 +183,37 @@ def _chunks(text: str):
 def _prescan_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
     """Refuse, before parsing, what no later phase could handle: absurdly long numbers and absurd nesting."""
     numbers_ok = _numbers_ok(path, chunk, start_line, diagnostics)
-    return _nesting_ok(path, chunk, start_line, diagnostics) and numbers_ok
+    text_ok = _text_ok(path, chunk, start_line, diagnostics)
+    return _nesting_ok(path, chunk, start_line, diagnostics) and numbers_ok and text_ok
+
+
+def _text_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:
+    """Quoted names and comments are printed (`play`, `replay`, `cards`, `fmt --diff`), and a log carries them to
+    whoever replays it: a control character (ESC, BEL, a C1 control), a bidi override or a zero-width character
+    there could drive the reader's terminal (set its title, clear it, write the clipboard) or show a name other
+    than the one the engine matches, so it is refused with its position (E008), as a seat name is (E702); so is a
+    name longer than MAX_NAME characters."""
+    ok, line, line_start, counted = True, start_line, 0, 0
+    for match in _STRING_OR_COMMENT_TEXT.finditer(chunk):
+        text = match.group(0)
+        is_name = text.startswith('"')
+        bad = first_unprintable(text, in_name=is_name)
+        if bad is None and not (is_name and len(text) - 2 > MAX_NAME):
+            continue
+        at = match.start() + (bad or 0)
+        line += chunk.count("\n", counted, at)
+        line_start, counted = max(line_start, chunk.rfind("\n", counted, at) + 1), at
+        where = Span.point(path, line, at - line_start + 1, 1 if bad is not None else len(text))
+        if bad is not None:
+            diagnostics.error("E008", f"{'a quoted name' if is_name else 'a comment'} holds the character "
+                                      f"{described(text[bad])}, which is not printable",
+                              where, "remove it: names and comments hold printable characters only, so that no "
+                                     "one's terminal runs what a card file holds")
+        else:
+            diagnostics.error("E008", f"a quoted name of {len(text) - 2:,} characters (at most {MAX_NAME})", where,
+                              "shorten it: a name is shown on a card, in tables and in the game's messages")
+        ok = False
+    return ok
 
 
 def _numbers_ok(path: str, chunk: str, start_line: int, diagnostics: Diagnostics) -> bool:

@@ -27,7 +27,7 @@ _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[
 # Declared parameters and card kinds are found in every file before any is checked (a card may use a parameter
 # declared in another file): a `parameter` header and the `scale:` field that follows it, a `card kind` header.
 _PARAMETER = re.compile(r'^parameter[ \t]+"([^"\n]*)"|\bscale[ \t]*:[ \t]*([+-]?\d{1,6})(%|°C|C)?[ \t]+to[ \t]+'
-                        r'([+-]?\d{1,6})(%|°C|C)?[ \t]+step[ \t]+(\d{1,6})(%|°C|C)?', re.M)
+                        r'([+-]?\d{1,6})(%|°C|C)?[ \t]+step[ \t]+([+-]?\d{1,6})(%|°C|C)?', re.M)
 _CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
 # a kind with `stages:` among its fields (its braces may hold one level of braces: `unplayable: choose { ... }`)
 _STAGED_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"[ \t]*\{(?:[^{}]|\{[^{}]*\})*?\bstages[ \t]*:', re.M)

@@ -160,14 +160,16 @@ def test_diff_of_standard_input(tmp_path, capsys, monkeypatch):
 def test_a_file_that_cannot_be_written_is_e708(tmp_path, capsys, monkeypatch):
     path = tmp_path / "locked.mars"
     path.write_text(MISSPELT, encoding="utf-8")
-    write_bytes = Path.write_bytes
+    from tharsis.compiler import writing
 
-    def read_only(self, data):
-        if self.name == "locked.mars":
-            raise PermissionError(13, "Permission denied", str(self))
-        return write_bytes(self, data)
+    rewrite = writing.Rewrite.__init__
 
-    monkeypatch.setattr(Path, "write_bytes", read_only)
+    def read_only(self, path, *args, **kwargs):
+        if Path(path).name == "locked.mars":
+            raise PermissionError(13, "Permission denied", str(path))
+        return rewrite(self, path, *args, **kwargs)
+
+    monkeypatch.setattr(writing.Rewrite, "__init__", read_only)
     code, out, err = run(capsys, "check", "--fix", str(path))
     assert code == 2
     assert "error[E708]: cannot write the fixed file: Permission denied" in err

@@ -422,20 +422,23 @@ def test_a_file_that_cannot_be_written_is_e708_and_the_others_are_still_formatte
     for name in ("locked.mars", "open.mars"):
         (tmp_path / name).write_text(MESSY.replace("#90", "#X9" if name == "open.mars" else "#90")
                                      .replace("Town", "Town " + name[0].upper()), encoding="utf-8")
-    write_text = Path.write_text
+    from tharsis.compiler import writing
 
-    def read_only(path, *args, **kwargs):
-        if path.name == "locked.mars":
+    rewrite = writing.Rewrite.__init__
+
+    def read_only(self, path, *args, **kwargs):
+        if Path(path).name == "locked.mars":
             raise PermissionError(13, "Permission denied", str(path))
-        return write_text(path, *args, **kwargs)
+        return rewrite(self, path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "write_text", read_only)
+    monkeypatch.setattr(writing.Rewrite, "__init__", read_only)
     monkeypatch.chdir(tmp_path)
     assert main(["fmt", "locked.mars", "open.mars"]) == 2
     captured = capsys.readouterr()
     assert captured.out.splitlines() == ["formatted open.mars",
                                          "1 file formatted, 0 already formatted, 1 not formatted"]
     assert captured.err.splitlines() == [
-        "locked.mars: error[E708]: cannot write the formatted file: Permission denied",
-        "     = hint: make the file writable, or run tharsis fmt --diff to see the changes"]
+        "locked.mars: error[E708]: cannot write the formatted file: Permission denied; the file is as it was "
+        "before: nothing in it was lost",
+        "     = hint: make room or make the file writable, or run tharsis fmt --diff to see the changes"]
     assert (tmp_path / "open.mars").read_text(encoding="utf-8") != MESSY

@@ -65,6 +65,27 @@ class GameOptions:
     expansions: tuple[str, ...] = ()        # declared expansions in play (`expansion "NAME" { }` in card text)
     sites: tuple[str, ...] = ()             # declared sites to play with instead of those dealt at random
 
+    def __attrs_post_init__(self) -> None:
+        """Options of the wrong type are a ValueError that says which, not an AttributeError deep in the deal
+        (docs/api.md): a seed is any integer (numpy's too, never a bool: `None` would not repeat), names are
+        strings, `max_generations` is None (the rules decide) or at least 1."""
+        if not isinstance(self.seed, numbers.Integral) or isinstance(self.seed, bool):
+            raise ValueError(f"seed {self.seed!r} is not an integer")
+        object.__setattr__(self, "seed", operator.index(self.seed))
+        for key in ("players", "card_paths", "corporations", "expansions", "sites"):
+            value = getattr(self, key)
+            if not isinstance(value, tuple) or not all(isinstance(item, str) for item in value):
+                raise ValueError(f"{key} {_shown(value)} is not a tuple of strings")
+        if not isinstance(self.board, str):
+            raise ValueError(f"board {_shown(self.board)} is not a string")
+        for key in ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"{key} {_shown(getattr(self, key))} is not True or False")
+        limit = self.max_generations
+        if limit is not None and (not isinstance(limit, numbers.Integral) or isinstance(limit, bool) or limit < 1):
+            raise ValueError(f"max_generations {_shown(limit)} is not None (the rules decide) or a number of "
+                             "generations from 1")
+
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
@@ -78,10 +99,53 @@ class GameOptions:
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
+        """The options of a save, or ValueError saying what is wrong with them."""
+        if not isinstance(data, dict):
+            raise ValueError(f"the options are {_shown(data)}, not an object")
+        unknown = sorted(set(data) - {field.name for field in attrs.fields(cls)})
+        if unknown:
+            raise ValueError(f"unknown options: {', '.join(map(_shown, unknown))}")
         data = dict(data)
         for key in ("players", "card_paths", "corporations", "expansions", "sites"):
+            if not isinstance(data.get(key, ()), (list, tuple)):
+                raise ValueError(f"options.{key} is {_shown(data[key])}, not a list of strings")
             data[key] = tuple(data.get(key, ()))
         return cls(**data)
+
+
+def _replayed(cls, options: GameOptions, log: list, library) -> "Game":
+    try:
+        return cls.replay(options, log, library)
+    except IllegalChoice as exc:
+        raise ValueError(f"the saved log does not replay: {exc}") from None
+
+
+def _save_data(text) -> dict:
+    """The top of a save, checked for what `from_json` reads first, or ValueError (docs/api.md: everything the API
+    refuses is a ValueError with a message)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"a save is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("the save is nested too deep to be one") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"a save is a JSON object, not {_shown(data)}")
+    found = data.get("format")
+    if not isinstance(found, int) or isinstance(found, bool) or found != SAVE_FORMAT:
+        raise ValueError(f"unsupported save format {_shown(found)} (this version reads {SAVE_FORMAT})")
+    for key in ("options", "log"):
+        if key not in data:
+            raise ValueError(f"the save has no {key!r}")
+    if not isinstance(data["log"], list) or not all(isinstance(label, str) for label in data["log"]):
+        raise ValueError("the save's 'log' is not a list of choices (strings)")
+    return data
+
+
+def _shown(value) -> str:
+    """A value as a message shows it: a long one cut."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class ContentError(Exception):
@@ -271,20 +335,23 @@ class Game(Table):
         """Restore a saved game as it was. `verify` also replays its log from the seed and refuses the save
         unless that reproduces the saved state and flow (a changed content or a tampered file)."""
         from .saves import restore
-        data = json.loads(text)
-        if data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"unsupported save format {data.get('format')!r} (this version reads {SAVE_FORMAT})")
+        data = _save_data(text)
         options = GameOptions.from_json(data["options"])
         if "flow" not in data:  # a save written before the flow was data: its log is all there is
-            game = cls.replay(options, data["log"], library)
+            game = _replayed(cls, options, data["log"], library)
             if "state" in data and game.snapshot() != data["state"]:
                 raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
             return game
         game = object.__new__(cls)
         game._tables(options, library)
-        restore(game, data)
+        try:
+            restore(game, data)
+        except (KeyError, TypeError, AttributeError, IndexError, RecursionError, OverflowError) as exc:
+            # the save's state and flow are read as the engine wrote them: anything else is not one of its saves
+            raise ValueError(f"the saved state is not one the engine wrote ({type(exc).__name__}: "
+                             f"{_shown(str(exc))})") from None
         if verify:
-            replayed = cls.replay(options, data["log"], game.content)
+            replayed = _replayed(cls, options, data["log"], game.content)
             if replayed.snapshot() != data["state"] or replayed.to_json() != game.to_json():
                 raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
         return game

@@ -49,7 +49,9 @@ class GameState:
     @classmethod
     def new_game(cls, players: int = 2, seed: int = 0, **options) -> "GameState":
         """A new game with `players` seats named p0, p1, ...; `options` are `GameOptions` fields
-        (board, corporate_era, draft, ...)."""
+        (board, corporate_era, draft, ...); ValueError for anything else (`players=True` is not 1 player)."""
+        if not isinstance(players, numbers.Integral) or isinstance(players, bool):
+            raise ValueError(f"players {players!r} is not a number of players")
         names = tuple(f"p{i}" for i in range(players))
         return cls(Game(GameOptions(players=names, seed=seed, **options)))
 

@@ -92,6 +92,8 @@ def _fix(options: Options, result, reported: list[str], placeless: list) -> int:
     there is anything to fix, as `fmt --diff` does."""
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.pipeline import compile_sources
+    from tharsis.compiler.source import why_unusable
+    from tharsis.compiler.writing import UNCHANGED, replace_file
     from tharsis.designer import suppressions
     from tharsis.designer.fixes import encoded, fix_texts, unified_diff
 
@@ -115,10 +117,11 @@ def _fix(options: Options, result, reported: list[str], placeless: list) -> int:
             continue
         try:
             raw = Path(path).read_bytes()
-            Path(path).write_bytes(encoded(run.texts[path], raw))
-        except OSError as exc:  # a read-only file: said, the other files are still fixed
-            unwritable.append(Problem("E708", f"cannot write the fixed file: {exc.strerror}",
-                                      "make the file writable, or run tharsis check --diff to see the fixes", path))
+            replace_file(path, encoded(run.texts[path], raw))
+        except OSError as exc:  # a full or read-only disk: said, the other files are still fixed
+            unwritable.append(Problem("E708", f"cannot write the fixed file: {why_unusable(exc)[0]}; {UNCHANGED}",
+                                      "make room or make the file writable, or run tharsis check --diff to see "
+                                      "the fixes", path))
     made = [a for a in run.applied if a.path not in {p.path for p in unwritable}]
     verb = "would fix" if options.fix == "diff" else "fixed"
     for applied in made:
@@ -127,7 +130,9 @@ def _fix(options: Options, result, reported: list[str], placeless: list) -> int:
     print(f"{len(made)} fix{'es' if len(made) != 1 else ''} {'to make' if options.fix == 'diff' else 'made'} in "
           f"{files} file{'s' if files != 1 else ''}"
           + (f"; {len(run.remaining)} problem{'s' if len(run.remaining) != 1 else ''} left" if run.remaining
-             else "; no problems left"), file=out)
+             else "" if unwritable else "; no problems left")
+          + (f"; {len(unwritable)} file{'s' if len(unwritable) != 1 else ''} not written, as they were, with "
+             "every problem the fixes were for" if unwritable else ""), file=out)
     remaining = placeless + run.remaining  # a path that could not be read is still a problem of the run
     if options.output != "text":
         print_report(remaining, options.output, options.root, len(reported))

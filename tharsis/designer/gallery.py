@@ -26,7 +26,8 @@ from tharsis.compiler.definitions import with_expansions
 from tharsis.compiler.diagnostics import Diagnostic
 from tharsis.compiler.names import NO_NAMES, Names
 from tharsis.compiler.pipeline import CompileResult
-from tharsis.compiler.source import on_disk
+from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.compiler.writing import UNCHANGED, replace_file
 from tharsis.designer import suppressions
 from tharsis.designer.code_filter import CodeFilter
 from tharsis.problems import USAGE, Problem as UsageProblem, ProblemError
@@ -256,8 +257,9 @@ def write(directory: Path, gallery: Gallery) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         page = directory / "index.html"
         # a file name that is not UTF-8 (shown as an origin) becomes U+FFFD: the page stays valid UTF-8
-        page.write_text(render(gallery), encoding="utf-8", errors="replace")
+        replace_file(page, render(gallery), errors="replace")   # an earlier page stays whole until the new one is
     except OSError as exc:
-        raise ProblemError([UsageProblem("E730", f"cannot write the gallery here: {exc.strerror}",
+        kept = f"; {UNCHANGED}" if (directory / "index.html").is_file() else ""
+        raise ProblemError([UsageProblem("E730", f"cannot write the gallery here: {why_unusable(exc)[0]}{kept}",
                                     "name a folder you can write to", str(directory))], USAGE) from None
     return page

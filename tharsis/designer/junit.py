@@ -11,6 +11,8 @@ import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tharsis.compiler.writing import replace_file
+
 
 def write_junit(path: Path, report: list[tuple[str, list]]) -> None:
     """`report`: (scenario file, [(Outcome, seconds)]) in the order they ran."""
@@ -50,7 +52,7 @@ def write_junit(path: Path, report: list[tuple[str, list]]) -> None:
         root.set(key, str(value))
     root.set("time", f"{total_time:.3f}")
     ET.indent(root)
-    path.write_bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n")
+    replace_file(path, ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n")
 
 
 def _classname(file: str) -> str:

@@ -107,15 +107,32 @@ class TharsisGame(pyspiel.Game):
         return TharsisState(self, GameState.new_game(players=self._players, seed=seed, **self._options))
 
     def deserialize_state(self, text: str) -> "TharsisState":
-        data = json.loads(text)
+        """The state `serialize()` wrote, or ValueError saying what is wrong with the text (docs/api.md)."""
+        try:
+            data = json.loads(text) if isinstance(text, (str, bytes, bytearray)) else None
+        except RecursionError:
+            raise ValueError("the state is nested too deep to be one") from None
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise ValueError("a serialized state is a JSON object with the saved game as a string under 'game'")
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(_is_move(move) for move in moves):
+            raise ValueError("a serialized state's 'moves' is a list of [player, decision kind, action] moves")
         game = Game.from_json(data["game"])
+        if any(not 0 <= player < len(game.options.players) for player, _, _ in moves):
+            raise ValueError("a serialized state's 'moves' names a player the game does not have")
         state = TharsisState(self, GameState(game))
-        state._moves = [tuple(move) for move in data["moves"]]
+        state._moves = [tuple(move) for move in moves]
         return state
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TharsisObserver(self, recall)
+
+
+def _is_move(move) -> bool:
+    """[player, decision kind, action id], as `serialize` writes a move."""
+    return (isinstance(move, list) and len(move) == 3 and isinstance(move[1], str)
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in (move[0], move[2])))
 
 
 class TharsisState(pyspiel.State):

@@ -13,6 +13,7 @@ itself seeded by the first `reset(seed)`, so a seeded run repeats exactly.
 
 from __future__ import annotations
 
+import numbers
 import operator
 from typing import Optional
 
@@ -65,7 +66,9 @@ class TharsisEnv(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+            if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+                raise ValueError(f"seed {seed!r} is not a whole number from 0 (or None: a seed of the environment's)")
+            self._seeds = np.random.default_rng(int(seed))
         game_seed = int(self._seeds.integers(0, 2 ** 63 - 1))
         self.state = GameState.new_game(players=self._players, seed=game_seed, **self._options)
         for agent in self.possible_agents:  # the spaces draw from their own generators (sample())

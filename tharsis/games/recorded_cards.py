@@ -55,19 +55,32 @@ class Recorded:
 
 # ---------------------------------------------------------------------------------------------- hashing
 
-def canonical(value: Any) -> Any:
-    """What a compiled value means, as JSON-ready data: positions (spans) left out, sets and dicts ordered."""
+def canonical(value: Any, memo: Optional[dict] = None) -> Any:
+    """What a compiled value means, as JSON-ready data: positions (spans) left out, sets and dicts ordered.
+    `memo` holds what equal compiled values already gave (a requirement chain of thousands of one comparison is
+    read once, not thousands of times)."""
     if isinstance(value, Span):
         return None
     if attrs.has(type(value)):
-        return [type(value).__name__] + [[f.name, canonical(getattr(value, f.name))]
-                                         for f in attrs.fields(type(value)) if f.eq]
+        if memo is None:
+            memo = {}
+        try:
+            return memo[(type(value), value)]
+        except (KeyError, TypeError):   # TypeError: a mutable attrs value is not hashable
+            pass
+        found = [type(value).__name__] + [[f.name, canonical(getattr(value, f.name), memo)]
+                                          for f in attrs.fields(type(value)) if f.eq]
+        try:
+            memo[(type(value), value)] = found
+        except TypeError:
+            pass
+        return found
     if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
+        return [canonical(v, memo) for v in value]
     if isinstance(value, (set, frozenset)):
-        return sorted((canonical(v) for v in value), key=repr)
+        return sorted((canonical(v, memo) for v in value), key=repr)
     if isinstance(value, dict):
-        return sorted(([canonical(k), canonical(v)] for k, v in value.items()), key=repr)
+        return sorted(([canonical(k, memo), canonical(v, memo)] for k, v in value.items()), key=repr)
     return value
 
 
@@ -80,12 +93,26 @@ def definition_hash(definition) -> str:
 _HASHES: dict[int, tuple] = {}
 
 
+class _Hashes(dict):
+    """id of a definition -> its hash, each computed when first asked for: a record's card files may hold far more
+    than the game used (megabytes of text of a set not in play), and hashing what no one compares cost a replay
+    more than compiling it."""
+
+    def __init__(self, library: Library):
+        super().__init__()
+        self.definitions = {id(d): d for d in library.definitions}
+
+    def __missing__(self, key: int) -> str:
+        self[key] = definition_hash(self.definitions[key])
+        return self[key]
+
+
 def _hashes(library: Library) -> dict[int, str]:
-    """id of each definition -> its hash, computed once per library (a few milliseconds for the bundled cards)."""
+    """id of each definition -> its hash, computed once per library and definition."""
     cached = _HASHES.get(id(library))
     if cached is not None and cached[0] is library:
         return cached[1]
-    hashes = {id(d): definition_hash(d) for d in library.definitions}
+    hashes = _Hashes(library)
     _HASHES[id(library)] = (library, hashes)
     return hashes
 

@@ -29,6 +29,7 @@ from markupsafe import Markup
 
 from tharsis import __version__
 from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.compiler.writing import replace_file
 from tharsis.games.balance import Balance, CardBalance, Rate, Yours, balance
 from tharsis.problems import shorten, usage_error
 
@@ -107,12 +108,12 @@ def write(folder: Path, records: Sequence[dict], yours: Yours = Yours(), *, requ
     page = folder / PAGE
     html = render(records, yours, requested=requested)
     try:
-        with open(page, "w", encoding="utf-8") as handle:
-            handle.write(html)
+        replace_file(page, html)   # an earlier report stays whole until the new one is (compiler/writing.py)
     except OSError as exc:
         reason, hint = why_unusable(exc)
-        raise usage_error("E761", f"cannot write the report to {shorten(str(page))}: {reason} (the results file "
-                                  "holds every game)", hint) from None
+        kept = "; an earlier report there is as it was" if page.is_file() else ""
+        raise usage_error("E761", f"cannot write the report to {shorten(str(page))}: {reason}{kept} (the results "
+                                  "file holds every game)", hint) from None
     return page
 
 

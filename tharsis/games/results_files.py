@@ -6,7 +6,9 @@ JSONL is the whole record. CSV is the same facts made flat, because a data frame
 text, `won` true for the winner's row), and `STEM.cards.csv` beside it one row per card a player played (the
 seat, the card, the generation it was played in, the VP it scored at the end, and whether that player won), so
 `pandas.read_csv("results.cards.csv").groupby("card").won.mean()` is the win rate when played. Rows are written as
-each game ends, as JSONL lines are, so an interrupted run keeps every finished game in both tables.
+each game ends, as JSONL lines are, so an interrupted run keeps every finished game in both tables; results that
+replace an earlier run's (--force) are written beside them and renamed over them when the run ends or is
+interrupted (compiler/writing.py), so that a failed write never leaves the earlier results half overwritten.
 
 `prepare` is the one check of `--out` before any game starts: an existing results file is never overwritten
 (E760) unless `--force`; the default name `results.jsonl` (or `.csv`) is numbered when taken, as a game log's is.
@@ -19,10 +21,13 @@ import json
 from pathlib import Path
 from typing import Optional, TextIO
 
+import attrs
+
 from tharsis.compiler.source import on_disk, why_unusable
+from tharsis.compiler.writing import Rewrite
 from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
 
-from .options import GAMES, PLAYERS, is_integer, kind_of
+from .options import GAMES, MAX_GENERATIONS, PLAYERS, SEED_MAX, is_integer, kind_of
 
 JSONL, CSV = "jsonl", "csv"
 FORMATS = (JSONL, CSV)
@@ -81,43 +86,91 @@ def _writes_a_cards_table(out: Path) -> bool:
     return on_disk(out).kind != "other"
 
 
+# A text cell a spreadsheet would run as a formula: a name that begins with one of these ("=HYPERLINK(...)",
+# "@SUM(...)", "+cmd|..."; a tab or a carriage return hides one) gets a leading apostrophe, as spreadsheet exports
+# do, so that Excel, LibreOffice and Google Sheets show it as text. Numbers (a card's -1 VP) stay numbers;
+# pandas.read_csv reads the name with its apostrophe.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cells(row: dict) -> dict:
+    return {key: "'" + value if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
+            for key, value in row.items()}
+
+
+def _results_file(out: Path, newline: Optional[str] = None):
+    """Where a run's rows go. Earlier results (replaced with --force) are replaced whole when the run ends
+    (compiler/writing.py), so that a full disk or a kill never leaves them half overwritten. A new file (`prepare`
+    made it empty) grows game by game where it is, so that a killed run leaves every finished game (and at worst a
+    cut last line, which `report` forgives); so does a device or a pipe (/dev/null, /dev/stdout)."""
+    look = on_disk(out)
+    if look.kind == "file" and look.size > 0:
+        return Rewrite(out, newline=newline)
+    return _Direct(open(out, "w", encoding="utf-8", newline=newline))
+
+
+@attrs.define
+class _Direct:
+    handle: TextIO
+
+    def commit(self) -> None:
+        self.handle.close()
+
+    def discard(self) -> None:
+        self.handle.close()
+
+
+def _finish(files: list, out: Path) -> None:
+    """Every table renamed into place, or E708 saying that the earlier files are as they were."""
+    try:
+        for file in files:
+            file.commit()
+    except OSError as exc:
+        for file in files:
+            file.discard()
+        reason, hint = why_unusable(exc)
+        raise usage_error("E708", f"cannot write results to {shorten(str(out))}: {reason}; the file is as it was "
+                                  "before this run", hint) from None
+
+
 class _JsonlResults:
     def __init__(self, out: Path):
-        self._file = open(out, "w", encoding="utf-8")
+        self._out = out
+        self._file = _results_file(out)
 
     def write(self, record: dict) -> None:
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._file.flush()
+        self._file.handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.handle.flush()
 
     def close(self) -> None:
-        self._file.close()
+        _finish([self._file], self._out)
 
 
 class _CsvResults:
     def __init__(self, out: Path, solo: bool):
-        self._files: list[TextIO] = []
+        self._out = out
+        self._files: list = []
         self._players = self._table(out, player_columns(solo))
         self._cards = self._table(cards_path(out), CARD_COLUMNS) if _writes_a_cards_table(out) else None
 
     def _table(self, path: Path, columns: tuple[str, ...]) -> csv.DictWriter:
-        handle = open(path, "w", encoding="utf-8", newline="")
-        self._files.append(handle)
-        table = csv.DictWriter(handle, columns, lineterminator="\n")
+        file = _results_file(path, newline="")
+        self._files.append(file)
+        table = csv.DictWriter(file.handle, columns, lineterminator="\n")
         table.writeheader()
         return table
 
     def write(self, record: dict) -> None:
         if "failed" in record:   # a game stopped as endless has no player to give a row (simulate says it failed)
             return
-        self._players.writerows(player_rows(record))
+        self._players.writerows(map(_cells, player_rows(record)))
         if self._cards is not None:
-            self._cards.writerows(card_rows(record))
-        for handle in self._files:
-            handle.flush()
+            self._cards.writerows(map(_cells, card_rows(record)))
+        for file in self._files:
+            file.handle.flush()
 
     def close(self) -> None:
-        for handle in self._files:
-            handle.close()
+        _finish(self._files, self._out)
 
 
 def open_results(out: Path, format: str = JSONL, solo: bool = False):
@@ -171,11 +224,13 @@ LINE_LIMIT = 4 * 1024 * 1024   # bytes in one game's record: a game of five play
 SHOWN = 10                     # problems listed before "and N more"
 
 
-def read(text_path: str) -> list[dict]:
+def read(text_path: str, warnings: Optional[list] = None) -> list[dict]:
     """The records of a JSONL results file `simulate` wrote, checked for what the balance report reads, or
     ProblemError: E705 for a path that is no file, E763 for a file that is not such results (each wrong line
     said, up to SHOWN), with the line and what is wrong with it. Read line by line, never more than LINE_LIMIT
-    bytes of one line, never more games than a run can play."""
+    bytes of one line, never more games than a run can play. A last line cut short (no line end, not whole JSON:
+    what a killed run or a full disk leaves) is left out with a warning added to `warnings` (W702), as a game
+    log's is."""
     refused = missing_path("RESULTS", text_path)
     if refused is not None:
         raise ProblemError([refused], USAGE)
@@ -207,7 +262,13 @@ def read(text_path: str) -> list[dict]:
                 try:
                     record = json.loads(line)
                 except (ValueError, RecursionError) as exc:   # RecursionError: arrays nested thousands deep
-                    why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+                    if not raw.endswith(b"\n") and records and warnings is not None:   # the last line, cut
+                        warnings.append(Problem("W702", f"the last line ({number}) is cut short (the run stopped "
+                                                        "while writing it); it is left out, the games before it "
+                                                        "are read", None, text_path, number))
+                        break
+                    why = (exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+                           if isinstance(exc, RecursionError) else "a number too long to read")  # over 4,300 digits
                     wrong(number, f"line {number} is not a JSON record ({why})", line)
                     continue
                 if isinstance(record, dict) and isinstance(record.get("failed"), dict):
@@ -246,6 +307,9 @@ def _record_problem(record) -> Optional[str]:
             return f"the record has no {key!r}"
         if not _is(record[key], kind):
             return f"{key!r} is {kind_of(record[key])}, not {kind_of(kind())}"
+    for key, (low, high) in (("seed", (0, SEED_MAX)), ("generations", GENERATIONS)):
+        if not low <= record[key] <= high:
+            return f"{key!r} is {_number(record[key])}, not a number from {low} to {high:,}"
     for key, value in record["options"].items():   # the options the report says and plays the designer's cards with
         if key in _OPTION_FLAGS and not isinstance(value, bool):
             return f"options.{key} is {kind_of(value)}, not a boolean"
@@ -253,6 +317,9 @@ def _record_problem(record) -> Optional[str]:
             return f"options.{key} is {kind_of(value)}, not a list of names"
         if key == "max_generations" and not (value is None or is_integer(value)):
             return f"options.max_generations is {kind_of(value)}, not a whole number or null"
+        if key == "max_generations" and value is not None and not MAX_GENERATIONS[0] <= value <= MAX_GENERATIONS[1]:
+            return f"options.max_generations is {_number(value)}, not a number from {MAX_GENERATIONS[0]} to " \
+                   f"{MAX_GENERATIONS[1]}"
     if "winner" not in record or not (record["winner"] is None or isinstance(record["winner"], str)):
         return "the record has no 'winner' (a seat's name, or null)"
     if "solo_won" in record and not isinstance(record["solo_won"], bool):
@@ -269,10 +336,15 @@ def _record_problem(record) -> Optional[str]:
                 return f"{where}'s {key!r} is {kind_of(player.get(key))}, not {kind_of(kind())}"
         if not all(isinstance(card, str) for card in player["played"]):
             return f"{where}'s 'played' holds something other than card names"
-        for key in ("played_generation", "card_vp"):
+        if not -VP_LIMIT <= player["total"] <= VP_LIMIT:
+            return f"{where}'s 'total' is {_number(player['total'])}, not a score from {-VP_LIMIT:,} to {VP_LIMIT:,}"
+        for key, (low, high) in (("played_generation", GENERATIONS), ("card_vp", (-VP_LIMIT, VP_LIMIT))):
             value = player.get(key, {})
             if not isinstance(value, dict) or not all(isinstance(k, str) and is_integer(v) for k, v in value.items()):
                 return f"{where}'s {key!r} is not an object of card names and whole numbers"
+            wrong = next((v for v in value.values() if not low <= v <= high), None)
+            if wrong is not None:
+                return f"{where}'s {key!r} holds {_number(wrong)}, not a number from {low:,} to {high:,}"
         names.add(player["seat"])
     if len(names) != len(record["players"]):
         return "two players have the same seat name"
@@ -282,6 +354,18 @@ def _record_problem(record) -> Optional[str]:
     if not (isinstance(tied, list) and all(isinstance(seat, str) and seat in names for seat in tied)):
         return "'tied' is not a list of the seats that share the win"
     return None
+
+
+# The numbers the report reads are bounded as a game bounds them (the charts compute in 64-bit floats and
+# integers: a generation of 2**64 was an internal error).
+GENERATIONS = (1, MAX_GENERATIONS[1])
+VP_LIMIT = 100_000          # points of one player or one card; a long game scores a few hundred
+
+
+def _number(value: int) -> str:
+    """A number as a message shows it: a 5,000-digit one by its length."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text.lstrip('-')):,} digits"
 
 
 _OPTION_FLAGS = ("corporate_era", "draft", "initial_draft", "beginner", "solo_tr63")

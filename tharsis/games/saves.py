@@ -203,7 +203,7 @@ def _read_save(name: str, data: Any) -> Record:
         missing = [k for k in ("format", "options", "log") if k not in data]
         raise ProblemError([Problem("E713", f"not a Tharsis save: no {', '.join(missing)}",
                                     "a save (save FILE) or a game log", name)])
-    if data["format"] != SAVE_FORMAT:
+    if data["format"] != SAVE_FORMAT or not is_integer(data["format"]):
         raise ProblemError([Problem("E713", f"unsupported save format {_short(data['format'])}",
                                     f"this Tharsis reads format {SAVE_FORMAT}", name)])
     where = Where(name)
@@ -342,7 +342,7 @@ def _read_log(name: str, lines: list[str]) -> Record:
                 continue
             start = entry
             start_where = Where(name, number, line)
-            if entry.get("format") not in LOG_FORMATS or isinstance(entry.get("format"), bool):
+            if entry.get("format") not in LOG_FORMATS or not is_integer(entry.get("format")):   # not 2.0, not true
                 problems.append(problem("E713", f"unsupported log format {_short(entry.get('format'))}",
                                         f"this Tharsis reads formats {LOG_FORMATS[0]} to {LOG_FORMATS[-1]}"))
                 break

@@ -24,7 +24,7 @@ from tharsis.runtime.api.game import Game
 from tharsis.runtime.bots import BOTS
 
 from ..games.options import Seat
-from ..problems import shorten, usage_error
+from ..problems import Problem, ProblemError, shorten, usage_error
 from . import buying, line_editing, moves, prompts, style, view
 from .messages import Words, path_refusal, words_for
 
@@ -37,31 +37,50 @@ class GameLog:
         self.choosers = list(choosers or [])   # who made each choice so far (a loaded game's, then this session's)
 
     def start(self, game: Game, seats: list[Seat]) -> None:
+        """The log rewritten whole (a resumed game's and after an undo): into a file beside it, then renamed over
+        it, so that a full disk or a kill in the middle leaves the old log whole (compiler/writing.py)."""
         del self.choosers[len(game.log):]       # an undo took the later choices back
         if self.path is None:
             return
+        from tharsis.compiler.writing import replacing
         from tharsis.games.saves import log_start
 
-        with open(self.path, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(log_start(game, seats)) + "\n")
-            for number, label in enumerate(game.log, start=1):
-                who = {"player": self.choosers[number - 1]} if number <= len(self.choosers) else {}
-                handle.write(json.dumps({"event": "choice", "n": number, **who, "label": label}) + "\n")
+        try:
+            with replacing(self.path) as handle:
+                handle.write(json.dumps(log_start(game, seats)) + "\n")
+                for number, label in enumerate(game.log, start=1):
+                    who = {"player": self.choosers[number - 1]} if number <= len(self.choosers) else {}
+                    handle.write(json.dumps({"event": "choice", "n": number, **who, "label": label}) + "\n")
+        except OSError as exc:
+            kept = "the log is as it was before this game started: nothing in it was lost"
+            raise self._unwritten(exc, kept) from None
 
     def choice(self, game: Game, player: str) -> None:
         if len(self.choosers) == len(game.log) - 1:
             self.choosers.append(player)
         if self.path is None:
             return
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"event": "choice", "n": len(game.log), "player": player,
-                                     "label": game.log[-1]}, ensure_ascii=False) + "\n")
+        self._append({"event": "choice", "n": len(game.log), "player": player, "label": game.log[-1]})
 
     def end(self, result: dict) -> None:
         if self.path is None:
             return
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"event": "end", "result": result}, ensure_ascii=False) + "\n")
+        self._append({"event": "end", "result": result})
+
+    def _append(self, event: dict) -> None:
+        """One line added at the end: an append, never a rewrite (at worst the new line is cut, which loading
+        forgives: W702)."""
+        try:
+            with open(self.path, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(event, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise self._unwritten(exc, "the log holds every choice before this one") from None
+
+    def _unwritten(self, error: OSError, kept: str) -> ProblemError:
+        reason, hint = why_unusable(error)
+        return ProblemError([Problem("E708", f"cannot write the game log: {reason}; {kept}",
+                                     hint or f"free some space, then resume with tharsis play --load {self.path}",
+                                     str(self.path))])
 
 
 INTERRUPTED = 130                    # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
@@ -98,7 +117,7 @@ class Session:
         self.narrator = moves.Narrator([s.kind != "human" for s in seats], language)   # tells every move as made
 
     def say(self, message: str = "") -> None:
-        print(message, file=self.stdout)
+        print(style.shown(message), file=self.stdout)
 
     def run(self) -> int:
         game = self.game
@@ -428,13 +447,15 @@ class Session:
                                 reason=path_refusal(words, look.reason, look.hint))
         if look.kind != "missing" and path.resolve() not in self.written and not leaving:
             return False, words("exists", path=filename)
+        from tharsis.compiler.writing import replace_file
         from tharsis.games.saves import save_data
 
         data = save_data(self.game, self.seats)
         try:
-            path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            return False, words("could_not_save", path=shorten(filename),
+            replace_file(path, json.dumps(data, ensure_ascii=False))
+        except (OSError, ValueError) as exc:  # an earlier save of that name is kept whole (compiler/writing.py)
+            return False, words("could_not_save_kept" if look.kind == "file" else "could_not_save",
+                                path=shorten(filename),
                                 reason=path_refusal(words, *why_unusable(exc)))
         self.written.add(path.resolve())
         self.autosave = path

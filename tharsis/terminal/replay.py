@@ -71,7 +71,7 @@ class _Teller:
         self.say(words("replay_start", path=record.path, seed=record.options.seed, seats=shown))
 
     def say(self, *lines: str) -> None:
-        print("\n".join(lines), file=self.stdout)
+        print(style.shown("\n".join(lines)), file=self.stdout)
 
     def before_choice(self, game, choice) -> None:
         decision = game.pending()

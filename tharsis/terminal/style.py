@@ -24,9 +24,26 @@ from typing import Mapping, Optional
 import attrs
 
 from tharsis.compiler import vocabulary as v
+from tharsis.compiler.printable import escaped
 
 RESET = "\x1b[0m"
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
+_SGR_OR_UNPRINTABLE = re.compile(r"(\x1b\[[0-9;]*m)|([^\n\t\x20-\x7e])")
+
+
+def shown(text: str) -> str:
+    """`text` as it may reach a terminal: the colour codes a `Paint` put in are kept, and any other character that
+    is not printable (an escape sequence, a bidi override, a zero-width character that came from a file: a name
+    in a log made elsewhere) is written as an escape (\\x1b), so it is seen and does nothing. The compiler
+    refuses them in names (E008); this is the wall behind that one."""
+    return _SGR_OR_UNPRINTABLE.sub(_shown, text)
+
+
+def _shown(match: re.Match) -> str:
+    if match.group(1):
+        return match.group(1)
+    character = match.group(2)
+    return character if character.isprintable() else escaped(character)
 
 # the printed cards' colours: green automated, blue active, red events; corporations stand out in bold
 CARD_TYPES = {"automated": "32", "active": "34", "event": "31", "corporation": "1", "prelude": "35"}

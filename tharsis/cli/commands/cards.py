@@ -48,6 +48,7 @@ def run(args) -> int:
     from tharsis.compiler.definitions import with_expansions
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
+    from tharsis.compiler.printable import escaped
     from tharsis.designer.checking import inside
     from tharsis.games.options import known_expansions
 
@@ -89,7 +90,7 @@ def run(args) -> int:
             tags = [t for t in tags if t in mine.declared_tags or _names(named, t)]
             resources = [r for r in resources if r in mine.declared_resources or _names(named, r)]
             wild = [t for t in wild if t in mine.declared_wild_tags or _names(named, t)]
-        print(text.content(needed + chosen, tags, resources, wild))
+        print(escaped(text.content(needed + chosen, tags, resources, wild)))
         return 0
     if args.format == "rules":
         from tharsis.compiler import element_text
@@ -97,7 +98,7 @@ def run(args) -> int:
         names = result.library.names
         rules = "\n\n".join(element_text.definition(d, args.lang or "en", names) for d in chosen)
         try:
-            print(rules)
+            print(escaped(rules))
         except UnicodeEncodeError:  # e.g. Chinese, or the em dash, on an ASCII-only pipe or terminal
             raise usage_error("E733", f"the output's encoding ({sys.stdout.encoding}) cannot show the rules text",
                               "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8") from None
@@ -106,5 +107,5 @@ def run(args) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        print(render_table(rows))
+        print(escaped(render_table(rows)))
     return 0

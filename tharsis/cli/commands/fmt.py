@@ -30,6 +30,8 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from tharsis.compiler.diagnostics import render_text
+    from tharsis.compiler.source import why_unusable
+    from tharsis.compiler.writing import UNCHANGED, replace_file
     from tharsis.designer.fmt import format_paths
 
     config, paths, name = configured_paths(args, "format", "cards", ("card folders", "mine/"))
@@ -44,11 +46,12 @@ def run(args) -> int:
     for formatted in changed:
         if writing:
             try:
-                Path(formatted.path).write_text(formatted.text, encoding="utf-8")
-            except OSError as exc:  # a read-only file or disk: said, and the other files are still formatted
-                unwritable.append(Problem("E708", f"cannot write the formatted file: {exc.strerror}",
-                                          "make the file writable, or run tharsis fmt --diff to see the changes",
-                                          formatted.path))
+                replace_file(formatted.path, formatted.text)
+            except OSError as exc:  # a full or read-only disk: said, and the other files are still formatted
+                unwritable.append(Problem("E708", f"cannot write the formatted file: {why_unusable(exc)[0]}; "
+                                                  f"{UNCHANGED}",
+                                          "make room or make the file writable, or run tharsis fmt --diff to see "
+                                          "the changes", formatted.path))
                 continue
             print(f"formatted {formatted.path}")
             continue

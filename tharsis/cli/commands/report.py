@@ -29,7 +29,9 @@ def run(args) -> int:
     from tharsis.games.balance import designer_content_of
 
     report.require()      # before reading a large file: matplotlib draws the charts
-    records = results_files.read(args.results)
+    cut: list = []
+    records = results_files.read(args.results, cut)
+    warn(cut)
     yours, warnings = designer_content_of(records[0], args.cards)
     warn(warnings)
     folder = report.prepare(args.out, args.force, flag="--out")

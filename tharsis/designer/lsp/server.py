@@ -8,7 +8,9 @@ about a tenth of a second; the bundled content comes from the compile cache). Ch
 compiled again once its changes pause for COMPILE_DELAY (or have waited COMPILE_DELAY_MAX while typing goes on), so
 a burst of edits compiles once, not once per keystroke; a hover or completion on a document with changes not yet
 compiled compiles its latest text first. Positions cross the protocol in the client's encoding (UTF-16 unless it
-negotiated another); pygls's position codec converts them to and from code points. transport.py carries the
+negotiated another); columns.py converts the server's code points to them in time linear in the document
+(pygls's codec, which counts each position afresh, converts the few positions a client sends). Semantic tokens are
+read on a worker thread, so a hover or a completion asked meanwhile is answered. transport.py carries the
 messages on stdio (pygls's own loop hangs on a broken frame) and keeps the lifecycle.
 """
 
@@ -29,6 +31,7 @@ from tharsis.problems import CONTENT, Problem, ProblemError
 
 from . import transport
 from .analysis import Analysis, analyse
+from .columns import Columns
 from .highlight import TOKEN_MODIFIERS, TOKEN_TYPES
 from .items import Completion, Edit, EditorDiagnostic, Location, Range, Symbol
 
@@ -63,6 +66,7 @@ class TharsisServer(LanguageServer):
         super().__init__("tharsis", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyses: dict[str, Analysis] = {}
         self.pending: dict[str, tuple[asyncio.TimerHandle, float]] = {}  # uri -> compile timer, first change
+        self._columns: dict[str, tuple] = {}   # uri -> (version, text, its Columns)
 
     def refresh_later(self, uri: str) -> None:
         """Compile the document once its changes pause (COMPILE_DELAY), or COMPILE_DELAY_MAX after the first
@@ -110,9 +114,20 @@ class TharsisServer(LanguageServer):
         return lsp.TextEdit(range=self.client_range(uri, edit.range), new_text=edit.text)
 
     def client_range(self, uri: str, r: Range) -> lsp.Range:
+        columns = self.columns(uri)
+        return lsp.Range(lsp.Position(r.start_line, columns.to_client(r.start_line, r.start_character)),
+                         lsp.Position(r.end_line, columns.to_client(r.end_line, r.end_character)))
+
+    def columns(self, uri: str) -> Columns:
+        """The document's columns in the client's units, counted once per version (columns.py: pygls's codec
+        counts each position afresh, which made a long line's diagnostics and tokens quadratic)."""
         document = self.workspace.get_text_document(uri)
-        return document.range_to_client_units(ServerTextRange(ServerTextPosition(r.start_line, r.start_character),
-                                                              ServerTextPosition(r.end_line, r.end_character)))
+        source = document.source
+        version, counted, columns = self._columns.get(uri, (None, None, None))
+        if columns is None or version != document.version or counted != source:
+            columns = Columns(source, self.workspace.position_codec.encoding)
+            self._columns[uri] = (document.version, source, columns)
+        return columns
 
     def location(self, place: Location, analysis: Analysis) -> lsp.Location:
         """A place in any file (a bundled one too, open or not) in the client's units."""
@@ -160,6 +175,7 @@ def build() -> TharsisServer:
     def did_close(ls: TharsisServer, params: lsp.DidCloseTextDocumentParams) -> None:
         ls.cancel_refresh(params.text_document.uri)
         ls.analyses.pop(params.text_document.uri, None)
+        ls._columns.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                           diagnostics=[]))
 
@@ -193,21 +209,11 @@ def build() -> TharsisServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
                     lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=list(TOKEN_MODIFIERS)))
-    def semantic_tokens(ls: TharsisServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    async def semantic_tokens(ls: TharsisServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        """Read on a worker thread: the requests that come meanwhile (a hover, a completion) are answered."""
         analysis = ls.analysis(params.text_document.uri)
-        lines = analysis.text.split("\n")
-        codec = ls.workspace.position_codec
-        data: list[int] = []  # five numbers a token, each position relative to the token before (the protocol's)
-        previous_line = previous_start = 0
-        for token in analysis.semantic_tokens():
-            text = lines[token.line]
-            start = codec.client_num_units(text[:token.character])
-            length = codec.client_num_units(text[token.character:token.character + token.length])
-            data += [token.line - previous_line, start - previous_start if token.line == previous_line else start,
-                     length, TOKEN_TYPES.index(token.type),
-                     sum(1 << TOKEN_MODIFIERS.index(modifier) for modifier in token.modifiers)]
-            previous_line, previous_start = token.line, start
-        return lsp.SemanticTokens(data=data)
+        encoding = ls.workspace.position_codec.encoding
+        return await asyncio.get_running_loop().run_in_executor(None, _semantic_tokens, analysis, encoding)
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: TharsisServer, params: lsp.DocumentFormattingParams) -> Optional[list[lsp.TextEdit]]:
@@ -246,6 +252,20 @@ def build() -> TharsisServer:
         return actions
 
     return server
+
+
+def _semantic_tokens(analysis: Analysis, encoding) -> lsp.SemanticTokens:
+    columns = Columns(analysis.text, encoding)
+    data: list[int] = []  # five numbers a token, each position relative to the token before (the protocol's)
+    previous_line = previous_start = 0
+    for token in analysis.semantic_tokens():
+        start = columns.to_client(token.line, token.character)
+        length = columns.to_client(token.line, token.character + token.length) - start
+        data += [token.line - previous_line, start - previous_start if token.line == previous_line else start,
+                 length, TOKEN_TYPES.index(token.type),
+                 sum(1 << TOKEN_MODIFIERS.index(modifier) for modifier in token.modifiers)]
+        previous_line, previous_start = token.line, start
+    return lsp.SemanticTokens(data=data)
 
 
 def _fix_title(text: str, fix: Edit) -> str:
