@@ -304,3 +304,17 @@ def test_a_cards_folder_of_tool_tharsis_that_is_missing_stops_simulate_with_e705
     assert main(["simulate", "--games", "1", "--quiet", "--out", "r.jsonl"]) == 2
     err = capsys.readouterr().err
     assert "E705" in err and "'cards' of pyproject.toml" in err
+
+
+def test_results_and_the_report_name_the_card_folders_relative_to_the_current_folder(tmp_path, monkeypatch):
+    """As logs and saves do: no results line nor page holds a home folder's name, even for --cards given absolute
+    and for a results file written before (its absolute folders are printed relative on the page)."""
+    folder = designer_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(simulate_args(folder.resolve(), 1) + ["--out", "r.jsonl", "--report", "site"]) == 0
+    record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert record["options"]["card_paths"] == ["mine"]
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Your cards: <code>mine</code>" in page and str(tmp_path) not in page
+    record["options"]["card_paths"] = [str(folder.resolve())]
+    assert "Your cards: <code>mine</code>" in report.render([record])
