@@ -198,6 +198,7 @@ class Runner:
             raise ScenarioError(f"unknown board '{board}'", _span(options, "board"), "E607",
                                 did_you_mean(board, boards.values()) or "boards: " + ", ".join(sorted(boards.values())))
         declared = {d.name for d in library.of_kind("expansion")}
+        self.expansions = declared
         for expansion in options.get("expansions") or ():
             if str(expansion) not in declared:
                 raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
@@ -226,16 +227,30 @@ class Runner:
             raise ScenarioError(f"unknown player {name!r}; players: {', '.join(self.names)}")
         return self.names[name]
 
-    def card(self, name: str, kind: str = "") -> str:
+    def card(self, name: str, kind: str = "", where: Optional[Span] = None) -> str:
         """A card of the loaded content, by name; `kind`: of that declared kind, whose cards have names of their own
-        when it has stages."""
+        when it has stages; `where`: where the scenario names it (else its current step)."""
         named = self.game.elements.staged_cards.get(kind, self.game.library)
         if name not in named:
             guess = did_you_mean(name, named)
             raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
                                 "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
+        self._require_sets_in_play(name, named[name], where)
         return name
+
+    def _require_sets_in_play(self, name: str, definition, where: Optional[Span]) -> None:
+        """E613 for a card of a declared expansion that `options.expansions` leaves out: the game would hold a card
+        no deck of it has, whose expansion's parameters, pieces and rules are not in play, so what it does is not
+        what a game with the expansion does (and the scenario would pass or fail for the wrong reason)."""
+        sets = self.game.elements.sets
+        wanted = [s for s in [getattr(definition, "set", None), *getattr(definition, "needs", ())]
+                  if s in self.expansions and s not in sets]
+        if wanted:
+            missing = ", ".join(dict.fromkeys(wanted))
+            raise ScenarioError(f"card {name!r} is of the expansion {missing}, which is not in this scenario's "
+                                "options", where, "E613",
+                                f"add it: options: {{expansions: [{missing}]}}")
 
     def site(self, name, container=None):
         """A declared site in play (its state), or E607 with the sites in play."""
@@ -288,14 +303,17 @@ class Runner:
         for resource, amount in (spec.get("production") or {}).items():
             player.production[_resource(resource)] = int(amount)
         # the cards given, then those the corporation drew when started (`start: true`)
-        player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
-        for entry in spec.get("played") or []:
+        player.hand = [self.card(c, where=_span(spec.get("hand"), i))
+                       for i, c in enumerate(spec.get("hand") or [])] + player.hand
+        for index, entry in enumerate(spec.get("played") or []):
+            place = _span(spec.get("played"), index)
             if isinstance(entry, str):
                 entry = {"card": entry}
-            in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+            in_play = CardInPlay(self.card(entry["card"], where=place), resources=int(entry.get("resources", 0)),
                                  used=bool(entry.get("used", False)), tile=entry.get("tile"))
             player.played.append(in_play)
-        player.events = [self.card(c) for c in spec.get("events") or []]
+        player.events = [self.card(c, where=_span(spec.get("events"), i))
+                         for i, c in enumerate(spec.get("events") or [])]
         if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
             if not state.kept:
                 state.kept = [[] for _ in state.players]
