@@ -31,7 +31,7 @@ from tharsis.compiler.names import NO_NAMES, Names
 
 from . import engine_zh
 
-__all__ = ["EN", "TABLES", "ZH", "Words", "path_refusal", "slots", "words", "words_for"]
+__all__ = ["EN", "TABLES", "ZH", "Words", "path_refusal", "slots", "void_note", "words", "words_for"]
 
 Entry = Union[str, tuple[str, str]]   # a text, or (singular, plural) chosen by the slot `n`
 
@@ -267,6 +267,7 @@ Commands:  view (the whole state)   board   hand   card NAME (a card's rules tex
     "no_tags": "no tags",
     "may_pay": "; {means} may pay",
     "milestone_note": "5 VP; {condition}",
+    "void_note": " (does nothing now: {parameters} at the maximum)",
     "award_note": "{measure}: {counts}",
     "card_line": "{type}, {cost}{tags}",
     # ------------------------------------------------------------- the moves as they happen (tharsis/terminal/moves.py)
@@ -513,6 +514,7 @@ ZH: dict[str, Entry] = {
     "no_tags": "无标志",
     "may_pay": "；可用{means}支付",
     "milestone_note": "5分；{condition}",
+    "void_note": "（现在没有效果：{parameters}已达上限）",
     "award_note": "{measure}：{counts}",
     "card_line": "{type}，{cost}{tags}",
     "generation_header": "=== 第{n}时代 ===",
@@ -604,6 +606,18 @@ def words(language: str = "en", names: Optional[Names] = None) -> Words:
 def words_for(game, language: str = "en") -> Words:
     """The words of a game's terminal: its content's names in `language`."""
     return words(language, game.content.names if game is not None else None)
+
+
+def void_note(game, effects, words: "Words") -> str:
+    """The warning after a standard project that would do nothing now (the ocean project after the last ocean):
+    the rules let a player pay for it, so it stays on the menu, said plainly; empty otherwise."""
+    from tharsis.runtime.api.queries import void_by_maxed
+
+    parameters = void_by_maxed(game, effects)
+    if not parameters:
+        return ""
+    named = [p if words.english else words.phrases.parameter(p) for p in parameters]
+    return words("void_note", parameters=words.join(named))
 
 
 def path_refusal(words: "Words", reason: str, hint: Optional[str]) -> str:
