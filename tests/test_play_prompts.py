@@ -296,3 +296,20 @@ def test_no_bot_buys_a_standard_project_that_would_do_nothing():
     assert [o.value for o in SearchBot(1)._candidates(game, only)] == [("pass",)]
     game.state.oceans = 8   # one ocean left: the same project is worth buying again
     assert BOTS["greedy"](1).choose(game, only).value == ("project", "Aquifer")
+
+
+def test_card_names_a_milestone_award_or_standard_project_and_points_to_its_lookup():
+    game = Game(GameOptions(players=("ann", "bob"), seed=5))
+    seats = [Seat("ann", "human"), Seat("bob", "human")]
+    session = Session(game, seats, GameLog(None), stdin=io.StringIO(), stdout=io.StringIO())
+    assert session.card_text("Terraformer") == "Terraformer is a milestone, not a card: type milestones"
+    assert session.card_text("Bank") == "Banker is an award, not a card: type awards"
+    assert session.card_text("aquifer") == ("'aquifer' is ambiguous: Aquifer Pumping, Aquifer Turbines; type more of "
+                                            "it\nAquifer is a standard project, not a card: type projects")
+    assert session.card_text("Aquifer P").startswith("Aquifer Pumping")
+    assert session.card_text("Heat to") == "Heat to temperature is a conversion (a standard action), not a card: " \
+                                           "type projects"
+    assert session.card_text("Zzyzx") == "no card starts with 'Zzyzx'"
+    assert session.card_text("Livestock").startswith("Livestock")
+    chinese = Session(game, seats, GameLog(None), stdin=io.StringIO(), stdout=io.StringIO(), language="zh")
+    assert chinese.card_text("蓄水") == "「蓄水」是标准项目，不是牌：请输入「项目」"
