@@ -349,8 +349,10 @@ def _things(t: Phrases, a: fx.Amount, name: str) -> str:
     return t.counted(_count(a), name, 2 if a.variable else abs(a.coefficient))
 
 
-def _steps(t: Phrases, a: fx.Amount) -> str:
-    return t.counted(_count(a), "step", 1 if _count(a) == "1" else 2)
+def _steps(t: Phrases, a: fx.Amount, unit: str = "step") -> str:
+    """`1 step`, 1点: steps of production or TR; `unit="parameter_step"`: of a global parameter's track, which the
+    Chinese rulebook counts in 格 (提升一格氧气浓度), not 点."""
+    return t.counted(_count(a), unit, 1 if _count(a) == "1" else 2)
 
 
 def _condition(t: Phrases, c: fx.Condition) -> str:
@@ -499,7 +501,8 @@ def _production(t: Phrases, e) -> str:
 def _parameter(t: Phrases, e) -> str:
     what = t("your_tr") if e.parameter == "tr" else t.parameter(e.parameter)
     verb = t("param_lower") if e.amount.coefficient < 0 else t("param_raise")
-    return t("parameter", verb=verb, what=what, steps=_steps(t, e.amount), per=_per(t, e.amount))
+    steps = _steps(t, e.amount, "step" if e.parameter == "tr" else "parameter_step")
+    return t("parameter", verb=verb, what=what, steps=steps, per=_per(t, e.amount))
 
 
 @sentence_of(fx.PlaceTile)

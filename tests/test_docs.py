@@ -83,3 +83,23 @@ def test_every_python_example_of_the_api_doc_runs_on_its_own(index):
         if (error.name or "").split(".")[0] not in _OPTIONAL:
             raise
         pytest.skip(f"needs {error.name}")
+
+
+def test_every_document_the_readme_and_the_docs_name_is_in_the_repository(repo):
+    """A user has the repository only: each `.md` file the README or a page of docs/ names (a path from the
+    repository's root or the page's folder, or a bare file name found somewhere in it) must be there, never in a
+    folder beside it."""
+    root = repo.resolve()
+    skipped = {".git", "node_modules", ".venv", ".venv-dev"}
+    present = {p.name for p in root.rglob("*.md") if not skipped & set(p.relative_to(root).parts)}
+    missing = []
+    for page in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        for named in sorted(set(re.findall(r"[\w./-]*\w\.md\b", page.read_text(encoding="utf-8")))):
+            if "/" not in named:
+                found = named in present
+            else:
+                found = any(place.resolve().is_relative_to(root) and place.exists()
+                            for place in (root / named, page.parent / named))
+            if not found:
+                missing.append(f"{page.relative_to(root)} names {named}")
+    assert missing == []

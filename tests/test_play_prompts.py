@@ -264,3 +264,52 @@ def test_max_generations_stops_a_solo_game_too():
     longer = Game(GameOptions(players=("solo",), seed=4, max_generations=30))  # never past the rules' 14
     play_out(longer, {0: BOTS["greedy"](4)})
     assert longer.state.generation == 14
+
+
+# ------------------------------------------------------------------ a standard project that would do nothing
+
+def _oceans_all_placed() -> tuple[Game, Decision]:
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=5))
+    game.state.oceans = 9
+    game.state.players[game.pending().player].resources["megacredits"] = 40
+    return game, game.pending()
+
+
+def test_the_ocean_project_after_the_last_ocean_is_offered_with_a_warning_in_the_menu_and_the_lookup():
+    game, decision = _oceans_all_placed()
+    aquifer = next(line for line in _numbered(game, decision).splitlines() if "Aquifer" in line)
+    assert aquifer.endswith("18 MC  Place an ocean tile. (does nothing now: oceans at the maximum)")
+    assert "Place an ocean tile. (does nothing now: oceans at the maximum)" in view.standard_projects(game, 0)
+    assert "放置1个海洋板块。（现在没有效果：海洋已达上限）" in view.standard_projects(game, 0, "zh")
+    city = next(line for line in _numbered(game, decision).splitlines() if "project City" in line)
+    assert "does nothing" not in city
+
+
+def test_no_bot_buys_a_standard_project_that_would_do_nothing():
+    from tharsis.runtime.bots.search import SearchBot
+
+    game, decision = _oceans_all_placed()
+    options = tuple(o for o in decision.options if o.value in (("project", "Aquifer"), ("pass",)))
+    assert len(options) == 2
+    only = Decision(decision.player, "action", decision.prompt, options)
+    assert BOTS["greedy"](1).choose(game, only).value == ("pass",)
+    assert [o.value for o in SearchBot(1)._candidates(game, only)] == [("pass",)]
+    game.state.oceans = 8   # one ocean left: the same project is worth buying again
+    assert BOTS["greedy"](1).choose(game, only).value == ("project", "Aquifer")
+
+
+def test_card_names_a_milestone_award_or_standard_project_and_points_to_its_lookup():
+    game = Game(GameOptions(players=("ann", "bob"), seed=5))
+    seats = [Seat("ann", "human"), Seat("bob", "human")]
+    session = Session(game, seats, GameLog(None), stdin=io.StringIO(), stdout=io.StringIO())
+    assert session.card_text("Terraformer") == "Terraformer is a milestone, not a card: type milestones"
+    assert session.card_text("Bank") == "Banker is an award, not a card: type awards"
+    assert session.card_text("aquifer") == ("'aquifer' is ambiguous: Aquifer Pumping, Aquifer Turbines; type more of "
+                                            "it\nAquifer is a standard project, not a card: type projects")
+    assert session.card_text("Aquifer P").startswith("Aquifer Pumping")
+    assert session.card_text("Heat to") == "Heat to temperature is a conversion (a standard action), not a card: " \
+                                           "type projects"
+    assert session.card_text("Zzyzx") == "no card starts with 'Zzyzx'"
+    assert session.card_text("Livestock").startswith("Livestock")
+    chinese = Session(game, seats, GameLog(None), stdin=io.StringIO(), stdout=io.StringIO(), language="zh")
+    assert chinese.card_text("蓄水") == "「蓄水」是标准项目，不是牌：请输入「项目」"

@@ -284,3 +284,37 @@ def test_a_card_of_ones_own_tracked_without_its_folder_says_to_add_cards(capsys,
                  str(tmp_path / "r.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "error[E707]: --track Zzyzx Foundry" in err and "add --cards DIR" in err
+
+
+def test_simulate_and_play_find_the_cards_of_tool_tharsis_as_check_and_test_do(tmp_path, monkeypatch, capsys):
+    designer_folder(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["mine"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--games", "1", "--seed", "3", "--jobs", "1", "--quiet", "--track", "Crate Stack",
+                 "--corporation", "greedy=Dust & Sons", "--out", "r.jsonl"]) == 0
+    assert "Crate Stack" in capsys.readouterr().out
+    assert main(["play", "--seat", "ann=greedy", "--seat", "bob=greedy", "--corporation", "ann=Dust & Sons",
+                 "--seed", "3", "--no-log", "--max-generations", "1"]) == 0
+    assert "Dust & Sons" in capsys.readouterr().out
+
+
+def test_a_cards_folder_of_tool_tharsis_that_is_missing_stops_simulate_with_e705(tmp_path, monkeypatch, capsys):
+    (tmp_path / "pyproject.toml").write_text('[tool.tharsis]\ncards = ["gone"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--games", "1", "--quiet", "--out", "r.jsonl"]) == 2
+    err = capsys.readouterr().err
+    assert "E705" in err and "'cards' of pyproject.toml" in err
+
+
+def test_results_and_the_report_name_the_card_folders_relative_to_the_current_folder(tmp_path, monkeypatch):
+    """As logs and saves do: no results line nor page holds a home folder's name, even for --cards given absolute
+    and for a results file written before (its absolute folders are printed relative on the page)."""
+    folder = designer_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(simulate_args(folder.resolve(), 1) + ["--out", "r.jsonl", "--report", "site"]) == 0
+    record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert record["options"]["card_paths"] == ["mine"]
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Your cards: <code>mine</code>" in page and str(tmp_path) not in page
+    record["options"]["card_paths"] = [str(folder.resolve())]
+    assert "Your cards: <code>mine</code>" in report.render([record])

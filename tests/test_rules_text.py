@@ -262,7 +262,7 @@ def _zh(bundled, name):
     ("Fish", "打出时：减少任一玩家1点植物产量。"),
     ("Asteroid Mining Consortium", "打出时：减少任一玩家1点钛产量。增加1点钛产量。"),
     # "remove up to" one way: 移除 ... 至多, from a player as from a card
-    ("Asteroid", "打出时：获得2点钛。提升1点温度。移除任一玩家至多3点植物。"),
+    ("Asteroid", "打出时：获得2点钛。提升1格温度。移除任一玩家至多3点植物。"),
     ("Virus", "打出时：选择一项：从任一玩家的一张牌上移除至多2个动物。或：移除任一玩家至多5点植物。"),
     ("Flooding", "移除与该板块相邻的一个板块的拥有者至多4 M€。"),
     # a player's marker is 玩家指示物, as in the rulebook
@@ -330,7 +330,7 @@ def test_standard_projects_milestones_awards_and_boards_have_rules_text_in_both_
     assert text("standard_project", "Sell Patents", "zh") == (
         "贩卖专利（Sell Patents） — 标准项目，0 M€\n"
         "  选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。")
-    assert text("standard_project", "Asteroid", "zh") == "升温（Asteroid） — 标准项目，14 M€\n  提升1点温度。"
+    assert text("standard_project", "Asteroid", "zh") == "升温（Asteroid） — 标准项目，14 M€\n  提升1格温度。"
     assert text("standard_project", "Buffer Gas", "zh") == \
         "Buffer Gas — 标准项目，16 M€，变体：单人TR63\n  提升1点你的改造度。"
     assert text("standard_action", "Greenery", "en") == "Greenery — standard action, 8 plants\n  Place a greenery tile."
@@ -359,7 +359,7 @@ def test_standard_projects_milestones_awards_and_boards_have_rules_text_in_both_
         "  火星上有61个区域：48个陆地区域（其中4个火山区域），12个海洋保留区，1个为诺提斯城保留的区域。\n"
         "  火星之外：Ganymede Colony、Phobos Space Haven。\n"
         "  放置奖励：26个区域共38点植物、7个区域共11点钢铁、3个区域共4点钛、5个区域共6张牌。\n"
-        "  氧气浓度达到8%时：提升1点温度。\n"
+        "  氧气浓度达到8%时：提升1格温度。\n"
         "  温度达到-24℃时：增加1点热能产量。\n"
         "  温度达到-20℃时：增加1点热能产量。\n"
         "  温度达到0℃时：放置1个海洋板块。")

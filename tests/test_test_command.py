@@ -119,6 +119,38 @@ def test_junit_xml_reports_each_scenario_with_its_outcome(suite, tmp_path, capsy
     assert float(cases["Asteroid raises the temperature"].get("time")) >= 0
     error = suites["broken.yaml"].find("testcase").find("error")
     assert "not valid YAML" in error.get("message")
+    assert [case.get("line") for case in cases.values()] == ["1", "12", "24", "34"]  # where each scenario begins
+
+
+def test_a_failed_expectation_says_the_file_and_line_that_expected_it(suite, capsys):
+    assert main(["test", str(suite / "oceans.yaml"), "-k", "wrong"]) == 1
+    assert f"     {suite / 'oceans.yaml'}:22:7: end: alice's megacredits is 2, expected 5\n" in capsys.readouterr().out
+
+
+ANSWERED_ALONE = textwrap.dedent("""\
+    - name: An answer written for a choice the game did not have to ask
+      cards: |
+        card "Fork" #X1 {
+          type: event  cost: 0
+          play: choose { lose 1 plants | gain 1 steel }
+        }
+      setup:
+        players:
+          alice: {resources: {megacredits: 14}, hand: [Fork]}
+      steps:
+        - play: Fork
+          choose: [gain 1 steel]
+      expect:
+        players:
+          alice: {resources: {steel: 1}}
+""")
+
+
+def test_answers_not_used_say_which_decision_had_one_option_and_answered_itself(tmp_path, capsys):
+    (tmp_path / "fork.yaml").write_text(ANSWERED_ALONE, encoding="utf-8")
+    assert main(["test", str(tmp_path / "fork.yaml")]) == 1
+    assert ("step 1: answers not used: ['gain 1 steel'] ('Choose one' had one option (gain 1 steel) and was "
+            "answered by itself)") in capsys.readouterr().out
 
 
 def test_junit_xml_to_an_unwritable_place_is_a_usage_error(suite, tmp_path, capsys):

@@ -3,7 +3,8 @@ would cost a player now, how much of something a player has or could count (`qua
 global parameter is at its maximum and where it stands, whether Mars is terraformed, the final scores as if the
 game ended now, which tile the pending decision places (`placing`, for a view that prices each space), the sites a
 piece may be placed on or visit now (`placeable`, `visitable`) and what the pending choice of a site is for
-(`site_choice`), and what a step of TR costs a player in taxes now (`tax_rate`).
+(`site_choice`), what a step of TR costs a player in taxes now (`tax_rate`), and which maxed parameters leave a run
+of effects with nothing to do (`void_by_maxed`: the ocean project after the last ocean).
 
 They are the engine's own functions (runtime/rules/, and `placing` and `site_choice`, which read the flow where the
 handlers left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from ..handlers.sites import site_choice
 from ..handlers.tiles import placing
+from ..rules.checks import void_by_maxed
 from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
@@ -22,4 +24,4 @@ from ..rules.spaces import maxed, parameter_value, terraformed
 from ..rules.taxes import tax_rate
 
 __all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placeable", "placing", "quantity",
-           "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable"]
+           "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable", "void_by_maxed"]

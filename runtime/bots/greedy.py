@@ -25,7 +25,18 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GREENERY_TILES, OCEAN_TILES, TILE_RAISES
 
 from ..api import ACTION, Decision, Option
-from ..api.queries import Where, card_cost, maxed, placeable, quantity, site_choice, standard_cost, tax_rate, visitable
+from ..api.queries import (
+    Where,
+    card_cost,
+    maxed,
+    placeable,
+    quantity,
+    site_choice,
+    standard_cost,
+    tax_rate,
+    visitable,
+    void_by_maxed,
+)
 from .driver import decision_rng
 
 WEIGHT = {"megacredits": 1.0, "steel": 2.0, "titanium": 3.0, "plant": 2.0, "energy": 1.5, "heat": 1.0}
@@ -284,6 +295,13 @@ def card_value(game, name: str, player: int) -> float:
     return value
 
 
+def buys_nothing(game, action) -> bool:
+    """Whether an action is a standard project that would do nothing now (the ocean project after the last ocean):
+    legal, as the rules let a player pay for nothing, but never a move a bot makes."""
+    return (isinstance(action, tuple) and len(action) == 2 and action[0] == "project"
+            and bool(void_by_maxed(game, game.standard_projects[action[1]].play)))
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -316,6 +334,8 @@ class GreedyBot:
         best, best_ratio = None, 0.0
         for option in decision.options:
             if option.value[0] != "project":
+                continue
+            if buys_nothing(game, option.value):
                 continue
             project = game.standard_projects[option.value[1]]
             cost = max(1, standard_cost(game, decision.player, project))
@@ -351,6 +371,8 @@ class GreedyBot:
                        + effects_value(game, o.cost, player, action[1]) for o in definition.actions) + 1.0
         if kind == "project":
             project = game.standard_projects[action[1]]
+            if buys_nothing(game, action):
+                return -1.0  # legal (the rules let a player pay for nothing), never worth it
             if not any(isinstance(e, (fx.PlaceTile, fx.ChangeParameter, fx.Production, fx.PlacePiece))
                        for e in project.play):
                 return -1.0  # Sell Patents and the like: only worth it when broke, never chosen greedily

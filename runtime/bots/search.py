@@ -44,7 +44,7 @@ from tharsis.compiler.vocabulary import GREENERY_TILES, TILE_RAISES
 from ..api import END, FINAL_GREENERY, Decision, GameState, Option
 from ..api.queries import card_cost, final_scores, parameter_value, standard_cost
 from .driver import decision_rng
-from .greedy import WEIGHT, GreedyBot, card_value, progress
+from .greedy import WEIGHT, GreedyBot, buys_nothing, card_value, progress
 
 MC_PER_VP = 20.0        # megacredits a victory point costs at the margin (see the module docstring)
 CARD_IN_HAND = 1.5      # megacredits of an unplayed card in hand
@@ -206,10 +206,11 @@ class SearchBot:
         return buy if as_good < self.hand_limit else decline
 
     def _candidates(self, game, decision: Decision) -> list[Option]:
-        """The greedy bot's `width` favourites, and the way to stop acting (pass / end the turn) if it is legal."""
+        """The greedy bot's `width` favourites, and the way to stop acting (pass / end the turn) if it is legal. A
+        standard project that would do nothing now (the ocean project after the last ocean) is never one."""
         options = decision.options
         stopping = [o for o in options if o.value in (("pass",), ("end",))]
-        doing = [o for o in options if o not in stopping]
+        doing = [o for o in options if o not in stopping and not buys_nothing(game, o.value)]
         ranked = sorted(doing, key=lambda o: -self.greedy.action_value(game, decision.player, o.value))
         chosen = ranked[:self.width] + stopping[:1]
         return chosen or list(options[:1])

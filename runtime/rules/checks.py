@@ -41,7 +41,7 @@ __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resourc
            "commutes", "copyable", "effect_steps", "first_impossible",
            "own_cards_to_remove_from", "owns_tile_next_to", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "unconditional", "value_of", "x_range"]
+           "resource_cards", "stealable", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -561,6 +561,25 @@ def raises_only_maxed(game: "Table", effects: tuple) -> bool:
     raises = [e for e in effects if type(e) is not fx.Require]
     return bool(raises) and all(type(e) is fx.ChangeParameter and e.parameter != "tr" and e.amount.coefficient > 0
                                 and maxed(game, e.parameter) for e in raises)
+
+
+def void_by_maxed(game: "Table", effects: tuple) -> tuple[str, ...]:
+    """The global parameters at their maximum that leave every one of these effects with nothing to do, when each
+    is a raise of one or the placement of a tile that raises one (an ocean after the last: none is left to place);
+    empty when any effect would still do something. The rules let a player pay for a standard project that then
+    does nothing, so it stays legal: the menu warns (tharsis/terminal/prompts.py) and the bots never buy it."""
+    parameters = []
+    for e in effects:
+        if type(e) is fx.Require:
+            continue
+        if type(e) is fx.ChangeParameter and e.parameter != "tr" and e.amount.coefficient > 0 \
+                and maxed(game, e.parameter):
+            parameters.append(e.parameter)
+        elif type(e) is fx.PlaceTile and e.tile in OCEAN_TILES and maxed(game, TILE_RAISES[e.tile]):
+            parameters.append(TILE_RAISES[e.tile])
+        else:
+            return ()
+    return tuple(dict.fromkeys(parameters))
 
 
 def lowest_productions(game: "Table", player: int) -> list[str]:

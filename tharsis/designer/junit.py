@@ -1,6 +1,7 @@
 """Scenario results as JUnit XML (`tharsis test --junit-xml FILE`), the report CI systems show as a test tab.
 
-One <testsuite> per scenario file, one <testcase> per scenario: a failed expectation is a <failure>, a scenario
+One <testsuite> per scenario file, one <testcase> per scenario (its `file` and the `line` it begins on, so that
+a CI annotation lands on the scenario): a failed expectation is a <failure>, a scenario
 file that is itself wrong (bad YAML, unknown card) an <error>, a known engine bug that still fails (xfail) is
 <skipped>, as pytest reports it; an xfail that passes now is a failure, so it gets noticed and unmarked.
 """
@@ -28,7 +29,7 @@ def write_junit(path: Path, report: list[tuple[str, list]]) -> None:
             counts["tests"] += 1
             suite_time += seconds
             case = ET.SubElement(suite, "testcase", classname=_classname(file), name=outcome.name, file=file,
-                                 time=f"{seconds:.3f}")
+                                 **({"line": str(outcome.line)} if outcome.line else {}), time=f"{seconds:.3f}")
             details = "\n".join(([outcome.error] if outcome.error else []) + outcome.failures)
             if outcome.xfail and outcome.passed:
                 counts["skipped"] += 1

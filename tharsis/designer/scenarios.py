@@ -8,6 +8,7 @@ legality checks and decisions as a real game, and every decision is answered by 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import Any, Optional
@@ -64,6 +65,7 @@ class Outcome:
     failures: list[str] = attrs.field(factory=list)
     error: Optional[str] = None
     xfail: Optional[str] = None    # a known engine bug: the scenario is expected to fail until it is fixed
+    line: Optional[int] = None     # where the scenario begins in its file (JUnit's `line`)
 
     @property
     def passed(self) -> bool:
@@ -138,8 +140,10 @@ def run_file(path: Path, library: Optional[Library] = None) -> list[Outcome]:
 
 def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None) -> Outcome:
     """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error."""
+    begins = _span(spec)
     outcome = Outcome(str(spec.get("name", "unnamed"))[:200], path,
-                      xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None)
+                      xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None,
+                      line=begins.line if begins else None)
     problems = scenario_format.check(spec, _card_names(library) if "cards" not in spec else None)
     if problems:
         outcome.error = scenario_format.render(problems, spec)
@@ -198,6 +202,7 @@ class Runner:
             raise ScenarioError(f"unknown board '{board}'", _span(options, "board"), "E607",
                                 did_you_mean(board, boards.values()) or "boards: " + ", ".join(sorted(boards.values())))
         declared = {d.name for d in library.of_kind("expansion")}
+        self.expansions = declared
         for expansion in options.get("expansions") or ():
             if str(expansion) not in declared:
                 raise ScenarioError(f"unknown expansion '{expansion}'", _span(options, "expansions"), "E607",
@@ -218,6 +223,30 @@ class Runner:
         self.names = {p.name: p.index for p in self.game.state.players}
         self.order: list[str] = []
         self.asked: list[Decision] = []  # the decisions of the current step, for `offers` / `does not offer`
+        self.answered_alone: list[Decision] = []  # those of the current step that had one option: no answer used
+        self._located = 0   # the failures before this index already say their file:line:col
+
+    @contextmanager
+    def failures_at(self, span: Optional[Span]):
+        """Failures found inside are prefixed with file:line:col of what the scenario wrote there (the expectation,
+        or the step), so a designer goes from `alice holds 0 cards, expected 1` to the line that expected it. The
+        innermost place that is known wins; a place without a position (a scenario built in Python) adds none."""
+        start = len(self.outcome.failures)
+        try:
+            yield
+        finally:
+            failures = self.outcome.failures
+            if span is not None:
+                for index in range(max(start, self._located), len(failures)):
+                    failures[index] = f"{span.path}:{span.line}:{span.column}: {failures[index]}"
+                self._located = len(failures)
+
+    def unused(self, where: str, answers: list[str]) -> "ScenarioError":
+        """E611 for answers left over, saying which decisions of the step answered themselves (one option): the
+        usual cause is an answer written for a choice the game did not have to ask."""
+        alone = [f"'{d.prompt}' had one option ({d.options[0].label}) and was answered by itself"
+                 for d in self.answered_alone]
+        return ScenarioError(f"{where}: answers not used: {answers}" + (f" ({'; '.join(alone)})" if alone else ""))
 
     # ------------------------------------------------------------------ setup
 
@@ -226,16 +255,30 @@ class Runner:
             raise ScenarioError(f"unknown player {name!r}; players: {', '.join(self.names)}")
         return self.names[name]
 
-    def card(self, name: str, kind: str = "") -> str:
+    def card(self, name: str, kind: str = "", where: Optional[Span] = None) -> str:
         """A card of the loaded content, by name; `kind`: of that declared kind, whose cards have names of their own
-        when it has stages."""
+        when it has stages; `where`: where the scenario names it (else its current step)."""
         named = self.game.elements.staged_cards.get(kind, self.game.library)
         if name not in named:
             guess = did_you_mean(name, named)
             raise ScenarioError(f"card {name!r} is not in the loaded content (the bundled cards, the folders given "
                                 "with --cards and the scenario's own `cards:`); a card of your own? load its "
                                 "folder: tharsis test PATH --cards DIR" + (f" ({guess})" if guess else ""))
+        self._require_sets_in_play(name, named[name], where)
         return name
+
+    def _require_sets_in_play(self, name: str, definition, where: Optional[Span]) -> None:
+        """E613 for a card of a declared expansion that `options.expansions` leaves out: the game would hold a card
+        no deck of it has, whose expansion's parameters, pieces and rules are not in play, so what it does is not
+        what a game with the expansion does (and the scenario would pass or fail for the wrong reason)."""
+        sets = self.game.elements.sets
+        wanted = [s for s in [getattr(definition, "set", None), *getattr(definition, "needs", ())]
+                  if s in self.expansions and s not in sets]
+        if wanted:
+            missing = ", ".join(dict.fromkeys(wanted))
+            raise ScenarioError(f"card {name!r} is of the expansion {missing}, which is not in this scenario's "
+                                "options", where, "E613",
+                                f"add it: options: {{expansions: [{missing}]}}")
 
     def site(self, name, container=None):
         """A declared site in play (its state), or E607 with the sites in play."""
@@ -258,10 +301,13 @@ class Runner:
 
     def run(self) -> None:
         self.arrange(self.spec.get("setup") or {})
-        for number, step in enumerate(self.spec.get("steps") or [], start=1):
-            self.step(number, step)
+        steps = self.spec.get("steps")
+        for number, step in enumerate(steps or [], start=1):
+            with self.failures_at(_span(steps, number - 1)):
+                self.step(number, step)
         if "expect" in self.spec:
-            self.expect("end", self.spec["expect"])
+            with self.failures_at(_span(self.spec, "expect")):
+                self.expect("end", self.spec["expect"])
 
     def _arrange_player(self, state, name, spec, players: dict) -> None:
         """One player of `given: players:`: corporation, TR, stock, production, cards, pieces."""
@@ -288,14 +334,17 @@ class Runner:
         for resource, amount in (spec.get("production") or {}).items():
             player.production[_resource(resource)] = int(amount)
         # the cards given, then those the corporation drew when started (`start: true`)
-        player.hand = [self.card(c) for c in spec.get("hand") or []] + player.hand
-        for entry in spec.get("played") or []:
+        player.hand = [self.card(c, where=_span(spec.get("hand"), i))
+                       for i, c in enumerate(spec.get("hand") or [])] + player.hand
+        for index, entry in enumerate(spec.get("played") or []):
+            place = _span(spec.get("played"), index)
             if isinstance(entry, str):
                 entry = {"card": entry}
-            in_play = CardInPlay(self.card(entry["card"]), resources=int(entry.get("resources", 0)),
+            in_play = CardInPlay(self.card(entry["card"], where=place), resources=int(entry.get("resources", 0)),
                                  used=bool(entry.get("used", False)), tile=entry.get("tile"))
             player.played.append(in_play)
-        player.events = [self.card(c) for c in spec.get("events") or []]
+        player.events = [self.card(c, where=_span(spec.get("events"), i))
+                         for i, c in enumerate(spec.get("events") or [])]
         if "kept" in spec:  # cards of a declared kind (preludes) waiting to be played: the `kept cards` step
             if not state.kept:
                 state.kept = [[] for _ in state.players]
@@ -476,6 +525,7 @@ class Runner:
         answers = [str(a) for a in _as_list(step.get("choose"))]
         self.order = [str(a) for a in _as_list(step.get("order"))]
         self.asked = []
+        self.answered_alone = []
         payment = step.get("pay")
         kinds = [k for k in step if k in ACTION_KEYS or k in scenario_format.PHASE_STEPS]
         if len(kinds) != 1:
@@ -498,7 +548,7 @@ class Runner:
                 for rule in game.elements.rules.get("end_of_generation", ()):  # in order: the answers run on
                     self.drive(phases.run_rule, (rule.name, "end_of_generation"), answers, None, where, last=False)
                 if answers:
-                    raise ScenarioError(f"{where}: answers not used: {answers}")
+                    raise self.unused(where, answers)
                 phases.new_generation(game)
                 game.state.phase = ACTION
                 for each in game.state.players:
@@ -517,14 +567,14 @@ class Runner:
                     self.drive(phases.play_kept, (index,), answers, None, where, last=False)
             game.state.phase = ACTION
             if answers:
-                raise ScenarioError(f"{where}: answers not used: {answers}")
+                raise self.unused(where, answers)
         elif kind == "start of game":  # the rules declared `at: start of game` (a solo set-up rule)
             game.state.phase = SETUP
             for rule in game.elements.rules.get("start_of_game", ()):
                 self.drive(phases.run_rule, (rule.name, "start_of_game"), answers, None, where, last=False)
             game.state.phase = ACTION
             if answers:
-                raise ScenarioError(f"{where}: answers not used: {answers}")
+                raise self.unused(where, answers)
         elif kind == "end":
             self.finish(answers, where)
         elif kind == "pass":
@@ -575,7 +625,8 @@ class Runner:
                         f"{where}: '{decision.prompt}' {'does not offer' if present else 'offers'} '{label}'; "
                         f"options: {_shown(decision)}")
         if "expect" in step:
-            self.expect(where, step["expect"])
+            with self.failures_at(_span(step, "expect")):
+                self.expect(where, step["expect"])
 
     def drive(self, step, args: tuple, answers: list[str], payment, where: str, last: bool = True) -> None:
         """Run one step of the rules (an action, production, ...) in the sandbox, answering every question it
@@ -588,10 +639,12 @@ class Runner:
             self.asked.append(decision)
             game.apply(self.answer(decision, answers, payment, where))
         if answers and last:
-            raise ScenarioError(f"{where}: answers not used: {answers}")
+            raise self.unused(where, answers)
 
     def answer(self, decision: Decision, answers: list[str], payment, where: str):
         if len(decision.options) == 1:
+            if decision.kind != "pay":   # a payment is answered by `pay:`, never by `choose:`
+                self.answered_alone.append(decision)
             return decision.options[0]
         if decision.kind == "order":  # a card's effects: as written, unless the step gives `order:`
             if not self.order:
@@ -618,15 +671,19 @@ class Runner:
         for key, value in (spec.get("globals") or {}).items():
             actual = getattr(state, key, None)
             if actual != value:
-                fail(f"{where}: {key} is {actual}, expected {value}")
+                with self.failures_at(_span(spec.get("globals"), key)):
+                    fail(f"{where}: {key} is {actual}, expected {value}")
         for key, value in (spec.get("parameters") or {}).items():
             actual = state.parameters.get(str(key).lower())
             if actual != value:
-                fail(f"{where}: {key} is {actual}, expected {value}")
+                with self.failures_at(_span(spec.get("parameters"), key)):
+                    fail(f"{where}: {key} is {actual}, expected {value}")
         for name, wanted in (spec.get("players") or {}).items():
-            self._expect_player(where, state.players[self.player(name)], wanted or {})
+            with self.failures_at(_span(spec.get("players"), name)):
+                self._expect_player(where, state.players[self.player(name)], wanted or {})
         for space, wanted in (spec.get("tiles") or {}).items():
-            self._expect_tile(where, space, wanted)
+            with self.failures_at(_span(spec.get("tiles"), space)):
+                self._expect_tile(where, space, wanted)
         if "milestones" in spec:
             actual = [(m, state.players[p].name) for m, p in state.milestones]
             wanted = [(e["name"], e["player"]) for e in spec["milestones"]]

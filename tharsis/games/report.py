@@ -31,6 +31,7 @@ from tharsis import __version__
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.compiler.writing import replace_file
 from tharsis.games.balance import Balance, CardBalance, Rate, Yours, balance
+from tharsis.games.recorded_cards import relative_paths
 from tharsis.problems import shorten, usage_error
 
 INSTALL_HINT = "pip install 'tharsis[report]'"
@@ -127,10 +128,18 @@ def render(records: Sequence[dict], yours: Yours = Yours(), *, requested: int = 
     return _environment().get_template("index.html.j2").render(
         b=numbers, charts=charts, version=__version__, requested=requested or numbers.games,
         board=first["board"], options=_options_text(first["options"], [seat.name for seat in numbers.seats]),
-        folders=list(first["options"].get("card_paths", [])),
+        folders=_folders(first["options"].get("card_paths")),
         yours_rows=[c for c in numbers.cards if c.yours], yours_corporations=[c for c in numbers.corporations
                                                                              if c.yours],
         verdict=lambda item: _verdict(item, numbers.average), percent=_percent)
+
+
+def _folders(card_paths) -> list[str]:
+    """The designer's folders as the page names them: relative to the current folder (results files written before
+    records said them so hold absolute paths), never a home folder's name."""
+    if not isinstance(card_paths, list):
+        return []
+    return relative_paths([path for path in card_paths if isinstance(path, str)])
 
 
 # The options of a record as the flags that ask for them; `initial_draft` goes with --draft, the folders and the

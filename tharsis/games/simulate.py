@@ -23,6 +23,7 @@ import attrs
 
 from tharsis.runtime.api.game import GameOptions, load_library
 
+from .recorded_cards import relative_paths
 from .records import play_one
 from .results_files import JSONL, open_results, win_share
 
@@ -102,6 +103,11 @@ class Simulation:
         return results
 
     def _record(self, record, results, writer, progress, started) -> None:
+        # The games load the folders by absolute path (a worker may run elsewhere); the record says them relative to
+        # the current folder, as logs and saves do, so no results line holds a home folder's name.
+        options = record.get("options")
+        if isinstance(options, dict) and options.get("card_paths"):
+            options["card_paths"] = relative_paths(options["card_paths"])
         (self.failed if "failed" in record else results).append(record)
         if writer:
             writer.write(record)

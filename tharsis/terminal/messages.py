@@ -31,7 +31,7 @@ from tharsis.compiler.names import NO_NAMES, Names
 
 from . import engine_zh
 
-__all__ = ["EN", "TABLES", "ZH", "Words", "path_refusal", "slots", "words", "words_for"]
+__all__ = ["EN", "TABLES", "ZH", "Words", "path_refusal", "slots", "void_note", "words", "words_for"]
 
 Entry = Union[str, tuple[str, str]]   # a text, or (singular, plural) chosen by the slot `n`
 
@@ -80,6 +80,11 @@ EN: dict[str, Entry] = {
     "needs_a_name": "{command} needs a name: {command} {example}",
     "nothing_yet": "nothing has happened yet",
     "no_card_starts": "no card starts with {name!r}",
+    "not_a_card": "{name} is {kind}, not a card: type {command}",
+    "kind_milestone": "a milestone",
+    "kind_award": "an award",
+    "kind_project": "a standard project",
+    "kind_conversion": "a conversion (a standard action)",
     "no_player": "no player is called {name!r}; players: {players}",
     "ambiguous": "'{answer}' is ambiguous: {shown}; type more of it",
     "ambiguous_more": ", ... ({n} in all)",
@@ -267,6 +272,7 @@ Commands:  view (the whole state)   board   hand   card NAME (a card's rules tex
     "no_tags": "no tags",
     "may_pay": "; {means} may pay",
     "milestone_note": "5 VP; {condition}",
+    "void_note": " (does nothing now: {parameters} at the maximum)",
     "award_note": "{measure}: {counts}",
     "card_line": "{type}, {cost}{tags}",
     # ------------------------------------------------------------- the moves as they happen (tharsis/terminal/moves.py)
@@ -332,6 +338,11 @@ ZH: dict[str, Entry] = {
     "needs_a_name": "「{command}」后面要跟名称：{command} {example}",
     "nothing_yet": "还没有发生任何事",
     "no_card_starts": "没有以「{name}」开头的牌",
+    "not_a_card": "「{name}」是{kind}，不是牌：请输入「{command}」",
+    "kind_milestone": "里程碑",
+    "kind_award": "奖励",
+    "kind_project": "标准项目",
+    "kind_conversion": "转换（标准行动）",
     "no_player": "没有叫「{name}」的玩家；玩家：{players}",
     "ambiguous": "「{answer}」有多个可能：{shown}；请多输入几个字",
     "ambiguous_more": "……（共{n}个）",
@@ -513,6 +524,7 @@ ZH: dict[str, Entry] = {
     "no_tags": "无标志",
     "may_pay": "；可用{means}支付",
     "milestone_note": "5分；{condition}",
+    "void_note": "（现在没有效果：{parameters}已达上限）",
     "award_note": "{measure}：{counts}",
     "card_line": "{type}，{cost}{tags}",
     "generation_header": "=== 第{n}时代 ===",
@@ -604,6 +616,18 @@ def words(language: str = "en", names: Optional[Names] = None) -> Words:
 def words_for(game, language: str = "en") -> Words:
     """The words of a game's terminal: its content's names in `language`."""
     return words(language, game.content.names if game is not None else None)
+
+
+def void_note(game, effects, words: "Words") -> str:
+    """The warning after a standard project that would do nothing now (the ocean project after the last ocean):
+    the rules let a player pay for it, so it stays on the menu, said plainly; empty otherwise."""
+    from tharsis.runtime.api.queries import void_by_maxed
+
+    parameters = void_by_maxed(game, effects)
+    if not parameters:
+        return ""
+    named = [p if words.english else words.phrases.parameter(p) for p in parameters]
+    return words("void_note", parameters=words.join(named))
 
 
 def path_refusal(words: "Words", reason: str, hint: Optional[str]) -> str:

@@ -413,13 +413,33 @@ class Session:
             found = list(dict.fromkeys(shown.get(n, n) for n in found))
             found = found[0] if len(found) == 1 else [words.name(cards[n]) for n in found]
         if found is None:
-            return words("no_card_starts", name=name)
-        if isinstance(found, list):
-            return _ambiguous(name, found, self.language)
+            return self._not_a_card(name) or words("no_card_starts", name=name)
+        if isinstance(found, list):  # `card aquifer`: cards start so, and a standard project is so called
+            elsewhere = self._not_a_card(name, exact=True)
+            return _ambiguous(name, found, self.language) + (f"\n{elsewhere}" if elsewhere else "")
         found = shown.get(found, found)
         texts = [rules_text.card(definition, self.language, game.content.names)
                  for definition in (game.library.get(found), face_up.get(found)) if definition is not None]
         return "\n\n".join(texts)   # a project card and a face-up card of a kind with stages may share a name
+
+    def _not_a_card(self, name: str, exact: bool = False) -> Optional[str]:
+        """For `card Terraformer`: the milestone, award, standard project or conversion that `name` starts (`exact`:
+        that `name` is), and the command that looks it up (they are not cards, so `card` cannot show them); None
+        when there is none."""
+        game, words = self.game, self.words
+        command_word = {command: word for word, command in ALIASES.items()}
+        for table, kind, command in ((game.milestones, "kind_milestone", "milestones"),
+                                     (game.awards, "kind_award", "awards"),
+                                     (game.standard_projects, "kind_project", "projects"),
+                                     (game.standard_actions, "kind_conversion", "projects")):
+            shown = {words.name(definition): key for key, definition in table.items()}
+            found = _by_start(name, list(dict.fromkeys(list(table) + list(shown))))
+            if isinstance(found, list):
+                found = found[0]
+            if found is not None and (not exact or found.lower() == name.lower()):
+                return words("not_a_card", name=words.name(table[shown.get(found, found)]), kind=words(kind),
+                             command=command if words.english else command_word[command])
+        return None
 
     def player_text(self, name: str) -> str:
         players = self.game.state.players

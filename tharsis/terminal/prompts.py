@@ -36,7 +36,7 @@ from tharsis.runtime.rules.measures import Where, quantity
 from tharsis.runtime.rules.prices import card_cost, standard_cost, standard_prices
 
 from . import engine_zh
-from .messages import Words, words_for
+from .messages import Words, void_note, words_for
 from .style import PLAIN, Paint
 from .widths import width
 
@@ -427,7 +427,8 @@ def _menu_note(game, player: int, option: Option, language: str) -> str:
         means = [_noun(m, 1, words) for m in paid_with(card)]
         return tags + (words("may_pay", means=words("or_plain").join(means)) if means else "")
     if kind == "project":
-        return rules_text.sentences(game.standard_projects[action[1]].play, language, names)
+        play = game.standard_projects[action[1]].play
+        return rules_text.sentences(play, language, names) + void_note(game, play, words)
     if kind == "convert":
         return rules_text.sentences(game.standard_actions[action[1]].play, language, names)
     if kind == "card_action":

@@ -21,7 +21,7 @@ from tharsis.runtime.rules.scoring import final_scores
 from tharsis.runtime.rules.spaces import cost_once_placed, space_cost
 
 from .engine_zh import ZH_PHASES
-from .messages import Words, words_for
+from .messages import Words, void_note, words_for
 from .style import PLAIN, Paint
 from .widths import ljust, rjust, width
 
@@ -594,7 +594,8 @@ def standard_projects(game, index: int, language: str = "en") -> str:
     for name, project in game.standard_projects.items():
         lines.append(_lookup_line(game, index, ("project", name), words.name(project),
                                   words("mc", n=standard_cost(game, index, project)),
-                                  sentences(project.play, language, game.content.names), words, name))
+                                  sentences(project.play, language, game.content.names)
+                                  + void_note(game, project.play, words), words, name))
     lines.append(words("conversions"))
     for name, action in game.standard_actions.items():
         amount = standard_cost(game, index, action)

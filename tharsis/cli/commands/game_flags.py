@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tharsis.cli.commands import add_config_flag
 from tharsis.problems import render, usage_error
 from tharsis.runtime.core.state import MAX_PLAYERS, MIN_PLAYERS  # names only: the engine loads when a game starts
 
@@ -31,6 +32,20 @@ def add_game_flags(parser, seed_help: str) -> None:
                         help="stop a game after generation N (not a rule: a safety net)")
     parser.add_argument("--corporation", action="append", default=[], metavar="SEAT=NAME",
                         help="that seat plays this corporation in every game (repeatable)")
+    add_config_flag(parser)
+
+
+def add_configured_cards(args) -> None:
+    """Add the `cards` folders of [tool.tharsis] (pyproject.toml) to --cards, first, as `tharsis test` does: the
+    designer's project names its cards once, and `play` and `simulate` (and `--track "My Card"`) find them without
+    repeating --cards. A configured folder that does not exist stops the command (E705, named as 'cards' of
+    pyproject.toml); a wrong configuration raises ConfigError (E8xx)."""
+    from tharsis.cli.commands import configured, load_config, missing_paths, require
+
+    config = load_config(args)
+    if config.cards:
+        require(missing_paths(config.cards, configured(config, "cards")))
+    args.cards = list(dict.fromkeys(list(config.cards) + list(args.cards)))
 
 
 def game_options(args, seats):
@@ -89,7 +104,7 @@ def new_game(args, seats, start: bool = True):
 
 # Flags that describe a new game: with --load the game comes from the file, so they would be silently ignored.
 NEW_GAME_FLAGS = ("seat", "players", "seed", "board", "corporate_era", "draft", "beginner", "solo", "solo_tr63",
-                  "cards", "max_generations", "corporation", "expansion")
+                  "cards", "max_generations", "corporation", "expansion", "config")
 
 
 def warn(problems) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tharsis.problems import USAGE, Problem, ProblemError, usage_error
 
-from .game_flags import NEW_GAME_FLAGS, add_game_flags, chosen_seats, new_game, warn
+from .game_flags import NEW_GAME_FLAGS, add_configured_cards, add_game_flags, chosen_seats, new_game, warn
 
 
 def add_parser(sub) -> None:
@@ -36,6 +36,7 @@ def run(args) -> int:
         if args.seed is None:  # a new deal each game; the seed is printed so it can be played again
             args.seed = random_seed()
         check_flags(args)
+        add_configured_cards(args)
         # the default seats are named in the game's language: "you" reads its verbs right in English, 你 in Chinese
         seats = chosen_seats(args, ["you=human", "bot=greedy"] if args.lang == "en" else ["你=human", "机器人=greedy"],
                              KINDS)

@@ -6,7 +6,7 @@ import sys
 
 from tharsis.problems import CONTENT, ENDLESS_HINT, USAGE, Problem, ProblemError, render, usage_error
 
-from .game_flags import add_game_flags, chosen_seats, new_game
+from .game_flags import add_configured_cards, add_game_flags, chosen_seats, new_game
 
 
 def add_parser(sub) -> None:
@@ -52,6 +52,7 @@ def run(args) -> int:
     from tharsis.runtime.bots import BOTS
 
     check_flags(args, simulate=True)
+    add_configured_cards(args)
     drawn = args.seed is None
     if drawn:  # games no one can foresee; the seed is printed so they can be played again
         args.seed = random_seed(args.games)
@@ -73,7 +74,8 @@ def run(args) -> int:
     if unknown:
         raise ProblemError([Problem("E707", f"--track {name}: no card or corporation is called {name!r}",
                                     suggest(name, game.library) or "a card of your own is known once its folder "
-                                                                   "is loaded: add --cards DIR")
+                                                                   "is loaded: add --cards DIR, or list it under "
+                                                                   "[tool.tharsis] cards in pyproject.toml")
                             for name in unknown], USAGE)
     if args.corporation:  # a fixed corporation is worth tracking
         args.track = list(dict.fromkeys([spec.partition("=")[2].strip() for spec in args.corporation] + args.track))
