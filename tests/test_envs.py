@@ -188,6 +188,36 @@ def test_openspiel_states_clone_and_serialise_at_any_length():
         assert str(copy) == str(restored)
 
 
+def test_openspiel_deserialise_restores_the_history_and_game_and_state_pickle():
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 9, "corporate_era": True})
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    for _ in range(50):
+        state.apply_action(rng.choice(state.legal_actions()))
+    restored = game.deserialize_state(state.serialize())
+    assert restored.history() == state.history() and len(restored.history()) == 50
+    assert [(m.player, m.action) for m in restored.full_history()] == \
+        [(m.player, m.action) for m in state.full_history()]
+    assert restored.move_number() == state.move_number()
+    assert restored.current_player() == state.current_player()
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy = pickle.loads(pickle.dumps(state, protocol))
+        assert copy.history() == state.history()
+        assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+        assert copy.information_state_string(1) == state.information_state_string(1)
+    # what multiprocessing does to send a game to a worker: the copy deals the same games as the original would next
+    sent = pickle.loads(bytes(ForkingPickler.dumps(game)))
+    assert sent.get_parameters() == game.get_parameters()
+    assert str(sent.new_initial_state()) == str(game.new_initial_state())
+    assert sent.new_initial_state().serialize() == game.new_initial_state().serialize()
+
+
 def test_openspiel_information_state_hides_the_others_private_choices():
     pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import tharsis.envs.openspiel  # noqa: F401

@@ -5,9 +5,10 @@ the engine's effects, at moments no decision marks (a card that draws mid-effect
 and an explicit chance node per card dealt would have the whole remaining deck as its outcomes (hundreds, each
 draw) without making the game any easier to solve. So, as OpenSpiel's sampled-stochastic games do, every initial
 state draws its own seed from the game's generator (the `seed` parameter; -1 asks the operating system), and a state
-carries its generator, so `clone()` and `serialize()` repeat the same future exactly. For search over what a player
-does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which IS-MCTS
-(`open_spiel.python.algorithms.ismcts`) calls at its root.
+carries its generator, so `clone()` and `serialize()` repeat the same future exactly (`deserialize_state` restores
+`history()` too). The game and its states pickle through that serialisation, for multiprocessing. For search over
+what a player does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which
+IS-MCTS (`open_spiel.python.algorithms.ismcts`) calls at its root.
 
 Actions are the fixed action space's ids (`tharsis.runtime.api.action_space`): `num_distinct_actions()` bounds them
 for the game's content. The observation and information-state tensors are the research view's
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Optional
 
 import numpy as np
 import pyspiel
@@ -89,6 +91,7 @@ class TharsisGame(pyspiel.Game):
                          "expansions": tuple(e for e in str(params["expansions"]).split(",") if e),
                          "max_generations": int(params["max_generations"]) or None}
         self._players = players
+        self._params = params
         probe = GameState.new_game(players=players, seed=0, **self._options)
         self.space = action_space(probe.game)
         layouts = {False: probe.observation_tensor_layout(), True: probe.information_state_tensor_layout()}
@@ -121,12 +124,31 @@ class TharsisGame(pyspiel.Game):
         if any(not 0 <= player < len(game.options.players) for player, _, _ in moves):
             raise ValueError("a serialized state's 'moves' names a player the game does not have")
         state = TharsisState(self, GameState(game))
-        state._moves = [tuple(move) for move in moves]
+        state._restore_history([tuple(move) for move in moves])
         return state
+
+    def __reduce_ex__(self, protocol):
+        """Pickles as its parameters and the state of its generator of seeds: pyspiel's own pickling asks the game
+        for a C++ generator state a Python game cannot give ("GetRNGState unimplemented"), which stops the users
+        of multiprocessing (a game sent to a worker process)."""
+        return _unpickle_game, (self._params, self._seeds.getstate())
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TharsisObserver(self, recall)
+
+
+def _unpickle_game(params: dict, seeds: tuple) -> "TharsisGame":
+    game = TharsisGame(params)
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _unpickle_state(game: "TharsisGame", text: str) -> "TharsisState":
+    return game.deserialize_state(text)
 
 
 def _is_move(move) -> bool:
@@ -141,6 +163,18 @@ class TharsisState(pyspiel.State):
         self._shared = _Shared(game)
         self._position = _Position(position)
         self._moves: list[tuple[int, str, int]] = []   # (player, decision kind, action id) for information states
+        self._replaying: Optional[tuple[int, str, int]] = None   # the move `_restore_history` is recording
+
+    def _restore_history(self, moves: list[tuple[int, str, int]]) -> None:
+        """Records `moves` in pyspiel's own history (`history()`, `move_number()`, `full_history()`) without
+        moving the engine, which is already where they lead: pyspiel keeps that history in C++, written only by
+        `apply_action`, so each move is applied as a no-op whose player is the one who made it."""
+        try:
+            for move in moves:
+                self._replaying = move
+                self.apply_action(move[2])
+        finally:
+            self._replaying = None
 
     @property
     def research_state(self) -> GameState:
@@ -148,6 +182,8 @@ class TharsisState(pyspiel.State):
         return self._position.state
 
     def current_player(self) -> int:
+        if self._replaying is not None:
+            return self._replaying[0]
         player = self._position.state.current_player()
         return pyspiel.PlayerId.TERMINAL if player < 0 else player
 
@@ -158,6 +194,9 @@ class TharsisState(pyspiel.State):
         return self._shared.value.space.ids(decision)
 
     def _apply_action(self, action: int) -> None:
+        if self._replaying is not None:
+            self._moves.append(self._replaying)
+            return
         state = self._position.state
         decision = state.decision()
         option = self._shared.value.space.option(decision, int(action))
@@ -183,6 +222,13 @@ class TharsisState(pyspiel.State):
 
     def serialize(self) -> str:
         return json.dumps({"game": self._position.state.game.to_json(), "moves": self._moves})
+
+    def __reduce_ex__(self, protocol):
+        """Pickles through `serialize()` (pyspiel's own pickling fails for a Python game: see `TharsisGame`)."""
+        return _unpickle_state, (self.get_game(), self.serialize())
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
 
     def __str__(self) -> str:
         return repr(self._position.state)
