@@ -114,6 +114,7 @@ class GameState:
         player = self._player(player)
         state = self.game.state
         decision = self.game.pending()
+        playing = hidden.being_played(self.game)
         return {
             "observer": player,
             "generation": state.generation,
@@ -125,7 +126,7 @@ class GameState:
             "parameters": dict(state.parameters),
             "tiles": {space: [tile.kind, tile.owner, tile.name] for space, tile in state.tiles.items()},
             "claims": dict(state.claims),
-            "playing": None if self.game.flow.playing is None else list(self.game.flow.playing),
+            "playing": None if playing is None else list(playing),
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],
             # a game with a government: its factions' pieces and leaders, the ruling and dominant one, the role
