@@ -125,6 +125,34 @@ def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
     assert sorted(env.unwrapped.state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_pettingzoo_lists_each_decisions_moves_once_and_fills_its_observation_in_place(monkeypatch):
+    """The loop's cost beside the bare API (docs/benchmarks.md): one listing of the legal moves per decision (not
+    one for the mask, one for the move and one for the infos), and no list of 4,800 floats turned into numpy."""
+    np = pytest.importorskip("numpy", reason=RL_EXTRA)
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
+    from tharsis.envs import pettingzoo as tharsis_env
+    from tharsis.runtime.api.action_space import ActionSpace
+
+    env = tharsis_env.env(players=2, **SHORT)
+    env.reset(seed=3)
+    listings = []
+    listed = ActionSpace._by_id
+    monkeypatch.setattr(ActionSpace, "_by_id", lambda space, decision: listings.append(1) or listed(space, decision))
+
+    def no_list(state, player):
+        raise AssertionError("the observation went through a Python list")
+
+    monkeypatch.setattr(GameState, "observation_tensor", no_list)
+    rng = random.Random(3)
+    for step in range(1, 41):
+        observation = env.last()[0]
+        assert observation["observation"].dtype == np.float32 and observation["observation"].any()
+        legal = list(np.flatnonzero(observation["action_mask"]))
+        assert env.infos[env.agent_selection]["legal_moves"] == legal
+        env.step(int(rng.choice(legal)))
+        assert len(listings) == step
+
+
 def test_both_adapters_hand_on_the_research_views_tensors():
     np = pytest.importorskip("numpy", reason=RL_EXTRA)
     pytest.importorskip("pettingzoo", reason=RL_EXTRA)

@@ -181,6 +181,12 @@ class GameState:
         player = self._player(player)
         return encoding_for(self.game).observation(self.observation(player))
 
+    def fill_observation_tensor(self, player: int, out) -> None:
+        """Writes `observation_tensor(player)` into `out`, a zeroed buffer of its length that takes item and slice
+        assignment (a numpy float32 array: the adapters' observation without a list of 4,800 floats to convert)."""
+        player = self._player(player)
+        encoding_for(self.game).fill(out, self.observation(player))
+
     def observation_tensor_layout(self) -> list[tuple[str, int]]:
         """(part, length) of `observation_tensor`, in order; the total is its length."""
         return list(encoding_for(self.game).layout)
@@ -190,6 +196,12 @@ class GameState:
         observation tensor, plus every card the player's own choices named (their recall)."""
         player = self._player(player)
         return encoding_for(self.game).information_state(self.game, player, self.observation(player))
+
+    def fill_information_state_tensor(self, player: int, out) -> None:
+        """Writes `information_state_tensor(player)` into `out`, a zeroed buffer of its length (as
+        `fill_observation_tensor`)."""
+        player = self._player(player)
+        encoding_for(self.game).fill_information_state(out, self.game, player, self.observation(player))
 
     def information_state_tensor_layout(self) -> list[tuple[str, int]]:
         """(part, length) of `information_state_tensor`, in order; the total is its length."""

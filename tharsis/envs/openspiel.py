@@ -203,6 +203,27 @@ class TharsisState(pyspiel.State):
         self._moves.append((decision.player, decision.kind, int(action)))
         state.game.apply(option)
 
+    def observation_tensor(self, player=None) -> list[float]:
+        """The research view's observation tensor of `player` (the player to move by default), as pyspiel gives it
+        (float32 values in a list). Written here, not left to pyspiel's C++ path for Python games, which deals a new
+        initial state (and draws a seed from the game's generator) to learn the tensor's size on every call."""
+        return self._tensor(player, False)
+
+    def information_state_tensor(self, player=None) -> list[float]:
+        """The research view's information-state tensor (the observation and the player's recall), as
+        `observation_tensor`."""
+        return self._tensor(player, True)
+
+    def _tensor(self, player, recall: bool) -> list[float]:
+        research = self._position.state
+        player = research.current_player() if player is None else player
+        tensor = np.zeros(self._shared.value.tensor_sizes[recall], np.float32)
+        if recall:
+            research.fill_information_state_tensor(player, tensor)
+        else:
+            research.fill_observation_tensor(player, tensor)
+        return tensor.tolist()
+
     def _action_to_string(self, player: int, action: int) -> str:
         return self._shared.value.space.describe(int(action))
 
@@ -253,8 +274,11 @@ class TharsisObserver:
 
     def set_from(self, state: TharsisState, player: int) -> None:
         research = state.research_state
-        self.tensor[:] = (research.information_state_tensor(player) if self.perfect_recall else
-                          research.observation_tensor(player))
+        self.tensor.fill(0.0)   # then filled in place: no list of thousands of floats to convert
+        if self.perfect_recall:
+            research.fill_information_state_tensor(player, self.tensor)
+        else:
+            research.fill_observation_tensor(player, self.tensor)
 
     def string_from(self, state: TharsisState, player: int) -> str:
         if self.perfect_recall:
