@@ -216,6 +216,22 @@ def test_openspiel_states_clone_and_serialise_at_any_length():
         assert str(copy) == str(restored)
 
 
+def test_openspiel_tensors_neither_deal_a_game_nor_draw_from_the_games_seeds():
+    """pyspiel's C++ path for a Python game's tensors dealt a new initial state on every call to learn the size (400
+    us, and a seed drawn from the game's generator, so asking for tensors changed the games dealt next)."""
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import tharsis.envs.openspiel  # noqa: F401
+
+    asked, quiet = (pyspiel.load_game("tharsis", {"seed": 11}) for _ in range(2))
+    state = asked.new_initial_state()
+    quiet.new_initial_state()
+    for player in (0, 1):
+        assert len(state.observation_tensor(player)) == asked.observation_tensor_size()
+        assert len(state.information_state_tensor(player)) == asked.information_state_tensor_size()
+    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    assert asked.new_initial_state().serialize() == quiet.new_initial_state().serialize()
+
+
 def test_openspiel_deserialise_restores_the_history_and_game_and_state_pickle():
     pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import pickle

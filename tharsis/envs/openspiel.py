@@ -136,6 +136,20 @@ class TharsisGame(pyspiel.Game):
     def __reduce__(self):
         return self.__reduce_ex__(2)
 
+    # the tensors' sizes, known from the content: pyspiel's C++ path for a Python game deals a new initial state to
+    # learn them (drawing a seed from the generator, so asking would change the games dealt next)
+    def observation_tensor_size(self) -> int:
+        return self.tensor_sizes[False]
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.tensor_sizes[False]]
+
+    def information_state_tensor_size(self) -> int:
+        return self.tensor_sizes[True]
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.tensor_sizes[True]]
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TharsisObserver(self, recall)
