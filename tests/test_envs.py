@@ -176,8 +176,6 @@ def test_both_adapters_hand_on_the_research_views_tensors():
     for player in (0, 1):
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32),
                               np.asarray(research.observation_tensor(player), np.float32))
-        assert np.array_equal(np.asarray(state.information_state_tensor(player), np.float32),
-                              np.asarray(research.information_state_tensor(player), np.float32))
 
 
 # ------------------------------------------------------------------ OpenSpiel
@@ -227,9 +225,36 @@ def test_openspiel_tensors_neither_deal_a_game_nor_draw_from_the_games_seeds():
     quiet.new_initial_state()
     for player in (0, 1):
         assert len(state.observation_tensor(player)) == asked.observation_tensor_size()
-        assert len(state.information_state_tensor(player)) == asked.information_state_tensor_size()
     assert state.observation_tensor() == state.observation_tensor(state.current_player())
     assert asked.new_initial_state().serialize() == quiet.new_initial_state().serialize()
+
+
+def test_openspiel_game_type_offers_no_information_state_tensor_it_cannot_make_perfect_recall():
+    """The research view's information-state tensor forgets the order of the choices and those naming no card, so
+    the game type says it has none; OpenSpiel's tools then use the observation tensor, and perfect recall is the
+    information-state string."""
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    from open_spiel.python import rl_environment
+    from open_spiel.python.observation import make_observation
+
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 12, "max_generations": 1})
+    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_information_state_string
+    environment = rl_environment.Environment(game)
+    time_step = environment.reset()
+    for _ in range(6):
+        player = time_step.observations["current_player"]
+        time_step = environment.step([time_step.observations["legal_actions"][player][0]])
+    state = environment.get_state
+    assert time_step.observations["info_state"][1] == state.observation_tensor(1)
+    for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_size):
+        with pytest.raises(pyspiel.SpielError, match="information_state_string"):
+            ask()
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, 0) == state.information_state_string(0)
 
 
 def test_openspiel_deserialise_restores_the_history_and_game_and_state_pickle():

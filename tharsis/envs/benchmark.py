@@ -8,7 +8,7 @@ and takes what a learner takes at every decision:
     ids         the bare API through the fixed action space: `space.ids(decision)`, `space.option`, `game.apply`
     pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation vector and the action mask) and `env.step(a)`
     openspiel   OpenSpiel's `rl_environment.Environment`: each step's time step (every player's observation
-                tensor and legal actions) and `step([a])`
+                tensor, as the game offers no information-state tensor, and legal actions) and `step([a])`
 
 The figure is decisions over CPU time (`time.process_time`, so other work on a shared machine counts less), the
 best of `--runs` runs: the least disturbed. The content loads (and a first game is dealt) before any clock starts.
