@@ -125,6 +125,34 @@ def test_pettingzoo_plays_a_game_to_the_end_with_masks_and_numpy_actions():
     assert sorted(env.unwrapped.state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_pettingzoo_lists_each_decisions_moves_once_and_fills_its_observation_in_place(monkeypatch):
+    """The loop's cost beside the bare API (docs/benchmarks.md): one listing of the legal moves per decision (not
+    one for the mask, one for the move and one for the infos), and no list of 4,800 floats turned into numpy."""
+    np = pytest.importorskip("numpy", reason=RL_EXTRA)
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
+    from tharsis.envs import pettingzoo as tharsis_env
+    from tharsis.runtime.api.action_space import ActionSpace
+
+    env = tharsis_env.env(players=2, **SHORT)
+    env.reset(seed=3)
+    listings = []
+    listed = ActionSpace._by_id
+    monkeypatch.setattr(ActionSpace, "_by_id", lambda space, decision: listings.append(1) or listed(space, decision))
+
+    def no_list(state, player):
+        raise AssertionError("the observation went through a Python list")
+
+    monkeypatch.setattr(GameState, "observation_tensor", no_list)
+    rng = random.Random(3)
+    for step in range(1, 41):
+        observation = env.last()[0]
+        assert observation["observation"].dtype == np.float32 and observation["observation"].any()
+        legal = list(np.flatnonzero(observation["action_mask"]))
+        assert env.infos[env.agent_selection]["legal_moves"] == legal
+        env.step(int(rng.choice(legal)))
+        assert len(listings) == step
+
+
 def test_both_adapters_hand_on_the_research_views_tensors():
     np = pytest.importorskip("numpy", reason=RL_EXTRA)
     pytest.importorskip("pettingzoo", reason=RL_EXTRA)
@@ -148,8 +176,6 @@ def test_both_adapters_hand_on_the_research_views_tensors():
     for player in (0, 1):
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32),
                               np.asarray(research.observation_tensor(player), np.float32))
-        assert np.array_equal(np.asarray(state.information_state_tensor(player), np.float32),
-                              np.asarray(research.information_state_tensor(player), np.float32))
 
 
 # ------------------------------------------------------------------ OpenSpiel
@@ -186,6 +212,79 @@ def test_openspiel_states_clone_and_serialise_at_any_length():
         copy.apply_action(action)
         restored.apply_action(action)
         assert str(copy) == str(restored)
+
+
+def test_openspiel_tensors_neither_deal_a_game_nor_draw_from_the_games_seeds():
+    """pyspiel's C++ path for a Python game's tensors dealt a new initial state on every call to learn the size (400
+    us, and a seed drawn from the game's generator, so asking for tensors changed the games dealt next)."""
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import tharsis.envs.openspiel  # noqa: F401
+
+    asked, quiet = (pyspiel.load_game("tharsis", {"seed": 11}) for _ in range(2))
+    state = asked.new_initial_state()
+    quiet.new_initial_state()
+    for player in (0, 1):
+        assert len(state.observation_tensor(player)) == asked.observation_tensor_size()
+    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    assert asked.new_initial_state().serialize() == quiet.new_initial_state().serialize()
+
+
+def test_openspiel_game_type_offers_no_information_state_tensor_it_cannot_make_perfect_recall():
+    """The research view's information-state tensor forgets the order of the choices and those naming no card, so
+    the game type says it has none; OpenSpiel's tools then use the observation tensor, and perfect recall is the
+    information-state string."""
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    from open_spiel.python import rl_environment
+    from open_spiel.python.observation import make_observation
+
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 12, "max_generations": 1})
+    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_information_state_string
+    environment = rl_environment.Environment(game)
+    time_step = environment.reset()
+    for _ in range(6):
+        player = time_step.observations["current_player"]
+        time_step = environment.step([time_step.observations["legal_actions"][player][0]])
+    state = environment.get_state
+    assert time_step.observations["info_state"][1] == state.observation_tensor(1)
+    for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_size):
+        with pytest.raises(pyspiel.SpielError, match="information_state_string"):
+            ask()
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, 0) == state.information_state_string(0)
+
+
+def test_openspiel_deserialise_restores_the_history_and_game_and_state_pickle():
+    pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    import tharsis.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("tharsis", {"seed": 9, "corporate_era": True})
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    for _ in range(50):
+        state.apply_action(rng.choice(state.legal_actions()))
+    restored = game.deserialize_state(state.serialize())
+    assert restored.history() == state.history() and len(restored.history()) == 50
+    assert [(m.player, m.action) for m in restored.full_history()] == \
+        [(m.player, m.action) for m in state.full_history()]
+    assert restored.move_number() == state.move_number()
+    assert restored.current_player() == state.current_player()
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy = pickle.loads(pickle.dumps(state, protocol))
+        assert copy.history() == state.history()
+        assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+        assert copy.information_state_string(1) == state.information_state_string(1)
+    # what multiprocessing does to send a game to a worker: the copy deals the same games as the original would next
+    sent = pickle.loads(bytes(ForkingPickler.dumps(game)))
+    assert sent.get_parameters() == game.get_parameters()
+    assert str(sent.new_initial_state()) == str(game.new_initial_state())
+    assert sent.new_initial_state().serialize() == game.new_initial_state().serialize()
 
 
 def test_openspiel_information_state_hides_the_others_private_choices():

@@ -154,6 +154,29 @@ def test_the_observation_shows_the_public_facts():
     assert [n for p in state.observation(0)["players"] for n in p["used_actions"]] == used
 
 
+def test_a_card_announced_while_its_owner_pays_for_it_is_public_and_stays_in_their_hand():
+    """Playing a card announces it (its payment's prompt names it), so the others see it while it is paid for:
+    the observation shows it as the card being played, and every world keeps it in its player's hand."""
+    rng = random.Random(5)
+    state = GameState.new_game(2, seed=5, corporate_era=True)
+    payments = 0
+    while not state.is_terminal() and payments < 6:
+        decision = state.decision()
+        name = decision.prompt.rsplit(" for ", 1)[-1]
+        if decision.kind == "pay" and name in state.game.library and state.game.library[name].kind == "card":
+            payer, other = decision.player, 1 - decision.player
+            payments += 1
+            assert name in state.game.state.players[payer].hand
+            for observer in (payer, other):
+                assert state.observation(observer)["playing"] == [payer, name]
+            for seed in range(4):
+                world = state.determinize(other, seed)
+                assert name in world.game.state.players[payer].hand
+                assert world.observation(other)["playing"] == [payer, name]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert payments == 6
+
+
 @pytest.fixture(scope="module")
 def finished() -> GameState:
     return play(GameState.new_game(3, seed=7, expansions=("prelude", "venus"), draft=True, corporate_era=True),

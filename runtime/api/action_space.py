@@ -61,8 +61,9 @@ _ACTION_SEGMENTS = {"play": "play", "card_action": "card action", "project": "pr
 
 class ActionSpace:
     """The id table of one content. `size` bounds every id; `id_of(decision, option)`, `ids(decision)` (the legal
-    ids, sorted), `mask(decision)` and `option(decision, id)` translate between a decision and ids; `describe(id)`
-    names a move (`"play Livestock"`, `"space 31"`, `"pay 2 steel, 0 titanium, 0 other"`)."""
+    ids, sorted), `legal(decision)` (id -> option), `mask(decision)` and `option(decision, id)` translate between a
+    decision and ids; `describe(id)` names a move (`"play Livestock"`, `"space 31"`,
+    `"pay 2 steel, 0 titanium, 0 other"`)."""
 
     def __init__(self, cards: list[str], spaces: list[str], projects: list[str], conversions: list[str],
                  milestones: list[str], awards: list[str], max_cost: int, sites: list[str] = (),
@@ -187,6 +188,11 @@ class ActionSpace:
         if found is None:
             raise ValueError(f"action {action} ({self.describe(action)}) is not legal here ({decision.prompt})")
         return found
+
+    def legal(self, decision: Optional[Decision]) -> dict[int, Option]:
+        """Every legal id of a decision with its option, in one pass over the options: what an adapter keeps for
+        the decision, so that its mask, its list of ids and the move it applies cost one listing, not three."""
+        return self._by_id(decision)
 
     def _by_id(self, decision: Optional[Decision]) -> dict[int, Option]:
         if decision is None:

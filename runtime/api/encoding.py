@@ -104,6 +104,13 @@ class Encoding:
     def observation(self, observation: dict) -> list[float]:
         """The vector of an observation (research.py's `observation(player)`), `size` long."""
         vector = [0.0] * self.size
+        self.fill(vector, observation)
+        return vector
+
+    def fill(self, vector, observation: dict) -> None:
+        """Writes the vector of an observation into `vector`: zeros, `size` long, anything that takes item and slice
+        assignment (a list, or a numpy array, which an adapter then hands on without converting 4,800 Python
+        floats: only the hundred or so non-zero entries are written)."""
         observer, players = observation["observer"], observation["players"]
         count = len(players)
 
@@ -137,17 +144,16 @@ class Encoding:
         vector[at] = observation["deck_size"] / SCALES["deck"]
         vector[at + 1] = (len(observation["discard"]) + observation.get("discard_face_down", 0)) / SCALES["deck"]
         at += 2
-        claims = observation["claims"]
-        for space, index in self.spaces.items():
-            base = at + index * self.per_space
-            tile = observation["tiles"].get(space)
-            if tile is not None:
-                kind, owner, _name = tile
+        spaces = self.spaces   # the spaces with a tile or a claim only: most of the board is empty most of the game
+        for space, (kind, owner, _name) in observation["tiles"].items():
+            if space in spaces:
+                base = at + spaces[space] * self.per_space
                 if kind in TILES:
                     vector[base + TILES.index(kind)] = 1.0
                 vector[base + len(TILES) + seat(owner)] = 1.0
-            if space in claims:
-                vector[base + self.per_space - 1] = 1.0
+        for space in observation["claims"]:
+            if space in spaces:
+                vector[at + spaces[space] * self.per_space + self.per_space - 1] = 1.0
         at += len(self.spaces) * self.per_space
         for table, rows in ((self.milestones, observation["milestones"]), (self.awards, observation["awards"])):
             for name, owner, *_ in rows:
@@ -186,7 +192,6 @@ class Encoding:
         decision = observation["decision"]
         if decision is not None and decision["kind"] in DECISION_KINDS:
             vector[at + DECISION_KINDS.index(decision["kind"])] = 1.0
-        return vector
 
     def _politics(self, vector: list, at: int, observation: dict, seat) -> int:
         """The factions, the role and the neutral reserve of a government, and the cards of kinds with stages, from
@@ -240,13 +245,18 @@ class Encoding:
 
     def information_state(self, game: "Game", player: int, observation: dict) -> list[float]:
         """The observation's vector followed by the player's recall: every card their own choices named."""
-        recall = [0.0] * len(self.cards)
+        vector = [0.0] * (self.size + len(self.cards))
+        self.fill_information_state(vector, game, player, observation)
+        return vector
+
+    def fill_information_state(self, vector, game: "Game", player: int, observation: dict) -> None:
+        """Writes `information_state` into `vector`, zeros of its length (as `fill`)."""
+        self.fill(vector, observation)
         for who, _kind, label in game.choices():
             if who == player:
                 index = self.cards.get(label.split(" ", 1)[-1])
                 if index is not None:
-                    recall[index] = 1.0
-        return self.observation(observation) + recall
+                    vector[self.size + index] = 1.0
 
 
 def encoding_for(game: "Game") -> Encoding:

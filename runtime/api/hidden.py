@@ -3,9 +3,9 @@
 A card name is somewhere in the state (a hand, the deck, a pile, the kept cards of a declared kind) or held by the
 flow's frames (a research offer, a draft pack, the corporations and starting cards dealt but not yet taken, cards
 looked at mid-action). For an observer, each place is public (cards in play, the discard pile's face-up cards, the
-card being played, a corporation being started), the observer's own (their hand and kept cards, the cards they
-discarded face down, the frames that ask them or act for them) or hidden (the deck, the piles, the other hands and
-kept cards, the other players' face-down discards, the frames of the other players).
+card being played or paid for, a corporation being started), the observer's own (their hand and kept cards, the
+cards they discarded face down, the frames that ask them or act for them) or hidden (the deck, the piles, the other
+hands and kept cards, the other players' face-down discards, the frames of the other players).
 Frames say whose they are by their arguments: a `player` argument, a `EffectContext`'s player, the pending question's
 player; set-up and draft frames hold one entry per player (`_PER_PLAYER`).
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 import attrs
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from .game import Game
 
-__all__ = ["PRIVATE_KINDS", "determinize", "hidden_names", "held_by_flow"]
+__all__ = ["PRIVATE_KINDS", "being_played", "determinize", "hidden_names", "held_by_flow"]
 
 # the decisions whose choice only the decider sees (which card bought, drafted, kept, which corporation)
 PRIVATE_KINDS = frozenset({"buy", "draft", "keep", "corporation"})
@@ -73,6 +73,8 @@ _PER_PLAYER: dict[str, Callable[[tuple], Iterator[tuple[int, Any]]]] = {
     "phases.drafted": _per_player_draft,
     "phases.research_offers": lambda args: enumerate(args[0]) if args else (),
     "phases.start_corporation": lambda args: [(PUBLIC, args[1])],  # the corporations are revealed together
+    # a card being paid for: announced to everyone (its payment's prompt names it), though still in its owner's hand
+    "actions.card_paid": lambda args: [(PUBLIC, args[1])],
 }
 # frames whose names are standard projects, milestones, awards or conversions, never cards (a card and a standard
 # project may share a name)
@@ -177,6 +179,15 @@ def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
         if isinstance(frame, Ask) and frame.decision.eager_options is not None \
                 and not isinstance(frame.decision.eager_options, NumberOptions):
             yield asker, frame.decision.eager_options
+
+
+def being_played(game: "Game") -> Optional[tuple[int, str]]:
+    """(player, card) of the card being played, public to everyone: the one whose payment is under way (announced,
+    still in its owner's hand until paid: the newest `card_paid` frame), else the one whose effects are resolving."""
+    for frame in reversed(game.flow.stack):
+        if isinstance(frame, Step) and frame.function.step_name == "actions.card_paid":
+            return frame.args[0], frame.args[1]
+    return game.flow.playing
 
 
 def held_by_flow(game: "Game", observer: int) -> list[str]:

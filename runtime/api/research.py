@@ -114,6 +114,7 @@ class GameState:
         player = self._player(player)
         state = self.game.state
         decision = self.game.pending()
+        playing = hidden.being_played(self.game)
         return {
             "observer": player,
             "generation": state.generation,
@@ -125,7 +126,7 @@ class GameState:
             "parameters": dict(state.parameters),
             "tiles": {space: [tile.kind, tile.owner, tile.name] for space, tile in state.tiles.items()},
             "claims": dict(state.claims),
-            "playing": None if self.game.flow.playing is None else list(self.game.flow.playing),
+            "playing": None if playing is None else list(playing),
             "milestones": [list(m) for m in state.milestones],
             "awards": [list(a) for a in state.awards],
             # a game with a government: its factions' pieces and leaders, the ruling and dominant one, the role
@@ -180,6 +181,12 @@ class GameState:
         player = self._player(player)
         return encoding_for(self.game).observation(self.observation(player))
 
+    def fill_observation_tensor(self, player: int, out) -> None:
+        """Writes `observation_tensor(player)` into `out`, a zeroed buffer of its length that takes item and slice
+        assignment (a numpy float32 array: the adapters' observation without a list of 4,800 floats to convert)."""
+        player = self._player(player)
+        encoding_for(self.game).fill(out, self.observation(player))
+
     def observation_tensor_layout(self) -> list[tuple[str, int]]:
         """(part, length) of `observation_tensor`, in order; the total is its length."""
         return list(encoding_for(self.game).layout)
@@ -189,6 +196,12 @@ class GameState:
         observation tensor, plus every card the player's own choices named (their recall)."""
         player = self._player(player)
         return encoding_for(self.game).information_state(self.game, player, self.observation(player))
+
+    def fill_information_state_tensor(self, player: int, out) -> None:
+        """Writes `information_state_tensor(player)` into `out`, a zeroed buffer of its length (as
+        `fill_observation_tensor`)."""
+        player = self._player(player)
+        encoding_for(self.game).fill_information_state(out, self.game, player, self.observation(player))
 
     def information_state_tensor_layout(self) -> list[tuple[str, int]]:
         """(part, length) of `information_state_tensor`, in order; the total is its length."""

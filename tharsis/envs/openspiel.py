@@ -5,14 +5,19 @@ the engine's effects, at moments no decision marks (a card that draws mid-effect
 and an explicit chance node per card dealt would have the whole remaining deck as its outcomes (hundreds, each
 draw) without making the game any easier to solve. So, as OpenSpiel's sampled-stochastic games do, every initial
 state draws its own seed from the game's generator (the `seed` parameter; -1 asks the operating system), and a state
-carries its generator, so `clone()` and `serialize()` repeat the same future exactly. For search over what a player
-does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which IS-MCTS
-(`open_spiel.python.algorithms.ismcts`) calls at its root.
+carries its generator, so `clone()` and `serialize()` repeat the same future exactly (`deserialize_state` restores
+`history()` too). The game and its states pickle through that serialisation, for multiprocessing. For search over
+what a player does not know, `resample_from_infostate(player, sampler)` is the research API's `determinize`, which
+IS-MCTS (`open_spiel.python.algorithms.ismcts`) calls at its root.
 
 Actions are the fixed action space's ids (`tharsis.runtime.api.action_space`): `num_distinct_actions()` bounds them
-for the game's content. The observation and information-state tensors are the research view's
-(`observation_tensor`, and `information_state_tensor` with the player's recall: `tharsis.runtime.api.encoding`); the
-information-state string is the research API's `information_state_string` when the engine has it, else the
+for the game's content. The observation tensor is the research view's (`observation_tensor`:
+`tharsis.runtime.api.encoding`). The game offers no information-state tensor (`provides_information_state_tensor`
+is False, and asking for one is a SpielError): a fixed-length vector with perfect recall would have to hold every
+move of a game of about 1,000, and the research view's `information_state_tensor` (the observation and the cards the
+player's own choices named) forgets the order of the choices and every choice that names no card, so it is not one.
+Perfect recall is the information-state string: the research API's `information_state_string` when the engine has
+it, else is the research API's `information_state_string` when the engine has it, else the
 observation with the player's own moves and the public moves of the others (what a move of a hidden kind chose,
 a card kept or drafted, is left out). Parameters: `players` (2-5), `seed`, `corporate_era`, `draft`, `board`,
 `expansions` (comma-separated), `max_generations` (0: the rules decide).
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Optional
 
 import numpy as np
 import pyspiel
@@ -35,6 +41,11 @@ __all__ = ["TharsisGame", "TharsisState"]
 
 # What a player decides in private: the others learn that the decision was taken, not what was chosen.
 PRIVATE_KINDS = frozenset({"corporation", "keep", "draft", "buy", "discard"})
+NO_INFORMATION_STATE_TENSOR = (
+    "the game tharsis offers no information-state tensor (its game type says so): no fixed-length vector holds "
+    "perfect recall of a game of about 1,000 moves; use information_state_string (perfect recall), "
+    "observation_tensor, or research_state.information_state_tensor(player) (the observation and the cards the "
+    "player's own choices named, without their order)")
 MAX_GAME_LENGTH = 100_000  # moves; the rules end a game long before (about 1,000 moves with random players)
 
 _DEFAULTS = {"players": 2, "seed": -1, "corporate_era": True, "draft": False, "board": "Tharsis",
@@ -51,7 +62,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    provides_information_state_tensor=False,   # not perfect recall as a vector: see the module docstring
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=dict(_DEFAULTS),
@@ -89,10 +100,10 @@ class TharsisGame(pyspiel.Game):
                          "expansions": tuple(e for e in str(params["expansions"]).split(",") if e),
                          "max_generations": int(params["max_generations"]) or None}
         self._players = players
+        self._params = params
         probe = GameState.new_game(players=players, seed=0, **self._options)
         self.space = action_space(probe.game)
-        layouts = {False: probe.observation_tensor_layout(), True: probe.information_state_tensor_layout()}
-        self.tensor_sizes = {recall: sum(length for _, length in layout) for recall, layout in layouts.items()}
+        self.tensor_size = sum(length for _, length in probe.observation_tensor_layout())
         seed = int(params["seed"])
         self._seeds = random.Random(seed if seed >= 0 else None)
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=players,
@@ -121,12 +132,45 @@ class TharsisGame(pyspiel.Game):
         if any(not 0 <= player < len(game.options.players) for player, _, _ in moves):
             raise ValueError("a serialized state's 'moves' names a player the game does not have")
         state = TharsisState(self, GameState(game))
-        state._moves = [tuple(move) for move in moves]
+        state._restore_history([tuple(move) for move in moves])
         return state
+
+    def __reduce_ex__(self, protocol):
+        """Pickles as its parameters and the state of its generator of seeds: pyspiel's own pickling asks the game
+        for a C++ generator state a Python game cannot give ("GetRNGState unimplemented"), which stops the users
+        of multiprocessing (a game sent to a worker process)."""
+        return _unpickle_game, (self._params, self._seeds.getstate())
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+    # the tensors' sizes, known from the content: pyspiel's C++ path for a Python game deals a new initial state to
+    # learn them (drawing a seed from the generator, so asking would change the games dealt next)
+    def observation_tensor_size(self) -> int:
+        return self.tensor_size
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.tensor_size]
+
+    def information_state_tensor_size(self) -> int:
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
+
+    def information_state_tensor_shape(self) -> list[int]:
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TharsisObserver(self, recall)
+
+
+def _unpickle_game(params: dict, seeds: tuple) -> "TharsisGame":
+    game = TharsisGame(params)
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _unpickle_state(game: "TharsisGame", text: str) -> "TharsisState":
+    return game.deserialize_state(text)
 
 
 def _is_move(move) -> bool:
@@ -141,6 +185,18 @@ class TharsisState(pyspiel.State):
         self._shared = _Shared(game)
         self._position = _Position(position)
         self._moves: list[tuple[int, str, int]] = []   # (player, decision kind, action id) for information states
+        self._replaying: Optional[tuple[int, str, int]] = None   # the move `_restore_history` is recording
+
+    def _restore_history(self, moves: list[tuple[int, str, int]]) -> None:
+        """Records `moves` in pyspiel's own history (`history()`, `move_number()`, `full_history()`) without
+        moving the engine, which is already where they lead: pyspiel keeps that history in C++, written only by
+        `apply_action`, so each move is applied as a no-op whose player is the one who made it."""
+        try:
+            for move in moves:
+                self._replaying = move
+                self.apply_action(move[2])
+        finally:
+            self._replaying = None
 
     @property
     def research_state(self) -> GameState:
@@ -148,6 +204,8 @@ class TharsisState(pyspiel.State):
         return self._position.state
 
     def current_player(self) -> int:
+        if self._replaying is not None:
+            return self._replaying[0]
         player = self._position.state.current_player()
         return pyspiel.PlayerId.TERMINAL if player < 0 else player
 
@@ -158,11 +216,28 @@ class TharsisState(pyspiel.State):
         return self._shared.value.space.ids(decision)
 
     def _apply_action(self, action: int) -> None:
+        if self._replaying is not None:
+            self._moves.append(self._replaying)
+            return
         state = self._position.state
         decision = state.decision()
         option = self._shared.value.space.option(decision, int(action))
         self._moves.append((decision.player, decision.kind, int(action)))
         state.game.apply(option)
+
+    def observation_tensor(self, player=None) -> list[float]:
+        """The research view's observation tensor of `player` (the player to move by default), as pyspiel gives it
+        (float32 values in a list). Written here, not left to pyspiel's C++ path for Python games, which deals a new
+        initial state (and draws a seed from the game's generator) to learn the tensor's size on every call."""
+        research = self._position.state
+        player = research.current_player() if player is None else player
+        tensor = np.zeros(self._shared.value.tensor_size, np.float32)
+        research.fill_observation_tensor(player, tensor)
+        return tensor.tolist()
+
+    def information_state_tensor(self, player=None) -> list[float]:
+        """None: the game type says so (the module docstring says why); a SpielError that says what to use."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._shared.value.space.describe(int(action))
@@ -184,6 +259,13 @@ class TharsisState(pyspiel.State):
     def serialize(self) -> str:
         return json.dumps({"game": self._position.state.game.to_json(), "moves": self._moves})
 
+    def __reduce_ex__(self, protocol):
+        """Pickles through `serialize()` (pyspiel's own pickling fails for a Python game: see `TharsisGame`)."""
+        return _unpickle_state, (self.get_game(), self.serialize())
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
     def __str__(self) -> str:
         return repr(self._position.state)
 
@@ -197,18 +279,19 @@ class TharsisState(pyspiel.State):
 
 
 class TharsisObserver:
-    """OpenSpiel's Python observer: the research view's vector as `tensor` (the observation, or with perfect recall
-    the information state), and strings (the observation or the information state)."""
+    """OpenSpiel's Python observer: the research view's observation vector as `tensor`, and strings (the observation,
+    or with perfect recall the information state). A perfect-recall observer has no tensor (`None`, as OpenSpiel's
+    observers of what a game does not provide): the game offers none (the module docstring says why)."""
 
     def __init__(self, game: TharsisGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.tensor_sizes[perfect_recall], np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor = None if perfect_recall else np.zeros(game.tensor_size, np.float32)
+        self.dict = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: TharsisState, player: int) -> None:
-        research = state.research_state
-        self.tensor[:] = (research.information_state_tensor(player) if self.perfect_recall else
-                          research.observation_tensor(player))
+        if self.tensor is not None:
+            self.tensor.fill(0.0)   # then filled in place: no list of thousands of floats to convert
+            state.research_state.fill_observation_tensor(player, self.tensor)
 
     def string_from(self, state: TharsisState, player: int) -> str:
         if self.perfect_recall:

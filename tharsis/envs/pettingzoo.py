@@ -55,8 +55,10 @@ class TharsisEnv(AECEnv):
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self._space.size) for agent in self.possible_agents}
+        self._size = size
         self._seeds = np.random.default_rng()
         self.state: Optional[GameState] = None
+        self._legal: dict = {}   # the pending decision's legal ids and options, listed once per decision (`_settle`)
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -83,11 +85,11 @@ class TharsisEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         player = self.possible_agents.index(agent)
-        observation = np.asarray(self.state.observation_tensor(player), dtype=np.float32)
+        observation = np.zeros(self._size, dtype=np.float32)   # filled in place: about a hundred entries are not 0
+        self.state.fill_observation_tensor(player, observation)
         mask = np.zeros(self._space.size, dtype=np.int8)
-        decision = self.state.decision()
-        if decision is not None and decision.player == player:
-            mask[self._space.ids(decision)] = 1
+        if player == self.state.current_player() and self._legal:
+            mask[list(self._legal)] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action) -> None:
@@ -95,15 +97,19 @@ class TharsisEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decision = self.state.decision()
-        option = self._space.option(decision, operator.index(action))  # numpy integers too; ValueError if illegal
+        action = operator.index(action)  # numpy integers too
+        option = self._legal.get(action)
+        if option is None:
+            self._space.option(self.state.decision(), action)   # the ValueError that says why the move is illegal
         self.state.game.apply(option)
         self._cumulative_rewards[agent] = 0.0
         self._settle()
         self._accumulate_rewards()
 
     def _settle(self) -> None:
-        """Points `agent_selection` at the player to act, or ends the game for everyone with its returns."""
+        """Points `agent_selection` at the player to act, or ends the game for everyone with its returns; lists the
+        legal moves of the decision once, for `observe`, `step` and the infos."""
+        self._legal = self._space.legal(self.state.decision())
         if self.state.is_terminal():
             returns = self.state.returns()
             for i, agent in enumerate(self.possible_agents):
@@ -114,9 +120,9 @@ class TharsisEnv(AECEnv):
             for agent in self.agents:
                 self.rewards[agent] = 0.0
             self.agent_selection = self.possible_agents[self.state.current_player()]
+        legal_moves = sorted(self._legal)
         for agent in self.agents:
-            self.infos[agent] = {"legal_moves": self._space.ids(self.state.decision())
-                                 if agent == self.agent_selection and not self.state.is_terminal() else []}
+            self.infos[agent] = {"legal_moves": legal_moves if agent == self.agent_selection else []}
 
     def render(self) -> Optional[str]:
         if self.state is None:

@@ -1,0 +1,114 @@
+"""Decisions per CPU second of a random player through each adapter, against the bare research API (a measurement
+behind docs/benchmarks.md, not a test): `python -m tharsis.envs.benchmark [--games N] [--runs R]`.
+
+Each loop plays the same 2-player Corporate Era games (seeds 0..N-1) to the end with uniformly random legal moves,
+and takes what a learner takes at every decision:
+
+    research    the bare API: `legal_actions()` and `apply_action(a)` (no observation)
+    ids         the bare API through the fixed action space: `space.ids(decision)`, `space.option`, `game.apply`
+    pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation vector and the action mask) and `env.step(a)`
+    openspiel   OpenSpiel's `rl_environment.Environment`: each step's time step (every player's observation
+                tensor, as the game offers no information-state tensor, and legal actions) and `step([a])`
+
+The figure is decisions over CPU time (`time.process_time`, so other work on a shared machine counts less), the
+best of `--runs` runs: the least disturbed. The content loads (and a first game is dealt) before any clock starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+__all__ = ["LOOPS", "main"]
+
+OPTIONS = {"corporate_era": True}
+
+
+def research_loop(seeds: range) -> int:
+    from tharsis.runtime.api.research import GameState
+
+    decisions = 0
+    for seed in seeds:
+        state, rng = GameState.new_game(players=2, seed=seed, **OPTIONS), random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def ids_loop(seeds: range) -> int:
+    from tharsis.runtime.api.action_space import action_space
+    from tharsis.runtime.api.research import GameState
+
+    decisions = 0
+    for seed in seeds:
+        state, rng = GameState.new_game(players=2, seed=seed, **OPTIONS), random.Random(seed)
+        space = action_space(state.game)
+        while not state.is_terminal():
+            decision = state.decision()
+            state.game.apply(space.option(decision, rng.choice(space.ids(decision))))
+            decisions += 1
+    return decisions
+
+
+def pettingzoo_loop(seeds: range) -> int:
+    import numpy as np
+
+    from tharsis.envs.pettingzoo import env as make_env
+
+    environment, decisions = make_env(players=2, **OPTIONS), 0
+    for seed in seeds:
+        environment.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _agent in environment.agent_iter():
+            observation, _reward, terminated, truncated, _info = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            decisions += 1
+    return decisions
+
+
+def openspiel_loop(seeds: range) -> int:
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import tharsis.envs.openspiel  # noqa: F401  (registers the game)
+
+    decisions = 0
+    for seed in seeds:
+        game = pyspiel.load_game("tharsis", {"seed": seed, **OPTIONS})
+        environment, rng = rl_environment.Environment(game), random.Random(seed)
+        time_step = environment.reset()
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            time_step = environment.step([rng.choice(time_step.observations["legal_actions"][player])])
+            decisions += 1
+    return decisions
+
+
+LOOPS = {"research": research_loop, "ids": ids_loop, "pettingzoo": pettingzoo_loop, "openspiel": openspiel_loop}
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10, help="games per run (seeds 0..N-1)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per loop; the best is reported")
+    parser.add_argument("--loop", action="append", choices=tuple(LOOPS), help="only these loops (repeatable)")
+    args = parser.parse_args(argv)
+    for name in args.loop or LOOPS:
+        LOOPS[name](range(1))   # imports, the content, the action space and the encoding: before any clock
+        best = None
+        for _ in range(args.runs):
+            start = time.process_time()
+            decisions = LOOPS[name](range(args.games))
+            rate = decisions / (time.process_time() - start)
+            best = rate if best is None else max(best, rate)
+        print(f"{name:<11} {decisions / args.games:7.1f} decisions a game  {best:9,.0f} decisions per CPU second "
+              f"(best of {args.runs})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
