@@ -19,6 +19,7 @@ installed.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Optional, Sequence
 
 import attrs
@@ -68,8 +69,10 @@ def t_two_sided(t: float, df: float) -> float:
     return incomplete_beta(df / (df + t * t), df / 2, 0.5)
 
 
+@lru_cache(maxsize=256)
 def t_quantile(probability: float, df: float) -> float:
-    """The t with P(T <= t) = probability (0.5 < probability < 1), by bisection on the two-sided tail."""
+    """The t with P(T <= t) = probability (0.5 < probability < 1), by bisection on the two-sided tail (a run asks
+    for the same few: one level, and the pairs of each card)."""
     if not 0.5 < probability < 1:
         raise ValueError(f"probability {probability} is not between 0.5 and 1")
     tail = 2 * (1 - probability)

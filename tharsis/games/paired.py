@@ -131,7 +131,7 @@ def _not_a_card_of_the_deck(name: str, game: Game, deck: set, projects: list[str
 
     if name in deck:
         return None
-    definition = game.library.get(name)
+    definition = game.library.get(name) or next((d for d in game.content.definitions if d.name == name), None)
     if definition is None:
         return Problem("E707", f"--effect {name}: no card is called {name!r}",
                        suggest(name, sorted(deck) or projects) or "a card of your own is known once its folder is "
@@ -144,7 +144,7 @@ def _not_a_card_of_the_deck(name: str, game: Game, deck: set, projects: list[str
     if definition.type in game.elements.card_kinds:
         return Problem("E764", f"--effect {name}: {name} is a {definition.type} (a kind of card dealt apart from the "
                                "project deck), not a project card: the experiment hands a project card to a seat")
-    expansions = {d.name for d in game.library.values() if d.kind == "expansion"}
+    expansions = {d.name for d in game.content.of_kind("expansion")}
     missing = [f"--expansion {e}" for e in sorted(({definition.set} | set(definition.needs)) & expansions
                                                    - set(game.options.expansions))]
     if "corpera" in {definition.set, *definition.needs}:
