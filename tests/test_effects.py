@@ -408,7 +408,7 @@ def test_bad_arguments_are_refused_before_any_game(probes, tmp_path, monkeypatch
     assert captured.out == "" and not list(tmp_path.iterdir())     # no game was played, no file written
 
 
-# ------------------------------------------------------------------------------------------------ the descriptive tables
+# ------------------------------------------------------------------------------------------- the descriptive tables
 
 @pytest.fixture(scope="module")
 def mixed():
