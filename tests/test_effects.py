@@ -313,8 +313,8 @@ def test_the_records_are_the_same_whatever_the_number_of_processes(runs):
 def test_the_summary_is_of_the_games_without_the_cards_then_the_effects(runs):
     printed = runs["printed"]
     assert f"{PAIRS} games without the tested cards" in printed
-    assert "effect of holding the card from the start" in printed
-    assert "holder: each seat in turn: a (greedy), b (greedy)" in printed
+    assert "what each card changes for the seat that holds it from the start" in printed
+    assert f"({PAIRS} seeds; holder: each seat in turn: a (greedy), b (greedy))" in printed
     assert "* simultaneous 95% intervals for the 2 cards compared (Bonferroni: each at 97.5%)" in printed
     lines = printed.splitlines()
     trophy = next(line for line in lines if line.startswith("Trophy "))
@@ -444,3 +444,39 @@ def test_the_tracked_cards_say_which_bots_played_them_where_the_seats_differ(mix
     row = next(line for line in text.splitlines() if line.startswith(card[:31]) and "%" in line)
     assert "greedy " in row
     assert "played by" not in summary(records, [(name, "greedy") for name, _ in seats], (card,))
+
+
+# ------------------------------------------------------------------------------------------- the designer's guide
+
+def _guide_runs(repo) -> list[tuple[list[str], str]]:
+    """docs/designing-cards.md "Measure them": each `$ tharsis simulate ...` block, its arguments and what it shows."""
+    import re
+    import shlex
+
+    text = (repo / "docs" / "designing-cards.md").read_text(encoding="utf-8")
+    chapter = text[text.index("## 6. Measure them"):text.index("## 7. ")]
+    runs = []
+    for block in re.findall(r"```\n\$ (tharsis simulate .*?)```", chapter, re.S):
+        lines = block.split("\n")
+        length = 1
+        while lines[length - 1].endswith("\\"):   # the command goes on on the next line
+            length += 1
+        command = " ".join(line.rstrip("\\").strip() for line in lines[:length])
+        runs.append((shlex.split(command)[1:], "\n".join(lines[length:])))
+    return runs
+
+
+@pytest.mark.slow
+def test_the_designers_guide_shows_what_its_commands_print(repo, tmp_path, monkeypatch, capsys):
+    """The chapter's runs (900 games with --effect, 200 without) print what the chapter shows, word for word."""
+    import shutil
+
+    runs = _guide_runs(repo)
+    assert len(runs) == 2 and any("--effect" in argv for argv, _ in runs)
+    shutil.copytree(repo / "docs" / "examples" / "venus-labs", tmp_path / "docs" / "examples" / "venus-labs")
+    monkeypatch.chdir(tmp_path)
+    for argv, shown in runs:
+        for stale in tmp_path.glob("results*"):
+            stale.unlink()
+        assert main(argv + ["--quiet"]) == 0
+        assert capsys.readouterr().out == shown

@@ -168,9 +168,8 @@ def table(effects: Effects) -> str:
     star = "*" if effects.compared > 1 else ""
     header = (f"{'card':<28}{'pairs':>6}{'played':>8}{'win rate':>10}{'95% interval' + star:>20}"
               f"{'VP':>8}{'95% interval' + star:>18}  verdict")
-    lines = [f"effect of holding the card from the start ({effects.seeds} seeds, each played without the "
-             f"card{'s' if effects.compared > 1 else ''} and with {'each' if effects.compared > 1 else 'it'}; "
-             f"holder: {holders_text(effects)})", header, "-" * len(header)]
+    lines = ["what each card changes for the seat that holds it from the start, against the same game without it",
+             f"({effects.seeds} seeds; holder: {holders_text(effects)})", header, "-" * len(header)]
     for card in effects.cards:
         played = f"{card.played / card.pairs:.0%}" if card.pairs else "–"
         lines.append(f"{card.name[:27]:<28}{card.pairs:>6}{played:>8}{_points(card.win.mean) + ' pp':>10}"
@@ -179,6 +178,8 @@ def table(effects: Effects) -> str:
     if effects.compared > 1:
         lines.append(f"* simultaneous 95% intervals for the {effects.compared} cards compared (Bonferroni: each at "
                      f"{100 - 5 / effects.compared:.4g}%)")
+    lines.append("played: the pairs in which the holder played the card (a card the bots do not play is measured as "
+                 "they use it: sold, or kept)")
     if effects.incomplete:
         lines.append(f"{effects.incomplete} pairs left out: one of their games is missing")
     return "\n".join(lines)
