@@ -379,6 +379,25 @@ def test_a_results_line_with_a_broken_effect_is_refused(runs, tmp_path, capsys):
     assert "error[E763]: line 2: 'effect.holder' is none of the seats" in capsys.readouterr().err
 
 
+def test_an_interrupted_experiment_keeps_the_effects_of_its_finished_pairs(probes, monkeypatch, tmp_path, capsys):
+    from tharsis.games.records import play_one
+
+    def interrupted(self, progress=None):
+        self.interrupted = True
+        tasks = self.tasks()
+        return [play_one(next(tasks)) for _ in range(3)]     # the first seed's three games, then Ctrl-C
+
+    monkeypatch.setattr(Simulation, "run", interrupted)
+    out = tmp_path / "r.csv"
+    assert main(_experiment(probes, "--out", str(out), "--format", "csv")) == 130
+    total = Plan(("Trophy", "Paperweight")).games(PAIRS)
+    assert f"tharsis: interrupted: 3 of {total} games finished" in capsys.readouterr().err
+    rows = _table(tmp_path / "r.effects.csv")
+    assert {(row["card"], row["pairs"], row["verdict"]) for row in rows} == {("Trophy", "1", FEW),
+                                                                             ("Paperweight", "1", FEW)}
+    assert all(row["win_low"] == row["win_high"] == "" for row in rows)     # one pair: no interval
+
+
 # ------------------------------------------------------------------------------------------------ refused arguments
 
 @pytest.mark.parametrize("argv, code, problem, hint", [
