@@ -462,6 +462,8 @@ def test_the_tracked_cards_say_which_bots_played_them_where_the_seats_differ(mix
     assert "played by" in text
     row = next(line for line in text.splitlines() if line.startswith(card[:31]) and "%" in line)
     assert "greedy " in row
+    corporations = text[text.index("corporation (per player)"):text.index("players who played")]
+    assert corporations.splitlines()[0].endswith("played by") and "random " in corporations
     assert "played by" not in summary(records, [(name, "greedy") for name, _ in seats], (card,))
 
 

@@ -189,6 +189,10 @@ def bots_text(by_bot: dict[str, int]) -> str:
     return ", ".join(f"{bot} {count}" for bot, count in sorted(by_bot.items(), key=lambda item: (-item[1], item[0])))
 
 
+def _corporation(row: dict) -> str:
+    return row["corporation"]
+
+
 def _corporation_and_cards(row: dict) -> list[str]:
     return [row["corporation"]] + row["played"]
 
@@ -232,13 +236,15 @@ def summary(results: list[dict], seats: list[tuple[str, str]], track: tuple[str,
     if "solo_won" in results[0]:
         won = sum(1 for r in results if r["solo_won"])
         lines.append(f"solo wins: {won}/{total}")
+    # seats of different bots: a card's or a corporation's players are more often the stronger bot's, so the tables
+    # say whose they were
+    mixed = len({kind for _, kind in seats}) > 1
     if len(seats) > 1:
-        lines += [""] + _rate_table("corporation (per player)", win_rates(results, lambda row: row["corporation"]))
+        lines += [""] + _rate_table("corporation (per player)", win_rates(results, _corporation),
+                                    bots_by_name(results, _corporation) if mixed else None)
     if track:
         played = {name: (games, wins) for name, games, wins in win_rates(results, _corporation_and_cards)}
         rows = [(name, *played.get(name, (0, 0))) for name in track]
-        # seats of different bots: a card's players are more often the stronger bot's, so say whose they were
-        mixed = len({kind for _, kind in seats}) > 1
         lines += [""] + _rate_table("players who played", [r for r in rows if r[1]],
                                     bots_by_name(results, _corporation_and_cards) if mixed else None)
         lines += [f"{name}: never played in these games" for name, games, _ in rows if not games]
