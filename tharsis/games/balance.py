@@ -6,6 +6,10 @@ played it who won) with its interval, the mean VP it scored by the end and the m
 played; the distributions of final scores and of game lengths. Only the records are read (tharsis/games/records.py
 `play_one`), so the numbers are the ones the JSONL and CSV hold. The designer's own cards and corporations (those
 of the `--cards` folders, not the bundled ones) are marked, so the report (tharsis/games/report.py) can highlight them.
+Every card and corporation also counts the bots of the players who played it: where the seats are played by
+different bots, a card's win rate when played says as much about those bots as about the card, and the report then
+says whose plays they were and draws no verdict (the card's own effect is `simulate --effect`'s,
+tharsis/games/effects.py).
 """
 
 from __future__ import annotations
@@ -100,6 +104,7 @@ class Rate:
     games: int
     wins: float                    # a full tie gives each of its N seats 1/N of a win
     yours: bool = False
+    bots: tuple[tuple[str, int], ...] = ()   # (bot, players) of the players counted, most first
 
     @property
     def rate(self) -> float:
@@ -121,6 +126,7 @@ class CardBalance:
     vp: float                        # mean VP it scored at the end of the games it was played in
     generation: Optional[float]      # mean generation it was played in (None: records without it)
     yours: bool = False
+    bots: tuple[tuple[str, int], ...] = ()   # (bot, plays) of the players who played it, most first
 
     @property
     def play_rate(self) -> float:
@@ -152,6 +158,11 @@ class Balance:
     first_seed: Optional[int]
     last_seed: Optional[int]
 
+    @property
+    def mixed_bots(self) -> bool:
+        """Whether the seats are played by different bots: then a win rate when played is no verdict on a card."""
+        return len(set(self.bots)) > 1
+
 
 def _by_rate(item) -> tuple:
     """Highest rate first; among equal rates the better known (more games) first, then by name."""
@@ -161,6 +172,10 @@ def _by_rate(item) -> tuple:
 def _count(wins: float):
     """Wins as shown: a whole number, or to two places when a tie split one (`12.5`, `3.33`)."""
     return int(wins) if wins == int(wins) else round(wins, 2)
+
+
+def _most_first(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
@@ -181,14 +196,17 @@ def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
             wins += won
             seat_wins[player["seat"]] += won
             scores[player["seat"]].append(player["total"])
-            entry = corporations.setdefault(player["corporation"], [0, 0])
+            entry = corporations.setdefault(player["corporation"], [0, 0, {}])
             entry[0] += 1
             entry[1] += won
+            entry[2][player["bot"]] = entry[2].get(player["bot"], 0) + 1
             generations = player.get("played_generation", {})
             points = player.get("card_vp", {})
             for name in player["played"]:
-                card = cards.setdefault(name, {"plays": 0, "wins": 0, "vp": 0, "generation": 0, "known": 0})
+                card = cards.setdefault(name, {"plays": 0, "wins": 0, "vp": 0, "generation": 0, "known": 0,
+                                               "bots": {}})
                 card["plays"] += 1
+                card["bots"][player["bot"]] = card["bots"].get(player["bot"], 0) + 1
                 card["wins"] += won
                 card["vp"] += points.get(name, 0)
                 if name in generations:
@@ -201,10 +219,11 @@ def balance(records: Iterable[dict], yours: Yours = Yours()) -> Balance:
         bots=tuple(bots),
         scores=tuple(tuple(scores[seat]) for seat in seats),
         generations=tuple(r["generations"] for r in records),
-        corporations=tuple(sorted((Rate(name, n, _count(w), name in yours) for name, (n, w) in corporations.items()),
-                                  key=_by_rate)),
+        corporations=tuple(sorted((Rate(name, n, _count(w), name in yours, _most_first(bots))
+                                   for name, (n, w, bots) in corporations.items()), key=_by_rate)),
         cards=tuple(sorted((CardBalance(name, c["plays"], _count(c["wins"]), games, c["vp"] / c["plays"],
-                                        c["generation"] / c["known"] if c["known"] else None, name in yours)
+                                        c["generation"] / c["known"] if c["known"] else None, name in yours,
+                                        _most_first(c["bots"]))
                             for name, c in cards.items()), key=_by_rate)),
         average=wins / player_games if player_games else 0.0,
         never_played=tuple(sorted((yours.cards | yours.corporations) - played)),

@@ -4,7 +4,9 @@ played, noted between choices as the game goes, and, in a game whose content dec
 every player placed (on sites or in factions) and sent to visit sites, counted from its events. The per-card facts
 of the balance report (tharsis/games/balance.py) come from here. `tharsis simulate` plays its games through
 `play_one`, locally (tharsis/games/simulate.py) or on Ray (tharsis/games/ray_backend.py): the same function, so the
-same records.
+same records. A task of the card-effect experiment (tharsis/games/paired.py) has a third part, the game's place in
+the experiment: its game is a `paired.HandedGame`, and its record also holds `effect` (that place, the holder by
+name) and `moves` (a digest of its choices).
 """
 
 from __future__ import annotations
@@ -16,18 +18,27 @@ from tharsis.runtime.api.game import EndlessGame, Game, GameOptions, load_librar
 from tharsis.runtime.api.queries import terraformed
 from tharsis.runtime.bots import BOTS
 
+from .paired import HandedGame, moves_digest
+
 
 def play_one(task: tuple, library=None) -> dict:
     """Play one game to the end (runs in a worker process; a Ray worker passes the library the driver compiled)."""
-    options_json, seats = task
+    options_json, seats, *experiment = task
     options = GameOptions.from_json(options_json)
+    effect = experiment[0] if experiment else None
     started = time.perf_counter()
     try:
-        game = Game(options, library or load_library(tuple(options.card_paths)))
+        library = library or load_library(tuple(options.card_paths))
+        if effect is None:
+            game = Game(options, library)
+        else:
+            holder = [name for name, _ in seats].index(effect["holder"])
+            game = HandedGame(options, library, without=effect["without"], holder=holder, card=effect["card"])
         bots = {i: BOTS[kind](options.seed * 10 + i) for i, (_, kind) in enumerate(seats)}
         played_in = play_noting_generations(game, bots)
     except EndlessGame as exc:   # content that loops: this game failed, the run goes on (tharsis/games/simulate.py)
-        return failed_record(options_json, options, exc, time.perf_counter() - started)
+        failed = failed_record(options_json, options, exc, time.perf_counter() - started)
+        return {**failed, "effect": effect} if effect is not None else failed
     result = game.result
     pieces = pieces_used(game)
     return {
@@ -52,6 +63,7 @@ def play_one(task: tuple, library=None) -> dict:
                      **(pieces[i] if pieces else {})}
                     for i, row in enumerate(result["players"])],
         **({"solo_won": result["solo_won"]} if "solo_won" in result else {}),
+        **({"effect": effect, "moves": moves_digest(game)} if effect is not None else {}),
     }
 
 

@@ -7,6 +7,12 @@ card played (with its play rate, VP per card and mean generation played beside i
 final scores and game lengths. The designer's own cards and corporations (from `--cards` folders) are drawn in
 `YOURS` orange on a light band, the bundled ones in `BUNDLED` blue; under each chart its numbers are a table.
 
+The records of a card-effect run (`simulate --effect`, tharsis/games/paired.py) get a section of their own first:
+the effect of each tested card on its holder's win rate and VP, with the intervals corrected for the number of cards
+(tharsis/games/effects.py), as a chart and a table; the sections after it are of the run's games without the tested
+cards. Where the seats are played by different bots, the tables say which bots played each card and draw no verdict
+("stronger than average") from a win rate when played, which would measure the bots as much as the card.
+
 matplotlib is an optional extra (`pip install 'tharsis[report]'`): it is imported only here, only for `--report`,
 and `--report` without it is a usage error (E762) before any game is played. The page is deterministic: the same
 records give the same bytes (no date, SVG ids from a fixed salt, prefixed per chart so that the charts' clip paths
@@ -22,7 +28,7 @@ import tempfile
 import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -31,6 +37,7 @@ from tharsis import __version__
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.compiler.writing import replace_file
 from tharsis.games.balance import Balance, CardBalance, Rate, Yours, balance
+from tharsis.games.effects import Effects, effects, holders_text, interval_text, is_experiment
 from tharsis.games.recorded_cards import relative_paths
 from tharsis.problems import shorten, usage_error
 
@@ -122,16 +129,29 @@ def render(records: Sequence[dict], yours: Yours = Yours(), *, requested: int = 
     """The whole page as one HTML string, for one game or more (an interrupted run writes no report)."""
     if not records:
         raise ValueError("a balance report needs at least one game")
-    numbers = balance(records, yours)
+    measured, described = None, list(records)
+    if is_experiment(records):
+        measured = effects(records, frozenset(yours.cards))
+        tested = frozenset(card.name for card in measured.cards)
+        described = list(measured.baseline) or described
+        yours = Yours(yours.cards - tested, yours.corporations, yours.outside - tested)
+    numbers = balance(described, yours)
     first = records[0]
-    charts = _charts(numbers)
+    charts = _charts(numbers, measured)
     return _environment().get_template("index.html.j2").render(
-        b=numbers, charts=charts, version=__version__, requested=requested or numbers.games,
+        b=numbers, charts=charts, version=__version__, requested=requested or len(records), played=len(records),
+        effects=measured, holders=holders_text(measured) if measured else "", interval_text=interval_text,
         board=first["board"], options=_options_text(first["options"], [seat.name for seat in numbers.seats]),
         folders=_folders(first["options"].get("card_paths")),
         yours_rows=[c for c in numbers.cards if c.yours], yours_corporations=[c for c in numbers.corporations
                                                                              if c.yours],
+        verdicts=not numbers.mixed_bots, bots=_bots_text, distinct_bots=sorted(set(numbers.bots)),
         verdict=lambda item: _verdict(item, numbers.average), percent=_percent)
+
+
+def _bots_text(item) -> str:
+    """`greedy 10, random 1`: which bots played a card or corporation, and how many times each."""
+    return ", ".join(f"{bot} {count}" for bot, count in item.bots)
 
 
 def _folders(card_paths) -> list[str]:
@@ -189,13 +209,14 @@ def _environment() -> jinja2.Environment:
 
 # ------------------------------------------------------------------------------------------- charts
 
-def _charts(numbers: Balance) -> dict[str, Markup]:
+def _charts(numbers: Balance, measured: Optional[Effects] = None) -> dict[str, Markup]:
     import matplotlib
 
     with matplotlib.rc_context(STYLE), warnings.catch_warnings():
         # a card name in a script DejaVu Sans lacks is measured with a fallback glyph; the browser draws it right
         warnings.simplefilter("ignore", UserWarning)
-        charts = {"seats": _seats(numbers)}
+        charts = {"effects": _effects_chart(measured)} if measured is not None and measured.cards else {}
+        charts["seats"] = _seats(numbers)
         if numbers.corporations:
             charts["corporations"] = _rates_chart(
                 "corporations", "Win rate per corporation (95% interval)", numbers.corporations, numbers.average,
@@ -363,6 +384,41 @@ def _cards(numbers: Balance) -> Markup:
     figure.legend(handles=_legend_handles(win, any(c.yours for c in rows)), loc="outside upper center", ncols=3,
                   frameon=False, fontsize=9)
     return _svg(figure, "cards")
+
+
+def _effects_chart(measured: Effects) -> Markup:
+    """Every tested card, one row each across two panels sharing the rows: the effect on its holder's win rate (in
+    percentage points) and on its holder's final score, each with its corrected interval; highest win effect first."""
+    rows = list(measured.cards)
+    figure = _figure(WIDE, 1.9 + 0.3 * len(rows))
+    axes = figure.subplots(1, 2, sharey=True)
+    positions = list(range(len(rows)))[::-1]
+    colours = [YOURS if c.yours else BUNDLED for c in rows]
+    for axis, measure, scale, title, label in (
+            (axes[0], "win", 100.0, "Effect on the win rate", "percentage points, with the card less without it"),
+            (axes[1], "vp", 1.0, "Effect on VP", "final score, with the card less without it")):
+        estimates = [getattr(card, measure) for card in rows]
+        for position, card in zip(positions, rows):
+            if card.yours:
+                axis.axhspan(position - 0.5, position + 0.5, color=YOURS_BAND, zorder=0, linewidth=0)
+        errors = [[(e.mean - e.low) * scale if e.low is not None else 0.0 for e in estimates],
+                  [(e.high - e.mean) * scale if e.high is not None else 0.0 for e in estimates]]
+        axis.barh(positions, [e.mean * scale for e in estimates], xerr=errors, color=colours, height=0.6,
+                  error_kw={"ecolor": ERROR_BARS, "capsize": 3, "elinewidth": 1.5})
+        axis.axvline(0, color=AVERAGE, linewidth=1.2)
+        axis.grid(axis="x", color="#dddddd", linewidth=0.6)
+        axis.set_axisbelow(True)
+        reach = max([abs(v) * scale for e in estimates for v in (e.mean, e.low, e.high) if v is not None] + [1.0])
+        axis.set_xlim(-reach * 1.08, reach * 1.08)   # zero in the middle: an effect's sign is seen at a glance
+        axis.set_title(title)
+        axis.set_xlabel(label)
+    axes[0].set_yticks(positions, [f"{c.name} ({c.pairs})" for c in rows])
+    axes[0].set_ylim(-0.6, len(rows) - 0.4)
+    _literal_labels(axes[0])
+    _colour_yours(axes[0], rows)
+    figure.legend(handles=_legend_handles(axes[0], any(c.yours for c in rows)), loc="outside lower center", ncols=3,
+                  frameon=False, fontsize=9)
+    return _svg(figure, "effects")
 
 
 def _scores(numbers: Balance) -> Markup:

@@ -5,7 +5,10 @@ JSONL is the whole record. CSV is the same facts made flat, because a data frame
 `FILE` has one row per player per game (the game's fields repeated on each of its players' rows, `options` as JSON
 text, `won` true for the winner's row), and `STEM.cards.csv` beside it one row per card a player played (the
 seat, the card, the generation it was played in, the VP it scored at the end, and whether that player won), so
-`pandas.read_csv("results.cards.csv").groupby("card").won.mean()` is the win rate when played. Rows are written as
+`pandas.read_csv("results.cards.csv").groupby("card").won.mean()` is the win rate when played. A card-effect run
+(`--effect`, tharsis/games/paired.py) adds to both tables the game's `holder` and the card `handed` to them (empty in
+the game without the cards), and writes `STEM.effects.csv`, a row per tested card with its effect, interval and
+verdict (tharsis/games/effects.py `effect_rows`), when the run ends. Rows are written as
 each game ends, as JSONL lines are, so an interrupted run keeps every finished game in both tables; results that
 replace an earlier run's (--force) are written beside them and renamed over them when the run ends or is
 interrupted (compiler/writing.py), so that a failed write never leaves the earlier results half overwritten.
@@ -24,7 +27,7 @@ from typing import Optional, TextIO
 import attrs
 
 from tharsis.compiler.source import on_disk, why_unusable
-from tharsis.compiler.writing import Rewrite
+from tharsis.compiler.writing import Rewrite, replace_file
 from tharsis.problems import CONTENT, USAGE, Problem, ProblemError, missing_path, shorten, usage_error
 
 from .options import GAMES, MAX_GENERATIONS, PLAYERS, SEED_MAX, is_integer, kind_of
@@ -36,6 +39,7 @@ GAME_COLUMNS = ("seed", "board", "options", "winner", "tie_break", "generations"
 PLAYER_COLUMNS = ("seat", "bot", "corporation", "total", "tr", "milestones", "awards", "greeneries", "cities",
                   "cards", "megacredits", "won")
 CARD_COLUMNS = ("seed", "seat", "bot", "corporation", "card", "generation", "vp", "won")
+EXPERIMENT_COLUMNS = ("holder", "handed")   # a card-effect run's: who held the card, and which (empty: none)
 
 
 def win_share(record: dict, seat: str) -> float:
@@ -47,8 +51,21 @@ def win_share(record: dict, seat: str) -> float:
     return 1 / len(tied) if seat in tied else 0
 
 
-def player_columns(solo: bool) -> tuple[str, ...]:
-    return GAME_COLUMNS + (("solo_won",) if solo else ()) + PLAYER_COLUMNS
+def player_columns(solo: bool, experiment: bool = False) -> tuple[str, ...]:
+    return (GAME_COLUMNS + (("solo_won",) if solo else ()) + (EXPERIMENT_COLUMNS if experiment else ())
+            + PLAYER_COLUMNS)
+
+
+def card_columns(experiment: bool = False) -> tuple[str, ...]:
+    return CARD_COLUMNS[:1] + (EXPERIMENT_COLUMNS if experiment else ()) + CARD_COLUMNS[1:]
+
+
+def _experiment_cells(record: dict) -> dict:
+    """A card-effect run's columns of one game: who held the card and which card ("" in the game without)."""
+    effect = record.get("effect")
+    if not isinstance(effect, dict):
+        return {}
+    return {"holder": effect["holder"], "handed": effect["card"] or ""}
 
 
 def player_rows(record: dict) -> list[dict]:
@@ -57,6 +74,7 @@ def player_rows(record: dict) -> list[dict]:
     game["options"] = json.dumps(record["options"], ensure_ascii=False)
     if "solo_won" in record:
         game["solo_won"] = record["solo_won"]
+    game.update(_experiment_cells(record))
     return [{**game, **{key: player[key] for key in PLAYER_COLUMNS if key != "won"},
              "won": record["winner"] == player["seat"]} for player in record["players"]]
 
@@ -64,10 +82,11 @@ def player_rows(record: dict) -> list[dict]:
 def card_rows(record: dict) -> list[dict]:
     """The rows of one game in the per-card table: every card every player played, in the order of `played`."""
     rows = []
+    experiment = _experiment_cells(record)
     for player in record["players"]:
         won = record["winner"] == player["seat"]
         for card in player["played"]:
-            rows.append({"seed": record["seed"], "seat": player["seat"], "bot": player["bot"],
+            rows.append({"seed": record["seed"], **experiment, "seat": player["seat"], "bot": player["bot"],
                          "corporation": player["corporation"], "card": card,
                          "generation": player.get("played_generation", {}).get(card),
                          "vp": player.get("card_vp", {}).get(card, 0), "won": won})
@@ -76,8 +95,17 @@ def card_rows(record: dict) -> list[dict]:
 
 def cards_path(out: Path) -> Path:
     """The per-card table beside the per-player one: results.csv -> results.cards.csv."""
+    return _beside(out, ".cards.csv")
+
+
+def effects_path(out: Path) -> Path:
+    """A card-effect run's table of effects beside the per-player one: results.csv -> results.effects.csv."""
+    return _beside(out, ".effects.csv")
+
+
+def _beside(out: Path, suffix: str) -> Path:
     stem = out.name[:-len(".csv")] if out.name.lower().endswith(".csv") else out.name
-    return out.with_name(stem + ".cards.csv")
+    return out.with_name(stem + suffix)
 
 
 def _writes_a_cards_table(out: Path) -> bool:
@@ -147,11 +175,11 @@ class _JsonlResults:
 
 
 class _CsvResults:
-    def __init__(self, out: Path, solo: bool):
+    def __init__(self, out: Path, solo: bool, experiment: bool):
         self._out = out
         self._files: list = []
-        self._players = self._table(out, player_columns(solo))
-        self._cards = self._table(cards_path(out), CARD_COLUMNS) if _writes_a_cards_table(out) else None
+        self._players = self._table(out, player_columns(solo, experiment))
+        self._cards = self._table(cards_path(out), card_columns(experiment)) if _writes_a_cards_table(out) else None
 
     def _table(self, path: Path, columns: tuple[str, ...]) -> csv.DictWriter:
         file = _results_file(path, newline="")
@@ -173,31 +201,50 @@ class _CsvResults:
         _finish(self._files, self._out)
 
 
-def open_results(out: Path, format: str = JSONL, solo: bool = False):
-    """A writer of records to `out` in `format` (each record flushed as it is written); `close()` when done."""
-    return _CsvResults(out, solo) if format == CSV else _JsonlResults(out)
+def open_results(out: Path, format: str = JSONL, solo: bool = False, experiment: bool = False):
+    """A writer of records to `out` in `format` (each record flushed as it is written); `close()` when done.
+    `experiment`: the records of a card-effect run, whose CSV rows say the holder and the card handed."""
+    return _CsvResults(out, solo, experiment) if format == CSV else _JsonlResults(out)
 
 
-def written(out: Path, format: str) -> list[Path]:
+def written(out: Path, format: str, experiment: bool = False) -> list[Path]:
     """The files a run writes to `out` in `format`: checked before it starts, and named by its last line."""
-    return [out, cards_path(out)] if format == CSV and _writes_a_cards_table(out) else [out]
+    if format != CSV or not _writes_a_cards_table(out):
+        return [out]
+    return [out, cards_path(out)] + ([effects_path(out)] if experiment else [])
 
 
-def prepare(requested: Optional[str], format: str, force: bool) -> Path:
+def write_table(path: Path, columns: tuple[str, ...], rows: list[dict]) -> None:
+    """A whole CSV table written at once (a card-effect run's effects, known when it ends), replacing the empty file
+    `prepare` made; E708 when the disk refuses it."""
+    import io
+
+    text = io.StringIO(newline="")
+    table = csv.DictWriter(text, columns, lineterminator="\n")
+    table.writeheader()
+    table.writerows(map(_cells, rows))
+    try:
+        replace_file(path, text.getvalue(), newline="")
+    except OSError as exc:
+        reason, hint = why_unusable(exc)
+        raise usage_error("E708", f"cannot write results to {shorten(str(path))}: {reason}", hint) from None
+
+
+def prepare(requested: Optional[str], format: str, force: bool, experiment: bool = False) -> Path:
     """The results file of a new run (created empty, with its per-card table for CSV), or ProblemError (exit 2):
     E708 when it cannot be written (a folder, an empty name, a folder that does not exist, a name the system
     refuses), E760 when it already holds results and `force` is off. An empty file is no one's results."""
     if requested is None:
         path = Path(f"results.{format}")
         number = 1
-        while not force and any(p.exists() for p in written(path, format)):
+        while not force and any(p.exists() for p in written(path, format, experiment)):
             number += 1
             path = Path(f"results-{number}.{format}")
     elif not requested.strip():
         raise usage_error("E708", "cannot write results: --out is empty", "--out FILE, a new file's name")
     else:
         path = Path(requested)
-    for target in written(path, format):
+    for target in written(path, format, experiment):
         look = on_disk(target)
         if look.kind == "unusable":
             raise usage_error("E708", f"cannot write results to {shorten(str(target))}: {look.reason}", look.hint)
@@ -208,7 +255,7 @@ def prepare(requested: Optional[str], format: str, force: bool) -> Path:
             raise usage_error("E760", f"--out {shorten(str(target))}: the file already holds results, and a new "
                                       "run does not overwrite them", "choose another --out FILE, or add --force "
                                                                      "to replace them")
-    for target in written(path, format):
+    for target in written(path, format, experiment):
         try:
             target.touch()
         except (OSError, ValueError) as exc:
@@ -353,6 +400,25 @@ def _record_problem(record) -> Optional[str]:
     tied = record.get("tied", [])
     if not (isinstance(tied, list) and all(isinstance(seat, str) and seat in names for seat in tied)):
         return "'tied' is not a list of the seats that share the win"
+    return _effect_problem(record, names)
+
+
+def _effect_problem(record: dict, names: set) -> Optional[str]:
+    """What is wrong with a card-effect run's `effect` and `moves` (tharsis/games/paired.py), or None."""
+    if "effect" not in record:
+        return None
+    effect = record["effect"]
+    if not isinstance(effect, dict) or set(effect) != {"holder", "card", "without"}:
+        return "'effect' is not an object of holder, card and without (a run of simulate --effect)"
+    if not isinstance(effect["holder"], str) or effect["holder"] not in names:
+        return "'effect.holder' is none of the seats"
+    without = effect["without"]
+    if not (isinstance(without, list) and without and all(isinstance(name, str) for name in without)):
+        return "'effect.without' is not a list of the tested cards"
+    if not (effect["card"] is None or effect["card"] in without):
+        return "'effect.card' is neither null nor one of the tested cards ('effect.without')"
+    if not isinstance(record.get("moves", ""), str):
+        return f"'moves' is {kind_of(record['moves'])}, not a string"
     return None
 
 
