@@ -873,6 +873,13 @@ class EffectChecks:
                 if tag is None:
                     return None
             card_kind = played["kind"].text
+            named = next((f for f in played["filters"] if f.kind == "except_filter"), None)
+            if named is not None:   # `except "NAME"` names a standard project (`when you use standard project`)
+                self.diagnostics.error("E301", "'except' names a standard project, not a card: a card played is "
+                                       "chosen by its filters", named.span,
+                                       "write the card filters: with TAG tag, with no TAG tag, with cost <= N, with "
+                                       "vp, ... (a card never sets off its own trigger unless 'including this')")
+                return None
             filters = self._card_filters(played["filters"])
             if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
                 filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=(written_type,))
@@ -899,6 +906,14 @@ class EffectChecks:
             filters = self._filters(node["filters"])
             if filters is None:
                 return None
+            lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+            if lifted is not None:   # a rule of where a tile may go: the trigger's tile is down already
+                self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go; a trigger "
+                                       "fires for a tile already placed, so it means nothing here", lifted.span,
+                                       "remove it; a trigger's placement says where the tile went: on land, on ocean, "
+                                       "on volcanic, on mars, on reserved \"NAME\", on bonus RESOURCE, next to [N] "
+                                       "[your] TILE, isolated")
+                return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
             for held in node["filters"]:
@@ -911,6 +926,12 @@ class EffectChecks:
                     self.diagnostics.error("E301", "a standard project holds no resources", held.span,
                                  "'holding RESOURCE' goes with a card played: when any player plays card holding "
                                  "microbe")
+                    return None
+                if held.kind in ("vp_filter", "no_tags_filter"):
+                    what = "victory points" if held.kind == "vp_filter" else "tags"
+                    self.diagnostics.error("E301", f"a standard project has no {what}, so this filter says nothing about one",
+                                           held.span, "a standard project is chosen by its cost or its name: when you "
+                                           "use standard project with cost >= 20 except \"Sell Patents\"")
                     return None
             filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_spaces", "maxed", "parameter_value",
-           "space_cost", "terraformed"]
+           "placed_meets", "space_cost", "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -159,6 +159,45 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
                 return False
         elif f.kind == "isolated":
             if any(n in state.tiles for n in board.neighbours[sid]):
+                return False
+    return True
+
+
+def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
+    """Whether the space a tile has just been put on meets a placement trigger's filters, seen from the trigger's
+    owner (`next to your city`: a city of the owner's). The same words as a placement's, read of the tile already
+    there: the kind of space as printed (`on volcanic` is a volcanic space, on every board), `on reserved "NAME"`
+    the space the board reserves under that name (none on a board without it), `next to` and `isolated` the tiles
+    around it now. `ignoring adjacency` never reaches here: it says where a tile may go, and the checker refuses it
+    on a trigger (E301)."""
+    board, tiles = game.board, game.state.tiles
+    space = board.spaces[sid]
+    for f in filters:
+        kind = f.kind
+        if kind == "mars":
+            if not space.on_mars:
+                return False
+        elif kind == "bonus":
+            if board.bonus_kinds[sid].isdisjoint(f.bonuses):
+                return False
+        elif kind == LAND:
+            if space.kind != LAND:
+                return False
+        elif kind == OCEAN_SPACE:
+            if space.kind != OCEAN_SPACE:
+                return False
+        elif kind == VOLCANIC:
+            if not space.volcanic:
+                return False
+        elif kind == "reserved":
+            if board.reserved_names.get(f.reserved) != sid:
+                return False
+        elif kind == "next_to":
+            near = sum(1 for n in board.neighbours[sid] if n in tiles and _neighbour_counts(f, tiles[n], owner))
+            if near < f.count:
+                return False
+        elif kind == "isolated":
+            if any(n in tiles for n in board.neighbours[sid]):
                 return False
     return True
 
