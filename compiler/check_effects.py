@@ -18,6 +18,9 @@ from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
+# the placement filters of the grammar (`?place_filter`)
+_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_bonus", "next_to", "isolated", "ignoring_adjacency",
+                       "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
@@ -77,6 +80,8 @@ class EffectChecks:
                 ctx.places_tile = True
                 if any(f.kind == "bonus" for f in compiled.filters):
                     ctx.placed_bonus = True
+            elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
+                ctx.places_tile = True
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -298,6 +303,46 @@ class EffectChecks:
         if filters is None:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
+
+    @compiles(fx.ReplaceTile, "old:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) + " new:NAME name?:STRING")
+    def _fx_replace_tile(self, node: Node, ctx: CheckContext):
+        """`replace your TILE [FILTER ...] with TILE ["name"]`: one of the player's tiles gives way, on its space, to
+        a tile of another kind. The filters pick the tile replaced, as a placement trigger's pick the tile placed;
+        the new tile goes where the old one was, so the rules of where a tile may go say nothing of it."""
+        old_leaf, new_leaf, name_leaf = node["old"], node["new"], node["name"]
+        old, new = v.singular(old_leaf.text), v.singular(new_leaf.text)
+        for leaf, word, known in ((old_leaf, old, v.TILE_WORDS), (new_leaf, new, v.TILES)):
+            if word not in known:
+                self.diagnostics.error("E103", f"unknown tile '{leaf.text}'", leaf.span,
+                                       did_you_mean(word, known) or "tiles: " + ", ".join(known),
+                                       respelling(leaf.span, word, known, leaf.text))
+                return None
+        for leaf, word in ((old_leaf, old), (new_leaf, new)):
+            if word in v.OCEAN_TILES:
+                self.diagnostics.error("E301", "an ocean belongs to nobody and goes only where the board has one, so "
+                                       "it neither is replaced as yours nor replaces one of your tiles", leaf.span,
+                                       "replace your greenery, city or special tiles (`tile`: any of them) with a "
+                                       "greenery, a city or a special tile")
+                return None
+        if new == old and new not in v.NAMED_TILES:
+            self.diagnostics.error("E301", f"a {old} replaced by a {new} is the same kind of tile", new_leaf.span,
+                                   "replace it with another kind: greenery, city or special \"NAME\"")
+            return None
+        if new in v.NAMED_TILES and (name_leaf is None or not name_leaf.value.strip()):
+            self.diagnostics.error("E201", f'a special tile needs a name: replace your {old_leaf.text} tile with '
+                                   'special "Mohole Area"', new_leaf.span if name_leaf is None else name_leaf.span)
+            return None
+        lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+        if lifted is not None:
+            self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a "
+                                   "replacement goes where the old tile is, regardless of those rules", lifted.span,
+                                   "remove it; the filters pick the tile replaced: on land, on ocean, on volcanic, "
+                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your] TILE, isolated")
+            return None
+        filters = self._filters(node["filters"])
+        if filters is None:
+            return None
+        return fx.ReplaceTile(old, new, name_leaf.value if name_leaf is not None else None, filters)
 
     def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
         """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
@@ -929,9 +974,10 @@ class EffectChecks:
                     return None
                 if held.kind in ("vp_filter", "no_tags_filter"):
                     what = "victory points" if held.kind == "vp_filter" else "tags"
-                    self.diagnostics.error("E301", f"a standard project has no {what}, so this filter says nothing about one",
-                                           held.span, "a standard project is chosen by its cost or its name: when you "
-                                           "use standard project with cost >= 20 except \"Sell Patents\"")
+                    self.diagnostics.error("E301", f"a standard project has no {what}, so this filter says "
+                                           "nothing about one", held.span, "a standard project is chosen by its "
+                                           "cost or its name: when you use standard project with cost >= 20 except "
+                                           "\"Sell Patents\"")
                     return None
             filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)

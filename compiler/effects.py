@@ -603,6 +603,23 @@ class RemoveTile:
     count: int = 1
 
 
+@immediate("replace_tile", category="tiles", syntax='replace your TILE [FILTER ...] with TILE ["name"]',
+           example="replace your greenery tile with city",
+           summary="One of your tiles on Mars of that kind (`tile`: any) that the filters allow, your choice, gives "
+           "way to a tile of another kind on the same space (greenery, city or a special tile), placed there as a "
+           "placement is but regardless of the placement rules: it is yours, gives the space's bonuses and its "
+           "adjacent oceans' money, raises what it raises (a greenery: oxygen) and fires the triggers of a "
+           "placement; nothing the old tile raised goes down, and the old tile no longer counts (a city less, a "
+           "greenery less).",
+           impossible="when you have no such tile whose space can take the new one (it costs what you cannot pay)")
+@_frozen
+class ReplaceTile:
+    old: str                  # greenery | city | special | tile (any of the player's)
+    new: str                  # greenery | city | special
+    name: Optional[str] = None
+    filters: tuple[SpaceFilter, ...] = ()
+
+
 @immediate("repeat", category="control", syntax="repeat QUANTITY times { EFFECTS }",
            example="repeat cards in hand times { gain 1 MC }",
            summary="Carry out the effects as many times as the quantity counts (counted once, before the first time); "

@@ -622,6 +622,13 @@ def _remove_tile(t: Phrases, e) -> str:
     return t("remove_tile", tiles=tiles)
 
 
+@sentence_of(fx.ReplaceTile)
+def _replace_tile(t: Phrases, e) -> str:
+    old = t.noun("tile", 2) if e.old == v.ANY_TILE else t.tile(e.old, 2)
+    name = t("tile_name", name=t.name(e.name)) if e.name else ""
+    return t("replace_tile", old=old, filters=_filters(t, e.filters), new=t.a(t.tile(e.new, 1)), name=name)
+
+
 @sentence_of(fx.Repeat)
 def _repeat(t: Phrases, e) -> str:
     return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_sentences(t, e.body))

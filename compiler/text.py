@@ -450,6 +450,12 @@ def _remove_tile(e, c: bool) -> str:
     return f"remove {str(e.count) + ' ' if e.count > 1 else ''}{e.tile} tile"
 
 
+@text_of(fx.ReplaceTile)
+def _replace_tile(e, c: bool) -> str:
+    name = f' "{e.name}"' if e.name else ""
+    return f"replace your {e.old + ' ' if e.old != v.ANY_TILE else ''}tile{_filters(e.filters)} with {e.new}{name}"
+
+
 @text_of(fx.Repeat)
 def _repeat(e, c: bool) -> str:
     return f"repeat {quantity(e.times)} times {{ {_list(e.body, c)} }}"

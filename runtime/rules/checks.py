@@ -31,7 +31,7 @@ from .passives import triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
-from .spaces import can_place, legal_spaces, maxed
+from .spaces import can_place, legal_spaces, maxed, replaceable_tiles
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -821,6 +821,7 @@ _POSSIBLE = {
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
+    fx.ReplaceTile: lambda game, e, ctx: bool(replaceable_tiles(game, ctx.player, e)),
     fx.RemoveResources: _can_remove,
     fx.Discard: lambda game, e, ctx: e.up_to or _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
