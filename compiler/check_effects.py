@@ -25,6 +25,7 @@ _PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_bonus", "next_to", "isolate
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
 
+PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -587,22 +588,42 @@ class EffectChecks:
         condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
-    @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
+    @compiles(fx.RevealUntil, "count:INT wanted+:with_icon|" + "|".join(_FILTER_RULES))
     def _fx_reveal_until(self, node: Node, ctx: CheckContext):
+        """`reveal cards until N FILTER ...`: a tag, a resource held and an icon have fields of their own (as
+        before the card filters came, so that those cards compile as they did); the other filters are one
+        CardFilter, read by the matcher every card filter is read by."""
         count = int(node["count"].text)
         if count < 1:
             self.diagnostics.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
-        wanted = node["wanted"]
-        if wanted.kind == "with_tag":
-            tag = self.tag(wanted["name"])
-            return fx.RevealUntil(count, tag=tag) if tag else None
-        resource = self.card_resource(wanted["name"])
-        if resource is None:
-            return None
-        if wanted.kind == "with_icon":
-            return fx.RevealUntil(count, icon=resource)
-        return fx.RevealUntil(count, holds=resource)
+        fields: dict = {}
+        others = []
+        for wanted in node["wanted"]:
+            field = {"tag_filter": "tag", "holding_filter": "holds", "with_icon": "icon"}.get(wanted.kind)
+            if field is None:
+                others.append(wanted)
+                continue
+            if field in fields:
+                what = "tag" if field == "tag" else "card resource"
+                self.diagnostics.error("E301", f"a card revealed is looked at for one {what} of this kind at a time",
+                                       wanted.span,
+                                       "keep one; the other card filters may go beside it: with requirements, "
+                                       "with no tags, with cost >= N, ...")
+                return None
+            if field == "tag":
+                found = self.tag(wanted["tag"])
+            else:
+                found = self.card_resource(wanted["name" if field == "icon" else "resource"])
+            if found is None:
+                return None
+            fields[field] = found
+        if others:
+            cards = self.card_filter(others)
+            if cards is None:
+                return None
+            fields["cards"] = cards
+        return fx.RevealUntil(count, **fields)
 
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
               "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
@@ -1101,13 +1122,22 @@ class EffectChecks:
 
     @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: CheckContext):
+        """`protect animals here`, `protect plants from opponents`, and `protect production from opponents` (Private
+        Security: an opponent's red-bordered `any production(...)` cannot pick you)."""
         resources = []
+        scope = "here" if node["scope"].text == "here" else "opponents"
         for leaf in node["resources"].leaves():
+            if leaf.text.lower() in ("production", "productions"):
+                if scope == "here":
+                    self.diagnostics.error("E301", "production is a player's, not a card's: it is protected from "
+                                           "opponents", leaf.span, "write: protect production from opponents")
+                    return None
+                resources.append(PRODUCTION)
+                continue
             resource = self.any_resource(leaf)
             if resource is None:
                 return None
             resources.append(resource)
-        scope = "here" if node["scope"].text == "here" else "opponents"
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):

@@ -500,11 +500,12 @@ class NextCard:
 
 
 @immediate("reveal_until", category="cards",
-           syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon)",
+           syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon | FILTER) ...",
            example="reveal cards until 2 with space tag",
-           summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
-                   "into your hand and discard the rest; `with RESOURCE icon`: a card that names that card resource "
-                   "anywhere (holds, adds, removes or counts it).",
+           summary="Reveal cards from the deck until N of them pass the filters (a tag, a card resource held, "
+                   "`with RESOURCE icon`: a card that names that card resource anywhere, or any card filter: "
+                   "`with requirements`, `with no tags`, `with cost >= 20`...); take those into your hand and discard "
+                   "the rest (the printed \"draw 2 cards with requirements\").",
            impossible=NEVER)
 @_frozen
 class RevealUntil:
@@ -512,6 +513,7 @@ class RevealUntil:
     tag: Optional[str] = None
     holds: Optional[str] = None
     icon: Optional[str] = None   # a card resource the card names anywhere (holds, adds, removes or counts it)
+    cards: Optional[CardFilter] = None   # the other card filters (`with requirements`, `with cost >= 20`, ...)
 
 
 @immediate("play_from_hand", category="cards",
@@ -932,10 +934,11 @@ class RequirementLeeway:
 
 @passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
          example="protect animals here",
-         summary="Resources that cannot be removed: from this card by anyone, or yours by opponents.")
+         summary="Resources that cannot be removed: from this card by anyone, or yours by opponents; `production` "
+                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours.")
 @_frozen
 class Protect:
-    resources: tuple[str, ...]
+    resources: tuple[str, ...]   # resources, or "production" (your productions, from opponents)
     scope: str   # here | opponents
 
 

@@ -58,7 +58,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
-from ..rules.measures import Where, bears_tag, holds, quantity, tag_counts
+from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
@@ -617,12 +617,9 @@ def _reveal_until(game, e, ctx):
         if not revealed:
             break
         definition = library[revealed[0]]
-        if e.tag is not None:
-            matches = bears_tag(definition, e.tag)
-        elif e.icon is not None:
-            matches = names_resource(definition, e.icon)
-        else:
-            matches = definition.holds == e.holds
+        matches = (e.tag is None or bears_tag(definition, e.tag)) and \
+            (e.icon is None or names_resource(definition, e.icon)) and \
+            (e.holds is None or definition.holds == e.holds) and (e.cards is None or card_matches(definition, e.cards))
         (found if matches else missed).append(revealed[0])
     game.state.players[ctx.player].hand.extend(found)
     game.state.discard.extend(missed)

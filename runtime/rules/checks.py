@@ -27,7 +27,7 @@ from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
 from .measures import Where, card_matches, holds, quantity
-from .passives import triggers_on
+from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
@@ -638,8 +638,15 @@ def production_targets(game: "Table", e, ctx) -> list[int]:
 
     if game.options.solo:
         return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
-    # RULES.md 4A: any player who has enough, yourself included, at the player's choice
-    return [i for i in range(len(game.state.players)) if can_lose(i)]
+    # RULES.md 4A: any player who has enough, yourself included, at the player's choice; not an opponent whose
+    # production is protected from opponents (`protect production from opponents`)
+    return [i for i in range(len(game.state.players)) if can_lose(i) and
+            (i == ctx.player or not _production_protected(game, i))]
+
+
+def _production_protected(game: "Table", owner: int) -> bool:
+    """Whether the player's productions are protected from opponents (`protect production from opponents`)."""
+    return any(p.scope == "opponents" and "production" in p.resources for p in passives(game, owner, fx.Protect))
 
 
 def claimable(game: "Table", player: int, filters) -> list[str]:

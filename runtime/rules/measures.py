@@ -250,6 +250,7 @@ _COUNTERS = {
                                                   game.state.government.ruling == m.faction),
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
     "players": lambda game, m, where, players: len(game.state.players),
+    "generation": lambda game, m, where, players: game.state.generation,
 }
 
 
