@@ -407,14 +407,15 @@ class EffectChecks:
         value, variable = self.count(node["count"], ctx)
         return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
-    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
+    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT discard?:FROM_DISCARD", also=(fx.LookDiscard,))
     def _fx_look_keep(self, node: Node, ctx: CheckContext):
+        """`look N keep K` (the top of the deck), or `look N keep K from discard` (the top of the discard pile)."""
         look, variable = self.count(node["look"], ctx)
         keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
             self.diagnostics.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
-        return fx.LookKeep(look, keep, variable)
+        return (fx.LookKeep if node["discard"] is None else fx.LookDiscard)(look, keep, variable)
 
     @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
     def _fx_look_buy(self, node: Node, ctx: CheckContext):

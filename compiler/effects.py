@@ -356,6 +356,19 @@ class LookKeep:
     variable: bool = False   # `look X keep 1`: `look` is a multiple of X
 
 
+@immediate("look_discard", shares=LookKeep, category="cards", syntax="look N keep K from discard",
+           example="look 4 keep 2 from discard",
+           summary="Take the top N cards of the discard pile (the last discarded), keep K of them in hand, and "
+                   "discard the rest again (Return to Abandoned Technology of Pathfinders); fewer when the pile holds "
+                   "fewer.",
+           impossible="when the discard pile is empty")
+@_frozen
+class LookDiscard:
+    look: int
+    keep: int
+    variable: bool = False   # `look X keep 1 from discard`
+
+
 @immediate("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
            summary="Look at the top N cards; buy any of them for the card price (3 MC), discard the rest.",
            impossible=NEVER)

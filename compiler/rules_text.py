@@ -536,6 +536,11 @@ def _look_keep(t: Phrases, e) -> str:
     return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
 
 
+@sentence_of(fx.LookDiscard)
+def _look_discard(t: Phrases, e) -> str:
+    return t("look_discard", look=times_x(e.look, e.variable), keep=e.keep)
+
+
 @sentence_of(fx.LookBuy)
 def _look_buy(t: Phrases, e) -> str:
     return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=times_x(e.look, e.variable))

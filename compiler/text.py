@@ -336,6 +336,11 @@ def _look_keep(e, c: bool) -> str:
     return f"look {times_x(e.look, e.variable)} keep {e.keep}"
 
 
+@text_of(fx.LookDiscard)
+def _look_discard(e, c: bool) -> str:
+    return f"look {times_x(e.look, e.variable)} keep {e.keep} from discard"
+
+
 @text_of(fx.LookBuy)
 def _look_buy(e, c: bool) -> str:
     return f"look {times_x(e.look, e.variable)} buy"

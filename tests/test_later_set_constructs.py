@@ -1,7 +1,8 @@
 """Constructs the published cards of later sets needed (issue 30, item 3): the generation as a count (Flat Mars
-Theory), the card filters of a reveal (Nobel Prize's "draw 2 cards with requirements") and production protected from
-opponents (Private Security). Each compiles, writes back as the same text, reads in English and Chinese, and its
-misuse is a coded error; tests/scenarios/cards/published-later-sets.yaml plays them."""
+Theory), the card filters of a reveal (Nobel Prize's "draw 2 cards with requirements"), production protected from
+opponents (Private Security) and the discard pile looked at (Return to Abandoned Technology). Each compiles, writes
+back as the same text, reads in English and Chinese, and its misuse is a coded error;
+tests/scenarios/cards/published-later-sets.yaml plays them."""
 
 import attrs
 import pytest
@@ -18,6 +19,11 @@ card "Flat Mars Theory" {
 card "Nobel Prize" {
   type: event  cost: 1
   play: gain 2 megacredits; reveal cards until 2 with requirements; reveal cards until 1 with space tag with cost >= 10
+}
+
+card "Return to Abandoned Technology" {
+  set: pathfinders  type: event  cost: 4
+  play: look 4 keep 2 from discard
 }
 
 card "Private Security" {
@@ -48,6 +54,7 @@ def test_the_constructs_compile_to_what_the_engine_reads():
     assert prize[1] == fx.RevealUntil(2, cards=fx.CardFilter(requirements="any"))
     assert prize[2] == fx.RevealUntil(1, tag="space", cards=fx.CardFilter(min_cost=10))
     assert library.get("Private Security").passives == (fx.Protect(("production",), "opponents"),)
+    assert library.get("Return to Abandoned Technology").play == (fx.LookDiscard(4, 2),)
 
 
 def test_a_reveal_written_as_before_compiles_as_before():
@@ -59,8 +66,10 @@ def test_a_reveal_written_as_before_compiles_as_before():
 
 @pytest.mark.parametrize("language, expected", [
     ("en", ["Increase your MC production 1 step per generation", "until you have revealed 2 cards with requirements",
-            "Opponents cannot decrease your production", "1 VP per 3 generations"]),
-    ("zh", ["每有1个世代，增加1点M€产量", "直到翻出2张（有需求）的牌", "对手不能降低你的产量"]),
+            "Opponents cannot decrease your production", "1 VP per 3 generations",
+            "Take the top 4 cards of the discard pile and keep 2 of them"]),
+    ("zh", ["每有1个世代，增加1点M€产量", "直到翻出2张（有需求）的牌", "对手不能降低你的产量",
+            "拿起弃牌堆顶的4张牌，保留其中2张"]),
 ])
 def test_the_constructs_read_as_rules_text(language, expected):
     read = "\n".join(rules_text.card(d, language) for d in _compiled(CARDS).cards)
@@ -73,6 +82,7 @@ def test_the_constructs_read_as_rules_text(language, expected):
     ("play: reveal cards until 1 with space tag with earth tag", "E301", "one tag of this kind at a time"),
     ('play: reveal cards until 1 except "Mine"', "E301", "'except' names a standard project"),
     ("play: gain 1 MC per your generation", "E104", "unknown quantity"),
+    ("play: look 2 keep 3 from discard", "E302", "can't keep 3 of 2 cards"),
 ])
 def test_misuse_is_a_coded_error(line, code, wanted):
     result = compile_text(f'card "Bad" {{\n  type: active  cost: 1\n  {line}\n}}\n', "<bad>")

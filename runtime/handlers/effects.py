@@ -319,6 +319,19 @@ def _look_keep(game, e, ctx):
     keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
 
 
+@handles(fx.LookDiscard)
+def _look_discard(game, e, ctx):
+    """The top of the discard pile is its end (the last card discarded); the cards taken leave it, and those not
+    kept go back on it, face down as any card looked at and declined."""
+    state = game.state
+    look = min(e.look * ctx.x if e.variable else e.look, len(state.discard))
+    taken = tuple(reversed(state.discard[len(state.discard) - look:]))
+    del state.discard[len(state.discard) - look:]
+    for name in taken:
+        state.face_down.pop(name, None)
+    keep_next(game, ctx.player, taken, e.keep)
+
+
 @step
 def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
     if remaining <= 0 or not seen:

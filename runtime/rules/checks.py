@@ -829,6 +829,7 @@ _POSSIBLE = {
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
     fx.ReplaceTile: lambda game, e, ctx: bool(replaceable_tiles(game, ctx.player, e)),
+    fx.LookDiscard: lambda game, e, ctx: bool(game.state.discard),
     fx.RemoveResources: _can_remove,
     fx.Discard: lambda game, e, ctx: e.up_to or _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
