@@ -48,7 +48,7 @@ CATALOGUE = {
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
                        "`in play`: every player's)",
     "players": "how many players the game has",
-    "generation": "the number of the generation being played (1 in the first)",
+    "generation | generations": "the number of the generation being played (1 in the first; `per 2 generations`)",
     "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
     "ROLE": "1 if you hold the government's role (`chair`), else 0",
     "factions you lead": "the factions whose leader is one of your pieces",
