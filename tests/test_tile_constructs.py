@@ -112,3 +112,17 @@ def test_completion_offers_your_tiles_and_the_kinds_that_may_replace_them(tmp_pa
     text = 'card "Probe" {\n  type: event  cost: 1\n  play: replace your city tile with \n}\n'
     new = {item.label for item in analyse(str(tmp_path / "p.mars"), text).completions(2, 36)}
     assert {"greenery", "special"} <= new and "ocean" not in new and "tile" not in new
+
+
+@pytest.mark.parametrize("line, outcome", [
+    ('effect: when any player places city tile on reserved "Noctis Citty" -> gain 1 MC', "this trigger never fires"),
+    ('play: replace your city tile on reserved "Nowhere" with greenery', "no tile of yours can be replaced there"),
+])
+def test_a_reserved_space_no_board_has_is_warned_of_in_a_trigger_and_a_replacement(tmp_path, line, outcome):
+    from tharsis.compiler import bundled_cards_path, compile_paths
+
+    path = tmp_path / "probe.mars"
+    path.write_text(f'card "Probe" {{\n  type: active  cost: 1\n  {line}\n}}\n', encoding="utf-8")
+    result = compile_paths([bundled_cards_path(), path])
+    found = [d for d in result.diagnostics if d.code == "W102"]
+    assert len(found) == 1 and outcome in found[0].message and found[0].span.line == 3
