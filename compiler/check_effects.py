@@ -18,10 +18,14 @@ from . import effects as fx, vocabulary as v
 from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
+# the placement filters of the grammar (`?place_filter`)
+_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_bonus", "next_to", "isolated", "ignoring_adjacency",
+                       "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
 
+PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -77,6 +81,8 @@ class EffectChecks:
                 ctx.places_tile = True
                 if any(f.kind == "bonus" for f in compiled.filters):
                     ctx.placed_bonus = True
+            elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
+                ctx.places_tile = True
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -299,6 +305,46 @@ class EffectChecks:
             return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
+    @compiles(fx.ReplaceTile, "old:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) + " new:NAME name?:STRING")
+    def _fx_replace_tile(self, node: Node, ctx: CheckContext):
+        """`replace your TILE [FILTER ...] with TILE ["name"]`: one of the player's tiles gives way, on its space, to
+        a tile of another kind. The filters pick the tile replaced, as a placement trigger's pick the tile placed;
+        the new tile goes where the old one was, so the rules of where a tile may go say nothing of it."""
+        old_leaf, new_leaf, name_leaf = node["old"], node["new"], node["name"]
+        old, new = v.singular(old_leaf.text), v.singular(new_leaf.text)
+        for leaf, word, known in ((old_leaf, old, v.TILE_WORDS), (new_leaf, new, v.TILES)):
+            if word not in known:
+                self.diagnostics.error("E103", f"unknown tile '{leaf.text}'", leaf.span,
+                                       did_you_mean(word, known) or "tiles: " + ", ".join(known),
+                                       respelling(leaf.span, word, known, leaf.text))
+                return None
+        for leaf, word in ((old_leaf, old), (new_leaf, new)):
+            if word in v.OCEAN_TILES:
+                self.diagnostics.error("E301", "an ocean belongs to nobody and goes only where the board has one, so "
+                                       "it neither is replaced as yours nor replaces one of your tiles", leaf.span,
+                                       "replace your greenery, city or special tiles (`tile`: any of them) with a "
+                                       "greenery, a city or a special tile")
+                return None
+        if new == old and new not in v.NAMED_TILES:
+            self.diagnostics.error("E301", f"a {old} replaced by a {new} is the same kind of tile", new_leaf.span,
+                                   "replace it with another kind: greenery, city or special \"NAME\"")
+            return None
+        if new in v.NAMED_TILES and (name_leaf is None or not name_leaf.value.strip()):
+            self.diagnostics.error("E201", f'a special tile needs a name: replace your {old_leaf.text} tile with '
+                                   'special "Mohole Area"', new_leaf.span if name_leaf is None else name_leaf.span)
+            return None
+        lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+        if lifted is not None:
+            self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a "
+                                   "replacement goes where the old tile is, regardless of those rules", lifted.span,
+                                   "remove it; the filters pick the tile replaced: on land, on ocean, on volcanic, "
+                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your] TILE, isolated")
+            return None
+        filters = self._filters(node["filters"])
+        if filters is None:
+            return None
+        return fx.ReplaceTile(old, new, name_leaf.value if name_leaf is not None else None, filters)
+
     def _place_piece(self, piece: str, node: Node, count_leaf, name_leaf):
         """`place outpost [also where you have one]`: a piece on a site; the filters of tiles do not apply."""
         count = int(count_leaf.text) if count_leaf else 1
@@ -361,14 +407,15 @@ class EffectChecks:
         value, variable = self.count(node["count"], ctx)
         return fx.Draw(self.amount(value, variable, node["per"], ctx))
 
-    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT")
+    @compiles(fx.LookKeep, "look:INT|X|MULTIPLE_X keep:INT discard?:FROM_DISCARD", also=(fx.LookDiscard,))
     def _fx_look_keep(self, node: Node, ctx: CheckContext):
+        """`look N keep K` (the top of the deck), or `look N keep K from discard` (the top of the discard pile)."""
         look, variable = self.count(node["look"], ctx)
         keep = int(node["keep"].text)
         if not 0 < keep or (not variable and keep > look):
             self.diagnostics.error("E302", f"can't keep {keep} of {look} cards", node["keep"].span)
             return None
-        return fx.LookKeep(look, keep, variable)
+        return (fx.LookKeep if node["discard"] is None else fx.LookDiscard)(look, keep, variable)
 
     @compiles(fx.LookBuy, "look:INT|X|MULTIPLE_X")
     def _fx_look_buy(self, node: Node, ctx: CheckContext):
@@ -542,22 +589,42 @@ class EffectChecks:
         condition = self.condition(node["condition"], ctx)
         return fx.Require(condition) if condition else None
 
-    @compiles(fx.RevealUntil, "count:INT wanted:with_tag|holding|with_icon")
+    @compiles(fx.RevealUntil, "count:INT wanted+:with_icon|" + "|".join(_FILTER_RULES))
     def _fx_reveal_until(self, node: Node, ctx: CheckContext):
+        """`reveal cards until N FILTER ...`: a tag, a resource held and an icon have fields of their own (as
+        before the card filters came, so that those cards compile as they did); the other filters are one
+        CardFilter, read by the matcher every card filter is read by."""
         count = int(node["count"].text)
         if count < 1:
             self.diagnostics.error("E302", "reveal until at least 1 card", node["count"].span)
             return None
-        wanted = node["wanted"]
-        if wanted.kind == "with_tag":
-            tag = self.tag(wanted["name"])
-            return fx.RevealUntil(count, tag=tag) if tag else None
-        resource = self.card_resource(wanted["name"])
-        if resource is None:
-            return None
-        if wanted.kind == "with_icon":
-            return fx.RevealUntil(count, icon=resource)
-        return fx.RevealUntil(count, holds=resource)
+        fields: dict = {}
+        others = []
+        for wanted in node["wanted"]:
+            field = {"tag_filter": "tag", "holding_filter": "holds", "with_icon": "icon"}.get(wanted.kind)
+            if field is None:
+                others.append(wanted)
+                continue
+            if field in fields:
+                what = "tag" if field == "tag" else "card resource"
+                self.diagnostics.error("E301", f"a card revealed is looked at for one {what} of this kind at a time",
+                                       wanted.span,
+                                       "keep one; the other card filters may go beside it: with requirements, "
+                                       "with no tags, with cost >= N, ...")
+                return None
+            if field == "tag":
+                found = self.tag(wanted["tag"])
+            else:
+                found = self.card_resource(wanted["name" if field == "icon" else "resource"])
+            if found is None:
+                return None
+            fields[field] = found
+        if others:
+            cards = self.card_filter(others)
+            if cards is None:
+                return None
+            fields["cards"] = cards
+        return fx.RevealUntil(count, **fields)
 
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
               "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
@@ -873,6 +940,13 @@ class EffectChecks:
                 if tag is None:
                     return None
             card_kind = played["kind"].text
+            named = next((f for f in played["filters"] if f.kind == "except_filter"), None)
+            if named is not None:   # `except "NAME"` names a standard project (`when you use standard project`)
+                self.diagnostics.error("E301", "'except' names a standard project, not a card: a card played is "
+                                       "chosen by its filters", named.span,
+                                       "write the card filters: with TAG tag, with no TAG tag, with cost <= N, with "
+                                       "vp, ... (a card never sets off its own trigger unless 'including this')")
+                return None
             filters = self._card_filters(played["filters"])
             if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
                 filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=(written_type,))
@@ -899,6 +973,14 @@ class EffectChecks:
             filters = self._filters(node["filters"])
             if filters is None:
                 return None
+            lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+            if lifted is not None:   # a rule of where a tile may go: the trigger's tile is down already
+                self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go; a trigger "
+                                       "fires for a tile already placed, so it means nothing here", lifted.span,
+                                       "remove it; a trigger's placement says where the tile went: on land, on ocean, "
+                                       "on volcanic, on mars, on reserved \"NAME\", on bonus RESOURCE, next to [N] "
+                                       "[your] TILE, isolated")
+                return None
             return fx.TriggerEvent("place", tile=tile, filters=filters)
         if node.kind == "uses_standard_project":
             for held in node["filters"]:
@@ -911,6 +993,13 @@ class EffectChecks:
                     self.diagnostics.error("E301", "a standard project holds no resources", held.span,
                                  "'holding RESOURCE' goes with a card played: when any player plays card holding "
                                  "microbe")
+                    return None
+                if held.kind in ("vp_filter", "no_tags_filter"):
+                    what = "victory points" if held.kind == "vp_filter" else "tags"
+                    self.diagnostics.error("E301", f"a standard project has no {what}, so this filter says "
+                                           "nothing about one", held.span, "a standard project is chosen by its "
+                                           "cost or its name: when you use standard project with cost >= 20 except "
+                                           "\"Sell Patents\"")
                     return None
             filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)
@@ -1034,13 +1123,22 @@ class EffectChecks:
 
     @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: CheckContext):
+        """`protect animals here`, `protect plants from opponents`, and `protect production from opponents` (Private
+        Security: an opponent's red-bordered `any production(...)` cannot pick you)."""
         resources = []
+        scope = "here" if node["scope"].text == "here" else "opponents"
         for leaf in node["resources"].leaves():
+            if leaf.text.lower() in ("production", "productions"):
+                if scope == "here":
+                    self.diagnostics.error("E301", "production is a player's, not a card's: it is protected from "
+                                           "opponents", leaf.span, "write: protect production from opponents")
+                    return None
+                resources.append(PRODUCTION)
+                continue
             resource = self.any_resource(leaf)
             if resource is None:
                 return None
             resources.append(resource)
-        scope = "here" if node["scope"].text == "here" else "opponents"
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):

@@ -356,6 +356,19 @@ class LookKeep:
     variable: bool = False   # `look X keep 1`: `look` is a multiple of X
 
 
+@immediate("look_discard", shares=LookKeep, category="cards", syntax="look N keep K from discard",
+           example="look 4 keep 2 from discard",
+           summary="Take the top N cards of the discard pile (the last discarded), keep K of them in hand, and "
+                   "discard the rest again (Return to Abandoned Technology of Pathfinders); fewer when the pile holds "
+                   "fewer.",
+           impossible="when the discard pile is empty")
+@_frozen
+class LookDiscard:
+    look: int
+    keep: int
+    variable: bool = False   # `look X keep 1 from discard`
+
+
 @immediate("look_buy", category="cards", syntax="look N buy", example="look 1 buy",
            summary="Look at the top N cards; buy any of them for the card price (3 MC), discard the rest.",
            impossible=NEVER)
@@ -500,11 +513,12 @@ class NextCard:
 
 
 @immediate("reveal_until", category="cards",
-           syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon)",
+           syntax="reveal cards until N (with TAG tag | holding RESOURCE | with RESOURCE icon | FILTER) ...",
            example="reveal cards until 2 with space tag",
-           summary="Reveal cards from the deck until N of them have the tag (or hold that card resource); take those "
-                   "into your hand and discard the rest; `with RESOURCE icon`: a card that names that card resource "
-                   "anywhere (holds, adds, removes or counts it).",
+           summary="Reveal cards from the deck until N of them pass the filters (a tag, a card resource held, "
+                   "`with RESOURCE icon`: a card that names that card resource anywhere, or any card filter: "
+                   "`with requirements`, `with no tags`, `with cost >= 20`...); take those into your hand and discard "
+                   "the rest (the printed \"draw 2 cards with requirements\").",
            impossible=NEVER)
 @_frozen
 class RevealUntil:
@@ -512,6 +526,7 @@ class RevealUntil:
     tag: Optional[str] = None
     holds: Optional[str] = None
     icon: Optional[str] = None   # a card resource the card names anywhere (holds, adds, removes or counts it)
+    cards: Optional[CardFilter] = None   # the other card filters (`with requirements`, `with cost >= 20`, ...)
 
 
 @immediate("play_from_hand", category="cards",
@@ -601,6 +616,23 @@ class EachPlayer:
 class RemoveTile:
     tile: str
     count: int = 1
+
+
+@immediate("replace_tile", category="tiles", syntax='replace your TILE [FILTER ...] with TILE ["name"]',
+           example="replace your greenery tile with city",
+           summary="One of your tiles on Mars of that kind (`tile`: any) that the filters allow, your choice, gives "
+           "way to a tile of another kind on the same space (greenery, city or a special tile), placed there as a "
+           "placement is but regardless of the placement rules: it is yours, gives the space's bonuses and its "
+           "adjacent oceans' money, raises what it raises (a greenery: oxygen) and fires the triggers of a "
+           "placement; nothing the old tile raised goes down, and the old tile no longer counts (a city less, a "
+           "greenery less).",
+           impossible="when you have no such tile whose space can take the new one (it costs what you cannot pay)")
+@_frozen
+class ReplaceTile:
+    old: str                  # greenery | city | special | tile (any of the player's)
+    new: str                  # greenery | city | special
+    name: Optional[str] = None
+    filters: tuple[SpaceFilter, ...] = ()
 
 
 @immediate("repeat", category="control", syntax="repeat QUANTITY times { EFFECTS }",
@@ -915,10 +947,11 @@ class RequirementLeeway:
 
 @passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
          example="protect animals here",
-         summary="Resources that cannot be removed: from this card by anyone, or yours by opponents.")
+         summary="Resources that cannot be removed: from this card by anyone, or yours by opponents; `production` "
+                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours.")
 @_frozen
 class Protect:
-    resources: tuple[str, ...]
+    resources: tuple[str, ...]   # resources, or "production" (your productions, from opponents)
     scope: str   # here | opponents
 
 

@@ -6,7 +6,7 @@ only compiled values and the declared vocabulary (the global parameters' scales)
 
 - W103 an amount of zero: the effect does nothing (`gain 0 heat`, `production(heat +0)`, `vp: 0`);
 - W104 an effect that can never happen: card filters no card passes (`move card with no tags with earth tag ...`),
-  a placement whose filters no space meets (`on land on ocean`,
+  a placement (or a replacement) whose filters no space meets (`on land on ocean`,
   `isolated` and `next to`, more than 6 neighbours), the branch of an `if` its condition rules out, what follows a
   `require` that is never met, `choose X from N` beyond what X can reach;
 - W105 a requirement that can never be met (`requires: oxygen > 14%`, `plant tags >= 3 and plant tags < 2`);
@@ -47,6 +47,11 @@ class DesignLints:
             why = self._unplaceable(compiled.filters)
             if why:
                 self.diagnostics.warning("W104", f"no space can take this tile: {why}", node.span,
+                                         "remove one of the filters that contradict each other")
+        elif isinstance(compiled, fx.ReplaceTile):
+            why = self._unplaceable(compiled.filters)
+            if why:
+                self.diagnostics.warning("W104", f"no tile of yours can be the one replaced: {why}", node.span,
                                          "remove one of the filters that contradict each other")
         elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand)) and compiled.cards is not None \
                 and no_card_passes(compiled.cards):

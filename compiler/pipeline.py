@@ -18,7 +18,17 @@ import attrs
 from . import cache, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
-from .effects import Discount, GainPieces, PlaceInFaction, PlaceTile, RemoveFromFaction, ReplaceNeutral, Trigger, walk
+from .effects import (
+    Discount,
+    GainPieces,
+    PlaceInFaction,
+    PlaceTile,
+    RemoveFromFaction,
+    ReplaceNeutral,
+    ReplaceTile,
+    Trigger,
+    walk,
+)
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 from .termination import check_termination
 
@@ -340,11 +350,11 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list,
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
         for definition in library.definitions:
-            for place in _placements(definition):
-                for f in place.filters:
+            for filters, outcome in _reserved_uses(definition):
+                for f in filters:
                     if f.kind == "reserved" and f.reserved not in reserved:
                         diagnostics.warning("W102", f"no loaded board reserves a space named '{f.reserved}'; "
-                                                    "the tile will go on any legal space",
+                                                    f"{outcome}",
                                             f.reserved_span or definition.source,
                                             did_you_mean(f.reserved, reserved),
                                             _renaming(f.reserved_span, f.reserved, reserved))
@@ -489,6 +499,18 @@ def _effects_in(definition) -> Iterable:
     effects += tuple(e for _, stage in getattr(definition, "on_stage", ()) for e in stage)
     effects += tuple(getattr(definition, "role_reward", ()))
     return walk(effects)
+
+
+def _reserved_uses(definition) -> Iterable[tuple]:
+    """(space filters, what a reserved name no board has means for them): a placement's (the tile goes on any legal
+    space), a placement trigger's (it never fires there) and a replacement's (no tile of yours is there)."""
+    for place in _placements(definition):
+        yield place.filters, "the tile will go on any legal space"
+    for effect in _effects_in(definition):
+        if isinstance(effect, Trigger) and effect.event.kind == "place":
+            yield effect.event.filters, "this trigger never fires for a tile there"
+        elif isinstance(effect, ReplaceTile):
+            yield effect.filters, "no tile of yours can be replaced there"
 
 
 def _placements(definition) -> Iterable[PlaceTile]:

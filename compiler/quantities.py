@@ -48,6 +48,7 @@ CATALOGUE = {
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
                        "`in play`: every player's)",
     "players": "how many players the game has",
+    "generation | generations": "the number of the generation being played (1 in the first; `per 2 generations`)",
     "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
     "ROLE": "1 if you hold the government's role (`chair`), else 0",
     "factions you lead": "the factions whose leader is one of your pieces",
@@ -103,7 +104,7 @@ class QuantityCompiler:
                 return result if isinstance(result, Measure) else None
         phrase = " ".join(leaf.text for leaf in leaves)
         phrases = _EXAMPLES + [p for p in self.parameters if p not in _EXAMPLES] + \
-            [v.plural_noun(p) for p in self.pieces] + ["players"] + list(self.roles)
+            [v.plural_noun(p) for p in self.pieces] + ["players", "generation"] + list(self.roles)
         hint = did_you_mean(phrase, phrases)
         # a fix only to a phrase that names nothing of its own (`your tiles in rows 7 to 8` would change the rows)
         fixes = [fix for fix in respelling(span, phrase, phrases) if not any(ch.isdigit() for ch in fix.replacement)]
@@ -236,9 +237,12 @@ class QuantityCompiler:
         return None
 
     def _pieces(self, words, leaves, scope):
-        """`outposts`, `all outposts`, `outposts in play`, `cargo ships`: a declared kind of piece; `players`."""
+        """`outposts`, `all outposts`, `outposts in play`, `cargo ships`: a declared kind of piece; `players`, and
+        the game's `generation` (Flat Mars Theory: a production step for every generation played so far)."""
         if words == ["player"] and scope is None:
             return Measure("players", scope="all")
+        if words == ["generation"] and scope is None:
+            return Measure("generation", scope="all")
         if not self.pieces:
             return None
         written = [leaf.text for leaf in leaves]

@@ -242,6 +242,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k == "generation":
+        return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
         return _Counted(whose, t("measure_empty_spaces"), unit="tile")
     if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
@@ -534,6 +536,11 @@ def _look_keep(t: Phrases, e) -> str:
     return t("look_keep", look=times_x(e.look, e.variable), keep=e.keep)
 
 
+@sentence_of(fx.LookDiscard)
+def _look_discard(t: Phrases, e) -> str:
+    return t("look_discard", look=times_x(e.look, e.variable), keep=e.keep)
+
+
 @sentence_of(fx.LookBuy)
 def _look_buy(t: Phrases, e) -> str:
     return t("look_buy_one") if e.look == 1 and not e.variable else t("look_buy", n=times_x(e.look, e.variable))
@@ -622,6 +629,13 @@ def _remove_tile(t: Phrases, e) -> str:
     return t("remove_tile", tiles=tiles)
 
 
+@sentence_of(fx.ReplaceTile)
+def _replace_tile(t: Phrases, e) -> str:
+    old = t.noun("tile", 2) if e.old == v.ANY_TILE else t.tile(e.old, 2)
+    name = t("tile_name", name=t.name(e.name)) if e.name else ""
+    return t("replace_tile", old=old, filters=_filters(t, e.filters), new=t.a(t.tile(e.new, 1)), name=name)
+
+
 @sentence_of(fx.Repeat)
 def _repeat(t: Phrases, e) -> str:
     return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_sentences(t, e.body))
@@ -649,9 +663,12 @@ def _look_play(t: Phrases, e) -> str:
 
 @sentence_of(fx.RevealUntil)
 def _reveal_until(t: Phrases, e) -> str:
-    wanted = t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else \
-        t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else t("holding", what=t.noun(e.holds))
-    return t("reveal_until", n=e.count, wanted=wanted)
+    wanted = [t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else "",
+              t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
+              t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
+              card_filter(t, e.cards).strip() if e.cards is not None else ""]
+    return t("reveal_until", n=e.count, cards=t.counted(str(e.count), "card", e.count),
+             wanted=t.join("filters", [w for w in wanted if w]))
 
 
 @sentence_of(fx.PlayFromHand)
@@ -759,10 +776,14 @@ def _leeway(t: Phrases, e) -> str:
 
 @sentence_of(fx.Protect)
 def _protect(t: Phrases, e) -> str:
-    resources = t.series("or", [t.noun(r) for r in e.resources])
+    production = t("protect_production") if "production" in e.resources else ""
+    resources = t.series("or", [t.noun(r) for r in e.resources if r != "production"])
+    if not resources:
+        return production
     if e.scope == "here":
         return t("protect_here", resources=t.upper_first(resources))
-    return t("protect_from_opponents", resources=resources)
+    opponents = t("protect_from_opponents", resources=resources)
+    return t.join("sentences", [opponents, production]) if production else opponents
 
 
 @sentence_of(fx.Tax)

@@ -160,7 +160,7 @@ CHILDREN = {
     "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",
     "player_tag": "tag:NAME",
     "rank_place": "place:RANK_PLACE effects:effects",   # `first: tr +2` in `rank players by ... { }`
-    **{kind: "name:NAME" for kind in ("with_tag", "holding", "with_icon")},
+    "with_icon": "name:NAME",
     # parts of passive effects: trigger events, card filters, discount targets
     "plays": "verb:PLAY played:played_tag|played_card",
     "played_tag": "tags+:NAME",

@@ -26,6 +26,8 @@ def measure(m: Measure, one: bool = False) -> str:
     many = (lambda word: word) if one else v.plural
     scope = _SCOPE_WORD.get(m.scope, "")
     k = m.kind
+    if k in _GAME_COUNTS:   # `players`, `generation`: the game's, nobody's
+        return _GAME_COUNTS[k] if one else _GAME_COUNTS[k] + "s"
     if k == "tags":
         return f"{scope}{m.name + ' ' if m.name else ''}tag{'' if one else 's'}"
     if k == "distinct_tags":
@@ -87,9 +89,10 @@ def measure(m: Measure, one: bool = False) -> str:
     if k == "pieces":  # every player's: `outposts in play`, as a card says it
         name = m.piece if one else v.plural_noun(m.piece)
         return f"{name} in play" if m.scope == "all" else f"{scope}{name}"
-    if k == "players":
-        return "player" if one else "players"
     return k
+
+
+_GAME_COUNTS = {"players": "player", "generation": "generation"}   # Measure kind -> its noun (plural: + "s")
 
 
 def card_filter(f, quantity: bool = False) -> str:
@@ -333,6 +336,11 @@ def _look_keep(e, c: bool) -> str:
     return f"look {times_x(e.look, e.variable)} keep {e.keep}"
 
 
+@text_of(fx.LookDiscard)
+def _look_discard(e, c: bool) -> str:
+    return f"look {times_x(e.look, e.variable)} keep {e.keep} from discard"
+
+
 @text_of(fx.LookBuy)
 def _look_buy(e, c: bool) -> str:
     return f"look {times_x(e.look, e.variable)} buy"
@@ -450,6 +458,12 @@ def _remove_tile(e, c: bool) -> str:
     return f"remove {str(e.count) + ' ' if e.count > 1 else ''}{e.tile} tile"
 
 
+@text_of(fx.ReplaceTile)
+def _replace_tile(e, c: bool) -> str:
+    name = f' "{e.name}"' if e.name else ""
+    return f"replace your {e.old + ' ' if e.old != v.ANY_TILE else ''}tile{_filters(e.filters)} with {e.new}{name}"
+
+
 @text_of(fx.Repeat)
 def _repeat(e, c: bool) -> str:
     return f"repeat {quantity(e.times)} times {{ {_list(e.body, c)} }}"
@@ -497,9 +511,9 @@ def _gain_raised(e, c: bool) -> str:
 
 @text_of(fx.RevealUntil)
 def _reveal_until(e, c: bool) -> str:
-    wanted = f"with {e.tag} tag" if e.tag is not None else \
-        f"with {e.icon} icon" if e.icon is not None else f"holding {e.holds}"
-    return f"reveal cards until {e.count} {wanted}"
+    wanted = (f" with {e.tag} tag" if e.tag is not None else "") + (f" with {e.icon} icon" if e.icon else "") + \
+        (f" holding {e.holds}" if e.holds is not None else "") + (card_filter(e.cards) if e.cards is not None else "")
+    return f"reveal cards until {e.count}{wanted}"
 
 
 @text_of(fx.PlayFromHand)
@@ -611,7 +625,7 @@ def _leeway(e, c: bool) -> str:
 
 @text_of(fx.Protect)
 def _protect(e, c: bool) -> str:
-    resources = (v.plural(r) for r in e.resources) if c else e.resources
+    resources = (r if r == "production" else v.plural(r) for r in e.resources) if c else e.resources
     return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
 
 

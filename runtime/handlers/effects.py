@@ -58,7 +58,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
-from ..rules.measures import Where, bears_tag, holds, quantity, tag_counts
+from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
@@ -317,6 +317,19 @@ def _draw(game, e, ctx):
 def _look_keep(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
     keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
+
+
+@handles(fx.LookDiscard)
+def _look_discard(game, e, ctx):
+    """The top of the discard pile is its end (the last card discarded); the cards taken leave it, and those not
+    kept go back on it, face down as any card looked at and declined."""
+    state = game.state
+    look = min(e.look * ctx.x if e.variable else e.look, len(state.discard))
+    taken = tuple(reversed(state.discard[len(state.discard) - look:]))
+    del state.discard[len(state.discard) - look:]
+    for name in taken:
+        state.face_down.pop(name, None)
+    keep_next(game, ctx.player, taken, e.keep)
 
 
 @step
@@ -617,12 +630,9 @@ def _reveal_until(game, e, ctx):
         if not revealed:
             break
         definition = library[revealed[0]]
-        if e.tag is not None:
-            matches = bears_tag(definition, e.tag)
-        elif e.icon is not None:
-            matches = names_resource(definition, e.icon)
-        else:
-            matches = definition.holds == e.holds
+        matches = (e.tag is None or bears_tag(definition, e.tag)) and \
+            (e.icon is None or names_resource(definition, e.icon)) and \
+            (e.holds is None or definition.holds == e.holds) and (e.cards is None or card_matches(definition, e.cards))
         (found if matches else missed).append(revealed[0])
     game.state.players[ctx.player].hand.extend(found)
     game.state.discard.extend(missed)
@@ -805,6 +815,7 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 
 # ------------------------------------------------------------------ verbs handled by their own modules
 
+handles(fx.ReplaceTile)(tiles.replace)
 handles(fx.ResolveStage)(stages.resolve)
 handles(fx.AdvanceStages)(stages.advance)
 handles(fx.PlaceInFaction)(politics.place)

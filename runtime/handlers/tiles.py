@@ -18,14 +18,14 @@ from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL, Tile
 from ..rules.checks import EffectContext
 from ..rules.passives import passives
-from ..rules.spaces import legal_spaces, space_cost
+from ..rules.spaces import legal_spaces, replaceable_tiles, space_cost
 from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
 from .payment import pay, taxed_steps
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OCEAN_BONUS", "place", "placing", "put_tile", "raise_parameter", "raise_tr"]
+__all__ = ["OCEAN_BONUS", "place", "placing", "put_tile", "raise_parameter", "raise_tr", "replace"]
 
 OCEAN_BONUS = 2
 
@@ -78,6 +78,28 @@ def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, the
         push(game, fire_raise, NEUTRAL, TILE_RAISES[tile])
     elif tile in TILE_RAISES:
         push(game, raise_parameter, player, TILE_RAISES[tile], 1, True)
+
+
+def replace(game: "Table", e: fx.ReplaceTile, ctx: EffectContext) -> None:
+    """`replace your TILE ... with TILE`: the player picks one of their tiles the effect allows (asked even when
+    there is one, so that the question says which tile goes), and the new tile takes its space."""
+    spaces = replaceable_tiles(game, ctx.player, e)
+    if not spaces:
+        return
+    label = f'{e.new} "{e.name}"' if e.name else e.new
+    ask(game, Decision(ctx.player, "space", f"Which of your tiles is replaced by the {label}?",
+                       tuple(map(space_option, spaces))), tile_replaced, ctx.player, e.new, e.name, ctx.card)
+
+
+@step
+def tile_replaced(game: "Table", sid: str, player: int, new: str, name: Optional[str], card: Optional[str]) -> None:
+    """The old tile leaves Mars: nothing it raised goes down (a greenery's oxygen stays), and it no longer counts (a
+    greenery less, a city less). The new one is put down on its space as any placement is, the placement rules
+    aside: it is the player's, gives the space's bonuses and the adjacent oceans' money, pays what the space costs,
+    raises what it raises (a greenery: oxygen, with TR) and fires the triggers of a placement."""
+    old = game.state.tiles.pop(sid)
+    game.log_event("tile_removed", None, sid, old.kind)
+    put_tile(game, player, sid, new, name, card)
 
 
 def placing(game: "Table") -> Optional[str]:

@@ -21,6 +21,7 @@ from ..core.flow import ask, push, step
 from ..rules.checks import EffectContext, commutes, cost_ok, play_matches
 from ..rules.measures import tag_counts
 from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
+from ..rules.spaces import placed_meets
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
                 continue
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
-            fired = _matches(game, trigger.event, event, card=card, tile=tile, space=space,
+            fired = _matches(game, trigger.event, event, owner, card=card, tile=tile, space=space,
                              is_city=is_city, parameter=parameter, project=project, piece=piece)
             pending.extend([(name, trigger.effects)] * (fired * times))
         if pending:
@@ -83,21 +84,15 @@ def new_tags(game: "Table", player: int, name: str) -> int:
     return len({tag for tag in definition.tags if tag not in counts})
 
 
-def _matches(game: "Table", ev: fx.TriggerEvent, event: str, *, card, tile, space, is_city, parameter,
+def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card, tile, space, is_city, parameter,
              project, piece=None) -> int:
-    """How many times the trigger fires for this event (a tag trigger fires once per matching tag)."""
+    """How many times the trigger of `owner` fires for this event (a tag trigger fires once per matching tag)."""
     if event == "play":
         return play_matches(game, ev, game.library[card])
     if event == "place" and ev.kind == "place":
         if ev.tile != ANY_TILE and ev.tile != tile and not (ev.tile in CITY_TILES and is_city):
             return 0
-        board_space = game.board.spaces[space]
-        for f in ev.filters:
-            if f.kind == "mars" and not board_space.on_mars:
-                return 0
-            if f.kind == "bonus" and game.board.bonus_kinds[space].isdisjoint(f.bonuses):
-                return 0
-        return 1
+        return int(not ev.filters or placed_meets(game, owner, space, ev.filters))
     if event == "standard_project" and ev.kind == "standard_project":
         if project.name in ev.excluded:
             return 0

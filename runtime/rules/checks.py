@@ -27,11 +27,11 @@ from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.state import NEUTRAL
 from .measures import Where, card_matches, holds, quantity
-from .passives import triggers_on
+from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
-from .spaces import can_place, legal_spaces, maxed
+from .spaces import can_place, legal_spaces, maxed, replaceable_tiles
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -638,8 +638,15 @@ def production_targets(game: "Table", e, ctx) -> list[int]:
 
     if game.options.solo:
         return [NEUTRAL]  # the neutral opponent takes every "any player" attack (RULES.md 7, solo)
-    # RULES.md 4A: any player who has enough, yourself included, at the player's choice
-    return [i for i in range(len(game.state.players)) if can_lose(i)]
+    # RULES.md 4A: any player who has enough, yourself included, at the player's choice; not an opponent whose
+    # production is protected from opponents (`protect production from opponents`)
+    return [i for i in range(len(game.state.players)) if can_lose(i) and
+            (i == ctx.player or not _production_protected(game, i))]
+
+
+def _production_protected(game: "Table", owner: int) -> bool:
+    """Whether the player's productions are protected from opponents (`protect production from opponents`)."""
+    return any(p.scope == "opponents" and "production" in p.resources for p in passives(game, owner, fx.Protect))
 
 
 def claimable(game: "Table", player: int, filters) -> list[str]:
@@ -821,6 +828,8 @@ _POSSIBLE = {
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
+    fx.ReplaceTile: lambda game, e, ctx: bool(replaceable_tiles(game, ctx.player, e)),
+    fx.LookDiscard: lambda game, e, ctx: bool(game.state.discard),
     fx.RemoveResources: _can_remove,
     fx.Discard: lambda game, e, ctx: e.up_to or _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),

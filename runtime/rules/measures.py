@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from tharsis.compiler.effects import CardFilter, Condition, InfluenceBonus, Measure, PlaceTile, Quantity, walk
+from tharsis.compiler.effects import (
+    CardFilter,
+    Condition,
+    InfluenceBonus,
+    Measure,
+    PlaceTile,
+    Quantity,
+    ReplaceTile,
+    walk,
+)
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, SPECIAL
 
 from ..core.state import RESOURCES
@@ -241,6 +250,7 @@ _COUNTERS = {
                                                   game.state.government.ruling == m.faction),
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
     "players": lambda game, m, where, players: len(game.state.players),
+    "generation": lambda game, m, where, players: game.state.generation,
 }
 
 
@@ -322,7 +332,8 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if f.holds is not None and definition.holds != f.holds:
         return False
-    return not f.special_tile or any(isinstance(e, PlaceTile) and e.tile == SPECIAL for e in walk(definition.play))
+    return not f.special_tile or any((isinstance(e, PlaceTile) and e.tile == SPECIAL) or
+                                     (isinstance(e, ReplaceTile) and e.new == SPECIAL) for e in walk(definition.play))
 
 
 def _event_matches(definition, measure: Measure) -> bool:

@@ -35,7 +35,7 @@ _MEASURE_READS = {
     "resource_here": ("cards",), "card_resources": ("cards",),
     "tr": ("tr",), "tr_raised": ("tr",), "cards_in_hand": ("hand",),
     "highest_production": ("production", _ANY), "raised_productions": ("production", _ANY),
-    "constant": None, "players": None,
+    "constant": None, "players": None, "generation": None,
 }
 OTHERS = ("others",)
 

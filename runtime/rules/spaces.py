@@ -19,6 +19,7 @@ from tharsis.compiler.vocabulary import (
     GLOBAL_RANGES,
     GREENERY_TILES,
     LAND,
+    NAMED_TILES,
     OCEAN_SPACE,
     OCEAN_TILES,
     VOLCANIC,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_spaces", "maxed", "parameter_value",
-           "space_cost", "terraformed"]
+           "placed_meets", "replaceable_tiles", "space_cost", "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -161,6 +162,80 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
             if any(n in state.tiles for n in board.neighbours[sid]):
                 return False
     return True
+
+
+def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
+    """Whether the space a tile has just been put on meets a placement trigger's filters, seen from the trigger's
+    owner (`next to your city`: a city of the owner's). The same words as a placement's, read of the tile already
+    there: the kind of space as printed (`on volcanic` is a volcanic space, on every board), `on reserved "NAME"`
+    the space the board reserves under that name (none on a board without it), `next to` and `isolated` the tiles
+    around it now. `ignoring adjacency` never reaches here: it says where a tile may go, and the checker refuses it
+    on a trigger (E301)."""
+    board, tiles = game.board, game.state.tiles
+    space = board.spaces[sid]
+    for f in filters:
+        kind = f.kind
+        if kind == "mars":
+            if not space.on_mars:
+                return False
+        elif kind == "bonus":
+            if board.bonus_kinds[sid].isdisjoint(f.bonuses):
+                return False
+        elif kind == LAND:
+            if space.kind != LAND:
+                return False
+        elif kind == OCEAN_SPACE:
+            if space.kind != OCEAN_SPACE:
+                return False
+        elif kind == VOLCANIC:
+            if not space.volcanic:
+                return False
+        elif kind == "reserved":
+            if board.reserved_names.get(f.reserved) != sid:
+                return False
+        elif kind == "next_to":
+            near = sum(1 for n in board.neighbours[sid] if n in tiles and _neighbour_counts(f, tiles[n], owner))
+            if near < f.count:
+                return False
+        elif kind == "isolated":
+            if any(n in tiles for n in board.neighbours[sid]):
+                return False
+    return True
+
+
+def replaceable_tiles(game: "Table", player: int, effect: fx.ReplaceTile) -> list[str]:
+    """The spaces of the player's tiles that `replace your TILE [FILTER ...] with TILE` may pick, in board order:
+    on Mars, of the kind named (a city whatever its name; `tile`: any kind), meeting the filters as a placement
+    trigger reads them of a tile there (`next to your city`: the player's), not already the new kind, and whose
+    space the player can pay for with the new tile on it (a board's `costs N if ...`, as a placement pays it)."""
+    state, board = game.state, game.board
+    old, new, filters = effect.old, effect.new, effect.filters
+    result = []
+    for sid in sorted(state.tiles):
+        placed = state.tiles[sid]
+        if placed.owner != player or not board.spaces[sid].on_mars:
+            continue
+        if old != ANY_TILE and placed.kind != old and not (old in CITY_TILES and placed.is_city):
+            continue
+        if placed.kind == new and (new not in NAMED_TILES or placed.name == effect.name):
+            continue
+        if filters and not placed_meets(game, player, sid, filters):
+            continue
+        if board.spaces[sid].extra_cost and not _affordable_instead(game, player, sid, placed, new):
+            continue
+        result.append(sid)
+    return result
+
+
+def _affordable_instead(game: "Table", player: int, sid: str, placed: Tile, new: str) -> bool:
+    """Whether the player can pay what the space costs with the new tile in place of `placed` (put back after)."""
+    state = game.state
+    state.tiles[sid] = Tile(kind=new, owner=player, is_city=new in CITY_TILES)
+    try:
+        cost = space_cost(game, player, sid)
+    finally:
+        state.tiles[sid] = placed
+    return not cost or can_pay(game, player, cost)
 
 
 def can_place(game: "Table", player: int, effect: fx.PlaceTile) -> bool:

@@ -81,6 +81,8 @@ class _Steps:
             elif kind is fx.PlaceTile and not ctx.neutral and e.tile in TILE_RAISES:
                 if e.tile in OCEAN_TILES or not self.game.flow.no_oxygen:  # solo's last greeneries raise nothing
                     total += self.raised(TILE_RAISES[e.tile], e.count, ctx)
+            elif kind is fx.ReplaceTile and e.new in TILE_RAISES:   # a greenery replacing a tile raises oxygen
+                total += self.raised(TILE_RAISES[e.new], 1, ctx)
             elif kind is fx.Choice:
                 total += self.fewest(e.options, ctx)
             elif kind is fx.Conditional:

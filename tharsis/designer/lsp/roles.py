@@ -32,10 +32,10 @@ NAME_ROLES = {
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
     "space": "space kind", "bonus": "bonus",
-    "add": "card resource", "adds": "card resource", "holding": "card resource", "with_icon": "card resource",
+    "add": "card resource", "adds": "card resource", "with_icon": "card resource",
     "remove": "any resource", "name_list<protect": "any resource",
     "another_card": "tag", "any_card": "tag", "any_card_with_resources": "tag", "any_cards": "tag",
-    "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "with_tag": "tag", "played_tag": "tag",
+    "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "played_tag": "tag",
     "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
     "tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word", "card_zone": "zone",
     "card_destination": "destination",
@@ -47,7 +47,7 @@ NAME_ROLES = {
     "term": "quantity",
     "advance_stages": "card kind", "resolve_stage": "card kind", "each_card": "tag", "each_card_with_resources": "tag",
     "pieces_field": "piece", "place_in_faction": "piece", "remove_piece": "piece", "replace_piece": "piece",
-    "remove_tile": "tile",
+    "remove_tile": "tile", "replace_tile#0": "own tile", "replace_tile#1": "new tile",
     "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
     "ocean_bonus#0": "tile", "ocean_bonus#1": "resource",
 }
@@ -63,7 +63,7 @@ STRING_ROLES = {
     "place_in_faction": "faction", "ruling": "faction", "ruling_field": "faction",
     "string_list<factions_field": "faction",
     "role_field": "new role", "set_list": "set", "term": "faction",
-    "set_field": "set", "place": "special tile", "reserved": "new reserved space",
+    "set_field": "set", "place": "special tile", "replace_tile": "special tile", "reserved": "new reserved space",
     "string_list<offboard_field": "new reserved space", "board_offboard": "new reserved space",
     "string_list<board_offboard": "new reserved space",
     "string_list<milestones_field": "milestone", "string_list<board_milestones": "milestone",
@@ -76,7 +76,8 @@ STRING_ROLES = {
 # meaning it has where it is written (`plant` after `tags:` is the tag, after `gain 2` the resource).
 GLOSSARY_CATEGORIES = {
     "resource": "resource", "production": "resource", "card resource": "card resource", "tag": "tag",
-    "tile": "tile", "neighbour": "tile", "space kind": "space kind", "card type": "card type",
+    "tile": "tile", "neighbour": "tile", "own tile": "tile", "new tile": "tile", "space kind": "space kind",
+    "card type": "card type",
     "card kind": "card type", "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
     "leeway": "global parameter", "parameter": "global parameter",
 }
@@ -120,6 +121,8 @@ class Vocabulary:
             "card resource": card_resources, "any resource": v.STANDARD_RESOURCES + card_resources,
             "tag": tags, "tile": v.TILES + self.pieces,
             "neighbour": tuple(w for w in v.TILE_WORDS if w not in v.NAMED_TILES),
+            "own tile": tuple(w for w in v.TILE_WORDS if w not in v.OCEAN_TILES),   # `replace your city tile ...`
+            "new tile": tuple(w for w in v.TILES if w not in v.OCEAN_TILES),        # `... with greenery`
             "piece": self.pieces, "players": ("player", "players"),
             "space kind": v.SPACE_KINDS + ("mars",), "bonus": v.BOARD_BONUSES,
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
