@@ -104,6 +104,16 @@ def _frozen(cls):
     return attrs.frozen(cls, slots=True)
 
 
+ADDED = "added"   # attrs metadata key: a field a verb gained after games were saved (see `added`)
+
+
+def added(default):
+    """A field a verb gained after saves and logs recorded its cards: while it holds its default it is left out of
+    what a definition means (tharsis/games/recorded_cards.py hashes that), so cards that do not use it keep their
+    recorded hash and games saved before it load and replay. Give every new field of an existing verb this form."""
+    return attrs.field(default=default, metadata={ADDED: True})
+
+
 # ------------------------------------------------------------------------------------------- quantities
 
 @_frozen
@@ -526,7 +536,7 @@ class RevealUntil:
     tag: Optional[str] = None
     holds: Optional[str] = None
     icon: Optional[str] = None   # a card resource the card names anywhere (holds, adds, removes or counts it)
-    cards: Optional[CardFilter] = None   # the other card filters (`with requirements`, `with cost >= 20`, ...)
+    cards: Optional[CardFilter] = added(None)   # the other card filters (`with requirements`, `with cost >= 20`...)
 
 
 @immediate("play_from_hand", category="cards",

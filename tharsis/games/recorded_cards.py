@@ -33,6 +33,7 @@ import attrs
 from tharsis.compiler import bundled_cards_path, compile_sources
 from tharsis.compiler.definitions import KINDS, Library
 from tharsis.compiler.diagnostics import Span, render_text
+from tharsis.compiler.effects import ADDED
 from tharsis.compiler.source import MAX_FILE_BYTES, content_files, on_disk, read_bounded
 from tharsis.runtime.api.game import ContentError, Game, GameOptions, load_library
 
@@ -69,7 +70,8 @@ def canonical(value: Any, memo: Optional[dict] = None) -> Any:
         except (KeyError, TypeError):   # TypeError: a mutable attrs value is not hashable
             pass
         found = [type(value).__name__] + [[f.name, canonical(getattr(value, f.name), memo)]
-                                          for f in attrs.fields(type(value)) if f.eq]
+                                          for f in attrs.fields(type(value))
+                                          if f.eq and not (ADDED in f.metadata and getattr(value, f.name) == f.default)]
         try:
             memo[(type(value), value)] = found
         except TypeError:
