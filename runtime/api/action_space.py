@@ -210,6 +210,18 @@ class ActionSpace:
                 found.setdefault(action, option)  # equal ids only for interchangeable options (equal labels)
         return found
 
+    def move(self, action: int) -> tuple[str, object]:
+        """(segment, key) of an id: `("play", "Livestock")`, `("space", "31")`, `("pay", (steel, titanium, other))`;
+        ValueError for an integer outside the table."""
+        named = self._names.get(action)
+        if named is not None:
+            return named
+        if not isinstance(action, int) or not self.segments["pay"][0] <= action < self.size:
+            raise ValueError(f"{action!r} is not an action id (0..{self.size - 1})")
+        rest, other = divmod(action - self.segments["pay"][0], self.pay_other)
+        steel, titanium = divmod(rest, self.pay_titanium)
+        return "pay", (steel, titanium, other)
+
     def describe(self, action: int) -> str:
         """The move an id stands for, in words."""
         if not isinstance(action, int) or not 0 <= action < self.size:

@@ -6,7 +6,10 @@ and takes what a learner takes at every decision:
 
     research    the bare API: `legal_actions()` and `apply_action(a)` (no observation)
     ids         the bare API through the fixed action space: `space.ids(decision)`, `space.option`, `game.apply`
-    pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation vector and the action mask) and `env.step(a)`
+    pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation vector, the action mask and the option
+                features) and `env.step(a)`; the random player draws a filled option slot and plays its id
+                (`option_actions`), as a policy over the options would: scanning the 18,312-entry mask for its ones
+                (`np.flatnonzero`) would cost the player 30 us a decision, more than the environment
     openspiel   OpenSpiel's `rl_environment.Environment`: each step's time step (every player's observation
                 tensor, as the game offers no information-state tensor, and legal actions) and `step([a])`
 
@@ -66,7 +69,8 @@ def pettingzoo_loop(seeds: range) -> int:
             if terminated or truncated:
                 environment.step(None)
                 continue
-            environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            filled = int(observation["option_mask"].sum())
+            environment.step(int(observation["option_actions"][rng.integers(filled)]))
             decisions += 1
     return decisions
 
