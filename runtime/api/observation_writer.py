@@ -39,7 +39,9 @@ if TYPE_CHECKING:
 __all__ = ["ObservationWriter"]
 
 _NOBODY = MAX_PLAYERS
-_NAMES, _RESOURCES, _USED = attrgetter("name"), attrgetter("resources"), attrgetter("used")
+_CARD = attrgetter("name", "resources", "used")
+_SEAT_PARTS = tuple(f"seat {i}" for i in range(MAX_PLAYERS))       # the parts' names, made once
+_PLAYED_PARTS = tuple(f"played {i}" for i in range(MAX_PLAYERS))
 _UNSEEN = object()
 _NONE: frozenset = frozenset()   # a key no part of the state equals: the part is written at the next call
 
@@ -104,11 +106,10 @@ class ObservationWriter:
         elements = game.elements
         if elements.sites or elements.pieces or elements.government is not None or elements.staged_cards:
             self._small_parts(out, game, keys)
+        used = False
         for index, player in enumerate(players):
-            self._seat(out, index, player, keys)
-        used = [list(map(_USED, p.played)) for p in players]
-        if keys.get("used") != used:
-            keys["used"] = used
+            used = self._seat(out, index, player, keys) or used
+        if used:
             self._used(out, players)
         me = players[observer]
         if keys.get("hand") != me.hand:
@@ -254,12 +255,13 @@ class ObservationWriter:
         self.encoding._politics(recorder, at, observation, lambda i: self._relative(i, count))
         self._rewrite(out, "small parts", {i: v for i, v in recorder.items() if v})
 
-    def _seat(self, out, index: int, player, keys: dict) -> None:
-        """A seat's numbers, corporation and cards in play (with their resources)."""
+    def _seat(self, out, index: int, player, keys: dict) -> bool:
+        """A seat's numbers, corporation and cards in play (with their resources); whether the used actions of its
+        cards changed."""
         state = self._state
         kept = len(state.kept[index]) if state.kept else 0
         numbers = (player.tr, len(player.hand), kept, player.passed, player.tr_raised_this_generation)
-        part = f"seat {index}"
+        part = _SEAT_PARTS[index]
         known = keys.get(part)
         if known is None or known[0] != numbers or known[1] != player.resources or known[2] != player.production:
             keys[part] = (numbers, dict(player.resources), dict(player.production))
@@ -270,22 +272,25 @@ class ObservationWriter:
                       len(player.hand) / SCALES["hand"], kept / SCALES["hand"], 1.0 if player.passed else 0.0,
                       float(player.tr_raised_this_generation)]
             out[base:base + len(values)] = values   # every number at its place: nothing of the last to clear
-        played = player.played
-        part = f"played {index}"
+        cards = list(map(_CARD, player.played))   # (name, resources, used) of each card in play, read in C
+        part = _PLAYED_PARTS[index]
         known = keys.get(part)
-        names = list(map(_NAMES, played))
-        resources = list(map(_RESOURCES, played))
-        if known is None or known[0] != player.corporation or known[1] != names or known[2] != resources:
-            keys[part] = (player.corporation, names, resources)
+        if known is not None and known[0] == player.corporation and known[1] == cards:
+            return False
+        keys[part] = (player.corporation, cards)
+        old = known[1] if known is not None else None
+        if old is None or len(old) != len(cards) or known[0] != player.corporation or \
+                any(a[0] != b[0] or a[1] != b[1] for a, b in zip(old, cards)):
             base = self.offsets[16] + self._relative(index, len(state.players)) * self.encoding.per_seat
-            cards, at = self.encoding.cards, base + len(SEAT_NUMBERS)
+            names, at = self.encoding.cards, base + len(SEAT_NUMBERS)
             entries = {}
-            if player.corporation in cards:
-                entries[at + cards[player.corporation]] = 1.0
-            for name, held in zip(names, resources):
-                if name in cards:
-                    entries[at + len(cards) + cards[name]] = 1.0 + min(held, 20) / SCALES["card resources"]
+            if player.corporation in names:
+                entries[at + names[player.corporation]] = 1.0
+            for name, held, _ in cards:
+                if name in names:
+                    entries[at + len(names) + names[name]] = 1.0 + min(held, 20) / SCALES["card resources"]
             self._rewrite(out, part, entries)
+        return old is None or [c[2] for c in old] != [c[2] for c in cards]   # the used actions changed
 
     def _used(self, out, players) -> None:
         cards, at = self.encoding.cards, self.offsets[17]

@@ -120,6 +120,7 @@ class OptionFeatures:
         self._boards: dict[str, tuple[float, float]] = {}
         self._visits: dict[tuple[str, int], list] = {}
         self._choices: dict[tuple[int, int], tuple] = {}   # (id of the effect, option) -> (the effect, its columns)
+        self._dispatch: dict[int, tuple] = {}   # action id -> (what fills its dynamic columns, its key)
 
     def column(self, field: str, column: str = "") -> int:
         """The index of a column (`column("tags", "science")`)."""
@@ -272,12 +273,15 @@ class OptionFeatures:
         tile = queries.placing(game) if decision.kind == "space" else None
         if tile is not None and f"placing: {tile}" in at:
             common.append((at[f"placing: {tile}"], 1.0))
-        move = self.space.move
-        for slot, (action, option) in enumerate(zip(ids, options)):
-            segment, key = move(action)
-            add = _ROW.get(segment)
+        dispatch = self._dispatch
+        for slot, action in enumerate(ids):
+            found = dispatch.get(action)
+            if found is None:   # what fills the row's dynamic columns, found once per move
+                segment, key = self.space.move(action)
+                found = dispatch[action] = (_ROW.get(segment), key)
+            add, key = found
             if add is not None:
-                add(self, entries, slot, game, player, key, option, decision)
+                add(self, entries, slot, game, player, key, options[slot], decision)
         if decision.kind == "option":
             self._chosen_effects(entries, game, ids, options)
         return common, entries

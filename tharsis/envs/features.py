@@ -120,6 +120,20 @@ class Features:
         self._writers[player].write(self.game, buffer)
         return buffer.copy()
 
+    def write(self, player: int, observation: np.ndarray, options: np.ndarray) -> None:
+        """Writes the observation tensor of `player` and the option rows of the pending decision (zeros unless they
+        decide) into arrays of the caller's (OpenSpiel's tensor and its parts), without new arrays in between."""
+        buffer = self._buffers[player]
+        self._writers[player].write(self.game, buffer)
+        observation[:] = buffer
+        decision = self._current()
+        if decision is None or decision.player != player:
+            options[:] = 0.0
+            return
+        if self._options is None:
+            self._options = self._make_options(decision)
+        options[:] = self._options[0]
+
 
 class _StaticRows:
     """The static rows of the option features of one content (fixed for a move and a board) in one table, shared by
@@ -129,20 +143,24 @@ class _StaticRows:
     def __init__(self, features):
         self.features = features
         self.table = np.zeros((256, features.width), np.float32)
-        self.index: dict[tuple[str, int], int] = {}
+        self.rows_of: dict[str, dict[int, int]] = {}   # board -> action id -> row of the table
+        self.count = 0
 
     def rows(self, ids: list[int], board) -> np.ndarray:
-        key, index = board.board.name, self.index
-        found = []
-        for action in ids:
-            row = index.get((key, action))
-            if row is None:
-                row = index[(key, action)] = len(index)
-                if row >= len(self.table):
-                    self.table = np.concatenate([self.table, np.zeros_like(self.table)])
-                self.table[row] = self.features.static_row(action, board)
-            found.append(row)
-        return self.table[found]
+        index = self.rows_of.get(board.board.name)
+        if index is None:
+            index = self.rows_of[board.board.name] = {}
+        try:
+            return self.table[list(map(index.__getitem__, ids))]
+        except KeyError:   # a move seen for the first time on this board
+            for action in ids:
+                if action not in index:
+                    if self.count >= len(self.table):
+                        self.table = np.concatenate([self.table, np.zeros_like(self.table)])
+                    self.table[self.count] = self.features.static_row(action, board)
+                    index[action] = self.count
+                    self.count += 1
+            return self.table[list(map(index.__getitem__, ids))]
 
 
 def _static_rows(features) -> _StaticRows:

@@ -257,9 +257,9 @@ class TharsisState(pyspiel.State):
 
     def fill_observation(self, player: int, tensor: np.ndarray) -> None:
         """Writes `observation_tensor(player)` into `tensor` (float32, its size)."""
-        features, game = self._position.features, self._shared.value
-        tensor[:game.vector_size] = features.observation(player)
-        tensor[game.vector_size:] = features.options(player)[0].reshape(-1)
+        game = self._shared.value
+        self._position.features.write(player, tensor[:game.vector_size],
+                                      tensor[game.vector_size:].reshape(game.slots, game.width))
 
     def information_state_tensor(self, player=None) -> list[float]:
         """None: the game type says so (the module docstring says why); a SpielError that says what to use."""
