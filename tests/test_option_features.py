@@ -129,6 +129,9 @@ def test_the_observation_writer_starts_again_on_another_game_and_another_buffer(
     fresh = np.zeros(size, np.float32)
     writer.write(world.game, fresh)
     assert np.array_equal(fresh, buffer)
+    fewer = GameState.new_game(players=1, seed=5, expansions=("venus",))   # other seats: none of the last left
+    writer.write(fewer.game, buffer)
+    assert np.array_equal(buffer, np.asarray(fewer.observation_tensor(0), np.float32))
 
 
 def test_docs_api_describes_every_field_of_the_option_features():

@@ -109,7 +109,7 @@ class Encoding:
 
     def fill(self, vector, observation: dict) -> None:
         """Writes the vector of an observation into `vector`: zeros, `size` long, anything that takes item and slice
-        assignment (a list, or a numpy array, which an adapter then hands on without converting 4,800 Python
+        assignment (a list, or a numpy array, which an adapter then hands on without converting 9,000 Python
         floats: only the hundred or so non-zero entries are written)."""
         observer, players = observation["observer"], observation["players"]
         count = len(players)

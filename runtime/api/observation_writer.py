@@ -17,8 +17,8 @@ their resources, the used actions, the observer's hand, and what the flow holds 
 immutable, compared by identity, with the hand and the kept cards).
 
 Interface: `ObservationWriter(game, player)`, then `write(game, out)` with the same `out` each time (zeros the
-first time). Another game (a new deal, a determinisation: another state object) or another buffer starts again
-from the whole tensor.
+first time). Another game (a new deal, a determinisation: another state object) clears the buffer and writes the
+whole tensor; another buffer (zeros) is written whole.
 """
 
 from __future__ import annotations
@@ -79,9 +79,11 @@ class ObservationWriter:
         if out is not self._out:   # a new buffer: zeros, nothing of ours in it
             self._out, self._written, self._sets = out, {}, {}
             self._keys = {}
-        if game.state is not self._state:   # another game: every part is written again
+        if game.state is not self._state:   # another game (its seats may be others): cleared, then written whole
+            if self._state is not None:
+                out[0:self.size] = [0.0] * self.size
             self._state = game.state
-            self._keys = {}
+            self._written, self._sets, self._keys = {}, {}, {}
             self._reader = hidden.FlowReader(self.player)
         state, observer, keys = game.state, self.player, self._keys
         players = state.players
@@ -122,8 +124,13 @@ class ObservationWriter:
         (hidden.FlowReader: the frames that stayed on the stack are not read again)."""
         held, playing = self._reader.read(game)
         kept = game.state.kept[self.player] if game.state.kept else ()
-        self._multi_hot(out, "held", 19, list(kept) + held)
-        self._multi_hot(out, "playing", 21, (playing[1],) if playing else ())
+        held = list(kept) + held
+        if keys.get("held") != held:
+            keys["held"] = held
+            self._multi_hot(out, "held", 19, held)
+        if keys.get("playing", _UNSEEN) != playing:
+            keys["playing"] = playing
+            self._multi_hot(out, "playing", 21, (playing[1],) if playing else ())
 
     # ------------------------------------------------------------------ the parts
 

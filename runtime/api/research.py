@@ -185,7 +185,7 @@ class GameState:
 
     def fill_observation_tensor(self, player: int, out) -> None:
         """Writes `observation_tensor(player)` into `out`, a zeroed buffer of its length that takes item and slice
-        assignment (a numpy float32 array: the adapters' observation without a list of 4,800 floats to convert)."""
+        assignment (a numpy float32 array: the adapters' observation without a list of 9,000 floats to convert)."""
         player = self._player(player)
         encoding_for(self.game).fill(out, self.observation(player))
 
