@@ -41,6 +41,7 @@ class Features:
         self.slots, self.width = slots, self.option_features.width
         self.size = ObservationWriter(game, 0).size
         self._rows = _static_rows(self.option_features)
+        self._masks = [np.array([1] * count + [0] * (slots - count), np.int8) for count in range(slots + 1)]
         self.reset(game)
 
     def reset(self, game: Game) -> None:
@@ -96,21 +97,16 @@ class Features:
 
     def _make_options(self, decision):
         ids = self._ids[:self.slots]
-        count = len(ids)
+        count, empty = len(ids), self.slots - len(ids)
         game, features = self.game, self.option_features
-        matrix = np.zeros((self.slots, self.width), np.float32)
-        matrix[:count] = self._rows.rows(ids, game.board)
+        matrix = self._rows.rows(ids, game.board, empty)   # the static rows, zeros after the last: one operation
         common, entries = features.dynamic(game, decision, ids, [self._legal[i] for i in ids])
-        for column, value in common:
-            matrix[:count, column] = value
+        if common:
+            entries = entries + [(slot, column, value) for column, value in common for slot in range(count)]
         if entries:
             slots, columns, values = zip(*entries)
-            matrix[list(slots), list(columns)] = values
-        actions = np.full(self.slots, -1, np.int64)
-        actions[:count] = ids
-        mask = np.zeros(self.slots, np.int8)
-        mask[:count] = 1
-        return matrix, actions, mask
+            matrix[slots, columns] = values
+        return matrix, np.array(ids + [-1] * empty, np.int64), self._masks[count]
 
     # ------------------------------------------------------------------ a player's view
 
@@ -142,16 +138,17 @@ class _StaticRows:
 
     def __init__(self, features):
         self.features = features
-        self.table = np.zeros((256, features.width), np.float32)
+        self.table = np.zeros((256, features.width), np.float32)   # row 0 stays zeros: an empty slot's
         self.rows_of: dict[str, dict[int, int]] = {}   # board -> action id -> row of the table
-        self.count = 0
+        self.count = 1
 
-    def rows(self, ids: list[int], board) -> np.ndarray:
+    def rows(self, ids: list[int], board, empty: int) -> np.ndarray:
+        """A new array of the static rows of `ids`, then `empty` rows of zeros."""
         index = self.rows_of.get(board.board.name)
         if index is None:
             index = self.rows_of[board.board.name] = {}
         try:
-            return self.table[list(map(index.__getitem__, ids))]
+            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
         except KeyError:   # a move seen for the first time on this board
             for action in ids:
                 if action not in index:
@@ -160,7 +157,7 @@ class _StaticRows:
                     self.table[self.count] = self.features.static_row(action, board)
                     index[action] = self.count
                     self.count += 1
-            return self.table[list(map(index.__getitem__, ids))]
+            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
 
 
 def _static_rows(features) -> _StaticRows:
