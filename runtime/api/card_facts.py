@@ -86,8 +86,9 @@ class Facts:
             keys = {k for other in others for k in getattr(other, table)}
             for key in keys:
                 self.add(table, key, max(getattr(other, table).get(key, 0.0) for other in others))
-        for name in ("cards", "card_resources", "pieces", "attack", "scaled", "other"):
+        for name in ("cards", "card_resources", "pieces", "attack", "other"):
             setattr(self, name, getattr(self, name) + max(getattr(other, name) for other in others))
+        self.scaled = max([self.scaled] + [other.scaled for other in others])   # a mark, 0 or 1
 
 
 def _amount(amount: fx.Amount, facts: Facts) -> float:
@@ -142,7 +143,6 @@ def _mine(e, facts: Facts) -> None:
         options = [effects_facts(option) for option in e.options]
         if options:
             facts.best_of(options)
-            facts.scaled = max([facts.scaled] + [option.scaled for option in options])
     elif kind in (fx.May, fx.ChooseX):
         facts.choice = 1.0
         if kind is fx.ChooseX:

@@ -6,9 +6,9 @@ and takes what a learner takes at every decision:
 
     research    the bare API: `legal_actions()` and `apply_action(a)` (no observation)
     ids         the bare API through the fixed action space: `space.ids(decision)`, `space.option`, `game.apply`
-    pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation vector, the action mask and the option
-                features) and `env.step(a)`; the random player draws a filled option slot and plays its id
-                (`option_actions`), as a policy over the options would: scanning the 18,312-entry mask for its ones
+    pettingzoo  PettingZoo's AEC loop: `env.last()` (the observation: the vector, the action mask and, since issue
+                33, the option features) and `env.step(a)`; the random player draws from the legal ids the infos
+                list (`legal_moves`), which every version has: scanning the 18,312-entry mask for its ones
                 (`np.flatnonzero`) would cost the player 30 us a decision, more than the environment
     openspiel   OpenSpiel's `rl_environment.Environment`: each step's time step (every player's observation
                 tensor, as the game offers no information-state tensor, and legal actions) and `step([a])`
@@ -67,12 +67,12 @@ def pettingzoo_loop(seeds: range) -> int:
         environment.reset(seed=seed)
         rng = np.random.default_rng(seed)
         for _agent in environment.agent_iter():
-            observation, _reward, terminated, truncated, _info = environment.last()
+            _observation, _reward, terminated, truncated, info = environment.last()
             if terminated or truncated:
                 environment.step(None)
                 continue
-            filled = int(observation["option_mask"].sum())
-            environment.step(int(observation["option_actions"][rng.integers(filled)]))
+            legal = info["legal_moves"]
+            environment.step(legal[int(rng.integers(len(legal)))])
             decisions += 1
     return decisions
 
