@@ -15,8 +15,8 @@ player, the decision's kind): `dynamic` lists them apart so that an adapter with
 one operation and set the rest (tharsis/envs/features.py). `rows` gives the whole rows as lists.
 
 Rows come in the order of the legal ids (ascending); a learning adapter pads them to `OPTION_SLOTS` slots. A
-decision with more legal moves than slots (none of the bundled content's decisions in the games tests/test_envs.py
-plays) keeps its first `OPTION_SLOTS` ids in the slots; the rest stay reachable by their ids.
+decision with more legal moves than slots (none in the games tests/test_option_features.py plays with every
+expansion) keeps its first `OPTION_SLOTS` ids in the slots; the rest stay reachable by their ids.
 """
 
 from __future__ import annotations
