@@ -153,12 +153,22 @@ def test_pettingzoo_lists_each_decisions_moves_once_and_fills_its_observation_in
         assert len(listings) == step
 
 
-def test_both_adapters_hand_on_the_research_views_tensors():
+def test_both_adapters_hand_on_the_research_views_tensors_and_option_features():
+    """The PettingZoo observation's parts and OpenSpiel's tensor (the observation vector, then the option rows) are
+    the research API's `observation_tensor` and `option_features`, for the player to decide and the others."""
     np = pytest.importorskip("numpy", reason=RL_EXTRA)
     pytest.importorskip("pettingzoo", reason=RL_EXTRA)
     pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
     import tharsis.envs.openspiel  # noqa: F401
     from tharsis.envs import pettingzoo as tharsis_env
+    from tharsis.runtime.api.option_features import OPTION_SLOTS
+
+    def expected_options(research, player):
+        ids, rows = research.option_features(player)
+        matrix = np.zeros((OPTION_SLOTS, len(research.option_features_columns())), np.float32)
+        if rows:
+            matrix[:len(rows)] = np.asarray(rows, np.float32)
+        return ids, matrix
 
     env = tharsis_env.env(players=2, **SHORT)
     env.reset(seed=8)
@@ -166,16 +176,26 @@ def test_both_adapters_hand_on_the_research_views_tensors():
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     research = env.unwrapped.state
     for player, agent in enumerate(env.possible_agents):
-        expected = np.asarray(research.observation_tensor(player), np.float32)
-        assert np.array_equal(env.observe(agent)["observation"], expected)
+        observation = env.observe(agent)
+        assert np.array_equal(observation["observation"], np.asarray(research.observation_tensor(player), np.float32))
+        ids, matrix = expected_options(research, player)
+        assert np.array_equal(observation["options"], matrix)
+        assert list(observation["option_actions"][:len(ids)]) == ids and all(observation["option_actions"][len(ids):]
+                                                                               == -1)
+        assert observation["option_mask"].sum() == len(ids) == observation["action_mask"].sum()
     game = pyspiel.load_game("tharsis", {"max_generations": 1, "seed": 8})
     state = game.new_initial_state()
     for _ in range(12):
         state.apply_action(state.legal_actions()[0])
     research = state.research_state
+    vector = len(research.observation_tensor(0))
+    assert game.observation_tensor_size() == vector + OPTION_SLOTS * len(research.option_features_columns())
     for player in (0, 1):
-        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32),
-                              np.asarray(research.observation_tensor(player), np.float32))
+        tensor = np.asarray(state.observation_tensor(player), np.float32)
+        assert np.array_equal(tensor[:vector], np.asarray(research.observation_tensor(player), np.float32))
+        ids, matrix = expected_options(research, player)
+        assert np.array_equal(tensor[vector:], matrix.reshape(-1))
+        assert ids == (state.legal_actions() if player == state.current_player() else [])
 
 
 # ------------------------------------------------------------------ OpenSpiel
@@ -206,7 +226,7 @@ def test_openspiel_states_clone_and_serialise_at_any_length():
         assert str(other) == str(state)
         assert other.legal_actions() == state.legal_actions()
         assert other.information_state_string(0) == state.information_state_string(0)
-        assert other.observation_tensor(1) == state.observation_tensor(1)
+        assert list(other.observation_tensor(1)) == list(state.observation_tensor(1))
     if not state.is_terminal():
         action = state.legal_actions()[0]
         copy.apply_action(action)
@@ -225,7 +245,7 @@ def test_openspiel_tensors_neither_deal_a_game_nor_draw_from_the_games_seeds():
     quiet.new_initial_state()
     for player in (0, 1):
         assert len(state.observation_tensor(player)) == asked.observation_tensor_size()
-    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    assert list(state.observation_tensor()) == list(state.observation_tensor(state.current_player()))
     assert asked.new_initial_state().serialize() == quiet.new_initial_state().serialize()
 
 
@@ -248,7 +268,7 @@ def test_openspiel_game_type_offers_no_information_state_tensor_it_cannot_make_p
         player = time_step.observations["current_player"]
         time_step = environment.step([time_step.observations["legal_actions"][player][0]])
     state = environment.get_state
-    assert time_step.observations["info_state"][1] == state.observation_tensor(1)
+    assert list(time_step.observations["info_state"][1]) == list(state.observation_tensor(1))
     for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_size):
         with pytest.raises(pyspiel.SpielError, match="information_state_string"):
             ask()
@@ -326,6 +346,6 @@ def test_the_adapters_examples_in_docs_api_run_as_written():
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```py\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3   # PettingZoo, OpenSpiel, the Gymnasium seat
     for block in blocks:
         exec(compile(block, "docs/api.md", "exec"), {})

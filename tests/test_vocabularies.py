@@ -20,6 +20,7 @@ HOME = Path("compiler") / "vocabulary.py"
 # the same word in another vocabulary, where it is not a tile: module -> words allowed there, and why
 ELSEWHERE = {
     Path("runtime") / "api" / "action_space.py": {"special"},   # the segment of special moves: pass, done, yes, ...
+    Path("runtime") / "api" / "option_features.py": {"special"},   # that segment, read back from an id
 }
 
 

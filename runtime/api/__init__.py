@@ -4,7 +4,9 @@
 and load (saves.py writes and reads the exact state and flow); the player limits and the names of the phases are
 the core's (core/state.py, whose `GameData` is the state a `Game` holds), re-exported here; research.py's
 `GameState` is the view for search and learning (legal actions, information states, determinisation by hidden.py,
-a fixed action space in action_space.py); narration.py turns the event log into sentences; queries.py re-exports the
+a fixed action space in action_space.py, the observation vector of encoding.py kept up to date in place by
+observation_writer.py, every legal move described by numbers in option_features.py from what card_facts.py reads
+of the compiled cards); narration.py turns the event log into sentences; queries.py re-exports the
 questions of the rules a player may ask (what a card costs, whether a parameter is maxed, the scores now).
 
 May import: every layer below (sequence, handlers, rules, core), the compiler's definitions, and nothing of

@@ -90,6 +90,9 @@ class ActionSpace:
         self._names = {i: (name, key) for name, index in self._index.items() for key, i in index.items()}
         self.segments["pay"] = (start, self.pay_steel * self.pay_titanium * self.pay_other)
         self.size = start + self.segments["pay"][1]
+        # (decision kind, id of an option object) -> (the option, its id): Option objects are immutable by convention
+        # and many are shared (runtime/core/decisions.py `shared_options`), so most ids are found once
+        self._known: dict[tuple[str, int], tuple] = {}
 
     def keys(self, segment: str) -> tuple[str, ...]:
         """What the ids of a segment stand for, in id order: the milestones' names for "milestone"."""
@@ -204,11 +207,33 @@ class ActionSpace:
             if not options or options[-1].value != decision.options.high:
                 options.append(Option(f"X={decision.options.high}", decision.options.high))
         found: dict[int, Option] = {}
+        kind = decision.kind
+        known = self._known if kind != "x" else None   # an X's id depends on the decision's range: not kept
+        if known is not None and len(known) > 200_000:
+            known.clear()
         for option in options:
-            action = self.id_of(decision, option)
+            if known is None:
+                action = self.id_of(decision, option)
+            else:   # the id of an option object met before in a decision of this kind (shared options, the menu's)
+                entry = known.get((kind, id(option)))
+                if entry is None or entry[0] is not option:
+                    entry = known[(kind, id(option))] = (option, self.id_of(decision, option))
+                action = entry[1]
             if action is not None:
                 found.setdefault(action, option)  # equal ids only for interchangeable options (equal labels)
         return found
+
+    def move(self, action: int) -> tuple[str, object]:
+        """(segment, key) of an id: `("play", "Livestock")`, `("space", "31")`, `("pay", (steel, titanium, other))`;
+        ValueError for an integer outside the table."""
+        named = self._names.get(action)
+        if named is not None:
+            return named
+        if not isinstance(action, int) or not self.segments["pay"][0] <= action < self.size:
+            raise ValueError(f"{action!r} is not an action id (0..{self.size - 1})")
+        rest, other = divmod(action - self.segments["pay"][0], self.pay_other)
+        steel, titanium = divmod(rest, self.pay_titanium)
+        return "pay", (steel, titanium, other)
 
     def describe(self, action: int) -> str:
         """The move an id stands for, in words."""

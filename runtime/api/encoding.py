@@ -109,7 +109,7 @@ class Encoding:
 
     def fill(self, vector, observation: dict) -> None:
         """Writes the vector of an observation into `vector`: zeros, `size` long, anything that takes item and slice
-        assignment (a list, or a numpy array, which an adapter then hands on without converting 4,800 Python
+        assignment (a list, or a numpy array, which an adapter then hands on without converting 9,000 Python
         floats: only the hundred or so non-zero entries are written)."""
         observer, players = observation["observer"], observation["players"]
         count = len(players)
@@ -206,8 +206,8 @@ class Encoding:
                 vector[base + 1] = 1.0 if faction["name"] == government["dominant"] else 0.0
                 if faction["leader"] is not None:
                     vector[base + 2 + seat(faction["leader"])] = 1.0
-                for owner in faction["pieces"]:
-                    vector[base + 3 + MAX_PLAYERS + seat(owner)] += 1.0 / self.neutral
+                for owner, pieces in _counts(faction["pieces"], seat).items():   # counted, then scaled: the same
+                    vector[base + 3 + MAX_PLAYERS + owner] = pieces / self.neutral   # in float32 as in a list
         at += len(self.factions) * self.per_faction
         if self.factions:
             if government is not None:
@@ -232,9 +232,9 @@ class Encoding:
             vector[base + 1] = 1.0 if site["active"] else 0.0
             vector[base + 2] = site["marker"] / max(1, steps - 1)
             vector[base + 3 + seat(site["visitor"])] = 1.0
-            for owner in site["pieces"]:
-                if seat(owner) < MAX_PLAYERS:
-                    vector[base + 3 + MAX_PLAYERS + 1 + seat(owner)] += 1.0 / capacity
+            for owner, pieces in _counts(site["pieces"], seat).items():
+                if owner < MAX_PLAYERS:
+                    vector[base + 3 + MAX_PLAYERS + 1 + owner] = pieces / capacity
         at += len(self.sites) * self.per_site
         kinds = list(self.pieces)
         for index, player in enumerate(observation["players"]):
@@ -257,6 +257,14 @@ class Encoding:
                 index = self.cards.get(label.split(" ", 1)[-1])
                 if index is not None:
                     vector[self.size + index] = 1.0
+
+
+def _counts(owners, seat) -> dict[int, int]:
+    """How many of `owners` each relative seat holds."""
+    found: dict[int, int] = {}
+    for owner in owners:
+        found[seat(owner)] = found.get(seat(owner), 0) + 1
+    return found
 
 
 def encoding_for(game: "Game") -> Encoding:

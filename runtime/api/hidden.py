@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from .game import Game
 
-__all__ = ["PRIVATE_KINDS", "being_played", "determinize", "hidden_names", "held_by_flow"]
+__all__ = ["PRIVATE_KINDS", "FlowReader", "being_played", "determinize", "hidden_names", "held_by_flow"]
 
 # the decisions whose choice only the decider sees (which card bought, drafted, kept, which corporation)
 PRIVATE_KINDS = frozenset({"buy", "draft", "keep", "corporation"})
@@ -120,8 +120,16 @@ def _frame_parts(function: Callable, args: tuple, asker: int) -> Iterator[tuple[
 
 
 def _strings(value, out: list) -> None:
-    if type(value) is str:
+    kind = type(value)   # the exact types first (most of what frames hold), then their subclasses
+    if kind is str:
         out.append(value)
+    elif kind is tuple or kind is list:
+        for item in value:
+            _strings(item, out)
+    elif kind is Option:
+        _strings(value.value, out)
+    elif kind in _PLAIN or kind in _OPAQUE:
+        return
     elif isinstance(value, (tuple, list)):
         for item in value:
             _strings(item, out)
@@ -131,6 +139,11 @@ def _strings(value, out: list) -> None:
         _strings(value.value, out)
     elif isinstance(value, EffectContext):
         out.extend(n for n in (value.card, value.playing, value.that_card) if n)
+    else:   # a type that holds no name (a compiled effect, a decision): not tested again
+        _OPAQUE.add(kind)
+
+
+_OPAQUE: set = set()   # the types `_strings` found no name in, by type alone (every branch above tests the type)
 
 
 def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
@@ -162,23 +175,33 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     yield PUBLIC, game.options.corporations
 
 
-def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
+def _frames(game: "Game") -> list[tuple[Any, int]]:
+    """The flow's frames, each with the player its question is put to (NOBODY for a step)."""
     frames = [(frame, NOBODY) for frame in game.flow.stack]
     asking = game.flow.asking
     if asking is not None:
         frames.append((asking, asking.decision.player))
-    for frame, asker in frames:
-        function = frame.resume if isinstance(frame, Ask) else frame.function
-        if function.step_name in _NOT_CARDS:
-            continue
-        if not _PLAIN.issuperset(map(type, frame.args)):  # most frames hold only numbers: no card in them
-            for owner, value in _frame_parts(function, frame.args, asker):
-                yield owner, value
-                if isinstance(value, tuple):  # a EffectContext among the arguments names public cards (in play, played)
-                    yield PUBLIC, [v for v in value if isinstance(v, EffectContext)]
-        if isinstance(frame, Ask) and frame.decision.eager_options is not None \
-                and not isinstance(frame.decision.eager_options, NumberOptions):
-            yield asker, frame.decision.eager_options
+    return frames
+
+
+def _places_of(frame, asker: int) -> Iterator[tuple[int, Any]]:
+    """(owner, value) of what one frame holds: a function of the frame alone (frames are immutable)."""
+    function = frame.resume if isinstance(frame, Ask) else frame.function
+    if function.step_name in _NOT_CARDS:
+        return
+    if not _PLAIN.issuperset(map(type, frame.args)):  # most frames hold only numbers: no card in them
+        for owner, value in _frame_parts(function, frame.args, asker):
+            yield owner, value
+            if isinstance(value, tuple):  # a EffectContext among the arguments names public cards (in play, played)
+                yield PUBLIC, [v for v in value if isinstance(v, EffectContext)]
+    if isinstance(frame, Ask) and frame.decision.eager_options is not None \
+            and not isinstance(frame.decision.eager_options, NumberOptions):
+        yield asker, frame.decision.eager_options
+
+
+def _frame_places(game: "Game") -> Iterator[tuple[int, Any]]:
+    for frame, asker in _frames(game):
+        yield from _places_of(frame, asker)
 
 
 def being_played(game: "Game") -> Optional[tuple[int, str]]:
@@ -190,14 +213,80 @@ def being_played(game: "Game") -> Optional[tuple[int, str]]:
     return game.flow.playing
 
 
-def held_by_flow(game: "Game", observer: int) -> list[str]:
+def held_by_flow(game: "Game", observer: int, cache: Optional[dict] = None) -> list[str]:
     """The cards the flow's frames hold for `observer` and nobody else (the dealt corporations and starting cards,
-    a research offer, a draft pack and the cards drafted so far, cards looked at), in order, once each."""
+    a research offer, a draft pack and the cards drafted so far, cards looked at), in order, once each. `cache`, a
+    dict kept by the caller between calls on one content, keeps what each frame holds: most frames stay on the stack
+    for many decisions, and reading one again is most of the cost (the observation writer's)."""
     found: dict[str, None] = {}
-    for owner, value in _frame_places(game):
-        if owner == observer:
-            found.update((n, None) for n in _all(value) if n in game.library)
+    library = game.library
+    for frame, asker in _frames(game):
+        if cache is None:
+            named = _named(frame, asker, library)
+        else:
+            entry = cache.get(id(frame))
+            if entry is None or entry[0] is not frame:   # the frame is kept with its entry: its id stays its own
+                entry = cache[id(frame)] = (frame, _named(frame, asker, library))
+            named = entry[1]
+        for owner, names in named:
+            if owner == observer:
+                found.update(dict.fromkeys(names))
     return [n for n in found if n not in game.state.players[observer].hand]
+
+
+def _named(frame, asker: int, library) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(owner, card names) of what a frame holds."""
+    found = []
+    for owner, value in _places_of(frame, asker):
+        names = tuple(n for n in _all(value) if n in library)
+        if names:
+            found.append((owner, names))
+    return tuple(found)
+
+
+class FlowReader:
+    """`held_by_flow(game, observer)` and `being_played(game)` of one observer, for a caller that asks at every
+    decision (the observation writer): the flow's stack keeps its bottom frames from one decision to the next (they
+    are immutable), so what the frames below the first one that changed hold is kept, and only the frames above it
+    and the question are read."""
+
+    def __init__(self, observer: int):
+        self.observer = observer
+        self._frames: list = []        # the stack read last
+        self._held: list[dict] = []    # per frame: the names the frames up to it hold for the observer, in order
+        self._paid: list = []          # per frame: the newest card being paid for up to it, or None
+        self._asking = None
+        self._asked: tuple = ()
+
+    def read(self, game: "Game") -> tuple[list[str], Optional[tuple[int, str]]]:
+        """(held_by_flow(game, observer), being_played(game)), the same as those functions give."""
+        stack, frames = game.flow.stack, self._frames
+        same, bound = 0, min(len(frames), len(stack))
+        while same < bound and frames[same] is stack[same]:
+            same += 1
+        del frames[same:], self._held[same:], self._paid[same:]
+        held = self._held[-1] if self._held else {}
+        paid = self._paid[-1] if self._paid else None
+        library, observer = game.library, self.observer
+        for frame in stack[same:]:
+            frames.append(frame)
+            names = [n for owner, named in _named(frame, NOBODY, library) if owner == observer for n in named]
+            if names:
+                held = {**held, **dict.fromkeys(names)}
+            if isinstance(frame, Step) and frame.function.step_name == "actions.card_paid":
+                paid = (frame.args[0], frame.args[1])
+            self._held.append(held)
+            self._paid.append(paid)
+        asking = game.flow.asking
+        if asking is not self._asking:
+            self._asking = asking
+            self._asked = () if asking is None else tuple(
+                n for owner, named in _named(asking, asking.decision.player, library) if owner == observer
+                for n in named)
+        if self._asked:
+            held = {**held, **dict.fromkeys(self._asked)}
+        hand = game.state.players[observer].hand
+        return [n for n in held if n not in hand], paid if paid is not None else game.flow.playing
 
 
 def hidden_names(game: "Game", observer: int) -> set[str]:

@@ -32,8 +32,10 @@ from typing import Optional
 
 from ..core.decisions import Decision
 from . import hidden
+from .action_space import action_space
 from .encoding import encoding_for
 from .game import Game, GameOptions
+from .option_features import option_features_for
 
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
 
@@ -183,7 +185,7 @@ class GameState:
 
     def fill_observation_tensor(self, player: int, out) -> None:
         """Writes `observation_tensor(player)` into `out`, a zeroed buffer of its length that takes item and slice
-        assignment (a numpy float32 array: the adapters' observation without a list of 4,800 floats to convert)."""
+        assignment (a numpy float32 array: the adapters' observation without a list of 9,000 floats to convert)."""
         player = self._player(player)
         encoding_for(self.game).fill(out, self.observation(player))
 
@@ -207,6 +209,22 @@ class GameState:
         """(part, length) of `information_state_tensor`, in order; the total is its length."""
         encoding = encoding_for(self.game)
         return list(encoding.layout + encoding.recall)
+
+    def option_features(self, player: int) -> tuple[list[int], list[list[float]]]:
+        """The legal moves of the pending decision as the fixed action space's ids (ascending: action_space.py) and
+        one row of features for each (what kind of move, the card it names with its cost, tags, requirements, VP and
+        what it does, the space, the payment, the number...: option_features.py; `option_features_columns()` names
+        the columns); both empty unless `player` is the one to decide."""
+        player = self._player(player)
+        decision = self.game.pending()
+        if decision is None or decision.player != player:
+            return [], []
+        return option_features_for(self.game).rows(self.game, decision, action_space(self.game).legal(decision))
+
+    def option_features_columns(self) -> list[str]:
+        """The name of every column of `option_features` rows, in order (`"tags: science"`, `"does production:
+        heat"`): the same for every game of the content."""
+        return list(option_features_for(self.game).columns)
 
     def determinize(self, player: int, seed: int) -> "GameState":
         """A clone consistent with everything `player` has seen, with the unseen cards (deck and other hands)

@@ -12,15 +12,20 @@ IS-MCTS (`open_spiel.python.algorithms.ismcts`) calls at its root.
 
 Actions are the fixed action space's ids (`tharsis.runtime.api.action_space`): `num_distinct_actions()` bounds them
 for the game's content. The observation tensor is the research view's (`observation_tensor`:
-`tharsis.runtime.api.encoding`). The game offers no information-state tensor (`provides_information_state_tensor`
-is False, and asking for one is a SpielError): a fixed-length vector with perfect recall would have to hold every
-move of a game of about 1,000, and the research view's `information_state_tensor` (the observation and the cards the
-player's own choices named) forgets the order of the choices and every choice that names no card, so it is not one.
-Perfect recall is the information-state string: the research API's `information_state_string` when the engine has
-it, else is the research API's `information_state_string` when the engine has it, else the
-observation with the player's own moves and the public moves of the others (what a move of a hidden kind chose,
-a card kept or drafted, is left out). Parameters: `players` (2-5), `seed`, `corporate_era`, `draft`, `board`,
-`expansions` (comma-separated), `max_generations` (0: the rules decide).
+`tharsis.runtime.api.encoding`) followed by the option features of the pending decision for the player who decides
+(`tharsis.runtime.api.option_features`: OPTION_SLOTS rows of features, one per legal action in ascending order, so
+row k is `legal_actions()[k]`; zeros for the others); the observer's `dict` names the two parts ("observation" and
+"options", rows x columns). `observation_tensor(player)` returns a new float32 numpy array (a sequence, as pyspiel's
+lists are): made from a buffer kept up to date in place (`tharsis.envs.features`), it costs a copy, where a list of
+20,000 floats would cost more than the game's own step.
+
+The game offers no information-state tensor (`provides_information_state_tensor` is False, and asking for one is a
+SpielError): a fixed-length vector with perfect recall would have to hold every move of a game of about 1,000, and
+the research view's `information_state_tensor` (the observation and the cards the player's own choices named)
+forgets the order of the choices and every choice that names no card, so it is not one. Perfect recall is the
+information-state string: the research API's `information_state_string` (every logged choice, another player's
+private ones hidden, then the observation now). Parameters: `players` (2-5), `seed`, `corporate_era`, `draft`,
+`board`, `expansions` (comma-separated), `max_generations` (0: the rules decide).
 """
 
 from __future__ import annotations
@@ -37,10 +42,10 @@ from tharsis.runtime.api.action_space import action_space
 from tharsis.runtime.api.game import Game
 from tharsis.runtime.api.research import GameState
 
+from .features import Features
+
 __all__ = ["TharsisGame", "TharsisState"]
 
-# What a player decides in private: the others learn that the decision was taken, not what was chosen.
-PRIVATE_KINDS = frozenset({"corporation", "keep", "draft", "buy", "discard"})
 NO_INFORMATION_STATE_TENSOR = (
     "the game tharsis offers no information-state tensor (its game type says so): no fixed-length vector holds "
     "perfect recall of a game of about 1,000 moves; use information_state_string (perfect recall), "
@@ -80,10 +85,18 @@ class _Shared:
 
 
 class _Position:
-    """The engine's position inside a state; a deep copy is the engine's `clone()` (microseconds, no recursion)."""
+    """The engine's position inside a state, and the arrays of its decisions (`Features`, made when first asked); a
+    deep copy is the engine's `clone()` (microseconds, no recursion), whose arrays are made anew."""
 
     def __init__(self, state: GameState):
         self.state = state
+        self._features: Optional[Features] = None
+
+    @property
+    def features(self) -> Features:
+        if self._features is None:
+            self._features = Features(self.state.game)
+        return self._features
 
     def __deepcopy__(self, memo):
         return _Position(self.state.clone())
@@ -103,7 +116,9 @@ class TharsisGame(pyspiel.Game):
         self._params = params
         probe = GameState.new_game(players=players, seed=0, **self._options)
         self.space = action_space(probe.game)
-        self.tensor_size = sum(length for _, length in probe.observation_tensor_layout())
+        features = Features(probe.game)
+        self.vector_size, self.slots, self.width = features.size, features.slots, features.width
+        self.tensor_size = features.size + features.slots * features.width
         seed = int(params["seed"])
         self._seeds = random.Random(seed if seed >= 0 else None)
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=players,
@@ -213,7 +228,7 @@ class TharsisState(pyspiel.State):
         decision = self._position.state.decision()
         if decision is None or decision.player != player:
             return []
-        return self._shared.value.space.ids(decision)
+        return list(self._position.features.ids())   # listed once per decision
 
     def _apply_action(self, action: int) -> None:
         if self._replaying is not None:
@@ -221,19 +236,30 @@ class TharsisState(pyspiel.State):
             return
         state = self._position.state
         decision = state.decision()
-        option = self._shared.value.space.option(decision, int(action))
+        option = self._position.features.legal().get(int(action))
+        if option is None:   # the ValueError that says why the move is illegal
+            self._shared.value.space.option(decision, int(action))
         self._moves.append((decision.player, decision.kind, int(action)))
         state.game.apply(option)
 
-    def observation_tensor(self, player=None) -> list[float]:
-        """The research view's observation tensor of `player` (the player to move by default), as pyspiel gives it
-        (float32 values in a list). Written here, not left to pyspiel's C++ path for Python games, which deals a new
-        initial state (and draws a seed from the game's generator) to learn the tensor's size on every call."""
+    def observation_tensor(self, player=None) -> np.ndarray:
+        """The observation tensor of `player` (the player to move by default): the research view's observation
+        tensor, then the option features of the pending decision if `player` decides it (zeros otherwise), as a new
+        float32 array. Written here, not left to pyspiel's C++ path for Python games, which deals a new initial state
+        (and draws a seed from the game's generator) to learn the tensor's size on every call."""
         research = self._position.state
         player = research.current_player() if player is None else player
-        tensor = np.zeros(self._shared.value.tensor_size, np.float32)
-        research.fill_observation_tensor(player, tensor)
-        return tensor.tolist()
+        if not isinstance(player, int) or not 0 <= player < self._shared.value.num_players():
+            research.observation(player)   # the ValueError that names the players
+        tensor = np.empty(self._shared.value.tensor_size, np.float32)
+        self.fill_observation(player, tensor)
+        return tensor
+
+    def fill_observation(self, player: int, tensor: np.ndarray) -> None:
+        """Writes `observation_tensor(player)` into `tensor` (float32, its size)."""
+        game = self._shared.value
+        self._position.features.write(player, tensor[:game.vector_size],
+                                      tensor[game.vector_size:].reshape(game.slots, game.width))
 
     def information_state_tensor(self, player=None) -> list[float]:
         """None: the game type says so (the module docstring says why); a SpielError that says what to use."""
@@ -270,28 +296,25 @@ class TharsisState(pyspiel.State):
         return repr(self._position.state)
 
     def information_state(self, player: int) -> str:
-        research = self._position.state
-        if hasattr(research, "information_state_string"):
-            return research.information_state_string(player)
-        moves = [(p, kind, action if p == player or kind not in PRIVATE_KINDS else -1)
-                 for p, kind, action in self._moves]
-        return json.dumps({"observation": research.observation(player), "moves": moves}, sort_keys=True)
+        return self._position.state.information_state_string(player)
 
 
 class TharsisObserver:
-    """OpenSpiel's Python observer: the research view's observation vector as `tensor`, and strings (the observation,
-    or with perfect recall the information state). A perfect-recall observer has no tensor (`None`, as OpenSpiel's
-    observers of what a game does not provide): the game offers none (the module docstring says why)."""
+    """OpenSpiel's Python observer: the observation tensor as `tensor`, with `dict` naming its parts ("observation",
+    the research view's vector, and "options", the option features as rows x columns), and strings (the
+    observation, or with perfect recall the information state). A perfect-recall observer has no tensor (`None`, as
+    OpenSpiel's observers of what a game does not provide): the game offers none (the module docstring says why)."""
 
     def __init__(self, game: TharsisGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
         self.tensor = None if perfect_recall else np.zeros(game.tensor_size, np.float32)
-        self.dict = {} if perfect_recall else {"observation": self.tensor}
+        self.dict = {} if perfect_recall else {
+            "observation": self.tensor[:game.vector_size],
+            "options": self.tensor[game.vector_size:].reshape(game.slots, game.width)}
 
     def set_from(self, state: TharsisState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor.fill(0.0)   # then filled in place: no list of thousands of floats to convert
-            state.research_state.fill_observation_tensor(player, self.tensor)
+            state.fill_observation(player, self.tensor)
 
     def string_from(self, state: TharsisState, player: int) -> str:
         if self.perfect_recall:

@@ -2,9 +2,19 @@
 
 Agents are `player_0` .. `player_{n-1}`, one per seat; the agent to act is the player the engine asks (set-up,
 research and draft decisions are sequential in the engine, so AEC fits without simultaneous moves). Actions are the
-fixed action space's ids (`tharsis.runtime.api.action_space`), a `Discrete(size)` space; the observation is a dict of
-`observation` (the research view's `observation_tensor`, float32) and `action_mask` (int8, 1 at the legal ids; all
-zero for an agent not to act). Rewards come only at the end: the research API's zero-sum returns.
+fixed action space's ids (`tharsis.runtime.api.action_space`), a `Discrete(size)` space. The observation is a dict:
+
+    observation     the research view's `observation_tensor`, float32
+    action_mask     int8 over the action ids, 1 at the legal ones (all zero for an agent not to act)
+    options         float32, OPTION_SLOTS x width: a row of features per legal move, in ascending id order
+                    (`tharsis.runtime.api.option_features`; docs/api.md names every column), zeros after the last
+    option_actions  int64, OPTION_SLOTS: the action id of each row (-1 for an empty one): a policy that scores the
+                    rows plays `option_actions[k]`
+    option_mask     int8, OPTION_SLOTS: 1 at the filled rows
+
+Rewards come only at the end: the research API's zero-sum returns. Everything of a decision (its legal moves, mask
+and option features) is made once (`tharsis.envs.features`), and the observation vector is kept up to date in place
+rather than encoded anew at each step.
 
 Options are `GameOptions` fields (`players` as a count, `corporate_era`, `expansions`, `draft`, `max_generations`,
 ...). `reset(seed=...)` deals the game of that seed; without one, the environment's own generator picks a seed,
@@ -22,8 +32,9 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from tharsis.runtime.api.action_space import action_space
 from tharsis.runtime.api.research import GameState
+
+from .features import Features
 
 __all__ = ["TharsisEnv", "env", "raw_env"]
 
@@ -45,20 +56,22 @@ class TharsisEnv(AECEnv):
         self._players, self._options = players, options
         self.render_mode = render_mode
         probe = GameState.new_game(players=players, seed=0, **options)
-        self._space = action_space(probe.game)
-        size = sum(length for _, length in probe.observation_tensor_layout())   # the same for every game of it
+        self._features = features = Features(probe.game)   # the same sizes for every game of the content
+        size = features.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         observation = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (self._space.size,), np.int8),
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (features.size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
+            "options": gymnasium.spaces.Box(-np.inf, np.inf, (features.slots, features.width), np.float32),
+            "option_actions": gymnasium.spaces.Box(-1, size - 1, (features.slots,), np.int64),
+            "option_mask": gymnasium.spaces.Box(0, 1, (features.slots,), np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(self._space.size) for agent in self.possible_agents}
-        self._size = size
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(size) for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.state: Optional[GameState] = None
-        self._legal: dict = {}   # the pending decision's legal ids and options, listed once per decision (`_settle`)
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -73,6 +86,7 @@ class TharsisEnv(AECEnv):
             self._seeds = np.random.default_rng(int(seed))
         game_seed = int(self._seeds.integers(0, 2 ** 63 - 1))
         self.state = GameState.new_game(players=self._players, seed=game_seed, **self._options)
+        self._features.reset(self.state.game)
         for agent in self.possible_agents:  # the spaces draw from their own generators (sample())
             self.action_spaces[agent].seed(None if seed is None else seed)
         self.agents = list(self.possible_agents)
@@ -84,13 +98,13 @@ class TharsisEnv(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict:
-        player = self.possible_agents.index(agent)
-        observation = np.zeros(self._size, dtype=np.float32)   # filled in place: about a hundred entries are not 0
-        self.state.fill_observation_tensor(player, observation)
-        mask = np.zeros(self._space.size, dtype=np.int8)
-        if player == self.state.current_player() and self._legal:
-            mask[list(self._legal)] = 1
-        return {"observation": observation, "action_mask": mask}
+        player = self._index[agent]
+        features = self._features
+        options, actions, option_mask = features.options(player)
+        deciding = option_mask[0] == 1
+        mask = features.ids_mask() if deciding else np.zeros(features.space.size, np.int8)
+        return {"observation": features.observation(player), "action_mask": mask, "options": options,
+                "option_actions": actions, "option_mask": option_mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -98,9 +112,9 @@ class TharsisEnv(AECEnv):
             self._was_dead_step(action)
             return
         action = operator.index(action)  # numpy integers too
-        option = self._legal.get(action)
-        if option is None:
-            self._space.option(self.state.decision(), action)   # the ValueError that says why the move is illegal
+        option = self._features.legal().get(action)
+        if option is None:   # the ValueError that says why the move is illegal
+            self._features.space.option(self.state.decision(), action)
         self.state.game.apply(option)
         self._cumulative_rewards[agent] = 0.0
         self._settle()
@@ -108,8 +122,7 @@ class TharsisEnv(AECEnv):
 
     def _settle(self) -> None:
         """Points `agent_selection` at the player to act, or ends the game for everyone with its returns; lists the
-        legal moves of the decision once, for `observe`, `step` and the infos."""
-        self._legal = self._space.legal(self.state.decision())
+        legal moves of the decision once (`Features`), for `observe`, `step` and the infos."""
         if self.state.is_terminal():
             returns = self.state.returns()
             for i, agent in enumerate(self.possible_agents):
@@ -120,7 +133,7 @@ class TharsisEnv(AECEnv):
             for agent in self.agents:
                 self.rewards[agent] = 0.0
             self.agent_selection = self.possible_agents[self.state.current_player()]
-        legal_moves = sorted(self._legal)
+        legal_moves = self._features.ids()
         for agent in self.agents:
             self.infos[agent] = {"legal_moves": legal_moves if agent == self.agent_selection else []}
 

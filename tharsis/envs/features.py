@@ -1,0 +1,170 @@
+"""What every adapter hands a learner at a decision, made once per decision with numpy: `Features`.
+
+The research API gives the parts (runtime/api/): the observation tensor, kept up to date in place by an
+`ObservationWriter` per player (observation_writer.py), the fixed action ids of the legal moves (action_space.py)
+and the option features (option_features.py). This class puts them into arrays for PettingZoo, OpenSpiel and
+Gymnasium alike, and caches them for the pending decision, so that the mask, the ids and the move applied cost one
+listing of the legal moves, and a second look at the same decision costs nothing:
+
+    observation(player)   the observation tensor, float32 (a copy: the writer's buffer changes at the next call)
+    legal()               {action id: option} of the pending decision
+    ids_mask()            int8 over every action id, 1 at the legal ones
+    options(player)       (features, actions, mask): `slots` rows of `width` features, float32, one per legal
+                          move in ascending id order (zeros after the last, and for a player not to decide); the
+                          action id in each slot (-1 in an empty one), int64; and 1 at the filled slots, int8
+
+The option features' static rows (fixed for a move in a content and board) are kept in one table and copied into a
+decision's rows in one indexing operation; the dynamic columns (a price now, a seat, a space's neighbours) are set
+after. Each call hands out new arrays (copies of the decision's), as Gymnasium asks: a learner may keep them.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from tharsis.runtime.api.action_space import action_space
+from tharsis.runtime.api.game import Game
+from tharsis.runtime.api.observation_writer import ObservationWriter
+from tharsis.runtime.api.option_features import OPTION_SLOTS, option_features_for
+
+__all__ = ["Features"]
+
+
+class Features:
+    """The arrays of one game's decisions (the module docstring); `reset(game)` follows a new game."""
+
+    def __init__(self, game: Game, slots: int = OPTION_SLOTS):
+        self.space = action_space(game)
+        self.option_features = option_features_for(game)
+        self.slots, self.width = slots, self.option_features.width
+        self.size = ObservationWriter(game, 0).size
+        self._rows = _static_rows(self.option_features)
+        self._masks = [np.array([1] * count + [0] * (slots - count), np.int8) for count in range(slots + 1)]
+        self.reset(game)
+
+    def reset(self, game: Game) -> None:
+        self.game = game
+        players = len(game.state.players)
+        self._writers = [ObservationWriter(game, p) for p in range(players)]
+        self._buffers = [np.zeros(self.size, np.float32) for _ in range(players)]
+        self._asking = self._decision = None
+        self._legal: dict = {}
+        self._ids: list[int] = []
+        self._ids_mask: Optional[np.ndarray] = None
+        self._options = None
+
+    # ------------------------------------------------------------------ the pending decision
+
+    def _current(self):
+        """The pending decision, with its legal moves listed once (kept until the game moves on)."""
+        asking = self.game.flow.asking   # a new question is a new frame, even when it asks the same
+        if asking is not self._asking:
+            self._asking = asking   # held: its identity marks the question while it is pending
+            self._decision = decision = self.game.pending()
+            self._legal = self.space.legal(decision)
+            self._ids = sorted(self._legal)
+            self._ids_mask = None
+            self._options = None
+        return self._decision
+
+    def legal(self) -> dict:
+        self._current()
+        return self._legal
+
+    def ids(self) -> list[int]:
+        self._current()
+        return self._ids
+
+    def ids_mask(self) -> np.ndarray:
+        self._current()
+        if self._ids_mask is None:
+            mask = np.zeros(self.space.size, np.int8)
+            mask[self._ids] = 1
+            self._ids_mask = mask
+        return self._ids_mask.copy()
+
+    def options(self, player: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The option features of the pending decision for `player` (empty unless they decide)."""
+        decision = self._current()
+        if decision is None or decision.player != player:
+            return (np.zeros((self.slots, self.width), np.float32), np.full(self.slots, -1, np.int64),
+                    np.zeros(self.slots, np.int8))
+        if self._options is None:
+            self._options = self._make_options(decision)
+        return tuple(array.copy() for array in self._options)
+
+    def _make_options(self, decision):
+        ids = self._ids[:self.slots]
+        count, empty = len(ids), self.slots - len(ids)
+        game, features = self.game, self.option_features
+        matrix = self._rows.rows(ids, game.board, empty)   # the static rows, zeros after the last: one operation
+        common, entries = features.dynamic(game, decision, ids, [self._legal[i] for i in ids])
+        if common:
+            entries = entries + [(slot, column, value) for column, value in common for slot in range(count)]
+        if entries:
+            slots, columns, values = zip(*entries)
+            matrix[slots, columns] = values
+        return matrix, np.array(ids + [-1] * empty, np.int64), self._masks[count]
+
+    # ------------------------------------------------------------------ a player's view
+
+    def observation(self, player: int) -> np.ndarray:
+        """The observation tensor of `player` now (a new array: the writer's buffer changes at the next call)."""
+        buffer = self._buffers[player]
+        self._writers[player].write(self.game, buffer)
+        return buffer.copy()
+
+    def write(self, player: int, observation: np.ndarray, options: np.ndarray) -> None:
+        """Writes the observation tensor of `player` and the option rows of the pending decision (zeros unless they
+        decide) into arrays of the caller's (OpenSpiel's tensor and its parts), without new arrays in between."""
+        buffer = self._buffers[player]
+        self._writers[player].write(self.game, buffer)
+        observation[:] = buffer
+        decision = self._current()
+        if decision is None or decision.player != player:
+            options[:] = 0.0
+            return
+        if self._options is None:
+            self._options = self._make_options(decision)
+        options[:] = self._options[0]
+
+
+class _StaticRows:
+    """The static rows of the option features of one content (fixed for a move and a board) in one table, shared by
+    every `Features` of the content: rows are added as moves are first seen, and a decision's are taken in one
+    indexing operation."""
+
+    def __init__(self, features):
+        self.features = features
+        self.table = np.zeros((256, features.width), np.float32)   # row 0 stays zeros: an empty slot's
+        self.rows_of: dict[str, dict[int, int]] = {}   # board -> action id -> row of the table
+        self.count = 1
+
+    def rows(self, ids: list[int], board, empty: int) -> np.ndarray:
+        """A new array of the static rows of `ids`, then `empty` rows of zeros."""
+        index = self.rows_of.get(board.board.name)
+        if index is None:
+            index = self.rows_of[board.board.name] = {}
+        try:
+            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
+        except KeyError:   # a move seen for the first time on this board
+            for action in ids:
+                if action not in index:
+                    if self.count >= len(self.table):
+                        self.table = np.concatenate([self.table, np.zeros_like(self.table)])
+                    self.table[self.count] = self.features.static_row(action, board)
+                    index[action] = self.count
+                    self.count += 1
+            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
+
+
+def _static_rows(features) -> _StaticRows:
+    found = _ROWS.get(id(features))
+    if found is None or found.features is not features:
+        found = _ROWS[id(features)] = _StaticRows(features)
+    return found
+
+
+_ROWS: dict[int, _StaticRows] = {}
