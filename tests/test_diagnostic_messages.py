@@ -89,9 +89,9 @@ card "Typo Type" #FX1 {
 
 def test_a_syntax_error_does_not_hide_the_rest_of_its_cards_problems():
     found = sorted((d.span.line, d.span.column, d.code) for d in compile_text(SEVERAL, "mine.mars").diagnostics)
-    assert [(line, code) for line, _, code in found] == [(4, "E102"), (6, "E101"), (7, "E001"), (8, "E101"), (9, "E101"),
-                     (13, "E105"), (13, "E001"), (14, "E001"), (14, "E102"), (15, "E001"), (15, "E002"), (16, "E001"),
-                     (17, "E001"), (17, "E101")]
+    assert [(line, code) for line, _, code in found] == [
+        (4, "E102"), (6, "E101"), (7, "E001"), (8, "E101"), (9, "E101"), (13, "E105"), (13, "E001"), (14, "E001"),
+        (14, "E102"), (15, "E001"), (15, "E002"), (16, "E001"), (17, "E001"), (17, "E101")]
     # nothing is said of a field that was left out to read on (no missing type or cost, no free card)
     assert not any(d.code.startswith("E2") for d in compile_text(SEVERAL, "mine.mars").diagnostics)
 
