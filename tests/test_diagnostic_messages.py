@@ -132,3 +132,34 @@ def test_draw_n_cards_is_fixed_and_the_expected_words_fit_the_position():
         assert field not in hint
     [(_, message, hint, _)] = diagnose("  flavour: red")
     assert message == "unknown field 'flavour:'" and "fields: action:, cost:, effect:" in hint and "deal:" not in hint
+
+
+# ------------------------------------------------------------------ lose N: one meaning (issue 34)
+
+RULE = 'rule "Tithe" {{\n  at: end of generation\n  play: {play}\n}}\n'
+
+
+@pytest.mark.parametrize("text, where", [
+    (RULE.format(play="lose 3 megacredits"), "a rule's effects"),
+    ('card "Drain" #LZ1 {\n  type: active  cost: 3\n  effect: when you play building tag -> lose 1 steel\n}\n',
+     "a trigger's effects"),
+    ('parameter "radiation" {\n  scale: 0 to 4 step 1\n  track: 2 -> lose 2 heat\n}\n', "a track bonus"),
+])
+def test_a_loss_nothing_can_refuse_must_say_up_to(text, where):
+    [error] = [d for d in compile_text(text, "lose.mars").diagnostics if d.code == "E307"]
+    assert error.message.endswith(f"takes resources the player must have, but {where} are carried out unchecked: "
+                                  "nothing can refuse them")
+    assert error.hint.startswith("write 'lose up to ")
+    [fix] = error.fixes
+    assert fix.replacement.startswith("up to ")
+
+
+def test_a_loss_where_the_effects_are_checked_first_stays_as_written():
+    checked = RULE.format(play="each player { lose 2 plants }; choose { lose 1 heat | gain 1 steel }; "
+                               "may { lose 1 steel; gain 2 megacredits }; lose up to 3 megacredits")
+    assert compile_text(checked, "lose.mars").diagnostics == []
+    card = ('card "Press" #LZ2 {\n  type: active  cost: 3\n  play: lose 2 plants\n'
+            '  action: spend 1 energy -> lose 1 heat\n}\n')
+    assert compile_text(card, "lose.mars").diagnostics == []
+    [error] = compile_text(RULE.format(play="spend 2 energy"), "lose.mars").diagnostics
+    assert error.code == "E307" and error.fixes == ()
