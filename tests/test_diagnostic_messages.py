@@ -163,3 +163,21 @@ def test_a_loss_where_the_effects_are_checked_first_stays_as_written():
     assert compile_text(card, "lose.mars").diagnostics == []
     [error] = compile_text(RULE.format(play="spend 2 energy"), "lose.mars").diagnostics
     assert error.code == "E307" and error.fixes == ()
+
+
+# ------------------------------------------------------------------ excerpts of files that are not clean text
+
+def test_an_excerpt_escapes_what_is_not_printable_and_puts_the_caret_under_it(tmp_path, capsys):
+    from tharsis.cli import main
+
+    (tmp_path / "ctrl.mars").write_bytes(b'card "A" #EX1 {\n  type: automated  cost: 3\n  play: gain 1 heat \x01\n}\n')
+    (tmp_path / "latin.mars").write_bytes('card "Caf\xe9" #EX2 {\n}\n'.encode("latin-1"))
+    (tmp_path / "junk.mars").write_bytes(b"\x7fELF\x02\x01\x00" + bytes(range(1, 256)) * 4)
+    main(["check", "--no-with-bundled", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "   3 |   play: gain 1 heat \\x01\n     |                     ^^^^\n" in out
+    assert '   1 | card "Caf\\xe9" #EX2 {\n     |          ^^^^\n' in out
+    junk = out[out.index("junk.mars:1:7:"):].splitlines()
+    assert junk[1].startswith("   1 | \\x7fELF\\x02\\x01\\x00") and len(junk[1]) <= 210
+    assert junk[2] == "     | " + " " * 15 + "^^^^"   # under \\x00, after \\x7f, ELF, \\x02 and \\x01
+    assert "\ufffd" not in out and "\x1b" not in out and "\x00" not in out
