@@ -181,3 +181,12 @@ def test_an_excerpt_escapes_what_is_not_printable_and_puts_the_caret_under_it(tm
     assert junk[1].startswith("   1 | \\x7fELF\\x02\\x01\\x00") and len(junk[1]) <= 210
     assert junk[2] == "     | " + " " * 15 + "^^^^"   # under \\x00, after \\x7f, ELF, \\x02 and \\x01
     assert "\ufffd" not in out and "\x1b" not in out and "\x00" not in out
+
+
+def test_a_coded_problems_excerpt_escapes_too():
+    from tharsis.problems import Problem, render
+
+    said = render([Problem("E716", "a log line that is not JSON", path="game.jsonl", line=3, column=8,
+                           source='{"a": \x1b]52;c;\x07 1}')])
+    # the caret under column 8 (the ']' after the escape character), moved by the escape's width
+    assert said.splitlines()[1:] == ['   3 | {"a": \\x1b]52;c;\\x07 1}', "     | " + " " * 10 + "^"]
