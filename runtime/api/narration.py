@@ -101,7 +101,7 @@ def conjugate(subject: str, verb: str) -> str:
 
 def open_causes(game: "Game") -> list:
     """The causes still open now, outermost first (the events that began them): what a pending decision is asked
-    within, such as `rule: World Government Terraforming` at the end of a generation."""
+    within, such as a declared rule's at the end of a generation (`rule: NAME`)."""
     stack: list = []
     for event in game.events.to_list():
         if isinstance(event, str):
@@ -169,8 +169,8 @@ def sentence(game: "Game", event) -> str:
 
 
 def space_named(game: "Game", space: str, area=None) -> str:
-    """A space as narration names it: its board id on Mars (`31`), an area off Mars by its name and id (`Stratopolis
-    (66)`, a city of Venus Next's), which no map shows. `area`: how the name is said (another language's)."""
+    """A space as narration names it: its board id on Mars (`31`), an area off Mars by its name and id (`Phobos Space
+    Haven (02)`), which no map shows. `area`: how the name is said (another language's)."""
     found = game.board.spaces.get(space) if isinstance(space, str) else None
     if found is None or found.on_mars or not found.reserved:
         return str(space)
@@ -179,7 +179,7 @@ def space_named(game: "Game", space: str, area=None) -> str:
 
 def labels_told(game: "Game", event) -> tuple:
     """The option labels an event tells already: a card's action chosen among its options is told by the `action`
-    event that follows (`ann uses Local Shading: Add 1 floater to this card`), so narration leaves its label out."""
+    event that follows (`ann uses Birds: Add 1 animal to this card`), so narration leaves its label out."""
     if isinstance(event, str) or event[1] != "action":
         return ()
     from ..handlers.actions import describe_action

@@ -5,7 +5,7 @@ game ended now, which tile the pending decision places (`placing`, for a view th
 piece may be placed on or visit now (`placeable`, `visitable`) and what the pending choice of a site is for
 (`site_choice`), what a step of TR costs a player in taxes now (`tax_rate`), and which maxed parameters leave a run
 of effects with nothing to do (`void_by_maxed`: the ocean project after the last ocean), and whether the pending
-decision is made for nobody (`for_nobody`: within a `neutral { }` block, World Government Terraforming's choice).
+decision is made for nobody (`for_nobody`: within a `neutral { }` block, such as a declared rule's).
 
 They are the engine's own functions (runtime/rules/, and `placing` and `site_choice`, which read the flow where the
 handlers left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
