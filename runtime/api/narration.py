@@ -179,7 +179,7 @@ def space_named(game: "Game", space: str, area=None) -> str:
 
 def labels_told(game: "Game", event) -> tuple:
     """The option labels an event tells already: a card's action chosen among its options is told by the `action`
-    event that follows (`ann uses Birds: Add 1 animal to this card`), so narration leaves its label out."""
+    event that follows (`ann uses Regolith Eaters: Add 1 microbe to this card`), so narration leaves its label out."""
     if isinstance(event, str) or event[1] != "action":
         return ()
     from ..handlers.actions import describe_action
