@@ -15,7 +15,7 @@ from typing import Callable, Optional
 import attrs
 
 from . import effects as fx, vocabulary as v
-from .diagnostics import Span, did_you_mean, respelling
+from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
@@ -60,6 +60,10 @@ class CheckContext:
     places_tile: bool = False
     placed_bonus: bool = False
     printed_tags: bool = False   # tags counted are the printed ones: a wild tag counts as none (a staged card's)
+    # the effects are checked before they are carried out: a card's or an action's (refused when they cannot all
+    # be), a `choose` option, a `may`, `each player`, `repeat`, a rank's place (skipped); not a rule's, a
+    # trigger's, a track bonus's or a stage's, which nothing refuses, so `lose N` (you must have them) cannot go there
+    refusable: bool = True
 
 
 class EffectChecks:
@@ -136,11 +140,32 @@ class EffectChecks:
                                    "there will be to lose is known only then", node.span,
                                    f"write: lose up to {node['count'].text} {node['resource'].text} per ...")
             return None
+        if not up_to and not ctx.refusable:
+            self._must_have(node, ctx, f"lose {node['count'].text} {node['resource'].text}")
+            return None
         amount = self.amount(value, variable, node["per"], ctx)
         return fx.Lose(resource, amount, up_to) if resource else None
 
+    def _must_have(self, node: Node, ctx: CheckContext, written: str) -> None:
+        """`lose N` (and `spend N`) where nothing checks the effects before they are carried out: the player must
+        have what it takes, which no one can make sure of here, so it is written `lose up to N` (what there is)."""
+        where = "a trigger's effects" if ctx.in_trigger else {
+            "rule": "a rule's effects", "card_kind": "an unplayable card's effects", "board": "a track bonus",
+            "faction": "a faction's bonus", "government": "a role's reward", "site": "a site's effects",
+        }.get(ctx.definition, "these effects")
+        count, resource = node["count"], node["resource"]
+        lose = node.kind == "lose"
+        self.diagnostics.error("E307", f"'{written}' takes resources the player must have, but {where} are carried "
+                                       "out unchecked: nothing can refuse them", node.span,
+                               f"write 'lose up to {count.text} {resource.text}': the player loses what they have, up "
+                               f"to {count.text} (docs/language.md, `lose`)",
+                               (Fix(count.span, f"up to {count.text}"),) if lose else ())
+
     @compiles(fx.Spend, "count:INT|X|MULTIPLE_X resource:NAME")
     def _fx_spend(self, node: Node, ctx: CheckContext):
+        if not ctx.refusable:
+            self._must_have(node, ctx, f"spend {node['count'].text} {node['resource'].text}")
+            return None
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
         return fx.Spend(resource, fx.Amount(value, variable)) if resource else None
@@ -497,7 +522,7 @@ class EffectChecks:
 
     @compiles(fx.Choice, "options+:effects")
     def _fx_choice(self, node: Node, ctx: CheckContext):
-        options = tuple(self.effects(branch, attrs.evolve(ctx)) for branch in node["options"])
+        options = tuple(self.effects(branch, attrs.evolve(ctx, refusable=True)) for branch in node["options"])
         return fx.Choice(options)
 
     @compiles(fx.Conditional, "condition:condition then:effects otherwise?:effects")
@@ -511,14 +536,14 @@ class EffectChecks:
     def _fx_choose_x(self, node: Node, ctx: CheckContext):
         minimum_leaf = node["minimum"]
         maximum = self.quantity(node["maximum"], ctx)
-        body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True))
+        body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True, refusable=True))
         if maximum is None:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
 
     @compiles(fx.May, "effects:effects")
     def _fx_may(self, node: Node, ctx: CheckContext):
-        return fx.May(self.effects(node["effects"], attrs.evolve(ctx)))
+        return fx.May(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)))
 
     @compiles(fx.CopyProduction, "tag:NAME")
     def _fx_copy_production(self, node: Node, ctx: CheckContext):
@@ -666,7 +691,7 @@ class EffectChecks:
             condition = self.condition(node["condition"], ctx)
             if condition is None:
                 return None
-        return kind(self.effects(node["effects"], attrs.evolve(ctx)), condition)
+        return kind(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)), condition)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
@@ -690,7 +715,7 @@ class EffectChecks:
     @compiles(fx.Repeat, "times:quantity effects:effects")
     def _fx_repeat(self, node: Node, ctx: CheckContext):
         times = self.quantity(node["times"], ctx)
-        body = self.effects(node["effects"], attrs.evolve(ctx))
+        body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True))
         return fx.Repeat(times, body) if times is not None else None
 
     @compiles(fx.Rank, "lowest?:LOWEST score:quantity at_least?:AT_LEAST minimum?:INT places+:rank_place")
@@ -705,7 +730,7 @@ class EffectChecks:
                 self.diagnostics.error("E302", f"the places of a rank come in order: '{expected[index]}:' here, not "
                                        f"'{word}:'", key.span, f"write: {expected[index]}:")
                 return None
-            places.append(self.effects(place["effects"], attrs.evolve(ctx)))
+            places.append(self.effects(place["effects"], attrs.evolve(ctx, refusable=True)))
         if score is None:
             return None
         return fx.Rank(score, tuple(places), lowest=node["lowest"] is not None,
@@ -835,7 +860,7 @@ class EffectChecks:
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
-        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True))
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):

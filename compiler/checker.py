@@ -219,8 +219,10 @@ class Checker(EffectChecks, DesignLints):
                              resource.span, f"write: play: gain N {resource.text}")
         return Corporation(name=name, number=number.text[1:] if number else None, set=self._set(fields),
                            tags=self._tags(fields), starting_megacredits=start, holds=holds,
-                           play=self._effects_field(fields, "play", ctx),
-                           first_action=self._effects_field(fields, "first action", ctx),
+                           # a corporation's start and first action are carried out unchecked
+                           play=self._effects_field(fields, "play", attrs.evolve(ctx, refusable=False)),
+                           first_action=self._effects_field(fields, "first action",
+                                                            attrs.evolve(ctx, refusable=False)),
                            actions=self._actions(fields, ctx), passives=self._passives(fields, ctx),
                            vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node))
 
@@ -324,7 +326,7 @@ class Checker(EffectChecks, DesignLints):
         tracks = []
         for field in fields.get("track", ()):
             value = self._global_value(word, field["value"])
-            effects = self.effects(field["effects"], CheckContext("board"))
+            effects = self.effects(field["effects"], CheckContext("board", refusable=False))
             if value is not None:
                 tracks.append(TrackBonus(parameter=word, value=value, effects=effects))
         ends = "yes"
@@ -371,7 +373,8 @@ class Checker(EffectChecks, DesignLints):
                     return None
         unplayable_to = self._one_of(fields, "unplayable to", UNPLAYABLE_TO, "E110", "place for an unplayable card")
         return CardKind(name=word, set=self._set(fields), deal=deal, keep=keep,
-                        unplayable=self._effects_field(fields, "unplayable", CheckContext("card_kind")),
+                        unplayable=self._effects_field(fields, "unplayable",
+                                                       CheckContext("card_kind", refusable=False)),
                         source=self._source(node), stages=stages, unplayable_to=unplayable_to or "pile")
 
     def _def_rule_definition(self, node: Node) -> Optional[Rule]:
@@ -379,7 +382,7 @@ class Checker(EffectChecks, DesignLints):
         fields = self._fields(node, "rule")
         at = self._phrase(fields, "at", RULE_MOMENTS, "moment of the game")
         by = self._phrase(fields, "by", RULE_DECIDERS, "decider") if "by" in fields else "first_player"
-        play = self._effects_field(fields, "play", CheckContext("rule"))
+        play = self._effects_field(fields, "play", CheckContext("rule", refusable=False))
         if at is None or by is None:
             return None
         return Rule(name=name, set=self._set(fields), at=at, by=by, play=play, source=self._source(node),
@@ -472,7 +475,7 @@ class Checker(EffectChecks, DesignLints):
         if not name:
             return None
         # its bonus is the game's doing, like an award's count: a wild tag counts as none there
-        bonus = self._effects_field(fields, "bonus", CheckContext("faction", printed_tags=True))
+        bonus = self._effects_field(fields, "bonus", CheckContext("faction", printed_tags=True, refusable=False))
         ctx = CheckContext("faction")
         return Faction(name=name, set=self._set(fields), bonus=bonus, actions=self._actions(fields, ctx),
                        passives=self._passives(fields, ctx), source=self._source(node))
@@ -507,7 +510,8 @@ class Checker(EffectChecks, DesignLints):
                 self.diagnostics.error("E301", "a role's name is words of letters (a quantity counts it: requires: "
                                        f"chair >= 1): '{field['name'].value}'", field["name"].span)
                 return None
-            reward = self.effects(field["reward"], CheckContext("government")) if field["reward"] is not None else ()
+            reward = self.effects(field["reward"], CheckContext("government", refusable=False)) \
+                if field["reward"] is not None else ()
         influence = None
         if "influence" in fields:
             quantity_node = fields["influence"][0]["quantity"]
@@ -535,7 +539,7 @@ class Checker(EffectChecks, DesignLints):
     def _def_site_definition(self, node: Node) -> Optional[Site]:
         name, span = self._name(node)
         fields = self._fields(node, "site")
-        ctx = CheckContext("site")
+        ctx = CheckContext("site", refusable=False)   # a visit's, a bonus's and a build's effects: unchecked
         if "holds" not in fields:
             self.diagnostics.error("E311", f"site {node['name'].text} holds no piece", span,
                          "say which pieces it holds and how many: holds: 3 outpost (and `, 1 per player` for one of "
@@ -689,7 +693,7 @@ class Checker(EffectChecks, DesignLints):
                          respelling(param_leaf.span, parameter, self.parameters))
             return None
         value = self._global_value(parameter, value_leaf)
-        effects = self.effects(effects_node, CheckContext("board"))
+        effects = self.effects(effects_node, CheckContext("board", refusable=False))
         if value is None:
             return None
         return TrackBonus(parameter=parameter, value=value, effects=effects)
@@ -751,7 +755,8 @@ class Checker(EffectChecks, DesignLints):
                                        'declare one: card kind "NAME" { deal: 0 keep 0  stages: far, near }')
                 continue
             stage = key[len(STAGE_FIELD):].strip().lower()
-            found.append((stage, self.effects(field["effects"], ctx), field["key"].span))
+            # the game carries a stage's effects out, unchecked
+            found.append((stage, self.effects(field["effects"], attrs.evolve(ctx, refusable=False)), field["key"].span))
         return tuple(found)
 
     def _printed_tags(self, card_type: Optional[str]) -> bool:

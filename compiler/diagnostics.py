@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from .printable import escaped
+from .printable import escaped, shown_characters
 
 
 @attrs.frozen
@@ -139,16 +139,7 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
             s = d.span
             # a file's name may hold what a terminal would run (a name given by whoever made the folder)
             out.append(escaped(f"{s.path}:{s.line}:{s.column}: {d.severity}[{d.code}]: {d.message}"))
-            text = sources.get(s.path)
-            source_line = None
-            if text is not None:
-                if s.path not in split:
-                    split[s.path] = text.split("\n")
-                lines = split[s.path]
-                if 1 <= s.line <= len(lines):
-                    source_line = lines[s.line - 1].rstrip("\r")
-            else:  # a file that could not be decoded (binary, not UTF-8): show its raw line
-                source_line = _raw_line(s.path, s.line)
+            source_line = source_line_of(s, sources, split)
             if source_line is not None:
                 out.extend(_excerpt(s, source_line))
         if d.hint:
@@ -160,8 +151,23 @@ def render_text(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> s
     return "\n".join(out)
 
 
+def source_line_of(span: Span, sources: dict[str, str], split: dict[str, list[str]] | None = None) -> str | None:
+    """The line a diagnostic points at: from the file's text, or, for a file that could not be decoded (binary,
+    not UTF-8), read from its bytes (`_raw_line`); None when there is none. `split`: the files split into lines so
+    far (a report asks for many lines of one file)."""
+    text = sources.get(span.path)
+    if text is None:
+        return _raw_line(span.path, span.line)
+    split = {} if split is None else split
+    if span.path not in split:
+        split[span.path] = text.split("\n")
+    lines = split[span.path]
+    return lines[span.line - 1].rstrip("\r") if 1 <= span.line <= len(lines) else None
+
+
 def _excerpt(s: Span, source_line: str) -> list[str]:
-    """The source line under a diagnostic and its caret underline."""
+    """The source line under a diagnostic and its caret underline; a character that is not printable is shown
+    escaped (`\\x1b`, the bytes of a binary or mis-encoded file), the caret under its escape."""
     if len(source_line) > 200:  # keep megabyte-long lines readable
         start = max(0, s.column - 80)
         source_line = source_line[start:start + 160]
@@ -170,14 +176,13 @@ def _excerpt(s: Span, source_line: str) -> list[str]:
         column = s.column
     width = (s.end_column - s.column) if s.end_line == s.line else len(source_line) - column + 1
     width = max(1, min(width, max(1, len(source_line) - column + 1)))
+    pieces = shown_characters(source_line)
+    while sum(map(_cells, pieces)) > 200 and len(pieces) > column + width:   # escapes widen a line: cut its end
+        pieces.pop()
     gutter = f"{s.line:>4} | "
-    underline = "^" * max(1, _cells(source_line[column - 1:column - 1 + width]))
-    return [gutter + _printable(source_line),
-            " " * (len(gutter) - 2) + "| " + _pad(source_line, column - 1) + underline]
-
-
-def _printable(text: str) -> str:
-    return "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd" for ch in text)
+    underline = "^" * max(1, sum(_cells(piece) for piece in pieces[column - 1:column - 1 + width]))
+    pad = "".join("\t" if piece == "\t" else " " * _cells(piece) for piece in pieces[:column - 1])
+    return [gutter + "".join(pieces), " " * (len(gutter) - 2) + "| " + pad + underline]
 
 
 def _width(ch: str) -> int:
@@ -188,12 +193,7 @@ def _width(ch: str) -> int:
 
 
 def _cells(text: str) -> int:
-    return sum(_width(ch) for ch in _printable(text))
-
-
-def _pad(line: str, count: int) -> str:
-    """Blanks under the first `count` characters, keeping tabs and wide characters so the caret lines up."""
-    return "".join("\t" if ch == "\t" else " " * _width(ch) for ch in _printable(line[:count]))
+    return sum(_width(ch) for ch in text)
 
 
 def _raw_line(path: str, line: int, limit: int = 4096) -> str | None:
@@ -218,7 +218,8 @@ def _raw_line(path: str, line: int, limit: int = 4096) -> str | None:
     raw = raw.rstrip(b"\r\n")
     if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    return raw.decode("utf-8", errors="replace")
+    # a byte that is no UTF-8 is one character, shown as its escape (\\xe9); the columns stay the file's
+    return raw.decode("utf-8", errors="surrogateescape")
 
 
 def to_record(d: Diagnostic) -> dict:

@@ -245,8 +245,11 @@ class Gain:
 
 
 @immediate("lose", category="resources", syntax="lose [up to] N RESOURCE [per QUANTITY]", example="lose 2 plants",
-           summary="Remove resources from your own stock; you must have them (the card can't be played otherwise), "
-           "unless `up to`: then as many as you have, up to N.",
+           summary="Remove resources from your own stock; you must have them, unless `up to`: then as many as you "
+           "have, up to N. One meaning everywhere: a card or an action that loses what you do not have cannot be "
+           "played or taken, and a `choose` option, a `may`, an `each player`, a `repeat` or a rank's place is "
+           "skipped; where nothing checks the effects first (a rule, a trigger, a track bonus, a stage, a site, a "
+           "corporation's start) a loss must say `up to` (E307).",
            impossible="when you have fewer of the resource than it loses (never with `up to`)")
 @_frozen
 class Lose:
@@ -256,7 +259,8 @@ class Lose:
 
 
 @immediate("spend", category="resources", syntax="spend N RESOURCE", example="spend 4 energy",
-           summary="Pay non-money resources, usually as an action's cost; like `lose`, it must be possible.",
+           summary="Pay non-money resources, usually as an action's cost; like `lose`, it must be possible, so it "
+           "goes only where the effects are checked first (E307 elsewhere: write `lose up to N`).",
            impossible="when you have fewer of the resource than it spends")
 @_frozen
 class Spend:

@@ -5,7 +5,10 @@ designer-facing messages ("expected one of: tags:, cost:, ..."), with a did-you-
 is close to a keyword the parser would have accepted.
 
 A file is split into top-level chunks (a definition starts with a keyword at column 1), and each chunk is
-parsed on its own, so one broken card does not hide the errors of the next.
+parsed on its own, so one broken card does not hide the errors of the next. Within a broken definition each
+broken field is fixed (when its one fix keeps the line's length) or left out and the definition parsed again
+(`_recover`), so one broken field does not hide the others; the checker then reports the problems of its other
+fields (compiler/pipeline.py), and the definition stays out of the library.
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import attrs
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, PatternStr, TerminalDef
 
 from . import syntax
+from .checker import FIELDS
 from .definitions import Header
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import IMMEDIATE
@@ -111,14 +116,18 @@ def display(terminal: str) -> str:
     return _display_names().get(terminal, terminal.lower())
 
 
-def parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None = None) -> list[Node]:
+def parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None = None,
+          recovered: list[Node] | None = None) -> list[Node]:
     """Parse one file into definition nodes; syntax errors go to `diagnostics`, good chunks still come back, and
-    the headers of the definitions that did not parse go to `broken` (for the duplicate checks)."""
+    the headers of the definitions that did not parse go to `broken` (for the duplicate checks). `recovered`: the
+    definitions with syntax errors, parsed again without the fields that hold them (`_recover`), so that the
+    checker can report the rest of their problems; they are never compiled into the library."""
     with syntax.collector_paused():  # linear in the file (syntax.collector_paused says why)
-        return _parse(path, text, diagnostics, broken)
+        return _parse(path, text, diagnostics, broken, recovered)
 
 
-def _parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None) -> list[Node]:
+def _parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] | None,
+           recovered: list[Node] | None = None) -> list[Node]:
     definitions: list[Node] = []
     if not _COMMENT.sub("", text).strip():
         message = "file defines nothing" + (" (it holds only comments)" if text.strip() else "")
@@ -137,11 +146,113 @@ def _parse(path: str, text: str, diagnostics: Diagnostics, broken: list[Header] 
         try:
             tree = _parse_chunk(chunk, start_line)
         except UnexpectedInput as exc:
-            diagnostics.items.append(_translate(path, chunk, start_line, exc, last=index == len(chunks) - 1))
             _header(path, chunk, start_line, broken)
+            tree = _recover(path, chunk, start_line, exc, index == len(chunks) - 1, diagnostics)
+            if tree is not None and recovered is not None:
+                recovered.extend(syntax.build(tree, path).nodes())
             continue
         definitions.extend(syntax.build(tree, path).nodes())
     return definitions
+
+
+MAX_RECOVERIES = 20   # syntax errors reported in one definition before the rest of it is left for later
+MORE_MAY_FOLLOW = "; more problems of this definition may follow: the rest of it is checked once this is fixed"
+_FIELD_START = re.compile(r"[ \t]*[a-z][a-z ]*:")   # a line that starts a field (`  play:`, `  first action:`)
+
+
+def _recover(path: str, chunk: str, start_line: int, exc: UnexpectedInput, last: bool, diagnostics: Diagnostics):
+    """Report the syntax error `exc` of a definition, then the others: the field that holds each error (from the
+    line the error is reported at to the next field or the definition's closing `}`) is blanked out, positions
+    kept, and the definition parsed again, until it parses (its tree is returned, for the checker to report the
+    rest of its problems) or an error leaves no field to blank out (None; that error's hint then says that more
+    may follow). An error whose fix keeps the line's length (`draw 1 card`: the word removed) is fixed instead, so
+    its field is checked too. Lark's own error recovery (`on_error`) resumes the same parse, whose stack still holds
+    the broken field, so the text is cut at field boundaries instead: a field is where a card's problems are
+    independent."""
+    current, reported, patch = chunk, set(), None   # patch: (the text before a fix was made, the fix's span)
+    for _ in range(MAX_RECOVERIES):
+        diagnostic = _translate(path, current, start_line, exc, last)
+        if patch is not None and diagnostic.span is not None and diagnostic.span.line == patch[1].line and \
+                diagnostic.span.column < patch[1].end_column + 1:
+            # the fix left its words broken (`any` for `anyone`, which wants more): its field is blanked instead,
+            # and this error, which the fix made, is not reported
+            current, line = patch[0], patch[1].line
+            patch = None
+            blanked = _without_field(current, line - start_line)
+            if blanked is None:
+                break
+            current = blanked
+            try:
+                return _parse_chunk(current, start_line)
+            except UnexpectedInput as again:
+                exc = again
+                continue
+        blanked = _with_fix(current, start_line, diagnostic) if diagnostic.span is not None else None
+        patch = (current, diagnostic.fixes[0].span) if blanked is not None else None
+        if blanked is None and diagnostic.span is not None:
+            blanked = _without_field(current, diagnostic.span.line - start_line)
+        if blanked is None:
+            break
+        key = (diagnostic.span, diagnostic.message)
+        if key not in reported:
+            reported.add(key)
+            diagnostics.items.append(diagnostic)
+        current = blanked
+        try:
+            return _parse_chunk(current, start_line)
+        except UnexpectedInput as again:
+            exc = again
+    else:
+        diagnostic = _translate(path, current, start_line, exc, last)
+    diagnostics.items.append(attrs.evolve(diagnostic, hint=(diagnostic.hint or "fix this first") + MORE_MAY_FOLLOW))
+    return None
+
+
+def _with_fix(chunk: str, start_line: int, diagnostic: Diagnostic) -> str | None:
+    """`chunk` with the diagnostic's one fix made so that every later position stays where it was: a shorter
+    replacement padded with blanks, a longer one taking the blanks after it (`cost 14` -> `cost:14`); None when
+    there is no single fix within a line, or no room for it."""
+    if len(diagnostic.fixes) != 1:
+        return None
+    fix = diagnostic.fixes[0]
+    span = fix.span
+    lines = chunk.split("\n")
+    at = span.line - start_line
+    if span.line != span.end_line or "\n" in fix.replacement or not 0 <= at < len(lines):
+        return None
+    text = lines[at]
+    end = span.end_column - 1
+    while len(fix.replacement) > end - (span.column - 1) and text[end:end + 1] in (" ", "\t"):
+        end += 1   # the blanks after the span make room
+    if len(fix.replacement) > end - (span.column - 1) or (
+            end > span.end_column - 1 and fix.replacement[-1:].isalnum() and text[end:end + 1].isalnum()):
+        return None   # no room, or the words would run together (`places` over `plays city`)
+    lines[at] = text[:span.column - 1] + fix.replacement.ljust(end - (span.column - 1)) + text[end:]
+    return "\n".join(lines)
+
+
+def _without_field(chunk: str, line: int) -> str | None:
+    """`chunk` with the field that line `line` (0-based in the chunk) belongs to blanked out (each character but
+    the line breaks a space), or that line alone when it is in no field (after the field's end); None when the line
+    is the definition's first (its header) or blank, or no field starts at or before it, or the field runs to the
+    end of the chunk (its `}` is missing)."""
+    lines = chunk.split("\n")
+    if not 0 < line < len(lines) or not lines[line].strip():
+        return None
+    depth = [0] * (len(lines) + 1)   # the blocks open at the start of each line (0-based)
+    for ch, at_line, _, _ in _scan_braces(chunk):   # a brace on line N (1-based) counts from the next line on
+        depth[at_line] += 1 if ch == "{" else -1
+    for n in range(1, len(depth)):
+        depth[n] += depth[n - 1]
+    start = next((n for n in range(line, 0, -1) if _FIELD_START.match(lines[n]) and depth[n] == 1), None)
+    end = None if start is None else next((n for n in range(start + 1, len(lines)) if depth[n] == 1 and (
+        _FIELD_START.match(lines[n]) or lines[n].lstrip().startswith("}"))), None)
+    if end is None:
+        return None
+    if line >= end:   # a line of no field (a '}' too many after the definition): that line alone
+        start, end = line, line + 1
+    blanked = [" " * len(text) for text in lines[start:end]]
+    return "\n".join(lines[:start] + blanked + lines[end:])
 
 
 def _header(path: str, chunk: str, start_line: int, broken: list[Header] | None) -> None:
@@ -284,12 +395,13 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                 return Diagnostic("E001", "error", f"unexpected '{word}'",
                                   Span.point(path, word_line, word_column, len(word)),
                                   "a field starts a line of its own; expected " +
-                                  _list(sorted(display(t) for t in _accepted(exc) if t.endswith("_KEY"))))
+                                  _list(_fitting(sorted(display(t) for t in _accepted(exc) if t.endswith("_KEY")),
+                                                 text)))
         if ch == '"' and '"' not in text[position + 1:].split("\n", 1)[0]:
             return Diagnostic("E002", "error", "this quoted name is not closed: the '\"' at its end is missing",
                               Span.point(path, line, column), "a quoted name ends on the line it starts: add '\"'")
         word = re.match(_WORD, text[position:]) if position is not None else None
-        hint = _hint(word.group(0) if word else None, expected)
+        hint = _hint(word.group(0) if word else None, _fitting(expected, text))
         pair = text[position:position + 2] if position is not None else ""
         typo = pair if pair in _COMPARATOR_TYPOS else ch
         comparator = _COMPARATOR_TYPOS.get(typo)
@@ -301,7 +413,8 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         if word:
             message = f"unexpected word '{word.group(0)}'"
             width = len(word.group(0))
-            fixes = _keyword_fixes(word.group(0), expected, Span.point(path, line, column, width))
+            fixes = _keyword_fixes(word.group(0), _fitting(expected, text, summarise=False),
+                                   Span.point(path, line, column, width))
         else:
             message = f"unexpected character {shown}"
             width = 1
@@ -349,9 +462,14 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
             shown = text[start:end][:40]
             return Diagnostic("E001", "error", f"something is missing after '{shown}'",
                               Span.point(path, *_position(text, start_line, start), len(shown)),
-                              f"expected {_list(expected)} after it")
-    hint = _hint(str(token), expected)
-    fixes = _keyword_fixes(str(token), expected, Span.point(path, line, column, len(text_shown))) if is_word else ()
+                              f"expected {_list(_fitting(expected, text))} after it")
+    if is_word and token_at is not None:
+        extra = _extra_word(path, text, start_line, str(token), token_at)
+        if extra:
+            return extra
+    hint = _hint(str(token), _fitting(expected, text))
+    fixes = _keyword_fixes(str(token), _fitting(expected, text, summarise=False),
+                           Span.point(path, line, column, len(text_shown))) if is_word else ()
     if token.type == "RBRACE" and accepted == {"VBAR"}:
         hint = "a 'choose { }' needs at least two options separated by '|'; for a single effect drop 'choose'"
     if token.type == "RBRACE" and token_at is not None and _depth(text[:token_at]) <= 0:
@@ -364,6 +482,31 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         hint = "this '}' closes no block; remove it"
     return Diagnostic("E001", "error", f"unexpected '{text_shown}'", Span.point(path, line, column, len(text_shown)),
                       hint, fixes)
+
+
+_COUNTED = re.compile(r"\b([a-z]+)[ \t]+(\d+|X|\d+X)[ \t]+$")   # an effect's word and its count, before a word
+
+
+def _extra_word(path: str, text: str, start_line: int, word: str, word_at: int):
+    """`draw 1 card`: a word after an effect's count that the effect does not take (`draw N` draws cards). Found when
+    the definition parses further without it; the fix removes it, the hint shows the effect's syntax."""
+    before = _COUNTED.search(text, text.rfind("\n", 0, word_at) + 1, word_at)
+    if before is None or before.group(1) not in EFFECT_WORDS:
+        return None
+    without = text[:before.end(2)] + " " * (word_at + len(word) - before.end(2)) + text[word_at + len(word):]
+    try:
+        _parse_chunk(without, start_line)
+    except UnexpectedInput as exc:
+        if getattr(exc, "pos_in_stream", None) is None or exc.pos_in_stream <= word_at + len(word):
+            return None
+    verb, count = before.group(1), before.group(2)
+    syntaxes = [effect.syntax for effect in IMMEDIATE if effect.syntax.split()[0] == verb]
+    line, column = _position(text, start_line, word_at)
+    _, after_count = _position(text, start_line, before.end(2))
+    written = f" ({'; '.join(syntaxes)})" if syntaxes else ""
+    return Diagnostic("E001", "error", f"unexpected '{word}': '{verb} {count}' takes nothing more here",
+                      Span.point(path, line, column, len(word)), f"did you mean '{verb} {count}'?{written}",
+                      (Fix(Span(path, line, after_count, line, column + len(word)), ""),))
 
 
 def _keyword_fixes(word: str, expected: list[str], span: Span) -> tuple[Fix, ...]:
@@ -443,6 +586,28 @@ def _accepted(exc: UnexpectedInput) -> set[str]:
     if not accepted:
         accepted = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or getattr(exc, "allowed", None)
     return {t for t in (accepted or ()) if t != "$END"}
+
+
+ANY_FIELD = "a field on a line of its own"
+
+
+def _fitting(expected: list[str], chunk: str, summarise: bool = True) -> list[str]:
+    """What the parser would take, less the fields that the definition `chunk` begins cannot have: the grammar lets
+    every definition have every field (the checker says which fields each kind has, checker.FIELDS), so a card's
+    error would otherwise list `deal:`, `ends game:` or `offboard:`. `summarise`: the fields, when something else
+    may come too (after a complete field), are said once, as a field on a line of its own."""
+    found = _HEADER.match(chunk)
+    kind = "_".join(found.group(1).split()) if found else None
+    if kind not in FIELDS:
+        return expected
+    fields = FIELDS[kind][0] | ({"on STAGE"} if kind == "card" else set())
+    every = {field for accepted, _ in FIELDS.values() for field in accepted}
+    fitting = [e for e in expected if e.rstrip(":") in fields or not (e.endswith(":") or e in every)]
+    words = [e for e in fitting if e.rstrip(":") not in fields]
+    # after a complete field any field may follow: said once, when something else may follow too
+    if summarise and words and len(words) < len(fitting):
+        return words + [ANY_FIELD]
+    return fitting
 
 
 def _field_keys() -> list[str]:
@@ -534,10 +699,18 @@ def _field_before(path: str, text: str, start_line: int, colon: int):
     guess = did_you_mean(word, [k.rstrip(":") for k in keys])
     if key not in keys and not starts_line and not guess:
         return None  # `oxygen: 5%`: a stray ':' after a word mid-line, not a field name
+    dangling = _separator_before(text, start) if starts_line else None
+    if key in keys and dangling is not None:   # `play: gain 2 plants;` then a field: the ';' promised an effect
+        separator = text[dangling]
+        return Diagnostic("E001", "error", f"nothing follows this '{separator}'",
+                          Span.point(path, *_position(text, start_line, dangling)),
+                          f"add what should follow it, or remove the '{separator}'")
     if key in keys:
         return Diagnostic("E001", "error", f"'{key}' can't go here: a field can't start inside another field",
                           span, "start the field on a line of its own inside the definition's { }, or, to add "
                                 "effects to the same field, join them with ';'")
+    keys = _fitting(keys, text, summarise=False)   # the fields this kind of definition has
+    guess = did_you_mean(word, [k.rstrip(":") for k in keys])
     hint = (guess.replace("'?", ":'?") if guess else None) or "fields: " + ", ".join(keys)
     match = single_match(word, [k.rstrip(":") for k in keys])
     return Diagnostic("E001", "error", f"unknown field '{word}:'", span, hint,
@@ -567,7 +740,7 @@ def _effect_before(path: str, text: str, start_line: int, offset: int):
 
 
 def _unexpected_end(path: str, text: str, start_line: int, exc: UnexpectedInput, last: bool):
-    expected = sorted(display(t) for t in _accepted(exc))
+    expected = _fitting(sorted(display(t) for t in _accepted(exc)), text)
     skipped, still_open = _unclosed_blocks(text)
     if skipped:
         # A '}' that lines up with an outer block closed it, so the inner block opened here lost its '}'.
@@ -594,7 +767,7 @@ def _unexpected_end(path: str, text: str, start_line: int, exc: UnexpectedInput,
 def _hint(word: str | None, expected: list[str]) -> str | None:
     if not expected:
         return None
-    keywords = [e for e in expected if re.fullmatch(r"[a-z ]+:?", e)]
+    keywords = [e for e in expected if re.fullmatch(r"[a-z ]+:?", e) and e != ANY_FIELD]
     if word:
         guess = did_you_mean(word.rstrip(":"), keywords)
         if guess:

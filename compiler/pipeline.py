@@ -11,7 +11,7 @@ import hashlib
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
@@ -31,6 +31,9 @@ from .effects import (
 )
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 from .termination import check_termination
+
+if TYPE_CHECKING:
+    from .checker import Checker
 
 EXTENSION = ".mars"
 _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[ \t]+tag\b)?[ \t]*(?=//|$)", re.M)
@@ -194,12 +197,13 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, pieces,
                               staged, factions, roles)
-            definitions, broken = [], []
-            nodes = parse(path, text, file_diagnostics, broken)
+            definitions, broken, recovered = [], [], []
+            nodes = parse(path, text, file_diagnostics, broken, recovered)
             for node in nodes:
                 compiled = checker.definition(node)
                 if compiled is not None:
                     definitions.append(compiled)
+            _check_recovered(recovered, checker, file_diagnostics)
             cached = (definitions, file_diagnostics.items, broken)
             if cacheable:
                 cache.store(key, cached)
@@ -221,6 +225,24 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
                          declared_card_kinds=card_kinds, declared_wild_tags=wild_tags, declared_pieces=pieces,
                          declared_staged_kinds=staged, declared_factions=factions, declared_roles=roles)
+
+
+def _check_recovered(recovered: list, checker: "Checker", diagnostics: Diagnostics) -> None:
+    """The problems of the definitions with syntax errors, parsed again without their broken fields
+    (compiler/parser.py `_recover`): only those a field shows on its own (an unknown name, a wrong value or unit,
+    a zero amount, an effect given twice), since a missing field would make the others (a required field, a
+    card's type, what `here` holds, a cost) unfounded. The definitions themselves stay out of the library."""
+    for node in recovered:
+        start = len(diagnostics.items)
+        checker.definition(node)
+        header = node.span.line   # what is said of the whole definition (it costs nothing, it lacks a field)
+        diagnostics.items[start:] = [d for d in diagnostics.items[start:] if d.code.startswith(_FIELD_CODES)
+                                     and d.span is not None and d.span.line != header]
+
+
+# the codes of problems a field shows on its own: unknown names (E1xx), values and units (E30x), zero amounts, an
+# effect given twice
+_FIELD_CODES = ("E10", "E11", "E301", "E302", "E303", "E304", "E306", "E307", "E308", "W103", "W108")
 
 
 def declared_parameters(texts: Iterable[str]) -> dict[str, tuple[int, int, int, str]]:

@@ -46,5 +46,20 @@ def escaped(text: str) -> str:
     as a Python escape (\\x1b, \\u202e), so it is seen and does nothing."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() or ch in "\n\t" else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else _escape(ch) for ch in text)
+
+
+def shown_characters(text: str) -> list[str]:
+    """Each character of a source line as an excerpt prints it: itself when printable (or a tab), else its escape
+    (`\\x1b`, `\\x00`, `\\u202e`), so a control character, a NUL of a binary file or a bidi override is seen for
+    what it is and does nothing. One piece per character, so a caret can be lined up under the pieces."""
+    if text.isprintable():
+        return list(text)
+    return [ch if ch.isprintable() or ch == "\t" else _escape(ch) for ch in text]
+
+
+def _escape(character: str) -> str:
+    """A character's escape; a byte that is no UTF-8, read with `surrogateescape`, as that byte (`\\xe9`)."""
+    if "\udc80" <= character <= "\udcff":
+        return f"\\x{ord(character) - 0xDC00:02x}"
+    return character.encode("unicode_escape").decode("ascii")

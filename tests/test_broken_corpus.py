@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tharsis.cli import main
+from tharsis.compiler.printable import shown_characters
 
 BROKEN = Path(__file__).resolve().parent / "broken"
 CASES = sorted(BROKEN.glob("*.mars"))
@@ -72,12 +73,14 @@ def _assert_carets(out: str, diagnostics: list[dict]) -> None:
         gutter = re.match(r"^ *(\d+) \| ", source)
         assert gutter and int(gutter.group(1)) == d["line"], f"no source line under {header!r}:\n{out}"
         assert re.match(r"^ +\| [ \t]*\^+$", caret), f"no caret line under {header!r}:\n{out}"
-        shown = source[gutter.end():]
-        # a line longer than 200 characters is shown as a window of 160 from 80 before the column
-        text = Path(d["path"]).read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        # a line longer than 200 characters is shown as a window of 160 from 80 before the column; a character that
+        # is not printable (a byte that is no UTF-8) as its escape, \x00, the caret under the escape
+        text = Path(d["path"]).read_bytes().decode("utf-8-sig", errors="surrogateescape").replace("\r\n", "\n")
         full_line = text.replace("\r", "\n").split("\n")[d["line"] - 1]
         start = max(0, d["column"] - 80) if len(full_line) > 200 else 0
-        pad = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in shown[:d["column"] - 1 - start])
+        pieces = shown_characters(full_line[start:start + 160 if len(full_line) > 200 else None])
+        assert source[gutter.end():].startswith("".join(pieces[:d["column"] - 1 - start]))
+        pad = "".join("\t" if p == "\t" else " " * sum(map(_cells, p)) for p in pieces[:d["column"] - 1 - start])
         assert caret[caret.index("| ") + 2:].startswith(pad + "^"), \
             f"caret not under column {d['column']}:\n{source}\n{caret}"
 

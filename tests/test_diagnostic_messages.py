@@ -62,3 +62,131 @@ def test_no_grammar_name_reaches_a_designer():
 def test_zero_is_no_longer_silent():
     assert diagnose("  play: gain 0 heat") == [
         ("W103", "'gain 0 heat' does nothing", "give the amount it should have, or remove the effect", [])]
+
+
+# ------------------------------------------------------------------ a syntax error hides nothing (issue 34)
+
+SEVERAL = """resource floater
+
+card "Cloud Harvester" #VL1 {
+  set: "venus-labs"  type: active  cost: 12  tags: sceince, space
+  requires: science tags >= 1
+  holds: floatr
+  play: draw 1 card
+  action: add 1 floatr here
+  vp: 1 per 2 floatrs here
+}
+
+card "Typo Type" #FX1 {
+  type: activ  cost 14
+  tgas: spce
+  requires oxygen => 5%
+  action: gian 1 heat
+  effect: when you plays city tile -> gain 1 plantss
+}
+"""
+
+
+def test_a_syntax_error_does_not_hide_the_rest_of_its_cards_problems():
+    found = sorted((d.span.line, d.span.column, d.code) for d in compile_text(SEVERAL, "mine.mars").diagnostics)
+    assert [(line, code) for line, _, code in found] == [
+        (4, "E102"), (6, "E101"), (7, "E001"), (8, "E101"), (9, "E101"), (13, "E105"), (13, "E001"), (14, "E001"),
+        (14, "E102"), (15, "E001"), (15, "E002"), (16, "E001"), (17, "E001"), (17, "E101")]
+    # nothing is said of a field that was left out to read on (no missing type or cost, no free card)
+    assert not any(d.code.startswith("E2") for d in compile_text(SEVERAL, "mine.mars").diagnostics)
+
+
+def test_check_fix_repairs_every_problem_of_a_broken_card_in_one_run(tmp_path, capsys):
+    from tharsis.cli import main
+
+    path = tmp_path / "mine.mars"
+    path.write_text(SEVERAL, encoding="utf-8")
+    assert main(["check", "--fix", "--no-with-bundled", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "14 fixes made in 1 file; no problems left"
+    assert "  play: draw 1\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_card_that_cannot_be_read_further_says_more_may_follow():
+    text = 'card "Open" #OP1 {\n  type: automated  cost: 5\n  play: choose { gain 1 heat | gain 2 plants\n  vp: 2\n}\n'
+    [error] = compile_text(text, "open.mars").diagnostics
+    assert error.hint.endswith("; more problems of this definition may follow: the rest of it is checked once this "
+                               "is fixed")
+    text = 'card "Bad" #OP2 oops {\n  type: automated  cost: 5\n}\n'
+    [error] = compile_text(text, "bad.mars").diagnostics
+    assert "more problems of this definition may follow" in error.hint
+
+
+def test_a_broken_cards_fields_are_checked_but_it_stays_out_of_the_library():
+    result = compile_text('card "Half" #H1 {\n  type: automated  cost: 5\n  play: gain 2 plants;\n}\n', "half.mars")
+    assert [d.code for d in result.diagnostics] == ["E001"] and result.library.definitions == []
+
+
+def test_draw_n_cards_is_fixed_and_the_expected_words_fit_the_position():
+    [(code, message, hint, fixes)] = diagnose("  play: draw 1 card")
+    assert (code, message, fixes) == ("E001", "unexpected 'card': 'draw 1' takes nothing more here", [""])
+    assert hint == "did you mean 'draw 1'? (draw N [per QUANTITY])"
+    [(_, _, hint, _)] = diagnose("  play: gain 2 plants 3")
+    assert hint == "expected ;, a name, per, }, a field on a line of its own"
+    for field in ("at:", "deal:", "ends game:", "offboard:", "scale:"):   # fields no card has
+        assert field not in hint
+    [(_, message, hint, _)] = diagnose("  flavour: red")
+    assert message == "unknown field 'flavour:'" and "fields: action:, cost:, effect:" in hint and "deal:" not in hint
+
+
+# ------------------------------------------------------------------ lose N: one meaning (issue 34)
+
+RULE = 'rule "Tithe" {{\n  at: end of generation\n  play: {play}\n}}\n'
+
+
+@pytest.mark.parametrize("text, where", [
+    (RULE.format(play="lose 3 megacredits"), "a rule's effects"),
+    ('card "Drain" #LZ1 {\n  type: active  cost: 3\n  effect: when you play building tag -> lose 1 steel\n}\n',
+     "a trigger's effects"),
+    ('parameter "radiation" {\n  scale: 0 to 4 step 1\n  track: 2 -> lose 2 heat\n}\n', "a track bonus"),
+])
+def test_a_loss_nothing_can_refuse_must_say_up_to(text, where):
+    [error] = [d for d in compile_text(text, "lose.mars").diagnostics if d.code == "E307"]
+    assert error.message.endswith(f"takes resources the player must have, but {where} are carried out unchecked: "
+                                  "nothing can refuse them")
+    assert error.hint.startswith("write 'lose up to ")
+    [fix] = error.fixes
+    assert fix.replacement.startswith("up to ")
+
+
+def test_a_loss_where_the_effects_are_checked_first_stays_as_written():
+    checked = RULE.format(play="each player { lose 2 plants }; choose { lose 1 heat | gain 1 steel }; "
+                               "may { lose 1 steel; gain 2 megacredits }; lose up to 3 megacredits")
+    assert compile_text(checked, "lose.mars").diagnostics == []
+    card = ('card "Press" #LZ2 {\n  type: active  cost: 3\n  play: lose 2 plants\n'
+            '  action: spend 1 energy -> lose 1 heat\n}\n')
+    assert compile_text(card, "lose.mars").diagnostics == []
+    [error] = compile_text(RULE.format(play="spend 2 energy"), "lose.mars").diagnostics
+    assert error.code == "E307" and error.fixes == ()
+
+
+# ------------------------------------------------------------------ excerpts of files that are not clean text
+
+def test_an_excerpt_escapes_what_is_not_printable_and_puts_the_caret_under_it(tmp_path, capsys):
+    from tharsis.cli import main
+
+    (tmp_path / "ctrl.mars").write_bytes(b'card "A" #EX1 {\n  type: automated  cost: 3\n  play: gain 1 heat \x01\n}\n')
+    (tmp_path / "latin.mars").write_bytes('card "Caf\xe9" #EX2 {\n}\n'.encode("latin-1"))
+    (tmp_path / "junk.mars").write_bytes(b"\x7fELF\x02\x01\x00" + bytes(range(1, 256)) * 4)
+    main(["check", "--no-with-bundled", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "   3 |   play: gain 1 heat \\x01\n     |                     ^^^^\n" in out
+    assert '   1 | card "Caf\\xe9" #EX2 {\n     |          ^^^^\n' in out
+    junk = out[out.index("junk.mars:1:7:"):].splitlines()
+    assert junk[1].startswith("   1 | \\x7fELF\\x02\\x01\\x00") and len(junk[1]) <= 210
+    assert junk[2] == "     | " + " " * 15 + "^^^^"   # under \\x00, after \\x7f, ELF, \\x02 and \\x01
+    assert "\ufffd" not in out and "\x1b" not in out and "\x00" not in out
+
+
+def test_a_coded_problems_excerpt_escapes_too():
+    from tharsis.problems import Problem, render
+
+    said = render([Problem("E716", "a log line that is not JSON", path="game.jsonl", line=3, column=8,
+                           source='{"a": \x1b]52;c;\x07 1}')])
+    # the caret under column 8 (the ']' after the escape character), moved by the escape's width
+    assert said.splitlines()[1:] == ['   3 | {"a": \\x1b]52;c;\\x07 1}', "     | " + " " * 10 + "^"]

@@ -229,3 +229,21 @@ def test_sites_factions_and_global_events_read_in_chinese(chinese_faces):
 def test_the_gallery_command_counts_the_sites_and_factions_apart(tmp_path, capsys):
     assert main(["gallery", str(tmp_path / "site"), "--expansion", "colonies", "--expansion", "turmoil"]) == 0
     assert "0 with problems (0 errors); 11 sites, 6 factions" in capsys.readouterr().out
+
+
+def test_a_source_line_wraps_between_words_and_shows_what_is_not_printable_escaped(tmp_path):
+    """The excerpt under a problem wraps as text does (never mid-word, as `word-break: break-all` did), and a
+    control character, a byte that is no UTF-8 or a binary file's bytes are escaped, as `tharsis check` shows them."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "ctrl.mars").write_bytes(b'card "Red" #ES1 {\n  type: automated  cost: 3\n'
+                                     b'  play: gain 1 heat \x01\x1b[31m\n}\n')
+    (mine / "latin.mars").write_bytes('card "Caf\xe9" #ES2 {\n  type: automated  cost: 3\n}\n'.encode("latin-1"))
+    (mine / "junk.mars").write_bytes(b"\x7fELF\x02\x01\x00" + bytes(range(0x80, 0x100)) * 4)   # one line
+    page = gallery.render(gallery.build([mine], "en"))
+    assert "word-break: break-all" not in page and "overflow-wrap: anywhere" in page
+    sources = re.findall(r'<code class="source">([^<]*)</code>', page)
+    assert "3 |   play: gain 1 heat \\x01\\x1b[31m" in sources
+    assert "1 | card &#34;Caf\\xe9&#34; #ES2 {" in sources
+    junk = next(s for s in sources if s.startswith("1 | \\x7fELF\\x02\\x01\\x00"))
+    assert junk.endswith("...") and len(junk) < 200 and "\x1b" not in page and "\x00" not in page

@@ -77,7 +77,8 @@ def test_undo_takes_back_a_whole_card_selection_but_not_another_humans_choice(tm
                       stdout=out, autosave=tmp_path / "solo.json")
     session.run()
     text = out.getvalue()
-    assert "undone: back before your choice #2" in text          # the ten buy-or-discard answers, all at once
+    # the ten buy-or-discard answers, all at once, named as the move they were
+    assert "undone: back before your choice of the cards to buy in generation 1\n" in text
     assert text.count("10 cards offered, 3 MC each") == 2
     labels = session.game.log
     assert labels[0].startswith("corporation ") and len(labels) == 11
@@ -443,11 +444,13 @@ def test_undo_goes_back_across_the_bots_moves_and_the_bots_choose_the_same_again
 
     straight, _ = session("1\nbuy 1\n1\nquit\n")
     undone, text = session("1\nbuy 1\nundo\nbuy 1\n1\nquit\n")
-    assert "undone: back before your choice #3; 10 choices of bob after it are taken back too" in text
+    assert ("undone: back before your choice of the cards to buy in generation 1; 10 choices of bob after it are "
+            "taken back too") in text
     assert text.count("10 cards offered, 3 MC each") == 2
     assert undone.game.log.to_list() == straight.game.log.to_list() and len(straight.game.log) > 22
     _, text = session("1\nbuy 1\nundo\nundo\n2\nquit\n")
-    assert "undone: back before your choice #1; 1 choice of bob after it is taken back too" in text
+    assert ("undone: back before your choice 'corporation CrediCor' in generation 1; 1 choice of bob after it is taken "
+            "back too") in text
     assert text.count("ann: Choose your corporation") == 2
     _, text = session("undo\nquit\n")
     assert "nothing of yours to undo" in text
@@ -461,7 +464,8 @@ def test_undo_in_a_resumed_game_goes_back_before_the_point_it_was_loaded(tmp_pat
     assert main(["play", "--load", "game.jsonl"]) == 0
     out = capsys.readouterr().out
     assert f"Resuming the game of seed 4 after {len(lines) - 1} choices." in out
-    assert "undone: back before your choice #3; 10 choices of bob after it are taken back too" in out
+    assert ("undone: back before your choice of the cards to buy in generation 1; 10 choices of bob after it are "
+            "taken back too") in out
     assert (tmp_path / "game.jsonl").read_text().splitlines() == lines[:3]   # the log goes back with the game
 
 

@@ -313,3 +313,69 @@ def test_card_names_a_milestone_award_or_standard_project_and_points_to_its_look
     assert session.card_text("Livestock").startswith("Livestock")
     chinese = Session(game, seats, GameLog(None), stdin=io.StringIO(), stdout=io.StringIO(), language="zh")
     assert chinese.card_text("蓄水") == "「蓄水」是标准项目，不是牌：请输入「项目」"
+
+
+# ------------------------------------------------------------------ questions that say why and whose
+
+def _session_at(game: Game, answers: str, language: str = "en") -> str:
+    """What a session of two humans says to `answers` from where `game` stands."""
+    out = io.StringIO()
+    Session(game, [Seat("ann", "human"), Seat("bob", "human")], GameLog(None), stdin=io.StringIO(answers),
+            stdout=out, autosave=None, language=language).play()
+    return out.getvalue()
+
+
+def test_pass_after_an_action_is_refused_with_the_option_that_ends_the_turn():
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=5))
+    player = game.pending().player
+    game.apply("standard project Sell Patents")
+    while game.pending().prompt != "action 2 of 2":   # X=1, and the card to discard
+        game.apply(0)
+    assert game.pending().player == player and game.pending().prompt == "action 2 of 2"
+    end = [o.label for o in game.pending().options].index("end turn") + 1
+    said = _session_at(game.clone(), "pass\n")
+    assert (f"you have taken an action this turn, so you cannot pass now: 'end turn' ({end}) ends your turn (pass "
+            "instead of your first action of a later turn to stop for this generation)") in said
+    assert f"现在不能跳过：「结束回合」（{end}）结束你的回合" in _session_at(game.clone(), "跳过\n", "zh")
+
+
+def test_a_rules_choice_says_whose_rule_it_is_and_that_it_is_made_for_nobody():
+    from tharsis.runtime.api.queries import for_nobody
+
+    game = Game(GameOptions(players=("ann", "bob"), seed=3, expansions=("venus",)))
+    bot = BOTS["greedy"](1)
+    while not for_nobody(game):
+        game.apply(bot.choose(game, game.pending()))
+    decision = game.pending()
+    assert decision.prompt == "Choose one"   # the engine's words, which logs and bots keep
+    assert prompts.question(game, decision) == ("World Government Terraforming (a rule of Venus Next), for nobody (no "
+                                                "TR, no bonuses, only any-player effects trigger): Choose one")
+    assert prompts.question(game, decision, "zh").startswith("「World Government Terraforming」（金星扩展的规则），"
+                                                             "不为任何玩家执行（不提升改造度")
+    # a player's own move asks as before
+    plain = _to_first_action(GameOptions(players=("ann", "bob"), seed=3))
+    assert prompts.question(plain, plain.pending()) == "action 1 of 2"
+
+
+def _unplayable_hand() -> Game:
+    game = _to_first_action(GameOptions(players=("ann", "bob"), seed=3))
+    player = game.state.players[game.pending().player]
+    player.hand[:] = ["Moss", "Domed Crater", "Kelp Farming"]
+    player.production["energy"], player.resources["plant"], player.resources["megacredits"] = 0, 0, 50
+    game.state.oceans = 3
+    return game
+
+
+def test_a_card_whose_effects_cannot_all_be_carried_out_says_which_and_what_it_lacks():
+    game = _unplayable_hand()
+    index = game.pending().player
+    hand = view.hand(game, index)
+    assert ("Moss [automated, 4 MC, plant]  requires oceans >= 3  (its effects cannot all be carried out: 'Lose 1 "
+            "plant (you must have them)' needs 1 plant (you have 0 plants))") in hand
+    assert ("(its effects cannot all be carried out: 'Decrease your energy production 1 step, increase your MC "
+            "production 3 steps' cannot be carried out (when a decrease") in hand
+    assert "需要1点植物（你有0点植物）" in view.hand(game, index, language="zh")
+    said = _session_at(game, "play Moss\nplay kelp farming\n")
+    assert "Moss cannot be played now: its effects cannot all be carried out: 'Lose 1 plant" in said
+    assert "Kelp Farming cannot be played now: requires oceans >= 6\n" in said
+    assert "现在无法打出「Moss」：它的效果无法全部执行：「失去1点植物" in _session_at(game, "打出 Moss\n", "zh")

@@ -178,7 +178,8 @@ def test_the_prompt_recalls_answers_completes_names_and_undo_takes_back_the_bots
     assert "Mining Guild (#R24)" in shown
     # undo across the bot's move: back to the card offer, and bob's purchases are taken back too
     term.type("undo")
-    term.expect("undone: back before your choice #3; 10 choices of bob after it are taken back too")
+    term.expect("undone: back before your choice of the cards to buy in generation 1; 10 choices of bob after it are "
+                "taken back too")
     term.expect("ann: which cards do you buy? (buy 1 3 5 / buy all / buy none; the rest are discarded)\n> ")
     term.press(UP * 6 + b"\r")       # back through undo, card, player, hand, hnd to buy 7 9
     again = term.expect("ann: action 1 of 2\n> ")

@@ -13,6 +13,7 @@ from typing import Iterable, Optional, Sequence
 import attrs
 
 from tharsis.compiler.diagnostics import did_you_mean
+from tharsis.compiler.printable import shown_characters
 from tharsis.compiler.source import on_disk
 
 USAGE, CONTENT = 2, 1       # exit codes: a bad flag or a missing file / a file whose content is wrong
@@ -120,11 +121,11 @@ def render(problems: Sequence[Problem]) -> str:
 
 
 def _window(text: str, column: Optional[int]) -> tuple[str, Optional[int]]:
-    """At most EXCERPT printable characters of a line around `column`, and the column within them."""
+    """At most EXCERPT characters of a line around `column`, each that is not printable escaped, and the column
+    within them."""
     start = 0 if column is None or column <= EXCERPT // 2 else column - EXCERPT // 2
-    shown = text[start:start + EXCERPT]
-    shown = "".join(c if c.isprintable() else "?" for c in shown)
+    pieces = shown_characters(text[start:start + EXCERPT])   # what is not printable, escaped (\x1b, \x00)
     prefix, suffix = ("..." if start else ""), ("..." if len(text) > start + EXCERPT else "")
     if column is None:
-        return prefix + shown + suffix, None
-    return prefix + shown + suffix, column - start + len(prefix)
+        return prefix + "".join(pieces) + suffix, None
+    return prefix + "".join(pieces) + suffix, len(prefix) + len("".join(pieces[:column - start - 1])) + 1

@@ -20,7 +20,8 @@ from tharsis.compiler.vocabulary import plural_noun
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["CAUSES", "END", "NOTES", "QUIET", "conjugate", "owner_of", "sentence", "staged_kind"]
+__all__ = ["CAUSES", "END", "NOTES", "QUIET", "conjugate", "labels_told", "open_causes", "owner_of", "sentence",
+           "space_named", "staged_kind"]
 
 END = "end"
 
@@ -98,6 +99,21 @@ def conjugate(subject: str, verb: str) -> str:
     return first + space + rest
 
 
+def open_causes(game: "Game") -> list:
+    """The causes still open now, outermost first (the events that began them): what a pending decision is asked
+    within, such as a declared rule's at the end of a generation (`rule: NAME`)."""
+    stack: list = []
+    for event in game.events.to_list():
+        if isinstance(event, str):
+            continue
+        if event[1] == END:
+            if stack:
+                stack.pop()
+        elif event[1] in CAUSES:
+            stack.append(event)
+    return stack
+
+
 def owner_of(name: str) -> str:
     """"ann's", or "your" for a seat named you."""
     return "your" if name.casefold() == "you" else f"{name}'s"
@@ -119,9 +135,12 @@ def sentence(game: "Game", event) -> str:
     if kind == "place":
         tile, name = details[1], details[2] if len(details) > 2 else None
         fields["tile"] = f"{tile} {name!r}" if name else tile
+    if kind in ("place", "place_nobody", "neutral_city"):
+        details = [space_named(game, details[0]), *details[1:]]
     elif kind == "action":
-        from ..handlers.actions import describe_action
-        fields["action"] = describe_action(game.library[details[0]].actions[details[1]])
+        from tharsis.compiler import rules_text
+        said = rules_text.parts(game.library[details[0]], "en", game.content.names)["actions"][details[1]]
+        fields["action"] = said.removesuffix(".")
     elif kind == "track":
         unit = game.elements.scales.get(details[0], (0, 0, 0, ""))[3]
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
@@ -147,6 +166,24 @@ def sentence(game: "Game", event) -> str:
     elif kind in ("visit", "build"):
         fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
+
+
+def space_named(game: "Game", space: str, area=None) -> str:
+    """A space as narration names it: its board id on Mars (`31`), an area off Mars by its name and id (`Phobos Space
+    Haven (02)`), which no map shows. `area`: how the name is said (another language's)."""
+    found = game.board.spaces.get(space) if isinstance(space, str) else None
+    if found is None or found.on_mars or not found.reserved:
+        return str(space)
+    return f"{area(found.reserved) if area is not None else found.reserved} ({space})"
+
+
+def labels_told(game: "Game", event) -> tuple:
+    """The option labels an event tells already: a card's action chosen among its options is told by the `action`
+    event that follows (`ann uses Regolith Eaters: Add 1 microbe to this card`), so narration leaves its label out."""
+    if isinstance(event, str) or event[1] != "action":
+        return ()
+    from ..handlers.actions import describe_action
+    return (describe_action(game.library[event[3]].actions[event[4]]),)
 
 
 def _counts(owners) -> list[tuple[int, int]]:

@@ -4,7 +4,8 @@ global parameter is at its maximum and where it stands, whether Mars is terrafor
 game ended now, which tile the pending decision places (`placing`, for a view that prices each space), the sites a
 piece may be placed on or visit now (`placeable`, `visitable`) and what the pending choice of a site is for
 (`site_choice`), what a step of TR costs a player in taxes now (`tax_rate`), and which maxed parameters leave a run
-of effects with nothing to do (`void_by_maxed`: the ocean project after the last ocean).
+of effects with nothing to do (`void_by_maxed`: the ocean project after the last ocean), and whether the pending
+decision is made for nobody (`for_nobody`: within a `neutral { }` block, such as a declared rule's).
 
 They are the engine's own functions (runtime/rules/, and `placing` and `site_choice`, which read the flow where the
 handlers left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
@@ -13,9 +14,11 @@ handlers left it), re-exported as they are: a bot that prices a card here gets t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..handlers.sites import site_choice
 from ..handlers.tiles import placing
-from ..rules.checks import void_by_maxed
+from ..rules.checks import EffectContext, void_by_maxed
 from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
@@ -23,5 +26,15 @@ from ..rules.sites import placeable, visitable
 from ..rules.spaces import maxed, parameter_value, terraformed
 from ..rules.taxes import tax_rate
 
-__all__ = ["Where", "card_cost", "final_scores", "maxed", "parameter_value", "placeable", "placing", "quantity",
-           "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable", "void_by_maxed"]
+if TYPE_CHECKING:
+    from ..core.table import Table
+
+__all__ = ["Where", "card_cost", "final_scores", "for_nobody", "maxed", "parameter_value", "placeable", "placing",
+           "quantity", "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable", "void_by_maxed"]
+
+
+def for_nobody(game: "Table") -> bool:
+    """Whether the pending decision is made within a `neutral { }` block: its player only decides, and what it does
+    is done for nobody (no TR, no bonuses). Read off the flow, where the handler that asks left its context."""
+    asking = game.flow.asking
+    return asking is not None and any(type(arg) is EffectContext and arg.neutral for arg in asking.args)

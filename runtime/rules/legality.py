@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
            "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "standard_action_possible", "usable_prices", "why_not"]
+           "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -82,22 +82,32 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
 EFFECTS_REFUSED = "its effects cannot all be carried out"   # `why_not` adds what is missing (`_missing`)
 
 
+EFFECTS_TOGETHER = ": each can be carried out on its own, but not all of them once the card is paid for"
+
+
 def _in_full(game: "Table", player: int, name: str, reason: str) -> str:
     """`playable`'s reason, with what is missing when the effects are refused: found only when a player asks (the
     menu's checks of every card in hand need no words)."""
     if reason != EFFECTS_REFUSED:
         return reason
+    return reason + _missing(game, refused_effect(game, player, name))
+
+
+def refused_effect(game: "Table", player: int, name: str) -> Optional[tuple]:
+    """Why card `name`'s effects are refused (`playable`'s EFFECTS_REFUSED): the first of them, in written order,
+    that cannot be carried out, with what it lacks, `(effect, needed, had)` as `first_impossible` gives it; None
+    when each can in some order but no order works with every way to pay the card. The terminal says it in the
+    player's language; `why_not` in English."""
     ctx = play_context(game, player, name)
-    return reason + _missing(game, with_tax(game, game.library[name].play, ctx), ctx)
+    return first_impossible(game, with_tax(game, game.library[name].play, ctx), ctx)
 
 
-def _missing(game: "Table", effects: tuple, ctx: EffectContext) -> str:
+def _missing(game: "Table", stuck: Optional[tuple]) -> str:
     """What the refusal of a card's effects names: the first effect, in written order, that cannot be carried out,
-    and what it lacks (`: it needs 2 plants (you have 1)`), or nothing when each can in some order but no order
-    works with every payment."""
-    stuck = first_impossible(game, effects, ctx)
+    and what it lacks (`: it needs 2 plants (you have 1)`), or that only all of them together with the payment
+    cannot."""
     if stuck is None:
-        return ""
+        return EFFECTS_TOGETHER
     effect, needed, had = stuck
     written = text.effect(effect, card_text=True)
     if needed is not None:

@@ -23,9 +23,10 @@ import yaml
 
 from tharsis.compiler import bundled_cards_path, compile_paths, element_text, rules_text
 from tharsis.compiler.definitions import with_expansions
-from tharsis.compiler.diagnostics import Diagnostic
+from tharsis.compiler.diagnostics import Diagnostic, source_line_of
 from tharsis.compiler.names import NO_NAMES, Names
 from tharsis.compiler.pipeline import CompileResult
+from tharsis.compiler.printable import shown_characters
 from tharsis.compiler.source import on_disk, why_unusable
 from tharsis.compiler.writing import UNCHANGED, replace_file
 from tharsis.designer import suppressions
@@ -191,13 +192,28 @@ def _block_of(diagnostic: Diagnostic, blocks) -> Optional[tuple[str, str]]:
 
 def _problem(d: Diagnostic, result: CompileResult) -> Problem:
     source_line = None
-    if d.span is not None and d.span.path in result.sources:
-        lines = result.sources[d.span.path].split("\n")
-        if 1 <= d.span.line <= len(lines):
-            source_line = lines[d.span.line - 1].rstrip()
+    line = source_line_of(d.span, result.sources) if d.span is not None else None
+    if line is not None:
+        source_line = _shown_line(line.rstrip(), d.span.column)
     return Problem(code=d.code, severity=d.severity, message=d.message, hint=d.hint,
                    path=d.span.path if d.span else None, line=d.span.line if d.span else None,
                    column=d.span.column if d.span else None, source_line=source_line)
+
+
+def _shown_line(line: str, column: int, most: int = 160) -> str:
+    """A source line as a problem on a card shows it: what is not printable escaped (\\x1b, a binary file's
+    \\x00), as `tharsis check` shows it, and at most about `most` characters from a little before the column,
+    `...` where cut (a line may be megabytes long)."""
+    first = max(0, column - 1 - 20)
+    pieces = shown_characters(line[first:first + most])   # a piece is at least a character wide
+    shown, width = [], 0
+    for piece in pieces:
+        if width + len(piece) > most:
+            break
+        shown.append(piece)
+        width += len(piece)
+    cut = first + len(shown) < len(line)
+    return ("..." if first else "") + "".join(shown) + ("..." if cut else "")
 
 
 # ------------------------------------------------------------------------------------------- HTML

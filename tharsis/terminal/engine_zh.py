@@ -152,7 +152,8 @@ ZH_EVENTS: dict[str, str] = {
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {
-    "pay": "支付 {what}", "choose": "选择{what}", "corporation": "选择了一家公司", "buy": "购买", "draft": "轮抽",
+    "pay": "支付 {what}", "choose": "选择{what}", "first": "选择先{what}", "then": "再{what}",
+    "corporation": "选择了一家公司", "buy": "购买", "draft": "轮抽",
     "keep": "保留", "discard": "弃掉", "cards": "{n}张牌",
 }
 ZH_LABELS: tuple[tuple[str, str], ...] = (

@@ -36,12 +36,25 @@ purchases, drafts and kept cards stay hidden from the other players, as at the t
 
 from __future__ import annotations
 
+import re
 from typing import Optional, Sequence
 
 import attrs
 
+from tharsis.compiler.rules_text import parameter_unit
 from tharsis.runtime.api import Decision
-from tharsis.runtime.api.narration import CAUSES, END, NOTES, QUIET, conjugate, sentence, staged_kind
+from tharsis.runtime.api.narration import (
+    CAUSES,
+    END,
+    NOTES,
+    QUIET,
+    conjugate,
+    labels_told,
+    sentence,
+    space_named,
+    staged_kind,
+)
+from tharsis.runtime.api.queries import for_nobody
 from tharsis.runtime.core.state import RESOURCES
 
 from .engine_zh import ZH_CHOICES, ZH_EVENTS
@@ -87,7 +100,8 @@ class Move:
 
     player: int
     before: Snapshot
-    choices: list[tuple[str, str]] = attrs.field(factory=list)   # (decision kind, label)
+    # (decision kind, label, note): the note is "for_nobody" for a choice made within a `neutral { }` block
+    choices: list[tuple[str, str, str]] = attrs.field(factory=list)
     at: list[int] = attrs.field(factory=list)   # how many events were logged when each choice was made
 
 
@@ -154,7 +168,7 @@ class Narrator:
         game.observer = self._observe   # a game taken back by undo is a copy, which has no observer
         if self.move is None:
             self.move = Move(decision.player, Snapshot.of(game))
-        self.move.choices.append((decision.kind, label))
+        self.move.choices.append((decision.kind, label, "for_nobody" if for_nobody(game) else ""))
         self.move.at.append(len(game.events))
 
     def finish(self, game) -> list[str]:
@@ -249,9 +263,11 @@ def report(game, move: Move, hidden: bool, marks: dict, opened: tuple = (), lang
 
     shown = _shown(game, told)
     sentences = {item.event: told_event(game, events[item.event], words) for item in shown}
-    # the English sentences say which spaces and cards the events named, for the choices they already tell
+    # the English sentences say which spaces and cards the events named, for the choices they already tell, and the
+    # labels of the options they tell (a card's action)
     everything = " ".join(sentences.values()) if words.english else \
         " ".join(sentence(game, events[item.event]) for item in shown)
+    everything += "".join(f"\n{label}\n" for item in shown for label in labels_told(game, events[item.event]))
     lines: list[str] = []
     subject = _subject(name, words)
     said = _choices(root.choices, hidden, name, everything, game, words)
@@ -310,6 +326,9 @@ def told_event(game, event, words: Words) -> str:
              "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
+    if kind in ("place", "place_nobody", "neutral_city"):
+        named = space_named(game, details[0], lambda area: words.names.area(area, words.language))
+        parts[0] = named if named == parts[0] else f"{named[:named.rindex(' (')]}（{details[0]}）"
     if kind == "place":
         tile, name = details[1], details[2] if len(details) > 2 else None
         fields["tile"] = _tile(t, tile) + (f"「{_definition_name(game, words, 'card', name)}」" if name else "")
@@ -408,13 +427,15 @@ def _changes(game, segments: list, words: Optional[Words] = None) -> tuple[list,
     for index in range(len(segments[0][0].players)):
         players.append((index, _player_changes(game, [(b.players[index], a.players[index]) for b, a in segments],
                                                words)))
-    return [(i, c) for i, c in players if c], _global_changes(segments, words)
+    return [(i, c) for i, c in players if c], _global_changes(segments, words, game)
 
 
 def _choices(choices: list, hidden: bool, name: str, told: str = "", game=None, words: Optional[Words] = None) -> str:
     """The choices the events do not tell: payments, numbers, options, each with its verb agreeing with the
     player's `name`. Card choices of a hidden hand show only as a count; discards always do (the cards go face
-    down). `told`: the events' English sentences (what they already say); `words`: another language's (with the
+    down). An option that names effects is said as the prompt showed it, in rules text (`chooses to raise Venus 1
+    step`), never in card syntax; the order of a card's effects as `first`, `then`; a choice made for nobody says
+    so. `told`: the events' English sentences (what they already say); `words`: another language's (with the
     `game`, whose names it says)."""
     named, counts, shown = _untold(choices, hidden, told)
     if words is not None and not words.english:
@@ -422,24 +443,70 @@ def _choices(choices: list, hidden: bool, name: str, told: str = "", game=None, 
     pays, chooses = conjugate(name, "pay"), conjugate(name, "choose")
     said = [f"{conjugate(name, verb)} {', '.join(cards)}" for verb, cards in named.items()]
     said += [f"{conjugate(name, verb)} {n} card{'s' if n > 1 else ''}" for verb, n in counts.items()]
-    for kind, label in shown:
+    ordered = False
+    for kind, label, note in shown:
+        doing = _to_do(game, label, name) if game is not None else None
         if kind == "pay":
             said.append(f"{pays} {label}")
         elif kind == "corporation":
             said.append(f"{chooses} a corporation" if hidden else f"{chooses} {label.partition(' ')[2]}")
+        elif kind in _ORDER and doing is not None:
+            said.append(f"then to {doing}" if ordered else f"{chooses} to {doing} first")
+            ordered = True
+        elif doing is not None:
+            said.append(f"{chooses} to {doing}")
         else:
             said.append(f"{chooses} {label}")
+        if note and game is not None:
+            said[-1] += ", " + _for_nobody(game, words or words_for(game, "en"))
     return ", ".join(said)
+
+
+_ORDER = ("order", "trigger_order")   # the order of a card's effects, of the triggers a move sets off
+
+
+def _to_do(game, label: str, name: str) -> Optional[str]:
+    """An option that names effects, as what the player chose to do (`raise Venus 1 step`, `decrease their energy
+    production 1 step, increase their MC production 2 steps`): the rules text the prompt showed, its sentences
+    joined, spoken of the player (their, not your, unless the seat is called you); None for another label."""
+    from .prompts import said as said_effects
+
+    found = said_effects(game, label)
+    if found is None or (found.head and not found.head.endswith(": ")):
+        return None
+    parts = []
+    for part in found.rules.split(" -> "):
+        sentences = [s.strip().removesuffix(".") for s in re.split(r"(?<=\.) ", part) if s.strip()]
+        parts.append(", ".join(_lower_first(s) for s in sentences))
+    doing = " and then ".join(parts)
+    if name.casefold() != "you":
+        doing = re.sub(r"\b(?:your(s?)|you)\b", lambda m: "they" if m.group(0) == "you" else "their" + m.group(1),
+                       doing)
+    trigger = found.head[:-2]
+    return f"{doing} ({trigger})" if trigger else doing
+
+
+def _lower_first(sentence: str) -> str:
+    """`Raise Venus 1 step` -> `raise Venus 1 step`; a word in capitals (`MC`) or a name stays as written."""
+    first = sentence.split(" ", 1)[0]
+    return sentence[:1].lower() + sentence[1:] if first[1:].islower() or len(first) == 1 else sentence
+
+
+def _for_nobody(game, words: Words) -> str:
+    """What a choice made within a `neutral { }` block is: the rules text's words for the block (`for nobody (no
+    TR, no bonuses, ...)`), without the effects they introduce."""
+    said = words.phrases("neutral", effects="").rstrip(": ：")
+    return _lower_first(said) if words.english else said
 
 
 def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]], dict[str, int], list]:
     """What of `choices` the events do not tell, whatever the language: the hand's choices shown by card (verb ->
     card names) and those shown as a count (verb -> how many: a hidden hand's, and every discard), then the other
-    choices in order as (kind, label)."""
+    choices in order as (kind, label, note)."""
     named: dict[str, list[str]] = {}
     counts: dict[str, int] = {}
     shown = []
-    for kind, label in choices:
+    for kind, label, *note in choices:
         if kind == "discard":
             continue  # the hand's change says how many (the last of several is answered by the engine, unlogged)
         if kind in HIDDEN:
@@ -448,16 +515,19 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
                 counts[verb] = counts.get(verb, 0) + 1
             else:
                 named.setdefault(verb, []).append(label.partition(" ")[2])
-        elif kind == "space" and f"on {label.removeprefix('space ')}" in told:
+        elif kind == "space" and (f"on {label.removeprefix('space ')}" in told
+                                  or f"({label.removeprefix('space ')})" in told):
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
         elif kind == "play_kept" and f" {label.removeprefix('play ')}" in told:
             continue   # "ann plays CARD" tells it
+        elif kind == "option" and f"\n{label}\n" in told:
+            continue   # "ann uses CARD: ..." tells the option of its action
         elif kind in ("site", "faction") and label.startswith(kind + " ") and (
                 f" {label.removeprefix(kind + ' ')}" in told or f" {label[len(kind) + 1:].rsplit(' ', 1)[0]}" in told):
             continue   # "ann sends a trade fleet to Io", "ann's delegate enters Unity" tell it (a piece removed from a
             # faction is labelled with its owner: "faction Unity neutral", told as "a neutral delegate leaves Unity")
         elif kind not in ("action", "final"):
-            shown.append((kind, label))
+            shown.append((kind, label, note[0] if note else ""))
     return named, counts, shown
 
 
@@ -468,7 +538,8 @@ def _choices_said(named: dict, counts: dict, shown: list, hidden: bool, game, wo
     said = [ZH_CHOICES[verb] + words.join(f"「{_definition_name(game, words, 'card', card)}」" for card in cards)
             for verb, cards in named.items()]
     said += [ZH_CHOICES[verb] + ZH_CHOICES["cards"].format(n=n) for verb, n in counts.items()]
-    for kind, label in shown:
+    ordered = False
+    for kind, label, note in shown:
         if kind == "pay":
             said.append(ZH_CHOICES["pay"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
         elif kind == "corporation":
@@ -478,7 +549,13 @@ def _choices_said(named: dict, counts: dict, shown: list, hidden: bool, game, wo
             said.append(ZH_CHOICES["choose"].format(what=label_text(game, Decision(-1, kind, ""), label, words)))
         else:
             what = label_text(game, Decision(-1, kind, ""), label, words).rstrip("。")
-            said.append(ZH_CHOICES["choose"].format(what=what))
+            if kind in _ORDER:
+                said.append(ZH_CHOICES["then" if ordered else "first"].format(what=what))
+                ordered = True
+            else:
+                said.append(ZH_CHOICES["choose"].format(what=what))
+        if note:
+            said[-1] += words("sep") + _for_nobody(game, words)
     return words("sep").join(said)
 
 
@@ -521,7 +598,7 @@ def _player_changes(game, stretches: list[tuple[PlayerSnapshot, PlayerSnapshot]]
     return changes
 
 
-def _global_changes(segments: list, words: Optional[Words] = None) -> str:
+def _global_changes(segments: list, words: Optional[Words] = None, game=None) -> str:
     words = words or words_for(None, "en")
     parts = []
     for track, key, sign in (("temperature", "temperature_change", "+d"), ("oxygen", "oxygen_change", ""),
@@ -536,8 +613,12 @@ def _global_changes(segments: list, words: Optional[Words] = None) -> str:
         moved = [(before.parameters[position][1], after.parameters[position][1]) for before, after in segments
                  if before.parameters[position][1] != after.parameters[position][1]]
         if moved:
+            before, after = moved[-1][1] - sum(b - a for a, b in moved), moved[-1][1]
+            declared = game.elements.scales.get(name, (0, 0, 0, ""))[3] if game is not None else ""
+            sign = "+d" if declared == "C" else ""
             parts.append(words("parameter_change", name=name if words.english else words.phrases.parameter(name),
-                               before=moved[-1][1] - sum(b - a for a, b in moved), after=moved[-1][1]))
+                               before=format(before, sign), after=format(after, sign),
+                               unit=parameter_unit(words.phrases, name, declared)))
     return words("sep").join(parts)
 
 

@@ -221,7 +221,8 @@ class Session:
                 message = said if option is None and not self.words.english else message
             if option is not None:
                 return option.label
-            self.say(message)
+            self.say(_pass_refused(self.game, decision, answer, self.words)
+                     or _play_refused(self.game, decision, answer, self.words) or message)
 
     def _prompt(self, index: int, asked: str) -> str:
         """`ann: action 1 of 2`, ann：第1个行动…: the player asked, then the question."""
@@ -508,7 +509,9 @@ class Session:
         if copy is None:  # an answer older than the copies kept, or given before the game was loaded: the game is
             # dealt again and replayed up to it
             copy = Game.replay(self.game.options, self.game.log.to_list()[:start], self.game.content)
-        bots = [self.seats[player].name for player, _, _ in self.game.choices()[start:] if player != index]
+        choices = self.game.choices()[start:]
+        bots = [self.seats[player].name for player, _, _ in choices if player != index]
+        move = self._move_named(copy, *choices[0][1:]) if choices else words("undone_nothing")
         self.game = copy
         self.before = {n: kept for n, kept in self.before.items() if n < start}
         self.turns = self.turns[:last]
@@ -516,7 +519,14 @@ class Session:
         self.log.start(self.game, self.seats)
         also = words("undone_also", n=len(bots), choices=words("choices_count", n=len(bots)),
                      bots=words("and").join(dict.fromkeys(bots))) if bots else ""
-        return words("undone", number=start + 1, also=also)
+        return words("undone", move=move, generation=copy.state.generation, also=also)
+
+    def _move_named(self, game: Game, kind: str, label: str) -> str:
+        """The answer undo takes back, as the player gave it: `'play Comet'`, the cards bought in one answer."""
+        if kind == "buy":
+            return self.words("undone_buying")
+        decision = game.pending()
+        return self.words("undone_choice", label=prompts.label_text(game, decision, label, self.words).rstrip("。."))
 
 
 def _turns_so_far(game: Game) -> list[Turn]:
@@ -705,6 +715,32 @@ def _by_shown_text(game: Game, decision: Decision, answer: str, language: str):
         shown = tuple(Option(prompts.option_text(game, decision, o, language), o) for o in decision.options)
     option, message = resolve(Decision(decision.player, decision.kind, decision.prompt, shown), answer, language)
     return (option.value, "") if option is not None else (None, message)
+
+
+def _pass_refused(game: Game, decision: Decision, answer: str, words: Words) -> Optional[str]:
+    """Why `pass` is not on the menu after an action (the printed rules: a player who has acted this turn ends the
+    turn, and passes only instead of an action), and which option ends the turn; None for another answer."""
+    labels = [o.label for o in decision.options] if decision.kind == "action" else []
+    if "pass" in labels or "end turn" not in labels:
+        return None
+    typed = answer.strip().casefold()
+    if typed not in ("pass", prompts.label_text(game, decision, "pass", words).casefold()):
+        return None
+    return words("pass_is_end_turn", n=labels.index("end turn") + 1,
+                 end_turn=prompts.label_text(game, decision, "end turn", words))
+
+
+def _play_refused(game: Game, decision: Decision, answer: str, words: Words) -> Optional[str]:
+    """Why a card of the hand that `play NAME` names is not on the menu (its requirement, its cost, which of its
+    effects cannot be carried out and what that lacks), as the hand lists it; None for another answer."""
+    verb, _, typed = answer.strip().partition(" ")
+    if decision.kind != "action" or verb.casefold() not in ("play", "打出") or not typed:
+        return None
+    hand = game.state.players[decision.player].hand
+    name = next((card for card in hand if typed.casefold() in (card.casefold(), words.name(card).casefold())), None)
+    if name is None or any(o.label == f"play {name}" for o in decision.options):
+        return None
+    return words("cannot_play", card=words.name(name), reason=view.play_refusal(game, decision.player, name, words))
 
 
 def _is_terminal(stream) -> bool:

@@ -160,14 +160,44 @@ def said_text(game, found: Said, words: Words) -> str:
 
 def question(game, decision: Decision, language: str = "en") -> str:
     """The decision's prompt, with the effects it names in rules text; a prompt that is only an effect (`remove up
-    to 3 plants from any player`) is followed by what is asked (`Which player?`)."""
+    to 3 plants from any player`) is followed by what is asked (`Which player?`). A question a rule of the game asks
+    (World Government Terraforming's `Choose one`) first says whose rule it is, and a choice within a `neutral { }`
+    block that it is made for nobody, in the rules text's words for the block (no TR, no bonuses)."""
     words = words_for(game, language)
-    found = said(game, decision.prompt, language)
+    return _asked_within(game, decision, words) + _question(game, decision, words)
+
+
+def _question(game, decision: Decision, words: Words) -> str:
+    found = said(game, decision.prompt, words.language)
     if found is None:
         return decision.prompt if words.english else _translated(game, words, decision.prompt, _QUESTIONS)
     if not found.head and not found.tail and decision.kind in _QUESTION:
         return f"{found.rules}{' ' if words.english else ''}{words(_QUESTION[decision.kind])}"
     return said_text(game, found, words)
+
+
+def _asked_within(game, decision: Decision, words: Words) -> str:
+    """`World Government Terraforming (a rule of Venus Next), for nobody (no TR, ...): ` before the question of a
+    rule's step; nothing for a question a player's own move asks (they know what they did). From the rule's
+    declaration: its name and set, and the `neutral { }` block the decision is made in; the engine's question says
+    `for nobody` itself where it already does (a tile placed for nobody)."""
+    from tharsis.runtime.api.narration import open_causes
+    from tharsis.runtime.api.queries import for_nobody
+
+    causes = open_causes(game)
+    rule = causes[-1][3] if causes and causes[-1][1] == "rule" else None
+    nobody = for_nobody(game) and "for nobody" not in decision.prompt
+    if rule is None and not nobody:
+        return ""
+    parts = []
+    if rule is not None:
+        declared = next((r for r in game.content.of_kind("rule") if r.name == rule), None)
+        parts.append(words("rule_asks", rule=words.name(rule, "rule"),
+                           set=words.phrases.set_name(declared.set) if declared is not None else ""))
+    if nobody:
+        said = words.phrases("neutral", effects="").rstrip(": ：")
+        parts.append(said[:1].lower() + said[1:] if words.english else said)
+    return words("asked_within", within=words("sep").join(parts))
 
 
 @lru_cache(maxsize=None)

@@ -14,7 +14,16 @@ from typing import Optional
 from tharsis.compiler import effects as fx, text, vocabulary as v
 from tharsis.runtime.api.queries import placing
 from tharsis.runtime.core.state import NEUTRAL
-from tharsis.runtime.rules.legality import AWARD_COSTS, MAX_MILESTONES, MILESTONE_COST, award_cost, playable, why_not
+from tharsis.runtime.rules.legality import (
+    AWARD_COSTS,
+    EFFECTS_REFUSED,
+    MAX_MILESTONES,
+    MILESTONE_COST,
+    award_cost,
+    playable,
+    refused_effect,
+    why_not,
+)
 from tharsis.runtime.rules.measures import Where, failing, quantity
 from tharsis.runtime.rules.prices import card_cost, leeway, standard_cost
 from tharsis.runtime.rules.scoring import final_scores
@@ -164,7 +173,7 @@ def hand(game, index: int, paint: Paint = PLAIN, language: str = "en") -> str:
         mark = paint.good("*") if ok else " "
         requirement = words("requires", condition=_condition(game, card.requirements, words)) \
             if card.requirements else ""
-        why = "" if ok or reason.startswith("requires") else words("why", reason=refusal(words, reason))
+        why = "" if ok or reason.startswith("requires") else words("why", reason=play_refusal(game, index, name, words))
         if not ok and reason.startswith("requires"):
             problem = reason.removeprefix("requires ") if words.english else _condition(game, fx.Condition(
                 (failing(game, card.requirements, Where(index, name), leeway(game, index)),)), words)
@@ -627,6 +636,39 @@ _REFUSALS = (
     (re.compile(r"cannot be carried out now"), "refuse_now"),
     (re.compile(r"cannot be done now"), "refuse_now"),
 )
+
+
+def play_refusal(game, index: int, name: str, words: Words) -> str:
+    """Why player `index` cannot play card `name` of their hand now, in the words' language, each effect that cannot
+    be carried out named with what it lacks."""
+    ok, reason = playable(game, index, name)
+    if ok:
+        return ""
+    if reason == EFFECTS_REFUSED:
+        return effects_refusal(game, index, name, words)
+    if reason.startswith("requires ") and not words.english:
+        card = game.library[name]
+        return words("not_met", condition=_condition(game, fx.Condition(
+            (failing(game, card.requirements, Where(index, name), leeway(game, index)),)), words)).strip()
+    return refusal(words, reason)
+
+
+def effects_refusal(game, index: int, name: str, words: Words) -> str:
+    """Why card `name`'s effects cannot all be carried out, in the words' language: the first that cannot, in rules
+    text, and what it lacks (`'Lose 2 plants' needs 2 plants (you have 1)`), or that only all of them together with
+    the payment cannot (runtime/rules/legality.py `refused_effect`; `why_not` says the same in card text)."""
+    from tharsis.compiler.rules_text import sentences
+
+    stuck = refused_effect(game, index, name)
+    if stuck is None:
+        return words("refuse_effects_together")
+    effect, needed, had = stuck
+    said = sentences((effect,), words.language, game.content.names).rstrip("。.")
+    if needed is not None:
+        return words("refuse_effect_needs", effect=said, things=words.counted(needed, effect.resource),
+                     had=words.counted(had, effect.resource))
+    why = type(effect).impossible
+    return words("refuse_effect_stuck", effect=said, why=f" ({why})" if why and words.english else "")
 
 
 _RESOURCE_WORDS = {"MC": "megacredits"}   # the engine's short name in a reason, as the rules text names it

@@ -60,11 +60,17 @@ def run(args) -> int:
         sys.stdout.writelines(difflib.unified_diff(
             formatted.original.splitlines(keepends=True), formatted.text.splitlines(keepends=True),
             fromfile=f"{formatted.path} (as written)", tofile=f"{formatted.path} (formatted)"))
-    problems = result.compile_errors + [d for f in refused for d in f.problems]
+    # a file with errors is named with its first error only: `tharsis check` shows them all (run beside fmt, as the
+    # pre-commit hooks are, each would otherwise be printed twice); fmt's own refusals (E805, E806) are shown whole
+    errors = {f.path: [d for d in result.compile_errors if d.span is not None and d.span.path == f.path]
+              for f in refused}
+    told = {id(d) for found in errors.values() for d in found}
+    problems = [d for d in result.compile_errors if id(d) not in told] + [d for f in refused for d in f.problems]
     if problems:
         print(render_text(problems, result.sources), file=sys.stderr)
     for formatted in refused:
-        why = "it has errors (tharsis check shows them)" if not formatted.problems else "see above"
+        found = errors[formatted.path]
+        why = "see above" if formatted.problems or not found else _first_error(found)
         print(f"tharsis: {formatted.path} not formatted: {why}", file=sys.stderr)
     unchanged = len(result.files) - len(changed) - len(refused)
     verb = "formatted" if writing else "to reformat"
@@ -75,6 +81,14 @@ def run(args) -> int:
     if refused or (changed and not writing):
         return 1
     return 0
+
+
+def _first_error(errors: list) -> str:
+    """`it has 2 errors, the first at mine/a.mars:3:16: E101 unknown resource 'heet' (tharsis check shows them)`."""
+    first = min(errors, key=lambda d: (d.span.line, d.span.column))
+    count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+    return (f"it has {count}, the first at {first.span.path}:{first.span.line}:{first.span.column}: {first.code} "
+            f"{first.message} (tharsis check shows {'it' if len(errors) == 1 else 'them'})")
 
 
 def _format_stdin(args, with_bundled: bool) -> int:
