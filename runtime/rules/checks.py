@@ -41,7 +41,7 @@ __all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resourc
            "commutes", "copyable", "effect_steps", "first_impossible",
            "own_cards_to_remove_from", "owns_tile_next_to", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "unconditional", "value_of", "void_by_maxed", "x_range"]
+           "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -262,7 +262,7 @@ def possible_with_a_payment(game: "Table", effects: tuple, ctx: EffectContext, c
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
-    if _stock_blind(effects):
+    if stock_blind(effects):
         first = next(ways, None)
         return first is not None and possible_in_some_order(game, effects, ctx, paid=first)
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
@@ -884,7 +884,7 @@ _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx
 
 
 @per_list
-def _stock_blind(effects: tuple) -> bool:
+def stock_blind(effects: tuple) -> bool:
     """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
     return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
                for e in effects)
