@@ -81,8 +81,9 @@ class Stream:
     __slots__ = ("state",)
 
     def __init__(self, seed: int):
-        self.state = int.from_bytes(_blake2b(_seed_bytes(seed), digest_size=8, person=b"tharsis bot").digest(),
-                                    "little")
+        # `_seed_bytes`, written out: a bot makes a stream for each decision
+        self.state = int.from_bytes(_blake2b(seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True),
+                                             digest_size=8, person=b"tharsis bot").digest(), "little")
 
     def below(self, n: int) -> int:
         state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out (bots call it per option tried)

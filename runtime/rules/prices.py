@@ -289,6 +289,12 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
 
 def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
+    if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
+        stock = game.state.players[player].resources
+        for resource in substitutes(game, player):
+            if stock[resource] > 0:
+                return False
+        return True
     return next(_other_means(game, player, using), None) is None
 
 
