@@ -20,6 +20,7 @@ from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import plural
 
 from ..core.decisions import LazyDecision, Option
+from ..core.state import MAX_PLAYERS
 from .checks import (
     EffectContext,
     adds_to_no_card,
@@ -378,17 +379,36 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 
 
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
-    project = game.standard_projects.get(action[1])
-    if project is None or not game.state.players[player].first_action_done:
+    if not game.state.players[player].first_action_done:
         return False
+    known = _projects(game, player).get(action[1])
+    if known is None:
+        return False
+    project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    cost = standard_cost(game, player, project)
-    if not can_pay(game, player, cost) or not (unconditional(project.play) or
-                                               possible(game, project.play, EffectContext(player))):
+    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, _CONTEXTS[player])):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
     return not tax or can_pay(game, player, cost + tax)
+
+
+def _projects(game: "Table", player: int) -> dict:
+    """Each standard project by name with the player's price of it and whether its effects can always be carried
+    out (`unconditional`): the menu checks projects at every turn, and both change only with the cards in play, so
+    the table is cached with the player's passives."""
+    derived = passive_cache(game, player)[2]
+    table = derived.get("projects")
+    if table is None:
+        table = derived["projects"] = {
+            name: (project, standard_cost(game, player, project), unconditional(project.play))
+            for name, project in game.standard_projects.items()}
+    return table
+
+
+# the context of a player's own standard project or action, shared (contexts are never changed): the menu checks
+# them at every turn
+_CONTEXTS = tuple(EffectContext(player) for player in range(MAX_PLAYERS))
 
 
 def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -488,16 +508,19 @@ def _groups(game: "Table") -> tuple:
 
 
 def _project_prices(game: "Table", player: int) -> list:
-    """(price, option) of each standard project for the player, those whose effects cannot fail first. The prices
+    """(price, option, certain) of each standard project for the player, those whose effects cannot fail first
+    (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds). The prices
     change only with the cards in play, so the list is cached with the player's passives."""
     derived = passive_cache(game, player)[2]
     priced = derived.get("project prices")
     if priced is None:
-        standard = game.standard_projects
-        priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
-            ((0 if standard[o.value[1]].alternatives else standard_cost(game, player, standard[o.value[1]]), o)
-             for o in _groups(game)[1]),
-            key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
+        projects = _projects(game, player)
+        priced = []
+        for option in _groups(game)[1]:
+            project, cost, certain = projects[option.value[1]]
+            priced.append((0 if project.alternatives else cost, option, certain and not project.alternatives))
+        priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
+        derived["project prices"] = priced
     return priced
 
 
@@ -509,8 +532,10 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if nothing cheaper is legal. Every check is the menu's own (remembered for the bot or player that chooses)."""
     game, player, legal = menu._game, menu.player, menu.legal
     power = money_power(game, player)
-    for price, option in _project_prices(game, player):
-        if price <= power and legal(option):
+    # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
+    untaxed = not game.elements.taxed and game.state.players[player].first_action_done
+    for price, option, certain in _project_prices(game, player):
+        if price <= power and ((certain and untaxed) or legal(option)):
             return True
     fixed, _, conversions, awards, milestones = _groups(game)
     for option in conversions:
