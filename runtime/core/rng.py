@@ -95,8 +95,10 @@ class Stream:
         return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
-        self.state, z = splitmix64(self.state)
-        return (z >> 11) * (1.0 / (1 << 53))
+        state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out as in `below`
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def getrandbits(self, bits: int) -> int:
         self.state, z = splitmix64(self.state)

@@ -284,8 +284,12 @@ def _tax_on(game: "Table", player: int, effects: tuple) -> int:
 
 
 def _repeatable(definition) -> bool:
-    """Whether a card has an action that may be taken again in the same generation."""
-    return any(option.repeatable for option in definition.actions)
+    """Whether a card has an action that may be taken again in the same generation (a loop: the menu asks it of
+    every card with an action at every turn, and a generator expression is a function made at each call)."""
+    for option in definition.actions:
+        if option.repeatable:
+            return True
+    return False
 
 
 def action_candidates(game: "Table", player: int) -> list[Option]:

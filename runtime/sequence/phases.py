@@ -333,9 +333,10 @@ def next_turn(game: "Table", position: int) -> None:
     while position < count and players[(first + position) % count].passed:  # turn order, without a list
         position += 1
     if position >= count:
-        if all(p.passed for p in players):
-            return
-        push(game, next_turn, 0)
+        for player in players:   # a loop: a generator expression is a function made at every call
+            if not player.passed:
+                push(game, next_turn, 0)
+                return
         return
     push(game, next_turn, position + 1)
     turn_action(game, (first + position) % count, 1)
