@@ -49,9 +49,9 @@ from .taxes import tax_rate, tr_steps, with_tax
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
-           "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "standard_action_possible", "usable_prices", "why_not"]
+__all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
+           "award_cost", "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with",
+           "play_context", "playable", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -333,6 +333,16 @@ class ActionMenu:
         return MenuDecision(game, self.player, self.prompt, self.closing())
 
 
+# the menus of every seat and action of a turn, made once: a menu is immutable by convention and the turn asks one
+# at every action (making an object costs about five calls)
+_MENUS = {(player, number): ActionMenu(player, number) for player in range(MAX_PLAYERS) for number in (1, 2)}
+
+
+def action_menu(player: int, number: int) -> ActionMenu:
+    """The action decision of `player`'s action `number` (1 or 2) of a turn, as it is kept in the flow."""
+    return _MENUS[player, number]
+
+
 class MenuDecision(LazyDecision):
     """The action menu of one game at one moment: a `LazyDecision` whose candidates are `action_candidates` and
     whose check of an option is its kind's `is_legal` check, called directly (the bots and the turn's "anything but
@@ -341,7 +351,10 @@ class MenuDecision(LazyDecision):
     __slots__ = ("_game",)
 
     def __init__(self, game: "Table", player: int, prompt: str, closing: Option):
-        super().__init__(player, "action", prompt, None, None, (closing,), parse=_parse_action)
+        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game)
+        self.player, self.kind, self.prompt, self.eager_options = player, "action", prompt, None
+        self._candidates, self._allowed, self._always, self._parse = None, None, (closing,), _parse_action
+        self._listed, self._known = None, {}
         self._game = game
 
     def candidates(self) -> list[Option]:
@@ -466,7 +479,10 @@ def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
     for taken, _ in claimed:
         if taken == name:
             return False
-    return failing(game, game.milestones[name].requirement, Where(player)) is None
+    return failing(game, game.milestones[name].requirement, _WHERES[player]) is None
+
+
+_WHERES = tuple(Where(player) for player in range(MAX_PLAYERS))   # a player's own point of view, shared
 
 
 def _award_legal(game: "Table", player: int, action: tuple) -> bool:

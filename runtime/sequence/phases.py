@@ -25,7 +25,7 @@ from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_tags
 from ..rules.checks import EffectContext
-from ..rules.legality import ActionMenu, standard_action_possible
+from ..rules.legality import action_menu, standard_action_possible
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
@@ -350,7 +350,7 @@ def turn_action(game: "Table", index: int, number: int) -> None:
         option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
         ask(game, Decision(index, "action", f"action {number} of 2", (option,)), action_chosen, index, number)
         return
-    menu = ActionMenu(index, number)
+    menu = action_menu(index, number)
     ask(game, menu, action_chosen, index, number)
     if game.answer_single_options and not game.pending().any_legal():
         # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
