@@ -25,7 +25,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
-from ..core.state import NEUTRAL
+from ..core.state import MAX_PLAYERS, NEUTRAL
 from .measures import Where, card_matches, holds, quantity
 from .passives import triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
@@ -36,12 +36,11 @@ from .spaces import can_place, legal_spaces, maxed
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
-           "claimable",
-           "commutes", "copyable", "effect_steps", "first_impossible",
-           "own_cards_to_remove_from", "owns_tile_next_to", "possible",
-           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
+__all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
+           "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
+           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible", "possible_in_some_order",
+           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
+           "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -74,6 +73,21 @@ class EffectContext:
     @property
     def where(self) -> Where:
         return Where(self.player, self.card, self.playing)
+
+
+# Contexts are never changed, so the most common are made once and shared: making one costs about six calls, and
+# the menu and the actions ask a player's own context, or a card's, at every turn (docs/benchmarks.md, issue 36).
+PLAYER_CONTEXTS = tuple(EffectContext(player) for player in range(MAX_PLAYERS))   # `EffectContext(player)`
+_CARD_CONTEXTS: dict[tuple, EffectContext] = {}
+
+
+def card_context(player: int, card: Optional[str], playing: Optional[str] = None) -> EffectContext:
+    """`EffectContext(player, card, playing)`, one per process for each (at most the seats times the cards)."""
+    key = (player, card, playing)
+    ctx = _CARD_CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CARD_CONTEXTS[key] = EffectContext(player, card, playing)
+    return ctx
 
 
 def value_of(game: "Table", a: fx.Amount, ctx: EffectContext) -> int:

@@ -22,8 +22,10 @@ from tharsis.compiler.vocabulary import plural
 from ..core.decisions import LazyDecision, Option
 from ..core.state import MAX_PLAYERS
 from .checks import (
+    PLAYER_CONTEXTS,
     EffectContext,
     adds_to_no_card,
+    card_context,
     first_impossible,
     possible,
     possible_with_a_payment,
@@ -108,7 +110,7 @@ def _missing(game: "Table", effects: tuple, ctx: EffectContext) -> str:
 
 
 def play_context(game: "Table", player: int, name: str) -> EffectContext:
-    return EffectContext(player, card=name if game.library[name].type != "event" else None, playing=name)
+    return card_context(player, name if game.library[name].type != "event" else None, name)
 
 
 def card_action_options(game: "Table", player: int, name: str, only_repeatable: bool = False) -> list[int]:
@@ -117,7 +119,7 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     printed rules: pay the left of the arrow, get what you can of the right). Only an option with no cost that would
     add resources to no card is not offered: it would do nothing at all."""
     definition = game.library[name]
-    ctx = EffectContext(player, card=name)
+    ctx = card_context(player, name)
     return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
             and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
             and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
@@ -404,7 +406,7 @@ def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, _CONTEXTS[player])):
+    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
     return not tax or can_pay(game, player, cost + tax)
@@ -423,9 +425,6 @@ def _projects(game: "Table", player: int) -> dict:
     return table
 
 
-# the context of a player's own standard project or action, shared (contexts are never changed): the menu checks
-# them at every turn
-_CONTEXTS = tuple(EffectContext(player) for player in range(MAX_PLAYERS))
 
 
 def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
