@@ -1,6 +1,6 @@
 """The cost guard: a game must not grow more than 10 % dearer than the figure recorded in tests/engine_cost.json,
-counted in Python bytecodes, which the machine's load cannot change (tharsis/games/cost.py says how, and
-docs/benchmarks.md "The cost guard" that the count follows callgrind's CPU instructions). A change that is meant to
+counted in Python bytecodes and frames, which the machine's load cannot change (tharsis/games/cost.py says how and
+why the count follows callgrind's CPU instructions; docs/benchmarks.md has the figures). A change that is meant to
 cost more (or that saves more than 10 %) records the figures anew: `python -m tharsis.games.cost record`, with the
 reason in the commit message."""
 
@@ -32,5 +32,5 @@ def test_the_count_is_the_same_in_every_run_and_grows_with_the_work():
     one, again = cost.measure(2, (), 1), cost.measure(2, (), 1)
     assert one == again
     two = cost.measure(2, (), 2)
-    assert two["bytecodes_per_game"] * 2 > one["bytecodes_per_game"] * 1.5   # two games are counted, not one
-    assert one["bytecodes_per_game"] > 100_000 and one["decisions_per_game"] > 100
+    assert two["cost_per_game"] * 2 > one["cost_per_game"] * 1.5   # two games are counted, not one
+    assert one["cost_per_game"] > 100_000 and one["decisions_per_game"] > 100
