@@ -70,6 +70,11 @@ class EffectContext:
                              self.neutral,
                        self.raised)
 
+    def as_neutral(self) -> "EffectContext":
+        """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
+        return EffectContext(self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses,
+                             self.that_card, True, self.raised)
+
     @property
     def where(self) -> Where:
         return Where(self.player, self.card, self.playing)
@@ -846,7 +851,7 @@ _POSSIBLE = {
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
-    fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
+    fx.Neutral: lambda game, e, ctx: possible(game, e.body, ctx.as_neutral()),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                          ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
