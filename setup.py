@@ -7,9 +7,9 @@ imports the extension when there is one.
 
 Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
 compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
-install takes 5-12 s. In return the compiled engine executes 18 % fewer instructions (74.8 M against 91.5 M per
+install takes 5-12 s. In return the compiled engine executes 17 % fewer instructions (70.2 M against 84.9 M per
 random game, issue 36) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on a
-quiet machine and 1.29x at load 8 (issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
+quiet machine and 1.1-1.3x at load 6-8 (issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
 long simulation campaigns on a machine of one's own, so it is a choice, not the set-up's toll.
 
 Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
