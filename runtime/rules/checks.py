@@ -77,7 +77,16 @@ class EffectContext:
 
     @property
     def where(self) -> Where:
-        return Where(self.player, self.card, self.playing)
+        """The point of view of its measures, one per process for each player, card and card played (shared: a
+        `Where` is never changed, and making one costs about five calls)."""
+        key = (self.player, self.card, self.playing)
+        where = _WHERES.get(key)
+        if where is None:
+            where = _WHERES[key] = Where(self.player, self.card, self.playing)
+        return where
+
+
+_WHERES: dict[tuple, Where] = {}
 
 
 # Contexts are never changed, so the most common are made once and shared: making one costs about six calls, and
