@@ -7,10 +7,10 @@ imports the extension when there is one.
 
 Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
 compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
-install takes 5-12 s. In return the compiled engine executes 18 % fewer instructions (84.6 M against 102.6 M per
-random game) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on the quiet
-machine but 0.94-0.98x, nothing, on the busy one. It pays for its wait only in long simulation campaigns on a
-quiet machine of one's own (after some 17,000 greedy games), so it is a choice, not the set-up's toll.
+install takes 5-12 s. In return the compiled engine executes 17 % fewer instructions (70.2 M against 84.9 M per
+random game, issue 36) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on a
+quiet machine and 1.1-1.3x at load 6-8 (issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
+long simulation campaigns on a machine of one's own, so it is a choice, not the set-up's toll.
 
 Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
 setuptools' PEP 517 backend hands to pip: a plain install does not fetch it). Even when asked, the engine stays

@@ -36,3 +36,25 @@ def test_the_written_out_random_draws_agree_with_their_generators():
                 state, j = rng.below(state, i + 1)
                 drawn[i], drawn[j] = drawn[j], drawn[i]
             assert (shuffled, after) == (drawn, state)
+
+
+def test_a_bots_stream_is_seeded_by_blake2b_of_its_seed_as_written():
+    """`Stream` hashes a copy of a BLAKE2b made once with its parameters (8 bytes, person "tharsis bot"): the state
+    must be that hash of the seed's bytes, for any seed, negative and huge ones too."""
+    import hashlib
+
+    from tharsis.runtime.core import rng
+
+    for seed in (0, 1, 255, 256, -1, -129, 2**63, 10**40, 17 * 1_000_003 + 5):
+        expected = hashlib.blake2b(rng._seed_bytes(seed), digest_size=8, person=b"tharsis bot").digest()
+        assert rng.Stream(seed).state == int.from_bytes(expected, "little")
+
+
+def test_a_streams_random_float_is_splitmix64_written_out():
+    """`Stream.random` writes `splitmix64` out as `below` does: the same state and the same float."""
+    from tharsis.runtime.core import rng
+
+    stream, state = rng.Stream(3), rng.Stream(3).state
+    for _ in range(200):
+        state, word = rng.splitmix64(state)
+        assert stream.random() == (word >> 11) * (1.0 / (1 << 53)) and stream.state == state

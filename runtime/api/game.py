@@ -33,7 +33,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
 from ..core.board import board_map
-from ..core.decisions import Decision, IllegalChoice
+from ..core.decisions import Decision, IllegalChoice, Option
 from ..core.flow import EndlessGame, Flow, Step
 from ..core.state import ACTION, MAX_PLAYERS, MIN_PLAYERS, GameData, History, PlayerState
 from ..core.table import Table
@@ -267,8 +267,9 @@ class Game(Table):
         decision = asking.decision
         if decision.eager_options is None:  # the action menu: its view of this game (`pending`)
             decision = self.pending()
-        if isinstance(choice, numbers.Integral) and not isinstance(choice, (int, bool)):
-            choice = operator.index(choice)  # numpy's and other integer types index like an int
+        if not isinstance(choice, (Option, int)) and isinstance(choice, numbers.Integral):
+            choice = operator.index(choice)  # numpy's and other integer types index like an int (an option, the
+            # bots' answer, is not asked the abstract class's question: the cost of a call at every decision)
         option = decision.find(choice)
         if option is None:
             shown = ", ".join(decision.labels(12)) + (", ..." if len(decision.options) > 12 else "")

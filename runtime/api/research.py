@@ -260,7 +260,8 @@ class GameState:
         """`action` as a plain int if it indexes an option: any integer type (numpy's too, through
         `numbers.Integral`), never a bool, a float or a string."""
         count = len(self._decision().options)
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        # a plain int, what most callers pass, skips the abstract class's check (a Python frame at every step)
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, numbers.Integral)):
             raise ValueError(f"action {action!r} is not an integer (a {type(action).__name__}; legal: "
                              f"0..{count - 1})")
         index = operator.index(action)

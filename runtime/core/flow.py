@@ -141,8 +141,15 @@ class Flow:
         return new
 
 
+# A frame made without calling its class: `object.__new__` and two stores cost about two thirds of `Step(...)`,
+# whose Python `__init__` is a call of its own (a game pushes over a thousand steps; docs/benchmarks.md, issue 36).
+_new = object.__new__
+
+
 def push(game, function: Callable, *args: Any) -> None:
-    game.flow.stack.append(Step(function, args))
+    frame = _new(Step)
+    frame.function, frame.args = function, args
+    game.flow.stack.append(frame)
 
 
 def then(game, *steps: Step) -> None:
@@ -152,7 +159,9 @@ def then(game, *steps: Step) -> None:
 
 def ask(game, decision, resume: Callable, *args: Any) -> None:
     """Stop the flow with a question; `resume(game, value, *args)` runs when it is answered."""
-    game.flow.asking = Ask(decision, resume, args)
+    asking = _new(Ask)   # as `push` makes its frames
+    asking.decision, asking.resume, asking.args = decision, resume, args
+    game.flow.asking = asking
 
 
 def run(game) -> None:

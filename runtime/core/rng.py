@@ -23,6 +23,7 @@ GOLDEN = 0x9E3779B97F4A7C15
 
 _blake2b = hashlib.blake2b
 _words = struct.Struct("<8Q").unpack   # a 64-byte digest as eight 64-bit words
+_BOT_HASH = _blake2b(digest_size=8, person=b"tharsis bot")   # never updated: `Stream` hashes copies of it
 
 
 def _seed_bytes(seed: int) -> bytes:
@@ -81,8 +82,11 @@ class Stream:
     __slots__ = ("state",)
 
     def __init__(self, seed: int):
-        self.state = int.from_bytes(_blake2b(_seed_bytes(seed), digest_size=8, person=b"tharsis bot").digest(),
-                                    "little")
+        # BLAKE2b(`_seed_bytes(seed)`, 8 bytes, person "tharsis bot"), from a copy of the hash made once with its
+        # parameters: a bot makes a stream at every decision, and passing the parameters cost twice the hashing
+        hashed = _BOT_HASH.copy()
+        hashed.update(seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True))
+        self.state = int.from_bytes(hashed.digest(), "little")
 
     def below(self, n: int) -> int:
         state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out (bots call it per option tried)
@@ -91,8 +95,10 @@ class Stream:
         return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
-        self.state, z = splitmix64(self.state)
-        return (z >> 11) * (1.0 / (1 << 53))
+        state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out as in `below`
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def getrandbits(self, bits: int) -> int:
         self.state, z = splitmix64(self.state)

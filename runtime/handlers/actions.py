@@ -15,7 +15,7 @@ from tharsis.compiler import text
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..core.state import CardInPlay
-from ..rules.checks import EffectContext, own_play_steps, possible_in_some_order
+from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
 from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, standard_cost
@@ -65,7 +65,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
             pay(game, player, cost, (), conversion.name)
             return
         spend(game, player, conversion.cost_resource, cost)
-        effects.run_effects(game, conversion.play, 0, EffectContext(player), None)
+        effects.run_effects(game, conversion.play, 0, PLAYER_CONTEXTS[player], None)
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
         push(game, claimed_milestone, player, action[1])
@@ -106,14 +106,14 @@ def price_chosen(game: "Table", price, player: int, action: tuple) -> None:
 
 @step
 def conversion_paid(game: "Table", player: int, name: str) -> None:
-    effects.run_effects(game, game.standard_actions[name].play, 0, EffectContext(player), None)
+    effects.run_effects(game, game.standard_actions[name].play, 0, PLAYER_CONTEXTS[player], None)
 
 
 @step
 def project_paid(game: "Table", player: int, name: str) -> None:
     project = game.standard_projects[name]
     push(game, fire_standard_project, player, name)
-    effects.run_effects(game, project.play, 0, EffectContext(player), None)
+    effects.run_effects(game, project.play, 0, PLAYER_CONTEXTS[player], None)
 
 
 @step
@@ -225,7 +225,7 @@ def card_action_chosen(game: "Table", index: int, player: int, name: str) -> Non
         else:  # a policy action of the ruling faction: once a generation
             game.state.players[player].actions_used.append(name)
     game.begin("action", player, name, index)
-    ctx = EffectContext(player, card=name)
+    ctx = card_context(player, name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
     effects.run_effects(game, option.cost + option.effects, 0, ctx, None)
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import attrs
 
 from tharsis.compiler import effects as fx, text
+from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
@@ -527,19 +528,21 @@ def _choice(game, e, ctx):
               and not adds_to_no_card(game, e.options[i], ctx)]
     # a raise of a maxed parameter, or resources added to no card (`add 1 resource to that card` when that card
     # holds none), is offered only when nothing else is (it would change nothing)
-    options = [Option(_option_label(e.options, e.options[i]), i) for i in (useful or chosen)]
+    labels = _option_labels(e.options)
+    options = [Option(labels[i], i) for i in (useful or chosen)]
     if not options:
         return
     ask(game, Decision(ctx.player, "option", "Choose one", tuple(options)), option_chosen, e, ctx)
 
 
-def _option_label(options: tuple, option: tuple) -> str:
-    """An option as its effects, without the `require` conditions that only decide whether it is offered (unless
-    two options would then read alike)."""
-    shown = text.effects(tuple(e for e in option if type(e) is not fx.Require)) or "nothing"
-    alike = sum(1 for o in options if (text.effects(tuple(e for e in o if type(e) is not fx.Require)) or "nothing")
-                == shown)
-    return shown if alike == 1 else (text.effects(option) or "nothing")
+@per_list
+def _option_labels(options: tuple) -> tuple[str, ...]:
+    """Each option as its effects, without the `require` conditions that only decide whether it is offered (unless
+    two options would then read alike): the rules text of a compiled choice, written once (a card's choice is
+    offered at each play)."""
+    shown = [text.effects(tuple(e for e in option if type(e) is not fx.Require)) or "nothing" for option in options]
+    return tuple(label if shown.count(label) == 1 else (text.effects(option) or "nothing")
+                 for label, option in zip(shown, options))
 
 
 @step
@@ -785,7 +788,7 @@ def reused(game: "Table", name: str, player: int) -> None:
 
 @handles(fx.Neutral)
 def _neutral(game, e, ctx):
-    run_effects(game, e.body, 0, attrs.evolve(ctx, neutral=True), None)
+    run_effects(game, e.body, 0, ctx.as_neutral(), None)
 
 
 @handles(fx.NextCard, inline=True)

@@ -25,7 +25,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
-from ..core.state import NEUTRAL
+from ..core.state import MAX_PLAYERS, NEUTRAL
 from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
@@ -36,12 +36,11 @@ from .spaces import can_place, legal_spaces, maxed, replaceable_tiles
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["MINIMUM_PRODUCTION", "EffectContext", "bonus_filter", "bonus_resources", "cards_to_remove_from",
-           "claimable",
-           "commutes", "copyable", "effect_steps", "first_impossible",
-           "own_cards_to_remove_from", "owns_tile_next_to", "possible",
-           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "unconditional", "value_of", "void_by_maxed", "x_range"]
+__all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
+           "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
+           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible", "possible_in_some_order",
+           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
+           "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -71,9 +70,38 @@ class EffectContext:
                              self.neutral,
                        self.raised)
 
+    def as_neutral(self) -> "EffectContext":
+        """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
+        return EffectContext(self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses,
+                             self.that_card, True, self.raised)
+
     @property
     def where(self) -> Where:
-        return Where(self.player, self.card, self.playing)
+        """The point of view of its measures, one per process for each player, card and card played (shared: a
+        `Where` is never changed, and making one costs about five calls)."""
+        key = (self.player, self.card, self.playing)
+        where = _WHERES.get(key)
+        if where is None:
+            where = _WHERES[key] = Where(self.player, self.card, self.playing)
+        return where
+
+
+_WHERES: dict[tuple, Where] = {}
+
+
+# Contexts are never changed, so the most common are made once and shared: making one costs about six calls, and
+# the menu and the actions ask a player's own context, or a card's, at every turn (docs/benchmarks.md, issue 36).
+PLAYER_CONTEXTS = tuple(EffectContext(player) for player in range(MAX_PLAYERS))   # `EffectContext(player)`
+_CARD_CONTEXTS: dict[tuple, EffectContext] = {}
+
+
+def card_context(player: int, card: Optional[str], playing: Optional[str] = None) -> EffectContext:
+    """`EffectContext(player, card, playing)`, one per process for each (at most the seats times the cards)."""
+    key = (player, card, playing)
+    ctx = _CARD_CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CARD_CONTEXTS[key] = EffectContext(player, card, playing)
+    return ctx
 
 
 def value_of(game: "Table", a: fx.Amount, ctx: EffectContext) -> int:
@@ -262,7 +290,7 @@ def possible_with_a_payment(game: "Table", effects: tuple, ctx: EffectContext, c
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
-    if _stock_blind(effects):
+    if stock_blind(effects):
         first = next(ways, None)
         return first is not None and possible_in_some_order(game, effects, ctx, paid=first)
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
@@ -841,7 +869,7 @@ _POSSIBLE = {
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
-    fx.Neutral: lambda game, e, ctx: possible(game, e.body, attrs.evolve(ctx, neutral=True)),
+    fx.Neutral: lambda game, e, ctx: possible(game, e.body, ctx.as_neutral()),
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                          ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
@@ -893,7 +921,7 @@ _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx
 
 
 @per_list
-def _stock_blind(effects: tuple) -> bool:
+def stock_blind(effects: tuple) -> bool:
     """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
     return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
                for e in effects)

@@ -20,9 +20,12 @@ from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import plural
 
 from ..core.decisions import LazyDecision, Option
+from ..core.state import MAX_PLAYERS
 from .checks import (
+    PLAYER_CONTEXTS,
     EffectContext,
     adds_to_no_card,
+    card_context,
     first_impossible,
     possible,
     possible_with_a_payment,
@@ -48,9 +51,9 @@ from .taxes import tax_rate, tr_steps, with_tax
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "award_cost",
-           "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with", "play_context",
-           "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
+__all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
+           "award_cost", "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with",
+           "play_context", "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
 MILESTONE_COST = 8
@@ -117,7 +120,7 @@ def _missing(game: "Table", stuck: Optional[tuple]) -> str:
 
 
 def play_context(game: "Table", player: int, name: str) -> EffectContext:
-    return EffectContext(player, card=name if game.library[name].type != "event" else None, playing=name)
+    return card_context(player, name if game.library[name].type != "event" else None, name)
 
 
 def card_action_options(game: "Table", player: int, name: str, only_repeatable: bool = False) -> list[int]:
@@ -126,7 +129,7 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     printed rules: pay the left of the arrow, get what you can of the right). Only an option with no cost that would
     add resources to no card is not offered: it would do nothing at all."""
     definition = game.library[name]
-    ctx = EffectContext(player, card=name)
+    ctx = card_context(player, name)
     return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
             and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
             and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
@@ -293,8 +296,12 @@ def _tax_on(game: "Table", player: int, effects: tuple) -> int:
 
 
 def _repeatable(definition) -> bool:
-    """Whether a card has an action that may be taken again in the same generation."""
-    return any(option.repeatable for option in definition.actions)
+    """Whether a card has an action that may be taken again in the same generation (a loop: the menu asks it of
+    every card with an action at every turn, and a generator expression is a function made at each call)."""
+    for option in definition.actions:
+        if option.repeatable:
+            return True
+    return False
 
 
 def action_candidates(game: "Table", player: int) -> list[Option]:
@@ -338,6 +345,16 @@ class ActionMenu:
         return MenuDecision(game, self.player, self.prompt, self.closing())
 
 
+# the menus of every seat and action of a turn, made once: a menu is immutable by convention and the turn asks one
+# at every action (making an object costs about five calls)
+_MENUS = {(player, number): ActionMenu(player, number) for player in range(MAX_PLAYERS) for number in (1, 2)}
+
+
+def action_menu(player: int, number: int) -> ActionMenu:
+    """The action decision of `player`'s action `number` (1 or 2) of a turn, as it is kept in the flow."""
+    return _MENUS[player, number]
+
+
 class MenuDecision(LazyDecision):
     """The action menu of one game at one moment: a `LazyDecision` whose candidates are `action_candidates` and
     whose check of an option is its kind's `is_legal` check, called directly (the bots and the turn's "anything but
@@ -346,7 +363,10 @@ class MenuDecision(LazyDecision):
     __slots__ = ("_game",)
 
     def __init__(self, game: "Table", player: int, prompt: str, closing: Option):
-        super().__init__(player, "action", prompt, None, None, (closing,), parse=_parse_action)
+        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game)
+        self.player, self.kind, self.prompt, self.eager_options = player, "action", prompt, None
+        self._candidates, self._allowed, self._always, self._parse = None, None, (closing,), _parse_action
+        self._listed, self._known = None, {}
         self._game = game
 
     def candidates(self) -> list[Option]:
@@ -388,17 +408,33 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 
 
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
-    project = game.standard_projects.get(action[1])
-    if project is None or not game.state.players[player].first_action_done:
+    if not game.state.players[player].first_action_done:
         return False
+    known = _projects(game, player).get(action[1])
+    if known is None:
+        return False
+    project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    cost = standard_cost(game, player, project)
-    if not can_pay(game, player, cost) or not (unconditional(project.play) or
-                                               possible(game, project.play, EffectContext(player))):
+    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
     return not tax or can_pay(game, player, cost + tax)
+
+
+def _projects(game: "Table", player: int) -> dict:
+    """Each standard project by name with the player's price of it and whether its effects can always be carried
+    out (`unconditional`): the menu checks projects at every turn, and both change only with the cards in play, so
+    the table is cached with the player's passives."""
+    derived = passive_cache(game, player)[2]
+    table = derived.get("projects")
+    if table is None:
+        table = derived["projects"] = {
+            name: (project, standard_cost(game, player, project), unconditional(project.play))
+            for name, project in game.standard_projects.items()}
+    return table
+
+
 
 
 def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -452,7 +488,10 @@ def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
     for taken, _ in claimed:
         if taken == name:
             return False
-    return failing(game, game.milestones[name].requirement, Where(player)) is None
+    return failing(game, game.milestones[name].requirement, _WHERES[player]) is None
+
+
+_WHERES = tuple(Where(player) for player in range(MAX_PLAYERS))   # a player's own point of view, shared
 
 
 def _award_legal(game: "Table", player: int, action: tuple) -> bool:
@@ -498,16 +537,19 @@ def _groups(game: "Table") -> tuple:
 
 
 def _project_prices(game: "Table", player: int) -> list:
-    """(price, option) of each standard project for the player, those whose effects cannot fail first. The prices
+    """(price, option, certain) of each standard project for the player, those whose effects cannot fail first
+    (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds). The prices
     change only with the cards in play, so the list is cached with the player's passives."""
     derived = passive_cache(game, player)[2]
     priced = derived.get("project prices")
     if priced is None:
-        standard = game.standard_projects
-        priced = derived["project prices"] = sorted(  # stable: those that cannot fail first, else in board order
-            ((0 if standard[o.value[1]].alternatives else standard_cost(game, player, standard[o.value[1]]), o)
-             for o in _groups(game)[1]),
-            key=lambda priced_option: not unconditional(standard[priced_option[1].value[1]].play))
+        projects = _projects(game, player)
+        priced = []
+        for option in _groups(game)[1]:
+            project, cost, certain = projects[option.value[1]]
+            priced.append((0 if project.alternatives else cost, option, certain and not project.alternatives))
+        priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
+        derived["project prices"] = priced
     return priced
 
 
@@ -519,8 +561,10 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if nothing cheaper is legal. Every check is the menu's own (remembered for the bot or player that chooses)."""
     game, player, legal = menu._game, menu.player, menu.legal
     power = money_power(game, player)
-    for price, option in _project_prices(game, player):
-        if price <= power and legal(option):
+    # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
+    untaxed = not game.elements.taxed and game.state.players[player].first_action_done
+    for price, option, certain in _project_prices(game, player):
+        if price <= power and ((certain and untaxed) or legal(option)):
             return True
     fixed, _, conversions, awards, milestones = _groups(game)
     for option in conversions:

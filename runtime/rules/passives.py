@@ -37,20 +37,32 @@ def passive_cache(game: "Table", player: int) -> tuple:
     so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
     of them plays a card."""
     state = game.state
-    played = state.players[player].played
-    government = state.government  # its ruling faction's policy is every player's during the action phase
-    policy = government.ruling if government is not None and state.phase == ACTION else None
     cache = game._passives.get(player)
-    if cache is None or cache[0] != len(played) or cache[3] != policy:
-        by_kind: dict[type, list] = {}
-        for card in played:
-            for passive in game.library[card.name].passives:
-                by_kind.setdefault(type(passive), []).append(passive)
-        if policy is not None:
-            for passive in game.elements.factions[policy].passives:
-                by_kind.setdefault(type(passive), []).append(passive)
-        cache = (len(played), by_kind, {}, policy)
-        game._passives[player] = cache
+    if cache is not None and cache[0] == len(state.players[player].played):
+        # the common case, asked thousands of times a game, checked first: no government, or its policy unchanged
+        government = state.government
+        if government is None:
+            if cache[3] is None:
+                return cache
+        elif cache[3] == (government.ruling if state.phase == ACTION else None):
+            return cache
+    return _renewed(game, player)
+
+
+def _renewed(game: "Table", player: int) -> tuple:
+    """A new entry of `passive_cache` for the player's cards in play and the policy in force now."""
+    state = game.state
+    played = state.players[player].played
+    government = state.government
+    policy = government.ruling if government is not None and state.phase == ACTION else None
+    by_kind: dict[type, list] = {}
+    for card in played:
+        for passive in game.library[card.name].passives:
+            by_kind.setdefault(type(passive), []).append(passive)
+    if policy is not None:
+        for passive in game.elements.factions[policy].passives:
+            by_kind.setdefault(type(passive), []).append(passive)
+    cache = game._passives[player] = (len(played), by_kind, {}, policy)
     return cache
 
 

@@ -239,7 +239,8 @@ def money_power(game: "Table", player: int) -> int:
     `can_pay` adds up when no steel or titanium may be used."""
     stock = game.state.players[player].resources
     total = stock["megacredits"]
-    for resource in substitutes(game, player):  # `_other_means` with nothing but money allowed, written out
+    found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+    for resource in found if found is not None else substitutes(game, player):  # `_other_means`, money only
         if stock[resource] > 0:
             total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
     return total
@@ -289,6 +290,12 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
 
 def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
+    if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
+        stock = game.state.players[player].resources
+        for resource in substitutes(game, player):
+            if stock[resource] > 0:
+                return False
+        return True
     return next(_other_means(game, player, using), None) is None
 
 

@@ -244,9 +244,34 @@ def can_place(game: "Table", player: int, effect: fx.PlaceTile) -> bool:
     if effect.tile in OCEAN_TILES:
         return True
     if effect.tile in GREENERY_TILES and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
-        return bool(legal_spaces(game, player, effect.tile))
+        return _greenery_placeable(game, player, effect.tile)
     tile = effect.tile
     return any(affordable(game, player, s, tile) for s in free_spaces(game, player, tile, effect.filters))
+
+
+def _greenery_placeable(game: "Table", player: int, tile: str) -> bool:
+    """`bool(legal_spaces(game, player, tile))` for a greenery without filters, without listing the spaces (the
+    greenery project and every card with a greenery ask it at each turn): the free land spaces next to the player's
+    tiles, found from those tiles, decide when there are some; otherwise the first affordable free space does."""
+    state, board = game.state, game.board
+    tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
+    land = _open_land(board)
+    near = [n for sid, placed in tiles.items() if placed.owner == player for n in neighbours[sid]
+            if n in land and n not in tiles and (not claims or claims.get(n, player) == player)]
+    if near:
+        return any(affordable(game, player, sid, tile) for sid in near)
+    return any(affordable(game, player, sid, tile) for sid in free_spaces(game, player, tile, ()))
+
+
+_OPEN_LAND: dict[int, tuple] = {}
+
+
+def _open_land(board) -> frozenset:
+    """The board's open land spaces (`open_ids`) as a set, made once per board map (shared by every game)."""
+    cached = _OPEN_LAND.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = _OPEN_LAND[id(board)] = (board, frozenset(board.open_ids[LAND]))
+    return cached[1]
 
 
 def parameter_value(game: "Table", parameter: str) -> int:

@@ -25,7 +25,7 @@ from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_tags
 from ..rules.checks import EffectContext
-from ..rules.legality import ActionMenu, standard_action_possible
+from ..rules.legality import action_menu, standard_action_possible
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
@@ -333,9 +333,10 @@ def next_turn(game: "Table", position: int) -> None:
     while position < count and players[(first + position) % count].passed:  # turn order, without a list
         position += 1
     if position >= count:
-        if all(p.passed for p in players):
-            return
-        push(game, next_turn, 0)
+        for player in players:   # a loop: a generator expression is a function made at every call
+            if not player.passed:
+                push(game, next_turn, 0)
+                return
         return
     push(game, next_turn, position + 1)
     turn_action(game, (first + position) % count, 1)
@@ -349,7 +350,7 @@ def turn_action(game: "Table", index: int, number: int) -> None:
         option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
         ask(game, Decision(index, "action", f"action {number} of 2", (option,)), action_chosen, index, number)
         return
-    menu = ActionMenu(index, number)
+    menu = action_menu(index, number)
     ask(game, menu, action_chosen, index, number)
     if game.answer_single_options and not game.pending().any_legal():
         # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
