@@ -830,7 +830,8 @@ class EffectChecks:
             self.lint_passive(node, compiled)
         return compiled
 
-    @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
+    @compiles(fx.Trigger, "once?:ONCE_PER_ACTION subject:you|any_player|another_player event "
+                          "including_this?:INCLUDING_THIS effects:effects")
     def _passive_trigger(self, node: Node, ctx: CheckContext):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
@@ -845,7 +846,7 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
-        return fx.Trigger(subject, event, effects, including_this)
+        return fx.Trigger(subject, event, effects, including_this, once_per_action=node["once"] is not None)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
         result: dict = {"excluded": (), "excluded_spans": ()}

@@ -664,7 +664,8 @@ def _card_price(e, c: bool) -> str:
 
 @text_of(fx.Trigger)
 def _trigger(e, c: bool) -> str:
-    return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
+    once = "once per action " if e.once_per_action else ""
+    return f"{once}when {trigger_event(e, c)} -> {_list(e.effects, c)}"
 
 
 def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:

@@ -190,6 +190,9 @@ class GameData:
     sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
     set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
     government: Optional[GovernmentState] = None             # the declared government in play, if any
+    # the `once per action` triggers fired in the action under way, each [owner, card, trigger's place among the
+    # card's passives]; emptied when an action starts (runtime/handlers/triggers.py `new_action`)
+    fired_this_action: list = attrs.field(factory=list)
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -212,6 +215,7 @@ class GameData:
         new.sites = [site.copy() for site in self.sites] if self.sites else []
         new.set_aside = self.set_aside.copy() if self.set_aside else []
         new.government = self.government.copy() if self.government is not None else None
+        new.fired_this_action = [fired.copy() for fired in self.fired_this_action] if self.fired_this_action else []
         return new
 
 
@@ -247,6 +251,8 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
                                            for f in government.factions],
                               "ruling": government.ruling, "dominant": government.dominant, "role": government.role,
                               "neutral": government.neutral}
+    if state.fired_this_action:  # only within an action that fired a `once per action` trigger: saves as before
+        data["fired_this_action"] = [list(fired) for fired in state.fired_this_action]
     return data
 
 
@@ -272,6 +278,7 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.government = None if saved is None else GovernmentState(
         [FactionState(f["name"], list(f["pieces"]), f["leader"]) for f in saved["factions"]], saved["ruling"],
         saved["dominant"], saved["role"], saved["neutral"])
+    state.fired_this_action = [list(fired) for fired in data.get("fired_this_action", ())]
     return state
 
 
