@@ -19,8 +19,8 @@ from .diagnostics import Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_bonus", "next_to", "isolated", "ignoring_adjacency",
-                       "also_where_you_have_one")
+_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "isolated",
+                       "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
@@ -259,6 +259,8 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
+            elif node.kind == "on_claim":
+                filters.append(fx.SpaceFilter("claim"))
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
             elif node.kind == "also_where_you_have_one":
@@ -400,6 +402,11 @@ class EffectChecks:
     @compiles(fx.ClaimSpace, "filters*")
     def _fx_claim(self, node: Node, ctx: CheckContext):
         filters = self._filters(node["filters"])
+        mine = next((f for f in node["filters"] if f.kind == "on_claim"), None)
+        if mine is not None:  # a space claimed is one no marker may go on again
+            self.diagnostics.error("E301", "a space you claimed has your marker already: 'claim space' takes a free "
+                                   "space", mine.span, "remove 'on your claim'")
+            return None
         return fx.ClaimSpace(filters) if filters is not None else None
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")

@@ -222,7 +222,8 @@ class Condition:
 @_frozen
 class SpaceFilter:
     """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
-    ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted)."""
+    ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
+    claim`: a space with the player's `claim space` marker; of a tile placed, the space had it)."""
 
     kind: str
     reserved: Optional[str] = None

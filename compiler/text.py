@@ -243,6 +243,8 @@ def _filters(filters) -> str:
             parts.append(f"next to {count}{'your ' if f.own else ''}{v.plural(f.tile, f.count)}")
         elif f.kind == "isolated":
             parts.append("isolated")
+        elif f.kind == "claim":
+            parts.append("on your claim")
         elif f.kind == "ignoring_adjacency":
             parts.append("ignoring adjacency")
     return (" " + " ".join(parts)) if parts else ""

@@ -117,6 +117,7 @@ class Tile:
     owner: Optional[int]          # player index, None for oceans, NEUTRAL for solo neutral tiles
     name: Optional[str] = None    # the name a city or special tile was given by its card
     is_city: bool = False
+    claimed: Optional[int] = None  # the player whose `claim space` marker the space had when the tile went on it
 
 
 @attrs.define
@@ -227,8 +228,7 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
     are written by `encode_modifier` (a reference into the compiled library)."""
     data = {f: getattr(state, f) for f in _PLAIN_GAME}
     data["players"] = [_player_to_data(p, encode_modifier) for p in state.players]
-    data["tiles"] = {sid: {"kind": t.kind, "owner": t.owner, "name": t.name, "is_city": t.is_city}
-                     for sid, t in state.tiles.items()}
+    data["tiles"] = {sid: _tile_to_data(t) for sid, t in state.tiles.items()}
     data["claims"] = dict(state.claims)
     data["deck"], data["discard"] = list(state.deck), list(state.discard)
     if state.face_down:  # saves from before face-down discards load with none
@@ -261,7 +261,8 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]
-    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"]) for sid, t in data["tiles"].items()}
+    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"], t.get("claimed"))
+                   for sid, t in data["tiles"].items()}
     state.claims = dict(data["claims"])
     state.deck, state.discard = list(data["deck"]), list(data["discard"])
     state.face_down = {str(name): int(player) for name, player in data.get("face_down", {}).items()}
@@ -280,6 +281,13 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
         saved["dominant"], saved["role"], saved["neutral"])
     state.fired_this_action = [list(fired) for fired in data.get("fired_this_action", ())]
     return state
+
+
+def _tile_to_data(tile: Tile) -> dict:
+    data = {"kind": tile.kind, "owner": tile.owner, "name": tile.name, "is_city": tile.is_city}
+    if tile.claimed is not None:  # only a tile put on a claimed space: other saves as before
+        data["claimed"] = tile.claimed
+    return data
 
 
 _PLAIN_GAME = ("board", "temperature", "oxygen", "oceans", "generation", "first_player", "phase", "neutral_tr",

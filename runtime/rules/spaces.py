@@ -161,6 +161,9 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
         elif f.kind == "isolated":
             if any(n in state.tiles for n in board.neighbours[sid]):
                 return False
+        elif f.kind == "claim":
+            if state.claims.get(sid) != player:
+                return False
     return True
 
 
@@ -199,6 +202,9 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
                 return False
         elif kind == "isolated":
             if any(n in tiles for n in board.neighbours[sid]):
+                return False
+        elif kind == "claim":
+            if tiles[sid].claimed != owner:
                 return False
     return True
 
