@@ -251,7 +251,7 @@ class EffectChecks:
                 own = node["own"] is not None
                 word = node["tile"]
                 tile = v.singular(word.text)
-                if tile not in v.TILE_WORDS:
+                if tile not in v.TILE_WORDS + (v.CLAIM,):  # `next to your claim`: the markers of `claim space`
                     self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile,
                                                                                                           v.TILE_WORDS),
                                  respelling(word.span, tile, v.TILE_WORDS, word.text))
