@@ -907,8 +907,8 @@ class TriggerEvent:
                  "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
                  "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
-                 "played, a project, a card's action, a prelude, the production phase), however many times its "
-                 "event happens in it.")
+                 "played, a project, a card's action, a kept card at set-up, the production phase), however "
+                 "many times its event happens in it.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
