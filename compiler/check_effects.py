@@ -19,8 +19,8 @@ from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_bonus", "next_to", "isolated", "ignoring_adjacency",
-                       "also_where_you_have_one")
+_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "isolated",
+                       "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
@@ -276,7 +276,7 @@ class EffectChecks:
                 own = node["own"] is not None
                 word = node["tile"]
                 tile = v.singular(word.text)
-                if tile not in v.TILE_WORDS:
+                if tile not in v.TILE_WORDS + (v.CLAIM,):  # `next to your claim`: the markers of `claim space`
                     self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile,
                                                                                                           v.TILE_WORDS),
                                  respelling(word.span, tile, v.TILE_WORDS, word.text))
@@ -284,6 +284,8 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
+            elif node.kind == "on_claim":
+                filters.append(fx.SpaceFilter("claim"))
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
             elif node.kind == "also_where_you_have_one":
@@ -425,6 +427,11 @@ class EffectChecks:
     @compiles(fx.ClaimSpace, "filters*")
     def _fx_claim(self, node: Node, ctx: CheckContext):
         filters = self._filters(node["filters"])
+        mine = next((f for f in node["filters"] if f.kind == "on_claim"), None)
+        if mine is not None:  # a space claimed is one no marker may go on again
+            self.diagnostics.error("E301", "a space you claimed has your marker already: 'claim space' takes a free "
+                                   "space", mine.span, "remove 'on your claim'")
+            return None
         return fx.ClaimSpace(filters) if filters is not None else None
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
@@ -855,7 +862,8 @@ class EffectChecks:
             self.lint_passive(node, compiled)
         return compiled
 
-    @compiles(fx.Trigger, "subject:you|any_player|another_player event including_this?:INCLUDING_THIS effects:effects")
+    @compiles(fx.Trigger, "once?:ONCE_PER_ACTION subject:you|any_player|another_player event "
+                          "including_this?:INCLUDING_THIS effects:effects")
     def _passive_trigger(self, node: Node, ctx: CheckContext):
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
@@ -870,7 +878,7 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
-        return fx.Trigger(subject, event, effects, including_this)
+        return fx.Trigger(subject, event, effects, including_this, once_per_action=node["once"] is not None)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
         result: dict = {"excluded": (), "excluded_spans": ()}

@@ -222,7 +222,8 @@ class Condition:
 @_frozen
 class SpaceFilter:
     """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
-    ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted)."""
+    ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
+    claim`: a space with the player's `claim space` marker; of a tile placed, the space had it)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -908,13 +909,17 @@ class TriggerEvent:
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
                  "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
-                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`.")
+                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`. "
+                 "Written `once per action when ...`, the trigger fires at most once in one action (a card "
+                 "played, a project, a card's action, a kept card at set-up, the production phase), however "
+                 "many times its event happens in it.")
 @_frozen
 class Trigger:
     subject: str            # you | any | another (a player other than the owner)
     event: TriggerEvent
     effects: tuple
     including_this: bool = False
+    once_per_action: bool = added(False)   # `once per action when ...`: fires at most once in one action
 
 
 @_frozen

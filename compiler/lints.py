@@ -189,7 +189,7 @@ class DesignLints:
         if v.OCEAN_SPACE in kinds and kinds & {v.LAND, v.VOLCANIC}:
             other = v.LAND if v.LAND in kinds else v.VOLCANIC
             return f"a space is never both 'on ocean' and 'on {other}'"
-        near = [f for f in filters if f.kind == "next_to"]
+        near = [f for f in filters if f.kind == "next_to" and f.tile != v.CLAIM]  # a marker is no tile
         if near and any(f.kind == "isolated" for f in filters):
             return "'isolated' means no tile next to it, and 'next to' asks for one"
         # tiles of different kinds are different neighbours (a city is never an ocean); `tile`, `special` and a

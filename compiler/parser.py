@@ -62,7 +62,7 @@ _FRIENDLY = {
     "NEXT_TO_IT": "next to it", "INCLUDING_THIS": "including this", "PROTECT_SCOPE": "here or from opponents",
     "PLAY": "play", "PLACE": "place", "USE": "use", "RAISE": "raise", "CARD_KIND": "card or event",
     "PLUS_MINUS": "+-", "$END": "end of file", "ON_STAGE": "on STAGE:", "RANK_PLACE": "first:",
-    "ONCE_PER_GENERATION": "once per generation",
+    "ONCE_PER_GENERATION": "once per generation", "ONCE_PER_ACTION": "once per action",
 }
 
 

@@ -746,7 +746,8 @@ def _replace_neutral(t: Phrases, e) -> str:
 
 @sentence_of(fx.Trigger)
 def _trigger(t: Phrases, e) -> str:
-    return t("when", event=_event(t, e), effects=_sentences(t, e.effects))
+    return t("when_once_per_action" if e.once_per_action else "when", event=_event(t, e),
+             effects=_sentences(t, e.effects))
 
 
 @sentence_of(fx.Discount)

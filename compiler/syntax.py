@@ -153,6 +153,7 @@ CHILDREN = {
     "delta_at_least": "resource:NAME at_least:AT_LEAST floor:INT",
     "on_kind": "kind:NAME",
     "on_reserved": "name:STRING",
+    "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",
     "next_to": "count?:INT own?:OWNER tile:NAME",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",

@@ -243,6 +243,8 @@ def _filters(filters) -> str:
             parts.append(f"next to {count}{'your ' if f.own else ''}{v.plural(f.tile, f.count)}")
         elif f.kind == "isolated":
             parts.append("isolated")
+        elif f.kind == "claim":
+            parts.append("on your claim")
         elif f.kind == "ignoring_adjacency":
             parts.append("ignoring adjacency")
     return (" " + " ".join(parts)) if parts else ""
@@ -664,7 +666,8 @@ def _card_price(e, c: bool) -> str:
 
 @text_of(fx.Trigger)
 def _trigger(e, c: bool) -> str:
-    return f"when {trigger_event(e, c)} -> {_list(e.effects, c)}"
+    once = "once per action " if e.once_per_action else ""
+    return f"{once}when {trigger_event(e, c)} -> {_list(e.effects, c)}"
 
 
 def trigger_event(e: fx.Trigger, card_text: bool = False) -> str:

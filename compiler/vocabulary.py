@@ -26,6 +26,7 @@ TILES = ("city", "greenery", "ocean", "special")
 CITY, GREENERY, OCEAN, SPECIAL = TILES
 ANY_TILE = "tile"                       # a tile of any kind: `next to 2 tiles`, `adjacent tile`, `places a tile`
 TILE_WORDS = TILES + (ANY_TILE,)        # what a space filter, a count of tiles or a trigger may name
+CLAIM = "claim"                         # `next to [your] claim`: a space filter's neighbours may be claim markers
 CITY_TILES = frozenset({CITY})          # never next to another city; 1 VP per adjacent greenery at the end
 GREENERY_TILES = frozenset({GREENERY})  # next to the owner's tiles when possible; 1 VP at the end
 OCEAN_TILES = frozenset({OCEAN})        # on ocean spaces, owned by nobody, counted by the `oceans` parameter;

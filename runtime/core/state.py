@@ -117,6 +117,7 @@ class Tile:
     owner: Optional[int]          # player index, None for oceans, NEUTRAL for solo neutral tiles
     name: Optional[str] = None    # the name a city or special tile was given by its card
     is_city: bool = False
+    claimed: Optional[int] = None  # the player whose `claim space` marker the space had when the tile went on it
 
 
 @attrs.define
@@ -190,6 +191,9 @@ class GameData:
     sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
     set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
     government: Optional[GovernmentState] = None             # the declared government in play, if any
+    # the `once per action` triggers fired in the action under way, each [owner, card, trigger's place among the
+    # card's passives]; emptied when an action starts (runtime/handlers/triggers.py `new_action`)
+    fired_this_action: list = attrs.field(factory=list)
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -212,6 +216,7 @@ class GameData:
         new.sites = [site.copy() for site in self.sites] if self.sites else []
         new.set_aside = self.set_aside.copy() if self.set_aside else []
         new.government = self.government.copy() if self.government is not None else None
+        new.fired_this_action = [fired.copy() for fired in self.fired_this_action] if self.fired_this_action else []
         return new
 
 
@@ -223,8 +228,7 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
     are written by `encode_modifier` (a reference into the compiled library)."""
     data = {f: getattr(state, f) for f in _PLAIN_GAME}
     data["players"] = [_player_to_data(p, encode_modifier) for p in state.players]
-    data["tiles"] = {sid: {"kind": t.kind, "owner": t.owner, "name": t.name, "is_city": t.is_city}
-                     for sid, t in state.tiles.items()}
+    data["tiles"] = {sid: _tile_to_data(t) for sid, t in state.tiles.items()}
     data["claims"] = dict(state.claims)
     data["deck"], data["discard"] = list(state.deck), list(state.discard)
     if state.face_down:  # saves from before face-down discards load with none
@@ -247,6 +251,8 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
                                            for f in government.factions],
                               "ruling": government.ruling, "dominant": government.dominant, "role": government.role,
                               "neutral": government.neutral}
+    if state.fired_this_action:  # only within an action that fired a `once per action` trigger: saves as before
+        data["fired_this_action"] = [list(fired) for fired in state.fired_this_action]
     return data
 
 
@@ -255,7 +261,8 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]
-    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"]) for sid, t in data["tiles"].items()}
+    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"], t.get("claimed"))
+                   for sid, t in data["tiles"].items()}
     state.claims = dict(data["claims"])
     state.deck, state.discard = list(data["deck"]), list(data["discard"])
     state.face_down = {str(name): int(player) for name, player in data.get("face_down", {}).items()}
@@ -272,7 +279,15 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.government = None if saved is None else GovernmentState(
         [FactionState(f["name"], list(f["pieces"]), f["leader"]) for f in saved["factions"]], saved["ruling"],
         saved["dominant"], saved["role"], saved["neutral"])
+    state.fired_this_action = [list(fired) for fired in data.get("fired_this_action", ())]
     return state
+
+
+def _tile_to_data(tile: Tile) -> dict:
+    data = {"kind": tile.kind, "owner": tile.owner, "name": tile.name, "is_city": tile.is_city}
+    if tile.claimed is not None:  # only a tile put on a claimed space: other saves as before
+        data["claimed"] = tile.claimed
+    return data
 
 
 _PLAIN_GAME = ("board", "temperature", "oxygen", "oceans", "generation", "first_player", "phase", "neutral_tr",

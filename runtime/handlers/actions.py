@@ -22,7 +22,7 @@ from ..rules.prices import card_cost, card_means, leeway, standard_cost
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (an effect may play a card)
 from .payment import pay, spend
-from .triggers import fire, new_tags
+from .triggers import fire, new_action, new_tags
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -32,6 +32,7 @@ __all__ = ["play_card", "take_action", "use_card_action"]
 
 def take_action(game: "Table", player: int, action: tuple) -> None:
     kind = action[0]
+    new_action(game)
     state = game.state.players[player]
     if kind == "first_action":
         state.first_action_done = True

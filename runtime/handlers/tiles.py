@@ -69,8 +69,7 @@ def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, the
         push(game, then.function, *then.args, sid)
     state = game.state
     is_city = tile in CITY_TILES
-    state.tiles[sid] = Tile(kind=tile, owner=None, is_city=is_city)
-    state.claims.pop(sid, None)
+    state.tiles[sid] = Tile(kind=tile, owner=None, is_city=is_city, claimed=state.claims.pop(sid, None))
     game.begin("place_nobody", None, sid, tile)
     push(game, fire_place, NEUTRAL, tile, sid, is_city)
     if tile in OCEAN_TILES:
@@ -136,8 +135,7 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
     is_city = tile in CITY_TILES
     ocean = tile in OCEAN_TILES
     owner = None if ocean else player
-    state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city)
-    state.claims.pop(sid, None)
+    state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city, claimed=state.claims.pop(sid, None))
     if card is not None and player is not None and player >= 0:
         in_play = state.players[player].card(card)
         if in_play is not None and in_play.tile is None:

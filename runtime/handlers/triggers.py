@@ -27,7 +27,14 @@ from . import effects  # as a module: it imports this one (see runtime/handlers/
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["fire", "new_tags", "triggers_of", "triggers_on"]
+__all__ = ["fire", "new_action", "new_tags", "triggers_of", "triggers_on"]
+
+
+def new_action(game: "Table") -> None:
+    """An action starts (a turn's action, a kept card played at set-up, a corporation's start, the production
+    phase): every `once per action` trigger may fire again."""
+    if game.state.fired_this_action:
+        game.state.fired_this_action = []
 
 
 def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
@@ -62,7 +69,11 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
                 continue
             fired = _matches(game, trigger.event, event, owner, card=card, tile=tile, space=space,
                              is_city=is_city, parameter=parameter, project=project, piece=piece)
-            pending.extend([(name, trigger.effects)] * (fired * times))
+            if fired and trigger.once_per_action:
+                fired = _first_this_action(game, owner, name, trigger)
+            else:
+                fired *= times
+            pending.extend([(name, trigger.effects)] * fired)
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
@@ -70,6 +81,17 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
             push(game, resolve_triggers, owner, pending, card if owner == actor else None)
         else:  # `raise production`: the effects may gain what rose (`gain that production`)
             push(game, resolve_triggers, owner, pending, None, raised)
+
+
+def _first_this_action(game: "Table", owner: int, name: str, trigger: fx.Trigger) -> int:
+    """1 when this `once per action` trigger has not fired yet in the action under way (and it is marked fired),
+    else 0. A trigger is known by its owner, its card (or ruling faction) and its place among that one's passives."""
+    source = game.library[name] if name in game.library else game.elements.factions[name]
+    key = [owner, name, source.passives.index(trigger)]
+    if key in game.state.fired_this_action:
+        return 0
+    game.state.fired_this_action.append(key)
+    return 1
 
 
 def new_tags(game: "Table", player: int, name: str) -> int:

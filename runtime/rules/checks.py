@@ -438,6 +438,8 @@ def _own_triggers(game: "Table", ctx: EffectContext, kind: str):
                 continue   # `another` triggers: the player's own action does not fire them
             if name == ctx.playing and not trigger.including_this:
                 continue
+            if trigger.once_per_action:  # it may have fired already in this action: not certain, not counted
+                continue
             yield name, trigger
 
 

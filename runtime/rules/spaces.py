@@ -16,6 +16,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import (
     ANY_TILE,
     CITY_TILES,
+    CLAIM,
     GLOBAL_RANGES,
     GREENERY_TILES,
     LAND,
@@ -106,8 +107,12 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
         near = None
         for f in filters:
             if f.kind == "next_to" and f.count >= 1:
-                adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
-                            for n in board.neighbours[s]}
+                if f.tile == CLAIM:  # `next to your claim`: the spaces around the markers
+                    adjacent = {n for s, claimant in state.claims.items() if not f.own or claimant == player
+                                for n in board.neighbours[s]}
+                else:
+                    adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
+                                for n in board.neighbours[s]}
                 near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
@@ -151,15 +156,13 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
             if board.bonus_kinds[sid].isdisjoint(f.bonuses):
                 return False
         elif f.kind == "next_to":
-            count = 0
-            for n in board.neighbours[sid]:
-                neighbour = state.tiles.get(n)
-                if neighbour is not None and _neighbour_counts(f, neighbour, player):
-                    count += 1
-            if count < f.count:
+            if _near(game, f, sid, player) < f.count:
                 return False
         elif f.kind == "isolated":
             if any(n in state.tiles for n in board.neighbours[sid]):
+                return False
+        elif f.kind == "claim":
+            if state.claims.get(sid) != player:
                 return False
     return True
 
@@ -194,11 +197,13 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
             if board.reserved_names.get(f.reserved) != sid:
                 return False
         elif kind == "next_to":
-            near = sum(1 for n in board.neighbours[sid] if n in tiles and _neighbour_counts(f, tiles[n], owner))
-            if near < f.count:
+            if _near(game, f, sid, owner) < f.count:
                 return False
         elif kind == "isolated":
             if any(n in tiles for n in board.neighbours[sid]):
+                return False
+        elif kind == "claim":
+            if tiles[sid].claimed != owner:
                 return False
     return True
 
@@ -289,6 +294,17 @@ def terraformed(game: "Table") -> bool:
     """The printed three parameters are maxed, and so is every declared one that `ends game: yes` (or `solo`, in a
     solo game): the game's elements list them (`ending`)."""
     return all(maxed(game, name) for name, *_ in game.elements.ending)
+
+
+def _near(game: "Table", f, sid: str, player: int) -> int:
+    """How many neighbours of a space count for a `next to` filter: tiles, or `claim space` markers (`next to
+    [your] claim`: anyone's, or the player's)."""
+    neighbours = game.board.neighbours[sid]
+    if f.tile == CLAIM:
+        claims = game.state.claims
+        return sum(1 for n in neighbours if n in claims and (not f.own or claims[n] == player))
+    tiles = game.state.tiles
+    return sum(1 for n in neighbours if n in tiles and _neighbour_counts(f, tiles[n], player))
 
 
 def _neighbour_counts(f, tile: Tile, player: int) -> bool:

@@ -23,7 +23,7 @@ from ..handlers.payment import offer_cards
 from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
-from ..handlers.triggers import fire, new_tags
+from ..handlers.triggers import fire, new_action, new_tags
 from ..rules.checks import EffectContext
 from ..rules.legality import action_menu, standard_action_possible
 from ..rules.prices import card_price
@@ -173,6 +173,7 @@ def play_kept(game: "Table", index: int) -> None:
 def kept_chosen(game: "Table", name: str, index: int) -> None:
     game.state.kept[index].remove(name)
     push(game, play_kept, index)
+    new_action(game)
     play_for_free(game, index, name)
 
 
@@ -186,6 +187,7 @@ def corporation_chosen(game: "Table", name: str, dealt: tuple, position: int, ch
 def start_corporation(game: "Table", index: int, name: str) -> None:
     player = game.state.players[index]
     corporation = game.library[name]
+    new_action(game)
     game.begin("start", index, name)  # before its starting megacredits: they are its effect
     player.corporation = name
     player.resources["megacredits"] += corporation.starting_megacredits
@@ -383,6 +385,7 @@ def production_phase(game: "Table") -> None:
 @step
 def production(game: "Table") -> None:
     """`when you produce` triggers (in turn order), then every player produces at once."""
+    new_action(game)
     push(game, produce)
     for index in reversed(game.turn_order()):
         push(game, fire_production, index)

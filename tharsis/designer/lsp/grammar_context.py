@@ -41,7 +41,7 @@ _SPOKEN = {
     "OWNER": ("your",), "UP_TO": ("up to",), "NEXT_TO_IT": ("next to it",), "INCLUDING_THIS": ("including this",),
     "IGNORING_REQUIREMENTS": ("ignoring global requirements",), "PROTECT_SCOPE": ("here", "from opponents"),
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
-    "ONCE_PER_GENERATION": ("once per generation",), "ON_STAGE": ("on",),
+    "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
