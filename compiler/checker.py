@@ -41,7 +41,7 @@ from .definitions import (
 )
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .lints import DesignLints
-from .quantities import QuantityCompiler
+from .quantities import QuantityCompiler, respelt
 from .syntax import Leaf, Node, collector_paused
 
 # Fields each kind accepts, and which of them are required.
@@ -922,7 +922,7 @@ class Checker(EffectChecks, DesignLints):
             self.diagnostics.error("E301", f"'{leaf.text}' is a standard resource, not one that lives on cards",
                          leaf.span, "card resources: " + ", ".join(sorted(self.card_resources)))
         else:
-            hint, fixes = _respelt(leaf, word, self.card_resources)
+            hint, fixes = respelt(leaf, word, self.card_resources)
             self.diagnostics.error("E101", f"unknown card resource '{leaf.text}'", leaf.span,
                          hint or "declare a new one with: resource " + word, fixes)
         return None
@@ -938,7 +938,7 @@ class Checker(EffectChecks, DesignLints):
                                    leaf.span,
                          "standard resources: " + ", ".join(v.STANDARD_RESOURCES))
         else:
-            hint, fixes = _respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
+            hint, fixes = respelt(leaf, word, v.STANDARD_RESOURCES + ("mc",))
             self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
                          hint or "standard resources: " + ", ".join(v.STANDARD_RESOURCES), fixes)
         return None
@@ -954,7 +954,7 @@ class Checker(EffectChecks, DesignLints):
         if found:
             return found
         self.diagnostics.error("E101", f"unknown resource '{leaf.text}'", leaf.span,
-                     *_respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
+                     *respelt(leaf, word, tuple(v.STANDARD_RESOURCES) + tuple(self.card_resources)))
         return None
 
     # ------------------------------------------------------------------ numbers
@@ -1174,15 +1174,3 @@ def _renaming(span: Span, name: str, known) -> tuple:
     """The fix that writes the single close match of a quoted name over its span (quotes included), or none."""
     match = single_match(name, known)
     return (Fix(span, f'"{match}"'),) if span is not None and match is not None and match != name else ()
-
-
-def _respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
-    """The did-you-mean hint and the fix of a misspelt resource, in the number it was written in: `gain 2 plnts` ->
-    'plants', the form `tharsis fmt` writes for more than one, not 'plant'; a typo that reads as a singular
-    (`plnt`, `plantss`) gets the singular. Agreement with the amount stays `tharsis fmt`'s."""
-    match = single_match(word, vocabulary)
-    plural = v.singular(leaf.text) != leaf.text.lower()   # `plnts` reads as a plural, `plantss` does not
-    if match is None or match == "mc" or not plural or match.endswith("s") or v.plural(match) == match:
-        return did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
-    written = v.plural(match)
-    return f"did you mean '{written}'?", (Fix(leaf.span, written),) if leaf.span is not None else ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import vocabulary as v
-from .diagnostics import Diagnostics, Span, did_you_mean, respelling
+from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
 from .effects import CardFilter, Measure
 from .syntax import Leaf
 
@@ -141,10 +141,9 @@ class QuantityCompiler:
         if len(words) == 2 and words[1] == "here":
             resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
             if resource is None:
+                hint, fixes = respelt(leaves[0], words[0], self.card_resources)
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
-                                       did_you_mean(words[0], self.card_resources) or
-                                       "card resources: " + ", ".join(sorted(self.card_resources)),
-                                       respelling(leaves[0].span, words[0], self.card_resources, leaves[0].text))
+                                       hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
                 return False
             return Measure("resource_here", scope="this", name=None if resource == "resource" else resource)
         if len(words) == 3 and words[1:] == ["on", "card"]:
@@ -153,11 +152,9 @@ class QuantityCompiler:
             resource = v.lookup(leaves[0].text, self.card_resources)
             if resource is None:
                 standard = v.normalize(leaves[0].text) in v.STANDARD_RESOURCES
+                hint, fixes = (None, ()) if standard else respelt(leaves[0], words[0], self.card_resources)
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
-                                       (None if standard else did_you_mean(words[0], self.card_resources)) or
-                                       "card resources: " + ", ".join(sorted(self.card_resources)),
-                                       () if standard else
-                                       respelling(leaves[0].span, words[0], self.card_resources, leaves[0].text))
+                                       hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
                 return False
             return Measure("card_resources", scope=scope or "you", name=resource)
         return None
@@ -396,3 +393,15 @@ _EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "anim
              "automated cards", "cards with requirements",
              "event cards with no earth tag", "cards with global requirements", "active cards with vp",
              "temperature", "oxygen", "oceans"]
+
+
+def respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
+    """The did-you-mean hint and the fix of a misspelt resource, in the number it was written in: `gain 2 plnts` ->
+    'plants', the form `tharsis fmt` writes for more than one, not 'plant'; a typo that reads as a singular
+    (`plnt`, `plantss`) gets the singular. Agreement with the amount stays `tharsis fmt`'s."""
+    match = single_match(word, vocabulary)
+    plural = v.singular(leaf.text) != leaf.text.lower()   # `plnts` reads as a plural, `plantss` does not
+    if match is None or match == "mc" or not plural or match.endswith("s") or v.plural(match) == match:
+        return did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
+    written = v.plural(match)
+    return f"did you mean '{written}'?", (Fix(leaf.span, written),) if leaf.span is not None else ()

@@ -75,6 +75,27 @@ def test_a_misspelt_plural_is_fixed_as_the_plural_fmt_writes(tmp_path, capsys):
     assert run(capsys, "fmt", "--check", str(path))[0] == 0
 
 
+def test_a_misspelt_plural_in_a_count_keeps_its_number(tmp_path, capsys):
+    """`vp: 1 per 2 floatrs here` was fixed to `floater` (a count's resource kept the singular of its lookup)."""
+    path = tmp_path / "count.mars"
+    path.write_text(textwrap.dedent("""\
+        card "Count Typos" #FX3 {
+          type: active  cost: 3
+          holds: floater
+          action: add 1 floater here
+          vp: 1 per 2 floatrs here
+        }
+        card "Count Typos Two" #FX4 {
+          type: automated  cost: 3
+          play: gain 1 MC per microbs on cards
+        }
+    """), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--fix", str(path))
+    assert code == 0, out
+    text = path.read_text(encoding="utf-8")
+    assert "vp: 1 per 2 floaters here" in text and "per microbes on cards" in text, text
+
+
 def test_diff_shows_the_fixes_and_what_is_left_and_writes_nothing(tmp_path, capsys):
     path = tmp_path / "typos.mars"
     path.write_text(MISSPELT.replace("  action: gian 1 heat\n", "  action: gian 1 heat\n  vp: 1 per 10 oceans\n"),
