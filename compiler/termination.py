@@ -161,7 +161,7 @@ def _nodes(library: Library) -> list[_Node]:
     nodes = []
     for definition in library.definitions:
         for passive in getattr(definition, "passives", ()):
-            if isinstance(passive, fx.Trigger):
+            if isinstance(passive, fx.Trigger) and not passive.once_per_action:   # that one fires once an action
                 listens = _listens(passive.event)
                 if listens is not None:
                     nodes.append(_Node(definition, f"{definition.name} ({text.effect(passive, card_text=True)})",

@@ -127,6 +127,15 @@ def test_a_cycle_of_two_cards_names_both_in_order():
     assert message.endswith("(TR has no top to stop it)") or message.endswith("(card resources has no top to stop it)")
 
 
+def test_a_trigger_limited_to_once_per_action_breaks_the_cycle():
+    text = LAB + 'resource spore\n' \
+                 'card "A" #A1 { set: lab  type: active  cost: 1  holds: spore  effect: once per action when you ' \
+                 'raise tr -> add 1 spore here }\n' \
+                 'card "B" #B1 { set: lab  type: active  cost: 1  effect: when you add spore -> tr +1 }\n'
+    assert _warnings(text) == []
+    assert [code for code, _ in _warnings(text.replace("once per action when", "when"))] == ["W113"]
+
+
 def test_raises_that_stop_at_the_top_are_no_cycle():
     # every raise of dust sets it off again, but nothing lowers dust: it stops at 10
     assert _warnings(CYCLE.replace("  track: 3 -> dust -1\n", "")) == []
