@@ -658,6 +658,18 @@ class EffectChecks:
             fields["cards"] = cards
         return fx.RevealUntil(count, **fields)
 
+    @compiles(fx.RevealFromHand, "x:X filters*:" + "|".join(_FILTER_RULES) + " effects:effects")
+    def _fx_reveal_from_hand(self, node: Node, ctx: CheckContext):
+        """`reveal X cards from hand FILTER ... { }`: X is bound in the block as in `choose X`, since the player
+        picks how many to reveal the way they pick an X."""
+        cards = None
+        if node["filters"]:
+            cards = self.card_filter(node["filters"])
+            if cards is None:
+                return None
+        body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True, refusable=True))
+        return fx.RevealFromHand(cards, body)
+
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
               "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):

@@ -544,6 +544,19 @@ class RevealUntil:
     cards: Optional[CardFilter] = added(None)   # the other card filters (`with requirements`, `with cost >= 20`...)
 
 
+@immediate("reveal_from_hand", category="cards",
+           syntax="reveal X cards from hand [FILTER ...] { EFFECTS using X }",
+           example="reveal X cards from hand with building tag { gain 2X megacredits }",
+           summary="Reveal any number of cards from your hand that pass the card filters (they stay in hand), then "
+                   "carry out the block with X the number revealed; the player picks X, up to the cards that pass "
+                   "and the largest X the block can be carried out with.",
+           impossible="when the block cannot be carried out with no card revealed")
+@_frozen
+class RevealFromHand:
+    cards: Optional[CardFilter]   # only cards in hand that pass these filters (None: any card)
+    body: tuple
+
+
 @immediate("play_from_hand", category="cards",
            syntax="play [TYPE | TAG] card [FILTER ...] from hand [with discount N] [ignoring global requirements]",
            example="play card from hand with discount 25",

@@ -671,6 +671,11 @@ def _reveal_until(t: Phrases, e) -> str:
              wanted=t.join("filters", [w for w in wanted if w]))
 
 
+@sentence_of(fx.RevealFromHand)
+def _reveal_from_hand(t: Phrases, e) -> str:
+    return t("reveal_from_hand", wanted=card_filter(t, e.cards), effects=_sentences(t, e.body))
+
+
 @sentence_of(fx.PlayFromHand)
 def _play_from_hand(t: Phrases, e) -> str:
     parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")

@@ -511,6 +511,12 @@ def _gain_raised(e, c: bool) -> str:
     return "gain that production"
 
 
+@text_of(fx.RevealFromHand)
+def _reveal_from_hand(e, c: bool) -> str:
+    wanted = card_filter(e.cards) if e.cards is not None else ""
+    return f"reveal X cards from hand{wanted} {{ {_list(e.body, c)} }}"
+
+
 @text_of(fx.RevealUntil)
 def _reveal_until(e, c: bool) -> str:
     wanted = (f" with {e.tag} tag" if e.tag is not None else "") + (f" with {e.icon} icon" if e.icon else "") + \

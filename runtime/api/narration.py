@@ -61,6 +61,7 @@ NOTES = {
     "pass": "{who} {v:pass}",
     "reveal": "{who} {v:reveal} {0}",
     "reveal_until": "{who} {v:reveal} {0} cards and {v:take} {found}",
+    "reveal_from_hand": "{who} {v:reveal} from hand: {found}",
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
@@ -146,6 +147,8 @@ def sentence(game: "Game", event) -> str:
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = ", ".join(details[1]) or "none"
+    elif kind == "reveal_from_hand":
+        fields["found"] = ", ".join(details[0]) or "none"
     elif kind in ("faction_in", "faction_out"):
         government = game.elements.government
         fields["piece"] = government.piece if government is not None else "piece"

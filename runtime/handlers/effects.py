@@ -58,6 +58,8 @@ from ..rules.checks import (
     triggered_context,
     value_of,
     x_range,
+    reveal_range,
+    revealable_in_hand,
 )
 from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
@@ -640,6 +642,23 @@ def _reveal_until(game, e, ctx):
     game.state.players[ctx.player].hand.extend(found)
     game.state.discard.extend(missed)
     game.log_event("reveal_until", ctx.player, len(found) + len(missed), tuple(found))
+
+
+@handles(fx.RevealFromHand)
+def _reveal_from_hand(game, e, ctx):
+    low, high = reveal_range(game, e, ctx)
+    if low > high:
+        return
+    ask(game, Decision(ctx.player, "x", "Reveal X cards from hand: " + text.effects(e.body), NumberOptions(low, high)),
+        revealed_from_hand, e, ctx)
+
+
+@step
+def revealed_from_hand(game: "Table", x: int, e, ctx: EffectContext) -> None:
+    """The first X cards in hand that pass are shown (which ones does not matter: they all stay in hand and pass the
+    same filters), then the block runs with that X."""
+    game.log_event("reveal_from_hand", ctx.player, tuple(revealable_in_hand(game, e, ctx.player)[:x]))
+    run_effects(game, e.body, 0, ctx.with_x(x), None)
 
 
 @step

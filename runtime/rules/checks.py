@@ -515,17 +515,33 @@ def _surely_met(game: "Table", filters, e: fx.PlaceTile) -> bool:
 # ------------------------------------------------------------------ targets (no decisions)
 
 def x_range(game: "Table", e: fx.ChooseX, ctx: EffectContext) -> tuple[int, int]:
-    """The values X may take: from the minimum up to the largest X the body can be carried out with.
-    Every effect that uses X needs more of something as X grows (spend, discard, production -X) or nothing
-    at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
-    def works(x: int) -> bool:
-        return possible(game, e.body, ctx.with_x(x))
+    """The values X may take: from the minimum up to the largest X the body can be carried out with."""
+    return _working_range(game, e.body, e.minimum, quantity(game, e.maximum, ctx.where), ctx)
 
-    low, high = e.minimum, quantity(game, e.maximum, ctx.where)
+
+def revealable_in_hand(game: "Table", e: fx.RevealFromHand, player: int) -> list[str]:
+    """The cards in the player's hand that `reveal X cards from hand FILTER ...` may reveal, in hand order."""
+    return [name for name in game.state.players[player].hand
+            if e.cards is None or card_matches(game.library[name], e.cards)]
+
+
+def reveal_range(game: "Table", e: fx.RevealFromHand, ctx: EffectContext) -> tuple[int, int]:
+    """How many cards may be revealed: none up to the cards that pass, as far as the block can be carried out."""
+    return _working_range(game, e.body, 0, len(revealable_in_hand(game, e, ctx.player)), ctx)
+
+
+def _working_range(game: "Table", body: tuple, minimum: int, maximum: int, ctx: EffectContext) -> tuple[int, int]:
+    """The values X may take in a block bound to X, from `minimum` up to `maximum` and the largest X the body can be
+    carried out with. Every effect that uses X needs more of something as X grows (spend, discard, production -X)
+    or nothing at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
+    def works(x: int) -> bool:
+        return possible(game, body, ctx.with_x(x))
+
+    low, high = minimum, maximum
     if low > high or not works(low):
         return low, low - 1
     if works(high):  # often the whole range (sell up to every card in hand)
-        return e.minimum, high
+        return minimum, high
     high -= 1
     while low < high:  # invariant: works(low), and not works(high + 1)
         middle = (low + high + 1) // 2
@@ -533,7 +549,7 @@ def x_range(game: "Table", e: fx.ChooseX, ctx: EffectContext) -> tuple[int, int]
             low = middle
         else:
             high = middle - 1
-    return e.minimum, low
+    return minimum, low
 
 
 def bonus_resources(game: "Table", ctx: EffectContext) -> list[str]:
@@ -840,6 +856,11 @@ def _can_choose_x(game: "Table", e: fx.ChooseX, ctx: EffectContext) -> bool:
     return quantity(game, e.maximum, ctx.where) >= e.minimum and possible(game, e.body, ctx.with_x(e.minimum))
 
 
+def _can_reveal_from_hand(game: "Table", e: fx.RevealFromHand, ctx: EffectContext) -> bool:
+    # revealing none is always allowed, so the block must work with X = 0 (see reveal_range)
+    return possible(game, e.body, ctx.with_x(0))
+
+
 def _can_take_branch(game: "Table", e: fx.Conditional, ctx: EffectContext) -> bool:
     return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
 
@@ -865,6 +886,7 @@ _POSSIBLE = {
     fx.Choice: lambda game, e, ctx: any(possible(game, option, ctx) for option in e.options),
     fx.Conditional: _can_take_branch,
     fx.ChooseX: _can_choose_x,
+    fx.RevealFromHand: _can_reveal_from_hand,
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
     fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
     fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),

@@ -126,6 +126,7 @@ ZH_EVENTS: dict[str, str] = {
     "pass": "{who}跳过",
     "reveal": "{who}翻开「{0}」",
     "reveal_until": "{who}翻开{0}张牌，拿取{found}",
+    "reveal_from_hand": "{who}从手牌展示{found}",
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
