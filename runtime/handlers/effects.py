@@ -53,13 +53,13 @@ from ..rules.checks import (
     raises_only_maxed,
     resource_cards,
     reusable_actions,
+    reveal_range,
+    revealable_in_hand,
     stealable,
     steps_possible,
     triggered_context,
     value_of,
     x_range,
-    reveal_range,
-    revealable_in_hand,
 )
 from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
