@@ -549,7 +549,7 @@ class RevealUntil:
            example="reveal X cards from hand with building tag { gain 2X megacredits }",
            summary="Reveal any number of cards from your hand that pass the card filters (they stay in hand), then "
                    "carry out the block with X the number revealed; the player picks X, up to the cards that pass "
-                   "and the largest X the block can be carried out with.",
+                   "and the largest X the block can be carried out with, then which cards (the log names them).",
            impossible="when the block cannot be carried out with no card revealed")
 @_frozen
 class RevealFromHand:
