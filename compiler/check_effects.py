@@ -670,6 +670,17 @@ class EffectChecks:
         body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True, refusable=True))
         return fx.RevealFromHand(cards, body)
 
+    @compiles(fx.SharedReveal, "count:quantity take:INT rounds?:UNTIL_NONE_LEFT")
+    def _fx_shared_reveal(self, node: Node, ctx: CheckContext):
+        """`reveal QUANTITY cards, each player takes K [until none left]`: a player takes at least one card a turn."""
+        count = self.quantity(node["count"], ctx, number=True)
+        take = int(node["take"].text)
+        if take < 1:
+            self.diagnostics.error("E302", f"each player takes {take} cards: nobody would take any",
+                                   node["take"].span, "write: each player takes 1")
+            return None
+        return fx.SharedReveal(count, take, node["rounds"] is not None) if count is not None else None
+
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
               "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):

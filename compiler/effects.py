@@ -557,6 +557,20 @@ class RevealFromHand:
     body: tuple
 
 
+@immediate("shared_reveal", category="cards",
+           syntax="reveal QUANTITY cards, each player takes K [until none left]",
+           example="reveal players + 1 cards, each player takes 1",
+           summary="Reveal cards from the deck (as many as the quantity counts: `players + 1`); the players, in turn "
+                   "order starting with you, each take K of them into hand, their own pick, and the rest are "
+                   "discarded; `until none left`: the picks go round until every card is taken.",
+           impossible=NEVER)
+@_frozen
+class SharedReveal:
+    count: Quantity
+    take: int                    # cards each player takes at a turn of picks
+    until_none_left: bool = False
+
+
 @immediate("play_from_hand", category="cards",
            syntax="play [TYPE | TAG] card [FILTER ...] from hand [with discount N] [ignoring global requirements]",
            example="play card from hand with discount 25",

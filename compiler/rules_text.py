@@ -676,6 +676,16 @@ def _reveal_from_hand(t: Phrases, e) -> str:
     return t("reveal_from_hand", wanted=card_filter(t, e.cards), effects=_sentences(t, e.body))
 
 
+@sentence_of(fx.SharedReveal)
+def _shared_reveal(t: Phrases, e) -> str:
+    terms = e.count.terms
+    if all(m.kind == "constant" and not m.subtract and m.cap is None for m in terms):
+        revealed = t("shared_reveal_n", n=sum(m.value for m in terms))
+    else:
+        revealed = t("shared_reveal", count=_amount(t, _quantity(t, e.count)))
+    return t("shared_pick_rounds" if e.until_none_left else "shared_pick", revealed=revealed, take=e.take)
+
+
 @sentence_of(fx.PlayFromHand)
 def _play_from_hand(t: Phrases, e) -> str:
     parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")

@@ -517,6 +517,12 @@ def _reveal_from_hand(e, c: bool) -> str:
     return f"reveal X cards from hand{wanted} {{ {_list(e.body, c)} }}"
 
 
+@text_of(fx.SharedReveal)
+def _shared_reveal(e, c: bool) -> str:
+    rounds = " until none left" if e.until_none_left else ""
+    return f"reveal {quantity(e.count)} cards, each player takes {e.take}{rounds}"
+
+
 @text_of(fx.RevealUntil)
 def _reveal_until(e, c: bool) -> str:
     wanted = (f" with {e.tag} tag" if e.tag is not None else "") + (f" with {e.icon} icon" if e.icon else "") + \

@@ -861,6 +861,7 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 # ------------------------------------------------------------------ verbs handled by their own modules
 
 handles(fx.ReplaceTile)(tiles.replace)
+handles(fx.SharedReveal)(zones.shared_reveal)
 handles(fx.ResolveStage)(stages.resolve)
 handles(fx.AdvanceStages)(stages.advance)
 handles(fx.PlaceInFaction)(politics.place)

@@ -347,7 +347,7 @@ def told_event(game, event, words: Words) -> str:
         fields["value"] = f"{details[1]:+d}℃" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[1]) or "无"
-    elif kind == "reveal_from_hand":
+    elif kind in ("reveal_from_hand", "reveal_shared", "discard_revealed"):
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[0]) or "无"
     elif kind == "discard_kind":
         fields["kind"] = t.card_type(details[1])
