@@ -4,6 +4,7 @@ player who decides, the log names what was shown and taken, and a game saved at 
 carries on as the same game; tests/scenarios/rules/reveal-from-hand.yaml and shared-reveal.yaml play the rules."""
 
 import json
+import random
 
 from tharsis.designer.scenarios import Outcome, Runner
 from tharsis.runtime.api.game import Game
@@ -111,7 +112,7 @@ def test_each_pick_is_asked_of_the_player_who_picks_in_turn_from_the_owner():
 
 
 def test_the_cards_revealed_are_public_and_the_question_is_shown_only_to_the_player_who_picks():
-    from tharsis.runtime.api.hidden import hidden_names
+    from tharsis.runtime.api.hidden import determinize, hidden_names
     from tharsis.runtime.api.research import GameState
 
     game = _donor_game()
@@ -119,6 +120,9 @@ def test_the_cards_revealed_are_public_and_the_question_is_shown_only_to_the_pla
     revealed = {o.value for o in game.pending().options}
     for observer in range(3):
         assert not revealed & hidden_names(game, observer)
+        world = game.clone()
+        determinize(world, observer, random.Random(observer))   # a world of the search bot keeps them where they are
+        assert world.pending() == game.pending()
     research = GameState(game)
     assert research.observation(1)["decision"]["options"] == game.pending().labels()
     assert research.observation(0)["decision"] is None and research.observation(2)["decision"] is None
