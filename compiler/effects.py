@@ -132,6 +132,7 @@ class CardFilter:
     with_vp: bool = False                   # `with vp`: printed victory points above 0
     holds: Optional[str] = None             # `holding RESOURCE`
     special_tile: bool = False              # `with special tile`: its play places a special tile
+    any_tag: tuple[str, ...] = added(())    # `with earth or jovian tag`: has at least one of these
 
 
 @_frozen

@@ -305,6 +305,10 @@ def no_card_passes(f: fx.CardFilter) -> Optional[str]:
         return f"a card cannot both have and lack the {tag} tag"
     if tag is not None and f.no_tags:
         return f"a card with no tags has no {tag} tag"
+    if f.any_tag and f.no_tags:
+        return f"a card with no tags has no {' or '.join(f.any_tag)} tag"
+    if f.any_tag and f.lacks is not None and set(f.any_tag) == {f.lacks}:
+        return f"a card cannot both have and lack the {f.lacks} tag"
     if f.min_cost is not None and f.max_cost is not None and f.min_cost > f.max_cost:
         return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
     if f.max_cost is not None and f.max_cost < 0:

@@ -405,6 +405,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
     if f.tag is not None:
         parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    if f.any_tag:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
     if f.lacks is not None:
         parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
     if f.no_tags:

@@ -101,6 +101,8 @@ def card_filter(f, quantity: bool = False) -> str:
     words = []
     if f.tag is not None:
         words.append(f"with {f.tag} tag")
+    if f.any_tag:
+        words.append(f"with {' or '.join(f.any_tag)} tag")
     if f.lacks is not None:
         words.append(f"with no {f.lacks} tag")
     if f.no_tags:

@@ -37,7 +37,7 @@ NAME_ROLES = {
     "another_card": "tag", "any_card": "tag", "any_card_with_resources": "tag", "any_cards": "tag",
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "played_tag": "tag",
     "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
-    "tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word", "card_zone": "zone",
+    "tag_filter": "tag", "any_tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word", "card_zone": "zone",
     "card_destination": "destination",
     "look_play": "card kind",
     "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
