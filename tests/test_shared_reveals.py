@@ -50,6 +50,18 @@ def test_the_player_picks_which_cards_of_hand_are_revealed_and_the_log_names_the
     assert _told(game, "reveal_from_hand") == ["alice reveals from hand: Deep Well Heating, Research Outpost"]
 
 
+def test_a_game_saved_at_the_question_of_x_resumes_into_the_pick_of_the_cards():
+    """The question of X resumes the step saves held before the pick came (effects.revealed_from_hand, with X)."""
+    game = _arranged(BRICK_FAIR, {"alice": {"hand": ["Brick Fair", "Mine", "Comet", "Research Outpost"]}})
+    _play(game, 0, "Brick Fair")
+    assert game.flow.asking.resume.step_name == "effects.revealed_from_hand"
+    loaded = Game.from_json(game.to_json(), game.content)
+    loaded.apply("1")
+    assert loaded.pending().labels() == ["reveal Mine", "reveal Research Outpost"]
+    loaded.apply("reveal Research Outpost")
+    assert _told(loaded, "reveal_from_hand") == ["alice reveals from hand: Research Outpost"]
+
+
 def test_a_game_saved_while_the_cards_to_reveal_are_picked_loads_and_goes_on_alike():
     game = _arranged(BRICK_FAIR, {"alice": {"hand": ["Brick Fair", "Mine", "Comet", "Research Outpost",
                                                      "Deep Well Heating"]}})
