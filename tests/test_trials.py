@@ -45,3 +45,31 @@ def test_a_scenarios_inline_cards_join_the_cards_folders(tmp_path, capsys):
       alice: {card resources: {Archive: 1, Backup: 2}}
 """, encoding="utf-8")
     assert main(["test", str(tmp_path / "s.yaml"), "--cards", str(mine)]) == 0, capsys.readouterr().out
+
+
+SCENARIO_WITH_AN_ORDER = """
+- name: 'offers' checks the card picked, not the order of the card's effects
+  cards: |
+    card "Twice Back" #TB1 {
+      set: trial  type: event  cost: 0
+      play: move event from events to hand; may { move event from events to hand }
+    }
+  setup:
+    players:
+      alice: {hand: [Twice Back], events: [Comet, Asteroid]}
+  steps:
+    - play: Twice Back
+      %s: [move Comet]
+      choose: [move Comet, "no"]
+  expect:
+    players:
+      alice: {hand: [Comet]}
+"""
+
+
+@pytest.mark.parametrize(("key", "passes"), [("offers", True), ("does not offer", False)])
+def test_offers_is_not_about_the_order_of_the_effects(tmp_path, capsys, key, passes):
+    """The two `move` effects are offered in an order question whose options begin with `move` too (answered as
+    written); `offers: [move Comet]` is about the card picked, which is offered."""
+    (tmp_path / "s.yaml").write_text(SCENARIO_WITH_AN_ORDER % key, encoding="utf-8")
+    assert (main(["test", str(tmp_path / "s.yaml")]) == 0) == passes, capsys.readouterr().out

@@ -620,8 +620,9 @@ class Runner:
             for label in _as_list(step.get(key)):
                 label = str(label)
                 about = _about(label)
-                decision = next((d for d in self.asked
-                                 if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
+                # the order of a card's effects is `order:`'s question, whatever words its options begin with
+                decision = next((d for d in self.asked if d.kind != "order" and
+                                 any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
                 if decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
                 elif _offers(decision, label) != present:
