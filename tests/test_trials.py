@@ -48,7 +48,7 @@ def test_a_scenarios_inline_cards_join_the_cards_folders(tmp_path, capsys):
 
 
 SCENARIO_WITH_AN_ORDER = """
-- name: 'offers' checks the card picked, not the order of the card's effects
+- name: offers checks the card picked, not the order of the card's effects
   cards: |
     card "Twice Back" #TB1 {
       set: trial  type: event  cost: 0
