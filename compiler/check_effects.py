@@ -23,6 +23,7 @@ _PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_t
                        "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
+                 "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
                  "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
@@ -955,6 +956,8 @@ class EffectChecks:
                 fields["requirements"] = "global"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
+            elif node.kind in _LACKING:
+                fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
             elif node.kind == "except_filter":
                 self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
                                        "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
@@ -1257,7 +1260,11 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "lacks_tag_filter", "requirements_filter", "global_requirements_filter",
-                      "special_tile_filter")
+                      "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter",
+                      "no_vp_filter", "no_special_tile_filter")
+# `with no ...`: the property a card lacks, as CardFilter.lacking names it
+_LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
+            "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

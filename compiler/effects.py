@@ -132,6 +132,9 @@ class CardFilter:
     with_vp: bool = False                   # `with vp`: printed victory points above 0
     holds: Optional[str] = None             # `holding RESOURCE`
     special_tile: bool = False              # `with special tile`: its play places a special tile
+    # `with no requirements` / `with no global requirements` / `with no vp` / `with no special tile`: the card
+    # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
+    lacking: tuple[str, ...] = added(())
 
 
 @_frozen
@@ -579,9 +582,9 @@ class PlayFromHand:
                    "declared kind goes under its pile), or into another player's play area (from your hand too, never "
                    "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
                    "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
-                   "`with requirements`, "
-                   "`with global requirements`, `with cost >= N` (`<=`, `==`), `with vp`, `holding RESOURCE`, "
-                   "`with special tile`.",
+                   "`with [no] requirements`, "
+                   "`with [no] global requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, "
+                   "`holding RESOURCE`, `with [no] special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
@@ -921,8 +924,9 @@ class TriggerEvent:
                  "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
-                 "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
-                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`. "
+                 "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
+                 "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
                  "played, a project, a card's action, a kept card at set-up, the production phase), however "
                  "many times its event happens in it.")

@@ -38,8 +38,8 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [global] requirements] [with vp] "
-    "[holding RESOURCE] [with special tile] [costing N or more | less]":
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global] requirements] "
+    "[with [no] vp] [holding RESOURCE] [with [no] special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
         "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
         "filters (docs/language.md \"Card filters\") in any order",
@@ -71,6 +71,17 @@ def _word(text: str) -> str:
     if lowered in _KEEP:
         return lowered
     return v.singular(lowered)
+
+
+# `cards with no ...` in a quantity: the words after `no` (as normalised: singular), what CardFilter.lacking calls
+# the property, and how many words it takes
+_LACKING_WORDS = {("requirement",): ("requirements", 1), ("global", "requirement"): ("global requirements", 2),
+                  ("vp",): ("vp", 1), (v.SPECIAL, "tile"): ("special tile", 2)}
+
+
+def _lacking(words: list) -> Optional[tuple[str, int]]:
+    """What `with no WORDS` says a card lacks, and how many words that takes, or None (`with no earth tag`)."""
+    return _LACKING_WORDS.get(tuple(words[:2])) or _LACKING_WORDS.get(tuple(words[:1]))
 
 
 class QuantityCompiler:
@@ -333,6 +344,11 @@ class QuantityCompiler:
                 extra["with_vp"], i = True, i + 2
             elif rest[i:i + 3] == ["with", v.SPECIAL, "tile"]:
                 extra["special_tile"], i = True, i + 3
+            elif rest[i:i + 2] == ["with", "no"] and _lacking(rest[i + 2:i + 4]):
+                # `with no requirements`, `with no vp`, `with no special tile`, `with no global requirements`
+                lacking, length = _lacking(rest[i + 2:i + 4])
+                extra["lacking"] = extra.get("lacking", ()) + (lacking,)
+                i += 2 + length
             elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
                 tag = self._filter_tag(rest_leaves[i + 2])
                 if tag is None:

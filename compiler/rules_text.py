@@ -422,6 +422,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_holding", what=t.noun(f.holds)))
     if f.special_tile:
         parts.append(t("card_filter_special_tile"))
+    for word in f.lacking:   # `with no requirements`, `with no vp`, ...
+        parts.append(t("card_filter_no_" + word.replace(" ", "_")))
     return "".join(parts)
 
 

@@ -120,6 +120,7 @@ def card_filter(f, quantity: bool = False) -> str:
         words.append(f"holding {f.holds}")
     if f.special_tile:
         words.append("with special tile")
+    words.extend(f"with no {word}" for word in f.lacking)
     return "".join(" " + w for w in words)
 
 

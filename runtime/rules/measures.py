@@ -332,8 +332,30 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if f.holds is not None and definition.holds != f.holds:
         return False
-    return not f.special_tile or any((isinstance(e, PlaceTile) and e.tile == SPECIAL) or
-                                     (isinstance(e, ReplaceTile) and e.new == SPECIAL) for e in walk(definition.play))
+    if f.lacking and not _lacks(definition, f.lacking, requirements):
+        return False
+    return not f.special_tile or _places_special_tile(definition)
+
+
+def _places_special_tile(definition) -> bool:
+    return any((isinstance(e, PlaceTile) and e.tile == SPECIAL) or (isinstance(e, ReplaceTile) and e.new == SPECIAL)
+               for e in walk(definition.play))
+
+
+def _lacks(definition, lacking: tuple, requirements) -> bool:
+    """`with no requirements`, `with no global requirements`, `with no vp`, `with no special tile`: the card has
+    none of what each word names (the opposite of the filter without `no`)."""
+    for word in lacking:
+        if word == "requirements" and requirements is not None:
+            return False
+        if word == "global requirements" and requirements is not None and any(
+                c.global_parameter for group in requirements.groups for c in group):
+            return False
+        if word == "vp" and definition.vp is not None and definition.vp.points > 0:
+            return False
+        if word == "special tile" and _places_special_tile(definition):
+            return False
+    return True
 
 
 def _event_matches(definition, measure: Measure) -> bool:
