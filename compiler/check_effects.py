@@ -16,15 +16,13 @@ import attrs
 
 from . import effects as fx, vocabulary as v
 from .diagnostics import Fix, Span, did_you_mean, respelling
-from .syntax import Node, name_children
+from .syntax import CARD_FILTERS, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
 _PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "isolated",
                        "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
-_FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
-                 "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
-                 "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
+_FILTER_RULES = CARD_FILTERS
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
@@ -1091,7 +1089,12 @@ class EffectChecks:
             tag = self.tag(tag_leaf) if tag_leaf else None
             if tag_leaf and tag is None:
                 return None
-            target = fx.DiscountTarget("cards", tag=tag)
+            cards = None
+            if target_node["filters"]:   # `discount 2 on cards with requirements`: the card filters
+                cards = self.card_filter(target_node["filters"])
+                if cards is None:
+                    return None
+            target = fx.DiscountTarget("cards", tag=tag, cards=cards)
             if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
                 per_leaf = target_node["per"]["tag"]
                 per_tag = self.tag(per_leaf)

@@ -948,13 +948,16 @@ class DiscountTarget:
     name: Optional[str] = None
     # where `name` is written, for reference errors; not part of the value (equal targets compare equal)
     name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
+    # cards: the card filters after `cards` (`discount 2 on cards with requirements`), read by the one matcher
+    cards: Optional["CardFilter"] = added(None)
 
 
-@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [per TAG tag] "
+@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
          "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
-         example="discount 2 on space cards",
-         summary="Lower a price. Without a resource the discount is in megacredits. `per TAG tag`: N off for each "
-                 "such tag of the card played (none off a card without one).")
+         example="discount 2 on cards with requirements",
+         summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
+                 "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
+                 "tag`: N off for each such tag of the card played (none off a card without one).")
 @_frozen
 class Discount:
     amount: int

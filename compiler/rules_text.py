@@ -760,8 +760,10 @@ def _trigger(t: Phrases, e) -> str:
 @sentence_of(fx.Discount)
 def _discount(t: Phrases, e) -> str:
     target = e.target
-    if target.kind == "cards" and target.tag:
-        what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
+    if target.kind == "cards":
+        filters = card_filter(t, target.cards)
+        what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)), filters=filters) if target.tag else \
+            t("discount_cards", filters=filters)
     else:
         what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
     amount = t.counted(str(e.amount), e.resource, e.amount)

@@ -614,7 +614,8 @@ def _change_government(e, c: bool) -> str:
 @text_of(fx.Discount)
 def _discount(e, c: bool) -> str:
     t = e.target
-    target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
+    target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
+              "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
               "starting_cards": "starting cards"}[t.kind]
     resource = "" if e.resource == "megacredits" else f" {e.resource}"

@@ -44,6 +44,8 @@ card "Astra" {
         gain 1 MC per cards with no requirements with no vp;
         draw 1 per event cards with no global requirements
   effect: when you play card with no requirements with no special tile -> gain 1 MC
+  effect: discount 2 on cards with requirements
+  effect: discount 1 on space cards with no earth tag with cost >= 10 per space tag
 }
 
 card "Diversity" {
@@ -78,6 +80,10 @@ def test_the_filters_compile_into_one_card_filter():
     assert astra.play[0] == fx.MoveCard(fx.CardFilter(types=("event",), lacking=("special tile",)), "events", "hand")
     assert astra.play[1].amount.per.terms[0].cards == fx.CardFilter(lacking=("requirements", "vp"))
     assert astra.passives[0].event.cards == fx.CardFilter(lacking=("requirements", "special tile"))
+    assert astra.passives[1] == fx.Discount(2, "megacredits", fx.DiscountTarget("cards", cards=fx.CardFilter(
+        requirements="any")))
+    space = fx.DiscountTarget("cards", tag="space", cards=fx.CardFilter(lacks="earth", min_cost=10))
+    assert astra.passives[2] == fx.Discount(1, "megacredits", space, per_tag="space")
     vp = library.get("Lab Clerk").vp.per.terms[0]
     assert vp.names == ("event",) and vp.cards == fx.CardFilter(lacks="earth", max_cost=10)
 
@@ -86,9 +92,11 @@ def test_the_filters_compile_into_one_card_filter():
     ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
             "Each player with tr raised this generation at least 1", "kinds of resources",
             "Raise your plant production to 3 steps if it is lower", "an event that places no special tile",
-            "cards with no requirement with no victory points", "event cards with no global requirement"]),
+            "cards with no requirement with no victory points", "event cards with no global requirement",
+            "Cards with requirements cost you 2 MC less.",
+            "Cards with a space tag with no earth tag costing 10 MC or more cost you 1 MC less for each space tag"]),
     ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类", "若你的植物产量低于3点，将其提升至3点",
-            "事件牌（不放置特殊板块）", "牌（无需求）（无胜利点数）"]),
+            "事件牌（不放置特殊板块）", "牌（无需求）（无胜利点数）", "你打出牌（有需求）时，少支付2 M€。"]),
 ])
 def test_the_constructs_read_as_rules_text(language, expected):
     library = _compiled(CARDS).library
