@@ -63,6 +63,8 @@ class CheckContext:
     # be), a `choose` option, a `may`, `each player`, `repeat`, a rank's place (skipped); not a rule's, a
     # trigger's, a track bonus's or a stage's, which nothing refuses, so `lose N` (you must have them) cannot go there
     refusable: bool = True
+    # in a `when ... add RESOURCE` trigger: that resource (`resource`: any), which `RESOURCE added` may count
+    adding: Optional[str] = None
 
 
 class EffectChecks:
@@ -879,7 +881,8 @@ class EffectChecks:
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
-        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False))
+        adding = event.resource if event is not None and event.kind == "add_resource" else None
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):

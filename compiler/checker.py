@@ -1010,6 +1010,23 @@ class Checker(EffectChecks, DesignLints):
     def quantity(self, node: Node, ctx: CheckContext) -> Optional[fx.Quantity]:
         return self._terms(_term_nodes(node), ctx)
 
+    def _added_here(self, measure: fx.Measure, ctx: CheckContext, span) -> bool:
+        """`microbes added` counts what the effect that set off a `when ... add RESOURCE` trigger added: only there,
+        and of that resource (any, after `add resource`)."""
+        what = v.plural(measure.name) if measure.name else "resources"
+        if ctx.adding is None:
+            self.diagnostics.error("E307", f"'{what} added' counts what set off a 'when ... add' trigger; it works "
+                                   "only in one", span, f"write: when you add {measure.name or 'resource'} -> gain 1 "
+                                   f"MC per {measure.name or 'resource'} added")
+            return False
+        if measure.name is not None and ctx.adding != measure.name:
+            adds = "resources of any type" if ctx.adding == "resource" else v.plural(ctx.adding)
+            self.diagnostics.error("E503", f"this trigger adds {adds}, not {what}", span,
+                                   f"count '{'resources' if ctx.adding == 'resource' else v.plural(ctx.adding)} "
+                                   "added'")
+            return False
+        return True
+
     def _terms(self, terms: list[tuple[Node, bool]], ctx: CheckContext) -> Optional[fx.Quantity]:
         """Each (term, subtracted) -> a Measure; a number alone is a constant (`4 - influence`), a number before
         words starts a quantity only after 'per' (a divisor), and `max N` caps the term."""
@@ -1032,6 +1049,8 @@ class Checker(EffectChecks, DesignLints):
                 return None
             measure = self.quantities.measure(words, term.span)
             if measure is None:
+                return None
+            if measure.kind == "added" and not self._added_here(measure, ctx, term.span):
                 return None
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):

@@ -27,6 +27,8 @@ CATALOGUE = {
     "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
     "RESOURCE on cards": "card resources of that type on your cards (`resources on cards` for every type; `all` "
                          "for every player's)",
+    "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
+                      "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
     "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
         "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
@@ -149,6 +151,16 @@ class QuantityCompiler:
         return None
 
     def _here(self, words, leaves, scope):
+        if len(words) == 2 and words[1] == "added" and scope is None:
+            # `microbes added`: in a `when ... add RESOURCE` trigger, what its effect added (compiler/checker.py
+            # refuses it elsewhere)
+            resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
+            if resource is None:
+                hint, fixes = respelt(leaves[0], words[0], self.card_resources)
+                self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
+                                       hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
+                return False
+            return Measure("added", scope="this", name=None if resource == "resource" else resource)
         if len(words) == 2 and words[1] == "here":
             resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
             if resource is None:

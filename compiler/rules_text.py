@@ -220,6 +220,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
                         unit="tile")
     if k == "resource_here":
         return _Counted(t("here"), t("resource_here", what=t.noun(m.name or "resource", count)))
+    if k == "added":
+        return _Counted("", t("resource_added", what=t.noun(m.name or "resource", count)))
     if k == "adjacent_tiles":
         return _Counted("", t("adjacent_tiles", what=t.noun(m.name, count)), unit="tile")
     if k in ("stock", "production"):

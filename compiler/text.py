@@ -34,8 +34,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}distinct tags"
     if k == "distinct_resources":
         return "distinct resources"
-    if k == "resource_here":
-        return f"{many(m.name) if m.name else many('resource')} here"
+    if k in ("resource_here", "added"):   # `animals here`, `microbes added`
+        return f"{many(m.name) if m.name else many('resource')} {'here' if k == 'resource_here' else 'added'}"
     if k == "card_resources":
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":

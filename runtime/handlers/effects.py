@@ -422,7 +422,7 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int) ->
 @step
 def added(game: "Table", name: str, player: int, amount: int) -> None:
     game.state.players[player].card(name).resources += amount
-    triggers.fire(game, "add_resource", player, card=name)
+    triggers.fire(game, "add_resource", player, card=name, added=amount)
 
 
 @handles(fx.RemoveResources)

@@ -43,6 +43,7 @@ class Where:
     player: int
     card: Optional[str] = None       # name of the card in play that "here"/"adjacent" mean
     playing: Optional[str] = None    # an event being played: its tags count while it resolves
+    added: int = 0                   # in a `when ... add RESOURCE` trigger: the resources its effect added
 
 
 def players_in_scope(game: "Table", where: Where, scope: str):
@@ -248,6 +249,7 @@ _COUNTERS = {
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
     "players": lambda game, m, where, players: len(game.state.players),
     "generation": lambda game, m, where, players: game.state.generation,
+    "added": lambda game, m, where, players: where.added,
 }
 
 
