@@ -1010,6 +1010,18 @@ class Checker(EffectChecks, DesignLints):
     def quantity(self, node: Node, ctx: CheckContext) -> Optional[fx.Quantity]:
         return self._terms(_term_nodes(node), ctx)
 
+    def _capped_number(self, value: int, cap: int, span) -> None:
+        """`floaters here + 1 max 5`: a cap bounds the one term it follows, here a number, never the sum; said so,
+        since the sum's cap is what such a line means (W103)."""
+        if value <= cap:
+            message = f"'max {cap}' caps only the number {value} before it, which is never above {cap}, so it " \
+                      "changes nothing: a cap bounds the term it follows, not the sum"
+        else:
+            message = f"'max {cap}' caps only the number {value} before it, which is always {cap} then: a cap " \
+                      "bounds the term it follows, not the sum"
+        self.diagnostics.warning("W103", message, span, f"to bound the whole sum, cap its other terms: 'floaters here "
+                                 f"max {max(cap - value, 0)} + {value}' is at most {cap}")
+
     def _added_here(self, measure: fx.Measure, ctx: CheckContext, span) -> bool:
         """`microbes added` counts what the effect that set off a `when ... add RESOURCE` trigger added: only there,
         and of that resource (any, after `add resource`)."""
@@ -1038,6 +1050,8 @@ class Checker(EffectChecks, DesignLints):
                 cap = int(term["cap"]["most"].text)
             if words and words[0].type == "INT":
                 if len(words) == 1 and (subtract or len(terms) > 1):
+                    if cap is not None:
+                        self._capped_number(int(words[0].text), cap, term["cap"].span)
                     measures.append(fx.Measure("constant", value=int(words[0].text), cap=cap, subtract=subtract))
                     continue
                 if len(words) == 1:
