@@ -588,8 +588,22 @@ def _choose_x(t: Phrases, e) -> str:
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
 def _block(t: Phrases, e) -> str:
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
-        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_sentences(t, e.body))
-    return t(e.kind_name, effects=_sentences(t, e.body))
+        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_one_sentence(t, e.body))
+    return t(e.kind_name, effects=_one_sentence(t, e.body))
+
+
+def _one_sentence(t: Phrases, effects) -> str:
+    """A block's effects as one sentence, its parts joined by `;` (Chinese `；`), so that where the block ends is
+    plain: "Each opponent: lose up to 5 MC; decrease your MC production 1 step. Gain 10 MC." (with a sentence each,
+    the 10 MC read as the opponents')."""
+    sentences = [_sentence(t, e) for e in effects]
+    if len(sentences) < 2:
+        return t.join("sentences", sentences)
+    end = t.joins["sentence_end"]
+    parts = [s[:-len(end)] if end and s.endswith(end) else s for s in sentences[:-1]] + sentences[-1:]
+    if t.language == "en":   # each part after the first goes on in the same sentence
+        parts = parts[:1] + [p[:1].lower() + p[1:] if p[1:2].islower() else p for p in parts[1:]]
+    return t.join("block", parts)
 
 
 @sentence_of(fx.CopyProduction)

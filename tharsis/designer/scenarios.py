@@ -620,9 +620,11 @@ class Runner:
             for label in _as_list(step.get(key)):
                 label = str(label)
                 about = _about(label)
-                # the order of a card's effects is `order:`'s question, whatever words its options begin with
-                decision = next((d for d in self.asked if d.kind != "order" and
-                                 any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
+                about_it = [d for d in self.asked
+                            if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))]
+                # the order of a card's effects (`order:`'s question) only when no other decision is about it: its
+                # options begin with the effects' words (`move ...`), which a card picked by one shares
+                decision = next((d for d in about_it if d.kind != "order"), about_it[0] if about_it else None)
                 if decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
                 elif _offers(decision, label) != present:
