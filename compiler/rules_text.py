@@ -67,7 +67,9 @@ class Phrases:
         resource = self.names.get("resource", name, self.language)
         if resource is not None:
             return resource
-        one, many = self.nouns.get(name, (name, name + self.plural_suffix))
+        if name not in self.nouns:   # a declared name: English plural (none for a mass noun: `data`), Chinese none
+            return name if count == 1 or (self.plural_suffix and name in v.MASS_NOUNS) else name + self.plural_suffix
+        one, many = self.nouns[name]
         return one if count == 1 else many
 
     def parameter(self, name: str) -> str:
