@@ -1019,7 +1019,7 @@ class Checker(EffectChecks, DesignLints):
         else:
             message = f"'max {cap}' caps only the number {value} before it, which is always {cap} then: a cap " \
                       "bounds the term it follows, not the sum"
-        self.diagnostics.warning("W103", message, span, f"to bound the whole sum, cap its other terms: 'floaters here "
+        self.diagnostics.warning("W103", message, span, f"to bound the whole sum, cap its other terms: 'animals here "
                                  f"max {max(cap - value, 0)} + {value}' is at most {cap}")
 
     def _added_here(self, measure: fx.Measure, ctx: CheckContext, span) -> bool:
