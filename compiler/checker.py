@@ -1011,7 +1011,7 @@ class Checker(EffectChecks, DesignLints):
         return self._terms(_term_nodes(node), ctx)
 
     def _capped_number(self, value: int, cap: int, span) -> None:
-        """`floaters here + 1 max 5`: a cap bounds the one term it follows, here a number, never the sum; said so,
+        """`animals here + 1 max 5`: a cap bounds the one term it follows, here a number, never the sum; said so,
         since the sum's cap is what such a line means (W103)."""
         if value <= cap:
             message = f"'max {cap}' caps only the number {value} before it, which is never above {cap}, so it " \
