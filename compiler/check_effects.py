@@ -16,15 +16,13 @@ import attrs
 
 from . import effects as fx, vocabulary as v
 from .diagnostics import Fix, Span, did_you_mean, respelling
-from .syntax import Node, name_children
+from .syntax import CARD_FILTERS, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
 _PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "isolated",
                        "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
-_FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
-                 "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
-                 "special_tile_filter")
+_FILTER_RULES = CARD_FILTERS
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
@@ -65,6 +63,8 @@ class CheckContext:
     # be), a `choose` option, a `may`, `each player`, `repeat`, a rank's place (skipped); not a rule's, a
     # trigger's, a track bonus's or a stage's, which nothing refuses, so `lose N` (you must have them) cannot go there
     refusable: bool = True
+    # in a `when ... add RESOURCE` trigger: that resource (`resource`: any), which `RESOURCE added` may count
+    adding: Optional[str] = None
 
 
 class EffectChecks:
@@ -892,7 +892,8 @@ class EffectChecks:
         subject = {"you": "you", "any_player": "any", "another_player": "another"}[node["subject"].kind]
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
-        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False))
+        adding = event.resource if event is not None and event.kind == "add_resource" else None
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):
@@ -972,6 +973,8 @@ class EffectChecks:
                 fields["requirements"] = "global"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
+            elif node.kind in _LACKING:
+                fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
             elif node.kind == "except_filter":
                 self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
                                        "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
@@ -1105,7 +1108,12 @@ class EffectChecks:
             tag = self.tag(tag_leaf) if tag_leaf else None
             if tag_leaf and tag is None:
                 return None
-            target = fx.DiscountTarget("cards", tag=tag)
+            cards = None
+            if target_node["filters"]:   # `discount 2 on cards with requirements`: the card filters
+                cards = self.card_filter(target_node["filters"])
+                if cards is None:
+                    return None
+            target = fx.DiscountTarget("cards", tag=tag, cards=cards)
             if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
                 per_leaf = target_node["per"]["tag"]
                 per_tag = self.tag(per_leaf)
@@ -1274,7 +1282,11 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
-                      "global_requirements_filter", "special_tile_filter")
+                      "global_requirements_filter", "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter",
+                      "no_vp_filter", "no_special_tile_filter")
+# `with no ...`: the property a card lacks, as CardFilter.lacking names it
+_LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
+            "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

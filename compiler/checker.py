@@ -1011,6 +1011,35 @@ class Checker(EffectChecks, DesignLints):
         """`number`: a number alone is a quantity too, where the words say what it counts (`reveal 6 cards`)."""
         return self._terms(_term_nodes(node), ctx, number)
 
+    def _capped_number(self, value: int, cap: int, span) -> None:
+        """`animals here + 1 max 5`: a cap bounds the one term it follows, here a number, never the sum; said so,
+        since the sum's cap is what such a line means (W103)."""
+        if value <= cap:
+            message = f"'max {cap}' caps only the number {value} before it, which is never above {cap}, so it " \
+                      "changes nothing: a cap bounds the term it follows, not the sum"
+        else:
+            message = f"'max {cap}' caps only the number {value} before it, which is always {cap} then: a cap " \
+                      "bounds the term it follows, not the sum"
+        self.diagnostics.warning("W103", message, span, f"to bound the whole sum, cap its other terms: 'animals here "
+                                 f"max {max(cap - value, 0)} + {value}' is at most {cap}")
+
+    def _added_here(self, measure: fx.Measure, ctx: CheckContext, span) -> bool:
+        """`microbes added` counts what the effect that set off a `when ... add RESOURCE` trigger added: only there,
+        and of that resource (any, after `add resource`)."""
+        what = v.plural(measure.name) if measure.name else "resources"
+        if ctx.adding is None:
+            self.diagnostics.error("E307", f"'{what} added' counts what set off a 'when ... add' trigger; it works "
+                                   "only in one", span, f"write: when you add {measure.name or 'resource'} -> gain 1 "
+                                   f"MC per {measure.name or 'resource'} added")
+            return False
+        if measure.name is not None and ctx.adding != measure.name:
+            adds = "resources of any type" if ctx.adding == "resource" else v.plural(ctx.adding)
+            self.diagnostics.error("E503", f"this trigger adds {adds}, not {what}", span,
+                                   f"count '{'resources' if ctx.adding == 'resource' else v.plural(ctx.adding)} "
+                                   "added'")
+            return False
+        return True
+
     def _terms(self, terms: list[tuple[Node, bool]], ctx: CheckContext, number: bool = False) -> Optional[fx.Quantity]:
         """Each (term, subtracted) -> a Measure; a number alone is a constant (`4 - influence`), a number before
         words starts a quantity only after 'per' (a divisor), and `max N` caps the term."""
@@ -1022,6 +1051,8 @@ class Checker(EffectChecks, DesignLints):
                 cap = int(term["cap"]["most"].text)
             if words and words[0].type == "INT":
                 if len(words) == 1 and (subtract or len(terms) > 1 or number):
+                    if cap is not None:
+                        self._capped_number(int(words[0].text), cap, term["cap"].span)
                     measures.append(fx.Measure("constant", value=int(words[0].text), cap=cap, subtract=subtract))
                     continue
                 if len(words) == 1:
@@ -1033,6 +1064,8 @@ class Checker(EffectChecks, DesignLints):
                 return None
             measure = self.quantities.measure(words, term.span)
             if measure is None:
+                return None
+            if measure.kind == "added" and not self._added_here(measure, ctx, term.span):
                 return None
             if measure.kind == "resource_here":
                 if ctx.definition not in ("card", "corporation"):

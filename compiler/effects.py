@@ -133,6 +133,9 @@ class CardFilter:
     holds: Optional[str] = None             # `holding RESOURCE`
     special_tile: bool = False              # `with special tile`: its play places a special tile
     any_tag: tuple[str, ...] = added(())    # `with earth or jovian tag`: has at least one of these
+    # `with no requirements` / `with no global requirements` / `with no vp` / `with no special tile`: the card
+    # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
+    lacking: tuple[str, ...] = added(())
 
 
 @_frozen
@@ -594,9 +597,9 @@ class PlayFromHand:
                    "declared kind goes under its pile), or into another player's play area (from your hand too, never "
                    "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
                    "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
-                   "`with requirements`, "
-                   "`with global requirements`, `with cost >= N` (`<=`, `==`), `with vp`, `holding RESOURCE`, "
-                   "`with special tile`.",
+                   "`with [no] requirements`, "
+                   "`with [no] global requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, "
+                   "`holding RESOURCE`, `with [no] special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
@@ -933,11 +936,13 @@ class TriggerEvent:
                  "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
                  "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
                  "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-                 "once per effect), `produce` (at the start of the production phase), `send PIECE` (a visit to a "
+                 "once per effect; `RESOURCE added` counts them), `produce` (at the start of the production phase), "
+                 "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
-                 "`with cost >= N`, `with vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
-                 "`with no TAG tag`, `with requirements`, `with global requirements`, `with special tile`. "
+                 "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
+                 "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
                  "played, a project, a card's action, a kept card at set-up, the production phase), however "
                  "many times its event happens in it.")
@@ -959,13 +964,16 @@ class DiscountTarget:
     name: Optional[str] = None
     # where `name` is written, for reference errors; not part of the value (equal targets compare equal)
     name_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
+    # cards: the card filters after `cards` (`discount 2 on cards with requirements`), read by the one matcher
+    cards: Optional["CardFilter"] = added(None)
 
 
-@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [per TAG tag] "
+@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
          "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
-         example="discount 2 on space cards",
-         summary="Lower a price. Without a resource the discount is in megacredits. `per TAG tag`: N off for each "
-                 "such tag of the card played (none off a card without one).")
+         example="discount 2 on cards with requirements",
+         summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
+                 "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
+                 "tag`: N off for each such tag of the card played (none off a card without one).")
 @_frozen
 class Discount:
     amount: int

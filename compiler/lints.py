@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+import attrs
+
 from . import effects as fx, text, vocabulary as v
 from .diagnostics import Span
 from .syntax import Leaf, Node
@@ -230,9 +232,9 @@ class DesignLints:
         if event.kind == "place":
             return self._unplaceable(event.filters)
         if event.kind == "play_card":
-            return no_card_passes(fx.CardFilter(
-                tag=event.tag, no_tags=event.no_tags, lacks=event.cards.lacks if event.cards else None,
-                types=event.cards.types if event.cards else ()))
+            cards = event.cards or fx.CardFilter()   # the event's own fields and the card filters, as one
+            return no_card_passes(attrs.evolve(cards, tag=event.tag, no_tags=event.no_tags,
+                                               with_vp=event.with_vp or cards.with_vp))
         return None
 
     def _victory_points(self, field: Node, vp) -> None:
@@ -313,4 +315,13 @@ def no_card_passes(f: fx.CardFilter) -> Optional[str]:
         return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
     if f.max_cost is not None and f.max_cost < 0:
         return "a card costs 0 or more"
+    lacking = set(f.lacking)
+    if f.requirements is not None and ("requirements" in lacking or
+                                       (f.requirements == "global" and "global requirements" in lacking)):
+        what = "a global requirement" if f.requirements == "global" else "requirements"
+        return f"a card cannot both have {what} and lack {'them' if what == 'requirements' else 'it'}"
+    if f.with_vp and "vp" in lacking:
+        return "a card cannot both print victory points and print none"
+    if f.special_tile and "special tile" in lacking:
+        return "a card cannot both place a special tile and place none"
     return None

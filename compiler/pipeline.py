@@ -141,10 +141,16 @@ def _read(files: list[Path], diagnostics: Diagnostics) -> list[tuple[str, bytes]
     return raw
 
 
-def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False) -> CompileResult:
-    """Compile one string (tests, docs examples, the scenario runner's inline cards)."""
+def compile_text(text: str, path: str = "<text>", *, with_bundled: bool = False,
+                 beside: Iterable[Path | str] = ()) -> CompileResult:
+    """Compile one string (tests, docs examples, the scenario runner's inline cards). `beside`: folders or files
+    compiled together with it (a scenario's inline cards next to the `--cards` folders of `tharsis test`, whose
+    declarations they may use)."""
     diagnostics = Diagnostics()
     raw = [(path, text.encode("utf-8"))]
+    folders = [Path(p) for p in beside]
+    if folders:
+        raw = _read(find_files(folders, diagnostics) + names_files.find_files(folders), diagnostics) + raw
     if with_bundled:
         bundled = find_files([bundled_cards_path()], diagnostics) + names_files.find_files([bundled_cards_path()])
         raw = _read(bundled, diagnostics) + raw

@@ -27,6 +27,8 @@ CATALOGUE = {
     "RESOURCE here": "card resources of that type on this card (`resources here` for any type)",
     "RESOURCE on cards": "card resources of that type on your cards (`resources on cards` for every type; `all` "
                          "for every player's)",
+    "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
+                      "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
     "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
         "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
@@ -38,8 +40,8 @@ CATALOGUE = {
     "tr raised this generation": "steps your TR rose this generation",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [global] requirements] [with vp] "
-    "[holding RESOURCE] [with special tile] [costing N or more | less]":
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global] requirements] "
+    "[with [no] vp] [holding RESOURCE] [with [no] special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
         "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
         "filters (docs/language.md \"Card filters\") in any order",
@@ -71,6 +73,17 @@ def _word(text: str) -> str:
     if lowered in _KEEP:
         return lowered
     return v.singular(lowered)
+
+
+# `cards with no ...` in a quantity: the words after `no` (as normalised: singular), what CardFilter.lacking calls
+# the property, and how many words it takes
+_LACKING_WORDS = {("requirement",): ("requirements", 1), ("global", "requirement"): ("global requirements", 2),
+                  ("vp",): ("vp", 1), (v.SPECIAL, "tile"): ("special tile", 2)}
+
+
+def _lacking(words: list) -> Optional[tuple[str, int]]:
+    """What `with no WORDS` says a card lacks, and how many words that takes, or None (`with no earth tag`)."""
+    return _LACKING_WORDS.get(tuple(words[:2])) or _LACKING_WORDS.get(tuple(words[:1]))
 
 
 class QuantityCompiler:
@@ -138,6 +151,16 @@ class QuantityCompiler:
         return None
 
     def _here(self, words, leaves, scope):
+        if len(words) == 2 and words[1] == "added" and scope is None:
+            # `microbes added`: in a `when ... add RESOURCE` trigger, what its effect added (compiler/checker.py
+            # refuses it elsewhere)
+            resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
+            if resource is None:
+                hint, fixes = respelt(leaves[0], words[0], self.card_resources)
+                self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
+                                       hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
+                return False
+            return Measure("added", scope="this", name=None if resource == "resource" else resource)
         if len(words) == 2 and words[1] == "here":
             resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
             if resource is None:
@@ -333,6 +356,11 @@ class QuantityCompiler:
                 extra["with_vp"], i = True, i + 2
             elif rest[i:i + 3] == ["with", v.SPECIAL, "tile"]:
                 extra["special_tile"], i = True, i + 3
+            elif rest[i:i + 2] == ["with", "no"] and _lacking(rest[i + 2:i + 4]):
+                # `with no requirements`, `with no vp`, `with no special tile`, `with no global requirements`
+                lacking, length = _lacking(rest[i + 2:i + 4])
+                extra["lacking"] = extra.get("lacking", ()) + (lacking,)
+                i += 2 + length
             elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
                 tag = self._filter_tag(rest_leaves[i + 2])
                 if tag is None:

@@ -67,7 +67,9 @@ class Phrases:
         resource = self.names.get("resource", name, self.language)
         if resource is not None:
             return resource
-        one, many = self.nouns.get(name, (name, name + self.plural_suffix))
+        if name not in self.nouns:   # a declared name: English plural (none for a mass noun: `data`), Chinese none
+            return name if count == 1 or (self.plural_suffix and name in v.MASS_NOUNS) else name + self.plural_suffix
+        one, many = self.nouns[name]
         return one if count == 1 else many
 
     def parameter(self, name: str) -> str:
@@ -220,6 +222,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
                         unit="tile")
     if k == "resource_here":
         return _Counted(t("here"), t("resource_here", what=t.noun(m.name or "resource", count)))
+    if k == "added":
+        return _Counted("", t("resource_added", what=t.noun(m.name or "resource", count)))
     if k == "adjacent_tiles":
         return _Counted("", t("adjacent_tiles", what=t.noun(m.name, count)), unit="tile")
     if k in ("stock", "production"):
@@ -424,6 +428,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_holding", what=t.noun(f.holds)))
     if f.special_tile:
         parts.append(t("card_filter_special_tile"))
+    for word in f.lacking:   # `with no requirements`, `with no vp`, ...
+        parts.append(t("card_filter_no_" + word.replace(" ", "_")))
     return "".join(parts)
 
 
@@ -586,8 +592,22 @@ def _choose_x(t: Phrases, e) -> str:
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
 def _block(t: Phrases, e) -> str:
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
-        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_sentences(t, e.body))
-    return t(e.kind_name, effects=_sentences(t, e.body))
+        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_one_sentence(t, e.body))
+    return t(e.kind_name, effects=_one_sentence(t, e.body))
+
+
+def _one_sentence(t: Phrases, effects) -> str:
+    """A block's effects as one sentence, its parts joined by `;` (Chinese `；`), so that where the block ends is
+    plain: "Each opponent: lose up to 5 MC; decrease your MC production 1 step. Gain 10 MC." (with a sentence each,
+    the 10 MC read as the opponents')."""
+    sentences = [_sentence(t, e) for e in effects]
+    if len(sentences) < 2:
+        return t.join("sentences", sentences)
+    end = t.joins["sentence_end"]
+    parts = [s[:-len(end)] if end and s.endswith(end) else s for s in sentences[:-1]] + sentences[-1:]
+    if t.language == "en":   # each part after the first goes on in the same sentence
+        parts = parts[:1] + [p[:1].lower() + p[1:] if p[1:2].islower() else p for p in parts[1:]]
+    return t.join("block", parts)
 
 
 @sentence_of(fx.CopyProduction)
@@ -770,8 +790,10 @@ def _trigger(t: Phrases, e) -> str:
 @sentence_of(fx.Discount)
 def _discount(t: Phrases, e) -> str:
     target = e.target
-    if target.kind == "cards" and target.tag:
-        what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)))
+    if target.kind == "cards":
+        filters = card_filter(t, target.cards)
+        what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)), filters=filters) if target.tag else \
+            t("discount_cards", filters=filters)
     else:
         what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
     amount = t.counted(str(e.amount), e.resource, e.amount)

@@ -89,6 +89,12 @@ class Node:
 
 Child = Union[Leaf, Node]
 
+# the card filters of the grammar (`?card_filter`), where a rule lists them before another part (`on_cards`)
+CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
+                 "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
+                 "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
+                 "no_special_tile_filter")
+
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
 # number: a list) or `+` (one or more), then `:` and the terminals or rules it may be, `|` between them (a part
@@ -180,7 +186,7 @@ CHILDREN = {
     "adds": "verb:ADD resource:NAME",
     "cost_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
-    "on_cards": "tag?:NAME per?:per_tag",
+    "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per_tag",
     "per_tag": "tag:NAME",
     **{kind: "name:STRING" for kind in ("on_standard_project", "on_standard_action")},
     # quantities and conditions

@@ -34,8 +34,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}distinct tags"
     if k == "distinct_resources":
         return "distinct resources"
-    if k == "resource_here":
-        return f"{many(m.name) if m.name else many('resource')} here"
+    if k in ("resource_here", "added"):   # `animals here`, `microbes added`
+        return f"{many(m.name) if m.name else many('resource')} {'here' if k == 'resource_here' else 'added'}"
     if k == "card_resources":
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
@@ -122,6 +122,7 @@ def card_filter(f, quantity: bool = False) -> str:
         words.append(f"holding {f.holds}")
     if f.special_tile:
         words.append("with special tile")
+    words.extend(f"with no {word}" for word in f.lacking)
     return "".join(" " + w for w in words)
 
 
@@ -621,7 +622,8 @@ def _change_government(e, c: bool) -> str:
 @text_of(fx.Discount)
 def _discount(e, c: bool) -> str:
     t = e.target
-    target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards", "standard_project": f'standard project "{t.name}"',
+    target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
+              "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
               "starting_cards": "starting cards"}[t.kind]
     resource = "" if e.resource == "megacredits" else f" {e.resource}"

@@ -87,9 +87,15 @@ def lookup(word: str, names) -> Optional[str]:
     return None
 
 
+# English nouns that have no plural of their own: a declared card resource named so (`resource data`, Pathfinders'
+# data) keeps its name wherever it is counted, in card text as in rules text (never `3 datas`)
+MASS_NOUNS = frozenset({"data", "science", "research", "equipment", "information", "intel", "biomass", "media",
+                        "fauna", "flora", "cargo", "ore", "ice", "water", "fuel", "gas"})
+
+
 def plural(word: str, count: int = 2) -> str:
     """English plural for rules text: 'plant' -> 'plants', 'megacredits' stays."""
-    if count == 1 or word in ("megacredits", "steel", "titanium", "energy", "heat", "science"):
+    if count == 1 or word in ("megacredits", "steel", "titanium", "energy", "heat") or word in MASS_NOUNS:
         return word
     if word == CITY:
         return "cities"
@@ -127,6 +133,8 @@ def plural_noun(name: str, count: int = 2) -> str:
     if count == 1:
         return name
     head, _, last = name.rpartition(" ")
+    if last in MASS_NOUNS:
+        return name
     if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
         last = last[:-1] + "ies"
     elif last.endswith(("s", "x", "z", "ch", "sh")):

@@ -38,6 +38,16 @@ card "Fast Track" {
         each opponent with cards in hand >= 5 { discard 1 }
 }
 
+card "Astra" {
+  type: active  cost: 7
+  play: move event with no special tile from events to hand;
+        gain 1 MC per cards with no requirements with no vp;
+        draw 1 per event cards with no global requirements
+  effect: when you play card with no requirements with no special tile -> gain 1 MC
+  effect: discount 2 on cards with requirements
+  effect: discount 1 on space cards with no earth tag with cost >= 10 per space tag
+}
+
 card "Diversity" {
   type: event  cost: 1
   requires: distinct resources >= 9
@@ -66,6 +76,14 @@ def test_the_filters_compile_into_one_card_filter():
     recall = library.get("Recall").play
     assert recall[0] == fx.MoveCard(fx.CardFilter(types=("active",), tag="earth"), "play", "hand")
     assert recall[1] == fx.MoveCard(fx.CardFilter(types=("event",), special_tile=True), "events", "discard")
+    astra = library.get("Astra")
+    assert astra.play[0] == fx.MoveCard(fx.CardFilter(types=("event",), lacking=("special tile",)), "events", "hand")
+    assert astra.play[1].amount.per.terms[0].cards == fx.CardFilter(lacking=("requirements", "vp"))
+    assert astra.passives[0].event.cards == fx.CardFilter(lacking=("requirements", "special tile"))
+    assert astra.passives[1] == fx.Discount(2, "megacredits", fx.DiscountTarget("cards", cards=fx.CardFilter(
+        requirements="any")))
+    space = fx.DiscountTarget("cards", tag="space", cards=fx.CardFilter(lacks="earth", min_cost=10))
+    assert astra.passives[2] == fx.Discount(1, "megacredits", space, per_tag="space")
     vp = library.get("Lab Clerk").vp.per.terms[0]
     assert vp.names == ("event",) and vp.cards == fx.CardFilter(lacks="earth", max_cost=10)
 
@@ -73,8 +91,12 @@ def test_the_filters_compile_into_one_card_filter():
 @pytest.mark.parametrize("language, expected", [
     ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
             "Each player with tr raised this generation at least 1", "kinds of resources",
-            "Raise your plant production to 3 steps if it is lower"]),
-    ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类", "若你的植物产量低于3点，将其提升至3点"]),
+            "Raise your plant production to 3 steps if it is lower", "an event that places no special tile",
+            "cards with no requirement with no victory points", "event cards with no global requirement",
+            "Cards with requirements cost you 2 MC less.",
+            "Cards with a space tag with no earth tag costing 10 MC or more cost you 1 MC less for each space tag"]),
+    ("zh", ["行动牌（无地球标志）（有星球参数需求）", "收回手牌", "资源种类", "若你的植物产量低于3点，将其提升至3点",
+            "事件牌（不放置特殊板块）", "牌（无需求）（无胜利点数）", "你打出牌（有需求）时，少支付2 M€。"]),
 ])
 def test_the_constructs_read_as_rules_text(language, expected):
     library = _compiled(CARDS).library
@@ -87,6 +109,11 @@ def test_the_constructs_read_as_rules_text(language, expected):
     ("effect: when you play earth card with no earth tag -> gain 1 MC", "W106", "both have and lack the earth tag"),
     ("play: move card with no tags with earth tag from play to hand", "W104", "a card with no tags has no earth tag"),
     ("play: copy play of another card with cost >= 20 with cost <= 10", "W104", "no cost is both 20 or more"),
+    ("play: move event with special tile with no special tile from events to hand", "W104",
+     "both place a special tile and place none"),
+    ("play: copy play of another card with vp with no vp", "W104", "both print victory points and print none"),
+    ("effect: when you play card with global requirements with no requirements -> gain 1 MC", "W106",
+     "both have a global requirement and lack it"),
 ])
 def test_filters_no_card_can_pass_are_warned_of(line, code, message):
     result = compile_text(f'card "Never" {{\n  type: active  cost: 1\n  {line}\n}}\n', "<never>")

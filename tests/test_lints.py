@@ -33,6 +33,18 @@ def test_an_amount_of_zero_does_nothing(body, message):
 
 
 @pytest.mark.parametrize("body, message", [
+    ("  play: gain 1 MC per tr + 1 max 5",
+     "'max 5' caps only the number 1 before it, which is never above 5, so it changes nothing"),
+    ("  play: gain 1 MC per tr + 9 max 5", "'max 5' caps only the number 9 before it, which is always 5 then"),
+])
+def test_a_cap_on_a_number_in_a_sum_is_warned_of(body, message):
+    """`floaters here + 1 max 5` reads as a cap on the sum; a cap bounds the term it follows (Saturn Surfing)."""
+    found = warnings(body)
+    assert [code for code, _ in found] == ["W103"] and message in found[0][1]
+    assert codes("  play: gain 1 MC per tr max 4 + 1") == []
+
+
+@pytest.mark.parametrize("body, message", [
     ("  play: place greenery on ocean on land", "no space can take this tile: a space is never both 'on ocean' "
                                                "and 'on land'"),
     ("  play: place city isolated next to ocean", "'isolated' means no tile next to it"),

@@ -393,6 +393,11 @@ def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_pa
     assert {"hand", "discard", "another"} <= set(_labels(_complete(editor, tmp_path,
                                                                    BARN.format("play: move card from play to |"))))
     assert {"earth", "space"} <= set(_labels(_complete(editor, tmp_path, BARN.format("play: move card with no |"))))
+    # the filters a card lacks (issue 30, trial 2), there and after a discount's `cards`
+    assert {"requirements", "vp", "special", "global"} <= set(_labels(_complete(
+        editor, tmp_path, BARN.format("play: move card with no |"))))
+    assert {"requirements", "no", "vp", "special"} <= set(_labels(_complete(
+        editor, tmp_path, BARN.format("effect: discount 2 on cards with |"))))
 
 
 def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, tmp_path):

@@ -408,3 +408,17 @@ def test_cards_command_prints_rules_text_for_every_kind_of_definition(capsys, la
         assert len(blocks) == bundled_count and all(block.count("\n") >= 1 for block in blocks)
     assert main(["cards", "--format", "rules", "--lang", language]) == 0
     assert "{" not in capsys.readouterr().out
+
+
+def test_a_declared_mass_noun_keeps_its_name_in_card_text_and_rules_text():
+    """`resource data` (Pathfinders): `remove up to 3 data`, never `3 datas` (issue 30, trial 2); a countable
+    declared name still takes its plural."""
+    from tharsis.compiler import text
+
+    source = ('resource data\nresource spore\n\ncard "Storm" #MN1 {\n  type: active  cost: 1  holds: spore\n'
+              '  play: remove up to 3 data from any card; add 2 spores here\n}\n')
+    library = compile_text(source, "<mass>").library
+    card = library.get("Storm")
+    assert "remove up to 3 data from any card; add 2 spores here" in text.content([card], (), (), ())
+    english = rules_text.card(card, "en")
+    assert "Remove up to 3 data from any card" in english and "Add 2 spores to this card" in english

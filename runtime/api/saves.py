@@ -130,8 +130,10 @@ def encode(game: "Table", value):
         return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]}
     if isinstance(value, Option):
         return {"o": [value.label, encode(game, value.value)]}
-    if isinstance(value, EffectContext):
-        return {"ctx": [encode(game, getattr(value, f.name)) for f in attrs.fields(EffectContext)]}
+    if isinstance(value, EffectContext):   # a field added later is left out at its default: saves stay as they were
+        fields = attrs.fields(EffectContext)
+        kept = len(fields) - (value.added == 0)
+        return {"ctx": [encode(game, getattr(value, f.name)) for f in fields[:kept]]}
     numbers, _ = references(game.content)
     number = numbers.get(id(value))
     if number is None:

@@ -281,8 +281,9 @@ def _parameter(game, e, ctx):
             tiles.raise_parameter(game, ctx.player, e.parameter, steps, True)
         return
     if e.parameter == "tr":
-        if tiles.raise_tr(game, ctx.player, steps) > 0:
-            triggers.fire(game, "raise", ctx.player, parameter="tr")
+        gained = tiles.raise_tr(game, ctx.player, steps)
+        if gained > 0:  # `when you raise tr` fires for every step, as for a parameter raised N steps
+            triggers.fire(game, "raise", ctx.player, parameter="tr", times=gained)
         return
     tiles.raise_parameter(game, ctx.player, e.parameter, steps)
 
@@ -421,7 +422,7 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int) ->
 @step
 def added(game: "Table", name: str, player: int, amount: int) -> None:
     game.state.players[player].card(name).resources += amount
-    triggers.fire(game, "add_resource", player, card=name)
+    triggers.fire(game, "add_resource", player, card=name, added=amount)
 
 
 @handles(fx.RemoveResources)

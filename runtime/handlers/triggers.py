@@ -40,9 +40,10 @@ def new_action(game: "Table") -> None:
 def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
          project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None,
-         piece: Optional[str] = None, times: int = 1) -> None:
+         piece: Optional[str] = None, times: int = 1, added: int = 0) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps). `times`: how
-    many such events at once (`new_tag`: one per new kind of tag)."""
+    many such events at once (`new_tag`: one per new kind of tag). `added`: the card resources an `add_resource`
+    event added, which its triggers may count (`gain 1 MC per microbe added`)."""
     if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
         return
     if event in game.elements.wakes:  # an inactive site may become active (runtime/handlers/sites.py)
@@ -77,7 +78,9 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
-        if raised is None:
+        if added:  # `add RESOURCE`: the effects may count what was added (`per microbe added`)
+            push(game, resolve_triggers, owner, pending, card if owner == actor else None, None, added)
+        elif raised is None:
             push(game, resolve_triggers, owner, pending, card if owner == actor else None)
         else:  # `raise production`: the effects may gain what rose (`gain that production`)
             push(game, resolve_triggers, owner, pending, None, raised)
@@ -145,31 +148,33 @@ def events_with_triggers(definitions) -> frozenset:
 
 @step
 def resolve_triggers(game: "Table", owner: int, pending: tuple, that_card: Optional[str],
-                     raised: Optional[tuple] = None) -> None:
+                     raised: Optional[tuple] = None, added: int = 0) -> None:
     """One player's fired triggers; that player orders them when the order can matter."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                            tuple(Option(f"{name}: {text.effects(fired)}", i)
                                  for i, (name, fired) in enumerate(pending))),
-            trigger_chosen, owner, pending, that_card, *_raised(raised))
+            trigger_chosen, owner, pending, that_card, *_raised(raised, added))
         return
-    trigger_chosen(game, 0, owner, pending, that_card, raised)
+    trigger_chosen(game, 0, owner, pending, that_card, raised, added)
 
 
 @step
 def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_card: Optional[str],
-                   raised: Optional[tuple] = None) -> None:
+                   raised: Optional[tuple] = None, added: int = 0) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
-        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised))
-    ctx = EffectContext(owner, card=name, that_card=that_card) if raised is None else \
-        EffectContext(owner, card=name, that_card=that_card, raised=raised)
+        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added))
+    ctx = EffectContext(owner, card=name, that_card=that_card) if raised is None and not added else \
+        EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added)
     game.begin("trigger", owner, name)
     effects.run_effects(game, fired, 0, ctx, None)
 
 
-def _raised(raised: Optional[tuple]) -> tuple:
-    """The optional last argument of the two steps above: left out when no production rose (saves stay as they
-    were)."""
+def _raised(raised: Optional[tuple], added: int = 0) -> tuple:
+    """The optional last arguments of the two steps above: left out when no production rose and no card resource
+    was added (saves stay as they were)."""
+    if added:
+        return (raised, added)
     return () if raised is None else (raised,)

@@ -59,30 +59,30 @@ class EffectContext:
     that_card: Optional[str] = None   # the card that fired the trigger being resolved
     neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
     raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
+    added: int = 0                    # in a `when ... add RESOURCE` trigger: the resources its effect added
 
     def with_x(self, x: int) -> "EffectContext":
         return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                       self.neutral, self.raised)
+                             self.neutral, self.raised, self.added)
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral,
-                       self.raised)
+                             self.neutral, self.raised, self.added)
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
         return EffectContext(self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses,
-                             self.that_card, True, self.raised)
+                             self.that_card, True, self.raised, self.added)
 
     @property
     def where(self) -> Where:
-        """The point of view of its measures, one per process for each player, card and card played (shared: a
-        `Where` is never changed, and making one costs about five calls)."""
-        key = (self.player, self.card, self.playing)
+        """The point of view of its measures, one per process for each player, card, card played and count added
+        (shared: a `Where` is never changed, and making one costs about five calls)."""
+        key = (self.player, self.card, self.playing, self.added)
         where = _WHERES.get(key)
         if where is None:
-            where = _WHERES[key] = Where(self.player, self.card, self.playing)
+            where = _WHERES[key] = Where(self.player, self.card, self.playing, self.added)
         return where
 
 

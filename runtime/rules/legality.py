@@ -119,6 +119,19 @@ def _missing(game: "Table", stuck: Optional[tuple]) -> str:
     return f": '{written}' cannot be carried out" + (f" ({why})" if why else "")
 
 
+def _action_missing(game: "Table", player: int, name: str, only_repeatable: bool) -> str:
+    """What a card's action that cannot be taken lacks, option by option (`: 'spend 5 heat' needs 5 heat (you have
+    4)`), as `_missing` names it for a card: found only when a player asks why."""
+    ctx = card_context(player, name)
+    reasons = []
+    for option in game.library[name].actions:
+        if option.repeatable or not only_repeatable:
+            stuck = first_impossible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
+            if stuck is not None:
+                reasons.append(_missing(game, stuck)[2:])
+    return ": " + "; ".join(dict.fromkeys(reasons)) if reasons else ""
+
+
 def play_context(game: "Table", player: int, name: str) -> EffectContext:
     return card_context(player, name if game.library[name].type != "event" else None, name)
 
@@ -168,7 +181,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if card.used and not _repeatable(game.library[name]):
             return f"{name}'s action was already used this generation"
         return None if card_action_options(game, player, name, card.used) else \
-            f"{name}'s action cannot be carried out now"
+            f"{name}'s action cannot be carried out now" + _action_missing(game, player, name, card.used)
     if kind == "project":
         project = game.standard_projects.get(name)
         if project is None:

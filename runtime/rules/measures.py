@@ -14,18 +14,15 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from tharsis.compiler.effects import (
-    CardFilter,
     Condition,
     InfluenceBonus,
     Measure,
-    PlaceTile,
     Quantity,
-    ReplaceTile,
-    walk,
 )
-from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, SPECIAL
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
+from .card_filters import card_matches
 from .passives import passive_cache, passives
 from .sites import owned
 
@@ -46,6 +43,7 @@ class Where:
     player: int
     card: Optional[str] = None       # name of the card in play that "here"/"adjacent" mean
     playing: Optional[str] = None    # an event being played: its tags count while it resolves
+    added: int = 0                   # in a `when ... add RESOURCE` trigger: the resources its effect added
 
 
 def players_in_scope(game: "Table", where: Where, scope: str):
@@ -251,6 +249,7 @@ _COUNTERS = {
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
     "players": lambda game, m, where, players: len(game.state.players),
     "generation": lambda game, m, where, players: game.state.generation,
+    "added": lambda game, m, where, players: where.added,
 }
 
 
@@ -312,30 +311,6 @@ def parameter_value(state, name: str) -> int:
     if value is None:  # a parameter of an expansion not in play: never reached, so no requirement on it holds
         return -(1 << 30)
     return value
-
-
-def card_matches(definition, f: CardFilter) -> bool:
-    """Whether a card (a project card, a card of a declared kind or a corporation) passes every filter of `f`."""
-    tags = definition.tags
-    if f.types and getattr(definition, "type", "corporation") not in f.types:
-        return False
-    if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
-        return False
-    if f.any_tag and not any(tag in tags for tag in f.any_tag):
-        return False
-    requirements = getattr(definition, "requirements", None)
-    if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(
-            c.global_parameter for group in requirements.groups for c in group))):
-        return False
-    cost = getattr(definition, "cost", 0)
-    if (f.min_cost is not None and cost < f.min_cost) or (f.max_cost is not None and cost > f.max_cost):
-        return False
-    if f.with_vp and (definition.vp is None or definition.vp.points <= 0):
-        return False
-    if f.holds is not None and definition.holds != f.holds:
-        return False
-    return not f.special_tile or any((isinstance(e, PlaceTile) and e.tile == SPECIAL) or
-                                     (isinstance(e, ReplaceTile) and e.new == SPECIAL) for e in walk(definition.play))
 
 
 def _event_matches(definition, measure: Measure) -> bool:

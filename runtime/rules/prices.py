@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from tharsis.compiler import effects as fx
 
+from .card_filters import card_matches
 from .passives import passive_cache, passives
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ def card_cost(game: "Table", player: int, name: str) -> int:
         discounts = discounts + [m for m in modifiers if isinstance(m, fx.Discount) and _discounts_cards(m)]
     total = 0
     for d in discounts:
-        if d.target.tag is None or d.target.tag in card.tags:
+        if (d.target.tag is None or d.target.tag in card.tags) and \
+                (d.target.cards is None or card_matches(card, d.target.cards)):
             # `discount 2 on cards per building tag`: 2 off for each building tag of the card
             total += d.amount if d.per_tag is None else d.amount * card.tags.count(d.per_tag)
     return max(0, card.cost - total)

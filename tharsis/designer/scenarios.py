@@ -138,8 +138,11 @@ def run_file(path: Path, library: Optional[Library] = None) -> list[Outcome]:
     return [run(s, str(path), library) for s in scenarios]
 
 
-def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None) -> Outcome:
-    """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error."""
+def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None,
+        card_paths: tuple[str, ...] = ()) -> Outcome:
+    """Check one scenario against the format, then carry it out; whatever goes wrong is this scenario's error.
+    `card_paths`: the designer's folders `library` was compiled from (with the bundled content), compiled again
+    with the scenario's own `cards:` text when it has one, so that its cards join theirs."""
     begins = _span(spec)
     outcome = Outcome(str(spec.get("name", "unnamed"))[:200], path,
                       xfail=spec.get("xfail") if isinstance(spec.get("xfail"), str) else None,
@@ -150,7 +153,7 @@ def run(spec: dict, path: str = "<scenario>", library: Optional[Library] = None)
         return outcome
     runner = None
     try:
-        runner = Runner(spec, outcome, library)
+        runner = Runner(spec, outcome, library, card_paths)
         runner.run()
     except ScenarioError as exc:
         span = exc.span or (runner.location if runner else None) or _span(spec)
@@ -181,7 +184,7 @@ def _span(container, key=None) -> Optional[Span]:
 
 
 class Runner:
-    def __init__(self, spec: dict, outcome: Outcome, library: Optional[Library]):
+    def __init__(self, spec: dict, outcome: Outcome, library: Optional[Library], card_paths: tuple[str, ...] = ()):
         self.spec = spec
         self.outcome = outcome
         options = spec.get("options") or {}
@@ -194,7 +197,8 @@ class Runner:
                     players.append(default)
         self.location: Optional[Span] = _span(spec)   # where the scenario is now: its current step
         if "cards" in spec:
-            library = _with_inline_cards(str(spec["cards"]), path=outcome.path, span=_span(spec, "cards"))
+            library = _with_inline_cards(str(spec["cards"]), path=outcome.path, span=_span(spec, "cards"),
+                                         card_paths=card_paths)
         library = library or load_library()
         boards = {d.name.lower(): d.name for d in library.of_kind("board")}
         board = str(options.get("board", "Tharsis"))
@@ -616,8 +620,11 @@ class Runner:
             for label in _as_list(step.get(key)):
                 label = str(label)
                 about = _about(label)
-                decision = next((d for d in self.asked
-                                 if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))), None)
+                about_it = [d for d in self.asked
+                            if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))]
+                # the order of a card's effects (`order:`'s question) only when no other decision is about it: its
+                # options begin with the effects' words (`move ...`), which a card picked by one shares
+                decision = next((d for d in about_it if d.kind != "order"), about_it[0] if about_it else None)
                 if decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
                 elif _offers(decision, label) != present:
@@ -834,10 +841,10 @@ class Runner:
             fail(f"{where}: {player.name} passed is {player.passed}, expected {wanted['passed']}")
 
 
-def _with_inline_cards(text: str, path: str, span: Optional[Span] = None) -> Library:
+def _with_inline_cards(text: str, path: str, span: Optional[Span] = None, card_paths: tuple[str, ...] = ()) -> Library:
     from tharsis.compiler import compile_text
 
-    result = compile_text(text, f"{path} (cards)", with_bundled=True)
+    result = compile_text(text, f"{path} (cards)", with_bundled=True, beside=card_paths)
     if result.errors:
         raise ScenarioError("the scenario's cards do not compile:\n" + render_text(result.errors, result.sources),
                             span, "E612")

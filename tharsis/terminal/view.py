@@ -629,7 +629,7 @@ _REFUSALS = (
     (re.compile(r"(?:.+'s|its) TR steps are taxed (\d+) MC, which you cannot also pay"), "refuse_taxed"),
     (re.compile(r"(?:.+'s action )?was already used this generation|.+'s action was already used this generation"),
      "refuse_used"),
-    (re.compile(r".+'s action cannot be carried out now"), "refuse_now"),
+    (re.compile(r".+'s action cannot be carried out now(?:: .*)?"), "refuse_now"),   # the detail is English
     (re.compile(r"costs (\d+) MC"), "refuse_costs"),
     (re.compile(r"its effects cannot all be carried out(?:: .*)?"), "refuse_effects"),   # the detail is English
     (re.compile(r"needs (\d+ \S+(?: or \d+ \S+)*)"), "refuse_needs"),   # one resource, or several to choose from

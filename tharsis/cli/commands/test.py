@@ -54,7 +54,8 @@ def run(args) -> int:
         problems += _unwritable_report(args.junit_xml)
     require(problems)
     try:
-        library = load_library(tuple(str(Path(c).resolve()) for c in cards))
+        card_paths = tuple(str(Path(c).resolve()) for c in cards)
+        library = load_library(card_paths)
     except ContentError as exc:
         print(str(exc), file=sys.stderr)
         return 1
@@ -72,7 +73,7 @@ def run(args) -> int:
                     deselected += 1
                     continue
                 started = time.perf_counter()
-                outcome = scenarios.run(spec, str(path), library)
+                outcome = scenarios.run(spec, str(path), library, card_paths)
                 outcomes.append((outcome, time.perf_counter() - started))
         report.append((str(path), outcomes))
         for outcome, _ in outcomes:
