@@ -349,3 +349,12 @@ def test_the_adapters_examples_in_docs_api_run_as_written():
     assert len(blocks) == 3   # PettingZoo, OpenSpiel, the Gymnasium seat
     for block in blocks:
         exec(compile(block, "docs/api.md", "exec"), {})
+
+
+def test_the_benchmarks_untimed_mode_plays_the_seeds_after_the_warm_up(capsys):
+    """`--play N` (for a count of instructions under callgrind, docs/benchmarks.md) plays seeds 1..N of a loop once
+    and prints its decisions: the same seeded games as the timed runs."""
+    from tharsis.envs.benchmark import main, research_loop
+
+    main(["--loop", "research", "--play", "1"])
+    assert capsys.readouterr().out.split() == ["research", str(research_loop(range(1, 2))), "decisions"]

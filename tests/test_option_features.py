@@ -141,3 +141,46 @@ def test_docs_api_describes_every_field_of_the_option_features():
     assert table, "docs/api.md has no section 'The option features'"
     for field, _ in features.layout:
         assert f"| `{field}` |" in table.group(1), f"docs/api.md does not describe the option field {field!r}"
+
+
+@pytest.mark.parametrize("seed, options", GAMES)
+def test_the_adapters_arrays_equal_fresh_ones_at_every_decision_seen_as_a_loop_sees_them(seed, options):
+    """`Features` (tharsis/envs/features.py) keeps the observation vector in place and makes the option rows once per
+    decision (static rows from a table, dynamic values set after); a PettingZoo loop observes only the player to
+    decide, so each writer skips the decisions of the others. At every decision the decider's arrays, and every
+    third decision another player's, equal the research API's `observation_tensor` and `option_features` computed
+    afresh."""
+    from tharsis.envs.features import Features
+
+    features = None
+    for step, state in enumerate(played(seed, options)):
+        if features is None:
+            features = Features(state.game)
+        decision = state.decision()
+        players = [decision.player] + ([(decision.player + 1) % state.num_players()] if step % 3 == 0 else [])
+        for player in players:
+            assert np.array_equal(features.observation(player),
+                                  np.asarray(state.observation_tensor(player), np.float32))
+            ids, rows = state.option_features(player)
+            matrix, actions, mask = features.options(player)
+            expected = np.zeros_like(matrix)
+            if rows:
+                expected[:len(rows)] = np.asarray(rows, np.float32)
+            assert np.array_equal(matrix, expected)
+            assert list(actions) == ids + [-1] * (OPTION_SLOTS - len(ids))
+            assert list(mask) == [1] * len(ids) + [0] * (OPTION_SLOTS - len(ids))
+        assert list(np.flatnonzero(features.ids_mask())) == action_space(state.game).ids(decision)
+
+
+@pytest.mark.parametrize("seed, options", GAMES)
+def test_the_flow_reader_gives_what_the_flow_holds_at_every_decision(seed, options):
+    """`FlowReader` keeps what the frames below the first changed one hold and remembers each frame by its values
+    (runtime/api/hidden.py): at every decision, for every player, it gives `held_by_flow` and `being_played`."""
+    from tharsis.runtime.api.hidden import FlowReader, being_played, held_by_flow
+
+    readers = None
+    for state in played(seed, options):
+        if readers is None:
+            readers = [FlowReader(p) for p in range(state.num_players())]
+        for player, reader in enumerate(readers):
+            assert reader.read(state.game) == (held_by_flow(state.game, player), being_played(state.game))

@@ -247,11 +247,44 @@ def _named(frame, asker: int, library) -> tuple[tuple[int, tuple[str, ...]], ...
     return tuple(found)
 
 
+_NAMED_MEMO: dict[int, tuple[Any, dict]] = {}   # id of a library -> (the library, frame key -> `_named`)
+_MEMO_BOUND = 50_000   # entries before a library's memo starts again (a long run sees new frames every decision)
+
+
+def _named_by_value(frame, asker: int, library) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """`_named(frame, asker, library)`, remembered by what the frame holds: a frame is immutable and what it names
+    is a function of its step, its arguments (and their types, so that `True` is not taken for seat 1) and, for a
+    question, the player asked and its listed options; equal values name the same cards. Most frames a game pushes
+    hold the same few values again and again (an offer of a card, a turn's steps), and walking them is most of the
+    cost of reading the flow. A frame whose values cannot be hashed (a dict of a payment) is read as before."""
+    found = _NAMED_MEMO.get(id(library))
+    if found is None or found[0] is not library:
+        found = _NAMED_MEMO[id(library)] = (library, {})
+    memo = found[1]
+    args = frame.args
+    if type(frame) is Ask:
+        eager = frame.decision.eager_options
+        key = (frame.resume, args, tuple(map(type, args)), asker,
+               None if eager is None or isinstance(eager, NumberOptions) else tuple(eager))
+    else:
+        key = (frame.function, args, tuple(map(type, args)), asker)
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    except TypeError:   # an unhashable value among them
+        return _named(frame, asker, library)
+    if len(memo) >= _MEMO_BOUND:
+        memo.clear()
+    named = memo[key] = _named(frame, asker, library)
+    return named
+
+
 class FlowReader:
     """`held_by_flow(game, observer)` and `being_played(game)` of one observer, for a caller that asks at every
     decision (the observation writer): the flow's stack keeps its bottom frames from one decision to the next (they
     are immutable), so what the frames below the first one that changed hold is kept, and only the frames above it
-    and the question are read."""
+    and the question are read, each remembered by its values (`_named_by_value`)."""
 
     def __init__(self, observer: int):
         self.observer = observer
@@ -273,7 +306,7 @@ class FlowReader:
         library, observer = game.library, self.observer
         for frame in stack[same:]:
             frames.append(frame)
-            names = [n for owner, named in _named(frame, NOBODY, library) if owner == observer for n in named]
+            names = [n for owner, named in _named_by_value(frame, NOBODY, library) if owner == observer for n in named]
             if names:
                 held = {**held, **dict.fromkeys(names)}
             if isinstance(frame, Step) and frame.function.step_name == "actions.card_paid":
@@ -284,7 +317,7 @@ class FlowReader:
         if asking is not self._asking:
             self._asking = asking
             self._asked = () if asking is None else tuple(
-                n for owner, named in _named(asking, asking.decision.player, library) if owner == observer
+                n for owner, named in _named_by_value(asking, asking.decision.player, library) if owner == observer
                 for n in named)
         if self._asked:
             held = {**held, **dict.fromkeys(self._asked)}

@@ -71,6 +71,7 @@ class ObservationWriter:
         self._written: dict[str, list[int]] = {}   # the entries each part wrote last
         self._sets: dict[str, set[int]] = {}        # the same for the multi-hot parts
         self._keys: dict[str, object] = {}
+        self._headers: dict[tuple, list] = {}   # header -> its entries (the header's numbers fix them)
         self._reader = hidden.FlowReader(player)
         self._seen = self._others = 0   # cards of the discard pile the observer sees, and the others' face down
 
@@ -93,7 +94,12 @@ class ObservationWriter:
                   decision.kind if current == observer else None, len(players))
         if keys.get("header") != header:
             keys["header"] = header
-            self._header(out, header)
+            entries = self._headers.get(header)
+            if entries is None:   # a few dozen headers a game: each one's entries made once
+                if len(self._headers) >= 4096:
+                    self._headers.clear()
+                entries = self._headers[header] = self._header_entries(header)
+            self._rewrite(out, "header", entries)
         parameters = (state.temperature, state.oxygen, state.oceans, *state.parameters.values())
         if keys.get("parameters") != parameters:
             keys["parameters"] = parameters
@@ -148,7 +154,7 @@ class ObservationWriter:
     def _relative(self, index, count: int) -> int:
         return (index - self.player) % count if isinstance(index, int) and 0 <= index < count else _NOBODY
 
-    def _header(self, out, header) -> None:
+    def _header_entries(self, header) -> list[tuple[int, float]]:
         current, first, generation, phase, kind, count = header
         at = self.offsets
         entries = [(self.player, 1.0), (at[1] + count - 1, 1.0), (at[2] + self._relative(current, count), 1.0),
@@ -159,7 +165,7 @@ class ObservationWriter:
             entries.append((at[5] + PHASES.index(phase), 1.0))
         if kind in DECISION_KINDS:
             entries.append((at[22] + DECISION_KINDS.index(kind), 1.0))
-        self._rewrite(out, "header", entries)
+        return entries
 
     def _parameters(self, out, state) -> None:
         values = dict(state.parameters, **{name: getattr(state, name) for name in GLOBAL_RANGES})
@@ -176,8 +182,11 @@ class ObservationWriter:
         are read."""
         deck, discard, face_down = len(state.deck), state.discard, state.face_down
         known = keys.get("discard")
-        if known is not None and keys["deck"] == deck and len(discard) == len(known) and \
-                len(face_down) == len(keys["face down"]) and discard == known and face_down == keys["face down"]:
+        if known is not None and len(discard) == len(known) and len(face_down) == len(keys["face down"]) and \
+                discard == known and face_down == keys["face down"]:
+            if keys["deck"] != deck:   # a card drawn, the discard pile as it was: one number to write
+                keys["deck"] = deck
+                out[self.offsets[7]] = deck / SCALES["deck"]
             return
         observer = self.player
         old = len(known) if known is not None else 0

@@ -17,6 +17,10 @@ The figure is decisions over CPU time (`time.process_time`, so other work on a s
 best of `--runs` runs: the least disturbed. The content loads (and a first game is dealt) before any clock starts.
 Each run plays every loop in turn on each seed (interleaved, so that a change in the machine's load between two
 loops weighs on both alike), and each loop's figure is also given as a share of the bare API's (`research`).
+
+`--play N` times nothing: after the same warm-up it plays seeds 1..N of each loop once and prints the decisions, for
+a count that the machine's load cannot change (docs/benchmarks.md): run it under callgrind with N and with 0, and the
+difference of the instructions over the decisions is the loop's cost per decision.
 """
 
 from __future__ import annotations
@@ -103,10 +107,16 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=10, help="games per run (seeds 0..N-1)")
     parser.add_argument("--runs", type=int, default=3, help="runs per loop; the best is reported")
     parser.add_argument("--loop", action="append", choices=tuple(LOOPS), help="only these loops (repeatable)")
+    parser.add_argument("--play", type=int, metavar="N", help="untimed: play seeds 1..N of each loop after the "
+                        "warm-up and print the decisions (for a count of instructions under callgrind)")
     args = parser.parse_args(argv)
     names = args.loop or list(LOOPS)
     for name in names:
         LOOPS[name](range(1))   # imports, the content, the action space and the encoding: before any clock
+    if args.play is not None:
+        for name in names:
+            print(f"{name:<11} {LOOPS[name](range(1, 1 + args.play))} decisions", flush=True)
+        return
     best: dict[str, float] = {}
     for _ in range(args.runs):
         spent, counts = dict.fromkeys(names, 0.0), dict.fromkeys(names, 0)

@@ -42,6 +42,7 @@ class Features:
         self.size = ObservationWriter(game, 0).size
         self._rows = _static_rows(self.option_features)
         self._masks = [np.array([1] * count + [0] * (slots - count), np.int8) for count in range(slots + 1)]
+        self._no_actions = np.full(slots, -1, np.int64)
         self.reset(game)
 
     def reset(self, game: Game) -> None:
@@ -93,20 +94,26 @@ class Features:
                     np.zeros(self.slots, np.int8))
         if self._options is None:
             self._options = self._make_options(decision)
-        return tuple(array.copy() for array in self._options)
+        matrix, actions, mask = self._options
+        return matrix.copy(), actions.copy(), mask.copy()
 
     def _make_options(self, decision):
+        """The decision's (features, actions, mask): the static rows copied from the table in one indexing
+        operation, then the dynamic values set in place: a column common to every row as one slice, a single
+        entry as one item (fewer than a dozen a decision: cheaper than gathering them into index arrays)."""
         ids = self._ids[:self.slots]
-        count, empty = len(ids), self.slots - len(ids)
-        game, features = self.game, self.option_features
-        matrix = self._rows.rows(ids, game.board, empty)   # the static rows, zeros after the last: one operation
-        common, entries = features.dynamic(game, decision, ids, [self._legal[i] for i in ids])
-        if common:
-            entries = entries + [(slot, column, value) for column, value in common for slot in range(count)]
-        if entries:
-            slots, columns, values = zip(*entries)
-            matrix[slots, columns] = values
-        return matrix, np.array(ids + [-1] * empty, np.int64), self._masks[count]
+        count = len(ids)
+        game = self.game
+        matrix = self._rows.rows(ids, game.board, self.slots - count)   # zeros after the last: one operation
+        legal = self._legal
+        common, entries = self.option_features.dynamic(game, decision, ids, [legal[i] for i in ids])
+        for column, value in common:
+            matrix[:count, column] = value
+        for slot, column, value in entries:
+            matrix[slot, column] = value
+        actions = self._no_actions.copy()
+        actions[:count] = ids
+        return matrix, actions, self._masks[count]
 
     # ------------------------------------------------------------------ a player's view
 
