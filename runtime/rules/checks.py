@@ -44,6 +44,7 @@ __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filt
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
+_new = object.__new__
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
@@ -60,20 +61,32 @@ class EffectContext:
     neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
     raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
 
+    # The three variants below are made with `object.__new__` and the fields stored directly: the class's `__init__`
+    # is a Python call of its own, and the checks make a context for every X they try (a few hundred a game;
+    # docs/benchmarks.md, issue 36). Every field is stored, as `__init__` would.
+
     def with_x(self, x: int) -> "EffectContext":
-        return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                       self.neutral, self.raised)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised = self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card, \
+            self.neutral, self.raised
+        return new
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
-        return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral,
-                       self.raised)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised = self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, \
+            self.neutral, self.raised
+        return new
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
-        return EffectContext(self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses,
-                             self.that_card, True, self.raised)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised = self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses, \
+            self.that_card, True, self.raised
+        return new
 
     @property
     def where(self) -> Where:

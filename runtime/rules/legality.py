@@ -279,7 +279,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
-    if not possible(game, definition.play, EffectContext(player)):
+    if not possible(game, definition.play, PLAYER_CONTEXTS[player]):
         return False
     tax = _tax_on(game, player, definition.play) if game.elements.taxed else 0
     if not tax:
@@ -292,7 +292,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
 def _tax_on(game: "Table", player: int, effects: tuple) -> int:
     """The tax on the TR steps these effects give the player now (0 without a tax in force)."""
     rate = tax_rate(game, player)
-    return rate * tr_steps(game, effects, EffectContext(player)) if rate else 0
+    return rate * tr_steps(game, effects, PLAYER_CONTEXTS[player]) if rate else 0
 
 
 def _repeatable(definition) -> bool:

@@ -48,8 +48,10 @@ def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), nam
         own = [s for s in result if s in near]
         if own:
             result = own
-    # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-    return [s for s in result if affordable(game, player, s, tile)]
+    # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now. `affordable`'s
+    # first test is written out: most spaces cost nothing extra, and a placement lists dozens of them
+    spaces = board.spaces
+    return [s for s in result if not spaces[s].extra_cost or affordable(game, player, s, tile)]
 
 
 def space_cost(game: "Table", player: int, sid: str) -> int:
