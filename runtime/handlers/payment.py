@@ -22,6 +22,16 @@ __all__ = ["describe_payment", "discard_face_down", "offer_cards", "pay", "spend
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
+_OFFERS: dict[str, tuple[Option, Option]] = {}   # (buy, decline) of each card: `_offer`
+
+
+def _offer(name: str) -> tuple[Option, Option]:
+    """The options of a card offered for purchase, both at once and kept (a research phase offers a card per
+    decision, and options are never changed)."""
+    found = _OFFERS.get(name)
+    if found is None:
+        found = _OFFERS[name] = (_BUY(name), _DECLINE(name))
+    return found
 
 
 def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
@@ -133,7 +143,7 @@ def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
             if names:
                 push(game, offer_cards, player, names, price)
             ask(game, Decision(player, "buy", f"Buy {name} for {price} MC?",
-                               (_BUY(name), _DECLINE(name))),
+                               _offer(name)),
                 card_bought, player, name, price)
             return
         discard_face_down(game, player, (name,))

@@ -266,7 +266,9 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
     if definition.alternatives:
         return bool(usable_prices(game, player, definition))
-    cost = standard_cost(game, player, definition)
+    cost = passive_cache(game, player)[2].get(id(definition))   # `standard_cost`, read where it is cached
+    if cost is None:
+        cost = standard_cost(game, player, definition)
     state = game.state.players[player]
     resource = definition.cost_resource
     if resource == "megacredits":   # paid as money is (Helion's heat too)
@@ -410,7 +412,8 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     if not game.state.players[player].first_action_done:
         return False
-    known = _projects(game, player).get(action[1])
+    table = passive_cache(game, player)[2].get("projects")   # `_projects`, read where it is cached
+    known = (table if table is not None else _projects(game, player)).get(action[1])
     if known is None:
         return False
     project, cost, certain = known
@@ -563,7 +566,8 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     power = money_power(game, player)
     # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    for price, option, certain in _project_prices(game, player):
+    priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
+    for price, option, certain in priced if priced is not None else _project_prices(game, player):
         if price <= power and ((certain and untaxed) or legal(option)):
             return True
     fixed, _, conversions, awards, milestones = _groups(game)
