@@ -325,6 +325,9 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
 
 
 _PASS, _END_TURN = Option("pass", ("pass",)), Option("end turn", ("end",))  # options are never changed
+# by the action's number: its prompt and its closing option (made once: the turn binds a menu at every action)
+_PROMPTS = {1: "action 1 of 2", 2: "action 2 of 2"}
+_CLOSINGS = {1: (_PASS,), 2: (_END_TURN,)}
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
@@ -338,13 +341,14 @@ class ActionMenu:
 
     @property
     def prompt(self) -> str:
-        return f"action {self.number} of 2"
+        return _PROMPTS[self.number]
 
     def closing(self) -> Option:
-        return _PASS if self.number == 1 else _END_TURN
+        return _CLOSINGS[self.number][0]
 
     def bind(self, game: "Table") -> LazyDecision:
-        return MenuDecision(game, self.player, self.prompt, self.closing())
+        number = self.number   # `prompt` and `closing()` read here, not called
+        return MenuDecision(game, self.player, _PROMPTS[number], _CLOSINGS[number])
 
 
 # the menus of every seat and action of a turn, made once: a menu is immutable by convention and the turn asks one
@@ -364,10 +368,11 @@ class MenuDecision(LazyDecision):
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: "Table", player: int, prompt: str, closing: Option):
-        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game)
+    def __init__(self, game: "Table", player: int, prompt: str, always: tuple[Option]):
+        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game); `always`: the
+        # closing option (pass, or end the turn), alone
         self.player, self.kind, self.prompt, self.eager_options = player, "action", prompt, None
-        self._candidates, self._allowed, self._always, self._parse = None, None, (closing,), _parse_action
+        self._candidates, self._allowed, self._always, self._parse = None, None, always, _parse_action
         self._listed, self._known = None, {}
         self._game = game
 

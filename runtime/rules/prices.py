@@ -292,7 +292,8 @@ def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
     if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
         stock = game.state.players[player].resources
-        for resource in substitutes(game, player):
+        found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+        for resource in found if found is not None else substitutes(game, player):
             if stock[resource] > 0:
                 return False
         return True
