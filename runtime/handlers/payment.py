@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
-from ..rules.checks import possible, possible_in_some_order, stock_blind
+from ..rules.checks import payment_blind, possible, possible_in_some_order
 from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
 from ..rules.taxes import tax_rate
 
@@ -47,9 +47,9 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
         stock["megacredits"] -= cost  # the one payment: no question, nothing to filter
         return True
     options = payment_options(game, player, cost, using)
-    if acceptable is not None and not stock_blind(acceptable[0]):
-        # the checks before are conservative: never filter every payment away (effects whose checks read no stock
-        # keep every payment or none: nothing to filter)
+    if acceptable is not None and not payment_blind(game, acceptable[0]):
+        # the checks before are conservative: never filter every payment away (effects whose checks read no stock,
+        # `payment_blind`, keep every payment or none: nothing to filter)
         effects, ctx, some_order = acceptable
         check = possible_in_some_order if some_order else possible
         options = [o for o in options if check(game, effects, ctx, paid=o)] or options

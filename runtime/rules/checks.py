@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
            "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
-           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible", "possible_in_some_order",
-           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
-           "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
+           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "payment_blind", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -303,7 +303,7 @@ def possible_with_a_payment(game: "Table", effects: tuple, ctx: EffectContext, c
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
-    if stock_blind(effects):
+    if payment_blind(game, effects):
         first = next(ways, None)
         return first is not None and possible_in_some_order(game, effects, ctx, paid=first)
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
@@ -962,6 +962,21 @@ def stock_blind(effects: tuple) -> bool:
     """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
     return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
                for e in effects)
+
+
+@per_list
+def _stock_blind_but_tiles(effects: tuple) -> bool:
+    """`stock_blind`, with the placements of tiles counted as blind too (see `payment_blind`)."""
+    return all(type(e) not in _POSSIBLE or ((type(e) in _STOCK_BLIND_CHECKS or type(e) is fx.PlaceTile) and
+                                            not _counts_anything(e)) for e in effects)
+
+
+def payment_blind(game: "Table", effects: tuple) -> bool:
+    """Whether how these effects are paid for cannot change whether they can be carried out: no check reads the
+    stock (`stock_blind`), or only placements of tiles do and no space of the board costs extra (a placement's check
+    reads the stock only to price such a space). Then one payment answers for all, and a card with a tile is not
+    checked once for each way to pay it (docs/benchmarks.md, issue 36)."""
+    return stock_blind(effects) or (not game.board.has_costs and _stock_blind_but_tiles(effects))
 
 
 def _counts_anything(e) -> bool:
