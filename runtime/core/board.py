@@ -29,6 +29,8 @@ class BoardMap:
             s.id: tuple(by_position.get(p) for p in _clockwise(s.x, s.row)) for s in self.mars}
         self.reserved_names = {s.reserved: s.id for s in board.spaces if s.reserved}
         self.has_volcanic = any(s.volcanic for s in self.mars)
+        # whether some space costs extra to build on (`costs N`): only then can a placement's check read the stock
+        self.has_costs = any(s.extra_cost for s in board.spaces)
         self.bonus_kinds: dict[str, frozenset] = {s.id: frozenset(b for b, _ in s.bonuses) for s in board.spaces}
         # the unreserved spaces of each kind, in board order: where a tile without filters may go
         self.open_ids: dict[str, tuple[str, ...]] = {

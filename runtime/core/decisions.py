@@ -29,19 +29,38 @@ class Option:
     value: Any = None
 
 
-def shared_options(label: str, value: Any = None, *, constant: bool = False) -> Callable[[Any], Option]:
+class SharedOptions:
     """A maker of options made once per process and shared by every decision: `shared_options("space {}")(sid)` is
     the option labelled `space 31` with the value "31" (or `value`, with `constant`). A placement lists dozens of
-    spaces and a research phase offers a card per decision; options are never changed, so one of each is enough."""
-    made: dict[Any, Option] = {}
+    spaces and a research phase offers a card per decision; options are never changed, so one of each is enough.
+    `many(keys)` gives the options of several keys in one call (a placement's spaces: one call, not one a space)."""
 
-    def option(key) -> Option:
-        found = made.get(key)
+    __slots__ = ("_label", "_value", "_constant", "_made")
+
+    def __init__(self, label: str, value: Any = None, constant: bool = False):
+        self._label, self._value, self._constant = label, value, constant
+        self._made: dict[Any, Option] = {}
+
+    def __call__(self, key) -> Option:
+        found = self._made.get(key)
         if found is None:
-            found = made[key] = Option(label.format(key), value if constant else key)
+            found = self._made[key] = Option(self._label.format(key), self._value if self._constant else key)
         return found
 
-    return option
+    def many(self, keys) -> tuple[Option, ...]:
+        """`tuple(map(self, keys))`, looking each made option up here (a loop: a comprehension is a call of its own)."""
+        made = self._made
+        options = []
+        for key in keys:
+            found = made.get(key)
+            options.append(found if found is not None else self(key))
+        return tuple(options)
+
+
+def shared_options(label: str, value: Any = None, *, constant: bool = False) -> SharedOptions:
+    """The `SharedOptions` labelled `label` (a format with one field), valued by their key or, with `constant`,
+    by `value`."""
+    return SharedOptions(label, value, constant)
 
 
 space_option = shared_options("space {}")

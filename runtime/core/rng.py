@@ -24,6 +24,7 @@ GOLDEN = 0x9E3779B97F4A7C15
 _blake2b = hashlib.blake2b
 _words = struct.Struct("<8Q").unpack   # a 64-byte digest as eight 64-bit words
 _BOT_HASH = _blake2b(digest_size=8, person=b"tharsis bot")   # never updated: `Stream` hashes copies of it
+_from_bytes = int.from_bytes
 
 
 def _seed_bytes(seed: int) -> bytes:
@@ -84,9 +85,12 @@ class Stream:
     def __init__(self, seed: int):
         # BLAKE2b(`_seed_bytes(seed)`, 8 bytes, person "tharsis bot"), from a copy of the hash made once with its
         # parameters: a bot makes a stream at every decision, and passing the parameters cost twice the hashing
+        # A seed of 0 or more (the bots' seeds and a game's progress) is written unsigned: the same bytes, since
+        # `_seed_bytes`'s length leaves its top bit clear, without the keyword argument's cost.
         hashed = _BOT_HASH.copy()
-        hashed.update(seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True))
-        self.state = int.from_bytes(hashed.digest(), "little")
+        length = seed.bit_length() // 8 + 1
+        hashed.update(seed.to_bytes(length, "little") if seed >= 0 else seed.to_bytes(length, "little", signed=True))
+        self.state = _from_bytes(hashed.digest(), "little")
 
     def below(self, n: int) -> int:
         state = self.state = (self.state + GOLDEN) & MASK  # `splitmix64`, written out (bots call it per option tried)

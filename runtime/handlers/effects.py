@@ -369,7 +369,7 @@ def discard_next(game: "Table", player: int, remaining: int) -> None:
     if remaining <= 0 or not hand:
         return
     ask(game, Decision(player, "discard", "Which card do you discard?",
-                       tuple(map(discard_option, dict.fromkeys(hand)))),
+                       discard_option.many(dict.fromkeys(hand))),
         discarded, player, remaining)
 
 
@@ -742,7 +742,7 @@ def remove_next_tile(game: "Table", tile: str, player: int, remaining: int) -> N
     if len(spaces) == 1:
         tile_removed(game, spaces[0], tile)
         return
-    ask(game, Decision(player, "space", f"Which {tile} tile is removed?", tuple(map(space_option, sorted(spaces)))),
+    ask(game, Decision(player, "space", f"Which {tile} tile is removed?", space_option.many(sorted(spaces))),
         tile_removed, tile)
 
 

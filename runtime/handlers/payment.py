@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
-from ..rules.checks import possible, possible_in_some_order, stock_blind
+from ..rules.checks import payment_blind, possible, possible_in_some_order
 from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
 from ..rules.taxes import tax_rate
 
@@ -22,6 +22,16 @@ __all__ = ["describe_payment", "discard_face_down", "offer_cards", "pay", "spend
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
+_OFFERS: dict[str, tuple[Option, Option]] = {}   # (buy, decline) of each card: `_offer`
+
+
+def _offer(name: str) -> tuple[Option, Option]:
+    """The options of a card offered for purchase, both at once and kept (a research phase offers a card per
+    decision, and options are never changed)."""
+    found = _OFFERS.get(name)
+    if found is None:
+        found = _OFFERS[name] = (_BUY(name), _DECLINE(name))
+    return found
 
 
 def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what: str = "",
@@ -37,9 +47,9 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
         stock["megacredits"] -= cost  # the one payment: no question, nothing to filter
         return True
     options = payment_options(game, player, cost, using)
-    if acceptable is not None and not stock_blind(acceptable[0]):
-        # the checks before are conservative: never filter every payment away (effects whose checks read no stock
-        # keep every payment or none: nothing to filter)
+    if acceptable is not None and not payment_blind(game, acceptable[0]):
+        # the checks before are conservative: never filter every payment away (effects whose checks read no stock,
+        # `payment_blind`, keep every payment or none: nothing to filter)
         effects, ctx, some_order = acceptable
         check = possible_in_some_order if some_order else possible
         options = [o for o in options if check(game, effects, ctx, paid=o)] or options
@@ -133,7 +143,7 @@ def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
             if names:
                 push(game, offer_cards, player, names, price)
             ask(game, Decision(player, "buy", f"Buy {name} for {price} MC?",
-                               (_BUY(name), _DECLINE(name))),
+                               _offer(name)),
                 card_bought, player, name, price)
             return
         discard_face_down(game, player, (name,))

@@ -50,14 +50,14 @@ def place(game: "Table", player: int, tile: str, filters: tuple = (), name: Opti
             unrewarded_space_chosen(game, spaces[0], player, tile, then)
             return
         ask(game, Decision(player, "space", f"Where is the {tile} placed (for nobody)?",
-                           tuple(map(space_option, spaces))), unrewarded_space_chosen, player, tile, then)
+                           space_option.many(spaces)), unrewarded_space_chosen, player, tile, then)
         return
     if len(spaces) == 1:
         space_chosen(game, spaces[0], player, tile, name, card, then)
         return
     label = f'{tile} "{name}"' if name else tile
     ask(game, Decision(player, "space", f"Where do you place the {label}?",
-                       tuple(map(space_option, spaces))), space_chosen, player, tile, name, card, then)
+                       space_option.many(spaces)), space_chosen, player, tile, name, card, then)
 
 
 @step
@@ -87,7 +87,7 @@ def replace(game: "Table", e: fx.ReplaceTile, ctx: EffectContext) -> None:
         return
     label = f'{e.new} "{e.name}"' if e.name else e.new
     ask(game, Decision(ctx.player, "space", f"Which of your tiles is replaced by the {label}?",
-                       tuple(map(space_option, spaces))), tile_replaced, ctx.player, e.new, e.name, ctx.card)
+                       space_option.many(spaces)), tile_replaced, ctx.player, e.new, e.name, ctx.card)
 
 
 @step

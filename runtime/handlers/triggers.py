@@ -20,7 +20,7 @@ from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
 from ..rules.checks import EffectContext, commutes, cost_ok, play_matches
 from ..rules.measures import tag_counts
-from ..rules.passives import EVENT_KINDS, triggers_of, triggers_on
+from ..rules.passives import EVENT_KINDS, passive_cache, triggers_of, triggers_on
 from ..rules.spaces import placed_meets
 from . import effects  # as a module: it imports this one (see runtime/handlers/effects.py)
 
@@ -57,7 +57,10 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
         owner = (actor + offset) % count
         if owner == except_owner:  # resolved already, among the effects of the card that set them off
             continue
-        triggers = triggers_on(game, owner, event)
+        # `triggers_on`, read where it is cached (a game fires hundreds of events, each asked of every player)
+        triggers = passive_cache(game, owner)[2].get(("triggers", event))
+        if triggers is None:
+            triggers = triggers_on(game, owner, event)
         if not triggers:
             continue
         pending: list[tuple[str, tuple]] = []

@@ -38,12 +38,13 @@ if TYPE_CHECKING:
 
 __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
            "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
-           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "possible", "possible_in_some_order",
-           "possible_with_a_payment", "production_box", "production_targets", "protected", "resource_cards",
-           "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
+           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "payment_blind", "possible",
+           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
+           "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
+_new = object.__new__
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention: a frozen class costs 3x more to make
@@ -61,19 +62,32 @@ class EffectContext:
     raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
     added: int = 0                    # in a `when ... add RESOURCE` trigger: the resources its effect added
 
+    # The three variants below are made with `object.__new__` and the fields stored directly: the class's `__init__`
+    # is a Python call of its own, and the checks make a context for every X they try (a few hundred a game;
+    # docs/benchmarks.md, issue 36). Every field is stored, as `__init__` would.
+
     def with_x(self, x: int) -> "EffectContext":
-        return EffectContext(self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card,
-                             self.neutral, self.raised, self.added)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised, new.added = self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, \
+            self.that_card, self.neutral, self.raised, self.added
+        return new
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
-        return EffectContext(self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card,
-                             self.neutral, self.raised, self.added)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised, new.added = self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, \
+            self.neutral, self.raised, self.added
+        return new
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
-        return EffectContext(self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses,
-                             self.that_card, True, self.raised, self.added)
+        new = _new(EffectContext)
+        new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
+            new.raised, new.added = self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses, \
+            self.that_card, True, self.raised, self.added
+        return new
 
     @property
     def where(self) -> Where:
@@ -290,7 +304,7 @@ def possible_with_a_payment(game: "Table", effects: tuple, ctx: EffectContext, c
     """A card's effects can be carried out in some order after some payment of `cost` (RULES.md 4A). When
     no check of the effects reads the player's stock, every payment gives the same answer: one is tried."""
     ways = payments(game, ctx.player, cost, using)
-    if stock_blind(effects):
+    if payment_blind(game, effects):
         first = next(ways, None)
         return first is not None and possible_in_some_order(game, effects, ctx, paid=first)
     return any(possible_in_some_order(game, effects, ctx, paid=p) for p in ways)
@@ -949,6 +963,21 @@ def stock_blind(effects: tuple) -> bool:
     """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
     return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
                for e in effects)
+
+
+@per_list
+def _stock_blind_but_tiles(effects: tuple) -> bool:
+    """`stock_blind`, with the placements of tiles counted as blind too (see `payment_blind`)."""
+    return all(type(e) not in _POSSIBLE or ((type(e) in _STOCK_BLIND_CHECKS or type(e) is fx.PlaceTile) and
+                                            not _counts_anything(e)) for e in effects)
+
+
+def payment_blind(game: "Table", effects: tuple) -> bool:
+    """Whether how these effects are paid for cannot change whether they can be carried out: no check reads the
+    stock (`stock_blind`), or only placements of tiles do and no space of the board costs extra (a placement's check
+    reads the stock only to price such a space). Then one payment answers for all, and a card with a tile is not
+    checked once for each way to pay it (docs/benchmarks.md, issue 36)."""
+    return stock_blind(effects) or (not game.board.has_costs and _stock_blind_but_tiles(effects))
 
 
 def _counts_anything(e) -> bool:

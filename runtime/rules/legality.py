@@ -279,7 +279,9 @@ def is_legal(game: "Table", player: int, action: tuple) -> bool:
 def standard_action_possible(game: "Table", player: int, definition) -> bool:
     if definition.alternatives:
         return bool(usable_prices(game, player, definition))
-    cost = standard_cost(game, player, definition)
+    cost = passive_cache(game, player)[2].get(id(definition))   # `standard_cost`, read where it is cached
+    if cost is None:
+        cost = standard_cost(game, player, definition)
     state = game.state.players[player]
     resource = definition.cost_resource
     if resource == "megacredits":   # paid as money is (Helion's heat too)
@@ -292,7 +294,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
     for effect in definition.play:  # converting heat needs a temperature that can still rise
         if isinstance(effect, fx.ChangeParameter) and effect.parameter != "tr" and maxed(game, effect.parameter):
             return False
-    if not possible(game, definition.play, EffectContext(player)):
+    if not possible(game, definition.play, PLAYER_CONTEXTS[player]):
         return False
     tax = _tax_on(game, player, definition.play) if game.elements.taxed else 0
     if not tax:
@@ -305,7 +307,7 @@ def standard_action_possible(game: "Table", player: int, definition) -> bool:
 def _tax_on(game: "Table", player: int, effects: tuple) -> int:
     """The tax on the TR steps these effects give the player now (0 without a tax in force)."""
     rate = tax_rate(game, player)
-    return rate * tr_steps(game, effects, EffectContext(player)) if rate else 0
+    return rate * tr_steps(game, effects, PLAYER_CONTEXTS[player]) if rate else 0
 
 
 def _repeatable(definition) -> bool:
@@ -336,6 +338,9 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
 
 
 _PASS, _END_TURN = Option("pass", ("pass",)), Option("end turn", ("end",))  # options are never changed
+# by the action's number: its prompt and its closing option (made once: the turn binds a menu at every action)
+_PROMPTS = {1: "action 1 of 2", 2: "action 2 of 2"}
+_CLOSINGS = {1: (_PASS,), 2: (_END_TURN,)}
 
 
 @attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
@@ -349,13 +354,14 @@ class ActionMenu:
 
     @property
     def prompt(self) -> str:
-        return f"action {self.number} of 2"
+        return _PROMPTS[self.number]
 
     def closing(self) -> Option:
-        return _PASS if self.number == 1 else _END_TURN
+        return _CLOSINGS[self.number][0]
 
     def bind(self, game: "Table") -> LazyDecision:
-        return MenuDecision(game, self.player, self.prompt, self.closing())
+        number = self.number   # `prompt` and `closing()` read here, not called
+        return MenuDecision(game, self.player, _PROMPTS[number], _CLOSINGS[number])
 
 
 # the menus of every seat and action of a turn, made once: a menu is immutable by convention and the turn asks one
@@ -375,10 +381,11 @@ class MenuDecision(LazyDecision):
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: "Table", player: int, prompt: str, closing: Option):
-        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game)
+    def __init__(self, game: "Table", player: int, prompt: str, always: tuple[Option]):
+        # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game); `always`: the
+        # closing option (pass, or end the turn), alone
         self.player, self.kind, self.prompt, self.eager_options = player, "action", prompt, None
-        self._candidates, self._allowed, self._always, self._parse = None, None, (closing,), _parse_action
+        self._candidates, self._allowed, self._always, self._parse = None, None, always, _parse_action
         self._listed, self._known = None, {}
         self._game = game
 
@@ -423,7 +430,8 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     if not game.state.players[player].first_action_done:
         return False
-    known = _projects(game, player).get(action[1])
+    table = passive_cache(game, player)[2].get("projects")   # `_projects`, read where it is cached
+    known = (table if table is not None else _projects(game, player)).get(action[1])
     if known is None:
         return False
     project, cost, certain = known
@@ -576,7 +584,8 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     power = money_power(game, player)
     # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    for price, option, certain in _project_prices(game, player):
+    priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
+    for price, option, certain in priced if priced is not None else _project_prices(game, player):
         if price <= power and ((certain and untaxed) or legal(option)):
             return True
     fixed, _, conversions, awards, milestones = _groups(game)

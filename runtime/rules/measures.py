@@ -76,7 +76,10 @@ def count(game: "Table", measure: Measure, where: Where) -> int:
     counter = _COUNTERS.get(measure.kind)
     if counter is None:
         raise ValueError(f"no counter for measure kind {measure.kind!r}")
-    return counter(game, measure, where, players_in_scope(game, where, measure.scope))
+    scope = measure.scope
+    if scope == "all" or scope == "opponents":
+        return counter(game, measure, where, players_in_scope(game, where, scope))
+    return counter(game, measure, where, (where.player,))   # `players_in_scope`'s one player, without a call
 
 
 def _tags(game: "Table", measure: Measure, where: Where, players) -> int:
@@ -126,9 +129,15 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
     else:
         owners = None if measure.scope == "all" else set(players)
         if not (measure.on_mars or measure.rows or measure.next_to):  # the usual count: no look at the board
-            name = measure.name
-            tiles = state.tiles.values() if owners is None else [t for t in state.tiles.values() if t.owner in owners]
-            return sum(1 for tile in tiles if _tile_matches(tile, name))
+            # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
+            # milestones and awards count tiles whenever the menu checks them)
+            name, total = measure.name, 0
+            every, city = name is None or name == ANY_TILE, name in CITY_TILES
+            for tile in state.tiles.values():
+                if (owners is None or tile.owner in owners) and \
+                        (every or (tile.is_city if city else tile.kind == name)):
+                    total += 1
+            return total
         spaces = list(state.tiles)
     total = 0
     for space_id in spaces:
@@ -202,15 +211,50 @@ def _raised_productions(game: "Table", measure: Measure, where: Where, players) 
     return sum(1 for r in RESOURCES if player.production[r] > player.starting_production)
 
 
-def _summed(read):
-    """A counter that adds up `read(player state, measure)` over the players in scope (a plain loop: a generator
-    costs more than the reading on this hot path, which the menu asks at every turn)."""
-    def counter(game: "Table", measure: Measure, where: Where, players) -> int:
-        states, total = game.state.players, 0
-        for p in players:
-            total += read(states[p], measure)
-        return total
-    return counter
+# The counters that add up one reading of each player's state over the players in scope, each written out as a
+# plain loop: a generator, or a reading function called for each player, costs more than the reading on this hot
+# path (the menu counts stocks, TR and hands at every turn).
+
+def _stock(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, name, total = game.state.players, measure.name, 0
+    for p in players:
+        total += states[p].resources[name]
+    return total
+
+
+def _production(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, name, total = game.state.players, measure.name, 0
+    for p in players:
+        total += states[p].production[name]
+    return total
+
+
+def _tr(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, total = game.state.players, 0
+    for p in players:
+        total += states[p].tr
+    return total
+
+
+def _tr_raised(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, total = game.state.players, 0
+    for p in players:
+        total += states[p].tr_raised_this_generation
+    return total
+
+
+def _cards_in_hand(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, total = game.state.players, 0
+    for p in players:
+        total += len(states[p].hand)
+    return total
+
+
+def _events_played(game: "Table", measure: Measure, where: Where, players) -> int:
+    states, total = game.state.players, 0
+    for p in players:
+        total += len(states[p].events)
+    return total
 
 
 _COUNTERS = {
@@ -222,14 +266,14 @@ _COUNTERS = {
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
     "adjacent_tiles": _tiles,
-    "stock": _summed(lambda state, m: state.resources[m.name]),
-    "production": _summed(lambda state, m: state.production[m.name]),
+    "stock": _stock,
+    "production": _production,
     "highest_production": lambda game, m, where, players: max(game.state.players[where.player].production.values()),
     "raised_productions": _raised_productions,
-    "tr": _summed(lambda state, m: state.tr),
-    "tr_raised": _summed(lambda state, m: state.tr_raised_this_generation),
-    "cards_in_hand": _summed(lambda state, m: len(state.hand)),
-    "events_played": _summed(lambda state, m: len(state.events)),
+    "tr": _tr,
+    "tr_raised": _tr_raised,
+    "cards_in_hand": _cards_in_hand,
+    "events_played": _events_played,
     "cards": _cards,
     "parameter": lambda game, m, where, players: parameter_value(game.state, m.name),
     "constant": lambda game, m, where, players: m.value,
@@ -334,6 +378,11 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
 def quantity(game: "Table", q: Quantity, where: Where) -> int:
     """The sum of the terms, each capped at its `max`; with a term subtracted, never below 0. The player's wild
     tags are counted once in the whole sum (`per space tag + earth tag`: one wild tag is one tag, not two)."""
+    terms = q.terms
+    if len(terms) == 1:   # nearly every quantity: one term, no cap, no wild tags (`_split`'s fast path, written out:
+        term = terms[0]   # requirements, awards, milestones and X ranges count at every turn)
+        if term.cap is None and not term.wild_tags:
+            return count(game, term, where)
     raw, wild = _split(game, q, where)
     return raw + wild
 

@@ -34,8 +34,8 @@ def passives(game: "Table", player: int, kind: type) -> list:
 def passive_cache(game: "Table", player: int) -> tuple:
     """(cards in play, passives by kind, derived values, policy in force): the cache behind `passives`. The derived
     values (standard costs, substitutes for money, triggers with their cards) depend on nothing but the cards in play,
-    so they live and die with them: a new card in play starts an empty table. Clones share an entry until one
-    of them plays a card."""
+    so they live and die with them: a new card in play starts an empty table, or, when it brings no passive effect,
+    the table of before without its tag counts. Clones share an entry until one of them plays a card."""
     state = game.state
     cache = game._passives.get(player)
     if cache is not None and cache[0] == len(state.players[player].played):
@@ -62,7 +62,14 @@ def _renewed(game: "Table", player: int) -> tuple:
     if policy is not None:
         for passive in game.elements.factions[policy].passives:
             by_kind.setdefault(type(passive), []).append(passive)
-    cache = game._passives[player] = (len(played), by_kind, {}, policy)
+    derived = {}
+    previous = game._passives.get(player)
+    if previous is not None and previous[3] == policy and previous[1] == by_kind:
+        # the cards that joined brought no passive effect (most cards): every derived value but the tag counts
+        # still holds, so the prices, the standard projects' table and the triggers are not worked out anew after
+        # each card played (a game renews its entries dozens of times; docs/benchmarks.md, issue 36)
+        derived = {key: value for key, value in previous[2].items() if key != "tags"}
+    cache = game._passives[player] = (len(played), by_kind, derived, policy)
     return cache
 
 

@@ -294,7 +294,8 @@ def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
     if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
         stock = game.state.players[player].resources
-        for resource in substitutes(game, player):
+        found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+        for resource in found if found is not None else substitutes(game, player):
             if stock[resource] > 0:
                 return False
         return True
@@ -310,8 +311,12 @@ def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) 
     total = stock["megacredits"]
     if total >= cost:
         return True
-    if not using:
-        return money_power(game, player) >= cost
+    if not using:   # `money_power(...) >= cost`, written out: the menu asks this of every project it checks
+        found = passive_cache(game, player)[2].get("substitutes")
+        for resource in found if found is not None else substitutes(game, player):
+            if stock[resource] > 0:
+                total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
+        return total >= cost
     for resource, value in _payment_values(game, player, using).items():  # the same as payment_options
         total += available(game, player, resource) * value
     return total >= cost

@@ -48,8 +48,10 @@ def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), nam
         own = [s for s in result if s in near]
         if own:
             result = own
-    # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now.
-    return [s for s in result if affordable(game, player, s, tile)]
+    # An unaffordable space is still "a free space next to your tiles" (FAQ): price it only now. `affordable`'s
+    # first test is written out: most spaces cost nothing extra, and a placement lists dozens of them
+    spaces = board.spaces
+    return [s for s in result if not spaces[s].extra_cost or affordable(game, player, s, tile)]
 
 
 def space_cost(game: "Table", player: int, sid: str) -> int:
@@ -116,8 +118,8 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                 near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
-    spaced = tile in CITY_TILES and not any((f.kind == "next_to" and f.tile in CITY_TILES) or
-                                            f.kind == "ignoring_adjacency" for f in filters)
+    spaced = tile in CITY_TILES and (not filters or not any((f.kind == "next_to" and f.tile in CITY_TILES) or
+                                                            f.kind == "ignoring_adjacency" for f in filters))
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
     for sid in candidates:
         if sid in tiles:
@@ -250,8 +252,11 @@ def can_place(game: "Table", player: int, effect: fx.PlaceTile) -> bool:
         return True
     if effect.tile in GREENERY_TILES and not effect.filters:  # the own-tile rule may leave only unaffordable spaces
         return _greenery_placeable(game, player, effect.tile)
-    tile = effect.tile
-    return any(affordable(game, player, s, tile) for s in free_spaces(game, player, tile, effect.filters))
+    tile, spaces = effect.tile, game.board.spaces
+    for sid in free_spaces(game, player, tile, effect.filters):   # a loop, `affordable`'s first test written out:
+        if not spaces[sid].extra_cost or affordable(game, player, sid, tile):   # the menu asks this at every turn
+            return True
+    return False
 
 
 def _greenery_placeable(game: "Table", player: int, tile: str) -> bool:

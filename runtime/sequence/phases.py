@@ -25,7 +25,7 @@ from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_action, new_tags
 from ..rules.checks import EffectContext
-from ..rules.legality import action_menu, standard_action_possible
+from ..rules.legality import action_menu, any_legal_action, standard_action_possible
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
@@ -354,7 +354,8 @@ def turn_action(game: "Table", index: int, number: int) -> None:
         return
     menu = action_menu(index, number)
     ask(game, menu, action_chosen, index, number)
-    if game.answer_single_options and not game.pending().any_legal():
+    # the menu's `any_legal()`, called directly (the view `pending` binds is the menu's `MenuDecision`)
+    if game.answer_single_options and not any_legal_action(game.pending()):
         # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
         game.flow.asking = None
         game._view = None
