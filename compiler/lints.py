@@ -241,7 +241,7 @@ class DesignLints:
             if never is not None:
                 self.diagnostics.warning("W107", f"these points can never be scored: {never[1]}", never[0],
                                          "check the comparison and its value")
-        elif vp.per is not None:
+        if vp.per is not None:   # with a condition too: `vp: each player -1 per your city if animals here >= 10`
             high = self.range_of(vp.per)[1]
             if high < vp.divisor:
                 self.diagnostics.warning("W107", f"these points can never be scored: {text.quantity(vp.per)} never "

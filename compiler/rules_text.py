@@ -864,6 +864,12 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
 
 
 def _victory_points(t: Phrases, vp) -> str:
+    if vp.scorers is not None:   # every player (each opponent) scores by their own count, while the card's condition
+        scored = _victory_points(t, attrs.evolve(vp, scorers=None, condition=None))
+        who = t("vp_scorers_" + vp.scorers.replace(" ", "_"))
+        if vp.condition is not None:
+            return t("vp_each_if", who=who, vp=scored, condition=_condition(t, vp.condition))
+        return t("vp_each", who=who, vp=scored)
     if vp.condition is not None:
         return t("vp_if", n=vp.points, condition=_condition(t, vp.condition))
     if vp.per is not None:

@@ -147,6 +147,7 @@ CHILDREN = {
     "deal_field": "key deal:INT keep:INT",
     "vp_per": "points:SIGNED_INT per?:quantity",
     "vp_if": "points:SIGNED_INT condition:condition",
+    "vp_each": "scorers:VP_SCORERS points:SIGNED_INT per?:quantity condition?:condition",
     # parts of effects (each verb's own rule is named by its checker)
     "per": "quantity:quantity",
     "delta": "resource:NAME change:SIGNED per?:per",

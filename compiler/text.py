@@ -177,6 +177,13 @@ def condition(c: Condition | None) -> str:
 def victory_points(vp: VictoryPoints | None) -> str:
     if vp is None:
         return ""
+    if vp.scorers is not None:  # `each player -1 per your city if animals here >= 10`
+        per = ""
+        if vp.per is not None:
+            divisor = f"{vp.divisor} " if vp.divisor > 1 else ""
+            per = f" per {divisor}{quantity(vp.per, one=vp.divisor == 1)}"
+        when = f" if {condition(vp.condition)}" if vp.condition is not None else ""
+        return f"{vp.scorers} {vp.points}{per}{when}"
     if vp.condition is not None:
         return f"{vp.points} if {condition(vp.condition)}"
     if vp.per is not None:

@@ -362,6 +362,15 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
                         "parameter", "rule", "expansion", "piece", "site", "faction", "government"}
 
 
+def test_completion_offers_production_after_protect_and_the_scorers_of_points(editor, tmp_path):
+    """`protect production from opponents` is a construct of its own: after `protect` the editor offers
+    `production` beside the resources; a `vp:` may begin with the players who score it."""
+    protected = set(_labels(_complete(editor, tmp_path, BARN.format("effect: protect |"))))
+    assert {"production", "heat", "animal"} <= protected and "city" not in protected
+    scorers = set(_labels(_complete(editor, tmp_path, BARN.format("vp: |"))))
+    assert {"each player", "each opponent"} <= scorers
+
+
 def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(editor, tmp_path):
     phrases = _labels(_complete(editor, tmp_path, BARN.format("vp: 1 per jov|")))  # the editor filters by `jov`
     assert {"jovian tags", "animals here", "cities on mars", "plant production"} <= set(phrases)

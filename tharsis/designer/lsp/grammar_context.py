@@ -43,6 +43,7 @@ _SPOKEN = {
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
     "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
+    "VP_SCORERS": ("each player", "each opponent"),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
 
