@@ -254,6 +254,8 @@ def _filters(filters) -> str:
             parts.append("on your claim")
         elif f.kind == "ignoring_adjacency":
             parts.append("ignoring adjacency")
+        elif f.kind == "next_to_marker":
+            parts.append(f'next to marker "{f.marker}"')
     return (" " + " ".join(parts)) if parts else ""
 
 
@@ -333,6 +335,19 @@ def _place(e, c: bool) -> str:
 @text_of(fx.ClaimSpace)
 def _claim(e, c: bool) -> str:
     return "claim space" + _filters(e.filters)
+
+
+@text_of(fx.PlaceMarker)
+def _place_marker(e, c: bool) -> str:
+    return f'place marker "{e.name}"' + (" blocking tiles" if e.blocks else "") + _filters(e.filters)
+
+
+@text_of(fx.MoveMarker)
+def _move_marker(e, c: bool) -> str:
+    itself = fx.SpaceFilter("next_to_marker", marker=e.name)   # `next to it`, written first
+    near = " next to it" if itself in e.filters else ""
+    rest = tuple(f for f in e.filters if f != itself)
+    return f'move marker "{e.name}"{near}{_filters(rest)}' + (" collecting bonus" if e.collect else "")
 
 
 @text_of(fx.Draw)

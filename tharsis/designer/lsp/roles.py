@@ -71,6 +71,7 @@ STRING_ROLES = {
     "string_list<awards_field": "award", "string_list<board_awards": "award",
     "on_reserved": "reserved space", "except_filter": "standard project", "on_standard_project": "standard project",
     "on_standard_action": "standard action",
+    "place_marker": "marker", "move_marker": "marker", "next_to_marker": "marker",   # a named marker on the board
 }
 
 # The glossary's category of the words of a role (glossary.py), so hover and completion explain a word by the
