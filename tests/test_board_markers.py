@@ -41,7 +41,7 @@ def _compiled(line: str):
 ])
 def test_a_marker_compiles_and_writes_back_as_written(line, effect):
     result = _compiled(line)
-    assert not result.diagnostics
+    assert not [d for d in result.diagnostics if d.severity == "error"]   # (W104 for a marker placed nowhere)
     card = result.library.definitions[0]
     compiled = card.play[0] if line.startswith("play") else card.actions[0].effects[0]
     assert compiled == effect
@@ -58,6 +58,18 @@ def test_a_marker_compiles_and_writes_back_as_written(line, effect):
 def test_a_marker_that_cannot_be_meant_is_refused_where_it_is_written(line, code, wanted):
     errors = [d for d in _compiled(line).diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == [code] and wanted in errors[0].message
+
+
+def test_a_marker_that_can_never_be_on_the_board_or_anywhere_is_warned_of():
+    result = compile_text('card "Lost" {\n  type: active  cost: 1\n  action: move marker "Nomd" next to it\n}\n'
+                          'card "Camp" {\n  type: active  cost: 1\n  play: place marker "Nomad" on ocean on land\n}\n'
+                          'card "Post" {\n  type: automated  cost: 1\n  play: place city next to marker "Nomad"\n}\n',
+                          "<markers>")
+    found = sorted((d.code, d.span.line, d.message.split(":")[0]) for d in result.diagnostics)
+    assert found == [("W104", 1, "no definition places a marker named 'Nomd', so it is never on the board and what "
+                                 "asks for it never happens"),
+                     ("W104", 7, "no space can take this marker")]
+    assert "did you mean 'Nomad'" in next(d.hint for d in result.diagnostics if d.span.line == 1)
 
 
 def _nomads_game(tmp_path, seed: int = 3) -> GameState:
