@@ -23,7 +23,8 @@ _PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_t
                        "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
-                 "tag_filter", "requirements_filter", "global_requirements_filter", "special_tile_filter")
+                 "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
+                 "special_tile_filter")
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
@@ -709,6 +710,17 @@ class EffectChecks:
         body = self.effects(node["effects"], attrs.evolve(ctx, x_bound=True, refusable=True))
         return fx.RevealFromHand(cards, body)
 
+    @compiles(fx.SharedReveal, "count:quantity take:INT rounds?:UNTIL_NONE_LEFT")
+    def _fx_shared_reveal(self, node: Node, ctx: CheckContext):
+        """`reveal QUANTITY cards, each player takes K [until none left]`: a player takes at least one card a turn."""
+        count = self.quantity(node["count"], ctx, number=True)
+        take = int(node["take"].text)
+        if take < 1:
+            self.diagnostics.error("E302", f"each player takes {take} cards: nobody would take any",
+                                   node["take"].span, "write: each player takes 1")
+            return None
+        return fx.SharedReveal(count, take, node["rounds"] is not None) if count is not None else None
+
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
               "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
@@ -983,6 +995,11 @@ class EffectChecks:
                 if found is None:
                     return None
                 fields["tag" if node.kind == "tag_filter" else "lacks"] = found
+            elif node.kind == "any_tag_filter":   # `with earth or jovian tag`: one of them at least
+                tags = tuple(self.tag(leaf) for leaf in node["tags"])
+                if None in tags:
+                    return None
+                fields["any_tag"] = tuple(dict.fromkeys(tags))
             elif node.kind == "holding_filter":
                 found = self.card_resource(node["resource"])
                 if found is None:
@@ -1295,8 +1312,8 @@ _ZONES = ("play", "events", "hand")
 _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player"}
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
-_CARD_ONLY_FILTERS = ("tag_filter", "lacks_tag_filter", "requirements_filter", "global_requirements_filter",
-                      "special_tile_filter")
+_CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
+                      "global_requirements_filter", "special_tile_filter")
 
 
 def _not_neutral(effects: tuple) -> Optional[str]:

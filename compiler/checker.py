@@ -1025,10 +1025,11 @@ class Checker(EffectChecks, DesignLints):
         quantity = self._terms(terms, ctx)
         return divisor, quantity
 
-    def quantity(self, node: Node, ctx: CheckContext) -> Optional[fx.Quantity]:
-        return self._terms(_term_nodes(node), ctx)
+    def quantity(self, node: Node, ctx: CheckContext, number: bool = False) -> Optional[fx.Quantity]:
+        """`number`: a number alone is a quantity too, where the words say what it counts (`reveal 6 cards`)."""
+        return self._terms(_term_nodes(node), ctx, number)
 
-    def _terms(self, terms: list[tuple[Node, bool]], ctx: CheckContext) -> Optional[fx.Quantity]:
+    def _terms(self, terms: list[tuple[Node, bool]], ctx: CheckContext, number: bool = False) -> Optional[fx.Quantity]:
         """Each (term, subtracted) -> a Measure; a number alone is a constant (`4 - influence`), a number before
         words starts a quantity only after 'per' (a divisor), and `max N` caps the term."""
         measures = []
@@ -1038,7 +1039,7 @@ class Checker(EffectChecks, DesignLints):
             if term["cap"] is not None:
                 cap = int(term["cap"]["most"].text)
             if words and words[0].type == "INT":
-                if len(words) == 1 and (subtract or len(terms) > 1):
+                if len(words) == 1 and (subtract or len(terms) > 1 or number):
                     measures.append(fx.Measure("constant", value=int(words[0].text), cap=cap, subtract=subtract))
                     continue
                 if len(words) == 1:

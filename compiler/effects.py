@@ -132,6 +132,7 @@ class CardFilter:
     with_vp: bool = False                   # `with vp`: printed victory points above 0
     holds: Optional[str] = None             # `holding RESOURCE`
     special_tile: bool = False              # `with special tile`: its play places a special tile
+    any_tag: tuple[str, ...] = added(())    # `with earth or jovian tag`: has at least one of these
 
 
 @_frozen
@@ -578,12 +579,26 @@ class RevealUntil:
            example="reveal X cards from hand with building tag { gain 2X megacredits }",
            summary="Reveal any number of cards from your hand that pass the card filters (they stay in hand), then "
                    "carry out the block with X the number revealed; the player picks X, up to the cards that pass "
-                   "and the largest X the block can be carried out with.",
+                   "and the largest X the block can be carried out with, then which cards (the log names them).",
            impossible="when the block cannot be carried out with no card revealed")
 @_frozen
 class RevealFromHand:
     cards: Optional[CardFilter]   # only cards in hand that pass these filters (None: any card)
     body: tuple
+
+
+@immediate("shared_reveal", category="cards",
+           syntax="reveal QUANTITY cards, each player takes K [until none left]",
+           example="reveal players + 1 cards, each player takes 1",
+           summary="Reveal cards from the deck (as many as the quantity counts: `players + 1`); the players, in turn "
+                   "order starting with you, each take K of them into hand, their own pick, and the rest are "
+                   "discarded; `until none left`: the picks go round until every card is taken.",
+           impossible=NEVER)
+@_frozen
+class SharedReveal:
+    count: Quantity
+    take: int                    # cards each player takes at a turn of picks
+    until_none_left: bool = False
 
 
 @immediate("play_from_hand", category="cards",

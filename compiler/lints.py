@@ -4,8 +4,10 @@ Pipeline place: part of the checker. `Checker` (checker.py) and `EffectChecks` (
 with each AST node and what it compiled to, so every warning has the node's position; the lints themselves read
 only compiled values and the declared vocabulary (the global parameters' scales), never a card's name:
 
-- W103 an amount of zero: the effect does nothing (`gain 0 heat`, `production(heat +0)`, `vp: 0`);
-- W104 an effect that can never happen: card filters no card passes (`move card with no tags with earth tag ...`),
+- W103 an amount of zero: the effect does nothing (`gain 0 heat`, `production(heat +0)`, `vp: 0`, `reveal 0 cards,
+  each player takes 1`);
+- W104 an effect that can never happen: card filters no card passes (`move card with no tags with earth tag ...`,
+  `reveal X cards from hand with vp with no tags ...`),
   a placement (or a replacement) whose filters no space meets (`on land on ocean`,
   `isolated` and `next to`, more than 6 neighbours), the branch of an `if` its condition rules out, what follows a
   `require` that is never met, `choose X from N` beyond what X can reach;
@@ -54,7 +56,10 @@ class DesignLints:
             if why:
                 self.diagnostics.warning("W104", f"no tile of yours can be the one replaced: {why}", node.span,
                                          "remove one of the filters that contradict each other")
-        elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand)) and compiled.cards is not None \
+        elif isinstance(compiled, fx.SharedReveal) and self.range_of(compiled.count)[1] <= 0:
+            self._zero(node, f"'{text.effect(compiled, card_text=True)}' reveals no card")
+        elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand, fx.RevealFromHand)) \
+                and compiled.cards is not None \
                 and no_card_passes(compiled.cards):
             self.diagnostics.warning("W104", f"no card passes these filters: {no_card_passes(compiled.cards)}",
                                      node.span, "remove one of the filters that contradict each other")
@@ -301,6 +306,10 @@ def no_card_passes(f: fx.CardFilter) -> Optional[str]:
         return f"a card cannot both have and lack the {tag} tag"
     if tag is not None and f.no_tags:
         return f"a card with no tags has no {tag} tag"
+    if f.any_tag and f.no_tags:
+        return f"a card with no tags has no {' or '.join(f.any_tag)} tag"
+    if f.any_tag and f.lacks is not None and set(f.any_tag) == {f.lacks}:
+        return f"a card cannot both have and lack the {f.lacks} tag"
     if f.min_cost is not None and f.max_cost is not None and f.min_cost > f.max_cost:
         return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
     if f.max_cost is not None and f.max_cost < 0:

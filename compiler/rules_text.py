@@ -405,6 +405,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
     if f.tag is not None:
         parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    if f.any_tag:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
     if f.lacks is not None:
         parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
     if f.no_tags:
@@ -690,6 +692,16 @@ def _reveal_until(t: Phrases, e) -> str:
 @sentence_of(fx.RevealFromHand)
 def _reveal_from_hand(t: Phrases, e) -> str:
     return t("reveal_from_hand", wanted=card_filter(t, e.cards), effects=_sentences(t, e.body))
+
+
+@sentence_of(fx.SharedReveal)
+def _shared_reveal(t: Phrases, e) -> str:
+    terms = e.count.terms
+    if all(m.kind == "constant" and not m.subtract and m.cap is None for m in terms):
+        revealed = t("shared_reveal_n", n=sum(m.value for m in terms))
+    else:
+        revealed = t("shared_reveal", count=_amount(t, _quantity(t, e.count)))
+    return t("shared_pick_rounds" if e.until_none_left else "shared_pick", revealed=revealed, take=e.take)
 
 
 @sentence_of(fx.PlayFromHand)

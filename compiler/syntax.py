@@ -176,6 +176,7 @@ CHILDREN = {
     "card_zone": "name:NAME",                 # `move card from play ...`
     "card_destination": "words+:NAME",        # `... to another player`
     **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
+    "any_tag_filter": "tags+:NAME",
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
     "adds": "verb:ADD resource:NAME",

@@ -101,6 +101,8 @@ def card_filter(f, quantity: bool = False) -> str:
     words = []
     if f.tag is not None:
         words.append(f"with {f.tag} tag")
+    if f.any_tag:
+        words.append(f"with {' or '.join(f.any_tag)} tag")
     if f.lacks is not None:
         words.append(f"with no {f.lacks} tag")
     if f.no_tags:
@@ -537,6 +539,12 @@ def _gain_raised(e, c: bool) -> str:
 def _reveal_from_hand(e, c: bool) -> str:
     wanted = card_filter(e.cards) if e.cards is not None else ""
     return f"reveal X cards from hand{wanted} {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.SharedReveal)
+def _shared_reveal(e, c: bool) -> str:
+    rounds = " until none left" if e.until_none_left else ""
+    return f"reveal {quantity(e.count)} cards, each player takes {e.take}{rounds}"
 
 
 @text_of(fx.RevealUntil)

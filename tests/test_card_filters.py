@@ -118,3 +118,42 @@ def test_a_declared_kind_may_have_lasting_effects_but_a_staged_kind_may_not():
     assert [d.code for d in staged.diagnostics] == ["E204"] and "nobody's play area" in staged.diagnostics[0].message
     automated = compile_text('card "Box" { type: automated  cost: 1  action: gain 1 MC }\n', "<kinds>")
     assert [d.code for d in automated.diagnostics] == ["E204"]
+
+
+def test_a_filter_on_one_of_several_tags_compiles_matches_writes_back_and_is_linted():
+    """`with earth or jovian tag` (issue 30): a card with at least one of the tags passes; a trigger with it fires
+    once per card (tests/scenarios/rules/triggers.yaml), and a reveal from hand takes it too."""
+    from tharsis.runtime.rules.measures import card_matches
+
+    source = """
+card "Relay Station" {
+  type: active  cost: 6  tags: space
+  effect: when you play card with earth or jovian tag -> gain 1 MC
+}
+
+card "Show Off" {
+  type: event  cost: 1
+  play: reveal X cards from hand with earth or jovian tag with cost >= 10 { gain X megacredits }
+}
+"""
+    result = compile_text(source, "<any tag>")
+    assert [d.message for d in result.diagnostics] == []
+    library = result.library
+    trigger = library.get("Relay Station").passives[0]
+    assert trigger.event.cards == fx.CardFilter(any_tag=("earth", "jovian"))
+    assert library.get("Show Off").play[0].cards == fx.CardFilter(min_cost=10, any_tag=("earth", "jovian"))
+    again = compile_text(text.content(library.definitions, (), (), ()), "<again>").library
+    assert [d.passives + d.play for d in again.definitions] == [d.passives + d.play for d in library.definitions]
+    wanted = trigger.event.cards
+
+    class Card:   # only what the matcher reads
+        def __init__(self, *tags):
+            self.tags, self.type, self.requirements, self.cost, self.vp, self.holds, self.play = tags, "automated", \
+                None, 10, None, None, ()
+
+    assert [card_matches(Card(*tags), wanted) for tags in (("earth",), ("jovian", "space"), ("earth", "jovian"),
+                                                          ("space",), ())] == [True, True, True, False, False]
+    warned = compile_text('card "Odd" {\n  type: event  cost: 1\n  play: move card with earth or jovian tag with no '
+                          'tags from hand to discard\n}\n', "<odd>").diagnostics
+    assert [(d.code, d.message) for d in warned] == [
+        ("W104", "no card passes these filters: a card with no tags has no earth or jovian tag")]

@@ -125,6 +125,9 @@ def test_the_docs_examples_are_canonical_and_format_to_the_same_definitions(repo
     ("play: gain 3 megacredit", "play: gain 3 megacredits"),
     ("effect: when you place tile tile on bonus steel -> gain 1 steel",
      "effect: when you place tile on bonus steel -> gain 1 steel"),
+    ("play: reveal   players+1 cards ,each player takes 1", "play: reveal players + 1 cards, each player takes 1"),
+    ("play: reveal 6 cards,each player takes 2  until   none left",
+     "play: reveal 6 cards, each player takes 2 until none left"),
 ])
 def test_card_text_agrees_in_english_as_the_docs_write_it(written, canonical):
     """Issue 20: fmt wrote `place` after `any player`, `plant` in productions and `gain 1 megacredits`."""

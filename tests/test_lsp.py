@@ -408,6 +408,17 @@ def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_pa
     assert {"earth", "space"} <= set(_labels(_complete(editor, tmp_path, BARN.format("play: move card with no |"))))
 
 
+def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, tmp_path):
+    """`reveal` takes a quantity (`players + 1`) before `cards`, then the words of the picks: completion offers
+    them where the grammar takes them."""
+    after_reveal = set(_labels(_complete(editor, tmp_path, BARN.format("play: reveal |"))))
+    assert {"top", "cards", "players"} <= after_reveal
+    assert "cards" in _labels(_complete(editor, tmp_path, BARN.format("play: reveal players + 1 |")))
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("play: reveal 3 cards, each |")))) == {"player"}
+    assert "until none left" in _labels(_complete(editor, tmp_path,
+                                                  BARN.format("play: reveal 3 cards, each player takes 1 |")))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -75,6 +75,9 @@ _PER_PLAYER: dict[str, Callable[[tuple], Iterator[tuple[int, Any]]]] = {
     "phases.start_corporation": lambda args: [(PUBLIC, args[1])],  # the corporations are revealed together
     # a card being paid for: announced to everyone (its payment's prompt names it), though still in its owner's hand
     "actions.card_paid": lambda args: [(PUBLIC, args[1])],
+    # cards revealed from the deck for every player to pick from: face up to all (runtime/handlers/zones.py)
+    "zones.pick_next": lambda args: [(PUBLIC, args[0])],
+    "zones.revealed_taken": lambda args: [(PUBLIC, args[0])],
 }
 # frames whose names are standard projects, milestones, awards or conversions, never cards (a card and a standard
 # project may share a name)

@@ -62,6 +62,9 @@ NOTES = {
     "reveal": "{who} {v:reveal} {0}",
     "reveal_until": "{who} {v:reveal} {0} cards and {v:take} {found}",
     "reveal_from_hand": "{who} {v:reveal} from hand: {found}",
+    "reveal_shared": "{who} {v:reveal} for every player: {found}",
+    "take_revealed": "{who} {v:take} {0}",
+    "discard_revealed": "the cards not taken are discarded: {found}",
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
@@ -149,7 +152,7 @@ def sentence(game: "Game", event) -> str:
         fields["value"] = f"{details[1]:+d}°C" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = ", ".join(details[1]) or "none"
-    elif kind == "reveal_from_hand":
+    elif kind in ("reveal_from_hand", "reveal_shared", "discard_revealed"):
         fields["found"] = ", ".join(details[0]) or "none"
     elif kind in ("faction_in", "faction_out"):
         government = game.elements.government

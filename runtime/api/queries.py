@@ -5,11 +5,13 @@ game ended now, which tile the pending decision places (`placing`, for a view th
 piece may be placed on or visit now (`placeable`, `visitable`) and what the pending choice of a site is for
 (`site_choice`), what a step of TR costs a player in taxes now (`tax_rate`), and which maxed parameters leave a run
 of effects with nothing to do (`void_by_maxed`: the ocean project after the last ocean), and whether the pending
-decision is made for nobody (`for_nobody`: within a `neutral { }` block, such as a declared rule's).
+decision is made for nobody (`for_nobody`: within a `neutral { }` block, such as a declared rule's), the cards of a
+player's hand that `reveal X cards from hand` may show (`revealable_in_hand`), and whether the pending decision is a
+pick among cards revealed for every player (`taking_revealed`).
 
-They are the engine's own functions (runtime/rules/, and `placing` and `site_choice`, which read the flow where the
-handlers left it), re-exported as they are: a bot that prices a card here gets the price the game charges. The bots
-(runtime/bots/) ask the rules nothing else; docs/api.md lists them.
+They are the engine's own functions (runtime/rules/, and `placing`, `site_choice` and `taking_revealed`, which read the
+flow where the handlers left it), re-exported as they are: a bot that prices a card here gets the price the game
+charges. The bots (runtime/bots/) ask the rules nothing else; docs/api.md lists them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from ..handlers.sites import site_choice
 from ..handlers.tiles import placing
-from ..rules.checks import EffectContext, void_by_maxed
+from ..handlers.zones import taking_revealed
+from ..rules.checks import EffectContext, revealable_in_hand, void_by_maxed
 from ..rules.measures import Where, quantity
 from ..rules.prices import card_cost, standard_cost
 from ..rules.scoring import final_scores
@@ -30,7 +33,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["Where", "card_cost", "final_scores", "for_nobody", "maxed", "parameter_value", "placeable", "placing",
-           "quantity", "site_choice", "standard_cost", "tax_rate", "terraformed", "visitable", "void_by_maxed"]
+           "quantity", "revealable_in_hand", "site_choice", "standard_cost", "taking_revealed", "tax_rate",
+           "terraformed", "visitable", "void_by_maxed"]
 
 
 def for_nobody(game: "Table") -> bool:

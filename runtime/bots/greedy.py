@@ -7,7 +7,9 @@ It values everything in megacredit-equivalents and takes the best option:
 - a card's value: 5 per VP, 5 + the generations left per TR step (temperature, oxygen, ocean, greenery, TR: a
   point plus its income), production weighted by resource and by the generations left, 3 per card drawn, 6 per
   lasting effect or action;
-- it buys a card when its value exceeds the price by a margin it can afford; it keeps the best cards;
+- it buys a card when its value exceeds the price by a margin it can afford; it keeps the best cards, and takes the
+  best of cards revealed for every player; a shared reveal is worth the cards it will take, a reveal from hand its
+  block with X the cards in hand that may be shown;
 - it pays with steel, titanium and heat before money; it places tiles where the printed bonus plus adjacent
   oceans pay most (greeneries next to its cities, cities next to its greeneries); it targets the leading opponent;
 - a piece placed on a site is worth the site's build effects, its bonus at every visit still to come (the visiting
@@ -31,8 +33,10 @@ from ..api.queries import (
     maxed,
     placeable,
     quantity,
+    revealable_in_hand,
     site_choice,
     standard_cost,
+    taking_revealed,
     tax_rate,
     visitable,
     void_by_maxed,
@@ -142,6 +146,21 @@ def _per_unit(value: float):
     return lambda total, game, e, player, card, left: total + value * _amount(game, e.amount, player, card)
 
 
+def _shared_reveal(total, game, e, player, card, left):
+    """The cards the player will take of a shared reveal, each worth a card drawn (it picks the best first)."""
+    if not e.until_none_left:
+        return total + CARD * e.take
+    players = len(game.state.players)
+    return total + CARD * -(-int(quantity(game, e.count, Where(player, card))) // players)
+
+
+def _reveal_from_hand(total, game, e, player, card, left):
+    """The block with X the cards of the player's hand that may be shown now (the card itself aside): the estimate
+    of a block counts X as 2 (`_amount`), so it is scaled to that many."""
+    shown = sum(1 for name in revealable_in_hand(game, e, player) if name != card)
+    return total + effects_value(game, e.body, player, card) * shown / 2
+
+
 # What each verb adds to the value of a run of effects, `(total so far, game, effect, player, card, generations
 # left) -> total`; a verb not here (claim space, fund award, a new one) adds OTHER_EFFECT, declared, not assumed.
 VALUES = {
@@ -159,6 +178,7 @@ VALUES = {
     fx.SendPiece: lambda total, game, e, player, card, left: total + max(
         (visit_worth(game, s, player) for s in visitable(game, e.piece)), default=0.0),
     fx.GainPieces: lambda total, game, e, player, card, left: total + _pieces_gained(game, e, player, card, left),
+    fx.SharedReveal: _shared_reveal, fx.RevealFromHand: _reveal_from_hand,
 }
 OTHER_EFFECT = 0.0
 
@@ -493,5 +513,7 @@ class GreedyBot:
         return decision.options[0]
 
     def _card(self, game, decision: Decision) -> Option:
+        if taking_revealed(game):   # a pick among cards revealed for every player: the card it would keep
+            return self._best_card(game, decision)
         own = [o for o in decision.options if not (isinstance(o.value, tuple) and o.value[0] == decision.player)]
         return (own or list(decision.options))[0]

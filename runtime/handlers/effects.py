@@ -24,7 +24,7 @@ from tharsis.compiler.vocabulary import OCEAN_TILES
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
-from ..core.decisions import Decision, NumberOptions, Option, discard_option, space_option
+from ..core.decisions import Decision, NumberOptions, Option, discard_option, shared_options, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
 from ..rules.checks import (
@@ -561,11 +561,16 @@ def _conditional(game, e, ctx):
 
 @handles(fx.ChooseX)
 def _choose_x(game, e, ctx):
-    low, high = x_range(game, e, ctx)
+    ask_x(game, e, ctx, "Choose X: ", x_range(game, e, ctx), x_chosen)
+
+
+def ask_x(game: "Table", e, ctx: EffectContext, prompt: str, bounds: tuple[int, int], resume) -> None:
+    """Ask the player for X in `bounds` (nothing when it is empty: no X works), `prompt` followed by the block's
+    effects; `resume(game, x, e, ctx)` carries on (`choose X` and `reveal X cards from hand` alike)."""
+    low, high = bounds
     if low > high:
         return
-    ask(game, Decision(ctx.player, "x", "Choose X: " + text.effects(e.body), NumberOptions(low, high)),
-        x_chosen, e, ctx)
+    ask(game, Decision(ctx.player, "x", prompt + text.effects(e.body), NumberOptions(low, high)), resume, e, ctx)
 
 
 @step
@@ -647,19 +652,37 @@ def _reveal_until(game, e, ctx):
 
 @handles(fx.RevealFromHand)
 def _reveal_from_hand(game, e, ctx):
-    low, high = reveal_range(game, e, ctx)
-    if low > high:
-        return
-    ask(game, Decision(ctx.player, "x", "Reveal X cards from hand: " + text.effects(e.body), NumberOptions(low, high)),
-        revealed_from_hand, e, ctx)
+    ask_x(game, e, ctx, "Reveal X cards from hand: ", reveal_range(game, e, ctx), revealed_from_hand)
 
 
 @step
 def revealed_from_hand(game: "Table", x: int, e, ctx: EffectContext) -> None:
-    """The first X cards in hand that pass are shown (which ones does not matter: they all stay in hand and pass the
-    same filters), then the block runs with that X."""
-    game.log_event("reveal_from_hand", ctx.player, tuple(revealable_in_hand(game, e, ctx.player)[:x]))
+    """X is chosen: the player picks which X of the cards that pass are shown (one at a time), unless they are all
+    shown (or none), then the block runs with that X. (The step's name and arguments are those saves of the form
+    before the pick hold: a save made at the question of X resumes here.)"""
+    reveal_next(game, (), x, e, ctx)
+
+
+@step
+def reveal_next(game: "Table", chosen: tuple, x: int, e, ctx: EffectContext) -> None:
+    """One more card of the X to reveal, the player's pick among the cards that pass and are not shown yet; once
+    there are X, the log names them and the block runs."""
+    left = [name for name in dict.fromkeys(revealable_in_hand(game, e, ctx.player)) if name not in chosen]
+    if len(chosen) < x and len(chosen) + len(left) > x:
+        ask(game, Decision(ctx.player, "card", f"Which card do you reveal ({x - len(chosen)} to go)?",
+                           tuple(map(_reveal_option, left))), revealed_one, chosen, x, e, ctx)
+        return
+    shown = chosen + tuple(left[:x - len(chosen)])  # every card left is shown: no choice to make
+    game.log_event("reveal_from_hand", ctx.player, shown)
     run_effects(game, e.body, 0, ctx.with_x(x), None)
+
+
+@step
+def revealed_one(game: "Table", name: str, chosen: tuple, x: int, e, ctx: EffectContext) -> None:
+    reveal_next(game, chosen + (name,), x, e, ctx)
+
+
+_reveal_option = shared_options("reveal {}")
 
 
 @step
@@ -839,6 +862,7 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
 # ------------------------------------------------------------------ verbs handled by their own modules
 
 handles(fx.ReplaceTile)(tiles.replace)
+handles(fx.SharedReveal)(zones.shared_reveal)
 handles(fx.ResolveStage)(stages.resolve)
 handles(fx.AdvanceStages)(stages.advance)
 handles(fx.PlaceInFaction)(politics.place)

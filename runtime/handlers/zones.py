@@ -1,23 +1,31 @@
 """Cards moving between zones: a card of a player's play area, played events or hand taken back to the hand,
-discarded, or put into another player's play area (the handler of fx.MoveCard, after its card is picked).
+discarded, or put into another player's play area (the handler of fx.MoveCard, after its card is picked); cards
+revealed from the deck that the players take into hand in turn (fx.SharedReveal).
 
 A card leaving a play area ends its lasting effects and takes its resources with it (its tile stays on the board);
 one entering a play area starts with none. The passive effects of both play areas are then counted again
-(runtime/rules/passives.py caches them per play area). Interface: `moved`, the step that carries a pick out.
+(runtime/rules/passives.py caches them per play area). Interface: `moved`, the step that carries a pick out;
+`shared_reveal` (the handler) and `taking_revealed` (whether the question asked is a pick of revealed cards, which a
+bot values as it values a card kept).
+
+A shared reveal is public: every player sees the cards revealed and who takes which (the log names them), so its
+frames hold the cards for everyone (runtime/api/hidden.py); each pick is a question put to the player who picks,
+not to the card's owner.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.decisions import Decision, Option
+from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, step
 from ..core.state import CardInPlay
+from ..rules.measures import quantity
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["moved"]
+__all__ = ["moved", "shared_reveal", "taking_revealed"]
 
 
 @step
@@ -55,3 +63,54 @@ def given(game: "Table", receiver: int, name: str) -> None:
     """The card joins the receiver's play area, with no resources; its lasting effects are theirs from now on."""
     game.state.players[receiver].played.append(CardInPlay(name))
     game._passives.pop(receiver, None)
+
+
+# ------------------------------------------------------------------ cards revealed for every player to pick from
+
+def shared_reveal(game: "Table", e, ctx) -> None:
+    """`reveal QUANTITY cards, each player takes K [until none left]`: the cards come off the deck face up, then the
+    players pick, in turn order from the card's owner (ctx.player), K each at their turn; once every player has had
+    a turn the rest are discarded, unless the picks go round until none is left."""
+    revealed = tuple(game.take_from_deck(quantity(game, e.count, ctx.where)))
+    if not revealed:
+        return
+    game.log_event("reveal_shared", ctx.player, revealed)
+    order = game.turn_order()
+    start = order.index(ctx.player) if ctx.player in order else 0
+    pick_next(game, revealed, tuple(order[start:] + order[:start]), 0, e.take, e.until_none_left)
+
+
+@step
+def pick_next(game: "Table", revealed: tuple, pickers: tuple, turn: int, take: int, rounds: bool) -> None:
+    """The next pick of `revealed` (the cards not taken yet), the `turn`-th of the round: `pickers[turn // take]`
+    picks (going round when `rounds`); when every player has picked (or nothing is left) the rest are discarded."""
+    if not revealed:
+        return
+    if not rounds and turn >= take * len(pickers):
+        game.state.discard.extend(revealed)
+        game.log_event("discard_revealed", None, revealed)
+        return
+    picker = pickers[(turn // take) % len(pickers)]
+    ask(game, Decision(picker, "card", "Which revealed card do you take into hand?",
+                       tuple(map(_take_option, revealed))), revealed_taken, revealed, pickers, turn, take, rounds)
+
+
+@step
+def revealed_taken(game: "Table", name: str, revealed: tuple, pickers: tuple, turn: int, take: int,
+                   rounds: bool) -> None:
+    picker = pickers[(turn // take) % len(pickers)]
+    rest = list(revealed)
+    rest.remove(name)
+    game.state.players[picker].hand.append(name)
+    game.log_event("take_revealed", picker, name)
+    pick_next(game, tuple(rest), pickers, turn + 1, take, rounds)
+
+
+_take_option = shared_options("take {}")
+
+
+def taking_revealed(game: "Table") -> bool:
+    """Whether the question asked is a pick of cards revealed for every player (a bot takes the card it values
+    most, as when it keeps a card)."""
+    asking = game.flow.asking
+    return asking is not None and asking.resume is revealed_taken

@@ -321,6 +321,8 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
         return False
+    if f.any_tag and not any(tag in tags for tag in f.any_tag):
+        return False
     requirements = getattr(definition, "requirements", None)
     if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(
             c.global_parameter for group in requirements.groups for c in group))):

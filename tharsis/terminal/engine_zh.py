@@ -71,6 +71,8 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Copy the production of which card\?", "复制哪张牌的产量效果？"),
     (r"Copy the effects of which card\?", "复制哪张牌的立即效果？"),
     (r"Which card do you move\?", "你移动哪张牌？"),
+    (r"Which card do you reveal \((?P<n>\d+) to go\)\?", "你展示哪张牌（还要展示{n}张）？"),
+    (r"Which revealed card do you take into hand\?", "你将哪张翻开的牌加入手牌？"),
     (r"Into whose play area does (?P<card>.+) go\?", "「{card}」放入谁的场上？"),
     (r"Which card do you play from your hand\?", "你从手牌中打出哪张牌？"),
     (r"Which award do you fund for free\?", "你免费资助哪个奖励？"),
@@ -99,7 +101,8 @@ ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", 
 # the words before the effects a question names (`Which card gets ` + an effect + `?`), said before their rules text
 ZH_HEADS: dict[str, str] = {
     "Which card gets ": "哪张牌获得以下效果？", "Whose production decreases? ": "谁的产量减少？",
-    "Choose X: ": "选择X：", "Optional: ": "可选：", "first action: ": "第一个行动：",
+    "Choose X: ": "选择X：", "Reveal X cards from hand: ": "从手牌展示X张牌：", "Optional: ": "可选：",
+    "first action: ": "第一个行动：",
 }
 # The engine's events (runtime/api/narration.py says them in English), as the Chinese moves tell them: `{who}` is the
 # actor followed by a space when the name ends in a Latin letter (ann 打出, 你打出), `{owner}` the name alone,
@@ -129,6 +132,9 @@ ZH_EVENTS: dict[str, str] = {
     "reveal": "{who}翻开「{0}」",
     "reveal_until": "{who}翻开{0}张牌，拿取{found}",
     "reveal_from_hand": "{who}从手牌展示{found}",
+    "reveal_shared": "{who}翻开供每名玩家拿取：{found}",
+    "take_revealed": "{who}拿取「{0}」",
+    "discard_revealed": "未被拿取的牌弃掉：{found}",
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
@@ -168,6 +174,8 @@ ZH_LABELS: tuple[tuple[str, str], ...] = (
     (r"buy (?P<card>.+)", "购买「{card}」"),
     (r"discard (?P<card>.+)", "弃掉「{card}」"),
     (r"move (?P<card>.+)", "移动「{card}」"),
+    (r"take (?P<card>.+)", "拿取「{card}」"),
+    (r"reveal (?P<card>.+)", "展示「{card}」"),
     (r"copy (?P<card>.+)", "复制「{card}」"),
     (r"play (?P<card>.+)", "打出「{card}」"),
     (r"card (?P<card>.+) \((?P<player>[^()]+)\)", "「{card}」（{player}）"),

@@ -323,7 +323,8 @@ def told_event(game, event, words: Words) -> str:
              "visit": "site", "build": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
              "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
              "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction",
-             "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card"}.get(kind)
+             "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card",
+             "take_revealed": "card"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
     if kind in ("place", "place_nobody", "neutral_city"):
@@ -347,7 +348,7 @@ def told_event(game, event, words: Words) -> str:
         fields["value"] = f"{details[1]:+d}℃" if unit == "C" else f"{details[1]}{unit}"
     elif kind == "reveal_until":
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[1]) or "无"
-    elif kind == "reveal_from_hand":
+    elif kind in ("reveal_from_hand", "reveal_shared", "discard_revealed"):
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[0]) or "无"
     elif kind == "discard_kind":
         fields["kind"] = t.card_type(details[1])

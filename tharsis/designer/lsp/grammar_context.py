@@ -45,6 +45,7 @@ _SPOKEN = {
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
     "VP_SCORERS": ("each player", "each opponent"),
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
+    "UNTIL_NONE_LEFT": ("until none left",),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
 
