@@ -16,10 +16,10 @@ import attrs
 
 from . import effects as fx, vocabulary as v
 from .diagnostics import Fix, Span, did_you_mean, respelling
-from .syntax import CARD_FILTERS, Node, name_children
+from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "isolated",
+_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker", "isolated",
                        "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
@@ -283,6 +283,12 @@ class EffectChecks:
                                  respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
                 filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
+            elif node.kind == "next_to_marker":
+                name = node["name"]
+                if not name.value.strip():
+                    self.diagnostics.error("E201", 'a marker has a name: next to marker "Nomad"', name.span)
+                    return None
+                filters.append(fx.SpaceFilter("next_to_marker", marker=name.value))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "on_claim":
@@ -434,6 +440,39 @@ class EffectChecks:
                                    "space", mine.span, "remove 'on your claim'")
             return None
         return fx.ClaimSpace(filters) if filters is not None else None
+
+    def _marker_filters(self, name: Leaf, nodes: list, verb: str) -> Optional[tuple]:
+        """The filters of where a marker goes: those of a placement, but a marker is no tile, so the rules of
+        neighbouring tiles are not there to lift."""
+        if not name.value.strip():
+            self.diagnostics.error("E201", f'a marker has a name: {verb} marker "Nomad" ...', name.span)
+            return None
+        lifted = next((f for f in nodes if f.kind == "ignoring_adjacency"), None)
+        if lifted is not None:
+            self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go next to other "
+                                   "tiles, and a marker is no tile", lifted.span, "remove it")
+            return None
+        return self._filters(nodes)
+
+    @compiles(fx.PlaceMarker, "name:STRING blocks?:BLOCKING_TILES filters*")
+    def _fx_place_marker(self, node: Node, ctx: CheckContext):
+        """`place marker "Nomad" [blocking tiles] [FILTER ...]` (Mars Nomads): a named marker on the board."""
+        filters = self._marker_filters(node["name"], node["filters"], "place")
+        if filters is None:
+            return None
+        return fx.PlaceMarker(node["name"].value, node["blocks"] is not None, filters)
+
+    @compiles(fx.MoveMarker, "name:STRING near?:NEXT_TO_IT filters*:" + "|".join(_PLACE_FILTER_RULES) +
+              " collect?:COLLECTING_BONUS")
+    def _fx_move_marker(self, node: Node, ctx: CheckContext):
+        """`move marker "Nomad" [next to it] [FILTER ...] [collecting bonus]`: to another free space."""
+        name = node["name"]
+        filters = self._marker_filters(name, node["filters"], "move")
+        if filters is None:
+            return None
+        if node["near"] is not None:   # `next to it`: next to the space the marker stands on
+            filters = (fx.SpaceFilter("next_to_marker", marker=name.value),) + filters
+        return fx.MoveMarker(name.value, filters, node["collect"] is not None)
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
     def _fx_draw(self, node: Node, ctx: CheckContext):
@@ -1282,8 +1321,8 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
-                      "global_requirements_filter", "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter",
-                      "no_vp_filter", "no_special_tile_filter")
+                      "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
+                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
             "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}

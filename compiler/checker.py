@@ -870,6 +870,8 @@ class Checker(EffectChecks, DesignLints):
         ctx = attrs.evolve(ctx, printed_tags=True)
         node = fields["vp"][0]["value"]
         points = int(node["points"].text)
+        if node.kind == "vp_each":
+            return self._vp_each(node, points, ctx)
         if node.kind == "vp_if":
             condition = self.condition(node["condition"], ctx)
             return VictoryPoints(points=points, condition=condition) if condition else None
@@ -879,6 +881,22 @@ class Checker(EffectChecks, DesignLints):
         if quantity is None:
             return None
         return VictoryPoints(points=points, per=quantity, divisor=divisor)
+
+    def _vp_each(self, node, points: int, ctx: CheckContext) -> Optional[VictoryPoints]:
+        """`vp: each player -1 per your city if animals here >= 10`: every player (each opponent) scores by a count
+        of their own, while the card's condition holds."""
+        scorers = " ".join(node["scorers"].text.split())
+        condition = None
+        if node["condition"] is not None:
+            condition = self.condition(node["condition"], ctx)
+            if condition is None:
+                return None
+        divisor, quantity = 1, None
+        if node["per"] is not None:
+            divisor, quantity = self.per_quantity(node["per"], ctx)
+            if quantity is None:
+                return None
+        return VictoryPoints(points=points, per=quantity, divisor=divisor, condition=condition, scorers=scorers)
 
     # ------------------------------------------------------------------ vocabulary lookups
 

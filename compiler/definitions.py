@@ -11,18 +11,22 @@ from typing import Optional
 import attrs
 
 from .diagnostics import Span as Source  # where a definition's name is written
-from .effects import Condition, Quantity
+from .effects import Condition, Quantity, added
 from .names import NO_NAMES, Names
 
 
 @attrs.frozen
 class VictoryPoints:
-    """`points` alone; or `points` per (quantity // divisor); or `points` if condition."""
+    """`points` alone; or `points` per (quantity // divisor); or `points` if condition. `scorers` (`each player`,
+    `each opponent`): the points go to those players instead of the card's owner, each counting `per` from their
+    own side (Vermin: -1 per their own city), while `condition`, about the card, is judged from its owner's side;
+    then `per` and `condition` may go together."""
 
     points: int
     per: Optional[Quantity] = None
     divisor: int = 1
     condition: Optional[Condition] = None
+    scorers: Optional[str] = added(None)   # None (the owner) | "each player" | "each opponent"
 
 
 @attrs.frozen

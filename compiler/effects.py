@@ -227,7 +227,8 @@ class Condition:
 class SpaceFilter:
     """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
-    claim`: a space with the player's `claim space` marker; of a tile placed, the space had it)."""
+    claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
+    (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -236,6 +237,7 @@ class SpaceFilter:
     own: bool = False
     tile: Optional[str] = None
     reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
+    marker: Optional[str] = added(None)
 
 
 # ------------------------------------------------------------------------------------------- immediate effects
@@ -355,6 +357,33 @@ class PlaceTile:
 @_frozen
 class ClaimSpace:
     filters: tuple[SpaceFilter, ...] = ()
+
+
+@immediate("place_marker", category="tiles", syntax='place marker "NAME" [blocking tiles] [FILTER ...]',
+           example='place marker "Nomad" blocking tiles on land',
+           summary="Put the named marker (one in the game, yours) on a free space the filters allow (land unless they "
+                   "say otherwise; never a reserved space, a tile's, another player's claim or a blocking marker's); "
+                   "`blocking tiles`: no tile may be placed on its space while it stands there. A marker already on "
+                   "the board moves there instead.",
+           impossible="when no free space meets the filters")
+@_frozen
+class PlaceMarker:
+    name: str
+    blocks: bool = False
+    filters: tuple[SpaceFilter, ...] = ()
+
+
+@immediate("move_marker", category="tiles", syntax='move marker "NAME" [next to it] [FILTER ...] [collecting bonus]',
+           example='move marker "Nomad" next to it collecting bonus',
+           summary="Move the named marker to another free space the filters allow (`next to it`: next to the space it "
+                   "stands on); `collecting bonus`: you collect what a tile placed there would give you (the space's "
+                   "printed bonus and the adjacent oceans' money), though no tile is placed and nothing is triggered.",
+           impossible="when the marker is not on the board, or no other free space meets the filters")
+@_frozen
+class MoveMarker:
+    name: str
+    filters: tuple[SpaceFilter, ...] = ()
+    collect: bool = False
 
 
 @immediate("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",  # N may be X

@@ -64,6 +64,8 @@ def _vp(vp):
     if vp is None:
         return None
     result = {"points": vp.points}
+    if vp.scorers is not None:   # only then: the other cards' facts as before
+        result["scorers"] = vp.scorers
     if vp.per is not None:
         result.update(per=text.quantity(vp.per), divisor=vp.divisor)
     if vp.condition is not None:

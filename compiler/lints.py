@@ -47,10 +47,11 @@ class DesignLints:
             self._production(node, compiled)
         elif isinstance(compiled, fx.MoveMarkers) and 0 in compiled.steps:
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' moves a marker 0 steps")
-        elif isinstance(compiled, (fx.PlaceTile, fx.ClaimSpace)):
+        elif isinstance(compiled, (fx.PlaceTile, fx.ClaimSpace, fx.PlaceMarker, fx.MoveMarker)):
             why = self._unplaceable(compiled.filters)
             if why:
-                self.diagnostics.warning("W104", f"no space can take this tile: {why}", node.span,
+                what = "marker" if isinstance(compiled, (fx.PlaceMarker, fx.MoveMarker)) else "tile"
+                self.diagnostics.warning("W104", f"no space can take this {what}: {why}", node.span,
                                          "remove one of the filters that contradict each other")
         elif isinstance(compiled, fx.ReplaceTile):
             why = self._unplaceable(compiled.filters)
@@ -248,7 +249,7 @@ class DesignLints:
             if never is not None:
                 self.diagnostics.warning("W107", f"these points can never be scored: {never[1]}", never[0],
                                          "check the comparison and its value")
-        elif vp.per is not None:
+        if vp.per is not None:   # with a condition too: `vp: each player -1 per your city if animals here >= 10`
             high = self.range_of(vp.per)[1]
             if high < vp.divisor:
                 self.diagnostics.warning("W107", f"these points can never be scored: {text.quantity(vp.per)} never "

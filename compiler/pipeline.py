@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
-from . import cache, names as names_files, vocabulary as v
+from . import cache, effects as fx, names as names_files, vocabulary as v
 from .definitions import Library
 from .diagnostics import Diagnostic, Diagnostics, Fix, Span, did_you_mean, single_match
 from .effects import (
@@ -374,6 +374,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list,
     _check_governments(library, diagnostics, governments_whole)
     _check_sites(library, diagnostics)
     check_termination(library, diagnostics)
+    _check_markers(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
     if library.of_kind("board"):
@@ -402,6 +403,39 @@ def _bundled_note(path: str) -> str:
     except (ValueError, OSError):
         return ""
     return " (bundled content, loaded by every game: rename or renumber yours)"
+
+
+def _check_markers(library: Library, diagnostics: Diagnostics) -> None:
+    """W104: a marker moved (`move marker "NAME"`) or placed next to (`next to marker "NAME"`) that no definition
+    places can never be on the board, so what asks for it never happens."""
+    placed: set[str] = set()
+    wanted: list[tuple[str, object]] = []
+    for definition in library.definitions:
+        stack = [getattr(definition, f.name) for f in attrs.fields(type(definition)) if f.name != "source"]
+        while stack:
+            item = stack.pop()
+            if item is None or isinstance(item, (str, int)):
+                continue
+            if isinstance(item, (tuple, list)):
+                stack.extend(item)
+            elif isinstance(item, fx.PlaceMarker):
+                placed.add(item.name)
+                stack.extend(item.filters)
+            elif isinstance(item, fx.MoveMarker):
+                wanted.append((item.name, definition))
+                stack.extend(f for f in item.filters if f.marker != item.name)
+            elif isinstance(item, fx.SpaceFilter):
+                if item.marker is not None:
+                    wanted.append((item.marker, definition))
+            elif attrs.has(type(item)):
+                stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
+    reported = set()
+    for name, definition in wanted:
+        if name not in placed and (name, definition.name) not in reported:
+            reported.add((name, definition.name))
+            diagnostics.warning("W104", f"no definition places a marker named '{name}', so it is never on the board "
+                                        f"and what asks for it never happens", definition.source,
+                                did_you_mean(name, placed) or f'place it with: place marker "{name}"')
 
 
 def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:

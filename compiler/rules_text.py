@@ -444,6 +444,8 @@ def _filters(t: Phrases, filters) -> str:
             what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
                            whose=t("next_to_yours") if f.own else "", what=what))
+        elif f.kind == "next_to_marker":
+            words.append(t("next_to_marker", name=f.marker))
         else:
             words.append(t(f"on_{f.kind}"))
     return t("filters", list=t.join("filters", words)) if words else ""
@@ -526,6 +528,20 @@ def _place(t: Phrases, e) -> str:
 @sentence_of(fx.SiteIntoPlay, fx.SiteOutOfPlay, fx.Nothing)
 def _site_words(t: Phrases, e) -> str:
     return t(e.kind_name)
+
+
+@sentence_of(fx.PlaceMarker)
+def _place_marker(t: Phrases, e) -> str:
+    return t("place_marker", name=e.name, filters=_filters(t, e.filters),
+             blocks=t("marker_blocks") if e.blocks else "")
+
+
+@sentence_of(fx.MoveMarker)
+def _move_marker(t: Phrases, e) -> str:
+    itself = fx.SpaceFilter("next_to_marker", marker=e.name)
+    rest = tuple(f for f in e.filters if f != itself)
+    return t("move_marker", name=e.name, near=t("marker_near") if itself in e.filters else "",
+             filters=_filters(t, rest), collect=t("marker_collects") if e.collect else "")
 
 
 @sentence_of(fx.ClaimSpace)
@@ -898,6 +914,12 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
 
 
 def _victory_points(t: Phrases, vp) -> str:
+    if vp.scorers is not None:   # every player (each opponent) scores by their own count, while the card's condition
+        scored = _victory_points(t, attrs.evolve(vp, scorers=None, condition=None))
+        who = t("vp_scorers_" + vp.scorers.replace(" ", "_"))
+        if vp.condition is not None:
+            return t("vp_each_if", who=who, vp=scored, condition=_condition(t, vp.condition))
+        return t("vp_each", who=who, vp=scored)
     if vp.condition is not None:
         return t("vp_if", n=vp.points, condition=_condition(t, vp.condition))
     if vp.per is not None:

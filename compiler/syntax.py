@@ -153,6 +153,7 @@ CHILDREN = {
     "deal_field": "key deal:INT keep:INT",
     "vp_per": "points:SIGNED_INT per?:quantity",
     "vp_if": "points:SIGNED_INT condition:condition",
+    "vp_each": "scorers:VP_SCORERS points:SIGNED_INT per?:quantity condition?:condition",
     # parts of effects (each verb's own rule is named by its checker)
     "per": "quantity:quantity",
     "delta": "resource:NAME change:SIGNED per?:per",
@@ -162,6 +163,7 @@ CHILDREN = {
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",
     "next_to": "count?:INT own?:OWNER tile:NAME",
+    "next_to_marker": "name:STRING",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",
                                       "each_card", "each_card_with_resources")},
     "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",

@@ -180,6 +180,13 @@ def condition(c: Condition | None) -> str:
 def victory_points(vp: VictoryPoints | None) -> str:
     if vp is None:
         return ""
+    if vp.scorers is not None:  # `each player -1 per your city if animals here >= 10`
+        per = ""
+        if vp.per is not None:
+            divisor = f"{vp.divisor} " if vp.divisor > 1 else ""
+            per = f" per {divisor}{quantity(vp.per, one=vp.divisor == 1)}"
+        when = f" if {condition(vp.condition)}" if vp.condition is not None else ""
+        return f"{vp.scorers} {vp.points}{per}{when}"
     if vp.condition is not None:
         return f"{vp.points} if {condition(vp.condition)}"
     if vp.per is not None:
@@ -250,6 +257,8 @@ def _filters(filters) -> str:
             parts.append("on your claim")
         elif f.kind == "ignoring_adjacency":
             parts.append("ignoring adjacency")
+        elif f.kind == "next_to_marker":
+            parts.append(f'next to marker "{f.marker}"')
     return (" " + " ".join(parts)) if parts else ""
 
 
@@ -329,6 +338,19 @@ def _place(e, c: bool) -> str:
 @text_of(fx.ClaimSpace)
 def _claim(e, c: bool) -> str:
     return "claim space" + _filters(e.filters)
+
+
+@text_of(fx.PlaceMarker)
+def _place_marker(e, c: bool) -> str:
+    return f'place marker "{e.name}"' + (" blocking tiles" if e.blocks else "") + _filters(e.filters)
+
+
+@text_of(fx.MoveMarker)
+def _move_marker(e, c: bool) -> str:
+    itself = fx.SpaceFilter("next_to_marker", marker=e.name)   # `next to it`, written first
+    near = " next to it" if itself in e.filters else ""
+    rest = tuple(f for f in e.filters if f != itself)
+    return f'move marker "{e.name}"{near}{_filters(rest)}' + (" collecting bonus" if e.collect else "")
 
 
 @text_of(fx.Draw)

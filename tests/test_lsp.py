@@ -348,7 +348,7 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     """After `place city next to ` the parser takes a number, `your` or a tile (the rule `next_to` takes tiles):
     five words, not the whole language."""
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: place city next to |")))) == {
-        "city", "greenery", "ocean", "tile", "your"}
+        "city", "greenery", "ocean", "tile", "your", "marker"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 2 |")))) == {
         "megacredits", "steel", "titanium", "plants", "energy", "heat"}  # a count of 2: plants
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
@@ -360,6 +360,19 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
                         "parameter", "rule", "expansion", "piece", "site", "faction", "government"}
+
+
+def test_completion_offers_production_after_protect_the_scorers_of_points_and_the_markers(editor, tmp_path):
+    """`protect production from opponents` is a construct of its own: after `protect` the editor offers
+    `production` beside the resources; a `vp:` may begin with the players who score it; a marker moved is one the
+    content places."""
+    protected = set(_labels(_complete(editor, tmp_path, BARN.format("effect: protect |"))))
+    assert {"production", "heat", "animal"} <= protected and "city" not in protected
+    scorers = set(_labels(_complete(editor, tmp_path, BARN.format("vp: |"))))
+    assert {"each player", "each opponent"} <= scorers
+    nomads = 'card "Nomads" {\n  type: active  cost: 1\n  play: place marker "Nomad" blocking tiles\n}\n'
+    moved = _labels(_complete(editor, tmp_path, nomads + BARN.format('action: move marker "|')))
+    assert moved == ["Nomad"]
 
 
 def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(editor, tmp_path):

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
+from tharsis.compiler.effects import PlaceMarker
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, STANDARD_RESOURCES, TILES
 
 from ..core.decisions import DECISION_KINDS
@@ -27,7 +30,7 @@ from .action_space import ActionSpace, action_space
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["SCALES", "Encoding", "encoding_for"]
+__all__ = ["SCALES", "Encoding", "encoding_for", "marker_entries"]
 
 # what a count is divided by: about its largest value in a game, so that the numbers stay near 0 to 1
 SCALES = {"generation": 20.0, "tr": 50.0, "stock": 50.0, "production": 10.0, "hand": 20.0, "deck": 100.0,
@@ -42,12 +45,15 @@ class Encoding:
     observation)` fill it; `layout` and `recall` are its parts, (what, length) in order."""
 
     def __init__(self, space: ActionSpace, scales: dict[str, tuple[int, int]], sites: dict = None,
-                 pieces: dict = None, factions: tuple = (), neutral: int = 0, stages: tuple = ()):
+                 pieces: dict = None, factions: tuple = (), neutral: int = 0, stages: tuple = (),
+                 markers: bool = False):
         """`sites`: every declared site of the content, name -> (track length, capacity); `pieces`: every declared
         kind of piece, name -> the most one player may hold (its limit, or a typical count); `factions`: the factions
         of every declared government of the content, in order; `neutral`: the most neutral pieces a government
         starts with (the scale of its reserve and of a faction's pieces); `stages`: (kind, stage) of every kind of
-        card with stages."""
+        card with stages; `markers`: whether some definition of the content places a named marker on the board (a
+        part of its own, last, so that content without one keeps its layout)."""
+        self.markers = markers
         self.cards = {name: i for i, name in enumerate(space.cards)}
         self.spaces = {name: i for i, name in enumerate(space.spaces)}
         self.milestones = {name: i for i, name in enumerate(space.keys("milestone"))}
@@ -97,6 +103,8 @@ class Encoding:
             ("the discard pile (multi-hot)", cards),
             ("the card being played (one-hot)", cards),
             (f"the observer's pending decision (one-hot: {', '.join(DECISION_KINDS)})", len(DECISION_KINDS)),
+            ("per space of every board, when the content places named markers: a marker stands on it, it blocks "
+             "tiles", 2 * len(self.spaces) if markers else 0),
         )
         self.recall = (("cards named by the observer's own past choices (multi-hot)", cards),)
         self.size = sum(length for _, length in self.layout)
@@ -192,6 +200,10 @@ class Encoding:
         decision = observation["decision"]
         if decision is not None and decision["kind"] in DECISION_KINDS:
             vector[at + DECISION_KINDS.index(decision["kind"])] = 1.0
+        at += len(DECISION_KINDS)
+        if self.markers:
+            for entry in marker_entries(self.spaces, at, observation.get("markers", {})):
+                vector[entry] = 1.0
 
     def _politics(self, vector: list, at: int, observation: dict, seat) -> int:
         """The factions, the role and the neutral reserve of a government, and the cards of kinds with stages, from
@@ -267,6 +279,33 @@ def _counts(owners, seat) -> dict[int, int]:
     return found
 
 
+def marker_entries(spaces: dict, at: int, markers: dict) -> list[int]:
+    """The entries of the markers' part, from `at`: two per space (a marker on it, and whether it blocks tiles);
+    `markers`: name -> [space, owner, blocks], as the observation gives them."""
+    entries = []
+    for space, _owner, blocks in markers.values():
+        if space in spaces:
+            entries.append(at + 2 * spaces[space])
+            if blocks:
+                entries.append(at + 2 * spaces[space] + 1)
+    return entries
+
+
+def _places_markers(content) -> bool:
+    """Whether some definition of the content has a `place marker` effect (its compiled objects walked)."""
+    stack = [d for d in content.definitions]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, PlaceMarker):
+            return True
+        if isinstance(item, (tuple, list)):
+            stack.extend(item)
+        elif attrs.has(type(item)):
+            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item))
+                         if not isinstance(getattr(item, f.name), (str, int, bool, type(None))))
+    return False
+
+
 def encoding_for(game: "Game") -> Encoding:
     """The encoding of the content `game` plays with (made once per content and shared): every declared parameter
     has a slot, in play or not."""
@@ -283,7 +322,8 @@ def encoding_for(game: "Game") -> Encoding:
                        for index in range(len(kind.stages)))
         sites = {s.name: (len(s.track), s.capacity) for s in game.content.of_kind("site")}
         pieces = {p.name: p.limit or SCALES["pieces"] for p in game.content.of_kind("piece")}
-        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales, sites, pieces, factions, neutral, stages))
+        found = _ENCODINGS[id(space)] = (space, Encoding(space, scales, sites, pieces, factions, neutral, stages,
+                                                         _places_markers(game.content)))
     return found[1]
 
 

@@ -407,6 +407,9 @@ class GameElements:
     factions: dict = attrs.field(factory=dict)      # its factions, by name
     # the cards of each kind with stages, by kind then name: apart from the library, as their names are their kind's
     staged_cards: dict = attrs.field(factory=dict)
+    # the cards of the sets in play whose points go to every player or each opponent (`vp: each player -1 per your
+    # city`): final scoring looks for them in every play area only when there are some
+    shared_vp: frozenset = frozenset()
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -460,8 +463,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
             staged_cards[card.type][card.name] = card
     card_prices = any(isinstance(p, CardPrice) for d in content.definitions
                       if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    shared_vp = frozenset(d.name for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
+                          and d.vp is not None and d.vp.scorers is not None)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
-                        sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards)
+                        sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
+                        shared_vp)
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -79,6 +79,8 @@ NOTES = {
     "site_active": "{0} becomes active",
     "site_in": "{who} {v:bring} {0} into play",
     "site_out": "{who} {v:set} {0} aside",
+    "marker_placed": "{who} {v:place} the {0} marker on {1}",
+    "marker_moved": "{who} {v:move} the {0} marker to {1}",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news, nor a rule that
 # applies to other games (a set-up for one player only)

@@ -31,7 +31,7 @@ from tharsis.compiler.vocabulary import GLOBAL_RANGES, STANDARD_RESOURCES, TILES
 from ..core.decisions import DECISION_KINDS
 from ..core.state import MAX_PLAYERS, PHASES
 from . import hidden
-from .encoding import SCALES, SEAT_NUMBERS, encoding_for
+from .encoding import SCALES, SEAT_NUMBERS, encoding_for, marker_entries
 
 if TYPE_CHECKING:
     from .game import Game
@@ -124,6 +124,11 @@ class ObservationWriter:
             keys["hand"] = list(me.hand)
             self._multi_hot(out, "hand", 18, me.hand)
         self._flow(out, game, me, keys)
+        if self.encoding.markers and keys.get("markers", _UNSEEN) != state.markers:   # content with markers only
+            keys["markers"] = dict(state.markers)
+            markers = {name: (m.space, m.owner, m.blocks) for name, m in state.markers.items()}
+            self._rewrite(out, "markers", [(index, 1.0) for index in
+                                           marker_entries(self.encoding.spaces, self.offsets[23], markers)])
 
     def _flow(self, out, game: "Game", me, keys: dict) -> None:
         """What the flow holds for the observer (with their kept cards) and the card being played

@@ -136,6 +136,9 @@ class GameState:
             # first stage first (games without them observe exactly as before)
             **({"government": _government(state.government)} if state.government is not None else {}),
             **({"stages": {kind: list(cards) for kind, cards in state.stages.items()}} if state.stages else {}),
+            # the named markers on the board (`place marker`): name -> [space, owner, blocks tiles]
+            **({"markers": {name: [m.space, m.owner, m.blocks] for name, m in state.markers.items()}}
+               if state.markers else {}),
             "deck_size": len(state.deck),
             # the discard pile as the observer sees it: the cards face up and their own face down; of the others'
             # face-down cards (research cards not bought, cards not kept) only how many

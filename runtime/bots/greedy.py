@@ -309,7 +309,7 @@ def _government_points(declared) -> tuple[float, float]:
 def card_value(game, name: str, player: int) -> float:
     card = game.library[name]
     value = effects_value(game, card.play, player, name)
-    if card.vp is not None:
+    if card.vp is not None and card.vp.scorers is None:   # points for every player are no gain of the owner's
         value += VP * (card.vp.points if card.vp.per is None and card.vp.condition is None else 1.5)
     value += LASTING * (len(card.passives) + (1 if card.actions else 0))
     return value

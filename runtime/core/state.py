@@ -120,6 +120,16 @@ class Tile:
     claimed: Optional[int] = None  # the player whose `claim space` marker the space had when the tile went on it
 
 
+@attrs.frozen
+class BoardMarker:
+    """A named marker on a space of the board (`place marker "Nomad" ...`): whose it is, and whether it blocks tiles
+    (`blocking tiles`: no tile may go on its space). Immutable, as a tile is: a move puts a new one."""
+
+    space: str
+    owner: int
+    blocks: bool = False
+
+
 @attrs.define
 class PlayerState:
     name: str
@@ -194,6 +204,7 @@ class GameData:
     # the `once per action` triggers fired in the action under way, each [owner, card, trigger's place among the
     # card's passives]; emptied when an action starts (runtime/handlers/triggers.py `new_action`)
     fired_this_action: list = attrs.field(factory=list)
+    markers: dict[str, BoardMarker] = attrs.field(factory=dict)   # named markers on the board: name -> marker
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -217,6 +228,7 @@ class GameData:
         new.set_aside = self.set_aside.copy() if self.set_aside else []
         new.government = self.government.copy() if self.government is not None else None
         new.fired_this_action = [fired.copy() for fired in self.fired_this_action] if self.fired_this_action else []
+        new.markers = self.markers.copy() if self.markers else {}
         return new
 
 
@@ -253,6 +265,9 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
                               "neutral": government.neutral}
     if state.fired_this_action:  # only within an action that fired a `once per action` trigger: saves as before
         data["fired_this_action"] = [list(fired) for fired in state.fired_this_action]
+    if state.markers:  # only with a marker on the board: saves as before
+        data["markers"] = {name: {"space": m.space, "owner": m.owner, "blocks": m.blocks}
+                           for name, m in state.markers.items()}
     return data
 
 
@@ -280,6 +295,8 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
         [FactionState(f["name"], list(f["pieces"]), f["leader"]) for f in saved["factions"]], saved["ruling"],
         saved["dominant"], saved["role"], saved["neutral"])
     state.fired_this_action = [list(fired) for fired in data.get("fired_this_action", ())]
+    state.markers = {str(name): BoardMarker(str(m["space"]), int(m["owner"]), bool(m["blocks"]))
+                     for name, m in data.get("markers", {}).items()}
     return state
 
 

@@ -1,9 +1,10 @@
 """Placing tiles and raising the global parameters and TR (an effect handler).
 
 Interface: `place` (choose a space, asking when there is a choice, and put the tile), `put_tile` (on a known
-space), `raise_parameter` (a step) and `raise_tr`. Placing gives the printed bonus plus 2 MC per adjacent ocean,
-raises what the tile raises and fires the `place` triggers; track bonuses chain (oxygen 8 % raises temperature,
-which may place an ocean). Where a tile may go is runtime/rules/spaces.py's check.
+space), `raise_parameter` (a step) and `raise_tr`; `marker_placed` and `marker_moved`, the steps that carry out the
+picks of `place marker` and `move marker` (effects.py's `PICK_ONE`). Placing gives the printed bonus plus 2 MC per
+adjacent ocean, raises what the tile raises and fires the `place` triggers; track bonuses chain (oxygen 8 % raises
+temperature, which may place an ocean). Where a tile may go is runtime/rules/spaces.py's check.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_
 
 from ..core.decisions import Decision, space_option
 from ..core.flow import Step, ask, push, step
-from ..core.state import NEUTRAL, Tile
+from ..core.state import NEUTRAL, BoardMarker, Tile
 from ..rules.checks import EffectContext
 from ..rules.passives import passives
 from ..rules.spaces import legal_spaces, replaceable_tiles, space_cost
@@ -25,7 +26,8 @@ from .payment import pay, taxed_steps
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["OCEAN_BONUS", "place", "placing", "put_tile", "raise_parameter", "raise_tr", "replace"]
+__all__ = ["OCEAN_BONUS", "marker_moved", "marker_placed", "place", "placing", "put_tile", "raise_parameter",
+           "raise_tr", "replace"]
 
 OCEAN_BONUS = 2
 
@@ -99,6 +101,55 @@ def tile_replaced(game: "Table", sid: str, player: int, new: str, name: Optional
     old = game.state.tiles.pop(sid)
     game.log_event("tile_removed", None, sid, old.kind)
     put_tile(game, player, sid, new, name, card)
+
+
+# ------------------------------------------------------------------ named markers on the board
+
+@step
+def marker_placed(game: "Table", sid: str, player: int, name: str, blocks: bool) -> None:
+    """`place marker "NAME" [blocking tiles]`: the marker, one in the game, goes on the space (from wherever it
+    stood) as the player's; `blocking tiles` is what the card declares of it, kept with it as it moves."""
+    game.state.markers[name] = BoardMarker(sid, player, blocks)
+    game.log_event("marker_placed", player, name, sid)
+
+
+@step
+def marker_moved(game: "Table", sid: str, player: int, name: str, collect: bool) -> None:
+    """`move marker "NAME" ... [collecting bonus]`: the marker moves on, and the mover collects what a tile placed
+    there would give them (the printed bonus, the adjacent oceans' money); no tile is placed, so no trigger fires."""
+    old = game.state.markers[name]
+    game.state.markers[name] = BoardMarker(sid, old.owner, old.blocks)
+    game.log_event("marker_moved", player, name, sid)
+    if collect:
+        marker_bonuses(game, player, sid, 0)
+
+
+@step
+def marker_bonuses(game: "Table", player: int, sid: str, index: int) -> None:
+    """The bonuses a marker collects on its space, from `index` on: as a tile's (an ocean bonus places an ocean
+    first, then the rest), then 2 MC per adjacent ocean (more with `ocean bonus +N megacredits`)."""
+    state, board = game.state, game.board
+    bonuses = board.spaces[sid].bonuses
+    stock = state.players[player].resources
+    if index == 0:
+        game.begin("bonus", player, sid)
+    while index < len(bonuses):
+        bonus, count = bonuses[index]
+        index += 1
+        if bonus == "card":
+            game.draw(player, count)
+        elif bonus in OCEAN_TILES:
+            push(game, marker_bonuses, player, sid, index)
+            for _ in range(count):
+                push(game, place_bonus_ocean, player)
+            return
+        else:
+            stock[bonus] += count
+    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind in OCEAN_TILES)
+    if adjacent_oceans:
+        stock["megacredits"] += (OCEAN_BONUS + sum(b.amount for b in passives(game, player, fx.OceanBonus))) * \
+            adjacent_oceans
+    game.log_event("end")
 
 
 def placing(game: "Table") -> Optional[str]:

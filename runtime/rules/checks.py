@@ -31,14 +31,15 @@ from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
-from .spaces import can_place, legal_spaces, maxed, replaceable_tiles
+from .spaces import can_place, legal_spaces, marker_spaces, maxed, replaceable_tiles
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
            "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
-           "first_impossible", "own_cards_to_remove_from", "owns_tile_next_to", "payment_blind", "possible",
+           "first_impossible", "marker_destinations", "own_cards_to_remove_from", "owns_tile_next_to",
+           "payment_blind", "possible",
            "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
            "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
 
@@ -709,6 +710,13 @@ def _production_protected(game: "Table", owner: int) -> bool:
     return any(p.scope == "opponents" and "production" in p.resources for p in passives(game, owner, fx.Protect))
 
 
+def marker_destinations(game: "Table", player: int, e) -> list[str]:
+    """Where `place marker` (`move marker`: only once the marker is on the board) may put its marker."""
+    if isinstance(e, fx.MoveMarker) and e.name not in game.state.markers:
+        return []
+    return marker_spaces(game, player, e.filters)
+
+
 def claimable(game: "Table", player: int, filters) -> list[str]:
     return [s for s in legal_spaces(game, player, SPECIAL, filters) if s not in game.state.claims]  # any land tile
 
@@ -893,6 +901,8 @@ _POSSIBLE = {
     fx.AnyProduction: lambda game, e, ctx: bool(production_targets(game, e, ctx)),
     fx.PlaceTile: lambda game, e, ctx: can_place(game, ctx.player, e),
     fx.ClaimSpace: lambda game, e, ctx: bool(claimable(game, ctx.player, e.filters)),
+    fx.PlaceMarker: lambda game, e, ctx: bool(marker_destinations(game, ctx.player, e)),
+    fx.MoveMarker: lambda game, e, ctx: bool(marker_destinations(game, ctx.player, e)),
     fx.ReplaceTile: lambda game, e, ctx: bool(replaceable_tiles(game, ctx.player, e)),
     fx.LookDiscard: lambda game, e, ctx: bool(game.state.discard),
     fx.RemoveResources: _can_remove,

@@ -52,6 +52,8 @@ def government_points(game: "Table", index: int) -> int:
 
 
 def _points(game: "Table", vp, where: Where) -> int:
+    if vp.scorers is not None:   # its owner scores only as one of every player, by their own count
+        return _scored(game, vp, where, where.player) if vp.scorers == "each player" else 0
     if vp.condition is not None:
         return vp.points if holds(game, vp.condition, where) else 0
     if vp.per is not None:
@@ -59,8 +61,21 @@ def _points(game: "Table", vp, where: Where) -> int:
     return vp.points
 
 
+def _scored(game: "Table", vp, owner: Where, scorer: int) -> int:
+    """What a card whose points go to every player (`vp: each player -1 per your city if animals here >= 10`) gives
+    one of them: its condition is the card's, judged from its owner's side; the count is the scorer's own."""
+    if vp.condition is not None and not holds(game, vp.condition, owner):
+        return 0
+    if vp.per is None:
+        return vp.points
+    return vp.points * (quantity(game, vp.per, Where(scorer, card=owner.card)) // vp.divisor)
+
+
 def card_points(game: "Table", index: int) -> dict[str, int]:
-    player = game.state.players[index]
+    """A player's points from cards, by card: their own cards' `vp:`, and what another player's card gives them
+    (`vp: each opponent ...`), under that card's name."""
+    state = game.state
+    player = state.players[index]
     points: dict[str, int] = {}
     names = [c.name for c in player.played] + list(player.events)
     for name in names:
@@ -70,6 +85,16 @@ def card_points(game: "Table", index: int) -> dict[str, int]:
         value = _points(game, vp, Where(index, card=name))
         if value:
             points[name] = value
+    shared = game.elements.shared_vp
+    if shared:
+        for owner, other in enumerate(state.players):
+            if owner == index:
+                continue
+            for name in [c.name for c in other.played] + list(other.events):
+                if name in shared:
+                    value = _scored(game, game.library[name].vp, Where(owner, card=name), index)
+                    if value:
+                        points[name] = points.get(name, 0) + value
     return points
 
 

@@ -23,6 +23,7 @@ from tharsis.compiler.vocabulary import (
     NAMED_TILES,
     OCEAN_SPACE,
     OCEAN_TILES,
+    SPECIAL,
     VOLCANIC,
 )
 
@@ -33,8 +34,9 @@ from .prices import can_pay
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["affordable", "can_place", "cost_once_placed", "free_spaces", "legal_spaces", "maxed", "parameter_value",
-           "placed_meets", "replaceable_tiles", "space_cost", "terraformed"]
+__all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "free_spaces", "legal_spaces",
+           "marker_spaces", "maxed", "parameter_value", "placed_meets", "replaceable_tiles", "space_cost",
+           "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -116,8 +118,13 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                     adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
                                 for n in board.neighbours[s]}
                 near = adjacent if near is None else near & adjacent
+            elif f.kind == "next_to_marker":   # the spaces around that marker (none while it is off the board)
+                marker = state.markers.get(f.marker)
+                adjacent = set(board.neighbours[marker.space]) if marker is not None else set()
+                near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
+    blocked = blocked_spaces(state) if state.markers else None
     spaced = tile in CITY_TILES and (not filters or not any((f.kind == "next_to" and f.tile in CITY_TILES) or
                                                             f.kind == "ignoring_adjacency" for f in filters))
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
@@ -128,12 +135,27 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
             claimant = claims.get(sid)
             if claimant is not None and claimant != player:
                 continue
+        if blocked and sid in blocked:
+            continue
         if kinds is not None and (not _space_kind_ok(game, board.spaces[sid], tile, kinds) or
                                   not _filters_ok(game, player, sid, filters)):
             continue
         if cities and not cities.isdisjoint(neighbours[sid]):
             continue
         yield sid
+
+
+def marker_spaces(game: "Table", player: int, filters: tuple) -> list[str]:
+    """Where a named marker may go (`place marker`, `move marker`): a free space as a special tile's would be (land
+    unless the filters say otherwise; no tile, no reserved space, no other player's claim, no blocking marker), with
+    no marker on it, whatever its price (a marker pays nothing)."""
+    taken = {m.space for m in game.state.markers.values()}
+    return [s for s in free_spaces(game, player, SPECIAL, filters) if s not in taken]
+
+
+def blocked_spaces(state) -> frozenset:
+    """The spaces where no tile may go for a marker on them (`place marker "Nomad" blocking tiles`)."""
+    return frozenset(m.space for m in state.markers.values() if m.blocks)
 
 
 def _space_kind(tile: str) -> str:
@@ -166,7 +188,15 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
         elif f.kind == "claim":
             if state.claims.get(sid) != player:
                 return False
+        elif f.kind == "next_to_marker":
+            if not _next_to_marker(game, f, sid):
+                return False
     return True
+
+
+def _next_to_marker(game: "Table", f, sid: str) -> bool:
+    marker = game.state.markers.get(f.marker)
+    return marker is not None and sid in game.board.neighbours[marker.space]
 
 
 def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
@@ -206,6 +236,9 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
                 return False
         elif kind == "claim":
             if tiles[sid].claimed != owner:
+                return False
+        elif kind == "next_to_marker":
+            if not _next_to_marker(game, f, sid):
                 return False
     return True
 
@@ -264,6 +297,8 @@ def _greenery_placeable(game: "Table", player: int, tile: str) -> bool:
     greenery project and every card with a greenery ask it at each turn): the free land spaces next to the player's
     tiles, found from those tiles, decide when there are some; otherwise the first affordable free space does."""
     state, board = game.state, game.board
+    if state.markers:  # a marker may block spaces: the general path, which leaves them out
+        return bool(legal_spaces(game, player, tile))
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
     land = _open_land(board)
     near = [n for sid, placed in tiles.items() if placed.owner == player for n in neighbours[sid]

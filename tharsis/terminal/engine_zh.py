@@ -49,6 +49,8 @@ ZH_VALUE_REASONS = {
 ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Choose your corporation", "选择你的公司"),
     (r"action (?P<n>\d+) of 2", "第{n}个行动（每回合至多2个）"),
+    (r"Where do you place the marker\?", "你要把标记放在哪里？"),
+    (r"Where do you move the marker\?", "你要把标记移到哪里？"),
     (r'Where do you place the (?P<tile>\w+) "(?P<card>.+)"\?', "你要把{tile}「{card}」放在哪里？"),
     (r"Where do you place the (?P<tile>\w+)\?", "你要把{tile}放在哪里？"),
     (r"Where is the (?P<tile>\w+) placed \(for nobody\)\?", "{tile}放在哪里（不属于任何玩家）？"),
@@ -156,6 +158,8 @@ ZH_EVENTS: dict[str, str] = {
     "site_active": "「{0}」启用",
     "site_in": "{who}将「{0}」加入游戏",
     "site_out": "{who}将「{0}」移出游戏",
+    "marker_placed": "{who}将「{0}」标记放在 {1}",
+    "marker_moved": "{who}将「{0}」标记移到 {1}",
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {

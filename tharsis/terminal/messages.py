@@ -142,6 +142,9 @@ Commands:  view (the whole state)   board   hand   card NAME (a card's rules tex
     "offboard_city": "{area}: city {owner}",
     "offboard_free": "{area}: free",
     "bonuses": "bonuses: {bonuses} (a letter twice: 2 of it)",
+    "markers": "markers (*): {markers}",
+    "marker_at": "{name} on {space} ({owner}{blocks})",
+    "marker_blocks": ", no tile may go there",
     "bonus_key": "{letter} {name}",
     "generation_line": "Generation {generation} ({phase})   temperature {temperature}°C   oxygen {oxygen}%   "
                        "oceans {oceans}/9{declared}",
@@ -408,6 +411,9 @@ ZH: dict[str, Entry] = {
     "offboard_city": "{area}：{owner} 的城市",
     "offboard_free": "{area}：空闲",
     "bonuses": "放置奖励：{bonuses}（字母出现两次：2份）",
+    "markers": "标记（*）：{markers}",
+    "marker_at": "「{name}」在 {space}（{owner}{blocks}）",
+    "marker_blocks": "，该区域不能放置板块",
     "bonus_key": "{letter} {name}",
     "generation_line": "第{generation}时代（{phase}）   温度 {temperature}℃   "
                        "氧气浓度 {oxygen}%   海洋 {oceans}/9{declared}",

@@ -70,12 +70,16 @@ def board(game, highlight: tuple[str, ...] = (), paint: Paint = PLAIN, language:
     for space in game.board.mars:
         rows.setdefault(space.row, []).append(space)
     lines, used, neutral = [], set(), False
+    marked = {m.space: m for m in game.state.markers.values()}
     for y in sorted(rows):
         cells = []
         for space in rows[y]:
             tile = game.state.tiles.get(space.id)
             if space.id in highlight:
                 cell = paint.bold(f"[{space.id}]")
+            elif tile is None and space.id in marked:   # a named marker on an empty space: `*` and its owner
+                owner = marked[space.id].owner
+                cell = f" {paint.bold('*')}{paint.player(letters.get(owner, 'n'), owner)} "
             elif tile is not None:
                 owner = letters.get(tile.owner, "n") if tile.owner is not None else ""
                 neutral = neutral or owner == "n"
@@ -112,9 +116,13 @@ def board(game, highlight: tuple[str, ...] = (), paint: Paint = PLAIN, language:
     names = {letter: name for name, letter in bonus_letters.items()}
     bonuses = "  ".join(words("bonus_key", letter=letter, name=_bonus_name(words, names[letter]))
                         for letter in sorted(used, key=list(names).index))
+    markers = words("off_mars_sep").join(
+        words("marker_at", name=name, space=m.space, owner=game.state.players[m.owner].name,
+              blocks=words("marker_blocks") if m.blocks else "") for name, m in game.state.markers.items())
     return "\n".join(lines + [words("off_mars", areas=words("off_mars_sep").join(offboard)),
                               words("legend", players=legend)]
-                     + ([words("bonuses", bonuses=bonuses)] if bonuses else []))
+                     + ([words("bonuses", bonuses=bonuses)] if bonuses else [])
+                     + ([words("markers", markers=markers)] if markers else []))
 
 
 def _bonus_name(words: Words, name: str) -> str:

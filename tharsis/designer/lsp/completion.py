@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Protocol
 
+from tharsis.compiler import effects as fx
 from tharsis.compiler.checker import FIELDS, REPEATABLE
 from tharsis.compiler.parser import DEFINITION_KEYWORDS
 from tharsis.designer import suppressions
@@ -188,6 +189,9 @@ def _quoted(role: Optional[str], replace: Optional[Range], closing: bool, source
     if role == "set":
         return [Completion(name, "set", "a set of the loaded content", insert_text=opening + name + end,
                            replace=replace) for name in source.vocabulary.sets]
+    if role == "marker":
+        return [Completion(name, "name", "a marker the loaded content places", insert_text=opening + name + end,
+                           replace=replace) for name in _marker_names(source.definitions)]
     if role not in roles.DEFINITION_KINDS and role != "any definition":
         return []
     kinds = roles.DEFINITION_KINDS.get(role)
@@ -200,3 +204,15 @@ def _quoted(role: Optional[str], replace: Optional[Range], closing: bool, source
         items.append(Completion(definition.name, "card" if definition.kind in ("card", "corporation") else "name",
                                 headline, markdown, insert_text=opening + definition.name + end, replace=replace))
     return items
+
+
+def _marker_names(definitions) -> list[str]:
+    """The names of the markers the definitions place (`place marker "Nomad"`), for `move marker "` and `next to
+    marker "`."""
+    names = set()
+    for definition in definitions:
+        runs = (getattr(definition, "play", None) or (), getattr(definition, "first_action", None) or (),
+                getattr(definition, "passives", None) or (),
+                *(option.cost + option.effects for option in getattr(definition, "actions", None) or ()))
+        names.update(e.name for run in runs for e in fx.walk(run) if isinstance(e, fx.PlaceMarker))
+    return sorted(names)

@@ -43,6 +43,8 @@ _SPOKEN = {
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
     "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
+    "VP_SCORERS": ("each player", "each opponent"),
+    "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
     "UNTIL_NONE_LEFT": ("until none left",),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")

@@ -16,6 +16,7 @@ from typing import Iterable, Optional
 import attrs
 
 from tharsis.compiler import vocabulary as v
+from tharsis.compiler.check_effects import PRODUCTION
 from tharsis.compiler.checker import ENDS_GAME, PIECE_RETURNS, RULE_DECIDERS, RULE_MOMENTS, UNPLAYABLE_TO
 
 from .grammar_context import Holder
@@ -33,7 +34,7 @@ NAME_ROLES = {
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
     "space": "space kind", "bonus": "bonus",
     "add": "card resource", "adds": "card resource", "with_icon": "card resource",
-    "remove": "any resource", "name_list<protect": "any resource",
+    "remove": "any resource", "name_list<protect": "protected",
     "another_card": "tag", "any_card": "tag", "any_card_with_resources": "tag", "any_cards": "tag",
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "played_tag": "tag",
     "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
@@ -70,12 +71,14 @@ STRING_ROLES = {
     "string_list<awards_field": "award", "string_list<board_awards": "award",
     "on_reserved": "reserved space", "except_filter": "standard project", "on_standard_project": "standard project",
     "on_standard_action": "standard action",
+    "place_marker": "marker", "move_marker": "marker", "next_to_marker": "marker",   # a named marker on the board
 }
 
 # The glossary's category of the words of a role (glossary.py), so hover and completion explain a word by the
 # meaning it has where it is written (`plant` after `tags:` is the tag, after `gain 2` the resource).
 GLOSSARY_CATEGORIES = {
     "resource": "resource", "production": "resource", "card resource": "card resource", "tag": "tag",
+    "protected": "resource",
     "tile": "tile", "neighbour": "tile", "own tile": "tile", "new tile": "tile", "space kind": "space kind",
     "card type": "card type",
     "card kind": "card type", "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
@@ -119,6 +122,8 @@ class Vocabulary:
         table = {
             "resource": v.STANDARD_RESOURCES, "production": v.STANDARD_RESOURCES,
             "card resource": card_resources, "any resource": v.STANDARD_RESOURCES + card_resources,
+            # `protect animals here`, `protect plants from opponents`, `protect production from opponents`
+            "protected": v.STANDARD_RESOURCES + card_resources + (PRODUCTION,),
             "tag": tags, "tile": v.TILES + self.pieces,
             "neighbour": tuple(w for w in v.TILE_WORDS if w not in v.NAMED_TILES),
             "own tile": tuple(w for w in v.TILE_WORDS if w not in v.OCEAN_TILES),   # `replace your city tile ...`
