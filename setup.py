@@ -33,9 +33,11 @@ this way and plays the fingerprint games (tests/test_engine_fingerprint.py) and 
 
 from __future__ import annotations
 
+import filecmp
 import glob
 import json
 import os
+import shutil
 import time
 from typing import Optional
 
@@ -76,7 +78,7 @@ class OptionalCompile(build_ext):
             return
         try:  # the C files replace the .py sources of the extensions setuptools has prepared (not new objects)
             translated = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
-                                   compiler_directives=DIRECTIVES, quiet=True)
+                                   include_path=[self._declarations()], compiler_directives=DIRECTIVES, quiet=True)
             c_sources = {extension.name: extension.sources for extension in translated}
             for extension in self.extensions:
                 extension.sources = c_sources[extension.name]
@@ -98,6 +100,20 @@ class OptionalCompile(build_ext):
                        f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
             _warn(problem)
         self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started, problem=problem)
+
+    def _declarations(self) -> str:
+        """A folder where the engine's .pxd files are found under the installed package's names
+        (`tharsis/runtime/core/state.pxd`), which is how one .pxd `cimport`s another's types; the checkout keeps
+        them beside their .py files in runtime/, under no tharsis/ folder. Copied, not linked (Windows)."""
+        folder = os.path.join(self.build_temp, "declarations")
+        for path in glob.glob(os.path.join("runtime", "**", "*.pxd"), recursive=True) + \
+                glob.glob(os.path.join("runtime", "**", "__init__.py"), recursive=True):
+            target = os.path.join(folder, "tharsis", path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if not os.path.exists(target) or not filecmp.cmp(path, target, shallow=False):
+                shutil.copy2(path, target)   # its time kept: Cython compiles again only what depends on a change
+        open(os.path.join(folder, "tharsis", "__init__.py"), "w").close()
+        return folder
 
     def build_extension(self, extension: Extension) -> None:
         """Compile one module, noting whether it was compiled now or reused: setuptools skips, silently, a module

@@ -5,13 +5,12 @@ import json
 import random
 import tracemalloc
 
-import attrs
 import pytest
 
 from tharsis.runtime.api.game import Game, GameOptions, load_library
 from tharsis.runtime.bots import RandomBot, play_out
 from tharsis.runtime.core.decisions import IllegalChoice, LazyDecision
-from tharsis.runtime.core.state import GameData
+from tharsis.runtime.core.state import GameData, fields
 from tharsis.runtime.rules.legality import is_legal, why_not
 
 LIBRARY = load_library()
@@ -62,11 +61,11 @@ def test_mutating_a_clone_never_changes_the_original():
 
 
 def _same_fields(original, copied) -> None:
-    """Every attrs field of `original` is in `copied` with an equal value, and no list or dict is shared."""
-    for field in attrs.fields(type(original)):
-        where = f"{type(original).__name__}.copy() and its field {field.name!r}"
-        assert hasattr(copied, field.name), f"{where}: the field is not copied (add it to copy())"
-        value, copied_value = getattr(original, field.name), getattr(copied, field.name)
+    """Every field of `original` is in `copied` with an equal value, and no list or dict is shared."""
+    for field in fields(type(original)):
+        where = f"{type(original).__name__}.copy() and its field {field!r}"
+        assert hasattr(copied, field), f"{where}: the field is not copied (add it to copy())"
+        value, copied_value = getattr(original, field), getattr(copied, field)
         assert copied_value == value, where
         assert not isinstance(value, (list, dict, set)) or copied_value is not value, f"{where}: shared, not copied"
 

@@ -1,0 +1,15 @@
+# The type a compiled engine gives table.py's `Table` (Cython's augmenting .pxd; core/state.pxd says why): the
+# attributes every rule reads, in the object's struct and typed, so that `game.state` in code that declares `game`
+# a Table is a C read and what follows it (`.players`, `.flow.stack`) typed too. `Game` (runtime/api/game.py)
+# stays a Python class on top; what it adds lives in its instances' dictionaries as before.
+
+from tharsis.runtime.core.flow cimport Flow
+from tharsis.runtime.core.state cimport GameData
+
+
+cdef class Table:
+    cdef public GameData state
+    cdef public Flow flow
+    cdef public object options, content, library, standard_projects, standard_actions, board, milestones, awards
+    cdef public object elements, log, deciders, events, result, _passives, _view, _conversions, _fixed_candidates
+    cdef public object _trigger_events
