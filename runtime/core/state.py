@@ -194,7 +194,8 @@ class GameData:
 
     __slots__ = ("board", "players", "temperature", "oxygen", "oceans", "tiles", "claims", "deck", "discard",
                  "face_down", "generation", "first_player", "phase", "milestones", "awards", "neutral_tr", "over",
-                 "rng", "parameters", "kept", "piles", "stages", "sites", "set_aside", "government", "fired_this_action")
+                 "rng", "parameters", "kept", "piles", "stages", "sites", "set_aside", "government",
+                 "fired_this_action")
     # tiles: space -> Tile; claims: Land Claim markers, space -> player; deck: hidden (a determiniser may reshuffle
     # it); face_down: the cards of the discard pile that went there face down (research cards not bought, cards looked
     # at and not kept), name -> the player who discarded them, the only one who knows them, emptied when the pile is
