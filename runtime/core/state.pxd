@@ -36,3 +36,8 @@ cdef class GameData:
     cdef public list sites, set_aside
     cdef public object government
     cdef public list fired_this_action
+
+
+cdef class History:
+    cdef public object _head, _list
+    cdef public Py_ssize_t _length

@@ -409,7 +409,7 @@ class History:
         self._list = None
 
     def copy(self) -> "History":
-        new = _new(History)
+        new = History.__new__(History)
         new._head, new._length, new._list = self._head, self._length, self._list
         return new
 
