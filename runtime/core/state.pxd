@@ -41,3 +41,5 @@ cdef class GameData:
 cdef class History:
     cdef public object _head, _list
     cdef public Py_ssize_t _length
+
+    cpdef append(self, item)

@@ -4,12 +4,13 @@
 # stays a Python class on top; what it adds lives in its instances' dictionaries as before.
 
 from tharsis.runtime.core.flow cimport Flow
-from tharsis.runtime.core.state cimport GameData
+from tharsis.runtime.core.state cimport GameData, History
 
 
 cdef class Table:
     cdef public GameData state
     cdef public Flow flow
+    cdef public History log, events, deciders
+    cdef public dict _passives
     cdef public object options, content, library, standard_projects, standard_actions, board, milestones, awards
-    cdef public object elements, log, deciders, events, result, _passives, _view, _conversions, _fixed_candidates
-    cdef public object _trigger_events
+    cdef public object elements, result, _view, _conversions, _fixed_candidates, _trigger_events
