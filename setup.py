@@ -2,14 +2,16 @@
 
 `pip install .` installs the engine as plain Python, in seconds. `THARSIS_COMPILE=1 pip install .` compiles every
 module of runtime/ and of its layers (core, rules, handlers, sequence, api, bots) to a C extension from the same
-.py source, unchanged; the .py files are installed beside the extensions, for reading and for tracebacks, and Python
-imports the extension when there is one.
+.py source, unchanged, with the types Cython's augmenting .pxd files beside some of them declare (the state, the
+flow, the table, the decisions as C extension types: docs/benchmarks.md, issue 36); the .py files are installed
+beside the extensions, for reading and for tracebacks, and Python imports the extension when there is one.
 
 Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
 compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
-install takes 5-12 s. In return the compiled engine executes 17 % fewer instructions (70.2 M against 84.9 M per
-random game, issue 36) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on a
-quiet machine and 1.1-1.3x at load 6-8 (issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
+install takes 5-12 s. In return the compiled engine executes a third fewer instructions (57.3 M against 84.7 M per
+random game: 1.48x, issue 36) but, in CPU time measured in interleaved rounds, ran only 1.04-1.08x as many games
+per second at load 10-13 (1.25x on a quiet machine and 1.1-1.3x at load 6-8 before the .pxd files; issue 35 had
+found nothing gained at load 2.5-5). It pays for its wait only in
 long simulation campaigns on a machine of one's own, so it is a choice, not the set-up's toll.
 
 Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
@@ -27,8 +29,12 @@ from an earlier build (pip builds in the checkout's build/ folder, and setuptool
 whose C file has not changed since), so an install never claims a compile it did not do.
 
 Annotations are documentation here, not C types (`annotation_typing=False`): the compiled engine accepts exactly
-what the Python one does, so the two cannot behave differently. CI's second pass (.ci/run) compiles the engine
-this way and plays the fingerprint games (tests/test_engine_fingerprint.py) and the other engine tests on it.
+what the Python one does, so the two cannot behave differently. The .pxd files type only what cannot change a
+result: lists and dicts of the state as such, numbers as Python objects (a bot's splitmix64 in unsigned 64-bit C,
+which is what rng.py's masks compute). Cython finds one .pxd from another by the installed package's names
+(`tharsis/runtime/core/state.pxd`), which the checkout does not have: `_declarations` copies them to such a
+folder. CI's second pass (.ci/run) compiles the engine this way and plays the fingerprint games
+(tests/test_engine_fingerprint.py) and the other engine tests on it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 # The type a compiled engine gives table.py's `Table` (Cython's augmenting .pxd; core/state.pxd says why): the
 # attributes every rule reads, in the object's struct and typed, so that `game.state` in code that declares `game`
-# a Table is a C read and what follows it (`.players`, `.flow.stack`) typed too. `Game` (runtime/api/game.py)
-# stays a Python class on top; what it adds lives in its instances' dictionaries as before.
+# a Table is a C read and what follows it (`.players`, `.flow.stack`, `.log.append`) typed too. `Game`
+# (runtime/api/game.pxd) is an extension type on top, with an instance dictionary for what this does not declare
+# (an observer, a sandbox's `answer_single_options`, a subclass's own fields).
 
 from tharsis.runtime.core.flow cimport Flow
 from tharsis.runtime.core.state cimport GameData, History
