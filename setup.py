@@ -20,8 +20,9 @@ plain Python:
 
 - in an editable install (`pip install -e .`, the tests' install): a compiled module would hide every later edit
   of its .py file;
-- where Cython cannot be imported, no C compiler works, or a module fails to compile: each module that did not
-  compile stays plain Python, and `tharsis --version` names the cause (pip shows a build's output only with -v).
+- where Cython cannot be imported, no C compiler works, or a module fails to compile: every module stays plain
+  Python (a module that stayed Python could not give a compiled one the C type it declares in its .pxd, and the
+  engine would not import), and `tharsis --version` names the cause (pip shows a build's output only with -v).
 
 Every other install leaves a record of what this build did beside the engine (runtime/build.json), which
 `tharsis --version` reads: which modules were compiled in this build, in how many seconds, and which were reused
@@ -99,13 +100,12 @@ class OptionalCompile(build_ext):
         except Exception as error:  # noqa: BLE001 - no C compiler, say
             self._give_up(f"the engine could not be compiled ({error})")
             return
-        reused = len(self.extensions) - len(self._built) - len(self._failed)
-        problem = None
-        if self._failed:
-            problem = (f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
-                       f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
-            _warn(problem)
-        self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started, problem=problem)
+        if self._failed:  # all or nothing: the modules share C types (the .pxd files), so half an engine won't import
+            self._give_up(f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
+                          f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
+            return
+        reused = len(self.extensions) - len(self._built)
+        self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started)
 
     def _declarations(self) -> str:
         """A folder where the engine's .pxd files are found under the installed package's names
@@ -128,7 +128,7 @@ class OptionalCompile(build_ext):
         before = os.stat(path).st_mtime_ns if os.path.exists(path) else None
         try:
             super().build_extension(extension)
-        except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
+        except Exception as error:  # noqa: BLE001 - noted: `run` then installs every module as Python
             self._failed.append(f"{extension.name}: {error}")
             self._remove_compiled([extension])
             return
