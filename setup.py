@@ -2,14 +2,16 @@
 
 `pip install .` installs the engine as plain Python, in seconds. `THARSIS_COMPILE=1 pip install .` compiles every
 module of runtime/ and of its layers (core, rules, handlers, sequence, api, bots) to a C extension from the same
-.py source, unchanged; the .py files are installed beside the extensions, for reading and for tracebacks, and Python
-imports the extension when there is one.
+.py source, unchanged, with the types Cython's augmenting .pxd files beside some of them declare (the state, the
+flow, the table, the decisions as C extension types: docs/benchmarks.md, issue 36); the .py files are installed
+beside the extensions, for reading and for tracebacks, and Python imports the extension when there is one.
 
 Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
 compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
-install takes 5-12 s. In return the compiled engine executes 17 % fewer instructions (70.2 M against 84.9 M per
-random game, issue 36) and, in CPU time measured in interleaved rounds, ran 1.25x as many games per second on a
-quiet machine and 1.1-1.3x at load 6-8 (issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
+install takes 5-12 s. In return the compiled engine executes a third fewer instructions (57.3 M against 84.7 M per
+random game: 1.48x, issue 36) and, in CPU time measured in interleaved rounds, ran 1.2-1.5x as many games per
+second at load 10-12 but 1.04-1.08x beside a running C compiler (1.25x on a quiet machine and 1.1-1.3x at load 6-8
+before the .pxd files; issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
 long simulation campaigns on a machine of one's own, so it is a choice, not the set-up's toll.
 
 Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
@@ -18,8 +20,9 @@ plain Python:
 
 - in an editable install (`pip install -e .`, the tests' install): a compiled module would hide every later edit
   of its .py file;
-- where Cython cannot be imported, no C compiler works, or a module fails to compile: each module that did not
-  compile stays plain Python, and `tharsis --version` names the cause (pip shows a build's output only with -v).
+- where Cython cannot be imported, no C compiler works, or a module fails to compile: every module stays plain
+  Python (a module that stayed Python could not give a compiled one the C type it declares in its .pxd, and the
+  engine would not import), and `tharsis --version` names the cause (pip shows a build's output only with -v).
 
 Every other install leaves a record of what this build did beside the engine (runtime/build.json), which
 `tharsis --version` reads: which modules were compiled in this build, in how many seconds, and which were reused
@@ -27,15 +30,21 @@ from an earlier build (pip builds in the checkout's build/ folder, and setuptool
 whose C file has not changed since), so an install never claims a compile it did not do.
 
 Annotations are documentation here, not C types (`annotation_typing=False`): the compiled engine accepts exactly
-what the Python one does, so the two cannot behave differently. CI's second pass (.ci/run) compiles the engine
-this way and plays the fingerprint games (tests/test_engine_fingerprint.py) and the other engine tests on it.
+what the Python one does, so the two cannot behave differently. The .pxd files type only what cannot change a
+result: lists and dicts of the state as such, numbers as Python objects (a bot's splitmix64 in unsigned 64-bit C,
+which is what rng.py's masks compute). Cython finds one .pxd from another by the installed package's names
+(`tharsis/runtime/core/state.pxd`), which the checkout does not have: `_declarations` copies them to such a
+folder. CI's second pass (.ci/run) compiles the engine this way and plays the fingerprint games
+(tests/test_engine_fingerprint.py) and the other engine tests on it.
 """
 
 from __future__ import annotations
 
+import filecmp
 import glob
 import json
 import os
+import shutil
 import time
 from typing import Optional
 
@@ -76,7 +85,7 @@ class OptionalCompile(build_ext):
             return
         try:  # the C files replace the .py sources of the extensions setuptools has prepared (not new objects)
             translated = cythonize(self.extensions, build_dir=os.path.join(self.build_temp, "cython"),
-                                   compiler_directives=DIRECTIVES, quiet=True)
+                                   include_path=[self._declarations()], compiler_directives=DIRECTIVES, quiet=True)
             c_sources = {extension.name: extension.sources for extension in translated}
             for extension in self.extensions:
                 extension.sources = c_sources[extension.name]
@@ -91,13 +100,26 @@ class OptionalCompile(build_ext):
         except Exception as error:  # noqa: BLE001 - no C compiler, say
             self._give_up(f"the engine could not be compiled ({error})")
             return
-        reused = len(self.extensions) - len(self._built) - len(self._failed)
-        problem = None
-        if self._failed:
-            problem = (f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
-                       f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
-            _warn(problem)
-        self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started, problem=problem)
+        if self._failed:  # all or nothing: the modules share C types (the .pxd files), so half an engine won't import
+            self._give_up(f"{len(self._failed)} of the engine's {len(self.extensions)} modules could not be compiled "
+                          f"({self._failed[0]}{', ...' if len(self._failed) > 1 else ''})")
+            return
+        reused = len(self.extensions) - len(self._built)
+        self._record(compiled=len(self._built), reused=reused, seconds=time.monotonic() - started)
+
+    def _declarations(self) -> str:
+        """A folder where the engine's .pxd files are found under the installed package's names
+        (`tharsis/runtime/core/state.pxd`), which is how one .pxd `cimport`s another's types; the checkout keeps
+        them beside their .py files in runtime/, under no tharsis/ folder. Copied, not linked (Windows)."""
+        folder = os.path.join(self.build_temp, "declarations")
+        for path in glob.glob(os.path.join("runtime", "**", "*.pxd"), recursive=True) + \
+                glob.glob(os.path.join("runtime", "**", "__init__.py"), recursive=True):
+            target = os.path.join(folder, "tharsis", path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if not os.path.exists(target) or not filecmp.cmp(path, target, shallow=False):
+                shutil.copy2(path, target)   # its time kept: Cython compiles again only what depends on a change
+        open(os.path.join(folder, "tharsis", "__init__.py"), "w").close()
+        return folder
 
     def build_extension(self, extension: Extension) -> None:
         """Compile one module, noting whether it was compiled now or reused: setuptools skips, silently, a module
@@ -106,7 +128,7 @@ class OptionalCompile(build_ext):
         before = os.stat(path).st_mtime_ns if os.path.exists(path) else None
         try:
             super().build_extension(extension)
-        except Exception as error:  # noqa: BLE001 - this module stays Python; the others may compile
+        except Exception as error:  # noqa: BLE001 - noted: `run` then installs every module as Python
             self._failed.append(f"{extension.name}: {error}")
             self._remove_compiled([extension])
             return

@@ -291,7 +291,7 @@ class Game(Table):
 
     def clone(self) -> "Game":
         """An independent copy: mutating one never changes the other. Copies state and flow, never replays."""
-        new = object.__new__(Game)
+        new = Game.__new__(Game)   # not `object.__new__`, which refuses a compiled `Table` (core/table.pxd)
         new.options, new.content, new.library = self.options, self.content, self.library
         new.standard_projects, new.standard_actions = self.standard_projects, self.standard_actions
         new.board, new.milestones, new.awards = self.board, self.milestones, self.awards
@@ -343,7 +343,7 @@ class Game(Table):
             if "state" in data and game.snapshot() != data["state"]:
                 raise ValueError("the saved log does not reproduce the saved state (was the content changed?)")
             return game
-        game = object.__new__(cls)
+        game = cls.__new__(cls)
         game._tables(options, library)
         try:
             restore(game, data)

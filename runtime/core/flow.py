@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-import attrs
-
 __all__ = ["MAX_STEPS_PER_DECISION", "STEPS", "Ask", "EndlessGame", "Flow", "Step", "ask", "push", "run", "step",
            "then"]
 
@@ -124,30 +122,42 @@ class Ask:
             and self.decision == other.decision
 
 
-@attrs.define
 class Flow:
     """The flow's own data besides the stack: the question being asked, the card being played (whose own
-    triggers stay silent), whether greeneries raise oxygen (not in the solo final greenery)."""
+    triggers stay silent), whether greeneries raise oxygen (not in the solo final greenery). Written out, not an
+    attrs class, so that a compiled engine makes it an extension type (flow.pxd; core/state.py says why)."""
 
-    stack: list = attrs.field(factory=list)
-    asking: Optional[Ask] = None
-    playing: Optional[tuple[int, str]] = None
-    no_oxygen: bool = False
+    __slots__ = ("stack", "asking", "playing", "no_oxygen")
+
+    def __init__(self, stack: Optional[list] = None, asking: Optional[Ask] = None,
+                 playing: Optional[tuple[int, str]] = None, no_oxygen: bool = False):
+        self.stack = [] if stack is None else stack
+        self.asking, self.playing, self.no_oxygen = asking, playing, no_oxygen
 
     def copy(self) -> "Flow":
-        new = object.__new__(Flow)
+        new = Flow.__new__(Flow)
         new.stack, new.asking, new.playing, new.no_oxygen = self.stack.copy(), self.asking, self.playing, \
             self.no_oxygen
         return new
 
+    def __eq__(self, other):
+        if other.__class__ is not Flow:
+            return NotImplemented
+        return (self.stack, self.asking, self.playing, self.no_oxygen) == \
+            (other.stack, other.asking, other.playing, other.no_oxygen)
 
-# A frame made without calling its class: `object.__new__` and two stores cost about two thirds of `Step(...)`,
-# whose Python `__init__` is a call of its own (a game pushes over a thousand steps; docs/benchmarks.md, issue 36).
-_new = object.__new__
+    def __repr__(self) -> str:
+        return f"Flow(stack={self.stack!r}, asking={self.asking!r}, playing={self.playing!r}, " \
+               f"no_oxygen={self.no_oxygen!r})"
+
+
+# A frame made without calling its class: `Step.__new__` and two stores cost about two thirds of `Step(...)`, whose
+# Python `__init__` is a call of its own (a game pushes over a thousand steps; docs/benchmarks.md, issue 36). Not
+# `object.__new__`, which refuses the extension type a compiled engine makes of `Step` (flow.pxd).
 
 
 def push(game, function: Callable, *args: Any) -> None:
-    frame = _new(Step)
+    frame = Step.__new__(Step)
     frame.function, frame.args = function, args
     game.flow.stack.append(frame)
 
@@ -159,7 +169,7 @@ def then(game, *steps: Step) -> None:
 
 def ask(game, decision, resume: Callable, *args: Any) -> None:
     """Stop the flow with a question; `resume(game, value, *args)` runs when it is answered."""
-    asking = _new(Ask)   # as `push` makes its frames
+    asking = Ask.__new__(Ask)   # as `push` makes its frames
     asking.decision, asking.resume, asking.args = decision, resume, args
     game.flow.asking = asking
 

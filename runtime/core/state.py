@@ -1,4 +1,4 @@
-"""Game state as plain data (attrs, slots): everything a saved game needs besides the compiled content.
+"""Game state as plain data (slotted classes): everything a saved game needs besides the compiled content.
 
 Cards are referred to by name; the compiled definitions live in the shared, immutable `Library`. Nothing here
 knows a rule: the flow and the effect handlers change this state, runtime/rules/measures.py reads it.
@@ -6,6 +6,13 @@ knows a rule: the flow and the effect handlers change this state, runtime/rules/
 Copying is hand-written (`copy()`), shallow where the contents are immutable (names, `Tile`s, tuples, compiled
 modifiers) and one level deeper where they are not (`CardInPlay`), because a search bot clones a game thousands of
 times a second and `copy.deepcopy` is a hundred times slower. The random generator's state is a plain int.
+
+The three classes the rules read most (`CardInPlay`, `PlayerState`, `GameData`) are written out rather than made by
+attrs: a compiled engine (`THARSIS_COMPILE=1 pip install .`, setup.py) builds them as C extension types from
+state.pxd beside this file, so that compiled code typed with them reads their fields from the object's struct
+instead of through Python's generic attribute look-up, and attrs classes cannot be extension types. Each lists its
+fields once, as its `__slots__`; `fields`, equality and the repr read that list (and so would anything else that
+needs the fields: the saves name theirs below, `copy()` copies by hand).
 """
 
 from __future__ import annotations
@@ -34,17 +41,24 @@ def _zeroes() -> dict[str, int]:
     return {r: 0 for r in RESOURCES}
 
 
-@attrs.define
 class CardInPlay:
-    name: str
-    resources: int = 0
-    used: bool = False           # its action was used this generation
-    tile: Optional[str] = None   # the space of the tile this card placed (Capital, Commercial District)
+    __slots__ = ("name", "resources", "used", "tile")
+    # used: its action was used this generation; tile: the space of the tile this card placed (Capital, Commercial
+    # District), or None
+
+    def __init__(self, name: str, resources: int = 0, used: bool = False, tile: Optional[str] = None):
+        self.name, self.resources, self.used, self.tile = name, resources, used, tile
 
     def copy(self) -> "CardInPlay":
-        new = _new(CardInPlay)
+        new = CardInPlay.__new__(CardInPlay)
         new.name, new.resources, new.used, new.tile = self.name, self.resources, self.used, self.tile
         return new
+
+    def __eq__(self, other):
+        return _equal(self, other)
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
 @attrs.define
@@ -130,24 +144,33 @@ class BoardMarker:
     blocks: bool = False
 
 
-@attrs.define
 class PlayerState:
-    name: str
-    index: int
-    corporation: Optional[str] = None
-    tr: int = 20
-    resources: dict[str, int] = attrs.field(factory=_zeroes)
-    production: dict[str, int] = attrs.field(factory=_zeroes)
-    starting_production: int = 1
-    hand: list[str] = attrs.field(factory=list)
-    played: list[CardInPlay] = attrs.field(factory=list)   # corporation first, then project cards in play
-    events: list[str] = attrs.field(factory=list)
-    passed: bool = False
-    tr_raised_this_generation: int = 0
-    next_card_modifiers: list = attrs.field(factory=list)  # compiled modifiers from `next card { }`
-    first_action_done: bool = True
-    actions_used: list[str] = attrs.field(factory=list)     # once-a-generation actions not of cards, used this one
-    pieces: dict[str, int] = attrs.field(factory=dict)      # declared pieces with a supply: how many in it
+    __slots__ = ("name", "index", "corporation", "tr", "resources", "production", "starting_production", "hand",
+                 "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
+                 "actions_used", "pieces")
+    # played: corporation first, then project cards in play; next_card_modifiers: compiled modifiers from
+    # `next card { }`; actions_used: once-a-generation actions not of cards, used this one; pieces: declared pieces
+    # with a supply, how many in it
+
+    def __init__(self, name: str, index: int, corporation: Optional[str] = None, tr: int = 20,
+                 resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
+                 starting_production: int = 1, hand: Optional[list[str]] = None,
+                 played: Optional[list[CardInPlay]] = None, events: Optional[list[str]] = None, passed: bool = False,
+                 tr_raised_this_generation: int = 0, next_card_modifiers: Optional[list] = None,
+                 first_action_done: bool = True, actions_used: Optional[list[str]] = None,
+                 pieces: Optional[dict[str, int]] = None):
+        self.name, self.index, self.corporation, self.tr = name, index, corporation, tr
+        self.resources = _zeroes() if resources is None else resources
+        self.production = _zeroes() if production is None else production
+        self.starting_production = starting_production
+        self.hand = [] if hand is None else hand
+        self.played = [] if played is None else played
+        self.events = [] if events is None else events
+        self.passed, self.tr_raised_this_generation = passed, tr_raised_this_generation
+        self.next_card_modifiers = [] if next_card_modifiers is None else next_card_modifiers
+        self.first_action_done = first_action_done
+        self.actions_used = [] if actions_used is None else actions_used
+        self.pieces = {} if pieces is None else pieces
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -156,7 +179,7 @@ class PlayerState:
         return None
 
     def copy(self) -> "PlayerState":
-        new = _new(PlayerState)
+        new = PlayerState.__new__(PlayerState)
         new.name, new.index, new.corporation, new.tr = self.name, self.index, self.corporation, self.tr
         new.resources, new.production = self.resources.copy(), self.production.copy()
         new.starting_production = self.starting_production
@@ -168,43 +191,63 @@ class PlayerState:
         new.pieces = self.pieces.copy() if self.pieces else {}
         return new
 
+    def __eq__(self, other):
+        return _equal(self, other)
 
-@attrs.define
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
 class GameData:
     """The whole game as plain data (a `Game` holds one as `game.state`). Not `GameState`: that name is the research
     view's (runtime/api/research.py), the one docs/api.md gives to search and learning code."""
 
-    board: str
-    players: list[PlayerState]
-    temperature: int = -30
-    oxygen: int = 0
-    oceans: int = 0
-    tiles: dict[str, Tile] = attrs.field(factory=dict)
-    claims: dict[str, int] = attrs.field(factory=dict)       # Land Claim markers: space -> player
-    deck: list[str] = attrs.field(factory=list)              # hidden: a determiniser may reshuffle it
-    discard: list[str] = attrs.field(factory=list)
-    # the cards of the discard pile that went there face down (research cards not bought, cards looked at and not
-    # kept): name -> the player who discarded them, the only one who knows them; emptied when the pile is reshuffled
-    face_down: dict[str, int] = attrs.field(factory=dict)
-    generation: int = 1
-    first_player: int = 0
-    phase: str = SETUP
-    milestones: list[tuple[str, int]] = attrs.field(factory=list)
-    awards: list[tuple[str, int]] = attrs.field(factory=list)
-    neutral_tr: int = 0
-    over: bool = False
-    rng: int = 0                                             # deal state: key << 64 | position (rng.py)
-    parameters: dict[str, int] = attrs.field(factory=dict)   # declared global parameters: name -> value
-    kept: list[list[str]] = attrs.field(factory=list)        # per player: cards of declared kinds still to play
-    piles: dict[str, list[str]] = attrs.field(factory=dict)  # the draw pile of each declared kind of card
-    stages: dict[str, list] = attrs.field(factory=dict)      # a staged kind: the card in each stage (None: empty)
-    sites: list[SiteState] = attrs.field(factory=list)       # declared sites in play, in the order they came
-    set_aside: list[str] = attrs.field(factory=list)         # declared sites of the sets in play not in play
-    government: Optional[GovernmentState] = None             # the declared government in play, if any
+    __slots__ = ("board", "players", "temperature", "oxygen", "oceans", "tiles", "claims", "deck", "discard",
+                 "face_down", "generation", "first_player", "phase", "milestones", "awards", "neutral_tr", "over",
+                 "rng", "parameters", "kept", "piles", "stages", "sites", "set_aside", "government",
+                 "fired_this_action", "markers")
+    # tiles: space -> Tile; claims: Land Claim markers, space -> player; deck: hidden (a determiniser may reshuffle
+    # it); face_down: the cards of the discard pile that went there face down (research cards not bought, cards looked
+    # at and not kept), name -> the player who discarded them, the only one who knows them, emptied when the pile is
+    # reshuffled; milestones, awards: (name, player) in the order funded; rng: the deal state, key << 64 | position
+    # (rng.py); parameters: declared global parameters, name -> value; kept: per player, cards of declared kinds
+    # still to play; piles: the draw pile of each declared kind of card; stages: a staged kind's card in each stage
+    # (None: empty); sites: declared sites in play, in the order they came; set_aside: declared sites of the sets in
+    # play not in play; government: the declared government in play, if any (a GovernmentState); fired_this_action:
     # the `once per action` triggers fired in the action under way, each [owner, card, trigger's place among the
-    # card's passives]; emptied when an action starts (runtime/handlers/triggers.py `new_action`)
-    fired_this_action: list = attrs.field(factory=list)
-    markers: dict[str, BoardMarker] = attrs.field(factory=dict)   # named markers on the board: name -> marker
+    # card's passives], emptied when an action starts (runtime/handlers/triggers.py `new_action`)
+
+    def __init__(self, board: str, players: list[PlayerState], temperature: int = -30, oxygen: int = 0,
+                 oceans: int = 0, tiles: Optional[dict[str, Tile]] = None, claims: Optional[dict[str, int]] = None,
+                 deck: Optional[list[str]] = None, discard: Optional[list[str]] = None,
+                 face_down: Optional[dict[str, int]] = None, generation: int = 1, first_player: int = 0,
+                 phase: str = SETUP, milestones: Optional[list[tuple[str, int]]] = None,
+                 awards: Optional[list[tuple[str, int]]] = None, neutral_tr: int = 0, over: bool = False, rng: int = 0,
+                 parameters: Optional[dict[str, int]] = None, kept: Optional[list[list[str]]] = None,
+                 piles: Optional[dict[str, list[str]]] = None, stages: Optional[dict[str, list]] = None,
+                 sites: Optional[list[SiteState]] = None, set_aside: Optional[list[str]] = None,
+                 government: Optional[GovernmentState] = None, fired_this_action: Optional[list] = None,
+                 markers: Optional[dict[str, BoardMarker]] = None):
+        self.board, self.players = board, players
+        self.temperature, self.oxygen, self.oceans = temperature, oxygen, oceans
+        self.tiles = {} if tiles is None else tiles
+        self.claims = {} if claims is None else claims
+        self.deck = [] if deck is None else deck
+        self.discard = [] if discard is None else discard
+        self.face_down = {} if face_down is None else face_down
+        self.generation, self.first_player, self.phase = generation, first_player, phase
+        self.milestones = [] if milestones is None else milestones
+        self.awards = [] if awards is None else awards
+        self.neutral_tr, self.over, self.rng = neutral_tr, over, rng
+        self.parameters = {} if parameters is None else parameters
+        self.kept = [] if kept is None else kept
+        self.piles = {} if piles is None else piles
+        self.stages = {} if stages is None else stages
+        self.sites = [] if sites is None else sites
+        self.set_aside = [] if set_aside is None else set_aside
+        self.government = government
+        self.fired_this_action = [] if fired_this_action is None else fired_this_action
+        self.markers = {} if markers is None else markers   # named markers on the board: name -> BoardMarker
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -213,7 +256,7 @@ class GameData:
         return None
 
     def copy(self) -> "GameData":
-        new = _new(GameData)
+        new = GameData.__new__(GameData)
         new.board, new.players = self.board, [p.copy() for p in self.players]
         new.temperature, new.oxygen, new.oceans = self.temperature, self.oxygen, self.oceans
         new.tiles, new.claims = self.tiles.copy(), self.claims.copy()
@@ -230,6 +273,33 @@ class GameData:
         new.fired_this_action = [fired.copy() for fired in self.fired_this_action] if self.fired_this_action else []
         new.markers = self.markers.copy() if self.markers else {}
         return new
+
+    def __eq__(self, other):
+        return _equal(self, other)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
+def fields(cls: type) -> tuple[str, ...]:
+    """The fields of a state class, in order: the written-out classes' `__slots__`, an attrs class's fields."""
+    if attrs.has(cls):
+        return tuple(field.name for field in attrs.fields(cls))
+    return cls.__slots__
+
+
+def _equal(one, other):
+    """`==` of the written-out classes, as attrs writes it: the same class and equal fields, in order."""
+    if other.__class__ is not one.__class__:
+        return NotImplemented
+    names = one.__slots__
+    return [getattr(one, name) for name in names] == [getattr(other, name) for name in names]
+
+
+def _repr(one) -> str:
+    """The repr of the written-out classes, as attrs writes it: `PlayerState(name='ann', index=0, ...)`."""
+    shown = ", ".join(f"{name}={getattr(one, name)!r}" for name in one.__slots__)
+    return f"{one.__class__.__qualname__}({shown})"
 
 
 _new = object.__new__
@@ -272,7 +342,7 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
 
 
 def state_from_data(data: dict, decode_modifier) -> GameData:
-    state = _new(GameData)
+    state = GameData.__new__(GameData)
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]
@@ -328,7 +398,7 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
 
 
 def _player_from_data(data: dict, decode_modifier) -> PlayerState:
-    player = _new(PlayerState)
+    player = PlayerState.__new__(PlayerState)
     for f in _PLAIN_PLAYER:
         setattr(player, f, data[f])
     player.resources, player.production = dict(data["resources"]), dict(data["production"])
@@ -357,7 +427,7 @@ class History:
         self._list = None
 
     def copy(self) -> "History":
-        new = _new(History)
+        new = History.__new__(History)
         new._head, new._length, new._list = self._head, self._length, self._list
         return new
 
