@@ -151,24 +151,17 @@ class QuantityCompiler:
         return None
 
     def _here(self, words, leaves, scope):
-        if len(words) == 2 and words[1] == "added" and scope is None:
-            # `microbes added`: in a `when ... add RESOURCE` trigger, what its effect added (compiler/checker.py
-            # refuses it elsewhere)
+        # `microbes here`: on this card; `microbes added`: in a `when ... add RESOURCE` trigger, what its effect added
+        # (compiler/checker.py refuses it elsewhere)
+        if len(words) == 2 and (words[1] == "here" or (words[1] == "added" and scope is None)):
             resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
             if resource is None:
                 hint, fixes = respelt(leaves[0], words[0], self.card_resources)
                 self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
                                        hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
                 return False
-            return Measure("added", scope="this", name=None if resource == "resource" else resource)
-        if len(words) == 2 and words[1] == "here":
-            resource = "resource" if words[0] == "resource" else v.lookup(leaves[0].text, self.card_resources)
-            if resource is None:
-                hint, fixes = respelt(leaves[0], words[0], self.card_resources)
-                self.diagnostics.error("E101", f"'{leaves[0].text}' is not a card resource", leaves[0].span,
-                                       hint or "card resources: " + ", ".join(sorted(self.card_resources)), fixes)
-                return False
-            return Measure("resource_here", scope="this", name=None if resource == "resource" else resource)
+            kind = "resource_here" if words[1] == "here" else "added"
+            return Measure(kind, scope="this", name=None if resource == "resource" else resource)
         if len(words) == 3 and words[1:] == ["on", "card"]:
             if words[0] == "resource":
                 return Measure("card_resources", scope=scope or "you")

@@ -128,28 +128,51 @@ def marker_moved(game: "Table", sid: str, player: int, name: str, collect: bool)
 def marker_bonuses(game: "Table", player: int, sid: str, index: int) -> None:
     """The bonuses a marker collects on its space, from `index` on: as a tile's (an ocean bonus places an ocean
     first, then the rest), then 2 MC per adjacent ocean (more with `ocean bonus +N megacredits`)."""
-    state, board = game.state, game.board
-    bonuses = board.spaces[sid].bonuses
-    stock = state.players[player].resources
+    bonuses = game.board.spaces[sid].bonuses
     if index == 0:
         game.begin("bonus", player, sid)
+    index = printed_bonuses(game, player, bonuses, index)
+    if index is not None:  # an ocean bonus: its oceans first, then on from here
+        push(game, marker_bonuses, player, sid, index)
+        place_bonus_oceans(game, player, bonuses[index - 1][1])
+        return
+    ocean_money(game, player, adjacent_oceans(game, sid))
+    game.log_event("end")
+
+
+def printed_bonuses(game: "Table", player: int, bonuses: tuple, index: int) -> Optional[int]:
+    """Collect a space's printed bonuses from `index` on, for a tile placed there or a marker moved there; at an
+    ocean bonus, stop and give the index after it (the caller places its oceans first, then goes on from there, so
+    that each bonus ocean is placed before the rest is collected); None when every bonus was collected."""
+    stock = game.state.players[player].resources
     while index < len(bonuses):
         bonus, count = bonuses[index]
         index += 1
         if bonus == "card":
             game.draw(player, count)
         elif bonus in OCEAN_TILES:
-            push(game, marker_bonuses, player, sid, index)
-            for _ in range(count):
-                push(game, place_bonus_ocean, player)
-            return
+            return index
         else:
             stock[bonus] += count
-    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind in OCEAN_TILES)
-    if adjacent_oceans:
-        stock["megacredits"] += (OCEAN_BONUS + sum(b.amount for b in passives(game, player, fx.OceanBonus))) * \
-            adjacent_oceans
-    game.log_event("end")
+    return None
+
+
+def place_bonus_oceans(game: "Table", player: int, count: int) -> None:
+    for _ in range(count):
+        push(game, place_bonus_ocean, player)
+
+
+def adjacent_oceans(game: "Table", sid: str) -> int:
+    tiles = game.state.tiles
+    return sum(1 for n in game.board.neighbours[sid] if n in tiles and tiles[n].kind in OCEAN_TILES)
+
+
+def ocean_money(game: "Table", player: int, oceans: int) -> None:
+    """The money for `oceans` oceans next to the space: 2 MC each by the rules, more with `ocean bonus +N
+    megacredits`."""
+    if oceans:
+        game.state.players[player].resources["megacredits"] += \
+            (OCEAN_BONUS + sum(b.amount for b in passives(game, player, fx.OceanBonus))) * oceans
 
 
 def placing(game: "Table") -> Optional[str]:
@@ -208,30 +231,19 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
 def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr_gained: bool = True) -> None:
     """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
     money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers."""
-    state, board = game.state, game.board
-    bonuses = board.spaces[sid].bonuses
-    stock = state.players[player].resources
+    bonuses = game.board.spaces[sid].bonuses
     if index == 0 and bonuses:  # the bonuses are a cause of their own, within the placement
         game.log_event("bonus", player, sid)
-    while index < len(bonuses):
-        bonus, count = bonuses[index]
-        index += 1
-        if bonus == "card":
-            game.draw(player, count)
-        elif bonus in OCEAN_TILES:
-            push(game, tile_bonuses, player, sid, tile, index, *(() if tr_gained else (False,)))
-            for _ in range(count):
-                push(game, place_bonus_ocean, player)
-            return
-        else:
-            stock[bonus] += count
-    adjacent_oceans = sum(1 for n in board.neighbours[sid] if n in state.tiles and state.tiles[n].kind in OCEAN_TILES)
-    if adjacent_oceans and not bonuses:
+    stopped = printed_bonuses(game, player, bonuses, index)
+    if stopped is not None:  # an ocean bonus: its oceans first, then on from here
+        push(game, tile_bonuses, player, sid, tile, stopped, *(() if tr_gained else (False,)))
+        place_bonus_oceans(game, player, bonuses[stopped - 1][1])
+        return
+    oceans = adjacent_oceans(game, sid)
+    if oceans and not bonuses:  # the oceans' money alone is the cause, logged before it is given
         game.log_event("bonus", player, sid)
-    if adjacent_oceans:  # 2 MC each by the rules, more with `ocean bonus +N megacredits`
-        stock["megacredits"] += (OCEAN_BONUS + sum(b.amount for b in passives(game, player, fx.OceanBonus))) * \
-            adjacent_oceans
-    if bonuses or adjacent_oceans:
+    ocean_money(game, player, oceans)
+    if bonuses or oceans:
         game.log_event("end")
     push(game, fire_place, player, tile, sid, tile in CITY_TILES)
     if tile in OCEAN_TILES:  # its TR came with the count (put_tile); what reacts to the raise comes after the bonuses
