@@ -746,22 +746,30 @@ class EffectChecks:
             return None
         return fx.GainRaised()
 
-    @compiles(fx.EachOpponent, "condition?:condition effects:effects")
+    @compiles(fx.EachOpponent, "condition?:condition must?:MUST effects:effects")
     def _fx_each_opponent(self, node: Node, ctx: CheckContext):
         return self._each(fx.EachOpponent, node, ctx)
 
-    @compiles(fx.EachPlayer, "condition?:condition effects:effects")
+    @compiles(fx.EachPlayer, "condition?:condition must?:MUST effects:effects")
     def _fx_each_player(self, node: Node, ctx: CheckContext):
         return self._each(fx.EachPlayer, node, ctx)
 
     def _each(self, kind: type, node: Node, ctx: CheckContext):
-        """`each player [with CONDITION] { }` and `each opponent ...`: the block, and whom the condition keeps."""
+        """`each player [with CONDITION] [must] { }` and `each opponent ...`: the block, whom the condition keeps,
+        and whether every one kept must be able to carry it out (`must`: the card cannot be played otherwise)."""
         condition = None
         if node["condition"] is not None:
             condition = self.condition(node["condition"], ctx)
             if condition is None:
                 return None
-        return kind(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)), condition)
+        must = node["must"]
+        if must is not None and not ctx.refusable:
+            where = "a trigger's effects" if ctx.in_trigger else "these effects"
+            self.diagnostics.error("E307", f"'must' refuses the card or action when a player cannot carry out the "
+                                           f"block, but {where} are carried out unchecked: nothing can refuse them",
+                                   must.span, "leave out 'must': a player who cannot is skipped")
+            return None
+        return kind(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)), condition, must is not None)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):

@@ -659,28 +659,33 @@ class GainRaised:
     pass
 
 
-@immediate("each_opponent", category="control", syntax="each opponent [with CONDITION] { EFFECTS }",
+@immediate("each_opponent", category="control", syntax="each opponent [with CONDITION] [must] { EFFECTS }",
            example="each opponent { draw 1 }",
            summary="Every other player, in turn order, carries out the effects as their own (their choices, their "
                    "resources); one who cannot is skipped; `with CONDITION`: only those for whom it holds (from "
-                   "their side: `each opponent with cards in hand >= 5`), all judged before the first one acts.",
-           impossible=NEVER)
+                   "their side: `each opponent with cards in hand >= 5`), all judged before the first one acts; "
+                   "`must`: every one of them must be able to (judged before the first one acts), or the card or "
+                   "action cannot be used (`each opponent must { production(megacredits -1) }`).",
+           impossible="with `must`, when one of the players it names cannot carry out the effects from their side")
 @_frozen
 class EachOpponent:
     body: tuple
     condition: Optional[Condition] = None
+    must: bool = added(False)   # `must`: every kept player must be able to, or the block cannot be carried out
 
 
-@immediate("each_player", category="control", syntax="each player [with CONDITION] { EFFECTS }",
+@immediate("each_player", category="control", syntax="each player [with CONDITION] [must] { EFFECTS }",
            example="each player with tr raised this generation >= 1 { gain 2 MC }",
            summary="Every player, in turn order (the first player first), carries out the effects as their own (their "
            "choices, their resources); one who cannot is skipped; `with CONDITION`: only the players for whom it "
-           "holds (from their side), all judged before the first one acts.",
-           impossible=NEVER)
+           "holds (from their side), all judged before the first one acts; `must`: every one of them must be able "
+           "to (judged before the first one acts), or the card or action cannot be used.",
+           impossible="with `must`, when one of the players it names cannot carry out the effects from their side")
 @_frozen
 class EachPlayer:
     body: tuple
     condition: Optional[Condition] = None
+    must: bool = added(False)   # `must`: every kept player must be able to, or the block cannot be carried out
 
 
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",

@@ -607,9 +607,10 @@ def _choose_x(t: Phrases, e) -> str:
 
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
 def _block(t: Phrases, e) -> str:
+    must = "_must" if getattr(e, "must", False) else ""   # `each player must { }`: every one must be able to
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
-        return t(f"{e.kind_name}_with", condition=_condition(t, e.condition), effects=_one_sentence(t, e.body))
-    return t(e.kind_name, effects=_one_sentence(t, e.body))
+        return t(f"{e.kind_name}_with{must}", condition=_condition(t, e.condition), effects=_one_sentence(t, e.body))
+    return t(f"{e.kind_name}{must}", effects=_one_sentence(t, e.body))
 
 
 def _one_sentence(t: Phrases, effects) -> str:

@@ -477,7 +477,8 @@ def _neutral(e, c: bool) -> str:
 def _each(e, c: bool) -> str:
     who = "each opponent" if type(e) is fx.EachOpponent else "each player"
     with_ = f" with {condition(e.condition)}" if e.condition is not None else ""
-    return f"{who}{with_} {{ {_list(e.body, c)} }}"
+    must = " must" if e.must else ""
+    return f"{who}{with_}{must} {{ {_list(e.body, c)} }}"
 
 
 @text_of(fx.RemoveTile)

@@ -424,6 +424,16 @@ def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, t
                                                   BARN.format("play: reveal 3 cards, each player takes 1 |")))
 
 
+def test_completion_offers_must_after_each_opponent_and_each_player(editor, tmp_path):
+    """`each opponent must { }` (issue 30, trial 2: Recession): `must` is offered where the grammar takes it, after
+    `each opponent`, `each player` and their `with CONDITION`, beside `with`."""
+    for who in ("opponent", "player"):
+        offered = set(_labels(_complete(editor, tmp_path, BARN.format(f"play: each {who} |"))))
+        assert {"must", "with"} <= offered, offered
+        after = set(_labels(_complete(editor, tmp_path, BARN.format(f"play: each {who} with cards in hand >= 5 |"))))
+        assert "must" in after, after
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

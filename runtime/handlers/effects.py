@@ -39,6 +39,7 @@ from ..rules.checks import (
     commutes,
     copyable,
     copyable_plays,
+    each_kept,
     effect_steps,
     fundable_awards,
     lowest_productions,
@@ -698,25 +699,15 @@ def _gain_raised(game, e, ctx):
         game.state.players[ctx.player].resources[resource] += steps
 
 
-@handles(fx.EachOpponent)
-def _each_opponent(game, e, ctx):
-    order = game.turn_order()
-    start = order.index(ctx.player) if ctx.player in order else 0
-    for index in reversed(_kept(game, e, order[start + 1:] + order[:start])):
+@handles(fx.EachOpponent, fx.EachPlayer)
+def _each(game, e, ctx):
+    """Each player the block names, in turn: with `must`, none when one of them cannot (judged before any acts;
+    where the effects are checked first, as a card's are, the card was refused instead)."""
+    players = each_kept(game, e, ctx.player)
+    if e.must and not all(possible(game, e.body, EffectContext(index)) for index in players):
+        return
+    for index in reversed(players):
         push(game, opponent_turn, e, index)
-
-
-@handles(fx.EachPlayer)
-def _each_player(game, e, ctx):
-    for index in reversed(_kept(game, e, game.turn_order())):  # the first player first
-        push(game, opponent_turn, e, index)
-
-
-def _kept(game: "Table", e, players: list) -> list:
-    """The players of `each player with CONDITION { }` for whom the condition holds, all judged before any acts."""
-    if e.condition is None:
-        return players
-    return [index for index in players if holds(game, e.condition, Where(index))]
 
 
 @step

@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
-           "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "effect_steps",
+           "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "each_kept", "effect_steps",
            "first_impossible", "marker_destinations", "own_cards_to_remove_from", "owns_tile_next_to",
-           "payment_blind", "possible",
-           "possible_in_some_order", "possible_with_a_payment", "production_box", "production_targets", "protected",
-           "resource_cards", "stealable", "stock_blind", "unconditional", "value_of", "void_by_maxed", "x_range"]
+           "payment_blind", "possible", "possible_in_some_order", "possible_with_a_payment", "production_box",
+           "production_targets", "protected", "resource_cards", "stealable", "stock_blind", "unconditional",
+           "value_of", "void_by_maxed", "x_range"]
 
 
 MINIMUM_PRODUCTION = {"megacredits": -5}
@@ -883,6 +883,25 @@ def _can_reveal_from_hand(game: "Table", e: fx.RevealFromHand, ctx: EffectContex
     return possible(game, e.body, ctx.with_x(0))
 
 
+def each_kept(game: "Table", e, player: int) -> list:
+    """The players an `each opponent { }` (the others, in turn order from the one after `player`) or an `each player
+    { }` (all, the first player first) names, those its `with CONDITION` keeps, all judged before any acts: the
+    handler's order and the `must` check's players are one list."""
+    order = game.turn_order()
+    if type(e) is fx.EachOpponent:
+        start = order.index(player) if player in order else 0
+        order = order[start + 1:] + order[:start]
+    if e.condition is None:
+        return order
+    return [index for index in order if holds(game, e.condition, Where(index))]
+
+
+def _every_one_can(game: "Table", e, ctx: EffectContext) -> bool:
+    """`each opponent must { }` (`each player must`): every player it keeps can carry out the block from their own
+    side, each judged on the state as it is before the first acts (no one's effects applied for the next)."""
+    return not e.must or all(possible(game, e.body, EffectContext(index)) for index in each_kept(game, e, ctx.player))
+
+
 def _can_take_branch(game: "Table", e: fx.Conditional, ctx: EffectContext) -> bool:
     return possible(game, e.then if holds(game, e.condition, ctx.where) else e.otherwise, ctx)
 
@@ -918,6 +937,8 @@ _POSSIBLE = {
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, ctx.as_neutral()),
+    fx.EachOpponent: _every_one_can,
+    fx.EachPlayer: _every_one_can,
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                          ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
@@ -957,7 +978,7 @@ _check_every_verb_says_when_it_is_impossible()
 def unconditional(effects: tuple) -> bool:
     """Whether effects can always be carried out: none has a condition in `_POSSIBLE`, or it only raises
     productions by fixed amounts (the menu checks such standard projects first: their check is cheap and holds)."""
-    return all(type(e) not in _POSSIBLE or (type(e) is fx.Production and all(
+    return all(_unchecked(e) or (type(e) is fx.Production and all(
         c.resource == "bonus" or (not c.amount.variable and c.amount.per is None and c.amount.coefficient >= 0)
         for c in e.changes)) for e in effects)
 
@@ -971,15 +992,20 @@ _STOCK_BLIND_CHECKS = frozenset({fx.Production, fx.AnyProduction, fx.Discard, fx
 @per_list
 def stock_blind(effects: tuple) -> bool:
     """Whether no check of these effects reads the player's stock (so how a card is paid cannot matter to them)."""
-    return all(type(e) not in _POSSIBLE or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e))
-               for e in effects)
+    return all(_unchecked(e) or (type(e) in _STOCK_BLIND_CHECKS and not _counts_anything(e)) for e in effects)
+
+
+def _unchecked(e) -> bool:
+    """Whether an effect's check always holds: no condition in `_POSSIBLE`, or an `each` block without `must`."""
+    kind = type(e)
+    return kind not in _POSSIBLE or (kind in (fx.EachOpponent, fx.EachPlayer) and not e.must)
 
 
 @per_list
 def _stock_blind_but_tiles(effects: tuple) -> bool:
     """`stock_blind`, with the placements of tiles counted as blind too (see `payment_blind`)."""
-    return all(type(e) not in _POSSIBLE or ((type(e) in _STOCK_BLIND_CHECKS or type(e) is fx.PlaceTile) and
-                                            not _counts_anything(e)) for e in effects)
+    return all(_unchecked(e) or ((type(e) in _STOCK_BLIND_CHECKS or type(e) is fx.PlaceTile) and
+                                 not _counts_anything(e)) for e in effects)
 
 
 def payment_blind(game: "Table", effects: tuple) -> bool:
