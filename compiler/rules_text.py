@@ -821,6 +821,9 @@ def _discount(t: Phrases, e) -> str:
 
 @sentence_of(fx.ResourceValue)
 def _resource_value(t: Phrases, e) -> str:
+    """`titanium value -1` (Boom Town's) lowers the value: "1 MC less", never "-1 MC more"."""
+    if e.delta < 0:
+        return t("resource_value_less", resource=t.noun(e.resource, 1), n=-e.delta)
     return t("resource_value", resource=t.noun(e.resource, 1), n=e.delta)
 
 

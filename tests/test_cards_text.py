@@ -108,3 +108,18 @@ def test_one_kind_printed_as_text_still_checks_clean(tmp_path, capsys, kind):
     expected = {kind, "parameter", "card_kind", "piece", "faction", "government"} | \
         ({"milestone", "award"} if kind == "board" else set())
     assert {d.kind for d in result.library.definitions} == expected
+
+
+@pytest.mark.parametrize(("delta", "english", "chinese"), [
+    ("+1", "Your titanium is worth 1 MC more.", "你的钛每点多值1 M€。"),
+    ("-1", "Your titanium is worth 1 MC less.", "你的钛每点少值1 M€。"),
+])
+def test_a_value_modifier_reads_more_or_less_by_its_sign(delta, english, chinese):
+    """Boom Town's `titanium value -1` (trial 3) read "worth -1 MC more"."""
+    from tharsis.compiler import compile_text, rules_text
+
+    result = compile_text(f'card "Boom Test" {{\n  type: active  cost: 5\n  effect: titanium value {delta}\n}}\n', "<t>")
+    assert result.diagnostics == [], [(d.code, d.message) for d in result.diagnostics]
+    card = result.library.cards[0]
+    assert english in rules_text.card(card, "en")
+    assert chinese in rules_text.card(card, "zh")
