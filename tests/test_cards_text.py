@@ -118,7 +118,8 @@ def test_a_value_modifier_reads_more_or_less_by_its_sign(delta, english, chinese
     """Boom Town's `titanium value -1` (trial 3) read "worth -1 MC more"."""
     from tharsis.compiler import compile_text, rules_text
 
-    result = compile_text(f'card "Boom Test" {{\n  type: active  cost: 5\n  effect: titanium value {delta}\n}}\n', "<t>")
+    source = f'card "Boom Test" {{\n  type: active  cost: 5\n  effect: titanium value {delta}\n}}\n'
+    result = compile_text(source, "<t>")
     assert result.diagnostics == [], [(d.code, d.message) for d in result.diagnostics]
     card = result.library.cards[0]
     assert english in rules_text.card(card, "en")
