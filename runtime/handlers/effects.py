@@ -835,12 +835,14 @@ def _use_project(game, e, ctx):
         actions.start_project(game, ctx.player, e.name)
         return
     ask(game, Decision(ctx.player, "option", "Which standard project do you use?",
-                       tuple(Option(n, n) for n in names)), project_chosen, ctx.player)
+                       tuple(Option(n, ("project", n)) for n in names)), project_chosen, ctx.player)
 
 
 @step
-def project_chosen(game: "Table", name: str, player: int) -> None:
-    actions.start_project(game, player, name)
+def project_chosen(game: "Table", project: tuple, player: int) -> None:
+    """`project`: ("project", NAME), as the action menu's value of that standard project (one id for both in the
+    research action space)."""
+    actions.start_project(game, player, project[1])
 
 
 @handles(fx.Neutral)
