@@ -872,6 +872,13 @@ class EffectChecks:
     def _fx_reuse_action(self, node: Node, ctx: CheckContext):
         return fx.ReuseAction()
 
+    @compiles(fx.UseProject, "name?:STRING otherwise?:effects")
+    def _fx_use_project(self, node: Node, ctx: CheckContext):
+        """`use standard project ["NAME"] [else { EFFECTS }]`: the name is checked against the standard projects
+        when the game is set up (a declared project may come from another file)."""
+        otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else None
+        return fx.UseProject(node["name"].value if node["name"] is not None else None, otherwise)
+
     @compiles(fx.SendPiece, "words+:NAME")
     def _fx_send(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])

@@ -845,6 +845,18 @@ class ReuseAction:
     pass
 
 
+@immediate("use_project", category="actions", syntax='use standard project ["NAME"] [else { EFFECTS }]',
+           example='use standard project else { lose up to 10 megacredits }',
+           summary="Pay for and carry out a standard project as the turn's standard project is (its price after the "
+                   "player's discounts, its `when you use standard project` triggers): the one named, else one the "
+                   "player picks among those they can pay and carry out; when there is none, the else block.",
+           impossible="when no such standard project can be paid and carried out, and there is no else block")
+@_frozen
+class UseProject:
+    name: Optional[str] = None
+    otherwise: Optional[tuple] = None
+
+
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",
            example="neutral { choose { temperature +1 | oxygen +1 } }",
            summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR "

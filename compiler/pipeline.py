@@ -446,8 +446,9 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
     if not known["standard_project"] and not known["standard_action"]:
         return
     for definition in library.definitions:
-        for passive in getattr(definition, "passives", ()):
-            wanted = []
+        used = [("standard_project", e.name, None) for e in _used_projects(definition)]
+        for passive in (*getattr(definition, "passives", ()), None):
+            wanted = used if passive is None else []
             if isinstance(passive, Discount) and passive.target.name:
                 wanted.append((passive.target.kind, passive.target.name, passive.target.name_span))
             if isinstance(passive, Trigger):
@@ -460,6 +461,24 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                     diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
                                       span or definition.source, did_you_mean(name, known[kind]),
                                       _renaming(span, name, known[kind]))
+
+
+def _used_projects(definition) -> list:
+    """The `use standard project "NAME"` effects anywhere in a definition (its play, actions, triggers' effects)."""
+    found, stack = [], [getattr(definition, f.name) for f in attrs.fields(type(definition)) if f.name != "source"]
+    while stack:
+        item = stack.pop()
+        if item is None or isinstance(item, (str, int, float, bool)):
+            continue
+        if isinstance(item, (tuple, list)):
+            stack.extend(item)
+        elif isinstance(item, fx.UseProject):
+            if item.name is not None:
+                found.append(item)
+            stack.extend(item.otherwise or ())
+        elif attrs.has(type(item)):
+            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
+    return found
 
 
 def _check_governments(library: Library, diagnostics: Diagnostics, governments_whole: bool) -> None:

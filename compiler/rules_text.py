@@ -661,6 +661,14 @@ def _fixed(t: Phrases, e) -> str:
     return t(e.kind_name)
 
 
+@sentence_of(fx.UseProject)
+def _use_project(t: Phrases, e) -> str:
+    project = t("use_project_named", name=e.name) if e.name is not None else t("use_project_any")
+    if e.otherwise is None:
+        return t("use_project", project=project)
+    return t("use_project_else", project=project, effects=_sentences(t, e.otherwise))
+
+
 @sentence_of(fx.RemoveTile)
 def _remove_tile(t: Phrases, e) -> str:
     tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(f"{e.tile}_tile", e.count)) \

@@ -532,6 +532,13 @@ def _reuse_action(e, c: bool) -> str:
     return "repeat used action of another card"
 
 
+@text_of(fx.UseProject)
+def _use_project(e, c: bool) -> str:
+    name = f' "{e.name}"' if e.name is not None else ""
+    otherwise = f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise is not None else ""
+    return f"use standard project{name}{otherwise}"
+
+
 @text_of(fx.GainRaised)
 def _gain_raised(e, c: bool) -> str:
     return "gain that production"

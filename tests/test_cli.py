@@ -156,3 +156,15 @@ def test_names_of_standard_projects_are_checked_against_the_loaded_content(tmp_p
     report = json.loads(capsys.readouterr().out)
     assert [(d["code"], d["line"], d["column"], d["hint"]) for d in report["diagnostics"]] == [
         ("E109", 3, 42, "did you mean 'Power Plant'?"), ("E109", 4, 48, "did you mean 'Sell Patents'?")]
+
+
+def test_a_standard_project_a_card_uses_is_checked_against_the_loaded_content(tmp_path, capsys):
+    """`use standard project "NAME"` (an else block's too) names a loaded standard project, or E109 says which."""
+    path = tmp_path / "grant.mars"
+    path.write_text('card "Grant" #X9 {\n  type: event  cost: 0\n'
+                    '  play: use standard project "Aquifer" else { use standard project "Astroid" }\n}\n',
+                    encoding="utf-8")
+    assert main(["check", "--format", "json", str(path)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [(d["code"], d["message"], d["hint"]) for d in report["diagnostics"]] == [
+        ("E109", "'Grant' names standard project 'Astroid', which is not defined", "did you mean 'Asteroid'?")]

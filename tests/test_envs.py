@@ -8,7 +8,7 @@ import pytest
 
 from tharsis.runtime.api.action_space import MAX_X, action_space
 from tharsis.runtime.api.research import GameState
-from tharsis.runtime.core.decisions import DECISION_KINDS, Decision, NumberOptions
+from tharsis.runtime.core.decisions import DECISION_KINDS, Decision, NumberOptions, Option
 
 RL_EXTRA = "the research adapters are an optional extra: pip install 'tharsis[rl]'"
 SHORT = {"corporate_era": True, "max_generations": 1}
@@ -60,6 +60,16 @@ def test_the_same_move_has_the_same_id_in_every_game_of_a_content():
     second = action_space(GameState.new_game(seed=2, corporate_era=True, expansions=("prelude",)).game)
     assert first is second
     assert first.describe(first.segments["play"][0] + first.cards.index("Livestock")) == "play Livestock"
+
+
+def test_a_standard_project_picked_for_a_card_has_the_menu_projects_id():
+    """`use standard project` asks which project (an "option" decision): its move is the menu's project move, so
+    an agent learns one meaning for "standard project Asteroid"."""
+    space = action_space(GameState.new_game(seed=1).game)
+    picked = Decision(0, "option", "Which standard project do you use?", (Option("Asteroid", ("project", "Asteroid")),))
+    menu = Decision(0, "action", "Your action", (Option("standard project Asteroid", ("project", "Asteroid")),))
+    assert space.ids(picked) == space.ids(menu) != []
+    assert space.describe(space.ids(picked)[0]) == "standard project Asteroid"
 
 
 def test_a_large_x_keeps_the_largest_value_reachable_without_listing_the_range():

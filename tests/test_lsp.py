@@ -390,6 +390,8 @@ def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(ed
                                 "newText": "animals here"}  # the words typed are replaced by the whole phrase
     excepted = _labels(_complete(editor, tmp_path, BARN.format('effect: when you use standard project except "|')))
     assert "Sell Patents" in excepted and "Livestock" not in excepted and "Mayor" not in excepted
+    used = _labels(_complete(editor, tmp_path, BARN.format('play: use standard project "|')))
+    assert "Aquifer" in used and "Livestock" not in used and "Mayor" not in used
     milestones = _labels(_complete(editor, tmp_path, 'board "Mine" {\n  milestones: "|\n}\n'))
     assert "Mayor" in milestones and "Livestock" not in milestones and "Banker" not in milestones
     reserved = _labels(_complete(editor, tmp_path, BARN.format('play: place city on reserved "|')))

@@ -16,7 +16,7 @@ never from one game's options, so one table serves every game of a content. It i
     target          card X as the target of an effect (add or remove resources, copy, repeat)
     space           place on space S                 (every space of every board, off-board spaces included)
     site            a declared site S                (to place a piece on, visit, move the marker of, bring in...)
-    project         standard project P
+    project         standard project P (on the action menu, or picked for a card's `use standard project`)
     convert         standard action C (plants to greenery, heat to temperature, ...)
     milestone       claim milestone M
     award           fund award A
@@ -143,6 +143,8 @@ class ActionSpace:
         if kind in ("order", "trigger_order"):
             return "choice", str(value)
         if kind == "option":
+            if type(value) is tuple and value[:1] == ("project",):   # `use standard project`: the menu's project
+                return "project", value[1]
             if type(value) is bool:
                 return "special", "yes" if value else "no"
             if type(value) is str:

@@ -45,13 +45,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     elif kind == "card_action":
         use_card_action(game, player, action[1])
     elif kind == "project":
-        project = game.standard_projects[action[1]]
-        game.begin("project", player, project.name)
-        if project.alternatives:
-            choose_price(game, player, action)
-            return
-        push(game, project_paid, player, project.name)
-        pay(game, player, standard_cost(game, player, project), (), project.name)
+        start_project(game, player, action[1])
     elif kind == "convert":
         conversion = game.standard_actions[action[1]]
         game.begin("convert", player, conversion.name)
@@ -75,6 +69,17 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
         game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
         pay(game, player, award_cost(game), (), action[1])
+
+
+def start_project(game: "Table", player: int, name: str) -> None:
+    """Pay for and carry out a standard project: the turn's action, and a card's `use standard project`."""
+    project = game.standard_projects[name]
+    game.begin("project", player, name)
+    if project.alternatives:
+        choose_price(game, player, ("project", name))
+        return
+    push(game, project_paid, player, name)
+    pay(game, player, standard_cost(game, player, project), (), name)
 
 
 def choose_price(game: "Table", player: int, action: tuple) -> None:

@@ -63,6 +63,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
+from ..rules.legality import usable_projects
 from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
@@ -819,6 +820,29 @@ def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, r
 @step
 def reused(game: "Table", name: str, player: int) -> None:
     actions.use_card_action(game, player, name, again=True)
+
+
+@handles(fx.UseProject)
+def _use_project(game, e, ctx):
+    """`use standard project`: the named project, else the one the player picks among those they can pay and carry
+    out (asked even when there is one: the player sees what is paid); none: the else block."""
+    names = usable_projects(game, ctx.player, e.name)
+    if not names:
+        if e.otherwise is not None:
+            run_effects(game, e.otherwise, 0, ctx, None)
+        return
+    if e.name is not None:
+        actions.start_project(game, ctx.player, e.name)
+        return
+    ask(game, Decision(ctx.player, "option", "Which standard project do you use?",
+                       tuple(Option(n, ("project", n)) for n in names)), project_chosen, ctx.player)
+
+
+@step
+def project_chosen(game: "Table", project: tuple, player: int) -> None:
+    """`project`: ("project", NAME), as the action menu's value of that standard project (one id for both in the
+    research action space)."""
+    actions.start_project(game, player, project[1])
 
 
 @handles(fx.Neutral)

@@ -682,6 +682,13 @@ def fundable_awards(game: "Table") -> list[str]:
     return [name for name in game.awards if name not in funded]
 
 
+def _usable_projects(game: "Table", player: int, name: Optional[str]) -> bool:
+    """Whether a `use standard project` finds a standard project the player can pay and carry out."""
+    from .legality import usable_projects  # legality asks these checks in turn: imported when first needed
+
+    return bool(usable_projects(game, player, name))
+
+
 def reusable_actions(game: "Table", player: int, this: Optional[str]) -> list[str]:
     """Another of the player's cards whose action was used this generation and can be carried out again."""
     from .legality import card_action_options
@@ -944,6 +951,8 @@ _POSSIBLE = {
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
     fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
+    fx.UseProject: lambda game, e, ctx: e.otherwise is not None and possible(game, e.otherwise, ctx)
+    or _usable_projects(game, ctx.player, e.name),
     # factions (runtime/rules/politics.py): pieces to place, a piece to remove or replace, the role to take
     fx.PlaceInFaction: lambda game, e, ctx: can_place_pieces(game, ctx.player, e.count, e.neutral),
     fx.RemoveFromFaction: lambda game, e, ctx: bool(removable(game)),

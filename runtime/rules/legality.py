@@ -430,8 +430,19 @@ def _first_action_legal(game: "Table", player: int, action: tuple) -> bool:
 def _project_legal(game: "Table", player: int, action: tuple) -> bool:
     if not game.state.players[player].first_action_done:
         return False
+    return project_usable(game, player, action[1])
+
+
+def usable_projects(game: "Table", player: int, name: Optional[str] = None) -> list[str]:
+    """The standard projects (the one named, when given) the player can pay and carry out now: those a card's
+    `use standard project` offers, checked as the turn's menu checks them."""
+    return [n for n in game.standard_projects if (name is None or n == name) and project_usable(game, player, n)]
+
+
+def project_usable(game: "Table", player: int, name: str) -> bool:
+    """Whether the player can pay the standard project `name` (after discounts and taxes) and carry it out."""
     table = passive_cache(game, player)[2].get("projects")   # `_projects`, read where it is cached
-    known = (table if table is not None else _projects(game, player)).get(action[1])
+    known = (table if table is not None else _projects(game, player)).get(name)
     if known is None:
         return False
     project, cost, certain = known

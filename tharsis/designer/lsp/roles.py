@@ -70,7 +70,7 @@ STRING_ROLES = {
     "string_list<milestones_field": "milestone", "string_list<board_milestones": "milestone",
     "string_list<awards_field": "award", "string_list<board_awards": "award",
     "on_reserved": "reserved space", "except_filter": "standard project", "on_standard_project": "standard project",
-    "on_standard_action": "standard action",
+    "on_standard_action": "standard action", "use_project": "standard project",
     "place_marker": "marker", "move_marker": "marker", "next_to_marker": "marker",   # a named marker on the board
 }
 
