@@ -429,7 +429,7 @@ class Runner:
         ocean_tile, ocean_space = tile in v.OCEAN_TILES, found.kind == v.OCEAN_SPACE
         if ocean_tile == ocean_space or self._placed_there_by_name(name, tile, found.kind):
             return
-        what = {"ocean": "an ocean space", "land": "a land space", "offboard": "a space off Mars"}.get(found.kind,
+        what = {v.OCEAN_SPACE: "an ocean space", v.LAND: "a land space", "offboard": "a space off Mars"}.get(found.kind,
                                                                                                       found.kind)
         if found.reserved:
             what += f" (reserved for {found.reserved})"
