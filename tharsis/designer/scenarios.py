@@ -429,8 +429,8 @@ class Runner:
         ocean_tile, ocean_space = tile in v.OCEAN_TILES, found.kind == v.OCEAN_SPACE
         if ocean_tile == ocean_space or self._placed_there_by_name(name, tile, found.kind):
             return
-        what = {v.OCEAN_SPACE: "an ocean space", v.LAND: "a land space", "offboard": "a space off Mars"}.get(found.kind,
-                                                                                                      found.kind)
+        kinds = {v.OCEAN_SPACE: "an ocean space", v.LAND: "a land space", "offboard": "a space off Mars"}
+        what = kinds.get(found.kind, found.kind)
         if found.reserved:
             what += f" (reserved for {found.reserved})"
         wanted = "an ocean space" if ocean_tile else "a space that is not an ocean space"
