@@ -592,10 +592,15 @@ class EffectChecks:
     def _fx_may(self, node: Node, ctx: CheckContext):
         return fx.May(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)))
 
-    @compiles(fx.CopyProduction, "tag:NAME")
+    @compiles(fx.CopyProduction, "count?:INT tag:NAME")
     def _fx_copy_production(self, node: Node, ctx: CheckContext):
         tag = self.tag(node["tag"])
-        return fx.CopyProduction(tag) if tag else None
+        count_leaf = node["count"]
+        count = int(count_leaf.text) if count_leaf else 1
+        if count < 1:
+            self.diagnostics.error("E302", "copy the production of at least 1 card", count_leaf.span)
+            return None
+        return fx.CopyProduction(tag, count) if tag else None
 
     def _chosen_cards(self, word, filters: list, event: bool = False) -> Optional[fx.CardFilter]:
         """The cards a card verb chooses among: the word before `card` (a type or declared kind, else a tag), then

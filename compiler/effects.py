@@ -523,14 +523,18 @@ class May:
     body: tuple
 
 
-@immediate("copy_production", category="production", syntax="copy production of TAG card",
-           example="copy production of building card",
-           summary="Carry out again the whole production box (its any-player decreases too) of one of your played "
-                   "cards with that tag, if it can be carried out.",
-           impossible="when no card of yours with the tag has a production box that can be carried out")
+@immediate("copy_production", category="production",
+           syntax="copy production of (TAG card | N different TAG cards)",
+           example="copy production of 2 different building cards",
+           summary="Carry out again the whole production box (its any-player decreases too) of one of your other "
+                   "played cards with that tag, if it can be carried out; `N different TAG cards`: of N such cards, "
+                   "each picked once, one after another.",
+           impossible="when fewer cards of yours with the tag (one, or N) have a production box that can be "
+                      "carried out")
 @_frozen
 class CopyProduction:
     tag: str
+    count: int = added(1)   # `copy production of 2 different building cards`: so many cards, none twice
 
 
 @immediate("reveal", category="cards", syntax="reveal top card if TAG tag { EFFECTS }",

@@ -629,7 +629,9 @@ def _one_sentence(t: Phrases, effects) -> str:
 
 @sentence_of(fx.CopyProduction)
 def _copy_production(t: Phrases, e) -> str:
-    return t("copy_production", tag=t.tag(e.tag))
+    if e.count == 1:
+        return t("copy_production", tag=t.tag(e.tag))
+    return t("copy_production_different", count=e.count, tag=t.tag(e.tag))
 
 
 def _a_card(t: Phrases, f: fx.CardFilter) -> str:

@@ -432,7 +432,9 @@ def _may(e, c: bool) -> str:
 
 @text_of(fx.CopyProduction)
 def _copy_production(e, c: bool) -> str:
-    return f"copy production of {e.tag} card"
+    if e.count == 1:
+        return f"copy production of {e.tag} card"
+    return f"copy production of {e.count} different {e.tag} cards"
 
 
 def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:

@@ -344,6 +344,17 @@ def _labels(items: list[dict]) -> list[str]:
 BARN = 'card "Barn" #M3 {{\n  type: active  cost: 9\n  holds: animal\n  {}\n}}\n'
 
 
+def test_completion_offers_the_count_form_of_copying_production(tmp_path):
+    """After `copy production of 2 ` only `different` goes on (`copy production of 2 different building cards`),
+    and after it the tags."""
+    text = 'card "Foundry" #M9 {\n  type: automated  cost: 5\n  play: copy production of 2 \n}\n'
+    analysis = analyse(str(tmp_path / "foundry.mars"), text)
+    assert {item.label for item in analysis.completions(2, 29)} == {"different"}
+    text = text.replace("of 2 ", "of 2 different ")
+    analysis = analyse(str(tmp_path / "foundry.mars"), text)
+    assert {"building", "space", "jovian"} <= {item.label for item in analysis.completions(2, 39)}
+
+
 def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, tmp_path):
     """After `place city next to ` the parser takes a number, `your` or a tile (the rule `next_to` takes tiles):
     five words, not the whole language."""

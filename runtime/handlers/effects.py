@@ -606,6 +606,32 @@ def copy_chosen(game: "Table", name: str, ctx: EffectContext) -> None:
                                              placed_bonuses=bonus_filter(placement) if placement else ()), None)
 
 
+@handles(fx.CopyProduction)
+def _copy_production(game, e, ctx):
+    """One card's production box (the step saves hold, `copy_chosen`), or N different cards' one after another: each
+    pick is offered after the box before it has run, among the cards not yet copied (nothing left: no more copies)."""
+    if e.count == 1:
+        ask_for_one(game, ctx.player, "card", "Copy the production of which card?", "card", copyable(game, e, ctx),
+                    copy_chosen, ctx)
+    else:
+        offer_another_copy(game, e, ctx, ())
+
+
+@step
+def offer_another_copy(game: "Table", e: fx.CopyProduction, ctx: EffectContext, copied: tuple) -> None:
+    names = [name for name in copyable(game, e, ctx) if name not in copied]
+    prompt = f"Copy the production of which card ({len(copied) + 1} of {e.count})?"
+    ask_for_one(game, ctx.player, "card", prompt, "card", names, copied_one_of_several, e, ctx, copied)
+
+
+@step
+def copied_one_of_several(game: "Table", name: str, e: fx.CopyProduction, ctx: EffectContext, copied: tuple) -> None:
+    copied += (name,)
+    if len(copied) < e.count:
+        push(game, offer_another_copy, e, ctx, copied)   # runs once the box copied now is carried out
+    copy_chosen(game, name, ctx)
+
+
 @step
 def play_copied(game: "Table", name: str, ctx: EffectContext) -> None:
     """`copy play of another card`: the picked card's `play:` effects again, `here` meaning that card."""
@@ -951,8 +977,6 @@ PICK_ONE = {
     fx.MoveMarker: Pick("space", "Where do you move the marker?", option=space_option, chosen=tiles.marker_moved,
                         choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                         arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),
-    fx.CopyProduction: Pick("card", "Copy the production of which card?", option=_labelled("card"),
-                            chosen=copy_chosen, choices=copyable, arguments=lambda e, ctx: (ctx,)),
     fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
                       choices=movable_cards, arguments=lambda e, ctx: (ctx.player, e.source, e.destination)),
     fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,

@@ -938,7 +938,7 @@ _POSSIBLE = {
     fx.ChooseX: _can_choose_x,
     fx.RevealFromHand: _can_reveal_from_hand,
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
-    fx.CopyProduction: lambda game, e, ctx: bool(copyable(game, e, ctx)),
+    fx.CopyProduction: lambda game, e, ctx: len(copyable(game, e, ctx)) >= e.count,
     fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken

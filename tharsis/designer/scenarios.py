@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 import attrs
 
-from tharsis.compiler import vocabulary as v
+from tharsis.compiler import effects as fx, vocabulary as v
 from tharsis.compiler.definitions import Library
 from tharsis.compiler.diagnostics import Diagnostic, Span, did_you_mean, render_text
 from tharsis.compiler.source import on_disk, read_bounded, why_unusable
@@ -404,6 +404,7 @@ class Runner:
                 spec = {"tile": spec}
             owner = spec.get("owner")
             kind = spec["tile"]
+            self._check_space_kind(space, kind, spec.get("name"))
             state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
                                       (NEUTRAL if owner == "neutral" else self.player(owner)),
                                       name=spec.get("name"), is_city=kind in v.CITY_TILES)
@@ -418,6 +419,41 @@ class Runner:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
             state.awards.append((entry["name"], self.player(entry["player"])))
+
+    def _check_space_kind(self, space: str, tile: str, name: Optional[str]) -> None:
+        """E607 for a tile on a kind of space it never goes on: an ocean off the ocean spaces, another tile on an
+        ocean space (the board says which spaces are which), unless the tile's `name` is a definition whose own
+        placement of that tile names that kind of space (Mohole Area's `place special "Mohole Area" on ocean`). A
+        scenario that ran with such a tile would test a position no game reaches, and say nothing of it."""
+        found = self.game.board.spaces[space]
+        ocean_tile, ocean_space = tile in v.OCEAN_TILES, found.kind == v.OCEAN_SPACE
+        if ocean_tile == ocean_space or self._placed_there_by_name(name, tile, found.kind):
+            return
+        kinds = {v.OCEAN_SPACE: "an ocean space", v.LAND: "a land space", "offboard": "a space off Mars"}
+        what = kinds.get(found.kind, found.kind)
+        if found.reserved:
+            what += f" (reserved for {found.reserved})"
+        wanted = "an ocean space" if ocean_tile else "a space that is not an ocean space"
+        article = "an" if tile[:1] in "aeiou" else "a"
+        raise ScenarioError(f"space {space} of {self.game.board.board.name} is {what}: {article} {tile} tile goes on "
+                            f"{wanted}", self.location, "E607",
+                            "pick a space of that kind (the board's file in cards/boards/ says which are ocean "
+                            "spaces), or name the card whose placement puts the tile there: `name: Mohole Area`")
+
+    def _placed_there_by_name(self, name: Optional[str], tile: str, space_kind: str) -> bool:
+        """Whether the definition called `name` places a `tile` tile on a `space_kind` space (`on ocean`, `on
+        land`) in its play or its actions: the card text says where its tile may go."""
+        try:
+            definition = self.game.library.get(name) if name else None
+        except KeyError:    # a special tile named after no definition
+            return False
+        if definition is None:
+            return False
+        effects = list(getattr(definition, "play", ()))
+        for option in getattr(definition, "actions", ()):
+            effects += [*option.cost, *option.effects]
+        return any(isinstance(e, fx.PlaceTile) and e.tile == tile and any(f.kind == space_kind for f in e.filters)
+                   for e in fx.walk(effects))
 
     def _arrange_sites(self, setup: dict) -> None:
         """The state of declared sites in play: the pieces on them, the visitor, whether active, the marker."""
