@@ -253,7 +253,7 @@ def test_two_thousand_corrupted_entries_give_no_crash_and_no_changed_card(privat
         (entry,) = set(_entries()) - before
         entries[path] = (entry, entry.read_bytes(), cache.load(entry.name))
     rng = random.Random(18)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a bound against a pathological miss path, not against a busy machine
     outcomes = {"miss": 0, "changed": 0, "crash": 0}
     for attempt in range(2000):
         path = rng.choice(paths)
@@ -276,7 +276,7 @@ def test_two_thousand_corrupted_entries_give_no_crash_and_no_changed_card(privat
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     assert outcomes["changed"] == outcomes["crash"] == 0, outcomes
     assert outcomes["miss"] >= 1990, outcomes
-    assert time.perf_counter() - started < 20
+    assert time.process_time() - started < 20
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
