@@ -144,8 +144,9 @@ class Measure:
 
     Kinds (see compiler/quantities.py for the phrases that produce them):
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
-    highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
-    constant, pieces (a declared piece: those on sites and, for a kind with a supply, in it), players.
+    highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
+    generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
+    sites and, for a kind with a supply, in it), players.
     """
 
     kind: str

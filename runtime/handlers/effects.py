@@ -457,7 +457,8 @@ def _remove(game, e, ctx):
             options.insert(0, Option("neutral opponent", NEUTRAL))
         if not options:
             return
-        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount)
+        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount,
+            ctx.player)
         return
     # from any player's stock
     candidates = []
@@ -475,24 +476,45 @@ def _remove(game, e, ctx):
     if game.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
         options.insert(0, Option("neutral opponent", NEUTRAL))
     ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), removed_from_player, e.resource,
-        amount)
+        amount, ctx.player)
 
 
 @step
-def removed_from_card(game: "Table", target, amount: int) -> None:
-    if target is None or target == NEUTRAL:
+def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = None) -> None:
+    """`by`: the player removing them from any card (None: from their own card, a cost)."""
+    if target is None:
+        return
+    if target == NEUTRAL:
+        _record_removal(game, by, NEUTRAL, "resource", amount)
         return
     index, name = target
     card = game.state.players[index].card(name)
-    card.resources -= min(amount, card.resources)
+    taken = min(amount, card.resources)
+    card.resources -= taken
+    _record_removal(game, by, index, game.library[name].holds or "resource", taken)
 
 
 @step
-def removed_from_player(game: "Table", target, resource: str, amount: int) -> None:
-    if target is None or target == NEUTRAL:
+def removed_from_player(game: "Table", target, resource: str, amount: int, by: Optional[int] = None) -> None:
+    if target is None:
+        return
+    if target == NEUTRAL:
+        _record_removal(game, by, NEUTRAL, resource, amount)
         return
     stock = game.state.players[target].resources
-    stock[resource] -= min(amount, stock[resource])
+    taken = min(amount, stock[resource])
+    stock[resource] -= taken
+    _record_removal(game, by, target, resource, taken)
+
+
+def _record_removal(game: "Table", by: Optional[int], target: int, resource: str, amount: int) -> None:
+    """What `by` removed from another player (the neutral opponent of a solo game too, who always has what is
+    removed, as the reference engine counts it), kept for the generation: `plants removed from opponents this
+    generation`. Steps saved before `by` existed carry none and record nothing."""
+    if by is None or target == by or amount <= 0:
+        return
+    removed = game.state.players[by].removed_this_generation
+    removed[resource] = removed.get(resource, 0) + amount
 
 
 @handles(fx.Steal)
@@ -520,11 +542,13 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
     players = game.state.players
     if target == NEUTRAL:
         players[player].resources[resource] += amount
+        _record_removal(game, player, NEUTRAL, resource, amount)
         return
     if target is not None:
         taken = min(amount, players[target].resources[resource])
         players[target].resources[resource] -= taken
         players[player].resources[resource] += taken
+        _record_removal(game, player, target, resource, taken)
 
 
 @handles(fx.Choice)
