@@ -862,6 +862,18 @@ class UseProject:
     otherwise: Optional[tuple] = None
 
 
+@immediate("take_actions", category="actions", syntax="take N actions", example="take 2 actions",
+           summary="Take N actions now, one after another, each chosen from the action menu as a turn's is (play a "
+                   "card, a card's action, a standard project or action, a milestone, an award); none can be skipped "
+                   "(no pass, no end of turn), the corporation's first action not yet taken comes first, and when the "
+                   "player can do nothing the actions left are lost. Only in a card's or a corporation's `play:`, "
+                   "`action:` or `first action:`, never in a trigger.",
+           impossible=NEVER)
+@_frozen
+class TakeActions:
+    count: int
+
+
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",
            example="neutral { choose { temperature +1 | oxygen +1 } }",
            summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR "

@@ -674,6 +674,11 @@ def _use_project(t: Phrases, e) -> str:
     return t("use_project_else", project=project, effects=_sentences(t, e.otherwise))
 
 
+@sentence_of(fx.TakeActions)
+def _take_actions(t: Phrases, e) -> str:
+    return t("take_actions" if e.count > 1 else "take_action", n=e.count)
+
+
 @sentence_of(fx.RemoveTile)
 def _remove_tile(t: Phrases, e) -> str:
     tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(f"{e.tile}_tile", e.count)) \

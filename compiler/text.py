@@ -539,6 +539,11 @@ def _use_project(e, c: bool) -> str:
     return f"use standard project{name}{otherwise}"
 
 
+@text_of(fx.TakeActions)
+def _take_actions(e, c: bool) -> str:
+    return f"take {e.count} action{'' if e.count == 1 else 's'}"
+
+
 @text_of(fx.GainRaised)
 def _gain_raised(e, c: bool) -> str:
     return "gain that production"

@@ -63,7 +63,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
-from ..rules.legality import usable_projects
+from ..rules.legality import any_legal_action, extra_action_menu, usable_projects
 from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
@@ -893,6 +893,44 @@ def project_chosen(game: "Table", project: tuple, player: int) -> None:
     """`project`: ("project", NAME), as the action menu's value of that standard project (one id for both in the
     research action space)."""
     actions.start_project(game, player, project[1])
+
+
+@handles(fx.TakeActions)
+def _take_actions(game, e, ctx):
+    """`take N actions`: N actions now, one after the other, each from the action menu without pass or end turn;
+    the card being played (if any) is the one played again once they are taken (an action may play another)."""
+    push(game, resume_playing, game.flow.playing)
+    extra_action(game, ctx.player, e.count)
+
+
+@step
+def extra_action(game: "Table", player: int, left: int) -> None:
+    """One of the `left` extra actions: the corporation's first action while it is not taken (as a turn's first
+    action is), else the menu; when the player can do nothing at all, the actions left are lost (logged)."""
+    if left <= 0:
+        return
+    state = game.state.players[player]
+    if not state.first_action_done:
+        first = text.effects(game.library[state.corporation].first_action)
+        ask(game, Decision(player, "action", f"extra action ({left} to take)",
+                           (Option(f"first action: {first}", ("first_action",)),)), extra_action_taken, player, left)
+        return
+    menu = extra_action_menu(player, left)
+    if not any_legal_action(menu.bind(game)):
+        game.log_event("actions_lost", player, left)
+        return
+    ask(game, menu, extra_action_taken, player, left)
+
+
+@step
+def extra_action_taken(game: "Table", action: tuple, player: int, left: int) -> None:
+    push(game, extra_action, player, left - 1)
+    actions.take_action(game, player, action)
+
+
+@step
+def resume_playing(game: "Table", playing) -> None:
+    game.flow.playing = playing
 
 
 @handles(fx.Neutral)
