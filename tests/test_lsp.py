@@ -449,6 +449,15 @@ def test_completion_offers_must_after_each_opponent_and_each_player(editor, tmp_
         assert "must" in after, after
 
 
+
+def test_completion_offers_actions_after_take_and_a_number(editor, tmp_path):
+    """`take 2 actions` (issue 30, trial 3: Head Start): after `take` the grammar takes a number or `role`, after
+    the number `action` or `actions`."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: take 2 |"))))
+    assert {"actions", "action"} <= offered and "role" not in offered, offered
+    assert "role" in set(_labels(_complete(editor, tmp_path, BARN.format("play: take |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:
