@@ -458,7 +458,7 @@ def _remove(game, e, ctx):
         if not options:
             return
         ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount,
-            ctx.player)
+            ctx.player, e.resource)
         return
     # from any player's stock
     candidates = []
@@ -480,18 +480,19 @@ def _remove(game, e, ctx):
 
 
 @step
-def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = None) -> None:
-    """`by`: the player removing them from any card (None: from their own card, a cost)."""
+def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = None, kind: str = "resource") -> None:
+    """`by`: the player removing `kind` from any card (None: from their own card, a cost); what a card of a player
+    loses is recorded as what it holds."""
     if target is None:
         return
     if target == NEUTRAL:
-        _record_removal(game, by, NEUTRAL, "resource", amount)
+        _record_removal(game, by, NEUTRAL, kind, amount)
         return
     index, name = target
     card = game.state.players[index].card(name)
     taken = min(amount, card.resources)
     card.resources -= taken
-    _record_removal(game, by, index, game.library[name].holds or "resource", taken)
+    _record_removal(game, by, index, game.library[name].holds or kind, taken)
 
 
 @step
@@ -898,7 +899,8 @@ def project_chosen(game: "Table", project: tuple, player: int) -> None:
 @handles(fx.TakeActions)
 def _take_actions(game, e, ctx):
     """`take N actions`: N actions now, one after the other, each from the action menu without pass or end turn;
-    the card being played (if any) is the one played again once they are taken (an action may play another)."""
+    once they are taken, the card being played (if any) is again the one being played (an action may play
+    another, which ends by clearing it)."""
     push(game, resume_playing, game.flow.playing)
     extra_action(game, ctx.player, e.count)
 

@@ -462,7 +462,7 @@ def next_generation(game: "Table") -> None:
 
 def new_generation(game: "Table") -> None:
     """The generation number moves on; what a player raised of TR or removed from others since the production (in
-    the rules between generations: a role taken, a bonus, a global event) does not count in the new one (the
+    the rules between generations: a role taken, a bonus, a rule's effects) does not count in the new one (the
     reference engine resets the count as a generation starts)."""
     state = game.state
     state.generation += 1
