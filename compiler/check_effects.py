@@ -427,6 +427,26 @@ class EffectChecks:
     def _fx_take_role(self, node: Node, ctx: CheckContext):
         return fx.TakeRole()
 
+    @compiles(fx.TakeActions, "count:INT")
+    def _fx_take_actions(self, node: Node, ctx: CheckContext):
+        """`take N actions`: actions of the player's own, taken where a player acts (a card played, an action
+        used). A trigger's effects happen inside another action, which the new ones would interrupt (and an action
+        that sets the trigger off again would never end); a rule, a bonus or a stage acts for the game, not for a
+        player taking a turn."""
+        count = int(node["count"].text)
+        if count < 1:
+            self.diagnostics.error("E302", "take at least 1 action", node["count"].span)
+            return None
+        if ctx.in_trigger or ctx.definition not in ("card", "corporation") or ctx.printed_tags:
+            where = "a trigger's effects" if ctx.in_trigger else "a card in nobody's play area" \
+                if ctx.printed_tags else {"standard_project": "a standard project", "standard_action":
+                                          "a standard action"}.get(ctx.definition, f"a {ctx.definition}'s effects")
+            self.diagnostics.error("E307", f"'take {count} actions' is taken where a player acts, not in {where}: "
+                                           "an action there could interrupt another or never end", node.span,
+                                   "write it in a card's or a corporation's 'play:', 'action:' or 'first action:'")
+            return None
+        return fx.TakeActions(count)
+
     @compiles(fx.ChangeGovernment, "")
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()

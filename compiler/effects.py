@@ -144,8 +144,9 @@ class Measure:
 
     Kinds (see compiler/quantities.py for the phrases that produce them):
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
-    highest_production, raised_productions, tr, tr_raised, cards_in_hand, events_played, cards, parameter,
-    constant, pieces (a declared piece: those on sites and, for a kind with a supply, in it), players.
+    highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
+    generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
+    sites and, for a kind with a supply, in it), players.
     """
 
     kind: str
@@ -859,6 +860,18 @@ class ReuseAction:
 class UseProject:
     name: Optional[str] = None
     otherwise: Optional[tuple] = None
+
+
+@immediate("take_actions", category="actions", syntax="take N actions", example="take 2 actions",
+           summary="Take N actions now, one after another, each chosen from the action menu as a turn's is (play a "
+                   "card, a card's action, a standard project or action, a milestone, an award); none can be skipped "
+                   "(no pass, no end of turn), the corporation's first action not yet taken comes first, and when the "
+                   "player can do nothing the actions left are lost. Only in a card's or a corporation's `play:`, "
+                   "`action:` or `first action:`, never in a trigger.",
+           impossible=NEVER)
+@_frozen
+class TakeActions:
+    count: int
 
 
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",

@@ -38,6 +38,10 @@ CATALOGUE = {
     "raised productions": "how many of your productions are above their starting level",
     "tr": "your terraform rating",
     "tr raised this generation": "steps your TR rose this generation",
+    "RESOURCE removed from opponents this generation":
+        "resources of that kind you removed from other players this generation (`remove ... from any player`, "
+        "`remove ... from any card`, `steal`; the solo game's neutral opponent counts as another player); `all`: "
+        "removed by any player, `opponent`: by your opponents; `resources` for every kind",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
     "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global] requirements] "
@@ -237,6 +241,8 @@ class QuantityCompiler:
             return Measure("tr", scope=scope or "you")
         if words == ["tr", "raised", "this", "generation"]:
             return Measure("tr_raised", scope=scope or "you")
+        if len(words) == 6 and words[1:] == ["removed", "from", "opponent", "this", "generation"]:
+            return self._removed(words[0], leaves[0], scope)
         if words == ["card", "in", "hand"]:
             return Measure("cards_in_hand", scope=scope or "you")
         if words == ["event", "played"]:
@@ -248,6 +254,21 @@ class QuantityCompiler:
         if words == ["temperature"] or words == ["oxygen"]:
             return Measure("parameter", scope="all", name=words[0])
         return None
+
+    def _removed(self, word: str, leaf: Leaf, scope):
+        """`plants removed from opponents this generation`: a standard resource, a card resource or `resources`."""
+        if word == "resource":
+            return Measure("removed", scope=scope or "you")
+        resource = v.normalize(word) if word not in v.STANDARD_RESOURCES else word
+        if resource in v.STANDARD_RESOURCES or word in self.card_resources:
+            return Measure("removed", scope=scope or "you", name=resource if resource in v.STANDARD_RESOURCES
+                           else word)
+        kinds = sorted(v.STANDARD_RESOURCES) + sorted(v.plural(r) for r in self.card_resources) + ["resources"]
+        written = leaf.text.lower()
+        self.diagnostics.error("E104", f"unknown resource '{leaf.text}' in a count of what was removed", leaf.span,
+                               did_you_mean(written, kinds) or "a standard resource, a card resource or 'resources'",
+                               respelling(leaf.span, written, kinds, leaf.text))
+        return False
 
     def _pieces(self, words, leaves, scope):
         """`outposts`, `all outposts`, `outposts in play`, `cargo ships`: a declared kind of piece; `players`, and
@@ -410,7 +431,8 @@ _EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "anim
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",
-             "raised productions", "tr", "tr raised this generation", "cards in hand", "events played",
+             "raised productions", "tr", "tr raised this generation",
+             "plants removed from opponents this generation", "cards in hand", "events played",
              "automated cards", "cards with requirements",
              "event cards with no earth tag", "cards with global requirements", "active cards with vp",
              "temperature", "oxygen", "oceans"]

@@ -30,7 +30,7 @@ from .names import LANGUAGES, NO_NAMES, Names  # noqa: F401  (LANGUAGES: rules_t
 from .text import times_x
 
 _UNITS = {"temperature": "unit_temperature", "oxygen": "unit_oxygen", "oceans": "unit_oceans"}
-_VALUES = ("parameter", "tr", "tr_raised", "highest_production", "constant")  # read off a track, not counted
+_VALUES = ("parameter", "tr", "tr_raised", "removed", "highest_production", "constant")  # read off a track, not counted
 
 
 @attrs.frozen
@@ -259,6 +259,9 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(on_cards, what)
     if k == "tr_raised":  # 你本时代提升的改造度: whose goes inside the phrase
         return _Counted("", t("measure_tr_raised", scope=scope, owner=whose), unit="step", value=True)
+    if k == "removed":  # 所有玩家本时代从其他玩家处移除的植物: who removed them inside the phrase
+        what = t("measure_removed", what=t.noun(m.name or "resource", count), by=t(f"removed_by_{m.scope}"))
+        return _Counted("", what, unit=m.name if m.name in v.STANDARD_RESOURCES else "default", value=True)
     unit = {"cards_in_hand": "card", "events_played": "card", "distinct_tags": "kind",
             "raised_productions": "kind", "distinct_resources": "kind"}.get(k, "step")
     return _Counted(whose, t(f"measure_{k}", scope=scope, owner=whose), unit=unit, value=k in _VALUES)
@@ -669,6 +672,11 @@ def _use_project(t: Phrases, e) -> str:
     if e.otherwise is None:
         return t("use_project", project=project)
     return t("use_project_else", project=project, effects=_sentences(t, e.otherwise))
+
+
+@sentence_of(fx.TakeActions)
+def _take_actions(t: Phrases, e) -> str:
+    return t("take_actions" if e.count > 1 else "take_action", n=e.count)
 
 
 @sentence_of(fx.RemoveTile)

@@ -21,6 +21,12 @@ _UNITS = {"temperature": "C", "oxygen": "%", "oceans": ""}
 _SCOPE_WORD = {"you": "", "all": "all ", "opponents": "opponent ", "this": ""}
 
 
+# a player's counts written as a fixed phrase after the scope word (`opponent tr raised this generation`)
+_PLAYER_COUNTS = {"highest_production": "highest production", "raised_productions": "raised productions", "tr": "tr",
+                  "tr_raised": "tr raised this generation", "cards_in_hand": "cards in hand",
+                  "events_played": "events played"}
+
+
 def measure(m: Measure, one: bool = False) -> str:
     """`one`: the phrase follows 'per' with no divisor, so it reads in the singular ('1 per jovian tag')."""
     many = (lambda word: word) if one else v.plural
@@ -55,18 +61,10 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{v.plural(m.name)}"
     if k == "production":
         return f"{scope}{m.name} production"
-    if k == "highest_production":
-        return f"{scope}highest production"
-    if k == "raised_productions":
-        return f"{scope}raised productions"
-    if k == "tr":
-        return f"{scope}tr"
-    if k == "tr_raised":
-        return f"{scope}tr raised this generation"
-    if k == "cards_in_hand":
-        return f"{scope}cards in hand"
-    if k == "events_played":
-        return f"{scope}events played"
+    if k in _PLAYER_COUNTS:
+        return scope + _PLAYER_COUNTS[k]
+    if k == "removed":
+        return f"{scope}{v.plural(m.name) if m.name else 'resources'} removed from opponents this generation"
     if k == "cards":
         text = scope + (" or ".join(m.names) + " " if m.names else "") + "cards"
         if m.in_play:
@@ -539,6 +537,11 @@ def _use_project(e, c: bool) -> str:
     name = f' "{e.name}"' if e.name is not None else ""
     otherwise = f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise is not None else ""
     return f"use standard project{name}{otherwise}"
+
+
+@text_of(fx.TakeActions)
+def _take_actions(e, c: bool) -> str:
+    return f"take {e.count} action{'' if e.count == 1 else 's'}"
 
 
 @text_of(fx.GainRaised)

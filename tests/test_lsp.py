@@ -394,13 +394,15 @@ def test_completion_writes_whole_quantity_phrases_and_names_of_the_right_kind(ed
     # phrases of several words (a quoted faction's name may start a term too, and a card has `repeatable action:`)
     phrases = {label for label in _labels(typed) if " " in label and label.islower()} - {"repeatable action",
                                                                                          "once per generation"}
-    assert phrases == {"animals here", "animals on cards"}
+    assert phrases == {"animals here", "animals on cards", "animals removed from opponents this generation"}
     assert "plants" not in _labels(typed) and "play" in _labels(typed)  # or the card's next field
     here = next(item for item in typed if item["label"] == "animals here")
     assert here["textEdit"] == {"range": {"start": {"line": 3, "character": 14}, "end": {"line": 3, "character": 22}},
                                 "newText": "animals here"}  # the words typed are replaced by the whole phrase
     excepted = _labels(_complete(editor, tmp_path, BARN.format('effect: when you use standard project except "|')))
     assert "Sell Patents" in excepted and "Livestock" not in excepted and "Mayor" not in excepted
+    removed = _labels(_complete(editor, tmp_path, BARN.format("requires: all plants removed |")))
+    assert "plants removed from opponents this generation" in removed
     used = _labels(_complete(editor, tmp_path, BARN.format('play: use standard project "|')))
     assert "Aquifer" in used and "Livestock" not in used and "Mayor" not in used
     milestones = _labels(_complete(editor, tmp_path, 'board "Mine" {\n  milestones: "|\n}\n'))
@@ -445,6 +447,15 @@ def test_completion_offers_must_after_each_opponent_and_each_player(editor, tmp_
         assert {"must", "with"} <= offered, offered
         after = set(_labels(_complete(editor, tmp_path, BARN.format(f"play: each {who} with cards in hand >= 5 |"))))
         assert "must" in after, after
+
+
+
+def test_completion_offers_actions_after_take_and_a_number(editor, tmp_path):
+    """`take 2 actions` (issue 30, trial 3: Head Start): after `take` the grammar takes a number or `role`, after
+    the number `action` or `actions`."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: take 2 |"))))
+    assert {"actions", "action"} <= offered and "role" not in offered, offered
+    assert "role" in set(_labels(_complete(editor, tmp_path, BARN.format("play: take |"))))
 
 
 # ---------------------------------------------------------------------------- formatting, navigation, fixes

@@ -81,6 +81,7 @@ NOTES = {
     "site_out": "{who} {v:set} {0} aside",
     "marker_placed": "{who} {v:place} the {0} marker on {1}",
     "marker_moved": "{who} {v:move} the {0} marker to {1}",
+    "actions_lost": "{who} can do nothing: {0} extra action{plural} lost",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news, nor a rule that
 # applies to other games (a set-up for one player only)
@@ -169,7 +170,7 @@ def sentence(game: "Game", event) -> str:
         fields["piece"] = site.piece if site is not None else "piece"
     elif kind in ("resolve", "stage", "stage_reveal", "stage_discard"):
         fields["kind"] = staged_kind(game, details[0])
-    elif kind in ("discard_kind", "tax", "untaxed"):
+    elif kind in ("discard_kind", "tax", "untaxed", "actions_lost"):
         fields["plural"] = "s" if details[0] > 1 else ""
     elif kind in ("visit", "build"):
         fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]

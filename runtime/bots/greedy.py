@@ -179,6 +179,8 @@ VALUES = {
         (visit_worth(game, s, player) for s in visitable(game, e.piece)), default=0.0),
     fx.GainPieces: lambda total, game, e, player, card, left: total + _pieces_gained(game, e, player, card, left),
     fx.SharedReveal: _shared_reveal, fx.RevealFromHand: _reveal_from_hand,
+    # an extra action: about what a card drawn is worth (the bot will spend it on its best action then)
+    fx.TakeActions: lambda total, game, e, player, card, left: total + CARD * e.count,
 }
 OTHER_EFFECT = 0.0
 
@@ -345,7 +347,10 @@ class GreedyBot:
         if best is None:
             best = self._terraform_anyway(game, decision)
         if best is None:
-            return next(o for o in decision.options if o.value in (("pass",), ("end",), ("first_action",)))
+            stop = next((o for o in decision.options if o.value in (("pass",), ("end",), ("first_action",))), None)
+            # an extra action (`take N actions`) cannot be skipped: the least bad of the legal actions
+            return stop if stop is not None else max(
+                decision.options, key=lambda o: self.action_value(game, decision.player, o.value))
         return best
 
     def _terraform_anyway(self, game, decision: Decision):

@@ -18,6 +18,7 @@ cdef class PlayerState:
     cdef public object first_action_done
     cdef public list actions_used
     cdef public dict pieces
+    cdef public dict removed_this_generation
 
 
 cdef class GameData:

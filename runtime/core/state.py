@@ -147,10 +147,11 @@ class BoardMarker:
 class PlayerState:
     __slots__ = ("name", "index", "corporation", "tr", "resources", "production", "starting_production", "hand",
                  "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
-                 "actions_used", "pieces")
+                 "actions_used", "pieces", "removed_this_generation")
     # played: corporation first, then project cards in play; next_card_modifiers: compiled modifiers from
     # `next card { }`; actions_used: once-a-generation actions not of cards, used this one; pieces: declared pieces
-    # with a supply, how many in it
+    # with a supply, how many in it; removed_this_generation: resources this player removed from other players this
+    # generation, by kind (`plants removed from opponents this generation`)
 
     def __init__(self, name: str, index: int, corporation: Optional[str] = None, tr: int = 20,
                  resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
@@ -158,7 +159,7 @@ class PlayerState:
                  played: Optional[list[CardInPlay]] = None, events: Optional[list[str]] = None, passed: bool = False,
                  tr_raised_this_generation: int = 0, next_card_modifiers: Optional[list] = None,
                  first_action_done: bool = True, actions_used: Optional[list[str]] = None,
-                 pieces: Optional[dict[str, int]] = None):
+                 pieces: Optional[dict[str, int]] = None, removed_this_generation: Optional[dict[str, int]] = None):
         self.name, self.index, self.corporation, self.tr = name, index, corporation, tr
         self.resources = _zeroes() if resources is None else resources
         self.production = _zeroes() if production is None else production
@@ -171,6 +172,7 @@ class PlayerState:
         self.first_action_done = first_action_done
         self.actions_used = [] if actions_used is None else actions_used
         self.pieces = {} if pieces is None else pieces
+        self.removed_this_generation = {} if removed_this_generation is None else removed_this_generation
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -189,6 +191,7 @@ class PlayerState:
         new.next_card_modifiers, new.first_action_done = self.next_card_modifiers.copy(), self.first_action_done
         new.actions_used = self.actions_used.copy() if self.actions_used else []
         new.pieces = self.pieces.copy() if self.pieces else {}
+        new.removed_this_generation = self.removed_this_generation.copy() if self.removed_this_generation else {}
         return new
 
     def __eq__(self, other):
@@ -394,6 +397,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
         data["actions_used"] = list(player.actions_used)
     if player.pieces:  # only with declared pieces that have a supply
         data["pieces"] = dict(player.pieces)
+    if player.removed_this_generation:  # only in a generation where something was removed: other saves as before
+        data["removed_this_generation"] = dict(player.removed_this_generation)
     return data
 
 
@@ -407,6 +412,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
     player.actions_used = list(data.get("actions_used", ()))
     player.pieces = dict(data.get("pieces", {}))
+    player.removed_this_generation = dict(data.get("removed_this_generation", {}))
     return player
 
 

@@ -63,7 +63,7 @@ from ..rules.checks import (
     value_of,
     x_range,
 )
-from ..rules.legality import usable_projects
+from ..rules.legality import any_legal_action, extra_action_menu, usable_projects
 from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, tag_counts
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
@@ -457,7 +457,8 @@ def _remove(game, e, ctx):
             options.insert(0, Option("neutral opponent", NEUTRAL))
         if not options:
             return
-        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount)
+        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount,
+            ctx.player, e.resource)
         return
     # from any player's stock
     candidates = []
@@ -475,24 +476,46 @@ def _remove(game, e, ctx):
     if game.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
         options.insert(0, Option("neutral opponent", NEUTRAL))
     ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), removed_from_player, e.resource,
-        amount)
+        amount, ctx.player)
 
 
 @step
-def removed_from_card(game: "Table", target, amount: int) -> None:
-    if target is None or target == NEUTRAL:
+def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = None, kind: str = "resource") -> None:
+    """`by`: the player removing `kind` from any card (None: from their own card, a cost); what a card of a player
+    loses is recorded as what it holds."""
+    if target is None:
+        return
+    if target == NEUTRAL:
+        _record_removal(game, by, NEUTRAL, kind, amount)
         return
     index, name = target
     card = game.state.players[index].card(name)
-    card.resources -= min(amount, card.resources)
+    taken = min(amount, card.resources)
+    card.resources -= taken
+    _record_removal(game, by, index, game.library[name].holds or kind, taken)
 
 
 @step
-def removed_from_player(game: "Table", target, resource: str, amount: int) -> None:
-    if target is None or target == NEUTRAL:
+def removed_from_player(game: "Table", target, resource: str, amount: int, by: Optional[int] = None) -> None:
+    if target is None:
+        return
+    if target == NEUTRAL:
+        _record_removal(game, by, NEUTRAL, resource, amount)
         return
     stock = game.state.players[target].resources
-    stock[resource] -= min(amount, stock[resource])
+    taken = min(amount, stock[resource])
+    stock[resource] -= taken
+    _record_removal(game, by, target, resource, taken)
+
+
+def _record_removal(game: "Table", by: Optional[int], target: int, resource: str, amount: int) -> None:
+    """What `by` removed from another player (the neutral opponent of a solo game too, who always has what is
+    removed, as the reference engine counts it), kept for the generation: `plants removed from opponents this
+    generation`. Steps saved before `by` existed carry none and record nothing."""
+    if by is None or target == by or amount <= 0:
+        return
+    removed = game.state.players[by].removed_this_generation
+    removed[resource] = removed.get(resource, 0) + amount
 
 
 @handles(fx.Steal)
@@ -520,11 +543,13 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
     players = game.state.players
     if target == NEUTRAL:
         players[player].resources[resource] += amount
+        _record_removal(game, player, NEUTRAL, resource, amount)
         return
     if target is not None:
         taken = min(amount, players[target].resources[resource])
         players[target].resources[resource] -= taken
         players[player].resources[resource] += taken
+        _record_removal(game, player, target, resource, taken)
 
 
 @handles(fx.Choice)
@@ -869,6 +894,45 @@ def project_chosen(game: "Table", project: tuple, player: int) -> None:
     """`project`: ("project", NAME), as the action menu's value of that standard project (one id for both in the
     research action space)."""
     actions.start_project(game, player, project[1])
+
+
+@handles(fx.TakeActions)
+def _take_actions(game, e, ctx):
+    """`take N actions`: N actions now, one after the other, each from the action menu without pass or end turn;
+    once they are taken, the card being played (if any) is again the one being played (an action may play
+    another, which ends by clearing it)."""
+    push(game, resume_playing, game.flow.playing)
+    extra_action(game, ctx.player, e.count)
+
+
+@step
+def extra_action(game: "Table", player: int, left: int) -> None:
+    """One of the `left` extra actions: the corporation's first action while it is not taken (as a turn's first
+    action is), else the menu; when the player can do nothing at all, the actions left are lost (logged)."""
+    if left <= 0:
+        return
+    state = game.state.players[player]
+    if not state.first_action_done:
+        first = text.effects(game.library[state.corporation].first_action)
+        ask(game, Decision(player, "action", f"extra action ({left} to take)",
+                           (Option(f"first action: {first}", ("first_action",)),)), extra_action_taken, player, left)
+        return
+    menu = extra_action_menu(player, left)
+    if not any_legal_action(menu.bind(game)):
+        game.log_event("actions_lost", player, left)
+        return
+    ask(game, menu, extra_action_taken, player, left)
+
+
+@step
+def extra_action_taken(game: "Table", action: tuple, player: int, left: int) -> None:
+    push(game, extra_action, player, left - 1)
+    actions.take_action(game, player, action)
+
+
+@step
+def resume_playing(game: "Table", playing) -> None:
+    game.flow.playing = playing
 
 
 @handles(fx.Neutral)

@@ -52,7 +52,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
-           "award_cost", "card_action_options", "any_legal_action", "fixed_candidates", "is_legal", "paid_with",
+           "award_cost", "card_action_options", "any_legal_action", "extra_action_menu", "fixed_candidates",
+           "is_legal", "paid_with",
            "play_context", "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
@@ -343,6 +344,11 @@ _PROMPTS = {1: "action 1 of 2", 2: "action 2 of 2"}
 _CLOSINGS = {1: (_PASS,), 2: (_END_TURN,)}
 
 
+def _prompt(number: int) -> str:
+    """A turn's action (1 or 2), or an extra action of `take N actions` (number -N: N of them left to take)."""
+    return _PROMPTS[number] if number > 0 else f"extra action ({-number} to take)"
+
+
 @attrs.define(unsafe_hash=True)  # immutable by convention (made at every turn: a frozen class costs more)
 class ActionMenu:
     """The action decision as it is kept in the flow: who, which action of the turn. `bind(game)` gives the
@@ -354,13 +360,16 @@ class ActionMenu:
 
     @property
     def prompt(self) -> str:
-        return _PROMPTS[self.number]
+        return _prompt(self.number)
 
     def closing(self) -> Option:
+        """A turn's way to stop acting (an extra action has none: `closing` is asked of a turn's menu only)."""
         return _CLOSINGS[self.number][0]
 
     def bind(self, game: "Table") -> LazyDecision:
         number = self.number   # `prompt` and `closing()` read here, not called
+        if number < 0:   # an extra action (`take N actions`): the menu without pass or end turn
+            return MenuDecision(game, self.player, _prompt(number), ())
         return MenuDecision(game, self.player, _PROMPTS[number], _CLOSINGS[number])
 
 
@@ -372,6 +381,13 @@ _MENUS = {(player, number): ActionMenu(player, number) for player in range(MAX_P
 def action_menu(player: int, number: int) -> ActionMenu:
     """The action decision of `player`'s action `number` (1 or 2) of a turn, as it is kept in the flow."""
     return _MENUS[player, number]
+
+
+def extra_action_menu(player: int, left: int) -> ActionMenu:
+    """The action decision of an extra action (`take N actions`), `left` of them still to take: the turn's menu
+    without pass or end turn (an extra action is taken, not skipped; docs/rules-coverage.md). Saved as a turn's
+    menu is, its number the negative count left."""
+    return ActionMenu(player, -left)
 
 
 class MenuDecision(LazyDecision):

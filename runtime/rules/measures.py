@@ -243,6 +243,16 @@ def _tr_raised(game: "Table", measure: Measure, where: Where, players) -> int:
     return total
 
 
+def _removed(game: "Table", measure: Measure, where: Where, players) -> int:
+    """Resources of a kind (every kind: no name) the players removed from other players this generation."""
+    states, name, total = game.state.players, measure.name, 0
+    for p in players:
+        removed = states[p].removed_this_generation
+        if removed:
+            total += removed.get(name, 0) if name is not None else sum(removed.values())
+    return total
+
+
 def _cards_in_hand(game: "Table", measure: Measure, where: Where, players) -> int:
     states, total = game.state.players, 0
     for p in players:
@@ -272,6 +282,7 @@ _COUNTERS = {
     "raised_productions": _raised_productions,
     "tr": _tr,
     "tr_raised": _tr_raised,
+    "removed": _removed,
     "cards_in_hand": _cards_in_hand,
     "events_played": _events_played,
     "cards": _cards,

@@ -409,6 +409,8 @@ def produce(game: "Table") -> None:
         for card in player.played:
             card.used = False
         player.tr_raised_this_generation = 0
+        if player.removed_this_generation:
+            player.removed_this_generation = {}
         player.next_card_modifiers = []
         if player.actions_used:
             player.actions_used = []
@@ -459,14 +461,16 @@ def next_generation(game: "Table") -> None:
 
 
 def new_generation(game: "Table") -> None:
-    """The generation number moves on; what a player raised of TR since the production (in the rules between
-    generations: a role taken, a bonus) does not count as raised in the new one (the reference engine resets the
-    count as a generation starts)."""
+    """The generation number moves on; what a player raised of TR or removed from others since the production (in
+    the rules between generations: a role taken, a bonus, a rule's effects) does not count in the new one (the
+    reference engine resets the count as a generation starts)."""
     state = game.state
     state.generation += 1
     for player in state.players:
         if player.tr_raised_this_generation:
             player.tr_raised_this_generation = 0
+        if player.removed_this_generation:
+            player.removed_this_generation = {}
 
 
 @step

@@ -438,6 +438,7 @@ PLAYER_SETUP = Fields({
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
                            name="a card name or `{card: Pets, resources: 2}`")),
     "events": ListOf(CARD), "tr raised this generation": NUMBER, "kept": ListOf(CARD),
+    "removed this generation": KeyedBy(NUMBER, "resources this player removed from other players this generation"),
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's set-up")
 

@@ -355,6 +355,10 @@ class Runner:
             state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
         if "tr raised this generation" in spec:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
+        for resource, count in (spec.get("removed this generation") or {}).items():  # `plants: 3`, `animals: 1`
+            word = v.singular(str(resource).lower())
+            name = v.normalize(word) if v.normalize(word) in v.STANDARD_RESOURCES else word
+            player.removed_this_generation[name] = int(count)
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
 

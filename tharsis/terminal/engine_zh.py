@@ -49,6 +49,7 @@ ZH_VALUE_REASONS = {
 ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Choose your corporation", "选择你的公司"),
     (r"action (?P<n>\d+) of 2", "第{n}个行动（每回合至多2个）"),
+    (r"extra action \((?P<n>\d+) to take\)", "额外行动（还有{n}个）"),
     (r"Where do you place the marker\?", "你要把标记放在哪里？"),
     (r"Where do you move the marker\?", "你要把标记移到哪里？"),
     (r'Where do you place the (?P<tile>\w+) "(?P<card>.+)"\?', "你要把{tile}「{card}」放在哪里？"),
@@ -138,6 +139,7 @@ ZH_EVENTS: dict[str, str] = {
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
+    "actions_lost": "{who}无事可做：失去{0}个额外行动",
     "resolve": "执行{kind}「{0}」",
     "stage": "{kind}「{0}」进入{1}阶段",
     "stage_reveal": "揭示{kind}「{0}」",

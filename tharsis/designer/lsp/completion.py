@@ -27,6 +27,7 @@ _COMPARATORS = (">=", "<=", "==", ">", "<")
 _BOARD_FIELDS = ("milestones", "awards", "row", "offboard", "track")
 # Roles whose names are written as phrases of several words (`at: end of generation`, `per jovian tags`).
 _PHRASE_ROLES = ("quantity", "moment", "decider")
+_SCOPE_WORDS = ("your", "own", "all", "any", "opponent", "opponents")   # before a quantity (compiler/quantities.py)
 
 
 class Source(Protocol):
@@ -154,6 +155,8 @@ def _phrases(role: str, cursor: grammar.Cursor, line: int, character: int, sourc
         typed.insert(0, token)
     while typed and typed[0].type == "INT":  # a divisor (`per 2 animals here`) is not part of the phrase
         typed.pop(0)
+    if role == "quantity" and len(typed) > 1 and typed[0].text.lower() in _SCOPE_WORDS:
+        typed.pop(0)   # `all plants removed ...`: the scope word stays, the phrase after it is completed
     words = [token.text.lower() for token in typed]
     replace = Range(line, typed[0].character, line, character) if typed else None
     detail = "a quantity" if role == "quantity" else role

@@ -214,9 +214,14 @@ def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = (
         phrases[f"{v.plural(resource)} here"] = CATALOGUE["RESOURCE here"]
         phrases[f"{v.plural(resource)} on cards"] = CATALOGUE["RESOURCE on cards"]
     phrases["resources on cards"] = CATALOGUE["RESOURCE on cards"]
+    removed = CATALOGUE["RESOURCE removed from opponents this generation"]
     for resource in v.STANDARD_RESOURCES:
         phrases[v.plural(resource)] = CATALOGUE["RESOURCE"]
         phrases[f"{resource} production"] = CATALOGUE["RESOURCE production"]
+        phrases[f"{v.plural(resource)} removed from opponents this generation"] = removed
+    for resource in sorted(set(v.CARD_RESOURCES) | set(card_resources)):
+        phrases[f"{v.plural(resource)} removed from opponents this generation"] = removed
+    phrases["resources removed from opponents this generation"] = removed
     tiles_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("cities"))
     for tiles in ("cities", "greeneries", "tiles", "special tiles"):
         phrases[tiles] = tiles_entry
