@@ -558,13 +558,16 @@ _GROUPS: dict[int, tuple] = {}
 
 
 def _groups(game: "Table") -> tuple:
-    """(fixed candidates, projects, conversions, awards, milestones): the menu's fixed candidates by kind, split once
-    per game table (shared by every game of the same content and options)."""
+    """(fixed candidates, projects, conversions, awards, milestones, awards refused, milestones refused): the menu's
+    fixed candidates by kind, split once per game table (shared by every game of the same content and options), and
+    for awards and milestones the verdict "refused" of every option of the kind at once, by label (`any_legal_action`
+    settles a whole kind with one `dict.update` when the player cannot pay for any of them)."""
     fixed = game._fixed_candidates
     cached = _GROUPS.get(id(fixed))
     if cached is None or cached[0] is not fixed:
-        cached = _GROUPS[id(fixed)] = (fixed, *([o for o in fixed if o.value[0] == kind]
-                                                for kind in ("project", "convert", "award", "milestone")))
+        by_kind = [[o for o in fixed if o.value[0] == kind] for kind in ("project", "convert", "award", "milestone")]
+        refused = [dict.fromkeys((o.label for o in options), False) for options in by_kind[2:]]
+        cached = _GROUPS[id(fixed)] = (fixed, *by_kind, *refused)
     return cached
 
 
@@ -588,22 +591,44 @@ def _project_prices(game: "Table", player: int) -> list:
 def any_legal_action(menu: "MenuDecision") -> bool:
     """Whether the player can do anything but pass, trying the actions cheapest first: standard projects (those
     whose effects cannot fail first), conversions and awards, a few comparisons each, then cards and milestones
-    (requirements, payments). Projects, awards and milestones the player cannot pay for with money (and its
-    substitutes), the only way to pay them, are left out: each would be checked and refused. The hand is listed only
-    if nothing cheaper is legal. Every check is the menu's own (remembered for the bot or player that chooses)."""
-    game, player, legal = menu._game, menu.player, menu.legal
+    (requirements, payments). Every check is the menu's own (remembered for the bot or player that chooses).
+
+    Projects, awards and milestones are paid with money (and its substitutes) only, so the player's money power,
+    worked out once here, settles whole kinds at once, as each one's own check would find them (`_project_legal`,
+    `_award_legal`, `_milestone_legal`): every project dearer than it, and every award (milestone) when it is short of
+    the price or none is left, is refused; a project whose effects cannot fail, with no tax on its TR, is legal once
+    paid for. Those verdicts go into the menu's memory (`_known`) too: the random bot tries the candidates in a
+    random order, and most awards, milestones and dear projects it tries are refused (about 600 of its checks a
+    2-player game); they then cost a look-up each, not a check of prices and requirements. The hand is listed only
+    if nothing cheaper is legal."""
+    game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
     power = money_power(game, player)
-    # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
+    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
+    if awards and not awards_open:
+        known.update(awards_refused)
+    milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
+    if milestones and not milestones_open:
+        known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
     priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
-    for price, option, certain in priced if priced is not None else _project_prices(game, player):
-        if price <= power and ((certain and untaxed) or legal(option)):
+    if priced is None:
+        priced = _project_prices(game, player)
+    anything = False
+    for price, option, certain in priced:
+        if price > power:
+            known[option.label] = False
+        elif certain and untaxed:
+            known[option.label] = anything = True
+    if anything:
+        return True
+    for price, option, certain in priced:
+        if price <= power and legal(option):
             return True
-    fixed, _, conversions, awards, milestones = _groups(game)
     for option in conversions:
         if legal(option):
             return True
-    if awards and power >= award_cost(game) and len(game.state.awards) < len(AWARD_COSTS):
+    if awards_open:
         for option in awards:
             if legal(option):
                 return True
@@ -611,7 +636,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     for option in listed[:len(listed) - len(fixed)]:  # the menu lists its fixed candidates last
         if legal(option):
             return True
-    if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
+    if milestones_open:
         for option in milestones:
             if legal(option):
                 return True
