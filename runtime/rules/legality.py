@@ -588,6 +588,20 @@ def _project_prices(game: "Table", player: int) -> list:
     return priced
 
 
+def _conversion_prices(game: "Table", player: int) -> list:
+    """(option, resource, cost) of each standard action with one cost (a conversion: 8 plants, 8 heat) for the
+    player, cached with the player's passives as the projects' prices are (`_project_prices`)."""
+    derived = passive_cache(game, player)[2]
+    priced = derived.get("conversion prices")
+    if priced is None:
+        priced = derived["conversion prices"] = []
+        for option in _groups(game)[2]:
+            conversion = game.standard_actions[option.value[1]]
+            if not conversion.alternatives:
+                priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
+    return priced
+
+
 def any_legal_action(menu: "MenuDecision") -> bool:
     """Whether the player can do anything but pass, trying the actions cheapest first: standard projects (those
     whose effects cannot fail first), conversions and awards, a few comparisons each, then cards and milestones
@@ -597,10 +611,11 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     worked out once here, settles whole kinds at once, as each one's own check would find them (`_project_legal`,
     `_award_legal`, `_milestone_legal`): every project dearer than it, and every award (milestone) when it is short of
     the price or none is left, is refused; a project whose effects cannot fail, with no tax on its TR, is legal once
-    paid for. Those verdicts go into the menu's memory (`_known`) too: the random bot tries the candidates in a
-    random order, and most awards, milestones and dear projects it tries are refused (about 600 of its checks a
-    2-player game); they then cost a look-up each, not a check of prices and requirements. The hand is listed only
-    if nothing cheaper is legal."""
+    paid for. A conversion whose resource the player lacks is refused as `standard_action_possible` would find it
+    (heat excepted when cards may stand in for it). Those verdicts go into the menu's memory (`_known`) too: the
+    random bot tries the candidates in a random order, and most awards, milestones and dear projects it tries are
+    refused (about 600 of its checks a 2-player game); they then cost a look-up each, not a check of prices and
+    requirements. The hand is listed only if nothing cheaper is legal."""
     game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
     power = money_power(game, player)
     fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
@@ -622,6 +637,14 @@ def any_legal_action(menu: "MenuDecision") -> bool:
             known[option.label] = anything = True
     if anything:
         return True
+    stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
+    converting = passive_cache(game, player)[2].get("conversion prices")   # `_conversion_prices`, where cached
+    for option, resource, cost in converting if converting is not None else _conversion_prices(game, player):
+        if resource == "megacredits":
+            if power < cost:
+                known[option.label] = False
+        elif stock[resource] < cost and (resource != "heat" or not heat_payments):
+            known[option.label] = False
     for price, option, certain in priced:
         if price <= power and legal(option):
             return True
