@@ -626,7 +626,8 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
+    derived = passive_cache(game, player)[2]   # the prices below, read where they are cached (one look-up)
+    priced = derived.get("project prices")   # `_project_prices`
     if priced is None:
         priced = _project_prices(game, player)
     anything = False
@@ -638,7 +639,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if anything:
         return True
     stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
-    converting = passive_cache(game, player)[2].get("conversion prices")   # `_conversion_prices`, where cached
+    converting = derived.get("conversion prices")   # `_conversion_prices`
     for option, resource, cost in converting if converting is not None else _conversion_prices(game, player):
         if resource == "megacredits":
             if power < cost:
