@@ -572,9 +572,10 @@ def _groups(game: "Table") -> tuple:
 
 
 def _project_prices(game: "Table", player: int) -> list:
-    """(price, option, certain) of each standard project for the player, those whose effects cannot fail first
-    (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds). The prices
-    change only with the cards in play, so the list is cached with the player's passives."""
+    """(price, option, certain, effects) of each standard project for the player, those whose effects cannot fail
+    first (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds;
+    `effects`: what is left to check of a project with one price once it is paid for, None for one with several).
+    The prices change only with the cards in play, so the list is cached with the player's passives."""
     derived = passive_cache(game, player)[2]
     priced = derived.get("project prices")
     if priced is None:
@@ -582,7 +583,8 @@ def _project_prices(game: "Table", player: int) -> list:
         priced = []
         for option in _groups(game)[1]:
             project, cost, certain = projects[option.value[1]]
-            priced.append((0 if project.alternatives else cost, option, certain and not project.alternatives))
+            single = not project.alternatives
+            priced.append((cost if single else 0, option, certain and single, project.play if single else None))
         priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
         derived["project prices"] = priced
     return priced
@@ -631,7 +633,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if priced is None:
         priced = _project_prices(game, player)
     anything = False
-    for price, option, certain in priced:
+    for price, option, certain, _ in priced:
         if price > power:
             known[option.label] = False
         elif certain and untaxed:
@@ -646,8 +648,20 @@ def any_legal_action(menu: "MenuDecision") -> bool:
                 known[option.label] = False
         elif stock[resource] < cost and (resource != "heat" or not heat_payments):
             known[option.label] = False
-    for price, option, certain in priced:
-        if price <= power and legal(option):
+    context = PLAYER_CONTEXTS[player]
+    for price, option, _, effects in priced:
+        if price > power:
+            continue
+        if effects is None or not untaxed:
+            if legal(option):
+                return True
+            continue
+        # paid for and untaxed, a project with one price is legal when its effects can be carried out: asked here
+        # directly, not through `_project_legal`'s layers (Sell Patents, the dearest of these, twice a turn)
+        verdict = known.get(option.label)
+        if verdict is None:
+            verdict = known[option.label] = possible(game, effects, context)
+        if verdict:
             return True
     for option in conversions:
         if legal(option):
