@@ -330,7 +330,8 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
         actions = library[card.name].actions
         if actions and (not card.used or _repeatable(library[card.name])):
             candidates.append(made.get(card.name) or _option("card_action", card.name))
-    ruling = policy_actions(game)  # the ruling faction's actions, offered to every player while its policy is in force
+    # the ruling faction's actions, offered to every player while its policy is in force (none without a government)
+    ruling = policy_actions(game) if game.state.government is not None else None
     if ruling is not None and (ruling not in state.actions_used or _repeatable(library[ruling])):
         candidates.append(made.get(ruling) or _option("card_action", ruling))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
