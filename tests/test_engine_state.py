@@ -160,7 +160,8 @@ def test_an_illegal_choice_is_refused_and_changes_nothing():
 @pytest.mark.parametrize("seed", range(4))
 def test_checking_one_option_agrees_with_the_full_option_list(seed):
     """At every action decision of random games: each listed option is accepted (on a clone), each candidate that
-    is not listed is refused, and the wordless check agrees with the reasons given to players."""
+    is not listed is refused, and the wordless check agrees with the reasons given to players and with the verdicts
+    of the menu the turn asked, whose "anything but pass?" settled whole kinds of action at once."""
     game = Game(GameOptions(players=("ann", "bob"), seed=seed, corporate_era=seed % 2 == 0,
                             board=("Tharsis", "Hellas", "Elysium", "Tharsis")[seed]), LIBRARY)
     players = bots(seed)
@@ -175,6 +176,7 @@ def test_checking_one_option_agrees_with_the_full_option_list(seed):
                 legal = is_legal(game, decision.player, option.value)
                 assert legal == (why_not(game, decision.player, option.value) is None), option
                 assert legal == (option.label in listed), option
+                assert decision.legal(option) == legal, option
                 copy = game.clone()
                 if legal:
                     copy.apply(option.label)

@@ -17,6 +17,13 @@ from tharsis.terminal import prompts, style, view
 from tharsis.terminal.play import GameLog, Session, _numbered
 
 
+def _edited(game: Game) -> Game:
+    """The game after its state was edited by hand, seen through a fresh action menu: a decision is a view of one
+    moment (core/decisions.py), and the menu the turn asked has already reached verdicts on the state before the
+    edit (its "anything but pass?" settles whole kinds of action at once). A clone binds its own."""
+    return game.clone()
+
+
 def _to_first_action(options: GameOptions) -> Game:
     game = Game(options)
     bot = BOTS["greedy"](1)
@@ -113,6 +120,7 @@ def test_a_card_actions_price_is_its_own_not_the_cards(monkeypatch):
     player = game.state.players[game.pending().player]
     player.played += [CardInPlay("Aquifer Pumping"), CardInPlay("Electro Catapult")]
     player.resources["plant"], player.resources["megacredits"] = 2, 30
+    game = _edited(game)
     decision = game.pending()
     menu = _numbered(game, decision)
     assert re.search(r"action Aquifer Pumping +8 MC \(or steel\)  Place an ocean tile\.\n", menu)  # not 18 MC
@@ -272,6 +280,7 @@ def _oceans_all_placed() -> tuple[Game, Decision]:
     game = _to_first_action(GameOptions(players=("ann", "bob"), seed=5))
     game.state.oceans = 9
     game.state.players[game.pending().player].resources["megacredits"] = 40
+    game = _edited(game)
     return game, game.pending()
 
 

@@ -58,8 +58,9 @@ def pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = (), what
     if len(options) == 1:
         paid(game, options[0], player)
         return True
+    # a list comprehension, not a generator: a generator is resumed, as a call, for every option (docs/benchmarks.md)
     ask(game, Decision(player, "pay", f"Pay {cost} MC for {what}",
-                       tuple(Option(describe_payment(o), o) for o in options)), paid, player)
+                       tuple([Option(describe_payment(o), o) for o in options])), paid, player)
     return False
 
 
@@ -180,8 +181,13 @@ _ORDER = ("steel", "titanium", "heat", "megacredits")
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too
-    order = _ORDER if all(r[0] != "@" for r in payment) else \
-        ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
-    return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
-                      for r in order if r in payment)
+    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too;
+    # a loop and a list, not generators (every option of every payment decision is described: docs/benchmarks.md)
+    order = _ORDER
+    for r in payment:
+        if r[0] == "@":
+            order = ("steel", "titanium", "heat") + tuple(sorted([r for r in payment if r[0] == "@"])) + \
+                ("megacredits",)
+            break
+    return " + ".join([f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
+                       for r in order if r in payment])

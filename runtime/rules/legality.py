@@ -331,7 +331,8 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
         actions = library[card.name].actions
         if actions and (not card.used or _repeatable(library[card.name])):
             candidates.append(made.get(card.name) or _option("card_action", card.name))
-    ruling = policy_actions(game)  # the ruling faction's actions, offered to every player while its policy is in force
+    # the ruling faction's actions, offered to every player while its policy is in force (none without a government)
+    ruling = policy_actions(game) if game.state.government is not None else None
     if ruling is not None and (ruling not in state.actions_used or _repeatable(library[ruling])):
         candidates.append(made.get(ruling) or _option("card_action", ruling))
     candidates += game._fixed_candidates  # last: `any_legal_action` relies on it
@@ -574,20 +575,24 @@ _GROUPS: dict[int, tuple] = {}
 
 
 def _groups(game: "Table") -> tuple:
-    """(fixed candidates, projects, conversions, awards, milestones): the menu's fixed candidates by kind, split once
-    per game table (shared by every game of the same content and options)."""
+    """(fixed candidates, projects, conversions, awards, milestones, awards refused, milestones refused): the menu's
+    fixed candidates by kind, split once per game table (shared by every game of the same content and options), and
+    for awards and milestones the verdict "refused" of every option of the kind at once, by label (`any_legal_action`
+    settles a whole kind with one `dict.update` when the player cannot pay for any of them)."""
     fixed = game._fixed_candidates
     cached = _GROUPS.get(id(fixed))
     if cached is None or cached[0] is not fixed:
-        cached = _GROUPS[id(fixed)] = (fixed, *([o for o in fixed if o.value[0] == kind]
-                                                for kind in ("project", "convert", "award", "milestone")))
+        by_kind = [[o for o in fixed if o.value[0] == kind] for kind in ("project", "convert", "award", "milestone")]
+        refused = [dict.fromkeys((o.label for o in options), False) for options in by_kind[2:]]
+        cached = _GROUPS[id(fixed)] = (fixed, *by_kind, *refused)
     return cached
 
 
 def _project_prices(game: "Table", player: int) -> list:
-    """(price, option, certain) of each standard project for the player, those whose effects cannot fail first
-    (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds). The prices
-    change only with the cards in play, so the list is cached with the player's passives."""
+    """(price, option, certain, effects) of each standard project for the player, those whose effects cannot fail
+    first (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds;
+    `effects`: what is left to check of a project with one price once it is paid for, None for one with several).
+    The prices change only with the cards in play, so the list is cached with the player's passives."""
     derived = passive_cache(game, player)[2]
     priced = derived.get("project prices")
     if priced is None:
@@ -595,31 +600,90 @@ def _project_prices(game: "Table", player: int) -> list:
         priced = []
         for option in _groups(game)[1]:
             project, cost, certain = projects[option.value[1]]
-            priced.append((0 if project.alternatives else cost, option, certain and not project.alternatives))
+            single = not project.alternatives
+            priced.append((cost if single else 0, option, certain and single, project.play if single else None))
         priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
         derived["project prices"] = priced
+    return priced
+
+
+def _conversion_prices(game: "Table", player: int) -> list:
+    """(option, resource, cost) of each standard action with one cost (a conversion: 8 plants, 8 heat) for the
+    player, cached with the player's passives as the projects' prices are (`_project_prices`)."""
+    derived = passive_cache(game, player)[2]
+    priced = derived.get("conversion prices")
+    if priced is None:
+        priced = derived["conversion prices"] = []
+        for option in _groups(game)[2]:
+            conversion = game.standard_actions[option.value[1]]
+            if not conversion.alternatives:
+                priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
     return priced
 
 
 def any_legal_action(menu: "MenuDecision") -> bool:
     """Whether the player can do anything but pass, trying the actions cheapest first: standard projects (those
     whose effects cannot fail first), conversions and awards, a few comparisons each, then cards and milestones
-    (requirements, payments). Projects, awards and milestones the player cannot pay for with money (and its
-    substitutes), the only way to pay them, are left out: each would be checked and refused. The hand is listed only
-    if nothing cheaper is legal. Every check is the menu's own (remembered for the bot or player that chooses)."""
-    game, player, legal = menu._game, menu.player, menu.legal
+    (requirements, payments). Every check is the menu's own (remembered for the bot or player that chooses).
+
+    Projects, awards and milestones are paid with money (and its substitutes) only, so the player's money power,
+    worked out once here, settles whole kinds at once, as each one's own check would find them (`_project_legal`,
+    `_award_legal`, `_milestone_legal`): every project dearer than it, and every award (milestone) when it is short of
+    the price or none is left, is refused; a project whose effects cannot fail, with no tax on its TR, is legal once
+    paid for. A conversion whose resource the player lacks is refused as `standard_action_possible` would find it
+    (heat excepted when cards may stand in for it). Those verdicts go into the menu's memory (`_known`) too: the
+    random bot tries the candidates in a random order, and most awards, milestones and dear projects it tries are
+    refused (about 600 of its checks a 2-player game); they then cost a look-up each, not a check of prices and
+    requirements. The hand is listed only if nothing cheaper is legal."""
+    game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
     power = money_power(game, player)
-    # a project whose effects cannot fail, with no tax on its TR, is legal once paid for: no check to ask
+    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
+    if awards and not awards_open:
+        known.update(awards_refused)
+    milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
+    if milestones and not milestones_open:
+        known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
-    for price, option, certain in priced if priced is not None else _project_prices(game, player):
-        if price <= power and ((certain and untaxed) or legal(option)):
+    derived = passive_cache(game, player)[2]   # the prices below, read where they are cached (one look-up)
+    priced = derived.get("project prices")   # `_project_prices`
+    if priced is None:
+        priced = _project_prices(game, player)
+    anything = False
+    for price, option, certain, _ in priced:
+        if price > power:
+            known[option.label] = False
+        elif certain and untaxed:
+            known[option.label] = anything = True
+    if anything:
+        return True
+    stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
+    converting = derived.get("conversion prices")   # `_conversion_prices`
+    for option, resource, cost in converting if converting is not None else _conversion_prices(game, player):
+        if resource == "megacredits":
+            if power < cost:
+                known[option.label] = False
+        elif stock[resource] < cost and (resource != "heat" or not heat_payments):
+            known[option.label] = False
+    context = PLAYER_CONTEXTS[player]
+    for price, option, _, effects in priced:
+        if price > power:
+            continue
+        if effects is None or not untaxed:
+            if legal(option):
+                return True
+            continue
+        # paid for and untaxed, a project with one price is legal when its effects can be carried out: asked here
+        # directly, not through `_project_legal`'s layers (Sell Patents, the dearest of these, twice a turn)
+        verdict = known.get(option.label)
+        if verdict is None:
+            verdict = known[option.label] = possible(game, effects, context)
+        if verdict:
             return True
-    fixed, _, conversions, awards, milestones = _groups(game)
     for option in conversions:
         if legal(option):
             return True
-    if awards and power >= award_cost(game) and len(game.state.awards) < len(AWARD_COSTS):
+    if awards_open:
         for option in awards:
             if legal(option):
                 return True
@@ -627,7 +691,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     for option in listed[:len(listed) - len(fixed)]:  # the menu lists its fixed candidates last
         if legal(option):
             return True
-    if milestones and power >= MILESTONE_COST and len(game.state.milestones) < MAX_MILESTONES:
+    if milestones_open:
         for option in milestones:
             if legal(option):
                 return True
