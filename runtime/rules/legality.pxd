@@ -9,6 +9,8 @@ cimport cython
 from tharsis.runtime.core.decisions cimport LazyDecision
 from tharsis.runtime.core.state cimport CardInPlay, GameData, PlayerState
 from tharsis.runtime.core.table cimport Table
+from tharsis.runtime.rules.checks cimport card_context, possible
+from tharsis.runtime.rules.measures cimport failing
 from tharsis.runtime.rules.passives cimport passive_cache
 from tharsis.runtime.rules.prices cimport can_pay, card_cost, money_power, standard_cost
 
