@@ -7,12 +7,12 @@ flow, the table, the decisions as C extension types: docs/benchmarks.md, issue 3
 beside the extensions, for reading and for tracebacks, and Python imports the extension when there is one.
 
 Why plain Python is the default (docs/benchmarks.md, "Compiling the engine: what it buys"): on a 2-core machine,
-compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain
-install takes 5-12 s. In return the compiled engine executes a third fewer instructions (57.3 M against 84.7 M per
-random game: 1.48x, issue 36) and, in CPU time measured in interleaved rounds, ran 1.2-1.5x as many games per
-second at load 10-12 but 1.04-1.08x beside a running C compiler (1.25x on a quiet machine and 1.1-1.3x at load 6-8
-before the .pxd files; issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in
-long simulation campaigns on a machine of one's own, so it is a choice, not the set-up's toll.
+compiling took 2 min when it was quiet, 4-6 min while other work ran and 23 min in issue 35's run, where a plain install
+takes 5-12 s. In return the compiled engine executes a third fewer instructions (52.2 M against 78.5 M per random game:
+1.50x, issue 36) and, in CPU time measured in interleaved rounds, ran 1.18-1.50x as many games per second at load 16-19
+(median 1.35x) but 1.04-1.08x beside a running C compiler (1.25x on a quiet machine and 1.1-1.3x at load 6-8 before the
+.pxd files; issue 35 had found nothing gained at load 2.5-5). It pays for its wait only in long simulation campaigns on
+a machine of one's own, so it is a choice, not the set-up's toll.
 
 Compiling is asked for by `THARSIS_COMPILE=1`, and only then is Cython a build requirement (`setup_requires`, which
 setuptools' PEP 517 backend hands to pip: a plain install does not fetch it). Even when asked, the engine stays
