@@ -4,7 +4,7 @@ The research API gives the parts (runtime/api/): the observation tensor, kept up
 `ObservationWriter` per player (observation_writer.py), the fixed action ids of the legal moves (action_space.py)
 and the option features (option_features.py). This class puts them into arrays for PettingZoo, OpenSpiel and
 Gymnasium alike, and caches them for the pending decision, so that the mask, the ids and the move applied cost one
-listing of the legal moves, and a second look at the same decision costs nothing:
+listing of the legal moves, and a second look at the same decision lists and computes nothing again:
 
     observation(player)   the observation tensor, float32 (a copy: the writer's buffer changes at the next call)
     legal()               {action id: option} of the pending decision
@@ -12,12 +12,14 @@ listing of the legal moves, and a second look at the same decision costs nothing
     options(player)       (features, actions, mask): `slots` rows of `width` features, float32, one per legal
                           move in ascending id order (zeros after the last, and for a player not to decide); the
                           action id in each slot (-1 in an empty one), int64; and 1 at the filled slots, int8
+    option_slots(player)  (actions, mask) of `options(player)`, without the rows
+    deciding(player)      whether `player` is to decide now
 
 The option features' static rows (fixed for a move in a content and board) are kept in one table and gathered into
 a decision's rows in one `take`; the dynamic columns (a price now, a seat, a space's neighbours), found once a
 decision, are set after. Each call hands out new arrays, as Gymnasium asks (a learner may keep them), each made by one
-copy: the rows gathered anew from the table (not gathered, then copied), the mask and the vector copied from the
-decision's and the writer's.
+pass over its bytes: the rows gathered anew from the table (not gathered, then copied), the mask made anew (zeros,
+then the legal ids), the vector copied from the writer's buffer.
 """
 
 from __future__ import annotations
