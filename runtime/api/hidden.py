@@ -127,8 +127,11 @@ def _strings(value, out: list) -> None:
     if kind is str:
         out.append(value)
     elif kind is tuple or kind is list:
-        for item in value:
-            _strings(item, out)
+        for item in value:   # names (an offer, a hand) taken here: a call for each would cost more than the rest
+            if type(item) is str:
+                out.append(item)
+            else:
+                _strings(item, out)
     elif kind is Option:
         _strings(value.value, out)
     elif kind in _PLAIN or kind in _OPAQUE:

@@ -23,7 +23,7 @@ whole tensor; another buffer (zeros) is written whole.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, truediv
 from typing import TYPE_CHECKING
 
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, STANDARD_RESOURCES, TILES
@@ -42,6 +42,9 @@ _NOBODY = MAX_PLAYERS
 _CARD = attrgetter("name", "resources", "used")
 _SEAT_PARTS = tuple(f"seat {i}" for i in range(MAX_PLAYERS))       # the parts' names, made once
 _PLAYED_PARTS = tuple(f"played {i}" for i in range(MAX_PLAYERS))
+_ZEROS = (0,) * len(STANDARD_RESOURCES)
+_STOCK = (SCALES["stock"],) * len(STANDARD_RESOURCES)
+_PRODUCTION = (SCALES["production"],) * len(STANDARD_RESOURCES)
 _UNSEEN = object()
 _NONE: frozenset = frozenset()   # a key no part of the state equals: the part is written at the next call
 
@@ -196,13 +199,19 @@ class ObservationWriter:
         observer = self.player
         old = len(known) if known is not None else 0
         before = keys.get("face down")
-        grown = known is not None and len(discard) >= old and discard[:old] == known and \
-            before.items() <= face_down.items() and all(n in discard[old:] for n in face_down.keys() - before.keys())
-        if grown:   # new cards at the end, and face-down marks for them only
+        grown = known is not None and len(discard) >= old and discard[:old] == known
+        if grown:   # new cards at the end, and face-down marks for them only (no mark changed or gone)?
             new = discard[old:]
+            if len(face_down) == len(before):
+                marked = ()
+                grown = face_down == before
+            else:
+                marked = face_down.keys() - before.keys()
+                grown = before.items() <= face_down.items() and all(n in new for n in marked)
+        if grown:
             seen = [n for n in new if face_down.get(n, observer) == observer]
             self._seen += len(seen)
-            self._others += sum(1 for n in face_down.keys() - before.keys() if face_down[n] != observer)
+            self._others += sum(1 for n in marked if face_down[n] != observer)
             cards, at = self.encoding.cards, self.offsets[20]
             written = self._sets.setdefault("discard", set())
             for name in seen:
@@ -287,9 +296,10 @@ class ObservationWriter:
         if known is None or known[0] != numbers or known[1] != player.resources or known[2] != player.production:
             keys[part] = (numbers, dict(player.resources), dict(player.production))
             base = self.offsets[16] + self._relative(index, len(state.players)) * self.encoding.per_seat
-            stock, production, resources = SCALES["stock"], SCALES["production"], player.resources
-            values = [player.tr / SCALES["tr"], *((resources.get(r) or 0) / stock for r in STANDARD_RESOURCES),
-                      *((player.production.get(r) or 0) / production for r in STANDARD_RESOURCES),
+            # the stock and production divided by their scales in C (map), as `encoding` does item by item
+            values = [player.tr / SCALES["tr"],
+                      *map(truediv, map(player.resources.get, STANDARD_RESOURCES, _ZEROS), _STOCK),
+                      *map(truediv, map(player.production.get, STANDARD_RESOURCES, _ZEROS), _PRODUCTION),
                       len(player.hand) / SCALES["hand"], kept / SCALES["hand"], 1.0 if player.passed else 0.0,
                       float(player.tr_raised_this_generation)]
             out[base:base + len(values)] = values   # every number at its place: nothing of the last to clear

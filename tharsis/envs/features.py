@@ -4,7 +4,7 @@ The research API gives the parts (runtime/api/): the observation tensor, kept up
 `ObservationWriter` per player (observation_writer.py), the fixed action ids of the legal moves (action_space.py)
 and the option features (option_features.py). This class puts them into arrays for PettingZoo, OpenSpiel and
 Gymnasium alike, and caches them for the pending decision, so that the mask, the ids and the move applied cost one
-listing of the legal moves, and a second look at the same decision costs nothing:
+listing of the legal moves, and a second look at the same decision lists and computes nothing again:
 
     observation(player)   the observation tensor, float32 (a copy: the writer's buffer changes at the next call)
     legal()               {action id: option} of the pending decision
@@ -12,10 +12,14 @@ listing of the legal moves, and a second look at the same decision costs nothing
     options(player)       (features, actions, mask): `slots` rows of `width` features, float32, one per legal
                           move in ascending id order (zeros after the last, and for a player not to decide); the
                           action id in each slot (-1 in an empty one), int64; and 1 at the filled slots, int8
+    option_slots(player)  (actions, mask) of `options(player)`, without the rows
+    deciding(player)      whether `player` is to decide now
 
-The option features' static rows (fixed for a move in a content and board) are kept in one table and copied into a
-decision's rows in one indexing operation; the dynamic columns (a price now, a seat, a space's neighbours) are set
-after. Each call hands out new arrays (copies of the decision's), as Gymnasium asks: a learner may keep them.
+The option features' static rows (fixed for a move in a content and board) are kept in one table and gathered into
+a decision's rows in one `take`; the dynamic columns (a price now, a seat, a space's neighbours), found once a
+decision, are set after. Each call hands out new arrays, as Gymnasium asks (a learner may keep them), each made by one
+pass over its bytes: the rows gathered anew from the table (not gathered, then copied), the mask made anew (zeros,
+then the legal ids), the vector copied from the writer's buffer.
 """
 
 from __future__ import annotations
@@ -42,7 +46,6 @@ class Features:
         self.size = ObservationWriter(game, 0).size
         self._rows = _static_rows(self.option_features)
         self._masks = [np.array([1] * count + [0] * (slots - count), np.int8) for count in range(slots + 1)]
-        self._no_actions = np.full(slots, -1, np.int64)
         self.reset(game)
 
     def reset(self, game: Game) -> None:
@@ -53,8 +56,8 @@ class Features:
         self._asking = self._decision = None
         self._legal: dict = {}
         self._ids: list[int] = []
-        self._ids_mask: Optional[np.ndarray] = None
-        self._options = None
+        self._ids_array: Optional[np.ndarray] = None
+        self._plan = None
 
     # ------------------------------------------------------------------ the pending decision
 
@@ -66,8 +69,8 @@ class Features:
             self._decision = decision = self.game.pending()
             self._legal = self.space.legal(decision)
             self._ids = sorted(self._legal)
-            self._ids_mask = None
-            self._options = None
+            self._ids_array = None
+            self._plan = None
         return self._decision
 
     def legal(self) -> dict:
@@ -78,42 +81,62 @@ class Features:
         self._current()
         return self._ids
 
+    def deciding(self, player: int) -> bool:
+        """Whether `player` is to decide now."""
+        decision = self._current()
+        return decision is not None and decision.player == player
+
     def ids_mask(self) -> np.ndarray:
+        """A new mask: zeros, then ones at the legal ids (one pass over its bytes, where a copy of a kept mask
+        would take two: its zeros, then the copy)."""
         self._current()
-        if self._ids_mask is None:
-            mask = np.zeros(self.space.size, np.int8)
-            mask[self._ids] = 1
-            self._ids_mask = mask
-        return self._ids_mask.copy()
+        if self._ids_array is None:   # an index array: setting through a list costs 4x more
+            self._ids_array = np.fromiter(self._ids, np.intp, len(self._ids))
+        mask = np.zeros(self.space.size, np.int8)
+        mask[self._ids_array] = 1
+        return mask
 
     def options(self, player: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The option features of the pending decision for `player` (empty unless they decide)."""
-        decision = self._current()
-        if decision is None or decision.player != player:
+        if not self.deciding(player):
             return (np.zeros((self.slots, self.width), np.float32), np.full(self.slots, -1, np.int64),
                     np.zeros(self.slots, np.int8))
-        if self._options is None:
-            self._options = self._make_options(decision)
-        matrix, actions, mask = self._options
-        return matrix.copy(), actions.copy(), mask.copy()
+        plan = self._planned()
+        return self._matrix(plan), plan[1].copy(), self._masks[plan[2]].copy()
 
-    def _make_options(self, decision):
-        """The decision's (features, actions, mask): the static rows copied from the table in one indexing
-        operation, then the dynamic values set in place: a column common to every row as one slice, a single
-        entry as one item (fewer than a dozen a decision: cheaper than gathering them into index arrays)."""
-        ids = self._ids[:self.slots]
-        count = len(ids)
-        game = self.game
-        matrix = self._rows.rows(ids, game.board, self.slots - count)   # zeros after the last: one operation
-        legal = self._legal
-        common, entries = self.option_features.dynamic(game, decision, ids, [legal[i] for i in ids])
+    def option_slots(self, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """The last two of `options(player)` (the action id of each row, and the filled rows) without the rows."""
+        if not self.deciding(player):
+            return np.full(self.slots, -1, np.int64), np.zeros(self.slots, np.int8)
+        plan = self._planned()
+        return plan[1].copy(), self._masks[plan[2]].copy()
+
+    def _planned(self):
+        """What the pending decision's rows are made of, found once a decision: (the static rows' places in the
+        table, padded with the zero row; the action ids, -1 after the last; how many rows; the dynamic values)."""
+        if self._plan is None:
+            decision, ids = self._decision, self._ids[:self.slots]
+            count = len(ids)
+            rows = self._rows.places(ids, self.game.board, self.slots)
+            actions = np.full(self.slots, -1, np.int64)
+            actions[:count] = np.fromiter(ids, np.int64, count)
+            legal = self._legal
+            self._plan = (rows, actions, count, self.option_features.dynamic(self.game, decision, ids,
+                                                                             [legal[i] for i in ids]))
+        return self._plan
+
+    def _matrix(self, plan, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The decision's rows, in a new array or in `out`: the static rows gathered from the table in one
+        operation (which is also the array's one copy), then the dynamic values set in place: a column common to
+        every row as one slice, a single entry as one item (fewer than a dozen a decision: cheaper than gathering
+        them into index arrays)."""
+        rows, _, count, (common, entries) = plan
+        matrix = self._rows.table.take(rows, axis=0, out=out, mode="clip")   # "clip": no buffer for `out`
         for column, value in common:
             matrix[:count, column] = value
         for slot, column, value in entries:
             matrix[slot, column] = value
-        actions = self._no_actions.copy()
-        actions[:count] = ids
-        return matrix, actions, self._masks[count]
+        return matrix
 
     # ------------------------------------------------------------------ a player's view
 
@@ -129,13 +152,10 @@ class Features:
         buffer = self._buffers[player]
         self._writers[player].write(self.game, buffer)
         observation[:] = buffer
-        decision = self._current()
-        if decision is None or decision.player != player:
+        if self.deciding(player):
+            self._matrix(self._planned(), out=options)
+        else:
             options[:] = 0.0
-            return
-        if self._options is None:
-            self._options = self._make_options(decision)
-        options[:] = self._options[0]
 
 
 class _StaticRows:
@@ -149,13 +169,14 @@ class _StaticRows:
         self.rows_of: dict[str, dict[int, int]] = {}   # board -> action id -> row of the table
         self.count = 1
 
-    def rows(self, ids: list[int], board, empty: int) -> np.ndarray:
-        """A new array of the static rows of `ids`, then `empty` rows of zeros."""
+    def places(self, ids: list[int], board, slots: int) -> np.ndarray:
+        """The rows of the table that hold the static rows of `ids`, then row 0 (zeros) up to `slots`."""
         index = self.rows_of.get(board.board.name)
         if index is None:
             index = self.rows_of[board.board.name] = {}
+        places = np.zeros(slots, np.intp)
         try:
-            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
+            places[:len(ids)] = np.fromiter(map(index.__getitem__, ids), np.intp, len(ids))
         except KeyError:   # a move seen for the first time on this board
             for action in ids:
                 if action not in index:
@@ -164,7 +185,8 @@ class _StaticRows:
                     self.table[self.count] = self.features.static_row(action, board)
                     index[action] = self.count
                     self.count += 1
-            return self.table[list(map(index.__getitem__, ids)) + [0] * empty]
+            places[:len(ids)] = np.fromiter(map(index.__getitem__, ids), np.intp, len(ids))
+        return places
 
 
 def _static_rows(features) -> _StaticRows:

@@ -31,6 +31,8 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from tharsis.runtime.api.research import GameState
 
@@ -45,10 +47,10 @@ def env(**options) -> AECEnv:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's order checks, with what a loop asks at every step (`last()`, the agent to act, the agents left)
-    answered by the environment itself after the same check: through the wrapper's `__getattr__` each of them is a
-    Python call or two, about a tenth of the environment's own time at a step. Before `reset` they raise as the
-    wrapper does."""
+    """PettingZoo's order checks, with what a loop asks at every step (`agent_iter`'s next agent, `last()`, `step`,
+    the agent to act, the agents left) answered by the environment itself after the same checks: through the
+    wrapper's `__getattr__`, its properties and `BaseWrapper.step` each of them is a Python call or three, a few
+    percent of a step (docs/benchmarks.md). Before `reset` they raise as the wrapper does."""
 
     def _checked(self, name: str):
         if not self._has_reset:
@@ -64,7 +66,44 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self._checked("agents").agents
 
     def last(self, observe: bool = True):
-        return self._checked("agent_selection").last(observe)
+        """`AECEnv.last`, on the environment."""
+        env = self._checked("agent_selection")
+        agent = env.agent_selection
+        return (env.observe(agent) if observe else None, env._cumulative_rewards[agent], env.terminations[agent],
+                env.truncations[agent], env.infos[agent])
+
+    def step(self, action) -> None:
+        if self._has_reset and self.env.agents:   # the wrapper's own case, without its two calls
+            self._has_updated = True
+            self.env.step(action)
+        else:   # before reset, or after the end: the wrapper's error or warning
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2 ** 63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's iterator over the agents to act, with its checks (stop when no agent is left or after
+    `max_iter`; `step` or `reset` between two agents) made on the environment at once rather than through the
+    wrapper's properties."""
+
+    def __next__(self):
+        wrapper = self.env
+        env = wrapper._checked("agents")
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 def raw_env(**options) -> "TharsisEnv":
@@ -124,8 +163,7 @@ class TharsisEnv(AECEnv):
         player = self._index[agent]
         features = self._features
         options, actions, option_mask = features.options(player)
-        deciding = option_mask[0] == 1
-        mask = features.ids_mask() if deciding else np.zeros(features.space.size, np.int8)
+        mask = features.ids_mask() if features.deciding(player) else np.zeros(features.space.size, np.int8)
         return {"observation": features.observation(player), "action_mask": mask, "options": options,
                 "option_actions": actions, "option_mask": option_mask}
 

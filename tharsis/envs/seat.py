@@ -144,7 +144,7 @@ class SeatEnv(gymnasium.Env):
             return None
         features = self._features
         if self.actions == "options":
-            _, ids, _ = features.options(self.seat)
+            ids, _ = features.option_slots(self.seat)
             if not 0 <= action < len(ids) or ids[action] < 0:
                 return None
             action = int(ids[action])
@@ -154,7 +154,7 @@ class SeatEnv(gymnasium.Env):
         features = self._features
         deciding = not self.state.game.over and self.state.current_player() == self.seat
         if self.actions == "options":
-            return features.options(self.seat)[2]
+            return features.option_slots(self.seat)[1]
         return features.ids_mask() if deciding else np.zeros(features.space.size, np.int8)
 
     def _observation(self) -> dict:
@@ -163,7 +163,7 @@ class SeatEnv(gymnasium.Env):
                 "action_mask": self._mask()}
 
     def _info(self, illegal: bool) -> dict:
-        return {"action_mask": self._mask().astype(bool), "option_actions": self._features.options(self.seat)[1],
+        return {"action_mask": self._mask().astype(bool), "option_actions": self._features.option_slots(self.seat)[0],
                 "illegal_action": illegal}
 
 
