@@ -447,6 +447,15 @@ def test_completion_offers_must_after_each_opponent_and_each_player(editor, tmp_
         assert "must" in after, after
 
 
+def test_completion_offers_the_deciders_after_decided_by(tmp_path):
+    """`decided by first player { place ocean }` (issue 30, trial 3: Icy Impactors): after `decided by` the four
+    deciders are offered whole, and nothing else."""
+    text = 'card "Icy" #M9 {\n  type: active  cost: 5\n  action: decided by \n}\n'
+    analysis = analyse(str(tmp_path / "icy.mars"), text)
+    assert {item.label for item in analysis.completions(2, 22)} == {
+        "first player", "player to your left", "player to your right", "opponent of your choice"}
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:
