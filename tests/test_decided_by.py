@@ -218,3 +218,40 @@ def test_the_greedy_bot_deciding_for_an_opponent_places_their_tile_where_it_give
     chosen = GreedyBot(seed=3).choose(game, decision)
     bonuses = {o.value: sum(n for _, n in game.board.spaces[o.value].bonuses) for o in decision.options}
     assert bonuses[chosen.value] == min(bonuses.values()) == 0
+
+
+DROP = {"cards": 'card "Comet Drop" { set: promo  type: event  cost: 0  play: decided by first player { place ocean } }',
+        "setup": {"globals": {"first_player": "bob"}, "players": {"alice": {"hand": ["Comet Drop"]}}},
+        "expect": {"globals": {"oceans": 1}}}
+
+
+def test_a_scenario_answer_given_as_a_player_who_is_not_asked_stops_the_scenario_naming_who_is():
+    from tharsis.designer.scenarios import run
+
+    spec = dict(DROP, name="wrong seat", steps=[{"play": "Comet Drop", "player": "alice",
+                                                "choose": [{"alice": "space 13"}]}])
+    outcome = run(spec)
+    assert not outcome.passed
+    assert "'Where do you place the ocean?' (for alice) is asked of bob, not alice, who was to answer 'space 13'" \
+        in outcome.error
+    right = run(dict(spec, steps=[{"play": "Comet Drop", "player": "alice", "choose": [{"bob": "space 13"}]}]))
+    assert right.passed, right.error
+
+
+@pytest.mark.parametrize(("answer", "problem"), [
+    ({"alice": "space 13", "bob": "space 13"}, "an answer given as a player's names one player, not 2"),
+    ({"bob": ["space 13"]}, "should be an option's label"),
+])
+def test_an_answer_given_as_a_player_has_one_player_and_one_label(answer, problem):
+    from tharsis.designer.scenarios import run
+
+    outcome = run(dict(DROP, name="shape", steps=[{"play": "Comet Drop", "choose": [answer]}]))
+    assert not outcome.passed and problem in outcome.error and "E606" in outcome.error
+
+
+def test_an_answer_for_an_unknown_player_names_the_players():
+    from tharsis.designer.scenarios import run
+
+    outcome = run(dict(DROP, name="nobody", steps=[{"play": "Comet Drop", "player": "alice",
+                                                    "choose": [{"dave": "space 13"}]}]))
+    assert not outcome.passed and "unknown player 'dave'; players: alice, bob" in outcome.error
