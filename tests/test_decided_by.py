@@ -255,3 +255,28 @@ def test_an_answer_for_an_unknown_player_names_the_players():
     outcome = run(dict(DROP, name="nobody", steps=[{"play": "Comet Drop", "player": "alice",
                                                     "choose": [{"dave": "space 13"}]}]))
     assert not outcome.passed and "unknown player 'dave'; players: alice, bob" in outcome.error
+
+
+def test_in_the_pettingzoo_environment_the_agent_to_move_is_the_decider(tmp_path):
+    """A learner's environment (tharsis/envs/pettingzoo.py) selects the seat asked, here bob placing alice's ocean,
+    and its legal moves are the spaces."""
+    pytest.importorskip("pettingzoo", reason="the research environments are an optional extra: tharsis[rl]")
+    import numpy as np
+
+    from tharsis.envs import pettingzoo as tharsis_env
+
+    (tmp_path / "comets.mars").write_text(COMETS)
+    environment = tharsis_env.raw_env(card_paths=(str(tmp_path / "comets.mars"),),
+                                      corporations=("Comet Consortium", ""))
+    environment.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        decision = environment.state.decision()
+        if decision.for_player is not None:
+            break
+        environment.step(int(rng.choice(environment.infos[environment.agent_selection]["legal_moves"])))
+    else:
+        raise AssertionError("the first action's question never came")
+    assert (decision.player, decision.for_player, decision.kind) == (1, 0, "space")
+    assert environment.agent_selection == environment.possible_agents[1]
+    assert len(environment.infos[environment.agent_selection]["legal_moves"]) == len(decision.options)
