@@ -333,7 +333,7 @@ def _draw(game, e, ctx):
 @handles(fx.LookKeep)
 def _look_keep(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
-    keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
+    keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep, *ctx.decided)
 
 
 @handles(fx.LookDiscard)
@@ -346,23 +346,25 @@ def _look_discard(game, e, ctx):
     del state.discard[len(state.discard) - look:]
     for name in taken:
         state.face_down.pop(name, None)
-    keep_next(game, ctx.player, taken, e.keep)
+    keep_next(game, ctx.player, taken, e.keep, *ctx.decided)
 
 
 @step
-def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
+def keep_next(game: "Table", player: int, seen: tuple, remaining: int, decider: Optional[int] = None) -> None:
     if remaining <= 0 or not seen:
         discard_face_down(game, player, seen)
         return
-    ask_for_one(game, player, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining)
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining,
+                *decided_by(decider), for_player=for_player)
 
 
 @step
-def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int) -> None:
+def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int, decider: Optional[int] = None) -> None:
     rest = list(seen)
     rest.remove(name)
     game.state.players[player].hand.append(name)
-    keep_next(game, player, tuple(rest), remaining - 1)
+    keep_next(game, player, tuple(rest), remaining - 1, *decided_by(decider))
 
 
 @handles(fx.LookBuy)
