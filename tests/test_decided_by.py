@@ -220,7 +220,8 @@ def test_the_greedy_bot_deciding_for_an_opponent_places_their_tile_where_it_give
     assert bonuses[chosen.value] == min(bonuses.values()) == 0
 
 
-DROP = {"cards": 'card "Comet Drop" { set: promo  type: event  cost: 0  play: decided by first player { place ocean } }',
+DROP = {"cards": 'card "Comet Drop" { set: promo  type: event  cost: 0\n'
+                 '  play: decided by first player { place ocean } }',
         "setup": {"globals": {"first_player": "bob"}, "players": {"alice": {"hand": ["Comet Drop"]}}},
         "expect": {"globals": {"oceans": 1}}}
 
@@ -280,3 +281,28 @@ def test_in_the_pettingzoo_environment_the_agent_to_move_is_the_decider(tmp_path
     assert (decision.player, decision.for_player, decision.kind) == (1, 0, "space")
     assert environment.agent_selection == environment.possible_agents[1]
     assert len(environment.infos[environment.agent_selection]["legal_moves"]) == len(decision.options)
+
+
+def test_the_question_naming_the_opponent_who_decides_reads_in_english_and_chinese():
+    from tharsis.terminal import prompts
+
+    cards = CARD.format("remove 1 animal here -> decided by opponent of your choice { place ocean }")
+    game = _arranged({"alice": {"played": [{"card": "Icy Probe", "resources": 1}]}}, names=("alice", "bob", "cleo"),
+                     cards=cards)
+    _use(game, 0)
+    asked = game.pending()
+    assert prompts.question(game, asked, "en") == "Which opponent decides? Place an ocean tile."
+    assert prompts.question(game, asked, "zh") == "由哪名对手决定？放置1个海洋板块。"
+
+
+def test_a_context_with_a_decider_saves_it_and_one_without_saves_as_before():
+    from tharsis.runtime.api.saves import decode, encode
+    from tharsis.runtime.rules.checks import EffectContext
+
+    game = Game(GameOptions(players=("alice", "bob"), seed=1), start=False)
+    deciding = EffectContext(0, card="Icy Probe").decided_by(1)
+    saved = encode(game, deciding)
+    assert len(saved["ctx"]) == 11 and saved["ctx"][-2:] == [0, 1]   # `added` at its default, then the decider
+    assert decode(game, saved) == deciding and decode(game, saved).asked == 1
+    assert len(encode(game, EffectContext(0, card="Icy Probe"))["ctx"]) == 9
+    assert EffectContext(0).decided_by(0).decider is None   # the player deciding for themselves: nobody else

@@ -63,7 +63,7 @@ def shared_options(label: str, value: Any = None, *, constant: bool = False) -> 
     return SharedOptions(label, value, constant)
 
 
-def decided_by(decider: Optional[int]) -> tuple:
+def decider_argument(decider: Optional[int]) -> tuple:
     """The trailing argument a step of the flow takes when a question of its is asked of another player than the one
     it acts for (`decided by ... { }`): `(decider,)`, or nothing, so that the frames of every other game (and the
     saves that hold them) are as they were."""
@@ -80,7 +80,8 @@ discard_option = shared_options("discard {}")
 
 
 class Decision:
-    """A question with its options listed. Immutable; equal when player, kind, prompt and options are."""
+    """A question with its options listed. Immutable; equal when player, kind, prompt, options and the player it is
+    for are."""
 
     __slots__ = ("player", "kind", "prompt", "eager_options", "for_player")
 

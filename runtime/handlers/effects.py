@@ -29,7 +29,7 @@ from ..core.decisions import (
     NumberOptions,
     Option,
     asking,
-    decided_by,
+    decider_argument,
     discard_option,
     shared_options,
     space_option,
@@ -356,7 +356,7 @@ def keep_next(game: "Table", player: int, seen: tuple, remaining: int, decider: 
         return
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining,
-                *decided_by(decider), for_player=for_player)
+                *decider_argument(decider), for_player=for_player)
 
 
 @step
@@ -364,7 +364,7 @@ def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int, dec
     rest = list(seen)
     rest.remove(name)
     game.state.players[player].hand.append(name)
-    keep_next(game, player, tuple(rest), remaining - 1, *decided_by(decider))
+    keep_next(game, player, tuple(rest), remaining - 1, *decider_argument(decider))
 
 
 @handles(fx.LookBuy)
@@ -386,14 +386,14 @@ def discard_next(game: "Table", player: int, remaining: int, decider: Optional[i
     asked, for_player = asking(player, decider)
     ask(game, Decision(asked, "discard", "Which card do you discard?",
                        discard_option.many(dict.fromkeys(hand)), for_player),
-        discarded, player, remaining, *decided_by(decider))
+        discarded, player, remaining, *decider_argument(decider))
 
 
 @step
 def discarded(game: "Table", name: str, player: int, remaining: int, decider: Optional[int] = None) -> None:
     game.state.players[player].hand.remove(name)
     game.state.discard.append(name)
-    discard_next(game, player, remaining - 1, *decided_by(decider))
+    discard_next(game, player, remaining - 1, *decider_argument(decider))
 
 
 @handles(fx.AddResources)
@@ -429,7 +429,7 @@ def _add(game, e, ctx):
 def split_next(game: "Table", e, player: int, targets: tuple, remaining: int, decider: Optional[int] = None) -> None:
     if remaining <= 0:
         return
-    push(game, split_next, e, player, targets, remaining - 1, *decided_by(decider))
+    push(game, split_next, e, player, targets, remaining - 1, *decider_argument(decider))
     resource = "resource" if e.resource == "resource" else e.resource
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
@@ -772,7 +772,7 @@ def remove_next_tile(game: "Table", tile: str, player: int, remaining: int, deci
     if remaining <= 0 or not spaces:
         return
     if remaining > 1:
-        push(game, remove_next_tile, tile, player, remaining - 1, *decided_by(decider))
+        push(game, remove_next_tile, tile, player, remaining - 1, *decider_argument(decider))
     if len(spaces) == 1:
         tile_removed(game, spaces[0], tile)
         return
@@ -850,7 +850,7 @@ def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining
         return
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "play_kept", f"Which {kind} card do you play?", "play", seen, seen_chosen, player,
-                kind, seen, remaining, *decided_by(decider), for_player=for_player)
+                kind, seen, remaining, *decider_argument(decider), for_player=for_player)
 
 
 @step
@@ -858,7 +858,7 @@ def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, r
                 decider: Optional[int] = None) -> None:
     rest = list(seen)
     rest.remove(name)
-    push(game, play_next_seen, player, kind, tuple(rest), remaining - 1, *decided_by(decider))
+    push(game, play_next_seen, player, kind, tuple(rest), remaining - 1, *decider_argument(decider))
     actions.play_for_free(game, player, name)
 
 

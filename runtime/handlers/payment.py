@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..core.decisions import Decision, Option, asking, decided_by, shared_options
+from ..core.decisions import Decision, Option, asking, decider_argument, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import payment_blind, possible, possible_in_some_order
 from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
@@ -142,7 +142,7 @@ def offer_cards(game: "Table", player: int, names: tuple, price, decider: Option
             continue
         if can_pay(game, player, price):
             if names:
-                push(game, offer_cards, player, names, price, *decided_by(decider))
+                push(game, offer_cards, player, names, price, *decider_argument(decider))
             asked, for_player = asking(player, decider)
             ask(game, Decision(asked, "buy", f"Buy {name} for {price} MC?",
                                _offer(name), for_player),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx, text
 
 from ..core import rng
-from ..core.decisions import Decision, Option, asking, decided_by
+from ..core.decisions import Decision, Option, asking, decider_argument
 from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
@@ -330,7 +330,7 @@ def marker_next(game: "Table", steps: tuple, player: int, exclude, decider: Opti
     ask(game, Decision(asked, "site", f"On which site do you {verb} the marker {abs(steps[0])} "
                                       f"step{'s' if abs(steps[0]) > 1 else ''}?",
                        tuple(Option(f"site {s.name}", s.name) for s in sites), for_player), marker_chosen, steps,
-        player, *decided_by(decider))
+        player, *decider_argument(decider))
 
 
 @step
@@ -338,7 +338,7 @@ def marker_chosen(game: "Table", name: str, steps: tuple, player: int, decider: 
     site = game.state.site(name)
     site.marker = moved(game, site, steps[0])
     game.log_event("marker", player, name, site.marker)
-    marker_next(game, steps[1:], player, name, *decided_by(decider))
+    marker_next(game, steps[1:], player, name, *decider_argument(decider))
 
 
 def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: EffectContext) -> None:

@@ -25,7 +25,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
-from ..core.decisions import Decision, decided_by
+from ..core.decisions import Decision, decider_argument
 from ..core.state import MAX_PLAYERS, NEUTRAL
 from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
@@ -109,8 +109,8 @@ class EffectContext:
 
     @property
     def decided(self) -> tuple:
-        """The decider as a step's trailing argument (`decided_by`): nothing when the player decides."""
-        return decided_by(self.decider)
+        """The decider as a step's trailing argument (`decider_argument`): nothing when the player decides."""
+        return decider_argument(self.decider)
 
     def question(self, kind: str, prompt: str, options) -> Decision:
         """A question of these effects, put to the player `asked`, and for `player` when another decides."""
