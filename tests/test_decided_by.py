@@ -306,3 +306,27 @@ def test_a_context_with_a_decider_saves_it_and_one_without_saves_as_before():
     assert decode(game, saved) == deciding and decode(game, saved).asked == 1
     assert len(encode(game, EffectContext(0, card="Icy Probe"))["ctx"]) == 9
     assert EffectContext(0).decided_by(0).decider is None   # the player deciding for themselves: nobody else
+
+
+BROKERS = """
+corporation "Broker Office" #LAB93 {
+  start: 40 megacredits
+  first action: decided by player to your left { look 3 buy }
+}
+"""
+
+
+def test_a_human_picking_the_cards_another_player_buys_sees_that_offer_alone_priced_from_the_buyers_money(
+        tmp_path, autopilot, capsys):
+    """The cards bob picks for alice are offered apart from bob's own (one multi-select each), with alice's money;
+    alice's hand stays hidden from the table: the story counts the cards."""
+    from tharsis.cli import main
+
+    (tmp_path / "brokers.mars").write_text(BROKERS)
+    assert main(["play", "--seat", "alice=greedy", "--seat", "bob=human", "--corporation", "alice=Broker Office",
+                 "--cards", str(tmp_path / "brokers.mars"), "--seed", "4", "--no-log"]) == 0
+    out = capsys.readouterr().out
+    offers = re.findall(r"(\d+) cards offered, 3 MC each; you have (\d+) MC", out)
+    assert offers[0][0] == "10" and offers[1][0] == "3"
+    assert "bob, deciding for alice: which cards do you buy?" in out
+    assert re.search(r"» alice buys \d cards?, discards \d cards?|» alice discards 3 cards", out)

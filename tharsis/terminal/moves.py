@@ -520,9 +520,6 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
     counts: dict[str, int] = {}
     shown = []
     for kind, label, *note in choices:
-        if note and note[0].startswith("by "):   # made by another player: said even where the events tell it
-            shown.append((kind, label, note[0]))
-            continue
         if kind == "discard":
             continue  # the hand's change says how many (the last of several is answered by the engine, unlogged)
         if kind in HIDDEN:
@@ -531,6 +528,8 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
                 counts[verb] = counts.get(verb, 0) + 1
             else:
                 named.setdefault(verb, []).append(label.partition(" ")[2])
+        elif note and note[0].startswith("by "):   # made by another player: said even where the events tell it
+            shown.append((kind, label, note[0]))
         elif kind == "space" and (f"on {label.removeprefix('space ')}" in told
                                   or f"({label.removeprefix('space ')})" in told):
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)

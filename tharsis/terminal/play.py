@@ -281,7 +281,7 @@ class Session:
         self.say(_offer_text(game, offer, self.language, self.paint))
         words = self.words
         while True:
-            answer = self.read(self._prompt(index, words("which_cards")), decision)
+            answer = self.read(self._prompt(index, words("which_cards"), decision.for_player), decision)
             if answer is LEAVE or answer is UNDONE:
                 return answer
             if answer is None:
@@ -695,7 +695,7 @@ def writable_log(path: Path) -> Path:
 def _offer_text(game: Game, offer: buying.Offer, language: str = "en", paint: style.Paint = style.PLAIN) -> str:
     """The cards of an offer, numbered, with the price and what the player can afford."""
     words = words_for(game, language)
-    money = game.state.players[offer.player].resources["megacredits"]
+    money = game.state.players[offer.buyer].resources["megacredits"]
     price = words("price_each", price=offer.price) if offer.price is not None else words("priced_as_shown")
     enough = words("enough_for", n=min(len(offer.cards), money // offer.price)) if offer.price else ""
     return "\n".join([words("offered", cards=words("cards_count", n=len(offer.cards)), price=price, mc=money,
