@@ -330,3 +330,21 @@ def test_a_human_picking_the_cards_another_player_buys_sees_that_offer_alone_pri
     assert offers[0][0] == "10" and offers[1][0] == "3"
     assert "bob, deciding for alice: which cards do you buy?" in out
     assert re.search(r"» alice buys \d cards?, discards \d cards?|» alice discards 3 cards", out)
+
+
+def test_the_block_counts_as_the_players_own_effects_for_the_bots_the_option_features_and_the_order():
+    """What a card is worth to a bot, what its facts say (tharsis/envs' option features) and what its effects read and
+    write (whether their order is asked) see through `decided by`: its effects are the player's."""
+    from tharsis.runtime.api.card_facts import effects_facts
+    from tharsis.runtime.bots.greedy import effects_value
+    from tharsis.runtime.rules.ordering import _step as footprint
+
+    game = _arranged({"alice": {"played": [{"card": "Icy Probe", "resources": 1}]}}, first="bob")
+    place = compile_text(CARD.format("place ocean"), "<p>").library.cards[0].actions[0].effects
+    decided = compile_text(ICY, "<p>").library.cards[0].actions[0].effects
+    assert effects_value(game, decided, 0) == effects_value(game, place, 0) > 0
+    assert effects_facts(decided) == effects_facts(place)
+    gains = compile_text(CARD.format("gain 2 plants"), "<p>").library.cards[0].actions[0].effects
+    decided_gains = compile_text(CARD.format("decided by first player { gain 2 plants }"),
+                                 "<p>").library.cards[0].actions[0].effects
+    assert footprint(game, decided_gains) == footprint(game, gains) == (set(), {("stock", "plant")})

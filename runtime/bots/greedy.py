@@ -179,6 +179,8 @@ VALUES = {
         (visit_worth(game, s, player) for s in visitable(game, e.piece)), default=0.0),
     fx.GainPieces: lambda total, game, e, player, card, left: total + _pieces_gained(game, e, player, card, left),
     fx.SharedReveal: _shared_reveal, fx.RevealFromHand: _reveal_from_hand,
+    # the block's effects are the player's, whoever decides (an opponent deciding may make them worth less)
+    fx.DecidedBy: lambda total, game, e, player, card, left: total + effects_value(game, e.body, player, card),
 }
 OTHER_EFFECT = 0.0
 
