@@ -942,6 +942,13 @@ class EffectChecks:
             return None
         return fx.Neutral(body)
 
+    @compiles(fx.DecidedBy, "decider:DECIDER effects:effects")
+    def _fx_decided_by(self, node: Node, ctx: CheckContext):
+        """`decided by DECIDER { }`: the block checks as the effects around it do (they are still the player's:
+        a card's are refused when they cannot all be carried out, a trigger's are not)."""
+        decider = " ".join(node["decider"].text.split())   # the words as the verb names them, one space apart
+        return fx.DecidedBy(decider, self.effects(node["effects"], attrs.evolve(ctx)))
+
     @compiles(fx.NextCard, "modifiers+")
     def _fx_next_card(self, node: Node, ctx: CheckContext):
         modifiers = []

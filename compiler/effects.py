@@ -885,6 +885,25 @@ class Neutral:
     body: tuple
 
 
+# Who a `decided by DECIDER { }` block asks, as written: the first player of the generation, the player after or before
+# you in seat order (play passes to the left: the next seat), or an opponent you name first
+DECIDERS = ("first player", "player to your left", "player to your right", "opponent of your choice")
+
+
+@immediate("decided_by", category="control", syntax="decided by DECIDER { EFFECTS }",
+           example="decided by first player { place ocean }",
+           summary="The block's questions (where a tile goes, which option, which target, X, ...) are asked of another "
+                   "player, its effects still carried out for you (your tile, your bonuses, your triggers): the `first "
+                   "player` of the generation, the `player to your left` (the next in turn order) or `to your right` "
+                   "(the one before), or an `opponent of your choice` (you name them first); when that player is you "
+                   "(the first player playing the card, a solo game) you decide, as without the block.",
+           impossible="when the block cannot be carried out")
+@_frozen
+class DecidedBy:
+    decider: str = attrs.field(validator=attrs.validators.in_(DECIDERS))
+    body: tuple
+
+
 # ------------------------------------------------------------------------------------------- pieces and sites
 
 @immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",

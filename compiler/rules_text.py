@@ -616,6 +616,13 @@ def _block(t: Phrases, e) -> str:
     return t(f"{e.kind_name}{must}", effects=_one_sentence(t, e.body))
 
 
+@sentence_of(fx.DecidedBy)
+def _decided_by(t: Phrases, e) -> str:
+    """`decided by first player { }`: who is asked, and that the effects stay the reader's."""
+    decider = t(f"decider_{e.decider.replace(' ', '_')}")
+    return t("decided_by", decider=decider, effects=_one_sentence(t, e.body))
+
+
 def _one_sentence(t: Phrases, effects) -> str:
     """A block's effects as one sentence, its parts joined by `;` (Chinese `；`), so that where the block ends is
     plain: "Each opponent: lose up to 5 MC; decrease your MC production 1 step. Gain 10 MC." (with a sentence each,

@@ -473,6 +473,11 @@ def _neutral(e, c: bool) -> str:
     return f"neutral {{ {_list(e.body, c)} }}"
 
 
+@text_of(fx.DecidedBy)
+def _decided_by(e, c: bool) -> str:
+    return f"decided by {e.decider} {{ {_list(e.body, c)} }}"
+
+
 @text_of(fx.EachOpponent, fx.EachPlayer)
 def _each(e, c: bool) -> str:
     who = "each opponent" if type(e) is fx.EachOpponent else "each player"

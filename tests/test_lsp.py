@@ -458,6 +458,15 @@ def test_completion_offers_actions_after_take_and_a_number(editor, tmp_path):
     assert "role" in set(_labels(_complete(editor, tmp_path, BARN.format("play: take |"))))
 
 
+def test_completion_offers_the_deciders_after_decided_by(tmp_path):
+    """`decided by first player { place ocean }` (issue 30, trial 3: Icy Impactors): after `decided by` the four
+    deciders are offered whole, and nothing else."""
+    text = 'card "Icy" #M9 {\n  type: active  cost: 5\n  action: decided by \n}\n'
+    analysis = analyse(str(tmp_path / "icy.mars"), text)
+    assert {item.label for item in analysis.completions(2, 22)} == {
+        "first player", "player to your left", "player to your right", "opponent of your choice"}
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -150,7 +150,7 @@ def _mine(e, facts: Facts) -> None:
         _walk(e.body, facts)
     elif kind is fx.Conditional:
         _walk(e.then, facts)
-    elif kind in (fx.EachPlayer, fx.Repeat):
+    elif kind in (fx.EachPlayer, fx.Repeat, fx.DecidedBy):   # `decided by`: the effects are the player's
         if kind is fx.Repeat:
             facts.scaled = 1.0
         _walk(e.body, facts)

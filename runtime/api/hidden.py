@@ -519,7 +519,7 @@ class _Renamer:
         if listed:
             own = [n for n in _all(asking.args) if n in self.swap]
             decision = Decision(decision.player, decision.kind, self.text(decision.prompt, own), tuple(
-                self._option(o, own) for o in options))
+                self._option(o, own) for o in options), decision.for_player)
         return Ask(decision, asking.resume, self.value(asking.args))
 
     def _option(self, option: Option, frame_names: list[str]) -> Option:

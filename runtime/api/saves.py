@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 _COMPILED_MODULES = (fx.__name__, definitions.__name__)
+# the fields of an `EffectContext` every save writes; those after them (`added`, `decider`) came later and are written
+# only up to the last that differs from its default
+_CONTEXT_FIELDS_ALWAYS_SAVED = 9
 _REFERENCES: dict[int, tuple] = {}
 _WHOLE_LIBRARY: dict[int, tuple] = {}
 
@@ -125,14 +128,20 @@ def encode(game: "Table", value):
         return {"menu": [value.player, value.number]}
     if isinstance(value, Decision):
         options = value.options
+        # a choice made for another player (`decided by ... { }`) says for whom last; others are written as before
+        for_player = [] if value.for_player is None else [value.for_player]
         if isinstance(options, NumberOptions):
-            return {"decision": [value.player, value.kind, value.prompt, {"range": [options.low, options.high]}]}
-        return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]}
+            return {"decision": [value.player, value.kind, value.prompt, {"range": [options.low, options.high]}]
+                    + for_player}
+        return {"decision": [value.player, value.kind, value.prompt, [encode(game, o) for o in options]]
+                + for_player}
     if isinstance(value, Option):
         return {"o": [value.label, encode(game, value.value)]}
-    if isinstance(value, EffectContext):   # a field added later is left out at its default: saves stay as they were
-        fields = attrs.fields(EffectContext)
-        kept = len(fields) - (value.added == 0)
+    if isinstance(value, EffectContext):   # the fields added later are left out at their defaults, from the last
+        fields = attrs.fields(EffectContext)   # on: saves stay as they were
+        kept = len(fields)
+        while kept > _CONTEXT_FIELDS_ALWAYS_SAVED and getattr(value, fields[kept - 1].name) == fields[kept - 1].default:
+            kept -= 1
         return {"ctx": [encode(game, getattr(value, f.name)) for f in fields[:kept]]}
     numbers, _ = references(game.content)
     number = numbers.get(id(value))
@@ -160,10 +169,11 @@ def decode(game: "Table", data):
     if tag == "menu":
         return ActionMenu(*data["menu"])
     if tag == "decision":
-        player, kind, prompt, options = data["decision"]
+        player, kind, prompt, options, *for_player = data["decision"]
+        for_player = for_player[0] if for_player else None
         if isinstance(options, dict):
-            return Decision(player, kind, prompt, NumberOptions(*options["range"]))
-        return Decision(player, kind, prompt, tuple(decode(game, o) for o in options))
+            return Decision(player, kind, prompt, NumberOptions(*options["range"]), for_player)
+        return Decision(player, kind, prompt, tuple(decode(game, o) for o in options), for_player)
     if tag == "o":
         return Option(data["o"][0], decode(game, data["o"][1]))
     if tag == "ctx":

@@ -181,6 +181,8 @@ VALUES = {
     fx.SharedReveal: _shared_reveal, fx.RevealFromHand: _reveal_from_hand,
     # an extra action: about what a card drawn is worth (the bot will spend it on its best action then)
     fx.TakeActions: lambda total, game, e, player, card, left: total + CARD * e.count,
+    # the block's effects are the player's, whoever decides (an opponent deciding may make them worth less)
+    fx.DecidedBy: lambda total, game, e, player, card, left: total + effects_value(game, e.body, player, card),
 }
 OTHER_EFFECT = 0.0
 
@@ -331,10 +333,24 @@ class GreedyBot:
         self.seed = seed
 
     def choose(self, game, decision: Decision) -> Option:
+        if decision.for_player is not None:
+            return self._for_another(game, decision)
         handler = getattr(self, "_" + decision.kind, None)
         if handler is None:
             return decision.options[0]
         return handler(game, decision)
+
+    def _for_another(self, game, decision: Decision) -> Option:
+        """A choice made for another player (`decided by first player { place ocean }`): the space worst for them,
+        the bot's own interest being theirs least; any other choice as they would make it (valued from their side:
+        the options are about their cards and stock)."""
+        owner = decision.for_player
+        if decision.kind == "space":
+            value = self._space_value(game, owner)
+            return min(decision.options, key=value)
+        as_theirs = Decision(owner, decision.kind, decision.prompt, decision.options)
+        handler = getattr(self, "_" + decision.kind, None)
+        return decision.options[0] if handler is None else handler(game, as_theirs)
 
     # ------------------------------------------------------------------ actions
 
@@ -441,7 +457,12 @@ class GreedyBot:
         return min(decision.options, key=lambda o: card_value(game, o.value, decision.player))
 
     def _space(self, game, decision: Decision) -> Option:
-        board, tiles, player = game.board, game.state.tiles, decision.player
+        return max(decision.options, key=self._space_value(game, decision.player))
+
+    def _space_value(self, game, player: int):
+        """What a space is worth to `player` for a tile of theirs: its bonuses, oceans and their own tiles next to it
+        (a tie broken at random, the same way for the same game)."""
+        board, tiles = game.board, game.state.tiles
         tie_break = decision_rng(self.seed, game)
 
         def value(option):
@@ -459,7 +480,7 @@ class GreedyBot:
                 if tile.owner == player and tile.kind in GREENERY_TILES:
                     score += 2
             return score + tie_break.random() * 0.01
-        return max(decision.options, key=value)
+        return value
 
     def _faction(self, game, decision: Decision) -> Option:
         """Where to place (or replace): the faction where a piece of the bot's is worth most (`faction_worth`);

@@ -3,7 +3,7 @@
 # their fields from the struct.
 
 cdef class Decision:
-    cdef public object player, kind, prompt, eager_options
+    cdef public object player, kind, prompt, eager_options, for_player
 
 
 cdef class LazyDecision(Decision):

@@ -1,4 +1,4 @@
-"""Pending decisions: who must choose, what about, and the legal options.
+"""Pending decisions: who must choose, what about, for whom, and the legal options.
 
 The engine never calls player code: whenever a choice is needed it stops with a `Decision`, and `Game.apply`
 resumes it with one of the options (by index, by its label or the `Option` itself). Labels are stable, readable
@@ -63,22 +63,43 @@ def shared_options(label: str, value: Any = None, *, constant: bool = False) -> 
     return SharedOptions(label, value, constant)
 
 
+def decider_argument(decider: Optional[int]) -> tuple:
+    """The trailing argument a step of the flow takes when a question of its is asked of another player than the one
+    it acts for (`decided by ... { }`): `(decider,)`, or nothing, so that the frames of every other game (and the
+    saves that hold them) are as they were."""
+    return () if decider is None else (decider,)
+
+
+def asking(player: int, decider: Optional[int]) -> tuple[int, Optional[int]]:
+    """(the player asked, the player the choice is for) of a question `player`'s effects ask, `decider` deciding."""
+    return (player, None) if decider is None else (decider, player)
+
+
 space_option = shared_options("space {}")
 discard_option = shared_options("discard {}")
 
 
 class Decision:
-    """A question with its options listed. Immutable; equal when player, kind, prompt and options are."""
+    """A question with its options listed. Immutable; equal when player, kind, prompt, options and the player it is
+    for are."""
 
-    __slots__ = ("player", "kind", "prompt", "eager_options")
+    __slots__ = ("player", "kind", "prompt", "eager_options", "for_player")
 
-    def __init__(self, player: int, kind: str, prompt: str, options: tuple = ()):
+    def __init__(self, player: int, kind: str, prompt: str, options: tuple = (), for_player: Optional[int] = None):
         self.player = player    # index of the player who decides
         self.kind = kind        # action | pay | space | player | option | x | card | keep | buy | corporation | ...
         self.prompt = prompt
         # a tuple, or NumberOptions (a tuple-like range for `choose X`)
         self.eager_options: Optional[tuple[Option, ...]] = options if type(options) is tuple or \
             isinstance(options, NumberOptions) else tuple(options)
+        # the player the choice is made for when another decides (`decided by first player { }`): whose tile,
+        # cards and stock the options are about, so that clients show them from that side; None: `player`'s own
+        self.for_player = for_player
+
+    @property
+    def acting(self) -> int:
+        """The player whose effects the choice is about: `for_player`, or the one who decides."""
+        return self.player if self.for_player is None else self.for_player
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -97,14 +118,15 @@ class Decision:
         return [o.label for o in islice(self.options, limit)]
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Decision) and (self.player, self.kind, self.prompt) == \
-            (other.player, other.kind, other.prompt) and self.options == other.options
+        return isinstance(other, Decision) and (self.player, self.kind, self.prompt, self.for_player) == \
+            (other.player, other.kind, other.prompt, other.for_player) and self.options == other.options
 
     def __hash__(self) -> int:
         return hash((self.player, self.kind, self.prompt))
 
     def __repr__(self) -> str:
-        return f"Decision({self.player}, {self.kind!r}, {self.prompt!r}, {len(self.options)} options)"
+        asked = "" if self.for_player is None else f", for {self.for_player}"
+        return f"Decision({self.player}, {self.kind!r}, {self.prompt!r}, {len(self.options)} options{asked})"
 
 
 class LazyDecision(Decision):
@@ -119,7 +141,7 @@ class LazyDecision(Decision):
                  allowed: Callable[[Option], bool], always: tuple[Option, ...] = (),
                  parse: Optional[Callable[[str], Optional[Option]]] = None):
         self.player, self.kind, self.prompt = player, kind, prompt
-        self.eager_options = None
+        self.eager_options = self.for_player = None
         self._candidates: Any = candidates
         self._allowed, self._always, self._parse = allowed, always, parse
         self._listed: Optional[tuple[Option, ...]] = None

@@ -24,7 +24,16 @@ from tharsis.compiler.vocabulary import OCEAN_TILES
 
 # effects place tiles and fire triggers, which run effects in turn: the three modules import one another as
 # modules (never names), which works in whichever order they are first imported
-from ..core.decisions import Decision, NumberOptions, Option, discard_option, shared_options, space_option
+from ..core.decisions import (
+    Decision,
+    NumberOptions,
+    Option,
+    asking,
+    decider_argument,
+    discard_option,
+    shared_options,
+    space_option,
+)
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL
 from ..rules.checks import (
@@ -176,8 +185,8 @@ def chosen_order(game: "Table", steps: tuple, ctx: EffectContext) -> None:
     else:
         firsts = [i for i in range(len(steps)) if _first_works(game, order, i, ctx)] or [0]
     if len(firsts) > 1:
-        ask(game, Decision(ctx.player, "order", "Which effect of the card first?",
-                           tuple(Option(_step_label(steps[i]), i) for i in firsts)), order_chosen, steps, ctx)
+        ask(game, ctx.question("order", "Which effect of the card first?",
+                               tuple(Option(_step_label(steps[i]), i) for i in firsts)), order_chosen, steps, ctx)
         return
     order_chosen(game, firsts[0], steps, ctx)
 
@@ -240,8 +249,8 @@ def production_changes(game: "Table", e, ctx: EffectContext, index: int) -> None
                 continue
             if len(choices) > 1:
                 push(game, production_changes, e, ctx, index)
-                ask(game, Decision(ctx.player, "option", "Which production rises?",
-                                   tuple(Option(r, r) for r in choices)), production_chosen, e, ctx, index - 1)
+                ask(game, ctx.question("option", "Which production rises?",
+                                       tuple(Option(r, r) for r in choices)), production_chosen, e, ctx, index - 1)
                 return
             resource = choices[0]
         production_chosen(game, resource, e, ctx, index - 1)
@@ -262,8 +271,8 @@ def _any_production(game, e, ctx):
     targets = production_targets(game, e, ctx)
     if not targets:
         return
-    choose_player(game, ctx.player, targets, "Whose production decreases? " + text.effect(e),
-                  any_production_target, e, ctx)
+    choose_player(game, ctx.asked, targets, "Whose production decreases? " + text.effect(e),
+                  any_production_target, e, ctx, for_player=ctx.for_player)
 
 
 @step
@@ -300,7 +309,8 @@ def place_next(game: "Table", e, ctx: EffectContext, remaining: int, placed, con
                     steps_after)
         return
     tiles.place(game, ctx.player, e.tile, e.filters, e.name, card=ctx.card,
-                then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)), neutral=ctx.neutral)
+                then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)), neutral=ctx.neutral,
+                decider=ctx.decider)
 
 
 @step
@@ -323,7 +333,7 @@ def _draw(game, e, ctx):
 @handles(fx.LookKeep)
 def _look_keep(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
-    keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep)
+    keep_next(game, ctx.player, tuple(game.take_from_deck(look)), e.keep, *ctx.decided)
 
 
 @handles(fx.LookDiscard)
@@ -336,51 +346,54 @@ def _look_discard(game, e, ctx):
     del state.discard[len(state.discard) - look:]
     for name in taken:
         state.face_down.pop(name, None)
-    keep_next(game, ctx.player, taken, e.keep)
+    keep_next(game, ctx.player, taken, e.keep, *ctx.decided)
 
 
 @step
-def keep_next(game: "Table", player: int, seen: tuple, remaining: int) -> None:
+def keep_next(game: "Table", player: int, seen: tuple, remaining: int, decider: Optional[int] = None) -> None:
     if remaining <= 0 or not seen:
         discard_face_down(game, player, seen)
         return
-    ask_for_one(game, player, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining)
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "keep", "Which card do you keep?", "keep", seen, kept, player, seen, remaining,
+                *decider_argument(decider), for_player=for_player)
 
 
 @step
-def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int) -> None:
+def kept(game: "Table", name: str, player: int, seen: tuple, remaining: int, decider: Optional[int] = None) -> None:
     rest = list(seen)
     rest.remove(name)
     game.state.players[player].hand.append(name)
-    keep_next(game, player, tuple(rest), remaining - 1)
+    keep_next(game, player, tuple(rest), remaining - 1, *decider_argument(decider))
 
 
 @handles(fx.LookBuy)
 def _look_buy(game, e, ctx):
     look = e.look * ctx.x if e.variable else e.look
-    offer_cards(game, ctx.player, tuple(game.take_from_deck(look)), card_price(game, ctx.player))
+    offer_cards(game, ctx.player, tuple(game.take_from_deck(look)), card_price(game, ctx.player), *ctx.decided)
 
 
 @handles(fx.Discard)
 def _discard(game, e, ctx):
-    discard_next(game, ctx.player, value_of(game, e.amount, ctx))
+    discard_next(game, ctx.player, value_of(game, e.amount, ctx), *ctx.decided)
 
 
 @step
-def discard_next(game: "Table", player: int, remaining: int) -> None:
+def discard_next(game: "Table", player: int, remaining: int, decider: Optional[int] = None) -> None:
     hand = game.state.players[player].hand
     if remaining <= 0 or not hand:
         return
-    ask(game, Decision(player, "discard", "Which card do you discard?",
-                       discard_option.many(dict.fromkeys(hand))),
-        discarded, player, remaining)
+    asked, for_player = asking(player, decider)
+    ask(game, Decision(asked, "discard", "Which card do you discard?",
+                       discard_option.many(dict.fromkeys(hand)), for_player),
+        discarded, player, remaining, *decider_argument(decider))
 
 
 @step
-def discarded(game: "Table", name: str, player: int, remaining: int) -> None:
+def discarded(game: "Table", name: str, player: int, remaining: int, decider: Optional[int] = None) -> None:
     game.state.players[player].hand.remove(name)
     game.state.discard.append(name)
-    discard_next(game, player, remaining - 1)
+    discard_next(game, player, remaining - 1, *decider_argument(decider))
 
 
 @handles(fx.AddResources)
@@ -403,23 +416,24 @@ def _add(game, e, ctx):
             push(game, added, name, ctx.player, amount)
         return
     if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
-        split_next(game, e, ctx.player, tuple(targets), amount)
+        split_next(game, e, ctx.player, tuple(targets), amount, *ctx.decided)
         return
     if len(targets) == 1:
         added(game, targets[0], ctx.player, amount)
         return
-    ask_for_one(game, ctx.player, "card", f"Which card gets {text.effect(e)}?", "card", targets, added, ctx.player,
-                amount)
+    ask_for_one(game, ctx.asked, "card", f"Which card gets {text.effect(e)}?", "card", targets, added, ctx.player,
+                amount, for_player=ctx.for_player)
 
 
 @step
-def split_next(game: "Table", e, player: int, targets: tuple, remaining: int) -> None:
+def split_next(game: "Table", e, player: int, targets: tuple, remaining: int, decider: Optional[int] = None) -> None:
     if remaining <= 0:
         return
-    push(game, split_next, e, player, targets, remaining - 1)
+    push(game, split_next, e, player, targets, remaining - 1, *decider_argument(decider))
     resource = "resource" if e.resource == "resource" else e.resource
-    ask_for_one(game, player, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
-                added, player, 1)
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
+                added, player, 1, for_player=for_player)
 
 
 @step
@@ -446,7 +460,7 @@ def _remove(game, e, ctx):
         if e.up_to:
             options.append(Option("remove nothing", None))
         if options:
-            ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount)
+            ask(game, ctx.question("card", text.effect(e), tuple(options)), removed_from_card, amount)
         return
     if e.source == "any_card":
         targets = cards_to_remove_from(game, e, ctx)
@@ -457,8 +471,8 @@ def _remove(game, e, ctx):
             options.insert(0, Option("neutral opponent", NEUTRAL))
         if not options:
             return
-        ask(game, Decision(ctx.player, "card", text.effect(e), tuple(options)), removed_from_card, amount,
-            ctx.player, e.resource)
+        ask(game, ctx.question("card", text.effect(e), tuple(options)), removed_from_card, amount, ctx.player,
+            e.resource)
         return
     # from any player's stock
     candidates = []
@@ -475,8 +489,8 @@ def _remove(game, e, ctx):
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("remove nothing", None)]
     if game.options.solo:  # the neutral opponent may be the target (and loses nothing that matters)
         options.insert(0, Option("neutral opponent", NEUTRAL))
-    ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), removed_from_player, e.resource,
-        amount, ctx.player)
+    ask(game, ctx.question("player", text.effect(e), tuple(options)), removed_from_player, e.resource, amount,
+        ctx.player)
 
 
 @step
@@ -527,7 +541,7 @@ def _steal(game, e, ctx):
         if game.options.solo:
             options.insert(0, Option("neutral opponent", NEUTRAL))
         if options:
-            ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player,
+            ask(game, ctx.question("player", text.effect(e), tuple(options)), stolen, ctx.player,
                 e.resource, amount)
         return
     candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
@@ -535,7 +549,7 @@ def _steal(game, e, ctx):
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
     if game.options.solo:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
         options.insert(0, Option("neutral opponent", NEUTRAL))
-    ask(game, Decision(ctx.player, "player", text.effect(e), tuple(options)), stolen, ctx.player, e.resource, amount)
+    ask(game, ctx.question("player", text.effect(e), tuple(options)), stolen, ctx.player, e.resource, amount)
 
 
 @step
@@ -563,7 +577,7 @@ def _choice(game, e, ctx):
     options = [Option(labels[i], i) for i in (useful or chosen)]
     if not options:
         return
-    ask(game, Decision(ctx.player, "option", "Choose one", tuple(options)), option_chosen, e, ctx)
+    ask(game, ctx.question("option", "Choose one", tuple(options)), option_chosen, e, ctx)
 
 
 @per_list
@@ -598,7 +612,7 @@ def ask_x(game: "Table", e, ctx: EffectContext, prompt: str, bounds: tuple[int, 
     low, high = bounds
     if low > high:
         return
-    ask(game, Decision(ctx.player, "x", prompt + text.effects(e.body), NumberOptions(low, high)), resume, e, ctx)
+    ask(game, ctx.question("x", prompt + text.effects(e.body), NumberOptions(low, high)), resume, e, ctx)
 
 
 @step
@@ -610,8 +624,8 @@ def x_chosen(game: "Table", x: int, e, ctx: EffectContext) -> None:
 def _may(game, e, ctx):
     if not possible(game, e.body, ctx):
         return
-    ask(game, Decision(ctx.player, "option", "Optional: " + text.effects(e.body),
-                       (Option("yes", True), Option("no", False))), may_chosen, e, ctx)
+    ask(game, ctx.question("option", "Optional: " + text.effects(e.body),
+                           (Option("yes", True), Option("no", False))), may_chosen, e, ctx)
 
 
 @step
@@ -636,8 +650,8 @@ def _copy_production(game, e, ctx):
     """One card's production box (the step saves hold, `copy_chosen`), or N different cards' one after another: each
     pick is offered after the box before it has run, among the cards not yet copied (nothing left: no more copies)."""
     if e.count == 1:
-        ask_for_one(game, ctx.player, "card", "Copy the production of which card?", "card", copyable(game, e, ctx),
-                    copy_chosen, ctx)
+        ask_for_one(game, ctx.asked, "card", "Copy the production of which card?", "card", copyable(game, e, ctx),
+                    copy_chosen, ctx, for_player=ctx.for_player)
     else:
         offer_another_copy(game, e, ctx, ())
 
@@ -646,7 +660,8 @@ def _copy_production(game, e, ctx):
 def offer_another_copy(game: "Table", e: fx.CopyProduction, ctx: EffectContext, copied: tuple) -> None:
     names = [name for name in copyable(game, e, ctx) if name not in copied]
     prompt = f"Copy the production of which card ({len(copied) + 1} of {e.count})?"
-    ask_for_one(game, ctx.player, "card", prompt, "card", names, copied_one_of_several, e, ctx, copied)
+    ask_for_one(game, ctx.asked, "card", prompt, "card", names, copied_one_of_several, e, ctx, copied,
+                for_player=ctx.for_player)
 
 
 @step
@@ -723,8 +738,8 @@ def reveal_next(game: "Table", chosen: tuple, x: int, e, ctx: EffectContext) -> 
     there are X, the log names them and the block runs."""
     left = [name for name in dict.fromkeys(revealable_in_hand(game, e, ctx.player)) if name not in chosen]
     if len(chosen) < x and len(chosen) + len(left) > x:
-        ask(game, Decision(ctx.player, "card", f"Which card do you reveal ({x - len(chosen)} to go)?",
-                           tuple(map(_reveal_option, left))), revealed_one, chosen, x, e, ctx)
+        ask(game, ctx.question("card", f"Which card do you reveal ({x - len(chosen)} to go)?",
+                               tuple(map(_reveal_option, left))), revealed_one, chosen, x, e, ctx)
         return
     shown = chosen + tuple(left[:x - len(chosen)])  # every card left is shown: no choice to make
     game.log_event("reveal_from_hand", ctx.player, shown)
@@ -771,23 +786,24 @@ def opponent_turn(game: "Table", e, index: int) -> None:
 
 @handles(fx.RemoveTile)
 def _remove_tile(game, e, ctx):
-    remove_next_tile(game, e.tile, ctx.player, e.count)
+    remove_next_tile(game, e.tile, ctx.player, e.count, *ctx.decided)
 
 
 @step
-def remove_next_tile(game: "Table", tile: str, player: int, remaining: int) -> None:
+def remove_next_tile(game: "Table", tile: str, player: int, remaining: int, decider: Optional[int] = None) -> None:
     """Take `remaining` tiles of this kind off Mars, one at a time, the player choosing which (nothing when there
     is none left)."""
     spaces = [sid for sid, placed in game.state.tiles.items() if placed.kind == tile and game.board.spaces[sid].on_mars]
     if remaining <= 0 or not spaces:
         return
     if remaining > 1:
-        push(game, remove_next_tile, tile, player, remaining - 1)
+        push(game, remove_next_tile, tile, player, remaining - 1, *decider_argument(decider))
     if len(spaces) == 1:
         tile_removed(game, spaces[0], tile)
         return
-    ask(game, Decision(player, "space", f"Which {tile} tile is removed?", space_option.many(sorted(spaces))),
-        tile_removed, tile)
+    asked, for_player = asking(player, decider)
+    ask(game, Decision(asked, "space", f"Which {tile} tile is removed?", space_option.many(sorted(spaces)),
+                       for_player), tile_removed, tile)
 
 
 @step
@@ -848,23 +864,26 @@ def award_funded(game: "Table", name: str, player: int) -> None:
 def _look_play(game, e, ctx):
     pile = game.state.piles.get(e.card_kind, [])
     seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
-    play_next_seen(game, ctx.player, e.card_kind, seen, e.play)
+    play_next_seen(game, ctx.player, e.card_kind, seen, e.play, *ctx.decided)
 
 
 @step
-def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining: int) -> None:
+def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining: int,
+                   decider: Optional[int] = None) -> None:
     if remaining <= 0 or not seen:
         game.state.piles.setdefault(kind, [])[:0] = list(seen)  # the others go under the pile
         return
-    ask_for_one(game, player, "play_kept", f"Which {kind} card do you play?", "play", seen, seen_chosen, player,
-                kind, seen, remaining)
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "play_kept", f"Which {kind} card do you play?", "play", seen, seen_chosen, player,
+                kind, seen, remaining, *decider_argument(decider), for_player=for_player)
 
 
 @step
-def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, remaining: int) -> None:
+def seen_chosen(game: "Table", name: str, player: int, kind: str, seen: tuple, remaining: int,
+                decider: Optional[int] = None) -> None:
     rest = list(seen)
     rest.remove(name)
-    push(game, play_next_seen, player, kind, tuple(rest), remaining - 1)
+    push(game, play_next_seen, player, kind, tuple(rest), remaining - 1, *decider_argument(decider))
     actions.play_for_free(game, player, name)
 
 
@@ -885,8 +904,8 @@ def _use_project(game, e, ctx):
     if e.name is not None:
         actions.start_project(game, ctx.player, e.name)
         return
-    ask(game, Decision(ctx.player, "option", "Which standard project do you use?",
-                       tuple(Option(n, ("project", n)) for n in names)), project_chosen, ctx.player)
+    ask(game, ctx.question("option", "Which standard project do you use?",
+                           tuple(Option(n, ("project", n)) for n in names)), project_chosen, ctx.player)
 
 
 @step
@@ -940,6 +959,33 @@ def _neutral(game, e, ctx):
     run_effects(game, e.body, 0, ctx.as_neutral(), None)
 
 
+@handles(fx.DecidedBy)
+def _decided_by(game, e, ctx):
+    """`decided by DECIDER { }`: the block's questions go to the decider, its effects stay the player's. An opponent of
+    the player's choice is asked for first (by whoever asks this context's questions); in solo, and when the decider
+    is the player, the player decides."""
+    if e.decider == "opponent of your choice":
+        order = game.turn_order()
+        start = order.index(ctx.player) if ctx.player in order else 0
+        opponents = order[start + 1:] + order[:start]
+        if len(opponents) > 1:
+            players = game.state.players
+            ask(game, ctx.question("player", "Which opponent decides? " + text.effects(e.body), tuple(
+                Option(f"player {players[i].name}", i) for i in opponents)), decider_chosen, e, ctx)
+            return
+        decider_chosen(game, opponents[0] if opponents else ctx.player, e, ctx)
+        return
+    count = len(game.state.players)
+    decider = {"first player": game.state.first_player, "player to your left": (ctx.player + 1) % count,
+               "player to your right": (ctx.player - 1) % count}[e.decider]
+    decider_chosen(game, decider, e, ctx)
+
+
+@step
+def decider_chosen(game: "Table", decider: int, e, ctx: EffectContext) -> None:
+    run_effects(game, e.body, 0, ctx.decided_by(decider), None)
+
+
 @handles(fx.NextCard, inline=True)
 def _next_card(game, e, ctx):
     game.state.players[ctx.player].next_card_modifiers.extend(e.modifiers)
@@ -947,22 +993,25 @@ def _next_card(game, e, ctx):
 
 # ------------------------------------------------------------------ helpers with decisions
 
-def ask_for_one(game: "Table", player: int, kind: str, prompt: str, verb: str, names, resume, *args) -> None:
+def ask_for_one(game: "Table", player: int, kind: str, prompt: str, verb: str, names, resume, *args,
+                for_player: Optional[int] = None) -> None:
     """Ask `player` which one of `names` (options labelled "VERB NAME"), then `resume(game, name, *args)`; nothing
-    when there is none to choose (the effect does nothing, as the rules say of an effect with no target)."""
+    when there is none to choose (the effect does nothing, as the rules say of an effect with no target).
+    `for_player`: the player the choice is made for, when another decides (`decided by ... { }`)."""
     if names:
-        ask(game, Decision(player, kind, prompt, tuple(Option(f"{verb} {name}", name) for name in names)), resume,
-            *args)
+        ask(game, Decision(player, kind, prompt, tuple(Option(f"{verb} {name}", name) for name in names), for_player),
+            resume, *args)
 
 
-def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: str, resume, *args) -> None:
-    """Resume with the one candidate, or ask the chooser which."""
+def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: str, resume, *args,
+                  for_player: Optional[int] = None) -> None:
+    """Resume with the one candidate, or ask the chooser which (`for_player`: as `ask_for_one`'s)."""
     if len(candidates) == 1:
         resume(game, candidates[0], *args)
         return
     players = game.state.players
-    ask(game, Decision(chooser, "player", prompt, tuple(Option(f"player {players[i].name}", i) for i in candidates)),
-        resume, *args)
+    ask(game, Decision(chooser, "player", prompt, tuple(Option(f"player {players[i].name}", i) for i in candidates),
+                       for_player), resume, *args)
 
 
 # ------------------------------------------------------------------ verbs handled by their own modules
@@ -1042,7 +1091,8 @@ PICK_ONE = {
                         choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                         arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),
     fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
-                      choices=movable_cards, arguments=lambda e, ctx: (ctx.player, e.source, e.destination)),
+                      choices=movable_cards,
+                      arguments=lambda e, ctx: (ctx.player, e.source, e.destination) + ctx.decided),
     fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
                       choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
@@ -1067,7 +1117,7 @@ def _pick_one(game: "Table", e, ctx: EffectContext) -> None:
         return
     if pick.offered is not None:
         pick.offered(game, e, ctx)
-    ask(game, Decision(ctx.player, pick.decision, pick.prompt, tuple(map(pick.option, values))), pick.chosen,
+    ask(game, ctx.question(pick.decision, pick.prompt, tuple(map(pick.option, values))), pick.chosen,
         *pick.arguments(e, ctx))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..core.decisions import Decision, Option, shared_options
+from ..core.decisions import Decision, Option, asking, decider_argument, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import payment_blind, possible, possible_in_some_order
 from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
@@ -129,9 +129,10 @@ def spend(game: "Table", player: int, resource: str, amount: int) -> None:
 # ------------------------------------------------------------------ buying cards
 
 @step
-def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
+def offer_cards(game: "Table", player: int, names: tuple, price, decider: Optional[int] = None) -> None:
     """Offer each card of `names` for `price` (None: the starting-card price, computed when the offer begins);
-    an unaffordable or declined card is discarded."""
+    an unaffordable or declined card is discarded. `decider`: who is asked which to buy, when not `player`
+    (`decided by ... { look 4 buy }`); how they are paid for stays `player`'s own choice."""
     if price is None:
         price = starting_card_price(game, player)
         game.begin("starting_cards", player)
@@ -142,9 +143,10 @@ def offer_cards(game: "Table", player: int, names: tuple, price) -> None:
             continue
         if can_pay(game, player, price):
             if names:
-                push(game, offer_cards, player, names, price)
-            ask(game, Decision(player, "buy", f"Buy {name} for {price} MC?",
-                               _offer(name)),
+                push(game, offer_cards, player, names, price, *decider_argument(decider))
+            asked, for_player = asking(player, decider)
+            ask(game, Decision(asked, "buy", f"Buy {name} for {price} MC?",
+                               _offer(name), for_player),
                 card_bought, player, name, price)
             return
         discard_face_down(game, player, (name,))

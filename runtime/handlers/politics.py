@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tharsis.compiler import effects as fx
 
-from ..core.decisions import Decision, Option
+from ..core.decisions import Option
 from ..core.flow import Step, ask, step, then
 from ..core.state import NEUTRAL, FactionState, GovernmentState
 from ..rules.checks import EffectContext
@@ -93,8 +93,8 @@ def place(game: "Table", e: fx.PlaceInFaction, ctx: EffectContext) -> None:
         faction_chosen(game, e.faction, owner, e.count, ctx.player)
         return
     names = [f.name for f in game.state.government.factions]
-    ask(game, Decision(ctx.player, "faction", f"In which faction do you place {e.count} {e.piece}"
-                       f"{'s' if e.count > 1 else ''}?", tuple(Option(f"faction {name}", name) for name in names)),
+    ask(game, ctx.question("faction", f"In which faction do you place {e.count} {e.piece}"
+                           f"{'s' if e.count > 1 else ''}?", tuple(Option(f"faction {name}", name) for name in names)),
         faction_chosen, owner, e.count, ctx.player)
 
 
@@ -108,9 +108,9 @@ def remove(game: "Table", e: fx.RemoveFromFaction, ctx: EffectContext) -> None:
     choices = removable(game)
     if not choices:
         return
-    ask(game, Decision(ctx.player, "faction", "Which piece do you remove?",
-                       tuple(Option(f"faction {name} {_owner_name(game, owner)}", (name, owner))
-                             for name, owner in choices)), piece_removed, ctx.player)
+    ask(game, ctx.question("faction", "Which piece do you remove?",
+                           tuple(Option(f"faction {name} {_owner_name(game, owner)}", (name, owner))
+                                 for name, owner in choices)), piece_removed, ctx.player)
 
 
 @step
@@ -129,8 +129,8 @@ def replace(game: "Table", e: fx.ReplaceNeutral, ctx: EffectContext) -> None:
     names = replaceable(game, ctx.player)
     if not names:
         return
-    ask(game, Decision(ctx.player, "faction", "In which faction do you replace a neutral piece?",
-                       tuple(Option(f"faction {name}", name) for name in names)), neutral_replaced, ctx.player)
+    ask(game, ctx.question("faction", "In which faction do you replace a neutral piece?",
+                           tuple(Option(f"faction {name}", name) for name in names)), neutral_replaced, ctx.player)
 
 
 @step

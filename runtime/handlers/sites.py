@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx, text
 
 from ..core import rng
-from ..core.decisions import Decision, Option
+from ..core.decisions import Decision, Option, asking, decider_argument
 from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
@@ -169,8 +169,8 @@ def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple
             if (not rest and taxed is effects) or possible(game, taxed, ctx):
                 fitting.append(site)
         sites = fitting or sites
-    ask(game, Decision(ctx.player, "site", f"On which site do you place {_a(e.piece)}?",
-                       tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx, e.count - 1)
+    ask(game, ctx.question("site", f"On which site do you place {_a(e.piece)}?",
+                           tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx, e.count - 1)
 
 
 @step
@@ -197,8 +197,8 @@ def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: EffectContext,
 def place_again(game: "Table", e: fx.PlacePiece, ctx: EffectContext, remaining: int) -> None:
     sites = placeable(game, ctx.player, e.piece, e.also_own)
     if sites:
-        ask(game, Decision(ctx.player, "site", f"On which site do you place {_a(e.piece)}?",
-                           tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx,
+        ask(game, ctx.question("site", f"On which site do you place {_a(e.piece)}?",
+                               tuple(Option(f"site {s.name}", s.name) for s in sites)), piece_placed, e, ctx,
             remaining - 1)
 
 
@@ -213,12 +213,13 @@ def send(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
     sites = visitable(game, e.piece) if has_free(game, ctx.player, e.piece) else []
     if not sites:
         return
-    ask(game, Decision(ctx.player, "site", f"Which site does your {e.piece} visit?",
-                       tuple(Option(f"site {s.name}", s.name) for s in sites)), visited, e.piece, ctx.player)
+    ask(game, ctx.question("site", f"Which site does your {e.piece} visit?",
+                           tuple(Option(f"site {s.name}", s.name) for s in sites)), visited, e.piece, ctx.player,
+        *ctx.decided)
 
 
 @step
-def visited(game: "Table", name: str, piece: str, player: int) -> None:
+def visited(game: "Table", name: str, piece: str, player: int, decider: Optional[int] = None) -> None:
     """The visitor arrives: it may first raise the marker by its modifiers (asked only when the steps it could
     reach give things of different kinds: otherwise the most is taken, as the reference engine does)."""
     state = game.state
@@ -237,9 +238,11 @@ def visited(game: "Table", name: str, piece: str, player: int) -> None:
     if len({_kinds(track[step_]) for step_ in range(site.marker, highest + 1)}) == 1:
         marker_raised(game, highest, name, player)
         return
-    ask(game, Decision(player, "marker", f"Raise the marker of {name} before the visit?",
+    asked, for_player = asking(player, decider)
+    ask(game, Decision(asked, "marker", f"Raise the marker of {name} before the visit?",
                        tuple(Option(f"step {step_}: {text.effects(track[step_])}", step_)
-                             for step_ in range(highest, site.marker - 1, -1))), marker_raised, name, player)
+                             for step_ in range(highest, site.marker - 1, -1)), for_player), marker_raised, name,
+        player)
 
 
 def _kinds(effects_: tuple) -> tuple:
@@ -312,28 +315,30 @@ def move_markers(game: "Table", e: fx.MoveMarkers, ctx: EffectContext) -> None:
                     site.marker = after
                     game.log_event("marker", None, site.name, after)
         return
-    marker_next(game, e.steps, ctx.player, None)
+    marker_next(game, e.steps, ctx.player, None, *ctx.decided)
 
 
 @step
-def marker_next(game: "Table", steps: tuple, player: int, exclude) -> None:
+def marker_next(game: "Table", steps: tuple, player: int, exclude, decider: Optional[int] = None) -> None:
     if not steps:
         return
     sites = movable(game, steps, exclude)
     if not sites:
         return
     verb = "raise" if steps[0] > 0 else "lower"
-    ask(game, Decision(player, "site", f"On which site do you {verb} the marker {abs(steps[0])} "
-                                       f"step{'s' if abs(steps[0]) > 1 else ''}?",
-                       tuple(Option(f"site {s.name}", s.name) for s in sites)), marker_chosen, steps, player)
+    asked, for_player = asking(player, decider)
+    ask(game, Decision(asked, "site", f"On which site do you {verb} the marker {abs(steps[0])} "
+                                      f"step{'s' if abs(steps[0]) > 1 else ''}?",
+                       tuple(Option(f"site {s.name}", s.name) for s in sites), for_player), marker_chosen, steps,
+        player, *decider_argument(decider))
 
 
 @step
-def marker_chosen(game: "Table", name: str, steps: tuple, player: int) -> None:
+def marker_chosen(game: "Table", name: str, steps: tuple, player: int, decider: Optional[int] = None) -> None:
     site = game.state.site(name)
     site.marker = moved(game, site, steps[0])
     game.log_event("marker", player, name, site.marker)
-    marker_next(game, steps[1:], player, name)
+    marker_next(game, steps[1:], player, name, *decider_argument(decider))
 
 
 def collect_bonus(game: "Table", e: fx.CollectBonus, ctx: EffectContext) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_TILES, TILE_RAISES
 
-from ..core.decisions import Decision, space_option
+from ..core.decisions import Decision, asking, space_option
 from ..core.flow import Step, ask, push, step
 from ..core.state import NEUTRAL, BoardMarker, Tile
 from ..rules.checks import EffectContext
@@ -35,10 +35,12 @@ OCEAN_BONUS = 2
 # ------------------------------------------------------------------ placing
 
 def place(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None,
-          card: Optional[str] = None, then: Optional[Step] = None, neutral: bool = False) -> None:
+          card: Optional[str] = None, then: Optional[Step] = None, neutral: bool = False,
+          decider: Optional[int] = None) -> None:
     """Choose a space (asking when there is a choice), put the tile, give bonuses, raise what it raises, fire
     triggers; `then` (a step) runs afterwards with the space as its last argument (None: nothing placed).
-    `neutral`: `player` chooses the space of a tile placed for nobody (see `put_unrewarded`)."""
+    `neutral`: `player` chooses the space of a tile placed for nobody (see `put_unrewarded`). `decider`: the
+    player asked where, when not `player` (`decided by ... { }`): the tile is still `player`'s."""
     state = game.state
     spaces = None
     if not (tile in OCEAN_TILES and state.oceans >= GLOBAL_RANGES[TILE_RAISES[tile]][1]):
@@ -51,15 +53,17 @@ def place(game: "Table", player: int, tile: str, filters: tuple = (), name: Opti
         if len(spaces) == 1:
             unrewarded_space_chosen(game, spaces[0], player, tile, then)
             return
-        ask(game, Decision(player, "space", f"Where is the {tile} placed (for nobody)?",
-                           space_option.many(spaces)), unrewarded_space_chosen, player, tile, then)
+        asked, for_player = asking(player, decider)
+        ask(game, Decision(asked, "space", f"Where is the {tile} placed (for nobody)?",
+                           space_option.many(spaces), for_player), unrewarded_space_chosen, player, tile, then)
         return
     if len(spaces) == 1:
         space_chosen(game, spaces[0], player, tile, name, card, then)
         return
     label = f'{tile} "{name}"' if name else tile
-    ask(game, Decision(player, "space", f"Where do you place the {label}?",
-                       space_option.many(spaces)), space_chosen, player, tile, name, card, then)
+    asked, for_player = asking(player, decider)
+    ask(game, Decision(asked, "space", f"Where do you place the {label}?",
+                       space_option.many(spaces), for_player), space_chosen, player, tile, name, card, then)
 
 
 @step
@@ -88,8 +92,8 @@ def replace(game: "Table", e: fx.ReplaceTile, ctx: EffectContext) -> None:
     if not spaces:
         return
     label = f'{e.new} "{e.name}"' if e.name else e.new
-    ask(game, Decision(ctx.player, "space", f"Which of your tiles is replaced by the {label}?",
-                       space_option.many(spaces)), tile_replaced, ctx.player, e.new, e.name, ctx.card)
+    ask(game, ctx.question("space", f"Which of your tiles is replaced by the {label}?",
+                           space_option.many(spaces)), tile_replaced, ctx.player, e.new, e.name, ctx.card)
 
 
 @step

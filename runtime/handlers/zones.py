@@ -15,9 +15,9 @@ not to the card's owner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
-from ..core.decisions import Decision, Option, shared_options
+from ..core.decisions import Decision, Option, asking, shared_options
 from ..core.flow import ask, step
 from ..core.state import CardInPlay
 from ..rules.measures import quantity
@@ -29,9 +29,9 @@ __all__ = ["moved", "shared_reveal", "taking_revealed"]
 
 
 @step
-def moved(game: "Table", name: str, player: int, source: str, destination: str) -> None:
+def moved(game: "Table", name: str, player: int, source: str, destination: str, decider: Optional[int] = None) -> None:
     """Take the picked card out of `source` and put it where `destination` says (another player: theirs to pick
-    when there are several)."""
+    when there are several; `decider`'s, who picked the card, in a `decided by ... { }` block)."""
     state = game.state.players[player]
     if source == "hand":
         state.hand.remove(name)
@@ -54,8 +54,9 @@ def moved(game: "Table", name: str, player: int, source: str, destination: str) 
             given(game, others[0], name)
         else:
             players = game.state.players
-            ask(game, Decision(player, "player", f"Into whose play area does {name} go?",
-                               tuple(Option(f"player {players[i].name}", i) for i in others)), given, name)
+            asked, for_player = asking(player, decider)
+            ask(game, Decision(asked, "player", f"Into whose play area does {name} go?",
+                               tuple(Option(f"player {players[i].name}", i) for i in others), for_player), given, name)
 
 
 @step

@@ -25,6 +25,7 @@ from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
+from ..core.decisions import Decision, decider_argument
 from ..core.state import MAX_PLAYERS, NEUTRAL
 from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
@@ -62,6 +63,8 @@ class EffectContext:
     neutral: bool = False             # inside `neutral { }`: carried out for nobody, `player` only decides
     raised: Optional[tuple] = None    # in a `raise production` trigger: (resource, steps it rose)
     added: int = 0                    # in a `when ... add RESOURCE` trigger: the resources its effect added
+    # inside `decided by ... { }`: the player asked the block's questions, the effects still `player`'s (None: `player`)
+    decider: Optional[int] = None
 
     # The three variants below are made with `object.__new__` and the fields stored directly: the class's `__init__`
     # is a Python call of its own, and the checks make a context for every X they try (a few hundred a game;
@@ -70,25 +73,50 @@ class EffectContext:
     def with_x(self, x: int) -> "EffectContext":
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added = self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, \
-            self.that_card, self.neutral, self.raised, self.added
+            new.raised, new.added, new.decider = self.player, self.card, self.playing, x, self.placed, \
+            self.placed_bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider
         return new
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added = self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, \
-            self.neutral, self.raised, self.added
+            new.raised, new.added, new.decider = self.player, self.card, self.playing, self.x, placed, bonuses, \
+            self.that_card, self.neutral, self.raised, self.added, self.decider
         return new
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added = self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses, \
-            self.that_card, True, self.raised, self.added
+            new.raised, new.added, new.decider = self.player, self.card, self.playing, self.x, self.placed, \
+            self.placed_bonuses, self.that_card, True, self.raised, self.added, self.decider
         return new
+
+    def decided_by(self, decider: int) -> "EffectContext":
+        """The context inside `decided by ... { }`: `decider` is asked (none when it is the player themselves)."""
+        return attrs.evolve(self, decider=None if decider == self.player else decider)
+
+    @property
+    def asked(self) -> int:
+        """The player asked the questions of these effects: the decider of a `decided by` block, else the player."""
+        return self.player if self.decider is None else self.decider
+
+    @property
+    def for_player(self) -> Optional[int]:
+        """The player a question is asked for when another decides (a `Decision`'s `for_player`), else None."""
+        return None if self.decider is None else self.player
+
+    @property
+    def decided(self) -> tuple:
+        """The decider as a step's trailing argument (`decider_argument`): nothing when the player decides."""
+        return decider_argument(self.decider)
+
+    def question(self, kind: str, prompt: str, options) -> Decision:
+        """A question of these effects, put to the player `asked`, and for `player` when another decides."""
+        if self.decider is None:
+            return Decision(self.player, kind, prompt, options)
+        return Decision(self.decider, kind, prompt, options, self.player)
 
     @property
     def where(self) -> Where:
@@ -944,6 +972,7 @@ _POSSIBLE = {
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
     fx.Neutral: lambda game, e, ctx: possible(game, e.body, ctx.as_neutral()),
+    fx.DecidedBy: lambda game, e, ctx: possible(game, e.body, ctx),   # who is asked changes nothing that is possible
     fx.EachOpponent: _every_one_can,
     fx.EachPlayer: _every_one_can,
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,

@@ -401,7 +401,7 @@ class MenuDecision(LazyDecision):
     def __init__(self, game: "Table", player: int, prompt: str, always: tuple[Option]):
         # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game); `always`: the
         # closing option (pass, or end the turn), alone
-        self.player, self.kind, self.prompt, self.eager_options = player, "action", prompt, None
+        self.player, self.kind, self.prompt, self.eager_options, self.for_player = player, "action", prompt, None, None
         self._candidates, self._allowed, self._always, self._parse = None, None, always, _parse_action
         self._listed, self._known = None, {}
         self._game = game

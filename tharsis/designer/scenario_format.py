@@ -384,7 +384,7 @@ class Anything(Shape):
 def _fits(shape: Shape, value) -> bool:
     if isinstance(shape, Scalar):
         return isinstance(value, shape.types) and not (isinstance(value, bool) and bool not in shape.types)
-    if isinstance(shape, (Fields, KeyedBy)):
+    if isinstance(shape, (Fields, KeyedBy, SeatAnswer)):
         return isinstance(value, dict)
     if isinstance(shape, ListOf):
         return isinstance(value, list) or (shape.single and _fits(shape.item, value))
@@ -422,6 +422,26 @@ NAME = Scalar(str, name="a name")
 LABEL = Scalar(str, int, name="an option's label", example="e.g. `space 31`, `player bob`, `X=3`")
 SPACE_ID = Scalar(str, int, name="a space id")
 RESOURCE_NUMBERS = KeyedBy(NUMBER, "resources and amounts", keys=RESOURCES, normalize=_resource_key)
+
+
+class SeatAnswer(Shape):
+    """An answer given as a player's (`bob: space 31`): a mapping of one player's name to the label, so that the
+    scenario checks that this player is the one asked (docs/scenarios.md "Who is asked")."""
+
+    name = "an option's label, or one player's answer (`bob: space 31`)"
+    example = "e.g. `space 31`, or `bob: space 31` (bob is the one asked)"
+
+    def check(self, value, where, report):
+        if len(value) != 1:
+            report.append(Diagnostic("E606", "error", f"'{where.path}': an answer given as a player's names one "
+                                     f"player, not {len(value)}", where.span(), self.example))
+            return
+        for seat, label in value.items():
+            NAME.check(seat, where, report)
+            LABEL.check(label, where.child(value, seat, str(seat)), report)
+
+
+ANSWER = AnyOf(LABEL, SeatAnswer(), name="an option's label, or one player's answer (`bob: space 31`)")
 PLAYER_AND_NAME = Fields({"name": NAME, "player": NAME}, name="`{name: Mayor, player: alice}`",
                          required=("name", "player"))
 TILE_KIND = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.TILES else
@@ -519,7 +539,7 @@ STEP_FIELDS: dict[str, Shape] = {key: NAME for key in ACTION_STEPS}
 STEP_FIELDS.update({"play": CARD, "action": CARD})
 STEP_FIELDS.update({key: FLAG_OR_NOTHING for key in PHASE_STEPS + ("first action",)})
 STEP_FIELDS.update({
-    "player": NAME, "choose": ListOf(LABEL, single=True), "order": ListOf(LABEL, single=True), "pay": LABEL,
+    "player": NAME, "choose": ListOf(ANSWER, single=True), "order": ListOf(LABEL, single=True), "pay": LABEL,
     "refused": Scalar(str, int, name="a text"), "offers": ListOf(LABEL, single=True),
     "does not offer": ListOf(LABEL, single=True), "expect": EXPECT,
 })

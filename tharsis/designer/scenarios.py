@@ -250,7 +250,8 @@ class Runner:
         usual cause is an answer written for a choice the game did not have to ask."""
         alone = [f"'{d.prompt}' had one option ({d.options[0].label}) and was answered by itself"
                  for d in self.answered_alone]
-        return ScenarioError(f"{where}: answers not used: {answers}" + (f" ({'; '.join(alone)})" if alone else ""))
+        return ScenarioError(f"{where}: answers not used: {[str(a) for a in answers]}"
+                             + (f" ({'; '.join(alone)})" if alone else ""))
 
     # ------------------------------------------------------------------ setup
 
@@ -566,7 +567,7 @@ class Runner:
         if not isinstance(step, dict):
             raise ScenarioError(f"{where}: a step is a word or a mapping, got {step!r}")
         player = self.player(step.get("player", game.state.players[0].name))
-        answers = [str(a) for a in _as_list(step.get("choose"))]
+        answers = [_answer(a) for a in _as_list(step.get("choose"))]
         self.order = [str(a) for a in _as_list(step.get("order"))]
         self.asked = []
         self.answered_alone = []
@@ -701,6 +702,8 @@ class Runner:
             choice = str(payment)
         elif answers:
             choice = answers.pop(0)
+            if isinstance(choice, SeatAnswer):
+                choice = self._by_seat(decision, choice, where)
         else:
             raise ScenarioError(f"{where}: '{decision.prompt}' needs an answer (choose: ...); options: "
                                 + _shown(decision))
@@ -709,6 +712,16 @@ class Runner:
             raise ScenarioError(f"{where}: '{choice}' is not an option of '{decision.prompt}'; options: "
                                 + _shown(decision))
         return option
+
+    def _by_seat(self, decision: Decision, given: "SeatAnswer", where: str) -> str:
+        """The label of an answer given as a player's (`bob: space 31`), once that player is the one asked."""
+        seat = self.player(given.seat)
+        if decision.player != seat:
+            names = self.game.state.players
+            made_for = f" (for {names[decision.for_player].name})" if decision.for_player is not None else ""
+            raise ScenarioError(f"{where}: '{decision.prompt}'{made_for} is asked of {names[decision.player].name}, "
+                                f"not {given.seat}, who was to answer '{given.label}'; options: " + _shown(decision))
+        return given.label
 
     # ------------------------------------------------------------------ expectations
 
@@ -935,6 +948,25 @@ def _shown(decision: Decision, limit: int = 40) -> str:
     labels = [o.label for o in islice(decision.options, limit)]
     more = len(decision.options) - len(labels)
     return "; ".join(labels) + (f"; ... ({more} more)" if more > 0 else "")
+
+
+@attrs.frozen
+class SeatAnswer:
+    """An answer of `choose:` given as a player's (`bob: space 31`): that player must be the one asked."""
+
+    seat: str
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.label}"
+
+
+def _answer(value):
+    """An answer of `choose:`: its label, or a `SeatAnswer` for `{bob: space 31}`."""
+    if isinstance(value, dict) and len(value) == 1:
+        (seat, label), = value.items()
+        return SeatAnswer(str(seat), str(label))
+    return str(value)
 
 
 def _as_list(value) -> list:

@@ -25,6 +25,12 @@ class Offer:
     player: int
     cards: tuple[str, ...]
     price: Optional[int]       # per card, from the decision's prompt; None if the prompt does not say
+    payer: Optional[int] = None   # whose money buys them when another player picks (`decided by`); None: `player`
+
+    @property
+    def buyer(self) -> int:
+        """The player whose money buys the cards (and whose hand they join)."""
+        return self.player if self.payer is None else self.payer
 
 
 def card_of(label: str) -> str:
@@ -37,13 +43,17 @@ def upcoming(game, player: int) -> Offer:
     copy = game.clone()
     cards: list[str] = []
     price = None
-    while (decision := copy.pending()) is not None and decision.player == player and decision.kind == "buy":
+    first = copy.pending()
+    payer = first.for_player if first is not None else None
+    # the offers asked of `player` for one buyer (their own, or another's whose cards they pick: `decided by`)
+    while (decision := copy.pending()) is not None and decision.player == player and decision.kind == "buy" \
+            and decision.for_player == payer:
         buy, discard = _buy_and_discard(decision)
         cards.append(card_of(buy.label))
         if price is None and (found := _PRICE.search(decision.prompt)):
             price = int(found.group(1))
         copy.apply(discard.label)
-    return Offer(player, tuple(cards), price)
+    return Offer(player, tuple(cards), price, payer)
 
 
 def _buy_and_discard(decision):
@@ -111,8 +121,9 @@ def check(game, offer: Offer, chosen: list[str], language: str = "en") -> Option
     """None if buying exactly `chosen` works; else why not (the money runs out before the last card)."""
     copy = game.clone()
     bought: list[str] = []
-    while (decision := copy.pending()) is not None and decision.player == offer.player \
-            and decision.kind in ("buy", "pay"):
+    while (decision := copy.pending()) is not None and (
+            (decision.kind == "buy" and decision.player == offer.player and decision.for_player == offer.payer)
+            or (decision.kind == "pay" and decision.player == offer.buyer)):
         if decision.kind == "pay":
             copy.apply(decision.options[0].label)
             continue
@@ -126,7 +137,7 @@ def check(game, offer: Offer, chosen: list[str], language: str = "en") -> Option
     say = words(language)
     price = say("at_each", price=offer.price) if offer.price is not None else ""
     return say("cannot_afford", cards=say("cards_count", n=len(chosen)), price=price, bought=len(bought),
-               mc=game.state.players[offer.player].resources["megacredits"])
+               mc=game.state.players[offer.buyer].resources["megacredits"])
 
 
 def plan(offer: Offer, chosen: list[str]) -> dict[str, str]:

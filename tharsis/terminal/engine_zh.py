@@ -103,7 +103,7 @@ ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", 
 ZH_HEADS: dict[str, str] = {
     "Which card gets ": "哪张牌获得以下效果？", "Whose production decreases? ": "谁的产量减少？",
     "Choose X: ": "选择X：", "Reveal X cards from hand: ": "从手牌展示X张牌：", "Optional: ": "可选：",
-    "first action: ": "第一个行动：",
+    "first action: ": "第一个行动：", "Which opponent decides? ": "由哪名对手决定？",
 }
 # The engine's events (runtime/api/narration.py says them in English), as the Chinese moves tell them: `{who}` is the
 # actor followed by a space when the name ends in a Latin letter (ann 打出, 你打出), `{owner}` the name alone,

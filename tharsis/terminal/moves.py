@@ -100,7 +100,8 @@ class Move:
 
     player: int
     before: Snapshot
-    # (decision kind, label, note): the note is "for_nobody" for a choice made within a `neutral { }` block
+    # (decision kind, label, note): the note is "for_nobody" for a choice made within a `neutral { }` block, "by N"
+    # for one made for the mover by seat N (`decided by ... { }`)
     choices: list[tuple[str, str, str]] = attrs.field(factory=list)
     at: list[int] = attrs.field(factory=list)   # how many events were logged when each choice was made
 
@@ -109,7 +110,8 @@ def move_ends(move: Move, decision, game) -> bool:
     """A move is one player's choices in a row: it ends with another player's decision, a new action, a new
     generation, or the first card offer after an action."""
     last_kind = move.choices[-1][0] if move.choices else None
-    return (decision.player != move.player or decision.kind in ("action", "corporation")
+    asked = decision.player if decision.for_player is None else decision.for_player   # a choice made for the mover
+    return (asked != move.player or decision.kind in ("action", "corporation")
             or game.state.generation != move.before.generation
             or (decision.kind == "buy" and last_kind not in ("buy", "pay")))
 
@@ -166,9 +168,10 @@ class Narrator:
     def choose(self, game, decision, label: str) -> None:
         """Note a choice about to be applied to `game` (the first of a move starts it)."""
         game.observer = self._observe   # a game taken back by undo is a copy, which has no observer
-        if self.move is None:
-            self.move = Move(decision.player, Snapshot.of(game))
-        self.move.choices.append((decision.kind, label, "for_nobody" if for_nobody(game) else ""))
+        if self.move is None:   # a choice made for another player (`decided by`) is part of their move
+            self.move = Move(decision.acting, Snapshot.of(game))
+        note = "for_nobody" if for_nobody(game) else f"by {decision.player}" if decision.for_player is not None else ""
+        self.move.choices.append((decision.kind, label, note))
         self.move.at.append(len(game.events))
 
     def finish(self, game) -> list[str]:
@@ -461,7 +464,7 @@ def _choices(choices: list, hidden: bool, name: str, told: str = "", game=None, 
         else:
             said.append(f"{chooses} {label}")
         if note and game is not None:
-            said[-1] += ", " + _for_nobody(game, words or words_for(game, "en"))
+            said[-1] += ", " + _note(game, note, words or words_for(game, "en"))
     return ", ".join(said)
 
 
@@ -495,6 +498,13 @@ def _lower_first(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:] if first[1:].islower() or len(first) == 1 else sentence
 
 
+def _note(game, note: str, words: Words) -> str:
+    """A choice's note: made for nobody, or `decided by bob` for the mover (`by N`: seat N decided)."""
+    if note.startswith("by "):
+        return words("decided_by_note", name=game.state.players[int(note[3:])].name)
+    return _for_nobody(game, words)
+
+
 def _for_nobody(game, words: Words) -> str:
     """What a choice made within a `neutral { }` block is: the rules text's words for the block (`for nobody (no
     TR, no bonuses, ...)`), without the effects they introduce."""
@@ -518,6 +528,8 @@ def _untold(choices: list, hidden: bool, told: str) -> tuple[dict[str, list[str]
                 counts[verb] = counts.get(verb, 0) + 1
             else:
                 named.setdefault(verb, []).append(label.partition(" ")[2])
+        elif note and note[0].startswith("by "):   # made by another player: said even where the events tell it
+            shown.append((kind, label, note[0]))
         elif kind == "space" and (f"on {label.removeprefix('space ')}" in told
                                   or f"({label.removeprefix('space ')})" in told):
             continue   # built on: the placement tells it (a space chosen and not built on is said: Land Claim)
@@ -558,7 +570,7 @@ def _choices_said(named: dict, counts: dict, shown: list, hidden: bool, game, wo
             else:
                 said.append(ZH_CHOICES["choose"].format(what=what))
         if note:
-            said[-1] += words("sep") + _for_nobody(game, words)
+            said[-1] += words("sep") + _note(game, note, words)
     return words("sep").join(said)
 
 

@@ -208,7 +208,7 @@ class Session:
         index = decision.player
         asked = prompts.question(self.game, decision, self.language)
         while True:
-            answer = self.read(self._prompt(index, asked), decision)
+            answer = self.read(self._prompt(index, asked, decision.for_player), decision)
             if answer is LEAVE or answer is UNDONE:
                 return answer
             if answer is None:
@@ -224,9 +224,14 @@ class Session:
             self.say(_pass_refused(self.game, decision, answer, self.words)
                      or _play_refused(self.game, decision, answer, self.words) or message)
 
-    def _prompt(self, index: int, asked: str) -> str:
-        """`ann: action 1 of 2`, ann：第1个行动…: the player asked, then the question."""
-        return self.words("prompt", name=self.paint.player(self.seats[index].name, index), asked=asked)
+    def _prompt(self, index: int, asked: str, for_player: Optional[int] = None) -> str:
+        """`ann: action 1 of 2`, ann：第1个行动…: the player asked, then the question; `bob, deciding for ann: ...`
+        when the choice is made for another player (`decided by ... { }`), whose tile or cards it is about."""
+        name = self.paint.player(self.seats[index].name, index)
+        if for_player is not None:
+            owner = self.paint.player(self.seats[for_player].name, for_player)
+            return self.words("prompt_for", name=name, owner=owner, asked=asked)
+        return self.words("prompt", name=name, asked=asked)
 
     @property
     def paint(self) -> style.Paint:
@@ -234,7 +239,8 @@ class Session:
         return style.for_stream(self.stdout)
 
     def show(self, decision: Decision) -> None:
-        game, index, paint, language = self.game, decision.player, self.paint, self.language
+        # what is shown is from the side of the player the choice is for (their spaces' bonuses, their panel)
+        game, index, paint, language = self.game, decision.acting, self.paint, self.language
         self.say()
         if decision.kind == "action":
             self.say(view.panel(game, index, paint, language))
@@ -275,7 +281,7 @@ class Session:
         self.say(_offer_text(game, offer, self.language, self.paint))
         words = self.words
         while True:
-            answer = self.read(self._prompt(index, words("which_cards")), decision)
+            answer = self.read(self._prompt(index, words("which_cards"), decision.for_player), decision)
             if answer is LEAVE or answer is UNDONE:
                 return answer
             if answer is None:
@@ -689,7 +695,7 @@ def writable_log(path: Path) -> Path:
 def _offer_text(game: Game, offer: buying.Offer, language: str = "en", paint: style.Paint = style.PLAIN) -> str:
     """The cards of an offer, numbered, with the price and what the player can afford."""
     words = words_for(game, language)
-    money = game.state.players[offer.player].resources["megacredits"]
+    money = game.state.players[offer.buyer].resources["megacredits"]
     price = words("price_each", price=offer.price) if offer.price is not None else words("priced_as_shown")
     enough = words("enough_for", n=min(len(offer.cards), money // offer.price)) if offer.price else ""
     return "\n".join([words("offered", cards=words("cards_count", n=len(offer.cards)), price=price, mc=money,

@@ -325,9 +325,9 @@ def target_facts(game, decision: Decision, option: Option, language: str = "en")
         found = said(game, decision.prompt)
         effect = found.effects[-1] if found is not None and found.effects else None
         facts = _player_facts(game, players[value], effect, words)
-        return (words("you_and", facts=facts) if facts else words("you")) if value == decision.player else facts
+        return (words("you_and", facts=facts) if facts else words("you")) if value == decision.acting else facts
     if decision.kind == "card" and option.label.startswith("card "):
-        owner, name = (value if isinstance(value, tuple) and len(value) == 2 else (decision.player, value))
+        owner, name = (value if isinstance(value, tuple) and len(value) == 2 else (decision.acting, value))
         if type(owner) is int and 0 <= owner < len(players) and isinstance(name, str):
             in_play = players[owner].card(name)
             if in_play is not None and game.library[name].holds:
@@ -335,15 +335,15 @@ def target_facts(game, decision: Decision, option: Option, language: str = "en")
     if decision.kind == "site" and option.label.startswith("site ") and isinstance(value, str):
         from .view import site_facts
 
-        return site_facts(game, value, decision.player, words, placing=decision.prompt.startswith("On which site do "
+        return site_facts(game, value, decision.acting, words, placing=decision.prompt.startswith("On which site do "
                                                                                                  "you place"))
     if decision.kind == "faction" and option.label.startswith("faction ") and isinstance(value, str):
         from .view import faction_facts
 
-        return faction_facts(game, value, decision.player, words)
-    if decision.kind == "option" and option.label in players[decision.player].production and \
+        return faction_facts(game, value, decision.acting, words)
+    if decision.kind == "option" and option.label in players[decision.acting].production and \
             option.label == option.value:  # "Which production rises?": each production as it is now
-        return words("production_now", n=players[decision.player].production[option.label])
+        return words("production_now", n=players[decision.acting].production[option.label])
     return ""
 
 

@@ -46,6 +46,7 @@ _SPOKEN = {
     "VP_SCORERS": ("each player", "each opponent"),
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
     "UNTIL_NONE_LEFT": ("until none left",),
+    "DECIDER": ("first player", "player to your left", "player to your right", "opponent of your choice"),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
 
