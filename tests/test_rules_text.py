@@ -120,6 +120,11 @@ BLOCKS = """card "Blocks" {
   action: if plant tags >= 3 { production(plants +4) } else { production(plants +1); gain 1 plant }; gain 1 heat
   play: choose X from 1 up to heat { spend X heat; gain X megacredits }; gain 1 steel
 }
+card "More Blocks" {
+  type: automated  cost: 5
+  play: repeat cities times { gain 1 plant; gain 1 heat }; reveal top card if space tag { gain 1 steel; gain 1 heat };
+        use standard project else { lose up to 10 megacredits; gain 1 plant }; gain 1 titanium
+}
 """
 
 
@@ -130,12 +135,15 @@ BLOCKS = """card "Blocks" {
             "If microbes here at least 1: Remove 1 microbe from this card; raise your TR 1 step. Gain 1 MC.",
             "If plant tags at least 3: Increase your plant production 4 steps; otherwise: increase your plant "
             "production 1 step; gain 1 plant. Gain 1 heat.",
-            "Choose X from 1 to heat: Spend X heat; gain X MC. Gain 1 steel."]),
+            "Choose X from 1 to heat: Spend X heat; gain X MC. Gain 1 steel.",
+            ": Gain 1 plant; gain 1 heat. Reveal", ": Gain 1 steel; gain 1 heat. Then",
+            ": Lose up to 10 MC (as many as you have); gain 1 plant. Gain 1 titanium."]),
     ("zh", ["选择一项：在本卡上增加1个微生物；或：从本卡上移除2个微生物；增加1点植物产量。",
             "选择一项：获得2 M€；或：在本卡上增加1个微生物。获得2 M€。",
             "若本卡上至少有1个微生物，从本卡上移除1个微生物；提升1点你的改造度。获得1 M€。",
             "增加4点植物产量；否则，增加1点植物产量；获得1点植物。获得1点热能。",
-            "选择X（X为1至你的热能）：花费X点热能；获得X M€。获得1点钢铁。"]),
+            "选择X（X为1至你的热能）：花费X点热能；获得X M€。获得1点钢铁。",
+            "获得1点植物；获得1点热能。翻开", "获得1点钢铁；获得1点热能。然后"]),
 ])
 def test_where_an_if_block_a_choice_option_and_a_choose_x_block_end_is_plain(language, sentences):
     """The effects of one `if` branch, one `choose` option or one `choose X` body read as one sentence joined by
@@ -143,7 +151,8 @@ def test_where_an_if_block_a_choice_option_and_a_choose_x_block_end_is_plain(lan
     microbe to that card. Gain 2 MC." read as if the last 2 MC were the second option's (Splice, trial 4)."""
     result = compile_text(BLOCKS, "<blocks>")
     assert result.errors == []
-    words = rules_text.card(result.library.get("Blocks"), language)
+    words = rules_text.card(result.library.get("Blocks"), language) + \
+        rules_text.card(result.library.get("More Blocks"), language)
     for sentence in sentences:
         assert sentence in words, words
 
