@@ -314,22 +314,17 @@ class Runner:
                 self.expect("end", self.spec["expect"])
 
     def _arrange_player(self, state, name, spec, players: dict) -> None:
-        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces."""
+        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces. A corporation with
+        `start: true` is only named here: `_start_corporations` starts it once the whole table is set up."""
         self.location = _span(players, name) or self.location
         player = state.players[self.player(name)]
         spec = spec or {}
         if "corporation" in spec:
-            name = self.card(spec["corporation"])
-            if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
-            else:
-                player.corporation = name
-                player.played.insert(0, CardInPlay(name))
-            # mid-game by default; `first action pending: true` arranges the start of the game
-            player.first_action_done = not (spec.get("first action pending")
-                                            and self.game.library[name].first_action)
-            if spec.get("used"):
-                player.played[0].used = True
+            corporation = self.card(spec["corporation"])
+            if not spec.get("start"):
+                player.corporation = corporation
+                player.played.insert(0, CardInPlay(corporation))
+                self._corporation_state(player, corporation, spec)
         for key in ("tr",):
             if key in spec:
                 player.tr = int(spec[key])
@@ -337,9 +332,8 @@ class Runner:
             player.resources[_resource(resource)] = int(amount)
         for resource, amount in (spec.get("production") or {}).items():
             player.production[_resource(resource)] = int(amount)
-        # the cards given, then those the corporation drew when started (`start: true`)
-        player.hand = [self.card(c, where=_span(spec.get("hand"), i))
-                       for i, c in enumerate(spec.get("hand") or [])] + player.hand
+        # the cards given; those the corporation draws when started (`start: true`) come after them
+        player.hand = [self.card(c, where=_span(spec.get("hand"), i)) for i, c in enumerate(spec.get("hand") or [])]
         for index, entry in enumerate(spec.get("played") or []):
             place = _span(spec.get("played"), index)
             if isinstance(entry, str):
@@ -357,6 +351,29 @@ class Runner:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
+    def _corporation_state(self, player, corporation: str, spec: dict) -> None:
+        """Mid-game by default: `first action pending: true` arranges the start of the game; `used: true` its
+        action used this generation."""
+        player.first_action_done = not (spec.get("first action pending")
+                                        and self.game.library[corporation].first_action)
+        if spec.get("used"):
+            player.played[0].used = True
+
+    def _start_corporations(self, setup: dict) -> None:
+        """`start: true`: the corporation's starting megacredits, its play effects and its own triggers, carried out
+        in the order the players are listed, once every player, tile, site and pile is set up, so that a start acts on
+        the table as the scenario wrote it whatever the order of `setup.players` (Mons Insurance lowering each
+        opponent's production: an opponent listed after it had its `production:` set over the start's change)."""
+        players = setup.get("players") or {}
+        for name, spec in players.items():
+            if not (spec or {}).get("start") or "corporation" not in spec:
+                continue
+            self.location = _span(players, name) or self.location
+            player = self.game.state.players[self.player(name)]
+            corporation = self.card(spec["corporation"])
+            self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
+            self._corporation_state(player, corporation, spec)
 
     def arrange(self, setup: dict) -> None:
         state = self.game.state
@@ -419,6 +436,7 @@ class Runner:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
             state.awards.append((entry["name"], self.player(entry["player"])))
+        self._start_corporations(setup)
 
     def _check_space_kind(self, space: str, tile: str, name: Optional[str]) -> None:
         """E607 for a tile on a kind of space it never goes on: an ocean off the ocean spaces, another tile on an
