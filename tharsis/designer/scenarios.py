@@ -320,10 +320,10 @@ class Runner:
         player = state.players[self.player(name)]
         spec = spec or {}
         if "corporation" in spec:
-            corporation = self.card(spec["corporation"])
+            corporation, resources = self._corporation(spec, players, name)
             if not spec.get("start"):
                 player.corporation = corporation
-                player.played.insert(0, CardInPlay(corporation))
+                player.played.insert(0, CardInPlay(corporation, resources=resources))
                 self._corporation_state(player, corporation, spec)
         for key in ("tr",):
             if key in spec:
@@ -338,7 +338,12 @@ class Runner:
             place = _span(spec.get("played"), index)
             if isinstance(entry, str):
                 entry = {"card": entry}
-            in_play = CardInPlay(self.card(entry["card"], where=place), resources=int(entry.get("resources", 0)),
+            card = self.card(entry["card"], where=place)
+            if self.game.library.get(card).kind == "corporation":
+                raise ScenarioError(f"{card} is a corporation: write it as the player's `corporation:`, not under "
+                                    "`played:` (which would put another copy of it in play)", place, "E607",
+                                    f"to give it resources: corporation: {{card: {card}, resources: N}}")
+            in_play = CardInPlay(card, resources=int(entry.get("resources", 0)),
                                  used=bool(entry.get("used", False)), tile=entry.get("tile"))
             player.played.append(in_play)
         player.events = [self.card(c, where=_span(spec.get("events"), i))
@@ -351,6 +356,14 @@ class Runner:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
+    def _corporation(self, spec: dict, players: dict, name) -> tuple[str, int]:
+        """The corporation of a player's set-up and the resources on it: `corporation: Arklight` or `corporation:
+        {card: Arklight, resources: 2}` (a corporation is not written under `played:`)."""
+        entry = spec["corporation"]
+        if isinstance(entry, dict):
+            return self.card(entry["card"], where=_span(spec, "corporation")), int(entry.get("resources", 0))
+        return self.card(entry, where=_span(spec, "corporation")), 0
 
     def _corporation_state(self, player, corporation: str, spec: dict) -> None:
         """Mid-game by default: `first action pending: true` arranges the start of the game; `used: true` its
@@ -371,8 +384,9 @@ class Runner:
                 continue
             self.location = _span(players, name) or self.location
             player = self.game.state.players[self.player(name)]
-            corporation = self.card(spec["corporation"])
+            corporation, resources = self._corporation(spec, players, name)
             self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
+            player.played[0].resources += resources   # besides those its start put there
             self._corporation_state(player, corporation, spec)
 
     def arrange(self, setup: dict) -> None:
