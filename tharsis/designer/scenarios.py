@@ -352,10 +352,21 @@ class Runner:
             if not state.kept:
                 state.kept = [[] for _ in state.players]
             state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
+        for name in [*(state.kept[player.index] if "kept" in spec else []), *player.hand, *player.events,
+                     *(c.name for c in player.played)]:
+            self._out_of_its_pile(name)
         if "tr raised this generation" in spec:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
+    def _out_of_its_pile(self, name: str) -> None:
+        """A card of a declared kind (a prelude) given to a player leaves its kind's pile, as one dealt in a game
+        does, so that a look at the pile never draws it a second time (`kept: [New Partner]` stayed in the prelude
+        pile). Project cards stay in the deck as before: `setup.deck` arranges what is drawn."""
+        pile = self.game.state.piles.get(getattr(self.game.library.get(name), "type", None) or "")
+        if pile is not None and name in pile:
+            pile.remove(name)
 
     def _corporation(self, spec: dict, players: dict, name) -> tuple[str, int]:
         """The corporation of a player's set-up and the resources on it: `corporation: Arklight` or `corporation:
