@@ -190,3 +190,27 @@ def test_a_coded_problems_excerpt_escapes_too():
                            source='{"a": \x1b]52;c;\x07 1}')])
     # the caret under column 8 (the ']' after the escape character), moved by the escape's width
     assert said.splitlines()[1:] == ['   3 | {"a": \\x1b]52;c;\\x07 1}', "     | " + " " * 10 + "^"]
+
+
+@pytest.mark.parametrize("effect, resource", [("use plants as 3 megacredits for building cards", "plants"),
+                                              ("use heat as 2 megacredits", "heat")])
+def test_a_standard_resource_at_a_value_of_its_own_is_not_told_to_write_here(effect, resource):
+    """`use plants as 3 megacredits for building cards` was hinted `use plants here as 3 megacredits`, a form for
+    resources on the card (plants are none): the hint says how a standard resource pays and what needs `here`."""
+    [(code, message, hint, _)] = diagnose(f"  effect: {effect}", kind="active")
+    assert code == "E301" and "only resources on this card" in message
+    assert f"{resource} here" not in hint
+    assert f"use {resource} as megacredits" in hint and "for any card" in hint
+    assert "use floaters here as 3 megacredits for venus cards" in hint
+
+
+def test_a_card_resource_at_a_value_of_its_own_is_told_to_write_here():
+    text = ('resource spore\ncard "Message" #MS1 {\n  type: active  cost: 9  tags: space\n  holds: spore\n'
+            '  effect: use spores as 3 megacredits for space cards\n}\n')
+    hints = [d.hint for d in compile_text(text, "message.mars").diagnostics if d.code == "E301"]
+    assert "write: use spores here as 3 megacredits for space cards" in hints
+
+
+def test_steel_at_a_value_of_its_own_is_told_of_its_value_modifier():
+    [(_, _, hint, _)] = diagnose("  effect: use steel as 3 megacredits", kind="active")
+    assert "steel value +1" in hint
