@@ -214,3 +214,16 @@ def test_a_card_resource_at_a_value_of_its_own_is_told_to_write_here():
 def test_steel_at_a_value_of_its_own_is_told_of_its_value_modifier():
     [(_, _, hint, _)] = diagnose("  effect: use steel as 3 megacredits", kind="active")
     assert "steel value +1" in hint
+
+
+@pytest.mark.parametrize("field, written", [("needs", "promo-spaces"), ("set", "my-set")])
+def test_a_name_with_a_hyphen_is_told_to_be_quoted(field, written):
+    """`needs: promo-spaces` was E001 "unexpected '-'" with "expected ,, }, ...": nothing said that such a name is
+    written in quotes."""
+    [(code, message, hint, fixes)] = diagnose(f"  {field}: {written}\n  play: draw 1")
+    assert (code, message) == ("E001", "unexpected '-'")
+    assert f'a name with \'-\' in it is written in quotes: {field}: "{written}"' in hint
+    assert fixes == [f'"{written}"']
+    quoted = compile_text(f'expansion "{written}" {{\n}}\ncard "Message" #MS1 {{\n  type: automated  cost: 9\n'
+                          f'  {field}: "{written}"\n  play: draw 1\n}}\n', "message.mars")
+    assert [d.code for d in quoted.errors] == []
