@@ -696,15 +696,21 @@ class Runner:
 
     def _step_expect(self, where: str, step: dict) -> None:
         for key, present in (("offers", True), ("does not offer", False)):
-            for label in _as_list(step.get(key)):
-                label = str(label)
+            wanted = step.get(key)
+            numbered = wanted.items() if isinstance(wanted, dict) else [(1, wanted)]
+            for number, label in ((int(n), str(label)) for n, labels in numbered for label in _as_list(labels)):
                 about = _about(label)
                 about_it = [d for d in self.asked
                             if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))]
                 # the order of a card's effects (`order:`'s question) only when no other decision is about it: its
                 # options begin with the effects' words (`move ...`), which a card picked by one shares
-                decision = next((d for d in about_it if d.kind != "order"), about_it[0] if about_it else None)
-                if decision is None:
+                about_it = [d for d in about_it if d.kind != "order"] or about_it
+                # `offers: {2: [...]}`: the 2nd decision about that thing (a second placement of one effect)
+                decision = about_it[number - 1] if number <= len(about_it) else None
+                if decision is None and number > 1:
+                    self.outcome.failures.append(f"{where}: {len(about_it)} decision(s) about '{about}' were "
+                                                 f"asked, not {number}")
+                elif decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
                 elif _offers(decision, label) != present:
                     self.outcome.failures.append(
