@@ -452,7 +452,8 @@ CARD = CardName()
 PLAYER_SETUP = Fields({
     "corporation": AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER}, name="`{card: Arklight, resources: 2}`",
                                       required=("card",)),
-                         name="a corporation's name or `{card: Arklight, resources: 2}`"), "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
+                         name="a corporation's name or `{card: Arklight, resources: 2}`"),
+    "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
     "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
                                         name="`{card: Pets, resources: 2}`", required=("card",)),

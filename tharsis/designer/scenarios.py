@@ -320,7 +320,7 @@ class Runner:
         player = state.players[self.player(name)]
         spec = spec or {}
         if "corporation" in spec:
-            corporation, resources = self._corporation(spec, players, name)
+            corporation, resources = self._corporation(spec)
             if not spec.get("start"):
                 player.corporation = corporation
                 player.played.insert(0, CardInPlay(corporation, resources=resources))
@@ -368,7 +368,7 @@ class Runner:
         if pile is not None and name in pile:
             pile.remove(name)
 
-    def _corporation(self, spec: dict, players: dict, name) -> tuple[str, int]:
+    def _corporation(self, spec: dict) -> tuple[str, int]:
         """The corporation of a player's set-up and the resources on it: `corporation: Arklight` or `corporation:
         {card: Arklight, resources: 2}` (a corporation is not written under `played:`)."""
         entry = spec["corporation"]
@@ -395,7 +395,7 @@ class Runner:
                 continue
             self.location = _span(players, name) or self.location
             player = self.game.state.players[self.player(name)]
-            corporation, resources = self._corporation(spec, players, name)
+            corporation, resources = self._corporation(spec)
             self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
             player.played[0].resources += resources   # besides those its start put there
             self._corporation_state(player, corporation, spec)
