@@ -1323,7 +1323,7 @@ class EffectChecks:
             if standard in ("steel", "titanium") else ""
         return (f"{written} is a standard resource: it pays 1 MC each for any card, `use {written} as megacredits`"
                 f"{value_of}; a value of its own and `for TAG cards` are for resources on this card, with `here`: "
-                "`use floaters here as 3 megacredits for venus cards`")
+                "`use microbes here as 2 megacredits for plant cards`")
 
     @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
     def _passive_marker_offset(self, node: Node, ctx: CheckContext):

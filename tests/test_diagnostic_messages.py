@@ -201,7 +201,7 @@ def test_a_standard_resource_at_a_value_of_its_own_is_not_told_to_write_here(eff
     assert code == "E301" and "only resources on this card" in message
     assert f"{resource} here" not in hint
     assert f"use {resource} as megacredits" in hint and "for any card" in hint
-    assert "use floaters here as 3 megacredits for venus cards" in hint
+    assert "use microbes here as 2 megacredits for plant cards" in hint
 
 
 def test_a_card_resource_at_a_value_of_its_own_is_told_to_write_here():
