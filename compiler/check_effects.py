@@ -1325,8 +1325,8 @@ class EffectChecks:
         if not here and (tag is not None or value_leaf is not None):
             self.diagnostics.error("E301",
                                    "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                 "or for cards with a tag", written.span,
-                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
+                                   "or for cards with a tag", written.span, self._substitute_hint(
+                                       written.text, resource, value_leaf, tag_leaf))
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
@@ -1336,6 +1336,21 @@ class EffectChecks:
             return fx.Substitute(resource, instead, value=value, here=here, tag=tag)
         return None
 
+
+    @staticmethod
+    def _substitute_hint(written: str, standard: Optional[str], value_leaf, tag_leaf) -> str:
+        """E301's repair for `use RES as N megacredits [for TAG cards]` without `here`: a card resource gets the
+        `here` form; a standard resource (plants), which no card holds, is told that it pays 1 MC each for any card
+        and that a value and a tag need resources on the card (`use plants here` would speak of card resources)."""
+        value = value_leaf.text if value_leaf is not None else "1"
+        tagged = f" for {tag_leaf.text} cards" if tag_leaf is not None else ""
+        if standard is None:
+            return f"write: use {written} here as {value} megacredits{tagged}"
+        value_of = f" (what it pays for building or space cards: `{standard} value +1`)" \
+            if standard in ("steel", "titanium") else ""
+        return (f"{written} is a standard resource: it pays 1 MC each for any card, `use {written} as megacredits`"
+                f"{value_of}; a value of its own and `for TAG cards` are for resources on this card, with `here`: "
+                "`use microbes here as 2 megacredits for plant cards`")
 
     @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
     def _passive_marker_offset(self, node: Node, ctx: CheckContext):

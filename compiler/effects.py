@@ -1124,7 +1124,9 @@ class OceanBonus:
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
                  "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
-                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag. N and `for TAG "
+                 "cards` need `here`: a standard resource (`use plants as megacredits`) pays one for one for any "
+                 "card (steel and titanium have their own: `steel value +1`).")
 @_frozen
 class Substitute:
     resource: str

@@ -440,7 +440,8 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
     if token_at is not None:
         found = (_missing_colon(path, text, start_line, token_at, accepted) or
                  _negative_number(path, text, start_line, token, accepted) or
-                 _tile_played(path, text, start_line, token_at))
+                 _tile_played(path, text, start_line, token_at) or
+                 _hyphenated_name(path, text, start_line, token, token_at))
         if found:
             return found
     if token_at is not None and (token.type == "RBRACE" or token.type.endswith("_KEY")):
@@ -571,6 +572,31 @@ def _tile_played(path: str, text: str, start_line: int, token_at: int):
     return Diagnostic("E001", "error", f"a {singular(found.group(3))} tile is placed, not played", span,
                       f"did you mean '{verb}'? ('when {found.group(1)} {verb} {found.group(3)} tile -> ...'; "
                       "cards and tags are played)", (Fix(span, verb),))
+
+
+_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+_FIELD_BEFORE = re.compile(r"(\w+):[ \t]*$")
+
+
+def _hyphenated_name(path: str, text: str, start_line: int, token, token_at: int):
+    """`needs: promo-spaces`: a '-' between two letters where the parser stopped (where a subtraction would do,
+    `cities-oceans` parses) is a name with a hyphen, which is written in quotes; the fix quotes it."""
+    if str(token) != "-" or not (0 < token_at < len(text) - 1 and _WORD_CHAR.match(text[token_at - 1])
+                                 and _WORD_CHAR.match(text[token_at + 1])):
+        return None
+    start = token_at
+    while start > 0 and _WORD_CHAR.match(text[start - 1]):
+        start -= 1
+    name = _HYPHENATED.match(text, start)
+    if name is None or text[start - 1:start] == '"':
+        return None
+    line, column = _position(text, start_line, token_at)
+    field = _FIELD_BEFORE.search(text, text.rfind("\n", 0, start) + 1, start)
+    written = f'{field.group(1)}: "{name.group(0)}"' if field else f'"{name.group(0)}"'
+    return Diagnostic("E001", "error", "unexpected '-'", Span.point(path, line, column),
+                      f"a name with '-' in it is written in quotes: {written}",
+                      (Fix(Span.point(path, *_position(text, start_line, start), len(name.group(0))),
+                           f'"{name.group(0)}"'),))
 
 
 def _accepted(exc: UnexpectedInput) -> set[str]:

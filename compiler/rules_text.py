@@ -593,19 +593,25 @@ def _remove(t: Phrases, e) -> str:
 
 @sentence_of(fx.Choice)
 def _choice(t: Phrases, e) -> str:
-    return t("choice", options=t.join("options", (_sentences(t, o) for o in e.options)))
+    """All the options in one sentence, each option's effects joined by `;`: "Choose one: Gain 2 MC; or: add 1
+    microbe to that card. Gain 2 MC." (with a sentence per option, the last 2 MC read as the second option's)."""
+    return t("choice", options=_go_on(t, [_one_sentence(t, o) for o in e.options], "options"))
 
 
 @sentence_of(fx.Conditional)
 def _conditional(t: Phrases, e) -> str:
-    otherwise = t("otherwise", effects=_sentences(t, e.otherwise)) if e.otherwise else ""
-    return t("if", condition=_condition(t, e.condition), effects=_sentences(t, e.then), otherwise=otherwise)
+    then = _one_sentence(t, e.then)
+    if not e.otherwise:
+        return t("if", condition=_condition(t, e.condition), effects=then, otherwise="")
+    # both branches in one sentence, so that what follows the `else { }` does not read as part of it
+    then, otherwise = _go_on(t, [then, _one_sentence(t, e.otherwise)], None)
+    return t("if", condition=_condition(t, e.condition), effects=then, otherwise=t("otherwise", effects=otherwise))
 
 
 @sentence_of(fx.ChooseX)
 def _choose_x(t: Phrases, e) -> str:
     return t("choose_x", minimum=e.minimum, maximum=_amount(t, _quantity(t, e.maximum)),
-             effects=_sentences(t, e.body))
+             effects=_one_sentence(t, e.body))
 
 
 @sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
@@ -630,11 +636,18 @@ def _one_sentence(t: Phrases, effects) -> str:
     sentences = [_sentence(t, e) for e in effects]
     if len(sentences) < 2:
         return t.join("sentences", sentences)
+    return _go_on(t, sentences, "block")
+
+
+def _go_on(t: Phrases, sentences: list[str], join: Optional[str]):
+    """`sentences` as the parts of one: each but the last without its full stop, each after the first from a small
+    letter in English (not `MC ...`); joined with the `join` of the language's table, or as a list for a template
+    that has its own words between them (`; otherwise:`)."""
     end = t.joins["sentence_end"]
     parts = [s[:-len(end)] if end and s.endswith(end) else s for s in sentences[:-1]] + sentences[-1:]
     if t.language == "en":   # each part after the first goes on in the same sentence
         parts = parts[:1] + [p[:1].lower() + p[1:] if p[1:2].islower() else p for p in parts[1:]]
-    return t.join("block", parts)
+    return parts if join is None else t.join(join, parts)
 
 
 @sentence_of(fx.CopyProduction)
@@ -664,7 +677,7 @@ def _copy_play(t: Phrases, e) -> str:
 
 @sentence_of(fx.Reveal)
 def _reveal(t: Phrases, e) -> str:
-    return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_sentences(t, e.then))
+    return t("reveal", a_tag=t.a(t.tag(e.tag)), effects=_one_sentence(t, e.then))
 
 
 @sentence_of(fx.FundAward, fx.ReuseAction, fx.GainRaised, fx.TakeRole, fx.ChangeGovernment, fx.SiteIntoPlay,
@@ -678,7 +691,7 @@ def _use_project(t: Phrases, e) -> str:
     project = t("use_project_named", name=e.name) if e.name is not None else t("use_project_any")
     if e.otherwise is None:
         return t("use_project", project=project)
-    return t("use_project_else", project=project, effects=_sentences(t, e.otherwise))
+    return t("use_project_else", project=project, effects=_one_sentence(t, e.otherwise))
 
 
 @sentence_of(fx.TakeActions)
@@ -702,7 +715,7 @@ def _replace_tile(t: Phrases, e) -> str:
 
 @sentence_of(fx.Repeat)
 def _repeat(t: Phrases, e) -> str:
-    return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_sentences(t, e.body))
+    return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_one_sentence(t, e.body))
 
 
 @sentence_of(fx.Rank)
@@ -737,7 +750,7 @@ def _reveal_until(t: Phrases, e) -> str:
 
 @sentence_of(fx.RevealFromHand)
 def _reveal_from_hand(t: Phrases, e) -> str:
-    return t("reveal_from_hand", wanted=card_filter(t, e.cards), effects=_sentences(t, e.body))
+    return t("reveal_from_hand", wanted=card_filter(t, e.cards), effects=_one_sentence(t, e.body))
 
 
 @sentence_of(fx.SharedReveal)

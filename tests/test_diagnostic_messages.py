@@ -190,3 +190,40 @@ def test_a_coded_problems_excerpt_escapes_too():
                            source='{"a": \x1b]52;c;\x07 1}')])
     # the caret under column 8 (the ']' after the escape character), moved by the escape's width
     assert said.splitlines()[1:] == ['   3 | {"a": \\x1b]52;c;\\x07 1}', "     | " + " " * 10 + "^"]
+
+
+@pytest.mark.parametrize("effect, resource", [("use plants as 3 megacredits for building cards", "plants"),
+                                              ("use heat as 2 megacredits", "heat")])
+def test_a_standard_resource_at_a_value_of_its_own_is_not_told_to_write_here(effect, resource):
+    """`use plants as 3 megacredits for building cards` was hinted `use plants here as 3 megacredits`, a form for
+    resources on the card (plants are none): the hint says how a standard resource pays and what needs `here`."""
+    [(code, message, hint, _)] = diagnose(f"  effect: {effect}", kind="active")
+    assert code == "E301" and "only resources on this card" in message
+    assert f"{resource} here" not in hint
+    assert f"use {resource} as megacredits" in hint and "for any card" in hint
+    assert "use microbes here as 2 megacredits for plant cards" in hint
+
+
+def test_a_card_resource_at_a_value_of_its_own_is_told_to_write_here():
+    text = ('resource spore\ncard "Message" #MS1 {\n  type: active  cost: 9  tags: space\n  holds: spore\n'
+            '  effect: use spores as 3 megacredits for space cards\n}\n')
+    hints = [d.hint for d in compile_text(text, "message.mars").diagnostics if d.code == "E301"]
+    assert "write: use spores here as 3 megacredits for space cards" in hints
+
+
+def test_steel_at_a_value_of_its_own_is_told_of_its_value_modifier():
+    [(_, _, hint, _)] = diagnose("  effect: use steel as 3 megacredits", kind="active")
+    assert "steel value +1" in hint
+
+
+@pytest.mark.parametrize("field, written", [("needs", "promo-spaces"), ("set", "my-set")])
+def test_a_name_with_a_hyphen_is_told_to_be_quoted(field, written):
+    """`needs: promo-spaces` was E001 "unexpected '-'" with "expected ,, }, ...": nothing said that such a name is
+    written in quotes."""
+    [(code, message, hint, fixes)] = diagnose(f"  {field}: {written}\n  play: draw 1")
+    assert (code, message) == ("E001", "unexpected '-'")
+    assert f'a name with \'-\' in it is written in quotes: {field}: "{written}"' in hint
+    assert fixes == [f'"{written}"']
+    quoted = compile_text(f'expansion "{written}" {{\n}}\ncard "Message" #MS1 {{\n  type: automated  cost: 9\n'
+                          f'  {field}: "{written}"\n  play: draw 1\n}}\n', "message.mars")
+    assert [d.code for d in quoted.errors] == []

@@ -410,7 +410,7 @@ def test_every_construct_prints_back_as_text_that_compiles_to_the_same_card():
     ("City Watch", "When another player places a city tile: Gain 2 MC.", "其他玩家放置城市板块"),
     ("Builders' Guild", "Cards cost you 2 MC less for each building tag they have.",
      "该牌每有1个建筑标志，少支付2 M€"),
-    ("Heat Exchange", "Gain 3X MC.", "获得3X M€"),
+    ("Heat Exchange", "gain 3X MC.", "获得3X M€"),
 ])
 def test_rules_text_says_each_construct_in_both_languages(name, english, chinese):
     card = _compile(CARDS[len(DECLARATIONS):]).library.get(name)

@@ -101,14 +101,60 @@ def test_a_corporation_with_triggers_in_both_languages(bundled):
 
 def test_choices_conditions_and_per_clauses_in_both_languages(bundled):
     asteroid = bundled.library.get("Nitrogen-Rich Asteroid")
-    assert "If plant tags at least 3: Increase your plant production 4 steps. " \
-           "Otherwise: Increase your plant production 1 step." in rules_text.card(asteroid, "en")
-    assert "若你至少有3个植物标志，增加4点植物产量。否则，增加1点植物产量。" in rules_text.card(asteroid, "zh")
+    assert "If plant tags at least 3: Increase your plant production 4 steps; " \
+           "otherwise: increase your plant production 1 step." in rules_text.card(asteroid, "en")
+    assert "若你至少有3个植物标志，增加4点植物产量；否则，增加1点植物产量。" in rules_text.card(asteroid, "zh")
     hydrogen = rules_text.card(bundled.library.get("Imported Hydrogen"), "zh")
-    assert "选择一项：获得3点植物。或：在你的另一张牌上增加3个微生物。或：在你的另一张牌上增加2个动物。" in hydrogen
+    assert "选择一项：获得3点植物；或：在你的另一张牌上增加3个微生物；或：在你的另一张牌上增加2个动物。" in hydrogen
     rails = bundled.library.get("Martian Rails")
     assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rules_text.card(rails, "en")
     assert "行动：花费1点电力。 → 火星上每有1个城市板块，获得1 M€。" in rules_text.card(rails, "zh")
+
+
+BLOCKS = """card "Blocks" {
+  type: active  cost: 5  tags: microbe
+  holds: microbe
+  effect: when you play building tag -> choose { add 1 microbe here | remove 2 microbes here; production(plants +1) }
+  effect: when you play microbe tag -> choose { gain 2 megacredits | add 1 microbe here }; gain 2 megacredits
+  effect: when you play science tag -> if microbes here >= 1 { remove 1 microbe here; tr +1 }; gain 1 megacredits
+  action: if plant tags >= 3 { production(plants +4) } else { production(plants +1); gain 1 plant }; gain 1 heat
+  play: choose X from 1 up to heat { spend X heat; gain X megacredits }; gain 1 steel
+}
+card "More Blocks" {
+  type: automated  cost: 5
+  play: repeat cities times { gain 1 plant; gain 1 heat }; reveal top card if space tag { gain 1 steel; gain 1 heat };
+        use standard project else { lose up to 10 megacredits; gain 1 plant }; gain 1 titanium
+}
+"""
+
+
+@pytest.mark.parametrize("language, sentences", [
+    ("en", ["Choose one: Add 1 microbe to this card; or: remove 2 microbes from this card; "
+            "increase your plant production 1 step.",
+            "Choose one: Gain 2 MC; or: add 1 microbe to this card. Gain 2 MC.",
+            "If microbes here at least 1: Remove 1 microbe from this card; raise your TR 1 step. Gain 1 MC.",
+            "If plant tags at least 3: Increase your plant production 4 steps; otherwise: increase your plant "
+            "production 1 step; gain 1 plant. Gain 1 heat.",
+            "Choose X from 1 to heat: Spend X heat; gain X MC. Gain 1 steel.",
+            ": Gain 1 plant; gain 1 heat. Reveal", ": Gain 1 steel; gain 1 heat. Then",
+            ": Lose up to 10 MC (as many as you have); gain 1 plant. Gain 1 titanium."]),
+    ("zh", ["选择一项：在本卡上增加1个微生物；或：从本卡上移除2个微生物；增加1点植物产量。",
+            "选择一项：获得2 M€；或：在本卡上增加1个微生物。获得2 M€。",
+            "若本卡上至少有1个微生物，从本卡上移除1个微生物；提升1点你的改造度。获得1 M€。",
+            "增加4点植物产量；否则，增加1点植物产量；获得1点植物。获得1点热能。",
+            "选择X（X为1至你的热能）：花费X点热能；获得X M€。获得1点钢铁。",
+            "获得1点植物；获得1点热能。翻开", "获得1点钢铁；获得1点热能。然后"]),
+])
+def test_where_an_if_block_a_choice_option_and_a_choose_x_block_end_is_plain(language, sentences):
+    """The effects of one `if` branch, one `choose` option or one `choose X` body read as one sentence joined by
+    `;`, and the options of a choice as one sentence, as a `may { }` block does: "Choose one: Gain 2 MC. Or: Add 1
+    microbe to that card. Gain 2 MC." read as if the last 2 MC were the second option's (Splice, trial 4)."""
+    result = compile_text(BLOCKS, "<blocks>")
+    assert result.errors == []
+    words = rules_text.card(result.library.get("Blocks"), language) + \
+        rules_text.card(result.library.get("More Blocks"), language)
+    for sentence in sentences:
+        assert sentence in words, words
 
 
 def test_a_designers_own_resource_and_tag_keep_their_names():
@@ -200,9 +246,9 @@ def test_standard_projects_milestones_and_awards_read_in_both_languages(bundled)
     for award in library.of_kind("award"):
         assert _leftover_english(rules_text.quantity(award.measure, "zh"), names) == [], award.name
     sell = rules_text.sentences(library.get("Sell Patents").play)
-    assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC."
+    assert sell == "Choose X from 1 to cards in hand: Discard X cards from your hand; gain X MC."
     assert rules_text.sentences(library.get("Sell Patents").play, "zh") == \
-        "选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。"
+        "选择X（X为1至你的手牌数）：从手牌中弃掉X张牌；获得X M€。"
 
 
 def test_play_shows_the_cards_rules_text_in_the_chosen_language(tmp_path):
@@ -263,12 +309,12 @@ def _zh(bundled, name):
     ("Asteroid Mining Consortium", "打出时：减少任一玩家1点钛产量。增加1点钛产量。"),
     # "remove up to" one way: 移除 ... 至多, from a player as from a card
     ("Asteroid", "打出时：获得2点钛。提升1格温度。移除任一玩家至多3点植物。"),
-    ("Virus", "打出时：选择一项：从任一玩家的一张牌上移除至多2个动物。或：移除任一玩家至多5点植物。"),
+    ("Virus", "打出时：选择一项：从任一玩家的一张牌上移除至多2个动物；或：移除任一玩家至多5点植物。"),
     ("Flooding", "移除与该板块相邻的一个板块的拥有者至多4 M€。"),
     # a player's marker is 玩家指示物, as in the rulebook
     ("Land Claim", "打出时：在一个空闲区域放置你的玩家指示物（放在陆地区域）：只有你可以在那里放置板块。"),
     # requirements and conditions as sentences, one subject for several counts
-    ("Nitrogen-Rich Asteroid", "若你至少有3个植物标志，增加4点植物产量。否则，增加1点植物产量。"),
+    ("Nitrogen-Rich Asteroid", "若你至少有3个植物标志，增加4点植物产量；否则，增加1点植物产量。"),
     ("Advanced Ecosystems", "需求：你至少有1个植物标志，至少有1个动物标志，且至少有1个微生物标志。"),
     ("Asteroid Mining Consortium", "需求：你至少有1点钛产量。"),
     ("Rad-Suits", "需求：全场至少有2个城市板块。"),
@@ -326,10 +372,10 @@ def test_standard_projects_milestones_awards_and_boards_have_rules_text_in_both_
 
     assert text("standard_project", "Sell Patents", "en") == (
         "Sell Patents — standard project, 0 MC\n"
-        "  Choose X from 1 to cards in hand: Discard X cards from your hand. Gain X MC.")
+        "  Choose X from 1 to cards in hand: Discard X cards from your hand; gain X MC.")
     assert text("standard_project", "Sell Patents", "zh") == (
         "贩卖专利（Sell Patents） — 标准项目，0 M€\n"
-        "  选择X（X为1至你的手牌数）：从手牌中弃掉X张牌。获得X M€。")
+        "  选择X（X为1至你的手牌数）：从手牌中弃掉X张牌；获得X M€。")
     assert text("standard_project", "Asteroid", "zh") == "升温（Asteroid） — 标准项目，14 M€\n  提升1格温度。"
     assert text("standard_project", "Buffer Gas", "zh") == \
         "Buffer Gas — 标准项目，16 M€，变体：单人TR63\n  提升1点你的改造度。"

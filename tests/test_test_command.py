@@ -153,6 +153,59 @@ def test_answers_not_used_say_which_decision_had_one_option_and_answered_itself(
             "answered by itself)") in capsys.readouterr().out
 
 
+STATE_TYPO = textwrap.dedent("""\
+    - name: An unknown key of the saved state
+      options: {expansions: [prelude]}
+      setup:
+        discard: [Comet]
+        players:
+          alice: {played: [Pets]}
+      expect:
+        state:
+          nothing: 1
+          players.0.nothing: 1
+""")
+
+
+def test_an_unknown_state_key_lists_every_key_that_can_be_read(tmp_path, capsys):
+    """The list was cut at 12 keys, so `discard`, `piles` and a player's `played` were never named."""
+    (tmp_path / "state.yaml").write_text(STATE_TYPO, encoding="utf-8")
+    assert main(["test", str(tmp_path / "state.yaml")]) == 1
+    out = capsys.readouterr().out
+    top = out[out.index("state nothing is"):].split("\n")[0]
+    player = out[out.index("state players.0.nothing is"):].split("\n")[0]
+    for key in ("players", "tiles", "deck", "discard", "piles", "kept"):
+        assert f" {key}," in top or f" {key}>" in top, top
+    for key in ("hand", "played", "events", "resources", "production"):
+        assert f" {key}," in player or f" {key}>" in player, player
+
+
+def test_offers_of_a_decision_that_was_not_asked_says_how_many_were(tmp_path, capsys):
+    (tmp_path / "twice.yaml").write_text(textwrap.dedent("""\
+        - name: Two placements, the third checked
+          cards: |
+            card "Twin Oceans" #TW1 { type: event  cost: 0  play: place ocean; place ocean }
+          setup:
+            players:
+              alice: {hand: [Twin Oceans]}
+          steps:
+            - play: Twin Oceans
+              choose: [space 06, space 07]
+              offers: {3: [space 08]}
+        - name: A decision numbered 0
+          setup:
+            players:
+              alice: {hand: [Comet]}
+          steps:
+            - play: Comet
+              offers: {0: [space 08]}
+    """), encoding="utf-8")
+    assert main(["test", str(tmp_path / "twice.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "step 1: 2 decision(s) about 'space' were asked, not 3" in out
+    assert "error[E607]" in out and "'0' is no decision's number" in out
+
+
 def test_junit_xml_to_an_unwritable_place_is_a_usage_error(suite, tmp_path, capsys):
     report = tmp_path / "no" / "such" / "dir" / "j.xml"
     assert main(["test", str(suite), "--junit-xml", str(report)]) == 2

@@ -421,6 +421,24 @@ FLAG_OR_NOTHING = Scalar(bool, type(None), name="true or nothing")
 NAME = Scalar(str, name="a name")
 LABEL = Scalar(str, int, name="an option's label", example="e.g. `space 31`, `player bob`, `X=3`")
 SPACE_ID = Scalar(str, int, name="a space id")
+class ByDecision(KeyedBy):
+    """`offers: {2: [space 05]}`: labels keyed by the number of the decision they are about (the 2nd of the step
+    about a space), each key a whole number from 1."""
+
+    def check(self, value, where, report):
+        if isinstance(value, dict):
+            for key in value:
+                if not (isinstance(key, int) and not isinstance(key, bool) or str(key).isdigit()) or int(key) < 1:
+                    report.append(Diagnostic("E607", "error", f"'{where.path}': '{key}' is no decision's number "
+                                             "(1 the first of the step about that thing, 2 the second, ...)",
+                                             where.span()))
+                    return
+        super().check(value, where, report)
+
+
+OFFERED = AnyOf(ListOf(LABEL, single=True),
+                ByDecision(ListOf(LABEL, single=True), "labels by the number of the decision"),
+                name="labels (`[space 21]`), or labels by decision number (`{2: [space 05]}`)")
 RESOURCE_NUMBERS = KeyedBy(NUMBER, "resources and amounts", keys=RESOURCES, normalize=_resource_key)
 
 
@@ -452,7 +470,10 @@ EXPECTED_TILE = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.
 
 CARD = CardName()
 PLAYER_SETUP = Fields({
-    "corporation": CARD, "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
+    "corporation": AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER}, name="`{card: Arklight, resources: 2}`",
+                                      required=("card",)),
+                         name="a corporation's name or `{card: Arklight, resources: 2}`"),
+    "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
     "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
@@ -540,8 +561,7 @@ STEP_FIELDS.update({"play": CARD, "action": CARD})
 STEP_FIELDS.update({key: FLAG_OR_NOTHING for key in PHASE_STEPS + ("first action",)})
 STEP_FIELDS.update({
     "player": NAME, "choose": ListOf(ANSWER, single=True), "order": ListOf(LABEL, single=True), "pay": LABEL,
-    "refused": Scalar(str, int, name="a text"), "offers": ListOf(LABEL, single=True),
-    "does not offer": ListOf(LABEL, single=True), "expect": EXPECT,
+    "refused": Scalar(str, int, name="a text"), "offers": OFFERED, "does not offer": OFFERED, "expect": EXPECT,
 })
 STEP = AnyOf(Scalar(str, name="a step", valid=lambda word: None if word in PHASE_STEPS else
                     f"'{word}' is not a step; {did_you_mean(word, PHASE_STEPS) or 'steps: ' + ', '.join(PHASE_STEPS)}"),

@@ -315,22 +315,17 @@ class Runner:
                 self.expect("end", self.spec["expect"])
 
     def _arrange_player(self, state, name, spec, players: dict) -> None:
-        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces."""
+        """One player of `given: players:`: corporation, TR, stock, production, cards, pieces. A corporation with
+        `start: true` is only named here: `_start_corporations` starts it once the whole table is set up."""
         self.location = _span(players, name) or self.location
         player = state.players[self.player(name)]
         spec = spec or {}
         if "corporation" in spec:
-            name = self.card(spec["corporation"])
-            if spec.get("start"):  # its starting megacredits, its play effects and its own triggers
-                self.drive(phases.start_corporation, (player.index, name), [], None, "setup")
-            else:
-                player.corporation = name
-                player.played.insert(0, CardInPlay(name))
-            # mid-game by default; `first action pending: true` arranges the start of the game
-            player.first_action_done = not (spec.get("first action pending")
-                                            and self.game.library[name].first_action)
-            if spec.get("used"):
-                player.played[0].used = True
+            corporation, resources = self._corporation(spec)
+            if not spec.get("start"):
+                player.corporation = corporation
+                player.played.insert(0, CardInPlay(corporation, resources=resources))
+                self._corporation_state(player, corporation, spec)
         for key in ("tr",):
             if key in spec:
                 player.tr = int(spec[key])
@@ -338,14 +333,18 @@ class Runner:
             player.resources[_resource(resource)] = int(amount)
         for resource, amount in (spec.get("production") or {}).items():
             player.production[_resource(resource)] = int(amount)
-        # the cards given, then those the corporation drew when started (`start: true`)
-        player.hand = [self.card(c, where=_span(spec.get("hand"), i))
-                       for i, c in enumerate(spec.get("hand") or [])] + player.hand
+        # the cards given; those the corporation draws when started (`start: true`) come after them
+        player.hand = [self.card(c, where=_span(spec.get("hand"), i)) for i, c in enumerate(spec.get("hand") or [])]
         for index, entry in enumerate(spec.get("played") or []):
             place = _span(spec.get("played"), index)
             if isinstance(entry, str):
                 entry = {"card": entry}
-            in_play = CardInPlay(self.card(entry["card"], where=place), resources=int(entry.get("resources", 0)),
+            card = self.card(entry["card"], where=place)
+            if self.game.library.get(card).kind == "corporation":
+                raise ScenarioError(f"{card} is a corporation: write it as the player's `corporation:`, not under "
+                                    "`played:` (which would put another copy of it in play)", place, "E607",
+                                    f"to give it resources: corporation: {{card: {card}, resources: N}}")
+            in_play = CardInPlay(card, resources=int(entry.get("resources", 0)),
                                  used=bool(entry.get("used", False)), tile=entry.get("tile"))
             player.played.append(in_play)
         player.events = [self.card(c, where=_span(spec.get("events"), i))
@@ -354,6 +353,9 @@ class Runner:
             if not state.kept:
                 state.kept = [[] for _ in state.players]
             state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
+        for name in [*(state.kept[player.index] if "kept" in spec else []), *player.hand, *player.events,
+                     *(c.name for c in player.played)]:
+            self._out_of_its_pile(name)
         if "tr raised this generation" in spec:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
         for resource, count in (spec.get("removed this generation") or {}).items():  # `plants: 3`, `animals: 1`
@@ -362,6 +364,46 @@ class Runner:
             player.removed_this_generation[name] = int(count)
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
+
+    def _out_of_its_pile(self, name: str) -> None:
+        """A card of a declared kind (a prelude) given to a player leaves its kind's pile, as one dealt in a game
+        does, so that a look at the pile never draws it a second time (`kept: [New Partner]` stayed in the prelude
+        pile). Project cards stay in the deck as before: `setup.deck` arranges what is drawn."""
+        pile = self.game.state.piles.get(getattr(self.game.library.get(name), "type", None) or "")
+        if pile is not None and name in pile:
+            pile.remove(name)
+
+    def _corporation(self, spec: dict) -> tuple[str, int]:
+        """The corporation of a player's set-up and the resources on it: `corporation: Arklight` or `corporation:
+        {card: Arklight, resources: 2}` (a corporation is not written under `played:`)."""
+        entry = spec["corporation"]
+        if isinstance(entry, dict):
+            return self.card(entry["card"], where=_span(spec, "corporation")), int(entry.get("resources", 0))
+        return self.card(entry, where=_span(spec, "corporation")), 0
+
+    def _corporation_state(self, player, corporation: str, spec: dict) -> None:
+        """Mid-game by default: `first action pending: true` arranges the start of the game; `used: true` its
+        action used this generation."""
+        player.first_action_done = not (spec.get("first action pending")
+                                        and self.game.library[corporation].first_action)
+        if spec.get("used"):
+            player.played[0].used = True
+
+    def _start_corporations(self, setup: dict) -> None:
+        """`start: true`: the corporation's starting megacredits, its play effects and its own triggers, carried out
+        in the order the players are listed, once every player, tile, site and pile is set up, so that a start acts on
+        the table as the scenario wrote it whatever the order of `setup.players` (Mons Insurance lowering each
+        opponent's production: an opponent listed after it had its `production:` set over the start's change)."""
+        players = setup.get("players") or {}
+        for name, spec in players.items():
+            if not (spec or {}).get("start") or "corporation" not in spec:
+                continue
+            self.location = _span(players, name) or self.location
+            player = self.game.state.players[self.player(name)]
+            corporation, resources = self._corporation(spec)
+            self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
+            player.played[0].resources += resources   # besides those its start put there
+            self._corporation_state(player, corporation, spec)
 
     def arrange(self, setup: dict) -> None:
         state = self.game.state
@@ -424,6 +466,7 @@ class Runner:
             state.milestones.append((entry["name"], self.player(entry["player"])))
         for entry in setup.get("awards") or []:
             state.awards.append((entry["name"], self.player(entry["player"])))
+        self._start_corporations(setup)
 
     def _check_space_kind(self, space: str, tile: str, name: Optional[str]) -> None:
         """E607 for a tile on a kind of space it never goes on: an ocean off the ocean spaces, another tile on an
@@ -658,15 +701,21 @@ class Runner:
 
     def _step_expect(self, where: str, step: dict) -> None:
         for key, present in (("offers", True), ("does not offer", False)):
-            for label in _as_list(step.get(key)):
-                label = str(label)
+            wanted = step.get(key)
+            numbered = wanted.items() if isinstance(wanted, dict) else [(1, wanted)]
+            for number, label in ((int(n), str(label)) for n, labels in numbered for label in _as_list(labels)):
                 about = _about(label)
                 about_it = [d for d in self.asked
                             if any(_about(o.label) == about for o in islice(d.options, OPTIONS_SCANNED))]
                 # the order of a card's effects (`order:`'s question) only when no other decision is about it: its
                 # options begin with the effects' words (`move ...`), which a card picked by one shares
-                decision = next((d for d in about_it if d.kind != "order"), about_it[0] if about_it else None)
-                if decision is None:
+                about_it = [d for d in about_it if d.kind != "order"] or about_it
+                # `offers: {2: [...]}`: the 2nd decision about that thing (a second placement of one effect)
+                decision = about_it[number - 1] if number <= len(about_it) else None
+                if decision is None and number > 1:
+                    self.outcome.failures.append(f"{where}: {len(about_it)} decision(s) about '{about}' were "
+                                                 f"asked, not {number}")
+                elif decision is None:
                     self.outcome.failures.append(f"{where}: no decision about '{about}' was asked")
                 elif _offers(decision, label) != present:
                     self.outcome.failures.append(
@@ -913,7 +962,7 @@ def _lookup(data, path: str):
                 return f"<no {part!r} in a list of {len(data)}>"
         elif isinstance(data, dict):
             if part not in data:
-                return f"<no {part!r}; keys: {', '.join(map(str, list(data)[:12]))}>"
+                return f"<no {part!r}; keys: {', '.join(map(str, data))}>"   # every one: a designer reads them
             data = data[part]
         else:
             return f"<{path}: {part!r} is inside a plain value>"
