@@ -65,6 +65,9 @@ class CheckContext:
     refusable: bool = True
     # in a `when ... add RESOURCE` trigger: that resource (`resource`: any), which `RESOURCE added` may count
     adding: Optional[str] = None
+    # in a trigger: whose actions set it off (`you`, `any`, `another`); `that player { }` needs another player than
+    # its owner who may have, and no block that changes whose effects they are (`each opponent { }`) in between
+    trigger_subject: Optional[str] = None
 
 
 class EffectChecks:
@@ -774,7 +777,28 @@ class EffectChecks:
                                            f"block, but {where} are carried out unchecked: nothing can refuse them",
                                    must.span, "leave out 'must': a player who cannot is skipped")
             return None
-        return kind(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)), condition, must is not None)
+        body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None))
+        return kind(body, condition, must is not None)
+
+    @compiles(fx.ThatPlayer, "effects:effects")
+    def _fx_that_player(self, node: Node, ctx: CheckContext):
+        """`that player { }`: the effects of the player who set a trigger off. Refused where there is no such
+        player other than the trigger's owner: outside a trigger, in a `when you ...` one (that player is you), in
+        a trigger of the production phase (every player produces), inside a block that names players itself."""
+        if ctx.trigger_subject not in ("any", "another"):
+            if not ctx.in_trigger:
+                why, hint = "it works only in 'when any player ...' and 'when another player ...'", \
+                    "write it in a trigger: when any player plays microbe tag -> that player { gain 2 MC }"
+            elif ctx.trigger_subject == "you":
+                why, hint = "in a 'when you ...' trigger that player is you", "leave out 'that player { }'"
+            else:
+                why, hint = "here no single player sets the trigger off, or a block around it names its " \
+                    "players", "write it directly in the trigger's effects"
+            self.diagnostics.error("E307", f"'that player {{ }}' means the player who set a trigger off; {why}",
+                                   node.span, hint)
+            return None
+        # checked before it is carried out (skipped when that player cannot), as `each opponent { }` is
+        return fx.ThatPlayer(self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None)))
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
@@ -952,7 +976,9 @@ class EffectChecks:
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
         adding = event.resource if event is not None and event.kind == "add_resource" else None
-        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding))
+        produce = event is not None and event.kind == "production"   # every player produces at once: no one sets it off
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding,
+                                                             trigger_subject=None if produce else subject))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):

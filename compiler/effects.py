@@ -692,6 +692,18 @@ class EachPlayer:
     must: bool = added(False)   # `must`: every kept player must be able to, or the block cannot be carried out
 
 
+@immediate("that_player", category="triggers", syntax="that player { EFFECTS }",
+           example="when any player plays microbe tag -> that player { gain 2 MC }; gain 2 MC",
+           summary="In a `when any player ...` or `when another player ...` trigger: the player who set the trigger "
+                   "off carries out the effects as their own (their choices, their resources; `that card` is the "
+                   "card they played), while the trigger's other effects stay its owner's; skipped when they cannot "
+                   "carry them out, or when nobody set the trigger off (a neutral placement).",
+           impossible=NEVER)
+@_frozen
+class ThatPlayer:
+    body: tuple
+
+
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",
            summary="Take ocean tiles off Mars (the player chooses which): the ocean count goes down, the spaces are "
            "free again, and nobody's TR changes. Nothing happens when there is none.",

@@ -483,6 +483,11 @@ def _each(e, c: bool) -> str:
     return f"{who}{with_}{must} {{ {_list(e.body, c)} }}"
 
 
+@text_of(fx.ThatPlayer)
+def _that_player(e, c: bool) -> str:
+    return f"that player {{ {_list(e.body, c)} }}"
+
+
 @text_of(fx.RemoveTile)
 def _remove_tile(e, c: bool) -> str:
     return f"remove {str(e.count) + ' ' if e.count > 1 else ''}{e.tile} tile"

@@ -416,3 +416,41 @@ def test_rules_text_says_each_construct_in_both_languages(name, english, chinese
     card = _compile(CARDS[len(DECLARATIONS):]).library.get(name)
     assert english in rules_text.card(card, "en")
     assert chinese in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- `that player { }`
+
+@pytest.mark.parametrize("written, why", [
+    ("play: that player { gain 2 MC }", "it works only in 'when any player"),
+    ("effect: when you play microbe tag -> that player { gain 2 MC }", "that player is you"),
+    ("effect: when any player produces -> that player { gain 2 MC }", "no single player sets the trigger off"),
+    ("effect: when any player plays microbe tag -> each opponent { that player { gain 2 MC } }",
+     "a block around it names its players"),
+])
+def test_that_player_is_refused_where_no_other_player_sets_the_trigger_off(written, why):
+    """`that player { }` names the player who set a trigger off: E307 outside a trigger, in `when you ...` (that
+    player is you), in a trigger of the production phase, and inside a block that names its own players."""
+    result = compile_text(f'card "Gossip" {{\n  type: active  cost: 1\n  {written}\n}}\n', "<that player>")
+    assert [d.code for d in result.errors] == ["E307"], [(d.code, d.message) for d in result.errors]
+    assert why in result.errors[0].message
+
+
+def test_that_player_reads_back_as_the_same_text_and_as_rules_text_in_both_languages():
+    source = ('card "Gossip" {\n  type: active  cost: 1\n  effect: when another player places ocean tile -> '
+              'that player { gain 2 MC }; gain 1 MC\n}\n')
+    card = compile_text(source, "<that player>").library.cards[0]
+    written = text.effects(card.passives[0].effects)
+    assert written == "that player { gain 2 megacredits }; gain 1 megacredits"
+    assert "The player who set this off: Gain 2 MC." in rules_text.card(card, "en")
+    assert "触发此效果的玩家：获得2 M€" in rules_text.card(card, "zh")
+
+
+def test_a_saved_effect_context_keeps_the_player_who_set_a_trigger_off_and_older_saves_stay_as_they_were():
+    """`that player { }` puts the player who set the trigger off in the context its steps save; a context without
+    it (every game that has no such block) is saved with the 9 fields it had before, `added` only when set."""
+    from tharsis.runtime.api.saves import decode, encode
+    from tharsis.runtime.rules.checks import EffectContext
+    for ctx, fields in ((EffectContext(1), 9), (EffectContext(1, added=2), 10), (EffectContext(1, actor=0), 11),
+                        (EffectContext(1, added=3, actor=0), 11)):
+        data = encode(None, ctx)
+        assert len(data["ctx"]) == fields and decode(None, data) == ctx

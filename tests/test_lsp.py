@@ -447,6 +447,15 @@ def test_completion_offers_must_after_each_opponent_and_each_player(editor, tmp_
         assert "must" in after, after
 
 
+def test_completion_offers_that_player_in_a_trigger(editor, tmp_path):
+    """`that player { }` (issue 30, trial 4: Splice): `that` begins an effect, and `player` follows it."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: when any player plays microbe tag -> |"))))
+    assert "that" in offered, offered
+    after = set(_labels(_complete(editor, tmp_path,
+                                  BARN.format("effect: when any player plays microbe tag -> that |"))))
+    assert "player" in after, after
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

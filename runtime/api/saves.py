@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 _COMPILED_MODULES = (fx.__name__, definitions.__name__)
 _REFERENCES: dict[int, tuple] = {}
+# an EffectContext's fields up to `raised` are always saved; the later ones (`added`, `actor`) only when not at their
+# default, so that saves made before they existed stay as they were
+_CONTEXT_FIELDS_SAVED_ALWAYS = 9
 _WHOLE_LIBRARY: dict[int, tuple] = {}
 
 
@@ -132,7 +135,9 @@ def encode(game: "Table", value):
         return {"o": [value.label, encode(game, value.value)]}
     if isinstance(value, EffectContext):   # a field added later is left out at its default: saves stay as they were
         fields = attrs.fields(EffectContext)
-        kept = len(fields) - (value.added == 0)
+        kept = len(fields)
+        while kept > _CONTEXT_FIELDS_SAVED_ALWAYS and getattr(value, fields[kept - 1].name) == fields[kept - 1].default:
+            kept -= 1
         return {"ctx": [encode(game, getattr(value, f.name)) for f in fields[:kept]]}
     numbers, _ = references(game.content)
     number = numbers.get(id(value))

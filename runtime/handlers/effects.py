@@ -744,6 +744,17 @@ def opponent_turn(game: "Table", e, index: int) -> None:
         run_effects(game, e.body, 0, ctx, None)
 
 
+@handles(fx.ThatPlayer)
+def _that_player(game, e, ctx):
+    """The block, carried out by the player who set the trigger off (its `that card` theirs); nothing when nobody
+    did (a neutral placement) or when they cannot carry it out, as `each opponent { }` skips such a player."""
+    if ctx.actor is None or ctx.actor < 0:
+        return
+    theirs = EffectContext(ctx.actor, card=ctx.card, that_card=ctx.that_card)
+    if possible(game, e.body, theirs):
+        run_effects(game, e.body, 0, theirs, None)
+
+
 @handles(fx.RemoveTile)
 def _remove_tile(game, e, ctx):
     remove_next_tile(game, e.tile, ctx.player, e.count)
