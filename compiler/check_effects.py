@@ -68,6 +68,8 @@ class CheckContext:
     # in a trigger: whose actions set it off (`you`, `any`, `another`); `that player { }` needs another player than
     # its owner who may have, and no block that changes whose effects they are (`each opponent { }`) in between
     trigger_subject: Optional[str] = None
+    # a tile was placed earlier in these effects (or in the list around them): `next to it` has a tile to be next to
+    placed_before: bool = False
 
 
 class EffectChecks:
@@ -78,11 +80,21 @@ class EffectChecks:
     def effects(self, node: Node, ctx: CheckContext) -> tuple:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
+        outer = placed_before = ctx.placed_before   # the list's own placements count for its later effects only
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
+            ctx.placed_before = placed_before
             compiled = self.effect(child, ctx)
+            if isinstance(compiled, fx.PlaceTile) and not placed_before and \
+                    any(f.kind == "next_to_placed" for f in compiled.filters):
+                self.diagnostics.error("E307", "'next to it' means next to the tile placed just before by the same "
+                                       "effects, but no tile is placed before this one", child.span,
+                                       "place the first tile before it: place ocean; place greenery next to it")
+                compiled = None
+            if isinstance(compiled, fx.PlaceTile):   # what the engine's `it` is (runtime/handlers/effects.py)
+                placed_before = True
             if compiled is not None:
                 result.append(compiled)
             if isinstance(compiled, fx.PlaceTile) and compiled.tile not in v.OCEAN_TILES:
@@ -91,6 +103,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
+        ctx.placed_before = outer
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -292,6 +305,8 @@ class EffectChecks:
                     self.diagnostics.error("E201", 'a marker has a name: next to marker "Nomad"', name.span)
                     return None
                 filters.append(fx.SpaceFilter("next_to_marker", marker=name.value))
+            elif node.kind == "next_to_placed":   # `next to it` (a placement's): the effects' check says where
+                filters.append(fx.SpaceFilter("next_to_placed"))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "on_claim":

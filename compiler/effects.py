@@ -228,7 +228,9 @@ class SpaceFilter:
     """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
-    (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it)."""
+    (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
+    (`next to it`: next to the tile the same effects placed just before) | next_to_space (what the engine makes of
+    `next to it` once that tile is down: `space` is its space; never compiled)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -238,6 +240,7 @@ class SpaceFilter:
     tile: Optional[str] = None
     reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
     marker: Optional[str] = added(None)
+    space: Optional[str] = added(None)
 
 
 # ------------------------------------------------------------------------------------------- immediate effects

@@ -446,6 +446,8 @@ def _filters(t: Phrases, filters) -> str:
                            whose=t("next_to_yours") if f.own else "", what=what))
         elif f.kind == "next_to_marker":
             words.append(t("next_to_marker", name=f.marker))
+        elif f.kind == "next_to_placed":
+            words.append(t("next_to_placed"))
         else:
             words.append(t(f"on_{f.kind}"))
     return t("filters", list=t.join("filters", words)) if words else ""

@@ -259,6 +259,8 @@ def _filters(filters) -> str:
             parts.append("ignoring adjacency")
         elif f.kind == "next_to_marker":
             parts.append(f'next to marker "{f.marker}"')
+        elif f.kind == "next_to_placed":
+            parts.append("next to it")
     return (" " + " ".join(parts)) if parts else ""
 
 

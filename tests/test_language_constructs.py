@@ -454,3 +454,30 @@ def test_a_saved_effect_context_keeps_the_player_who_set_a_trigger_off_and_older
                         (EffectContext(1, added=3, actor=0), 11)):
         data = encode(None, ctx)
         assert len(data["ctx"]) == fields and decode(None, data) == ctx
+
+
+# ---------------------------------------------------------------------------- `next to it` (a placement filter)
+
+@pytest.mark.parametrize("written", [
+    "play: place greenery next to it",
+    "effect: when you place ocean tile -> place greenery next to it",
+    "play: may { place ocean }; place greenery next to it",
+])
+def test_next_to_it_with_no_tile_placed_before_it_is_refused(written):
+    """`next to it` is next to the tile the same effects placed just before: E307 where none is (a placement inside
+    a block before it is not one of these effects)."""
+    result = compile_text(f'card "Polder" {{\n  type: active  cost: 1\n  {written}\n}}\n', "<next to it>")
+    assert [d.code for d in result.errors] == ["E307"], [(d.code, d.message) for d in result.errors]
+    assert "'next to it'" in result.errors[0].message
+
+
+def test_next_to_it_after_a_placement_compiles_in_the_same_list_and_in_a_block_after_it():
+    for written in ("play: place ocean; place greenery next to it ignoring adjacency",
+                    "play: place ocean; may { place greenery next to it }"):
+        source = f'card "Polder" {{\n  type: automated  cost: 1\n  {written}\n}}\n'
+        result = compile_text(source, "<next to it>")
+        assert not result.errors, [(d.code, d.message) for d in result.errors]
+        card = result.library.cards[0]
+        assert text.effects(card.play) == written.removeprefix("play: ")   # reads back as written
+        assert "next to the tile placed just before" in rules_text.card(card, "en")
+        assert "与刚放置的板块相邻" in rules_text.card(card, "zh")

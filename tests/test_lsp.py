@@ -456,6 +456,12 @@ def test_completion_offers_that_player_in_a_trigger(editor, tmp_path):
     assert "player" in after, after
 
 
+def test_completion_offers_next_to_it_after_a_placement(editor, tmp_path):
+    """`place greenery next to it` (issue 30, trial 4: PolderTech Dutch) is offered with the placement filters."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: place ocean; place greenery |"))))
+    assert {"next to it", "next", "isolated"} <= offered, offered
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -68,6 +68,7 @@ from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, ta
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
+from ..rules.spaces import next_to_placed
 from . import actions, politics, sites, stages, tiles, triggers, zones
 from .payment import discard_face_down, offer_cards, pay, spend
 
@@ -299,7 +300,7 @@ def place_next(game: "Table", e, ctx: EffectContext, remaining: int, placed, con
         run_effects(game, effects, index, ctx.with_placed(placed, bonus_filter(e)),
                     steps_after)
         return
-    tiles.place(game, ctx.player, e.tile, e.filters, e.name, card=ctx.card,
+    tiles.place(game, ctx.player, e.tile, next_to_placed(e.filters, placed), e.name, card=ctx.card,
                 then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)), neutral=ctx.neutral)
 
 

@@ -1059,7 +1059,8 @@ def effect_steps(effects: tuple) -> list[tuple]:
     steps: list[tuple] = []
     for e in effects:
         about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
-            (isinstance(e, fx.RemoveResources) and e.next_to_placed)
+            (isinstance(e, fx.RemoveResources) and e.next_to_placed) or \
+            (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))
         if about_placement and steps:
             steps[-1] = steps[-1] + (e,)
         else:
