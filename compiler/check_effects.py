@@ -1361,13 +1361,19 @@ class EffectChecks:
             return None
         return fx.MarkerOffset(piece, steps) if piece else None
 
-    @compiles(fx.CardPrice, "amount:INT resource:NAME")
+    @compiles(fx.CardPrice, "amount:INT resource:NAME change?:LESS|MORE")
     def _passive_card_price(self, node: Node, ctx: CheckContext):
         if self._standard_resource(node["resource"]) not in (None, "megacredits"):
             self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
                          "write: buy cards for 5 megacredits")
             return None
-        return fx.CardPrice(int(node["amount"].text))
+        change = node["change"].text.lower() if node["change"] is not None else None
+        amount = int(node["amount"].text)
+        if change is not None and amount == 0:
+            self.diagnostics.error("E302", f"'buy cards for 0 megacredits {change}' changes no price",
+                                   node["amount"].span, f"write: buy cards for 1 MC {change}")
+            return None
+        return fx.CardPrice(amount, change)
 
 
 # what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, an ocean

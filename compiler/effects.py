@@ -1126,13 +1126,15 @@ class MarkerOffset:
     steps: int
 
 
-@passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
-         example="buy cards for 5 megacredits",
+@passive("card_price", category="modifiers", syntax="buy cards for N megacredits [less | more]",
+         example="buy cards for 1 megacredits less",
          summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead "
-                 "of 3.")
+                 "of 3 (several such prices: the lowest); `less` / `more`: N less or more than the price otherwise "
+                 "paid, the 3 MC or that lowest price (Polyphemos's 5 and 1 less: 4), never below 0.")
 @_frozen
 class CardPrice:
     amount: int
+    change: Optional[str] = added(None)   # `less` | `more`: relative to the price otherwise paid
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

@@ -880,7 +880,8 @@ def _marker_offset(t: Phrases, e) -> str:
 
 @sentence_of(fx.CardPrice)
 def _card_price(t: Phrases, e) -> str:
-    return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
+    key = f"card_price_{e.change}" if e.change else "card_price"
+    return t(key, amount=t.counted(str(e.amount), "megacredits", e.amount))
 
 
 @sentence_of(fx.Substitute)

@@ -716,7 +716,8 @@ def _marker_offset(e, c: bool) -> str:
 
 @text_of(fx.CardPrice)
 def _card_price(e, c: bool) -> str:
-    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
+    change = f" {e.change}" if e.change else ""
+    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}{change}"
 
 
 @text_of(fx.Trigger)

@@ -481,3 +481,15 @@ def test_next_to_it_after_a_placement_compiles_in_the_same_list_and_in_a_block_a
         assert text.effects(card.play) == written.removeprefix("play: ")   # reads back as written
         assert "next to the tile placed just before" in rules_text.card(card, "en")
         assert "与刚放置的板块相邻" in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- `buy cards for N MC less | more`
+
+def test_a_relative_card_price_reads_back_and_as_rules_text_and_zero_is_refused():
+    source = 'card "Archive" {\n  type: active  cost: 1\n  effect: buy cards for 1 MC less\n}\n'
+    card = compile_text(source, "<card price>").library.cards[0]
+    assert text.effect(card.passives[0]) == "buy cards for 1 megacredits less"
+    assert "Buying a card to your hand costs you 1 MC less." in rules_text.card(card, "en")
+    assert "你购买每张卡牌加入手牌少支付1 M€。" in rules_text.card(card, "zh")
+    result = compile_text(source.replace("1 MC less", "0 MC more"), "<card price>")
+    assert [(d.code, d.hint) for d in result.errors] == [("E302", "write: buy cards for 1 MC more")]

@@ -462,6 +462,12 @@ def test_completion_offers_next_to_it_after_a_placement(editor, tmp_path):
     assert {"next to it", "next", "isolated"} <= offered, offered
 
 
+def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
+    """`buy cards for 1 MC less` (issue 30, trial 4: Quantum Research): `less` and `more` follow the price."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: buy cards for 1 MC |"))))
+    assert {"less", "more"} <= offered, offered
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

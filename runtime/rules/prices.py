@@ -345,8 +345,16 @@ def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int
 
 def card_price(game: "Table", player: int) -> int:
     """What buying a card to hand costs the player (research, `look N buy`, and before the starting discounts the
-    starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several)."""
+    starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several),
+    then N less or more for each `buy cards for N megacredits less | more` (never below 0)."""
     if not game.elements.card_prices:  # no card of the game's content sets the price
         return CARD_PRICE
     prices = passives(game, player, fx.CardPrice)
-    return min(p.amount for p in prices) if prices else CARD_PRICE
+    if not prices:
+        return CARD_PRICE
+    fixed = [p.amount for p in prices if p.change is None]
+    price = min(fixed) if fixed else CARD_PRICE
+    for p in prices:
+        if p.change is not None:
+            price += p.amount if p.change == "more" else -p.amount
+    return max(price, 0)
