@@ -1336,11 +1336,18 @@ class EffectChecks:
             tag = self.tag(tag_leaf)
             if tag is None:
                 return None
-        if not here and (tag is not None or value_leaf is not None):
-            self.diagnostics.error("E301",
-                                   "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                 "or for cards with a tag", written.span,
-                         f"write: use {written.text} here as {value_leaf.text if value_leaf else 1} megacredits")
+        if not here and value_leaf is not None and resource in ("steel", "titanium"):
+            self.diagnostics.error("E301", f"{resource} pays at its own value (2 or 3 MC, changed by '{resource} "
+                                   f"value +N')", value_leaf.span,
+                                   f"write: use {written.text} as megacredits" +
+                                   (f" for {tag_leaf.text} cards" if tag_leaf is not None else ""))
+            return None
+        if not here and value_leaf is not None and int(value_leaf.text) != 1 and tag is None:
+            # everywhere money is paid at a value of its own: the payments of every project, award and card
+            self.diagnostics.error("E301", "a resource from your stock pays at a value of its own only for cards "
+                                   "with a tag", value_leaf.span,
+                                   f"write: use {written.text} as {value_leaf.text} megacredits for building cards, "
+                                   f"or use {written.text} as megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:

@@ -1107,7 +1107,9 @@ class OceanBonus:
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
                  "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
-                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag.")
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag (a resource of "
+                 "your stock pays at a value of its own only so: `use plants as 3 megacredits for building "
+                 "cards`).")
 @_frozen
 class Substitute:
     resource: str

@@ -891,6 +891,9 @@ def _substitute(t: Phrases, e) -> str:
     if e.here:
         tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
         return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
+    if e.tag is not None:
+        return t("substitute_tagged", resource=t.noun(e.resource), n=e.value,
+                 tag=t("substitute_for", a_tag=t.a(t.tag(e.tag))))
     return t("substitute", resource=t.noun(e.resource, 1))
 
 

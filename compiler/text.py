@@ -691,6 +691,9 @@ def _substitute(e, c: bool) -> str:
     if e.here:
         tag = f" for {e.tag} cards" if e.tag else ""
         return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
+    if e.tag is not None:   # a stock resource for cards with a tag, at a value of its own
+        value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
+        return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
     return f"use {e.resource} as {e.instead_of}"
 
 

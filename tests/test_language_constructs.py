@@ -493,3 +493,23 @@ def test_a_relative_card_price_reads_back_and_as_rules_text_and_zero_is_refused(
     assert "你购买每张卡牌加入手牌少支付1 M€。" in rules_text.card(card, "zh")
     result = compile_text(source.replace("1 MC less", "0 MC more"), "<card price>")
     assert [(d.code, d.hint) for d in result.errors] == [("E302", "write: buy cards for 1 MC more")]
+
+
+# ---------------------------------------------------------------------------- a stock resource for tagged cards
+
+@pytest.mark.parametrize("written, hint", [
+    ("use plants as 3 megacredits", "write: use plants as 3 megacredits for building cards, or use plants as "
+                                    "megacredits"),
+    ("use steel as 2 megacredits for space cards", "write: use steel as megacredits for space cards"),
+])
+def test_a_stock_resource_at_a_value_of_its_own_needs_a_tag_and_not_steel(written, hint):
+    result = compile_text(f'card "Yard" {{\n  type: active  cost: 1\n  effect: {written}\n}}\n', "<substitute>")
+    assert [(d.code, d.hint) for d in result.errors] == [("E301", hint)]
+
+
+def test_a_stock_resource_for_tagged_cards_reads_back_and_as_rules_text():
+    source = 'card "Yard" {\n  type: active  cost: 1\n  effect: use plants as 3 megacredits for building cards\n}\n'
+    card = compile_text(source, "<substitute>").library.cards[0]
+    assert text.effect(card.passives[0]) == "use plants as 3 megacredits for building cards"
+    assert "You may pay with plants, 3 MC each towards a building card." in rules_text.card(card, "en")
+    assert "你可以用植物支付，每个抵3 M€，用于有建筑标志的牌。" in rules_text.card(card, "zh")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from tharsis.compiler.vocabulary import plural
+
 from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import payment_blind, possible, possible_in_some_order
@@ -180,8 +182,19 @@ _ORDER = ("steel", "titanium", "heat", "megacredits")
 def describe_payment(payment: dict) -> str:
     if not payment:
         return "nothing"
-    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too
-    order = _ORDER if all(r[0] != "@" for r in payment) else \
-        ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
-    return " + ".join(f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
-                      for r in order if r in payment)
+    # card resources (`@CARD`) come after the standard resources, the only ones in a payment made of them alone too;
+    # a stock resource paying for cards with a tag (`use plants as 3 megacredits for building cards`) after heat
+    if all(r in _ORDER for r in payment):
+        order = _ORDER
+    else:
+        order = ("steel", "titanium", "heat") + tuple(sorted(r for r in payment if r[0] != "@" and r not in _ORDER)) \
+            + tuple(sorted(r for r in payment if r[0] == "@")) + ("megacredits",)
+    return " + ".join(f"{payment[r]} {_means_word(r, payment[r])}" for r in order if r in payment)
+
+
+def _means_word(resource: str, amount: int) -> str:
+    if resource == "megacredits":
+        return "MC"
+    if resource[0] == "@":
+        return "from " + resource[1:]
+    return plural(resource, amount)   # `2 plants`, `1 plant`
