@@ -1315,11 +1315,17 @@ class EffectChecks:
                     return None
         return fx.Protect(tuple(resources), scope)
 
-    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
+    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME projects*:STRING")
     def _passive_substitute(self, node: Node, ctx: CheckContext):
         here = node["here"] is not None
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
+        project_leaves = node["projects"]
+        if project_leaves and not here:
+            self.diagnostics.error("E301", "only resources on this card pay towards named standard projects",
+                                   written.span, f'write: use {written.text} here as 1 megacredits for standard '
+                                   f'project "{project_leaves[0].value}"')
+            return None
         if here:  # card resources on this card
             resource = self.card_resource(written)
             if resource is not None and not self._holds_check(resource, ctx, written.span):
@@ -1353,8 +1359,15 @@ class EffectChecks:
         if value < 1:
             self.diagnostics.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
             return None
+        if project_leaves and instead != "megacredits":
+            self.diagnostics.error("E301", "a standard project is paid in megacredits", instead_leaf.span,
+                                   f'write: use {written.text} here as {value} megacredits for standard project '
+                                   f'"{project_leaves[0].value}"')
+            return None
         if resource and instead:
-            return fx.Substitute(resource, instead, value=value, here=here, tag=tag)
+            return fx.Substitute(resource, instead, value=value, here=here, tag=tag,
+                                 projects=tuple(leaf.value for leaf in project_leaves),
+                                 project_spans=tuple(leaf.span for leaf in project_leaves))
         return None
 
 

@@ -1103,13 +1103,15 @@ class OceanBonus:
 
 
 @passive("substitute", category="modifiers",
-         syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
+         syntax='use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards | for standard project "NAME" [or '
+                '"NAME" ...]]',
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
                  "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
                  "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag (a resource of "
                  "your stock pays at a value of its own only so: `use plants as 3 megacredits for building "
-                 "cards`).")
+                 "cards`); `for standard project \"NAME\" or \"NAME\"`: the card resources here pay only towards "
+                 "those standard projects.")
 @_frozen
 class Substitute:
     resource: str
@@ -1117,6 +1119,8 @@ class Substitute:
     value: int = 1
     here: bool = False
     tag: Optional[str] = None
+    projects: tuple[str, ...] = added(())   # `for standard project "Aquifer" or "Asteroid"`: towards those only
+    project_spans: tuple = attrs.field(default=(), eq=False, repr=False)
 
 
 @passive("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",

@@ -889,7 +889,9 @@ def _substitute(t: Phrases, e) -> str:
     if e.here and e.instead_of == "heat":
         return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
     if e.here:
-        tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
+        tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else \
+            t("substitute_for_projects", projects=t.series("or", [t.name(n, "standard_project") for n in e.projects])) \
+            if e.projects else ""
         return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
     if e.tag is not None:
         return t("substitute_tagged", resource=t.noun(e.resource), n=e.value,

@@ -689,7 +689,8 @@ def _protect(e, c: bool) -> str:
 @text_of(fx.Substitute)
 def _substitute(e, c: bool) -> str:
     if e.here:
-        tag = f" for {e.tag} cards" if e.tag else ""
+        tag = f" for {e.tag} cards" if e.tag else \
+            " for standard project " + " or ".join(f'"{name}"' for name in e.projects) if e.projects else ""
         return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
     if e.tag is not None:   # a stock resource for cards with a tag, at a value of its own
         value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of

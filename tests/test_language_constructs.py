@@ -513,3 +513,28 @@ def test_a_stock_resource_for_tagged_cards_reads_back_and_as_rules_text():
     assert text.effect(card.passives[0]) == "use plants as 3 megacredits for building cards"
     assert "You may pay with plants, 3 MC each towards a building card." in rules_text.card(card, "en")
     assert "你可以用植物支付，每个抵3 M€，用于有建筑标志的牌。" in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- card resources for standard projects
+
+def test_card_resources_for_named_standard_projects_read_back_and_misuse_is_refused():
+    source = ('card "Depot" {\n  type: active  cost: 1\n  holds: microbe\n'
+              '  effect: use microbes here as 1 MC for standard project "Aquifer" or "Asteroid"\n}\n')
+    card = compile_text(source, "<projects>").library.cards[0]
+    assert text.effect(card.passives[0]) == \
+        'use microbes here as 1 megacredits for standard project "Aquifer" or "Asteroid"'
+    assert "1 MC each towards the Aquifer or Asteroid standard project." in rules_text.card(card, "en")
+    result = compile_text(source.replace("microbes here as", "plants as"), "<projects>")
+    assert [d.code for d in result.errors] == ["E301"]
+    result = compile_text(source.replace("MC for", "heat for"), "<projects>")
+    assert [d.code for d in result.errors] == ["E301"]
+
+
+def test_a_standard_project_name_no_project_has_is_e109(tmp_path, capsys):
+    from tharsis.cli import main
+    path = tmp_path / "depot.mars"
+    path.write_text('card "Depot" {\n  type: active  cost: 1\n  holds: microbe\n'
+                    '  effect: use microbes here as 1 MC for standard project "Aquifier"\n}\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "E109" in out.out + out.err and "Aquifier" in out.out + out.err

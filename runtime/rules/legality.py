@@ -42,6 +42,7 @@ from .prices import (
     card_means,
     leeway,
     money_power,
+    project_means,
     standard_cost,
     standard_prices,
 )
@@ -189,12 +190,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if project.alternatives:
             return _priced_why_not(game, player, project, "costs")
         cost = standard_cost(game, player, project)
-        if not can_pay(game, player, cost):
+        means = project_means(game, player, name)   # card resources that pay towards it (Kuiper's asteroids)
+        if not can_pay(game, player, cost, means):
             return f"{name} costs {cost} MC"
         if not possible(game, project.play, EffectContext(player)):
             return f"{name} cannot be carried out now"
         tax = _tax_on(game, player, project.play)
-        return None if not tax or can_pay(game, player, cost + tax) else \
+        return None if not tax or can_pay(game, player, cost + tax, means) else \
             f"{name} costs {cost} MC and its TR steps are taxed {tax} MC"
     if kind == "convert":
         conversion = game.standard_actions.get(name)
@@ -448,10 +450,12 @@ def project_usable(game: "Table", player: int, name: str) -> bool:
     project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
+    means = project_means(game, player, name) if game.elements.card_payments else ()   # Kuiper's asteroids
+    if not can_pay(game, player, cost, means) or \
+            not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
-    return not tax or can_pay(game, player, cost + tax)
+    return not tax or can_pay(game, player, cost + tax, means)
 
 
 def _projects(game: "Table", player: int) -> dict:
@@ -598,6 +602,9 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     priced = passive_cache(game, player)[2].get("project prices")   # `_project_prices`, read where it is cached
     for price, option, certain in priced if priced is not None else _project_prices(game, player):
         if price <= power and ((certain and untaxed) or legal(option)):
+            return True
+        if price > power and game.elements.card_payments and project_means(game, player, option.value[1]) and \
+                legal(option):   # card resources may pay the rest (Kuiper Cooperative's asteroids)
             return True
     fixed, _, conversions, awards, milestones = _groups(game)
     for option in conversions:

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
            "heat_power", "card_cost", "card_means",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
-           "standard_cost", "standard_prices", "starting_card_price", "stock_means_value", "substitutes"]
+           "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
+           "substitutes"]
 
 CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -184,6 +185,8 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
         return ()
     means = []
     for name, substitute in found:
+        if substitute.projects:   # `for standard project "Aquifer"`: towards those projects, no card
+            continue
         if substitute.tag is None or substitute.tag in card.tags:
             if name is None:   # a resource of the stock, for cards with that tag
                 if game.state.players[player].resources[substitute.resource] > 0 and substitute.resource not in means:
@@ -207,6 +210,22 @@ def _tagged_stock(game: "Table", player: int) -> frozenset:
             s.resource for s in passives(game, player, fx.Substitute)
             if not s.here and s.tag is not None and s.instead_of == "megacredits")
     return found
+
+
+def project_means(game: "Table", player: int, project: str) -> tuple[str, ...]:
+    """The card resources that may pay for the standard project `project` (`use asteroids here as 1 megacredits for
+    standard project "Aquifer" or "Asteroid"`): each as "@CARD" when its card holds some. Empty for almost every
+    player (nothing looked at when no card of the game's content lets its resources pay)."""
+    if not game.elements.card_payments:
+        return ()
+    means = []
+    for in_play in game.state.players[player].played:
+        for s in game.library[in_play.name].passives:
+            if isinstance(s, fx.Substitute) and s.here and project in s.projects and in_play.resources > 0 and \
+                    "@" + in_play.name not in means:
+                means.append("@" + in_play.name)
+                break
+    return tuple(means)
 
 
 def stock_means_value(game: "Table", player: int, resource: str) -> int:
