@@ -65,6 +65,11 @@ class CheckContext:
     refusable: bool = True
     # in a `when ... add RESOURCE` trigger: that resource (`resource`: any), which `RESOURCE added` may count
     adding: Optional[str] = None
+    # in a trigger: whose actions set it off (`you`, `any`, `another`); `that player { }` needs another player than
+    # its owner who may have, and no block that changes whose effects they are (`each opponent { }`) in between
+    trigger_subject: Optional[str] = None
+    # a tile was placed earlier in these effects (or in the list around them): `next to it` has a tile to be next to
+    placed_before: bool = False
 
 
 class EffectChecks:
@@ -75,11 +80,21 @@ class EffectChecks:
     def effects(self, node: Node, ctx: CheckContext) -> tuple:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
+        outer = placed_before = ctx.placed_before   # the list's own placements count for its later effects only
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
+            ctx.placed_before = placed_before
             compiled = self.effect(child, ctx)
+            if isinstance(compiled, fx.PlaceTile) and not placed_before and \
+                    any(f.kind == "next_to_placed" for f in compiled.filters):
+                self.diagnostics.error("E307", "'next to it' means next to the tile placed just before by the same "
+                                       "effects, but no tile is placed before this one", child.span,
+                                       "place the first tile before it: place ocean; place greenery next to it")
+                compiled = None
+            if isinstance(compiled, fx.PlaceTile):   # what the engine's `it` is (runtime/handlers/effects.py)
+                placed_before = True
             if compiled is not None:
                 result.append(compiled)
             if isinstance(compiled, fx.PlaceTile) and compiled.tile not in v.OCEAN_TILES:
@@ -88,6 +103,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
+        ctx.placed_before = outer
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -289,6 +305,8 @@ class EffectChecks:
                     self.diagnostics.error("E201", 'a marker has a name: next to marker "Nomad"', name.span)
                     return None
                 filters.append(fx.SpaceFilter("next_to_marker", marker=name.value))
+            elif node.kind == "next_to_placed":   # `next to it` (a placement's): the effects' check says where
+                filters.append(fx.SpaceFilter("next_to_placed"))
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "on_claim":
@@ -794,7 +812,28 @@ class EffectChecks:
                                            f"block, but {where} are carried out unchecked: nothing can refuse them",
                                    must.span, "leave out 'must': a player who cannot is skipped")
             return None
-        return kind(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)), condition, must is not None)
+        body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None))
+        return kind(body, condition, must is not None)
+
+    @compiles(fx.ThatPlayer, "effects:effects")
+    def _fx_that_player(self, node: Node, ctx: CheckContext):
+        """`that player { }`: the effects of the player who set a trigger off. Refused where there is no such
+        player other than the trigger's owner: outside a trigger, in a `when you ...` one (that player is you), in
+        a trigger of the production phase (every player produces), inside a block that names players itself."""
+        if ctx.trigger_subject not in ("any", "another"):
+            if not ctx.in_trigger:
+                why, hint = "it works only in 'when any player ...' and 'when another player ...'", \
+                    "write it in a trigger: when any player plays microbe tag -> that player { gain 2 MC }"
+            elif ctx.trigger_subject == "you":
+                why, hint = "in a 'when you ...' trigger that player is you", "leave out 'that player { }'"
+            else:
+                why, hint = "here no single player sets the trigger off, or a block around it names its " \
+                    "players", "write it directly in the trigger's effects"
+            self.diagnostics.error("E307", f"'that player {{ }}' means the player who set a trigger off; {why}",
+                                   node.span, hint)
+            return None
+        # checked before it is carried out (skipped when that player cannot), as `each opponent { }` is
+        return fx.ThatPlayer(self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None)))
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
@@ -979,7 +1018,9 @@ class EffectChecks:
         including_this = node["including_this"] is not None
         event = self._event(node["event"])
         adding = event.resource if event is not None and event.kind == "add_resource" else None
-        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding))
+        produce = event is not None and event.kind == "production"   # every player produces at once: no one sets it off
+        effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding,
+                                                             trigger_subject=None if produce else subject))
         if event is None:
             return None
         if subject == "another" and (including_this or event.kind == "production"):
@@ -1301,11 +1342,17 @@ class EffectChecks:
                     return None
         return fx.Protect(tuple(resources), scope)
 
-    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME")
+    @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME projects*:STRING")
     def _passive_substitute(self, node: Node, ctx: CheckContext):
         here = node["here"] is not None
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
+        project_leaves = node["projects"]
+        if project_leaves and not here:
+            self.diagnostics.error("E301", "only resources on this card pay towards named standard projects",
+                                   written.span, f'write: use {written.text} here as 1 megacredits for standard '
+                                   f'project "{project_leaves[0].value}"')
+            return None
         if here:  # card resources on this card
             resource = self.card_resource(written)
             if resource is not None and not self._holds_check(resource, ctx, written.span):
@@ -1322,18 +1369,32 @@ class EffectChecks:
             tag = self.tag(tag_leaf)
             if tag is None:
                 return None
-        if not here and (tag is not None or value_leaf is not None):
-            self.diagnostics.error("E301",
-                                   "only resources on this card ('use RES here as ...') pay at a value of their own "
-                                   "or for cards with a tag", written.span, self._substitute_hint(
-                                       written.text, resource, value_leaf, tag_leaf))
+        if not here and value_leaf is not None and resource in ("steel", "titanium"):
+            self.diagnostics.error("E301", f"{resource} pays at its own value (2 or 3 MC, changed by '{resource} "
+                                   f"value +N')", value_leaf.span,
+                                   f"write: use {written.text} as megacredits" +
+                                   (f" for {tag_leaf.text} cards" if tag_leaf is not None else ""))
+            return None
+        if not here and value_leaf is not None and int(value_leaf.text) != 1 and tag is None:
+            # everywhere money is paid at a value of its own: the payments of every project, award and card
+            self.diagnostics.error("E301", "a resource from your stock pays at a value of its own only for cards "
+                                   "with a tag", value_leaf.span,
+                                   f"write: use {written.text} as {value_leaf.text} megacredits for building cards, "
+                                   f"or use {written.text} as megacredits")
             return None
         value = int(value_leaf.text) if value_leaf is not None else 1
         if value < 1:
             self.diagnostics.error("E302", "a resource paying megacredits is worth at least 1", value_leaf.span)
             return None
+        if project_leaves and instead != "megacredits":
+            self.diagnostics.error("E301", "a standard project is paid in megacredits", instead_leaf.span,
+                                   f'write: use {written.text} here as {value} megacredits for standard project '
+                                   f'"{project_leaves[0].value}"')
+            return None
         if resource and instead:
-            return fx.Substitute(resource, instead, value=value, here=here, tag=tag)
+            return fx.Substitute(resource, instead, value=value, here=here, tag=tag,
+                                 projects=tuple(leaf.value for leaf in project_leaves),
+                                 project_spans=tuple(leaf.span for leaf in project_leaves))
         return None
 
 
@@ -1362,13 +1423,19 @@ class EffectChecks:
             return None
         return fx.MarkerOffset(piece, steps) if piece else None
 
-    @compiles(fx.CardPrice, "amount:INT resource:NAME")
+    @compiles(fx.CardPrice, "amount:INT resource:NAME change?:LESS|MORE")
     def _passive_card_price(self, node: Node, ctx: CheckContext):
         if self._standard_resource(node["resource"]) not in (None, "megacredits"):
             self.diagnostics.error("E301", "cards are bought with megacredits", node["resource"].span,
                          "write: buy cards for 5 megacredits")
             return None
-        return fx.CardPrice(int(node["amount"].text))
+        change = node["change"].text.lower() if node["change"] is not None else None
+        amount = int(node["amount"].text)
+        if change is not None and amount == 0:
+            self.diagnostics.error("E302", f"'buy cards for 0 megacredits {change}' changes no price",
+                                   node["amount"].span, f"write: buy cards for 1 MC {change}")
+            return None
+        return fx.CardPrice(amount, change)
 
 
 # what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, an ocean

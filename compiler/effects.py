@@ -229,7 +229,9 @@ class SpaceFilter:
     """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
-    (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it)."""
+    (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
+    (`next to it`: next to the tile the same effects placed just before) | next_to_space (what the engine makes of
+    `next to it` once that tile is down: `space` is its space; never compiled)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -239,6 +241,7 @@ class SpaceFilter:
     tile: Optional[str] = None
     reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
     marker: Optional[str] = added(None)
+    space: Optional[str] = added(None)
 
 
 # ------------------------------------------------------------------------------------------- immediate effects
@@ -693,6 +696,18 @@ class EachPlayer:
     must: bool = added(False)   # `must`: every kept player must be able to, or the block cannot be carried out
 
 
+@immediate("that_player", category="triggers", syntax="that player { EFFECTS }",
+           example="when any player plays microbe tag -> that player { gain 2 MC }; gain 2 MC",
+           summary="In a `when any player ...` or `when another player ...` trigger: the player who set the trigger "
+                   "off carries out the effects as their own (their choices, their resources; `that card` is the "
+                   "card they played), while the trigger's other effects stay its owner's; skipped when they cannot "
+                   "carry them out, or when nobody set the trigger off (a neutral placement).",
+           impossible=NEVER)
+@_frozen
+class ThatPlayer:
+    body: tuple
+
+
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",
            summary="Take ocean tiles off Mars (the player chooses which): the ocean count goes down, the spaces are "
            "free again, and nobody's TR changes. Nothing happens when there is none.",
@@ -1120,13 +1135,16 @@ class OceanBonus:
 
 
 @passive("substitute", category="modifiers",
-         syntax="use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards]",
+         syntax='use RESOURCE [here] as [N] (megacredits | heat) [for TAG cards | for standard project "NAME" [or '
+                '"NAME" ...]]',
          example="use heat as megacredits",
          summary="You may pay with this resource wherever you pay megacredits, one for one or N each; `here`: the "
                  "card resources on this card (which may also stand in for heat wherever heat is spent: `use "
-                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag. N and `for TAG "
-                 "cards` need `here`: a standard resource (`use plants as megacredits`) pays one for one for any "
-                 "card (steel and titanium have their own: `steel value +1`).")
+                 "fighters here as 2 heat`); `for TAG cards`: only towards cards with that tag (a resource of "
+                 "your stock pays at a value of its own only so: `use plants as 3 megacredits for building "
+                 "cards`; without them it pays one for one for any card: `use plants as megacredits`; steel and "
+                 "titanium have their own: `steel value +1`); `for standard project \"NAME\" or \"NAME\"`: the "
+                 "card resources here pay only towards those standard projects.")
 @_frozen
 class Substitute:
     resource: str
@@ -1134,6 +1152,8 @@ class Substitute:
     value: int = 1
     here: bool = False
     tag: Optional[str] = None
+    projects: tuple[str, ...] = added(())   # `for standard project "Aquifer" or "Asteroid"`: towards those only
+    project_spans: tuple = attrs.field(default=(), eq=False, repr=False)
 
 
 @passive("marker_offset", category="modifiers", syntax="PIECE marker +N", example="shuttle marker +1",
@@ -1145,13 +1165,15 @@ class MarkerOffset:
     steps: int
 
 
-@passive("card_price", category="modifiers", syntax="buy cards for N megacredits",
-         example="buy cards for 5 megacredits",
+@passive("card_price", category="modifiers", syntax="buy cards for N megacredits [less | more]",
+         example="buy cards for 1 megacredits less",
          summary="Buying a card to your hand (research, starting cards, `look N buy`) costs N megacredits instead "
-                 "of 3.")
+                 "of 3 (several such prices: the lowest); `less` / `more`: N less or more than the price otherwise "
+                 "paid, the 3 MC or that lowest price (Polyphemos's 5 and 1 less: 4), never below 0.")
 @_frozen
 class CardPrice:
     amount: int
+    change: Optional[str] = added(None)   # `less` | `more`: relative to the price otherwise paid
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

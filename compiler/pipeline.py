@@ -451,6 +451,9 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
             wanted = used if passive is None else []
             if isinstance(passive, Discount) and passive.target.name:
                 wanted.append((passive.target.kind, passive.target.name, passive.target.name_span))
+            if isinstance(passive, fx.Substitute) and passive.projects:   # `for standard project "Aquifer"`
+                spans = passive.project_spans or (None,) * len(passive.projects)
+                wanted += [("standard_project", name, span) for name, span in zip(passive.projects, spans)]
             if isinstance(passive, Trigger):
                 event = passive.event
                 spans = event.excluded_spans or (None,) * len(event.excluded)

@@ -449,6 +449,8 @@ def _filters(t: Phrases, filters) -> str:
                            whose=t("next_to_yours") if f.own else "", what=what))
         elif f.kind == "next_to_marker":
             words.append(t("next_to_marker", name=f.marker))
+        elif f.kind == "next_to_placed":
+            words.append(t("next_to_placed"))
         else:
             words.append(t(f"on_{f.kind}"))
     return t("filters", list=t.join("filters", words)) if words else ""
@@ -614,7 +616,7 @@ def _choose_x(t: Phrases, e) -> str:
              effects=_one_sentence(t, e.body))
 
 
-@sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral)
+@sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral, fx.ThatPlayer)
 def _block(t: Phrases, e) -> str:
     must = "_must" if getattr(e, "must", False) else ""   # `each player must { }`: every one must be able to
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
@@ -906,7 +908,8 @@ def _marker_offset(t: Phrases, e) -> str:
 
 @sentence_of(fx.CardPrice)
 def _card_price(t: Phrases, e) -> str:
-    return t("card_price", amount=t.counted(str(e.amount), "megacredits", e.amount))
+    key = f"card_price_{e.change}" if e.change else "card_price"
+    return t(key, amount=t.counted(str(e.amount), "megacredits", e.amount))
 
 
 @sentence_of(fx.Substitute)
@@ -914,8 +917,13 @@ def _substitute(t: Phrases, e) -> str:
     if e.here and e.instead_of == "heat":
         return t("substitute_here_heat", resource=t.noun(e.resource), n=e.value)
     if e.here:
-        tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else ""
+        tag = t("substitute_for", a_tag=t.a(t.tag(e.tag))) if e.tag else \
+            t("substitute_for_projects", projects=t.series("or", [t.name(n, "standard_project") for n in e.projects])) \
+            if e.projects else ""
         return t("substitute_here", resource=t.noun(e.resource), n=e.value, tag=tag)
+    if e.tag is not None:
+        return t("substitute_tagged", resource=t.noun(e.resource), n=e.value,
+                 tag=t("substitute_for", a_tag=t.a(t.tag(e.tag))))
     return t("substitute", resource=t.noun(e.resource, 1))
 
 

@@ -257,6 +257,8 @@ def _filters(filters) -> str:
             parts.append("ignoring adjacency")
         elif f.kind == "next_to_marker":
             parts.append(f'next to marker "{f.marker}"')
+        elif f.kind == "next_to_placed":
+            parts.append("next to it")
     return (" " + " ".join(parts)) if parts else ""
 
 
@@ -486,6 +488,11 @@ def _each(e, c: bool) -> str:
     return f"{who}{with_}{must} {{ {_list(e.body, c)} }}"
 
 
+@text_of(fx.ThatPlayer)
+def _that_player(e, c: bool) -> str:
+    return f"that player {{ {_list(e.body, c)} }}"
+
+
 @text_of(fx.RemoveTile)
 def _remove_tile(e, c: bool) -> str:
     return f"remove {str(e.count) + ' ' if e.count > 1 else ''}{e.tile} tile"
@@ -690,8 +697,12 @@ def _protect(e, c: bool) -> str:
 @text_of(fx.Substitute)
 def _substitute(e, c: bool) -> str:
     if e.here:
-        tag = f" for {e.tag} cards" if e.tag else ""
+        tag = f" for {e.tag} cards" if e.tag else \
+            " for standard project " + " or ".join(f'"{name}"' for name in e.projects) if e.projects else ""
         return f"use {v.plural(e.resource)} here as {e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}{tag}"
+    if e.tag is not None:   # a stock resource for cards with a tag, at a value of its own
+        value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
+        return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
     return f"use {e.resource} as {e.instead_of}"
 
 
@@ -717,7 +728,8 @@ def _marker_offset(e, c: bool) -> str:
 
 @text_of(fx.CardPrice)
 def _card_price(e, c: bool) -> str:
-    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}"
+    change = f" {e.change}" if e.change else ""
+    return f"buy cards for {e.amount} {_resource('megacredits', fx.Amount(e.amount), c)}{change}"
 
 
 @text_of(fx.Trigger)

@@ -14,7 +14,7 @@ def _game() -> Game:
 def test_a_context_without_a_count_added_saves_as_before():
     game = _game()
     saved = encode(game, EffectContext(0, card=None, x=2))
-    assert len(saved["ctx"]) == 9   # the fields saves wrote before `added`: it is left out at its default
+    assert len(saved["ctx"]) == 9   # `added` (and `decider`, `actor` after it) left out at their defaults
     assert decode(game, saved) == EffectContext(0, x=2)
 
 
@@ -22,6 +22,6 @@ def test_a_context_with_a_count_added_saves_and_loads_it():
     game = _game()
     ctx = EffectContext(1, added=3)
     saved = encode(game, ctx)
-    assert len(saved["ctx"]) == 10   # up to `added`; the later `decider` is left out at its default
+    assert len(saved["ctx"]) == 10   # up to `added`; `decider` and `actor`, after it, left out at their defaults
     assert decode(game, saved) == ctx
     assert decode(game, saved).where.added == 3

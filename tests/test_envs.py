@@ -368,3 +368,17 @@ def test_the_benchmarks_untimed_mode_plays_the_seeds_after_the_warm_up(capsys):
 
     main(["--loop", "research", "--play", "1"])
     assert capsys.readouterr().out.split() == ["research", str(research_loop(range(1, 2))), "decisions"]
+
+
+def test_payments_with_a_stock_resource_for_tagged_cards_or_card_resources_have_distinct_ids():
+    """`use plants as 3 megacredits for building cards` and `use RES here as N MC for standard project "NAME"`
+    (issue 30, trial 4) offer payments of plants or of a card's resources: each counts as other units, so the
+    payments of one such decision keep distinct ids and read back as themselves."""
+    space = action_space(GameState.new_game(seed=1).game)
+    for options in ((Option("2 plants", {"plant": 2}), Option("1 plant + 1 MC", {"plant": 1, "megacredits": 1})),
+                    (Option("2 from Kuiper Cooperative + 16 MC", {"@Kuiper Cooperative": 2, "megacredits": 16}),
+                     Option("1 from Kuiper Cooperative + 17 MC", {"@Kuiper Cooperative": 1, "megacredits": 17}))):
+        decision = Decision(0, "pay", "Pay", options)
+        ids = space.ids(decision)
+        assert len(set(ids)) == len(options)
+        assert sorted(space.option(decision, i).label for i in ids) == sorted(o.label for o in options)

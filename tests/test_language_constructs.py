@@ -416,3 +416,125 @@ def test_rules_text_says_each_construct_in_both_languages(name, english, chinese
     card = _compile(CARDS[len(DECLARATIONS):]).library.get(name)
     assert english in rules_text.card(card, "en")
     assert chinese in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- `that player { }`
+
+@pytest.mark.parametrize("written, why", [
+    ("play: that player { gain 2 MC }", "it works only in 'when any player"),
+    ("effect: when you play microbe tag -> that player { gain 2 MC }", "that player is you"),
+    ("effect: when any player produces -> that player { gain 2 MC }", "no single player sets the trigger off"),
+    ("effect: when any player plays microbe tag -> each opponent { that player { gain 2 MC } }",
+     "a block around it names its players"),
+])
+def test_that_player_is_refused_where_no_other_player_sets_the_trigger_off(written, why):
+    """`that player { }` names the player who set a trigger off: E307 outside a trigger, in `when you ...` (that
+    player is you), in a trigger of the production phase, and inside a block that names its own players."""
+    result = compile_text(f'card "Gossip" {{\n  type: active  cost: 1\n  {written}\n}}\n', "<that player>")
+    assert [d.code for d in result.errors] == ["E307"], [(d.code, d.message) for d in result.errors]
+    assert why in result.errors[0].message
+
+
+def test_that_player_reads_back_as_the_same_text_and_as_rules_text_in_both_languages():
+    source = ('card "Gossip" {\n  type: active  cost: 1\n  effect: when another player places ocean tile -> '
+              'that player { gain 2 MC }; gain 1 MC\n}\n')
+    card = compile_text(source, "<that player>").library.cards[0]
+    written = text.effects(card.passives[0].effects)
+    assert written == "that player { gain 2 megacredits }; gain 1 megacredits"
+    assert "The player who set this off: Gain 2 MC." in rules_text.card(card, "en")
+    assert "触发此效果的玩家：获得2 M€" in rules_text.card(card, "zh")
+
+
+def test_a_saved_effect_context_keeps_the_player_who_set_a_trigger_off_and_older_saves_stay_as_they_were():
+    """`that player { }` puts the player who set the trigger off in the context its steps save; a context without
+    it (every game that has no such block) is saved with the 9 fields it had before, `added` only when set."""
+    from tharsis.runtime.api.saves import decode, encode
+    from tharsis.runtime.rules.checks import EffectContext
+    for ctx, fields in ((EffectContext(1), 9), (EffectContext(1, added=2), 10), (EffectContext(1, actor=0), 11),
+                        (EffectContext(1, added=3, actor=0), 11)):
+        data = encode(None, ctx)
+        assert len(data["ctx"]) == fields and decode(None, data) == ctx
+
+
+# ---------------------------------------------------------------------------- `next to it` (a placement filter)
+
+@pytest.mark.parametrize("written", [
+    "play: place greenery next to it",
+    "effect: when you place ocean tile -> place greenery next to it",
+    "play: may { place ocean }; place greenery next to it",
+])
+def test_next_to_it_with_no_tile_placed_before_it_is_refused(written):
+    """`next to it` is next to the tile the same effects placed just before: E307 where none is (a placement inside
+    a block before it is not one of these effects)."""
+    result = compile_text(f'card "Polder" {{\n  type: active  cost: 1\n  {written}\n}}\n', "<next to it>")
+    assert [d.code for d in result.errors] == ["E307"], [(d.code, d.message) for d in result.errors]
+    assert "'next to it'" in result.errors[0].message
+
+
+def test_next_to_it_after_a_placement_compiles_in_the_same_list_and_in_a_block_after_it():
+    for written in ("play: place ocean; place greenery next to it ignoring adjacency",
+                    "play: place ocean; may { place greenery next to it }"):
+        source = f'card "Polder" {{\n  type: automated  cost: 1\n  {written}\n}}\n'
+        result = compile_text(source, "<next to it>")
+        assert not result.errors, [(d.code, d.message) for d in result.errors]
+        card = result.library.cards[0]
+        assert text.effects(card.play) == written.removeprefix("play: ")   # reads back as written
+        assert "next to the tile placed just before" in rules_text.card(card, "en")
+        assert "与刚放置的板块相邻" in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- `buy cards for N MC less | more`
+
+def test_a_relative_card_price_reads_back_and_as_rules_text_and_zero_is_refused():
+    source = 'card "Archive" {\n  type: active  cost: 1\n  effect: buy cards for 1 MC less\n}\n'
+    card = compile_text(source, "<card price>").library.cards[0]
+    assert text.effect(card.passives[0]) == "buy cards for 1 megacredits less"
+    assert "Buying a card to your hand costs you 1 MC less." in rules_text.card(card, "en")
+    assert "你购买每张卡牌加入手牌少支付1 M€。" in rules_text.card(card, "zh")
+    result = compile_text(source.replace("1 MC less", "0 MC more"), "<card price>")
+    assert [(d.code, d.hint) for d in result.errors] == [("E302", "write: buy cards for 1 MC more")]
+
+
+# ---------------------------------------------------------------------------- a stock resource for tagged cards
+
+@pytest.mark.parametrize("written, hint", [
+    ("use plants as 3 megacredits", "write: use plants as 3 megacredits for building cards, or use plants as "
+                                    "megacredits"),
+    ("use steel as 2 megacredits for space cards", "write: use steel as megacredits for space cards"),
+])
+def test_a_stock_resource_at_a_value_of_its_own_needs_a_tag_and_not_steel(written, hint):
+    result = compile_text(f'card "Yard" {{\n  type: active  cost: 1\n  effect: {written}\n}}\n', "<substitute>")
+    assert [(d.code, d.hint) for d in result.errors] == [("E301", hint)]
+
+
+def test_a_stock_resource_for_tagged_cards_reads_back_and_as_rules_text():
+    source = 'card "Yard" {\n  type: active  cost: 1\n  effect: use plants as 3 megacredits for building cards\n}\n'
+    card = compile_text(source, "<substitute>").library.cards[0]
+    assert text.effect(card.passives[0]) == "use plants as 3 megacredits for building cards"
+    assert "You may pay with plants, 3 MC each towards a building card." in rules_text.card(card, "en")
+    assert "你可以用植物支付，每个抵3 M€，用于有建筑标志的牌。" in rules_text.card(card, "zh")
+
+
+# ---------------------------------------------------------------------------- card resources for standard projects
+
+def test_card_resources_for_named_standard_projects_read_back_and_misuse_is_refused():
+    source = ('card "Depot" {\n  type: active  cost: 1\n  holds: microbe\n'
+              '  effect: use microbes here as 1 MC for standard project "Aquifer" or "Asteroid"\n}\n')
+    card = compile_text(source, "<projects>").library.cards[0]
+    assert text.effect(card.passives[0]) == \
+        'use microbes here as 1 megacredits for standard project "Aquifer" or "Asteroid"'
+    assert "1 MC each towards the Aquifer or Asteroid standard project." in rules_text.card(card, "en")
+    result = compile_text(source.replace("microbes here as", "plants as"), "<projects>")
+    assert [d.code for d in result.errors] == ["E301"]
+    result = compile_text(source.replace("MC for", "heat for"), "<projects>")
+    assert [d.code for d in result.errors] == ["E301"]
+
+
+def test_a_standard_project_name_no_project_has_is_e109(tmp_path, capsys):
+    from tharsis.cli import main
+    path = tmp_path / "depot.mars"
+    path.write_text('card "Depot" {\n  type: active  cost: 1\n  holds: microbe\n'
+                    '  effect: use microbes here as 1 MC for standard project "Aquifier"\n}\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "E109" in out.out + out.err and "Aquifier" in out.out + out.err

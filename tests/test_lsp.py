@@ -467,6 +467,27 @@ def test_completion_offers_the_deciders_after_decided_by(tmp_path):
         "first player", "player to your left", "player to your right", "opponent of your choice"}
 
 
+def test_completion_offers_that_player_in_a_trigger(editor, tmp_path):
+    """`that player { }` (issue 30, trial 4: Splice): `that` begins an effect, and `player` follows it."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: when any player plays microbe tag -> |"))))
+    assert "that" in offered, offered
+    after = set(_labels(_complete(editor, tmp_path,
+                                  BARN.format("effect: when any player plays microbe tag -> that |"))))
+    assert "player" in after, after
+
+
+def test_completion_offers_next_to_it_after_a_placement(editor, tmp_path):
+    """`place greenery next to it` (issue 30, trial 4: PolderTech Dutch) is offered with the placement filters."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: place ocean; place greenery |"))))
+    assert {"next to it", "next", "isolated"} <= offered, offered
+
+
+def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
+    """`buy cards for 1 MC less` (issue 30, trial 4: Quantum Research): `less` and `more` follow the price."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: buy cards for 1 MC |"))))
+    assert {"less", "more"} <= offered, offered
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -394,7 +394,7 @@ class GameElements:
     rules: dict
     card_kinds: dict
     solo_generations: int
-    card_payments: bool = False   # some card in play lets its resources pay (`use RES here as N megacredits`)
+    card_payments: bool = False   # some card lets its resources pay (`use RES here as N MC`), or the stock for a tag
     ending: tuple = ()
     pieces: dict = attrs.field(factory=dict)        # declared kinds of piece of the sets in play, by name
     sites: dict = attrs.field(factory=dict)         # declared sites of the sets in play, by name
@@ -435,7 +435,7 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     rules = {moment: _in_order(declared_rules) for moment, declared_rules in rules.items()}
     card_kinds = {k.name: k for k in content.of_kind("card_kind") if k.set in sets}
     solo = min([e.solo_generations for e in chosen if e.solo_generations] or [SOLO_GENERATIONS])
-    card_payments = any(isinstance(p, Substitute) and p.here and p.instead_of == "megacredits"
+    card_payments = any(isinstance(p, Substitute) and (p.here or p.tag is not None) and p.instead_of == "megacredits"
                         for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
                         for p in d.passives)
     names = list(GLOBAL_RANGES) + [name for name, p in parameters.items()

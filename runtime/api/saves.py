@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 _COMPILED_MODULES = (fx.__name__, definitions.__name__)
-# the fields of an `EffectContext` every save writes; those after them (`added`, `decider`) came later and are written
-# only up to the last that differs from its default
+# the fields of an `EffectContext` every save writes (up to `raised`); those after them (`added`, `decider`, `actor`)
+# came later and are written only up to the last that differs from its default, so that saves made before they
+# existed stay as they were
 _CONTEXT_FIELDS_ALWAYS_SAVED = 9
 _REFERENCES: dict[int, tuple] = {}
 _WHOLE_LIBRARY: dict[int, tuple] = {}

@@ -18,7 +18,7 @@ from ..core.state import CardInPlay
 from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
 from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
 from ..rules.measures import failing
-from ..rules.prices import card_cost, card_means, leeway, standard_cost
+from ..rules.prices import card_cost, card_means, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (an effect may play a card)
 from .payment import pay, spend
@@ -79,7 +79,7 @@ def start_project(game: "Table", player: int, name: str) -> None:
         choose_price(game, player, ("project", name))
         return
     push(game, project_paid, player, name)
-    pay(game, player, standard_cost(game, player, project), (), name)
+    pay(game, player, standard_cost(game, player, project), project_means(game, player, name), name)
 
 
 def choose_price(game: "Table", player: int, action: tuple) -> None:
@@ -107,7 +107,7 @@ def price_chosen(game: "Table", price, player: int, action: tuple) -> None:
         after[0](game, *after[1:])
         return
     push(game, *after)
-    pay(game, player, amount, (), name)
+    pay(game, player, amount, project_means(game, player, name) if kind == "project" else (), name)
 
 
 @step

@@ -77,6 +77,7 @@ from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, ta
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
+from ..rules.spaces import next_to_placed
 from . import actions, politics, sites, stages, tiles, triggers, zones
 from .payment import discard_face_down, offer_cards, pay, spend
 
@@ -308,7 +309,7 @@ def place_next(game: "Table", e, ctx: EffectContext, remaining: int, placed, con
         run_effects(game, effects, index, ctx.with_placed(placed, bonus_filter(e)),
                     steps_after)
         return
-    tiles.place(game, ctx.player, e.tile, e.filters, e.name, card=ctx.card,
+    tiles.place(game, ctx.player, e.tile, next_to_placed(e.filters, placed), e.name, card=ctx.card,
                 then=Step(placed_one, (e, ctx, remaining - 1, placed, continuation)), neutral=ctx.neutral,
                 decider=ctx.decider)
 
@@ -782,6 +783,17 @@ def opponent_turn(game: "Table", e, index: int) -> None:
     ctx = EffectContext(index)
     if possible(game, e.body, ctx):
         run_effects(game, e.body, 0, ctx, None)
+
+
+@handles(fx.ThatPlayer)
+def _that_player(game, e, ctx):
+    """The block, carried out by the player who set the trigger off (its `that card` theirs); nothing when nobody
+    did (a neutral placement) or when they cannot carry it out, as `each opponent { }` skips such a player."""
+    if ctx.actor is None or ctx.actor < 0:
+        return
+    theirs = EffectContext(ctx.actor, card=ctx.card, that_card=ctx.that_card)
+    if possible(game, e.body, theirs):
+        run_effects(game, e.body, 0, theirs, None)
 
 
 @handles(fx.RemoveTile)

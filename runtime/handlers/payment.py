@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from tharsis.compiler.vocabulary import plural
+
 from ..core.decisions import Decision, Option, asking, decider_argument, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import payment_blind, possible, possible_in_some_order
@@ -187,9 +189,17 @@ def describe_payment(payment: dict) -> str:
     # a loop and a list, not generators (every option of every payment decision is described: docs/benchmarks.md)
     order = _ORDER
     for r in payment:
-        if r[0] == "@":
-            order = ("steel", "titanium", "heat") + tuple(sorted([r for r in payment if r[0] == "@"])) + \
-                ("megacredits",)
+        if r not in _ORDER:   # a card's resources (`@Card`), or a stock resource paying for cards with a tag after heat
+            order = ("steel", "titanium", "heat") + \
+                tuple(sorted([r for r in payment if r[0] != "@" and r not in _ORDER])) + \
+                tuple(sorted([r for r in payment if r[0] == "@"])) + ("megacredits",)
             break
-    return " + ".join([f"{payment[r]} {'MC' if r == 'megacredits' else ('from ' + r[1:]) if r[0] == '@' else r}"
-                       for r in order if r in payment])
+    return " + ".join([f"{payment[r]} {_means_word(r, payment[r])}" for r in order if r in payment])
+
+
+def _means_word(resource: str, amount: int) -> str:
+    if resource == "megacredits":
+        return "MC"
+    if resource[0] == "@":
+        return "from " + resource[1:]
+    return plural(resource, amount)   # `2 plants`, `1 plant`

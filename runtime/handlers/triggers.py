@@ -18,7 +18,7 @@ from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
-from ..rules.checks import EffectContext, commutes, cost_ok, play_matches
+from ..rules.checks import EffectContext, commutes, cost_ok, names_that_player, play_matches
 from ..rules.measures import tag_counts
 from ..rules.passives import EVENT_KINDS, passive_cache, triggers_of, triggers_on
 from ..rules.spaces import placed_meets
@@ -81,7 +81,9 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
-        if added:  # `add RESOURCE`: the effects may count what was added (`per microbe added`)
+        if any(names_that_player(fired) for _, fired in pending):  # `that player { }`: who set it off, and the card
+            push(game, resolve_triggers, owner, pending, card, raised, added, actor)
+        elif added:  # `add RESOURCE`: the effects may count what was added (`per microbe added`)
             push(game, resolve_triggers, owner, pending, card if owner == actor else None, None, added)
         elif raised is None:
             push(game, resolve_triggers, owner, pending, card if owner == actor else None)
@@ -151,33 +153,40 @@ def events_with_triggers(definitions) -> frozenset:
 
 @step
 def resolve_triggers(game: "Table", owner: int, pending: tuple, that_card: Optional[str],
-                     raised: Optional[tuple] = None, added: int = 0) -> None:
-    """One player's fired triggers; that player orders them when the order can matter."""
+                     raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None) -> None:
+    """One player's fired triggers; that player orders them when the order can matter. `actor`: the player who set
+    them off, given only when one of them says `that player { }`."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                            tuple(Option(f"{name}: {text.effects(fired)}", i)
                                  for i, (name, fired) in enumerate(pending))),
-            trigger_chosen, owner, pending, that_card, *_raised(raised, added))
+            trigger_chosen, owner, pending, that_card, *_raised(raised, added, actor))
         return
-    trigger_chosen(game, 0, owner, pending, that_card, raised, added)
+    trigger_chosen(game, 0, owner, pending, that_card, raised, added, actor)
 
 
 @step
 def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_card: Optional[str],
-                   raised: Optional[tuple] = None, added: int = 0) -> None:
+                   raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
-        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added))
-    ctx = EffectContext(owner, card=name, that_card=that_card) if raised is None and not added else \
-        EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added)
+        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added, actor))
+    if actor is not None:   # `that player { }`: the card set it off is theirs, not necessarily the owner's
+        ctx = EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added, actor=actor)
+    elif raised is None and not added:
+        ctx = EffectContext(owner, card=name, that_card=that_card)
+    else:
+        ctx = EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added)
     game.begin("trigger", owner, name)
     effects.run_effects(game, fired, 0, ctx, None)
 
 
-def _raised(raised: Optional[tuple], added: int = 0) -> tuple:
-    """The optional last arguments of the two steps above: left out when no production rose and no card resource
-    was added (saves stay as they were)."""
+def _raised(raised: Optional[tuple], added: int = 0, actor: Optional[int] = None) -> tuple:
+    """The optional last arguments of the two steps above: left out when no production rose, no card resource
+    was added and no `that player { }` needs who set the triggers off (saves stay as they were)."""
+    if actor is not None:
+        return (raised, added, actor)
     if added:
         return (raised, added)
     return () if raised is None else (raised,)

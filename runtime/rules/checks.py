@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filter", "bonus_resources",
            "card_context", "cards_to_remove_from", "claimable", "commutes", "copyable", "each_kept", "effect_steps",
-           "first_impossible", "marker_destinations", "own_cards_to_remove_from", "owns_tile_next_to",
+           "first_impossible", "marker_destinations", "names_that_player", "own_cards_to_remove_from",
+           "owns_tile_next_to",
            "payment_blind", "possible", "possible_in_some_order", "possible_with_a_payment", "production_box",
            "production_targets", "protected", "resource_cards", "stealable", "stock_blind", "unconditional",
            "value_of", "void_by_maxed", "x_range"]
@@ -65,6 +66,7 @@ class EffectContext:
     added: int = 0                    # in a `when ... add RESOURCE` trigger: the resources its effect added
     # inside `decided by ... { }`: the player asked the block's questions, the effects still `player`'s (None: `player`)
     decider: Optional[int] = None
+    actor: Optional[int] = None       # in a trigger whose effects say `that player { }`: the player who set it off
 
     # The three variants below are made with `object.__new__` and the fields stored directly: the class's `__init__`
     # is a Python call of its own, and the checks make a context for every X they try (a few hundred a game;
@@ -73,24 +75,24 @@ class EffectContext:
     def with_x(self, x: int) -> "EffectContext":
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider = self.player, self.card, self.playing, x, self.placed, \
-            self.placed_bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider
+            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, x, self.placed, \
+            self.placed_bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
         return new
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider = self.player, self.card, self.playing, self.x, placed, bonuses, \
-            self.that_card, self.neutral, self.raised, self.added, self.decider
+            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, placed, bonuses, \
+            self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
         return new
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider = self.player, self.card, self.playing, self.x, self.placed, \
-            self.placed_bonuses, self.that_card, True, self.raised, self.added, self.decider
+            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, self.placed, \
+            self.placed_bonuses, self.that_card, True, self.raised, self.added, self.decider, self.actor
         return new
 
     def decided_by(self, decider: int) -> "EffectContext":
@@ -264,8 +266,23 @@ def _is_triggered(step: tuple) -> bool:
 
 
 def triggered_context(step: tuple, ctx: EffectContext) -> EffectContext:
-    """The context of a triggered step `(CARD, ...)`: its owner, the trigger's card, the card that set it off."""
+    """The context of a triggered step `(CARD, ...)`: its owner, the trigger's card, the card that set it off (and
+    the owner as the player who did, when the step says `that player { }`)."""
+    if names_that_player(step[1:]):
+        return EffectContext(ctx.player, card=step[0], that_card=ctx.card or ctx.playing, actor=ctx.player)
     return EffectContext(ctx.player, card=step[0], that_card=ctx.card or ctx.playing)
+
+
+_THAT_PLAYER: dict = {}   # a trigger's effects -> whether they hold `that player { }` (the effects are shared, frozen)
+
+
+def names_that_player(fired: tuple) -> bool:
+    """Whether a trigger's effects hold `that player { }`: only then does its context carry the player who set it
+    off (and its steps that player and the card they played), so that other triggers' saves stay as they were."""
+    known = _THAT_PLAYER.get(fired)
+    if known is None:
+        known = _THAT_PLAYER[fired] = any(type(e) is fx.ThatPlayer for e in fx.walk(fired))
+    return known
 
 
 def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Optional[dict]) -> bool:
@@ -1071,7 +1088,8 @@ def effect_steps(effects: tuple) -> list[tuple]:
     steps: list[tuple] = []
     for e in effects:
         about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
-            (isinstance(e, fx.RemoveResources) and e.next_to_placed)
+            (isinstance(e, fx.RemoveResources) and e.next_to_placed) or \
+            (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))
         if about_placement and steps:
             steps[-1] = steps[-1] + (e,)
         else:

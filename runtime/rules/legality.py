@@ -42,6 +42,7 @@ from .prices import (
     card_means,
     leeway,
     money_power,
+    project_means,
     standard_cost,
     standard_prices,
 )
@@ -190,12 +191,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         if project.alternatives:
             return _priced_why_not(game, player, project, "costs")
         cost = standard_cost(game, player, project)
-        if not can_pay(game, player, cost):
+        means = project_means(game, player, name)   # card resources that pay towards it (Kuiper's asteroids)
+        if not can_pay(game, player, cost, means):
             return f"{name} costs {cost} MC"
         if not possible(game, project.play, EffectContext(player)):
             return f"{name} cannot be carried out now"
         tax = _tax_on(game, player, project.play)
-        return None if not tax or can_pay(game, player, cost + tax) else \
+        return None if not tax or can_pay(game, player, cost + tax, means) else \
             f"{name} costs {cost} MC and its TR steps are taxed {tax} MC"
     if kind == "convert":
         conversion = game.standard_actions.get(name)
@@ -465,10 +467,12 @@ def project_usable(game: "Table", player: int, name: str) -> bool:
     project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    if not can_pay(game, player, cost) or not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
+    means = project_means(game, player, name) if game.elements.card_payments else ()   # Kuiper's asteroids
+    if not can_pay(game, player, cost, means) or \
+            not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
         return False
     tax = _tax_on(game, player, project.play) if game.elements.taxed else 0
-    return not tax or can_pay(game, player, cost + tax)
+    return not tax or can_pay(game, player, cost + tax, means)
 
 
 def _projects(game: "Table", player: int) -> dict:
@@ -650,9 +654,11 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if priced is None:
         priced = _project_prices(game, player)
     anything = False
+    card_payments = game.elements.card_payments   # card resources that pay for named projects (Kuiper Cooperative)
     for price, option, certain, _ in priced:
         if price > power:
-            known[option.label] = False
+            if not (card_payments and project_means(game, player, option.value[1])):
+                known[option.label] = False
         elif certain and untaxed:
             known[option.label] = anything = True
     if anything:
@@ -668,6 +674,8 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     context = PLAYER_CONTEXTS[player]
     for price, option, _, effects in priced:
         if price > power:
+            if card_payments and project_means(game, player, option.value[1]) and legal(option):
+                return True   # card resources may pay the rest (Kuiper Cooperative's asteroids)
             continue
         if effects is None or not untaxed:
             if legal(option):

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
            "heat_power", "card_cost", "card_means",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
-           "standard_cost", "standard_prices", "starting_card_price", "substitutes"]
+           "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
+           "substitutes"]
 
 CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -159,13 +160,16 @@ def substitutes(game: "Table", player: int) -> tuple[str, ...]:
     found = derived.get("substitutes")
     if found is None:
         found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
-            s.resource for s in passives(game, player, fx.Substitute) if s.instead_of == "megacredits" and not s.here))
+            s.resource for s in passives(game, player, fx.Substitute)
+            if s.instead_of == "megacredits" and not s.here and s.tag is None))
     return found
 
 
 def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
     """The card resources that may pay for `card` (`use balloons here as 3 megacredits for space cards`): each as
-    "@CARD", the card in play they lie on, when it holds some. Empty for almost every player (cached lookup)."""
+    "@CARD", the card in play they lie on, when it holds some; and the resources of the stock that pay for cards
+    with its tag only (`use plants as 3 megacredits for building cards`), by name, when the stock has some. Empty
+    for almost every player (cached lookup)."""
     if not game.elements.card_payments:  # no card of the game's content pays with its resources
         return ()
     derived = passive_cache(game, player)[2]
@@ -174,16 +178,62 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
         found = derived["card means"] = tuple(
             (in_play.name, s) for in_play in game.state.players[player].played
             for s in game.library[in_play.name].passives
-            if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits")
+            if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits") + tuple(
+            (None, s) for s in passives(game, player, fx.Substitute)
+            if not s.here and s.tag is not None and s.instead_of == "megacredits")
     if not found:
         return ()
     means = []
     for name, substitute in found:
+        if substitute.projects:   # `for standard project "Aquifer"`: towards those projects, no card
+            continue
         if substitute.tag is None or substitute.tag in card.tags:
+            if name is None:   # a resource of the stock, for cards with that tag
+                if game.state.players[player].resources[substitute.resource] > 0 and substitute.resource not in means:
+                    means.append(substitute.resource)
+                continue
             in_play = game.state.players[player].card(name)
             if in_play is not None and in_play.resources > 0:
                 means.append("@" + name)
     return tuple(means)
+
+
+def _tagged_stock(game: "Table", player: int) -> frozenset:
+    """The stock resources that pay for cards with a tag only (`use plants as 3 megacredits for building cards`):
+    none unless some card of the game's content says so (cached with the passives)."""
+    if not game.elements.card_payments:
+        return frozenset()
+    derived = passive_cache(game, player)[2]
+    found = derived.get("tagged stock")
+    if found is None:
+        found = derived["tagged stock"] = frozenset(
+            s.resource for s in passives(game, player, fx.Substitute)
+            if not s.here and s.tag is not None and s.instead_of == "megacredits")
+    return found
+
+
+def project_means(game: "Table", player: int, project: str) -> tuple[str, ...]:
+    """The card resources that may pay for the standard project `project` (`use asteroids here as 1 megacredits for
+    standard project "Aquifer" or "Asteroid"`): each as "@CARD" when its card holds some. Empty for almost every
+    player (nothing looked at when no card of the game's content lets its resources pay)."""
+    if not game.elements.card_payments:
+        return ()
+    means = []
+    for in_play in game.state.players[player].played:
+        for s in game.library[in_play.name].passives:
+            if isinstance(s, fx.Substitute) and s.here and project in s.projects and in_play.resources > 0 and \
+                    "@" + in_play.name not in means:
+                means.append("@" + in_play.name)
+                break
+    return tuple(means)
+
+
+def stock_means_value(game: "Table", player: int, resource: str) -> int:
+    """What one unit of a stock resource pays, in megacredits, where it pays for cards with a tag only (`use plants
+    as 3 megacredits for building cards`): the best of the player's such modifiers."""
+    return max((s.value for s in passives(game, player, fx.Substitute)
+                if not s.here and s.tag is not None and s.resource == resource and s.instead_of == "megacredits"),
+               default=1)
 
 
 def card_means_value(game: "Table", player: int, means: str) -> int:
@@ -273,7 +323,9 @@ def payments(game: "Table", player: int, cost: int, using: tuple[str, ...] = ())
 def _payment_values(game: "Table", player: int, using: tuple[str, ...]) -> dict[str, int]:
     """The resources besides money the player may pay this with now, and what each unit is worth."""
     return {r: (resource_value(game, player, r) if r in BASE_VALUE else
-                card_means_value(game, player, r) if r[0] == "@" else 1) for r in _other_means(game, player, using)}
+                card_means_value(game, player, r) if r[0] == "@" else
+                stock_means_value(game, player, r) if r in using and r in _tagged_stock(game, player) else 1)
+            for r in _other_means(game, player, using)}
 
 
 def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator[str]:
@@ -284,6 +336,9 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
     yield from allowed
     for means in using:
         if means[0] == "@" and available(game, player, means) > 0:
+            yield means
+        elif means in _tagged_stock(game, player) and stock[means] > 0:   # plants for building cards
+            allowed.append(means)
             yield means
     for resource in substitutes(game, player):
         if stock[resource] > 0 and resource not in allowed:
@@ -345,8 +400,16 @@ def _payments(kinds: list, values: list, stock: dict, index: int, remaining: int
 
 def card_price(game: "Table", player: int) -> int:
     """What buying a card to hand costs the player (research, `look N buy`, and before the starting discounts the
-    starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several)."""
+    starting cards): 3 MC, or what a `buy cards for N megacredits` modifier of theirs says (the lowest of several),
+    then N less or more for each `buy cards for N megacredits less | more` (never below 0)."""
     if not game.elements.card_prices:  # no card of the game's content sets the price
         return CARD_PRICE
     prices = passives(game, player, fx.CardPrice)
-    return min(p.amount for p in prices) if prices else CARD_PRICE
+    if not prices:
+        return CARD_PRICE
+    fixed = [p.amount for p in prices if p.change is None]
+    price = min(fixed) if fixed else CARD_PRICE
+    for p in prices:
+        if p.change is not None:
+            price += p.amount if p.change == "more" else -p.amount
+    return max(price, 0)

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "free_spaces", "legal_spaces",
-           "marker_spaces", "maxed", "parameter_value", "placed_meets", "replaceable_tiles", "space_cost",
-           "terraformed"]
+           "marker_spaces", "maxed", "next_to_placed", "parameter_value", "placed_meets", "replaceable_tiles",
+           "space_cost", "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -88,6 +88,15 @@ def cost_once_placed(game: "Table", player: int, sid: str, tile: str) -> int:
         state.oceans -= 1 if ocean else 0
 
 
+def next_to_placed(filters: tuple, placed: Optional[str]) -> tuple:
+    """A placement's filters with `next to it` made the space it means: next to `placed`, the tile the same effects
+    placed just before (no space at all when they placed none: the checker refuses the text where that is known,
+    E307). The checks that judge a card before it is played leave `next to it` out (that tile is not down yet)."""
+    if not filters or not any(f.kind == "next_to_placed" for f in filters):
+        return filters
+    return tuple(fx.SpaceFilter("next_to_space", space=placed) if f.kind == "next_to_placed" else f for f in filters)
+
+
 def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterator[str]:
     """Spaces where the tile may go by kind, filters, reservations, claims and city spacing. Without filters the
     board's open spaces of the tile's kind are the candidates; a "next to" filter narrows them to the neighbours of
@@ -121,6 +130,9 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
             elif f.kind == "next_to_marker":   # the spaces around that marker (none while it is off the board)
                 marker = state.markers.get(f.marker)
                 adjacent = set(board.neighbours[marker.space]) if marker is not None else set()
+                near = adjacent if near is None else near & adjacent
+            elif f.kind == "next_to_space":   # `next to it`: around the tile placed just before (none: nowhere)
+                adjacent = set(board.neighbours[f.space]) if f.space is not None else set()
                 near = adjacent if near is None else near & adjacent
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
@@ -190,6 +202,9 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
                 return False
         elif f.kind == "next_to_marker":
             if not _next_to_marker(game, f, sid):
+                return False
+        elif f.kind == "next_to_space":
+            if f.space is None or sid not in board.neighbours[f.space]:
                 return False
     return True
 
