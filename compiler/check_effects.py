@@ -1369,11 +1369,19 @@ class EffectChecks:
             tag = self.tag(tag_leaf)
             if tag is None:
                 return None
+        if not here and resource is None and (value_leaf is not None or tag_leaf is not None):
+            # a card resource written without `here` (`use spores as 3 megacredits for space cards`)
+            value = value_leaf.text if value_leaf is not None else "1"
+            self.diagnostics.error("E301", "only resources on this card ('use RES here as ...') pay at a value of "
+                                   "their own", written.span, f"write: use {written.text} here as {value} "
+                                   f"megacredits" + (f" for {tag_leaf.text} cards" if tag_leaf is not None else ""))
+            return None
         if not here and value_leaf is not None and resource in ("steel", "titanium"):
             self.diagnostics.error("E301", f"{resource} pays at its own value (2 or 3 MC, changed by '{resource} "
                                    f"value +N')", value_leaf.span,
                                    f"write: use {written.text} as megacredits" +
-                                   (f" for {tag_leaf.text} cards" if tag_leaf is not None else ""))
+                                   (f" for {tag_leaf.text} cards" if tag_leaf is not None else "") +
+                                   f", or {resource} value +1")
             return None
         if not here and value_leaf is not None and int(value_leaf.text) != 1 and tag is None:
             # everywhere money is paid at a value of its own: the payments of every project, award and card
@@ -1397,21 +1405,6 @@ class EffectChecks:
                                  project_spans=tuple(leaf.span for leaf in project_leaves))
         return None
 
-
-    @staticmethod
-    def _substitute_hint(written: str, standard: Optional[str], value_leaf, tag_leaf) -> str:
-        """E301's repair for `use RES as N megacredits [for TAG cards]` without `here`: a card resource gets the
-        `here` form; a standard resource (plants), which no card holds, is told that it pays 1 MC each for any card
-        and that a value and a tag need resources on the card (`use plants here` would speak of card resources)."""
-        value = value_leaf.text if value_leaf is not None else "1"
-        tagged = f" for {tag_leaf.text} cards" if tag_leaf is not None else ""
-        if standard is None:
-            return f"write: use {written} here as {value} megacredits{tagged}"
-        value_of = f" (what it pays for building or space cards: `{standard} value +1`)" \
-            if standard in ("steel", "titanium") else ""
-        return (f"{written} is a standard resource: it pays 1 MC each for any card, `use {written} as megacredits`"
-                f"{value_of}; a value of its own and `for TAG cards` are for resources on this card, with `here`: "
-                "`use microbes here as 2 megacredits for plant cards`")
 
     @compiles(fx.MarkerOffset, "words+:NAME steps:SIGNED")
     def _passive_marker_offset(self, node: Node, ctx: CheckContext):

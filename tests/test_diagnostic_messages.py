@@ -192,16 +192,15 @@ def test_a_coded_problems_excerpt_escapes_too():
     assert said.splitlines()[1:] == ['   3 | {"a": \\x1b]52;c;\\x07 1}', "     | " + " " * 10 + "^"]
 
 
-@pytest.mark.parametrize("effect, resource", [("use plants as 3 megacredits for building cards", "plants"),
-                                              ("use heat as 2 megacredits", "heat")])
-def test_a_standard_resource_at_a_value_of_its_own_is_not_told_to_write_here(effect, resource):
+def test_a_standard_resource_at_a_value_of_its_own_without_a_tag_is_not_told_to_write_here():
     """`use plants as 3 megacredits for building cards` was hinted `use plants here as 3 megacredits`, a form for
-    resources on the card (plants are none): the hint says how a standard resource pays and what needs `here`."""
-    [(code, message, hint, _)] = diagnose(f"  effect: {effect}", kind="active")
-    assert code == "E301" and "only resources on this card" in message
-    assert f"{resource} here" not in hint
-    assert f"use {resource} as megacredits" in hint and "for any card" in hint
-    assert "use microbes here as 2 megacredits for plant cards" in hint
+    resources on the card (plants are none). A stock resource now pays at a value of its own for cards with a tag
+    (Martian Lumber Corp); without a tag the hint says so, and never `heat here`."""
+    [(code, message, hint, _)] = diagnose("  effect: use heat as 2 megacredits", kind="active")
+    assert code == "E301" and "only for cards with a tag" in message
+    assert "heat here" not in hint
+    assert "use heat as 2 megacredits for building cards" in hint and "use heat as megacredits" in hint
+    assert diagnose("  effect: use plants as 3 megacredits for building cards", kind="active") == []
 
 
 def test_a_card_resource_at_a_value_of_its_own_is_told_to_write_here():

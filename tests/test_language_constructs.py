@@ -447,11 +447,12 @@ def test_that_player_reads_back_as_the_same_text_and_as_rules_text_in_both_langu
 
 def test_a_saved_effect_context_keeps_the_player_who_set_a_trigger_off_and_older_saves_stay_as_they_were():
     """`that player { }` puts the player who set the trigger off in the context its steps save; a context without
-    it (every game that has no such block) is saved with the 9 fields it had before, `added` only when set."""
+    it (every game that has no such block) is saved with the 9 fields it had before, `added` only when set (and
+    `decider`, before `actor`, written when `actor` is)."""
     from tharsis.runtime.api.saves import decode, encode
     from tharsis.runtime.rules.checks import EffectContext
-    for ctx, fields in ((EffectContext(1), 9), (EffectContext(1, added=2), 10), (EffectContext(1, actor=0), 11),
-                        (EffectContext(1, added=3, actor=0), 11)):
+    for ctx, fields in ((EffectContext(1), 9), (EffectContext(1, added=2), 10), (EffectContext(1, actor=0), 12),
+                        (EffectContext(1, added=3, actor=0), 12), (EffectContext(1, decider=0, actor=0), 12)):
         data = encode(None, ctx)
         assert len(data["ctx"]) == fields and decode(None, data) == ctx
 
@@ -500,7 +501,8 @@ def test_a_relative_card_price_reads_back_and_as_rules_text_and_zero_is_refused(
 @pytest.mark.parametrize("written, hint", [
     ("use plants as 3 megacredits", "write: use plants as 3 megacredits for building cards, or use plants as "
                                     "megacredits"),
-    ("use steel as 2 megacredits for space cards", "write: use steel as megacredits for space cards"),
+    ("use steel as 2 megacredits for space cards", "write: use steel as megacredits for space cards, or steel "
+                                                   "value +1"),
 ])
 def test_a_stock_resource_at_a_value_of_its_own_needs_a_tag_and_not_steel(written, hint):
     result = compile_text(f'card "Yard" {{\n  type: active  cost: 1\n  effect: {written}\n}}\n', "<substitute>")

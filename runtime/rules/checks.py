@@ -83,8 +83,8 @@ class EffectContext:
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, placed, bonuses, \
-            self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
+            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, placed, \
+            bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
         return new
 
     def as_neutral(self) -> "EffectContext":
