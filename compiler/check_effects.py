@@ -599,11 +599,14 @@ class EffectChecks:
             return None
         return fx.RemoveResources(resource, fx.Amount(value, variable), source.kind, up_to=up_to)
 
-    @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME")
+    @compiles(fx.Steal, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME harmed?:HARMED_YOU")
     def _fx_steal(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         resource = self._standard_resource(node["resource"])
-        return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None) if resource else None
+        if resource is None:
+            return None
+        return fx.Steal(resource, fx.Amount(value, variable), node["up_to"] is not None,
+                        harmed=node["harmed"] is not None)
 
     @compiles(fx.Choice, "options+:effects")
     def _fx_choice(self, node: Node, ctx: CheckContext):

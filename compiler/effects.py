@@ -475,17 +475,22 @@ class RemoveResources:
     player_tag: Optional[str] = None   # any_player: only players with this tag in play
 
 
-@immediate("steal", category="resources", syntax="steal [up to] N RESOURCE from any player",
+@immediate("steal", category="resources",
+           syntax="steal [up to] N RESOURCE from any player [who harmed you this generation]",
            example="steal up to 2 steel from any player",
            summary="Remove standard resources from another player and gain what was removed: `up to` takes what the "
                    "player has (or nothing); without it, exactly N from a player who has them, and the effect is "
-                   "possible only when one has (solo: the neutral opponent always has).",
-           impossible="without `up to`, when no opponent has the amount (never in a solo game)")
+                   "possible only when one has (solo: the neutral opponent always has). `who harmed you this "
+                   "generation`: only from a player who removed your resources or decreased your production this "
+                   "generation (the neutral opponent harms nobody).",
+           impossible="without `up to`, when no opponent (no opponent who harmed you) has the amount (never in a solo "
+                      "game, unless only who harmed you may be stolen from)")
 @_frozen
 class Steal:
     resource: str
     amount: Amount
     up_to: bool = True
+    harmed: bool = added(False)   # `who harmed you this generation`: only from those players
 
 
 @immediate("choose", rule="choice", category="control", syntax="choose { EFFECTS | EFFECTS ... }",

@@ -487,6 +487,7 @@ def _sentence(t: Phrases, e) -> str:
 @sentence_of(fx.Gain, fx.Lose, fx.Spend, fx.Steal)
 def _gain(t: Phrases, e) -> str:
     key = e.kind_name + ("_up_to" if isinstance(e, (fx.Steal, fx.Lose)) and e.up_to else "")
+    key += "_harmed" if isinstance(e, fx.Steal) and e.harmed else ""
     return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
 
 

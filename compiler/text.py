@@ -405,7 +405,7 @@ def _remove(e, c: bool) -> str:
 @text_of(fx.Steal)
 def _steal(e, c: bool) -> str:
     return (f"steal {'up to ' if e.up_to else ''}{number(e.amount)} {_resource(e.resource, e.amount, c)} "
-            "from any player")
+            f"from any player{' who harmed you this generation' if e.harmed else ''}")
 
 
 @text_of(fx.Choice)

@@ -1,7 +1,9 @@
 """What players did to each other this generation (issue 30, trial 3's Crash Site Cleanup): `RESOURCE removed from
 opponents this generation` compiles, writes back, reads in English and Chinese and is a coded error when misspelt;
 the record lives in the player's state, so a clone, a save (with or without its flow, replayed from the log) and an
-older save without it all agree. tests/scenarios/rules/removed-this-generation.yaml plays it."""
+older save without it all agree. Its other side, who harmed each player this generation (`steal 3 megacredits from any
+player who harmed you this generation`, Law Suit), likewise. tests/scenarios/rules/removed-this-generation.yaml and
+harmed-this-generation.yaml play them."""
 
 import json
 
@@ -98,3 +100,42 @@ def test_a_save_from_before_the_record_loads_with_nothing_removed():
     assert all("removed_this_generation" not in p for p in data["state"]["players"])   # a fresh game saves as before
     loaded = Game.from_json(json.dumps(data), load_library())
     assert all(p.removed_this_generation == {} for p in loaded.state.players)
+
+
+SUE = """
+card "Law Suit" {
+  set: promo  type: event  cost: 2  tags: earth
+  play: steal 3 megacredits from any player who harmed you this generation
+}
+"""
+
+
+def test_the_steal_from_who_harmed_you_compiles_writes_back_and_reads_in_both_languages():
+    library = _compiled(SUE)
+    assert library.get("Law Suit").play == (fx.Steal("megacredits", fx.Amount(3), False, harmed=True),)
+    again = _compiled(text.content(library.definitions, (), (), ())).definitions
+    assert [attrs.evolve(d, source=None) for d in again] == [attrs.evolve(d, source=None) for d in library.definitions]
+    card = library.get("Law Suit")
+    assert ("from a player who removed your resources or decreased your production this generation"
+            in rules_text.card(card, "en"))
+    assert "本时代移除过你的资源或降低过你的产量的一名玩家处夺取" in rules_text.card(card, "zh")
+
+
+def test_who_harmed_whom_is_cloned_saved_loaded_and_replayed():
+    game = _removing_game()
+    harmed = [list(p.harmed_by_this_generation) for p in game.state.players]
+    assert any(harmed)   # the player removed from remembers who did it
+    clone = game.clone()
+    assert [p.harmed_by_this_generation for p in clone.state.players] == harmed
+    clone.state.players[0].harmed_by_this_generation.append(7)
+    assert [p.harmed_by_this_generation for p in game.state.players] == harmed   # not shared with the clone
+    saved = game.to_json()
+    assert "harmed_by_this_generation" in saved
+    assert Game.from_json(saved, load_library(), verify=True).to_json() == saved
+    data = json.loads(saved)
+    del data["flow"]
+    assert Game.from_json(json.dumps(data), load_library()).to_json() == saved
+    fresh = json.loads(Game(GameOptions(players=("ann", "bob"), seed=4), load_library()).to_json())
+    assert all("harmed_by_this_generation" not in p for p in fresh["state"]["players"])   # saves as before
+    loaded = Game.from_json(json.dumps(fresh), load_library())
+    assert all(p.harmed_by_this_generation == [] for p in loaded.state.players)

@@ -984,3 +984,10 @@ def test_fuzz_random_frames_are_answered_or_end_the_server_never_a_hang_nor_an_i
         assert isinstance(outcome, dict) or outcome in (0, 1, "E722"), outcome
     finally:
         served.close()
+
+
+def test_completion_offers_who_harmed_you_after_a_steal(editor, tmp_path):
+    """`steal 3 megacredits from any player who harmed you this generation` (issue 30, trial 4: Law Suit): the filter
+    is offered whole after `from any player`."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player |"))))
+    assert "who harmed you this generation" in offered, offered

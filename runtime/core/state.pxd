@@ -19,6 +19,7 @@ cdef class PlayerState:
     cdef public list actions_used
     cdef public dict pieces
     cdef public dict removed_this_generation
+    cdef public list harmed_by_this_generation
 
 
 cdef class GameData:

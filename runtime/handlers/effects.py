@@ -66,6 +66,7 @@ from ..rules.checks import (
     reusable_actions,
     reveal_range,
     revealable_in_hand,
+    steal_targets,
     stealable,
     steps_possible,
     triggered_context,
@@ -283,7 +284,10 @@ def any_production_target(game: "Table", target: int, e, ctx: EffectContext) -> 
         return
     production = game.state.players[target].production
     for change in e.changes:
-        production[change.resource] += value_of(game, change.amount, ctx)
+        amount = value_of(game, change.amount, ctx)
+        production[change.resource] += amount
+        if amount < 0:
+            record_harm(game, ctx.player, target)
 
 
 @handles(fx.ChangeParameter)
@@ -531,6 +535,18 @@ def _record_removal(game: "Table", by: Optional[int], target: int, resource: str
         return
     removed = game.state.players[by].removed_this_generation
     removed[resource] = removed.get(resource, 0) + amount
+    record_harm(game, by, target)
+
+
+def record_harm(game: "Table", by: Optional[int], target: int) -> None:
+    """`by` removed `target`'s resources or decreased their production: `target` remembers it for the generation
+    (`steal 3 megacredits from any player who harmed you this generation`). The neutral opponent of a solo game
+    remembers nothing and harms nobody."""
+    if by is None or by == target or target == NEUTRAL or by == NEUTRAL:
+        return
+    harmed_by = game.state.players[target].harmed_by_this_generation
+    if by not in harmed_by:
+        harmed_by.append(by)
 
 
 @handles(fx.Steal)
@@ -539,16 +555,16 @@ def _steal(game, e, ctx):
     players = game.state.players
     if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
         options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
-        if game.options.solo:
+        if game.options.solo and not e.harmed:
             options.insert(0, Option("neutral opponent", NEUTRAL))
         if options:
             ask(game, ctx.question("player", text.effect(e), tuple(options)), stolen, ctx.player,
                 e.resource, amount)
         return
-    candidates = [i for i, p in enumerate(players) if i != ctx.player and p.resources[e.resource] > 0
+    candidates = [i for i in steal_targets(game, e, ctx) if players[i].resources[e.resource] > 0
                   and not protected(game, i, ctx.player, e.resource)]
     options = [Option(f"player {players[i].name}", i) for i in candidates] + [Option("steal nothing", None)]
-    if game.options.solo:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
+    if game.options.solo and not e.harmed:  # RULES.md 7: you may steal from the neutral opponent, who always has enough
         options.insert(0, Option("neutral opponent", NEUTRAL))
     ask(game, ctx.question("player", text.effect(e), tuple(options)), stolen, ctx.player, e.resource, amount)
 

@@ -832,8 +832,18 @@ def stealable(game: "Table", e, ctx) -> list[int]:
     """`steal N RESOURCE from any player` (without `up to`): the opponents who have N and whose resource may be
     taken."""
     amount = value_of(game, e.amount, ctx)
-    return [i for i, other in enumerate(game.state.players) if i != ctx.player
-            and other.resources[e.resource] >= max(amount, 1) and not protected(game, i, ctx.player, e.resource)]
+    players = game.state.players
+    return [i for i in steal_targets(game, e, ctx)
+            if players[i].resources[e.resource] >= max(amount, 1) and not protected(game, i, ctx.player, e.resource)]
+
+
+def steal_targets(game: "Table", e, ctx) -> list[int]:
+    """The players a `steal` may take from before what they have is judged: every opponent, or with `who harmed you
+    this generation` those who removed the player's resources or decreased their production this generation (the
+    neutral opponent of a solo game harms nobody)."""
+    if e.harmed:
+        return sorted(game.state.players[ctx.player].harmed_by_this_generation)
+    return [i for i in range(len(game.state.players)) if i != ctx.player]
 
 
 def owns_tile_next_to(game: "Table", index: int, space: Optional[str]) -> bool:
@@ -995,7 +1005,7 @@ _POSSIBLE = {
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
                                                                          ctx.playing)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
-    fx.Steal: lambda game, e, ctx: e.up_to or game.options.solo or bool(stealable(game, e, ctx)),
+    fx.Steal: lambda game, e, ctx: (e.up_to or (game.options.solo and not e.harmed) or bool(stealable(game, e, ctx))),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),
     fx.UseProject: lambda game, e, ctx: e.otherwise is not None and possible(game, e.otherwise, ctx)
     or _usable_projects(game, ctx.player, e.name),

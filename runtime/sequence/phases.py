@@ -411,6 +411,8 @@ def produce(game: "Table") -> None:
         player.tr_raised_this_generation = 0
         if player.removed_this_generation:
             player.removed_this_generation = {}
+        if player.harmed_by_this_generation:
+            player.harmed_by_this_generation = []
         player.next_card_modifiers = []
         if player.actions_used:
             player.actions_used = []
@@ -471,6 +473,8 @@ def new_generation(game: "Table") -> None:
             player.tr_raised_this_generation = 0
         if player.removed_this_generation:
             player.removed_this_generation = {}
+        if player.harmed_by_this_generation:
+            player.harmed_by_this_generation = []
 
 
 @step

@@ -480,6 +480,7 @@ PLAYER_SETUP = Fields({
                            name="a card name or `{card: Pets, resources: 2}`")),
     "events": ListOf(CARD), "tr raised this generation": NUMBER, "kept": ListOf(CARD),
     "removed this generation": KeyedBy(NUMBER, "resources this player removed from other players this generation"),
+    "harmed by this generation": ListOf(NAME),
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's set-up")
 

@@ -362,6 +362,10 @@ class Runner:
             word = v.singular(str(resource).lower())
             name = v.normalize(word) if v.normalize(word) in v.STANDARD_RESOURCES else word
             player.removed_this_generation[name] = int(count)
+        for name in spec.get("harmed by this generation") or []:  # who removed its resources or lowered its production
+            harmer = self.player(name)
+            if harmer != player.index and harmer not in player.harmed_by_this_generation:
+                player.harmed_by_this_generation.append(harmer)
         for piece, count in (spec.get("pieces") or {}).items():  # pieces of a declared kind in the supply
             player.pieces[self.piece(piece, spec.get("pieces"))] = int(count)
 

@@ -45,7 +45,7 @@ _SPOKEN = {
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
     "VP_SCORERS": ("each player", "each opponent"),
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
-    "UNTIL_NONE_LEFT": ("until none left",),
+    "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
     "DECIDER": ("first player", "player to your left", "player to your right", "opponent of your choice"),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
