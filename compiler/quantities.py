@@ -214,6 +214,8 @@ class QuantityCompiler:
                                            leaves[min(i + 3, len(leaves) - 1)].span)
                     return False
                 i += 5
+            elif rest[i:] == ["next", "to", "it"] and i == 0:   # in a placement trigger: around the tile placed
+                return Measure("placed_tiles", scope=scope or "all", name=first)
             elif rest[i:i + 2] == ["next", "to"] and len(rest) > i + 2:
                 next_to, i = rest[i + 2], i + 3
                 if next_to not in v.TILE_WORDS or next_to in v.NAMED_TILES:
