@@ -401,7 +401,8 @@ class EffectChecks:
             self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a "
                                    "replacement goes where the old tile is, regardless of those rules", lifted.span,
                                    "remove it; the filters pick the tile replaced: on land, on ocean, on volcanic, "
-                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your | opponent] TILE, isolated")
+                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your | opponent] TILE, "
+                                   "isolated")
             return None
         filters = self._filters(node["filters"])
         if filters is None:

@@ -1102,7 +1102,8 @@ class Checker(EffectChecks, DesignLints):
                                  term.span)
                     return None
             if measure.kind == "placed_tiles" and not ctx.placing:
-                self.diagnostics.error("E307", f"'{v.plural(measure.name)} next to it' counts the tiles around the tile "
+                phrase = " ".join(leaf.text for leaf in _words_of(term))
+                self.diagnostics.error("E307", f"'{phrase}' counts the tiles around the tile "
                                        "that set off a 'when ... places tile' trigger; it works only in one",
                                        term.span, "write: when another player places tile -> repeat your tiles next "
                                        "to it times { gain 1 MC }")

@@ -59,7 +59,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"adjacent {many(m.name)}"
     if k == "placed_tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        return f"{scope}{ {v.ANY_TILE: many('tile'), v.SPECIAL: 'special ' + many('tile')}.get(m.name, many(m.name))} next to it"
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        return f"{scope}{name} next to it"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
     if k == "production":
