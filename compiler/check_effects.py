@@ -65,6 +65,8 @@ class CheckContext:
     refusable: bool = True
     # in a `when ... add RESOURCE` trigger: that resource (`resource`: any), which `RESOURCE added` may count
     adding: Optional[str] = None
+    # in a `when ... places TILE tile` trigger: `TILES next to it` counts the tiles around the tile just placed
+    placing: bool = False
     # in a trigger: whose actions set it off (`you`, `any`, `another`); `that player { }` needs another player than
     # its owner who may have, and no block that changes whose effects they are (`each opponent { }`) in between
     trigger_subject: Optional[str] = None
@@ -290,7 +292,8 @@ class EffectChecks:
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
             elif node.kind == "next_to":
                 count = int(node["count"].text) if node["count"] else 1
-                own = node["own"] is not None
+                whose = node["own"].text if node["own"] is not None else None
+                own, opponent = whose in ("your", "own"), whose == "opponent"
                 word = node["tile"]
                 tile = v.singular(word.text)
                 if tile not in v.TILE_WORDS + (v.CLAIM,):  # `next to your claim`: the markers of `claim space`
@@ -298,7 +301,11 @@ class EffectChecks:
                                                                                                           v.TILE_WORDS),
                                  respelling(word.span, tile, v.TILE_WORDS, word.text))
                     return None
-                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile))
+                if opponent and tile == v.CLAIM:
+                    self.diagnostics.error("E301", "'next to opponent' counts other players' tiles, not claims",
+                                           node["own"].span, "write: next to claim, or next to your claim")
+                    return None
+                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile, opponent=opponent))
             elif node.kind == "next_to_marker":
                 name = node["name"]
                 if not name.value.strip():
@@ -310,6 +317,10 @@ class EffectChecks:
             elif node.kind == "isolated":
                 filters.append(fx.SpaceFilter("isolated"))
             elif node.kind == "on_claim":
+                if node["own"].text == "opponent":
+                    self.diagnostics.error("E301", "'on ... claim' is a space with your own marker", node.span,
+                                           "write: on your claim")
+                    return None
                 filters.append(fx.SpaceFilter("claim"))
             elif node.kind == "ignoring_adjacency":
                 filters.append(fx.SpaceFilter("ignoring_adjacency"))
@@ -390,7 +401,8 @@ class EffectChecks:
             self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a "
                                    "replacement goes where the old tile is, regardless of those rules", lifted.span,
                                    "remove it; the filters pick the tile replaced: on land, on ocean, on volcanic, "
-                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your] TILE, isolated")
+                                   "on reserved \"NAME\", on bonus RESOURCE, next to [N] [your | opponent] TILE, "
+                                   "isolated")
             return None
         filters = self._filters(node["filters"])
         if filters is None:
@@ -1023,6 +1035,7 @@ class EffectChecks:
         adding = event.resource if event is not None and event.kind == "add_resource" else None
         produce = event is not None and event.kind == "production"   # every player produces at once: no one sets it off
         effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding,
+                                                             placing=event is not None and event.kind == "place",
                                                              trigger_subject=None if produce else subject))
         if event is None:
             return None

@@ -1101,6 +1101,13 @@ class Checker(EffectChecks, DesignLints):
                                            f"this card holds {v.plural(ctx.holds)}, not {v.plural(measure.name)}",
                                  term.span)
                     return None
+            if measure.kind == "placed_tiles" and not ctx.placing:
+                phrase = " ".join(leaf.text for leaf in _words_of(term))
+                self.diagnostics.error("E307", f"'{phrase}' counts the tiles around the tile "
+                                       "that set off a 'when ... places tile' trigger; it works only in one",
+                                       term.span, "write: when another player places tile -> repeat your tiles next "
+                                       "to it times { gain 1 MC }")
+                return None
             if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
                 self.diagnostics.error("E502",
                                        f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",

@@ -146,7 +146,8 @@ class Measure:
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
-    sites and, for a kind with a supply, in it), players.
+    sites and, for a kind with a supply, in it), players, placed_tiles (in a placement trigger: the tiles next to
+    the tile just placed, `your tiles next to it`).
     """
 
     kind: str
@@ -241,6 +242,7 @@ class SpaceFilter:
     tile: Optional[str] = None
     reserved_span: Optional[object] = attrs.field(default=None, eq=False, repr=False)
     marker: Optional[str] = added(None)
+    opponent: bool = added(False)    # next_to: only other players' tiles (`next to opponent tile`; `own` is False)
     space: Optional[str] = added(None)
 
 

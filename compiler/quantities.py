@@ -32,6 +32,10 @@ CATALOGUE = {
     "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
         "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
+    "[your | opponent] cities | greeneries | oceans | tiles | special tiles next to it":
+        "in a `when ... places TILE tile` trigger: the tiles next to the tile just placed (`your`: the trigger "
+        "owner's; `opponent`: another player's, never an ocean; `repeat your tiles next to it times { }`: once per "
+        "adjacency)",
     "RESOURCE": "your stock of a standard resource (megacredits, steel, titanium, plants, energy, heat)",
     "RESOURCE production": "your production of a standard resource",
     "highest production": "your largest production",
@@ -214,6 +218,8 @@ class QuantityCompiler:
                                            leaves[min(i + 3, len(leaves) - 1)].span)
                     return False
                 i += 5
+            elif rest[i:] == ["next", "to", "it"] and i == 0:   # in a placement trigger: around the tile placed
+                return Measure("placed_tiles", scope=scope or "all", name=first)
             elif rest[i:i + 2] == ["next", "to"] and len(rest) > i + 2:
                 next_to, i = rest[i + 2], i + 3
                 if next_to not in v.TILE_WORDS or next_to in v.NAMED_TILES:

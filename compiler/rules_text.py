@@ -226,6 +226,10 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted("", t("resource_added", what=t.noun(m.name or "resource", count)))
     if k == "adjacent_tiles":
         return _Counted("", t("adjacent_tiles", what=t.noun(m.name, count)), unit="tile")
+    if k == "placed_tiles":
+        whose = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
+        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
+        return _Counted("", t("placed_tiles", whose=whose, what=t.noun(name, count)), unit="tile")
     if k in ("stock", "production"):
         what = t(f"measure_{k}", scope=scope, what=t.noun(m.name, 2 if k == "stock" else 1))
         return _Counted(whose, what, unit=m.name if k == "stock" else "step")
@@ -446,7 +450,8 @@ def _filters(t: Phrases, filters) -> str:
         elif f.kind == "next_to":
             what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
-                           whose=t("next_to_yours") if f.own else "", what=what))
+                           whose=t("next_to_yours") if f.own else (t("next_to_opponents") if f.opponent else ""),
+                           what=what))
         elif f.kind == "next_to_marker":
             words.append(t("next_to_marker", name=f.marker))
         elif f.kind == "next_to_placed":

@@ -57,6 +57,10 @@ def measure(m: Measure, one: bool = False) -> str:
         return text
     if k == "adjacent_tiles":
         return f"adjacent {many(m.name)}"
+    if k == "placed_tiles":
+        scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        return f"{scope}{name} next to it"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
     if k == "production":
@@ -248,7 +252,8 @@ def _filters(filters) -> str:
             parts.append("on bonus " + " or ".join(f.bonuses))
         elif f.kind == "next_to":
             count = f"{f.count} " if f.count > 1 else ""
-            parts.append(f"next to {count}{'your ' if f.own else ''}{v.plural(f.tile, f.count)}")
+            whose = "your " if f.own else ("opponent " if f.opponent else "")
+            parts.append(f"next to {count}{whose}{v.plural(f.tile, f.count)}")
         elif f.kind == "isolated":
             parts.append("isolated")
         elif f.kind == "claim":

@@ -226,3 +226,22 @@ def test_a_name_with_a_hyphen_is_told_to_be_quoted(field, written):
     quoted = compile_text(f'expansion "{written}" {{\n}}\ncard "Message" #MS1 {{\n  type: automated  cost: 9\n'
                           f'  {field}: "{written}"\n  play: draw 1\n}}\n', "message.mars")
     assert [d.code for d in quoted.errors] == []
+
+
+def test_the_tiles_next_to_it_are_counted_only_in_a_placement_trigger():
+    """`your tiles next to it` counts around the tile that set a `when ... places tile` trigger off: anywhere else
+    there is no such tile (issue 30, trial 4: Philares)."""
+    [(code, message, _, _)] = diagnose("  play: gain 1 MC per your tiles next to it")
+    assert code == "E307" and message.startswith("'your tiles next to it' counts the tiles around the tile")
+    assert diagnose("  effect: when you play card -> gain 1 MC per opponent tiles next to it", kind="active")[0][0] \
+        == "E307"
+    assert diagnose("  effect: when any player places city tile -> gain 1 MC per your tiles next to it",
+                    kind="active") == []
+
+
+def test_next_to_opponent_is_a_tile_filter_not_a_claim_one():
+    [(code, message, _, _)] = diagnose("  play: claim space next to opponent claim")
+    assert (code, message) == ("E301", "'next to opponent' counts other players' tiles, not claims")
+    assert diagnose("  play: place city next to opponent tile") == []
+    assert diagnose("  play: place city on opponent claim")[0][:2] == ("E301", "'on ... claim' is a space with your "
+                                                                              "own marker")

@@ -258,8 +258,10 @@ def test_every_field_of_the_language_has_a_meaning():
 def test_every_offered_quantity_phrase_compiles():
     for phrase in glossary.quantity_phrases():
         holds = glossary.lookup(phrase.split()[0])[0].word if phrase.endswith(" here") else "animal"
+        counted = f"effect: when any player places tile -> gain 1 MC per {phrase}" if phrase.endswith(" next to it") \
+            else f"vp: 1 per {phrase}"   # the tiles next to the tile just placed: in a placement trigger only
         text = (f'card "Q" #Q1 {{\n  type: active  cost: 1  holds: {holds}\n  play: place city\n'
-                f'  vp: 1 per {phrase}\n}}\n')
+                f'  {counted}\n}}\n')
         assert compile_text(text).diagnostics == [], phrase
 
 
@@ -356,10 +358,10 @@ def test_completion_offers_the_count_form_of_copying_production(tmp_path):
 
 
 def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, tmp_path):
-    """After `place city next to ` the parser takes a number, `your` or a tile (the rule `next_to` takes tiles):
-    five words, not the whole language."""
+    """After `place city next to ` the parser takes a number, `your`, `opponent` or a tile (the rule `next_to`
+    takes tiles): a few words, not the whole language."""
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: place city next to |")))) == {
-        "city", "greenery", "ocean", "tile", "your", "marker"}
+        "city", "greenery", "ocean", "tile", "your", "opponent", "marker"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 2 |")))) == {
         "megacredits", "steel", "titanium", "plants", "energy", "heat"}  # a count of 2: plants
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))

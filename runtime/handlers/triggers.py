@@ -18,7 +18,7 @@ from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES
 
 from ..core.decisions import Decision, Option
 from ..core.flow import ask, push, step
-from ..rules.checks import EffectContext, commutes, cost_ok, names_that_player, play_matches
+from ..rules.checks import EffectContext, commutes, cost_ok, counts_placed, names_that_player, play_matches
 from ..rules.measures import tag_counts
 from ..rules.passives import EVENT_KINDS, passive_cache, triggers_of, triggers_on
 from ..rules.spaces import placed_meets
@@ -81,7 +81,10 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
-        if any(names_that_player(fired) for _, fired in pending):  # `that player { }`: who set it off, and the card
+        if event == "place" and any(counts_placed(fired) for _, fired in pending):   # `your tiles next to it`
+            push(game, resolve_triggers, owner, pending, card if owner == actor else None, *_raised(
+                None, 0, actor if any(names_that_player(fired) for _, fired in pending) else None, space))
+        elif any(names_that_player(fired) for _, fired in pending):  # `that player { }`: who set it off, and the card
             push(game, resolve_triggers, owner, pending, card, raised, added, actor)
         elif added:  # `add RESOURCE`: the effects may count what was added (`per microbe added`)
             push(game, resolve_triggers, owner, pending, card if owner == actor else None, None, added)
@@ -153,26 +156,31 @@ def events_with_triggers(definitions) -> frozenset:
 
 @step
 def resolve_triggers(game: "Table", owner: int, pending: tuple, that_card: Optional[str],
-                     raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None) -> None:
+                     raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None,
+                     placed: Optional[str] = None) -> None:
     """One player's fired triggers; that player orders them when the order can matter. `actor`: the player who set
-    them off, given only when one of them says `that player { }`."""
+    them off, given only when one of them says `that player { }`; `placed`: the space of the tile that set them off,
+    given only when one of them counts the tiles next to it."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                            tuple(Option(f"{name}: {text.effects(fired)}", i)
                                  for i, (name, fired) in enumerate(pending))),
-            trigger_chosen, owner, pending, that_card, *_raised(raised, added, actor))
+            trigger_chosen, owner, pending, that_card, *_raised(raised, added, actor, placed))
         return
-    trigger_chosen(game, 0, owner, pending, that_card, raised, added, actor)
+    trigger_chosen(game, 0, owner, pending, that_card, raised, added, actor, placed)
 
 
 @step
 def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_card: Optional[str],
-                   raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None) -> None:
+                   raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None,
+                   placed: Optional[str] = None) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
-        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added, actor))
-    if actor is not None:   # `that player { }`: the card set it off is theirs, not necessarily the owner's
+        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added, actor, placed))
+    if placed is not None:   # `your tiles next to it`: the tile that set the trigger off
+        ctx = EffectContext(owner, card=name, that_card=that_card, placed=placed, actor=actor)
+    elif actor is not None:   # `that player { }`: the card set it off is theirs, not necessarily the owner's
         ctx = EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added, actor=actor)
     elif raised is None and not added:
         ctx = EffectContext(owner, card=name, that_card=that_card)
@@ -182,9 +190,13 @@ def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_c
     effects.run_effects(game, fired, 0, ctx, None)
 
 
-def _raised(raised: Optional[tuple], added: int = 0, actor: Optional[int] = None) -> tuple:
+def _raised(raised: Optional[tuple], added: int = 0, actor: Optional[int] = None,
+            placed: Optional[str] = None) -> tuple:
     """The optional last arguments of the two steps above: left out when no production rose, no card resource
-    was added and no `that player { }` needs who set the triggers off (saves stay as they were)."""
+    was added, no `that player { }` needs who set the triggers off and nothing counts the tiles next to the tile
+    placed (saves stay as they were)."""
+    if placed is not None:
+        return (raised, added, actor, placed)
     if actor is not None:
         return (raised, added, actor)
     if added:

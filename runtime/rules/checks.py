@@ -124,10 +124,10 @@ class EffectContext:
     def where(self) -> Where:
         """The point of view of its measures, one per process for each player, card, card played and count added
         (shared: a `Where` is never changed, and making one costs about five calls)."""
-        key = (self.player, self.card, self.playing, self.added)
+        key = (self.player, self.card, self.playing, self.added, self.placed)
         where = _WHERES.get(key)
         if where is None:
-            where = _WHERES[key] = Where(self.player, self.card, self.playing, self.added)
+            where = _WHERES[key] = Where(self.player, self.card, self.playing, self.added, self.placed)
         return where
 
 
@@ -283,6 +283,28 @@ def names_that_player(fired: tuple) -> bool:
     if known is None:
         known = _THAT_PLAYER[fired] = any(type(e) is fx.ThatPlayer for e in fx.walk(fired))
     return known
+
+
+_COUNTS_PLACED: dict = {}   # a trigger's effects -> whether they count `TILES next to it` (shared, frozen)
+
+
+def counts_placed(fired: tuple) -> bool:
+    """Whether a trigger's effects count the tiles next to the tile that set it off (`your tiles next to it`): only
+    then do its steps carry that tile's space, so that other triggers' saves stay as they were."""
+    known = _COUNTS_PLACED.get(fired)
+    if known is None:
+        known = _COUNTS_PLACED[fired] = _mentions_placed(fired)
+    return known
+
+
+def _mentions_placed(value) -> bool:
+    if isinstance(value, fx.Measure):
+        return value.kind == "placed_tiles"
+    if isinstance(value, (tuple, list)):
+        return any(_mentions_placed(v) for v in value)
+    if attrs.has(type(value)):
+        return any(_mentions_placed(getattr(value, a.name)) for a in attrs.fields(type(value)))
+    return False
 
 
 def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Optional[dict]) -> bool:

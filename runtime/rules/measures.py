@@ -44,6 +44,7 @@ class Where:
     card: Optional[str] = None       # name of the card in play that "here"/"adjacent" mean
     playing: Optional[str] = None    # an event being played: its tags count while it resolves
     added: int = 0                   # in a `when ... add RESOURCE` trigger: the resources its effect added
+    placed: Optional[str] = None     # the space of the tile just placed (`your tiles next to it` in its trigger)
 
 
 def players_in_scope(game: "Table", where: Where, scope: str):
@@ -154,6 +155,24 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         if measure.next_to and not any(
                 _tile_matches(state.tiles[n], measure.next_to) for n in board.neighbours[space_id]
                 if n in state.tiles):
+            continue
+        total += 1
+    return total
+
+
+def _placed_tiles(game: "Table", measure: Measure, where: Where, players) -> int:
+    """`[your | opponent] TILES next to it`: the tiles around the tile that set off a placement trigger (Philares:
+    one per new adjacency between your tile and an opponent's). `opponent`: any owner but the player, the solo
+    game's neutral tiles included, never an ocean (nobody's); none where no tile was placed."""
+    if where.placed is None:
+        return 0
+    tiles, me, scope = game.state.tiles, where.player, measure.scope
+    total = 0
+    for n in game.board.neighbours[where.placed]:
+        tile = tiles.get(n)
+        if tile is None or not _tile_matches(tile, measure.name):
+            continue
+        if (scope == "you" and tile.owner != me) or (scope == "opponents" and (tile.owner is None or tile.owner == me)):
             continue
         total += 1
     return total
@@ -276,6 +295,7 @@ _COUNTERS = {
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),
     "tiles": _tiles,
     "adjacent_tiles": _tiles,
+    "placed_tiles": _placed_tiles,
     "stock": _stock,
     "production": _production,
     "highest_production": lambda game, m, where, players: max(game.state.players[where.player].production.values()),

@@ -363,7 +363,10 @@ def _near(game: "Table", f, sid: str, player: int) -> int:
 
 
 def _neighbour_counts(f, tile: Tile, player: int) -> bool:
-    """Whether a tile next to a space counts for a `next to` filter: its kind, and its owner when it says "your"."""
+    """Whether a tile next to a space counts for a `next to` filter: its kind, and its owner when it says "your"
+    or "opponent" (another player's, the solo game's neutral tiles too)."""
     if f.own and tile.owner != player:
+        return False
+    if f.opponent and (tile.owner is None or tile.owner == player):   # `next to opponent tile`: not yours, no ocean
         return False
     return f.tile == ANY_TILE or (f.tile in CITY_TILES and tile.is_city) or tile.kind == f.tile

@@ -229,6 +229,10 @@ def quantity_phrases(tags: Iterable[str] = (), card_resources: Iterable[str] = (
     adjacent_entry = next(text for pattern, text in CATALOGUE.items() if pattern.startswith("adjacent"))
     for tiles in ("oceans", "cities", "greeneries", "tiles"):
         phrases[f"adjacent {tiles}"] = adjacent_entry
+    placed_entry = next(text for pattern, text in CATALOGUE.items() if pattern.endswith("next to it"))
+    for tiles in ("cities", "greeneries", "oceans", "tiles", "special tiles"):
+        for whose in ("",) if tiles == "oceans" else ("", "your ", "opponent "):   # an ocean is nobody's
+            phrases[f"{whose}{tiles} next to it"] = placed_entry
     for pattern, text in CATALOGUE.items():  # the phrases written out whole in the catalogue
         if not any(mark in pattern for mark in "[|") and pattern.islower():
             phrases[pattern] = text
