@@ -486,12 +486,19 @@ def test_next_to_it_after_a_placement_compiles_in_the_same_list_and_in_a_block_a
 
 # ---------------------------------------------------------------------------- `buy cards for N MC less | more`
 
+def _reads(source: str, written: str, english: str, chinese: str = "") -> None:
+    """The one passive effect of `source`'s card is written back as `written` and its rules text holds the sentences
+    given."""
+    card = compile_text(source, "<passive>").library.cards[0]
+    assert text.effect(card.passives[0]) == written
+    assert english in rules_text.card(card, "en")
+    assert chinese in rules_text.card(card, "zh")
+
+
 def test_a_relative_card_price_reads_back_and_as_rules_text_and_zero_is_refused():
     source = 'card "Archive" {\n  type: active  cost: 1\n  effect: buy cards for 1 MC less\n}\n'
-    card = compile_text(source, "<card price>").library.cards[0]
-    assert text.effect(card.passives[0]) == "buy cards for 1 megacredits less"
-    assert "Buying a card to your hand costs you 1 MC less." in rules_text.card(card, "en")
-    assert "你购买每张卡牌加入手牌少支付1 M€。" in rules_text.card(card, "zh")
+    _reads(source, "buy cards for 1 megacredits less", "Buying a card to your hand costs you 1 MC less.",
+           "你购买每张卡牌加入手牌少支付1 M€。")
     result = compile_text(source.replace("1 MC less", "0 MC more"), "<card price>")
     assert [(d.code, d.hint) for d in result.errors] == [("E302", "write: buy cards for 1 MC more")]
 
@@ -511,10 +518,9 @@ def test_a_stock_resource_at_a_value_of_its_own_needs_a_tag_and_not_steel(writte
 
 def test_a_stock_resource_for_tagged_cards_reads_back_and_as_rules_text():
     source = 'card "Yard" {\n  type: active  cost: 1\n  effect: use plants as 3 megacredits for building cards\n}\n'
-    card = compile_text(source, "<substitute>").library.cards[0]
-    assert text.effect(card.passives[0]) == "use plants as 3 megacredits for building cards"
-    assert "You may pay with plants, 3 MC each towards a building card." in rules_text.card(card, "en")
-    assert "你可以用植物支付，每个抵3 M€，用于有建筑标志的牌。" in rules_text.card(card, "zh")
+    _reads(source, "use plants as 3 megacredits for building cards",
+           "You may pay with plants, 3 MC each towards a building card.",
+           "你可以用植物支付，每个抵3 M€，用于有建筑标志的牌。")
 
 
 # ---------------------------------------------------------------------------- card resources for standard projects
@@ -522,10 +528,8 @@ def test_a_stock_resource_for_tagged_cards_reads_back_and_as_rules_text():
 def test_card_resources_for_named_standard_projects_read_back_and_misuse_is_refused():
     source = ('card "Depot" {\n  type: active  cost: 1\n  holds: microbe\n'
               '  effect: use microbes here as 1 MC for standard project "Aquifer" or "Asteroid"\n}\n')
-    card = compile_text(source, "<projects>").library.cards[0]
-    assert text.effect(card.passives[0]) == \
-        'use microbes here as 1 megacredits for standard project "Aquifer" or "Asteroid"'
-    assert "1 MC each towards the Aquifer or Asteroid standard project." in rules_text.card(card, "en")
+    _reads(source, 'use microbes here as 1 megacredits for standard project "Aquifer" or "Asteroid"',
+           "1 MC each towards the Aquifer or Asteroid standard project.")
     result = compile_text(source.replace("microbes here as", "plants as"), "<projects>")
     assert [d.code for d in result.errors] == ["E301"]
     result = compile_text(source.replace("MC for", "heat for"), "<projects>")
