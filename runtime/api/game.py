@@ -410,6 +410,9 @@ class GameElements:
     # the cards of the sets in play whose points go to every player or each opponent (`vp: each player -1 per your
     # city`): final scoring looks for them in every play area only when there are some
     shared_vp: frozenset = frozenset()
+    # some card of the sets in play lets its resources pay for named standard projects (`use asteroids here as 1 MC
+    # for standard project "Aquifer"`): the action menu looks for them only then (a scan of the played cards a project)
+    project_payments: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -465,9 +468,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                       if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     shared_vp = frozenset(d.name for d in content.definitions if d.kind in ("card", "corporation") and d.set in sets
                           and d.vp is not None and d.vp.scorers is not None)
+    project_payments = any(isinstance(p, Substitute) and p.projects for d in content.definitions
+                           if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp)
+                        shared_vp, project_payments)
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -467,7 +467,7 @@ def project_usable(game: "Table", player: int, name: str) -> bool:
     project, cost, certain = known
     if project.alternatives:
         return bool(usable_prices(game, player, project))
-    means = project_means(game, player, name) if game.elements.card_payments else ()   # Kuiper's asteroids
+    means = project_means(game, player, name) if game.elements.project_payments else ()   # Kuiper's asteroids
     if not can_pay(game, player, cost, means) or \
             not (certain or possible(game, project.play, PLAYER_CONTEXTS[player])):
         return False
@@ -654,10 +654,10 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if priced is None:
         priced = _project_prices(game, player)
     anything = False
-    card_payments = game.elements.card_payments   # card resources that pay for named projects (Kuiper Cooperative)
+    project_payments = game.elements.project_payments   # card resources that pay for named projects (Kuiper's)
     for price, option, certain, _ in priced:
         if price > power:
-            if not (card_payments and project_means(game, player, option.value[1])):
+            if not (project_payments and project_means(game, player, option.value[1])):
                 known[option.label] = False
         elif certain and untaxed:
             known[option.label] = anything = True
@@ -674,7 +674,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     context = PLAYER_CONTEXTS[player]
     for price, option, _, effects in priced:
         if price > power:
-            if card_payments and project_means(game, player, option.value[1]) and legal(option):
+            if project_payments and project_means(game, player, option.value[1]) and legal(option):
                 return True   # card resources may pay the rest (Kuiper Cooperative's asteroids)
             continue
         if effects is None or not untaxed:

@@ -215,8 +215,8 @@ def _tagged_stock(game: "Table", player: int) -> frozenset:
 def project_means(game: "Table", player: int, project: str) -> tuple[str, ...]:
     """The card resources that may pay for the standard project `project` (`use asteroids here as 1 megacredits for
     standard project "Aquifer" or "Asteroid"`): each as "@CARD" when its card holds some. Empty for almost every
-    player (nothing looked at when no card of the game's content lets its resources pay)."""
-    if not game.elements.card_payments:
+    player (nothing looked at when no card of the game's content lets its resources pay for a standard project)."""
+    if not game.elements.project_payments:
         return ()
     means = []
     for in_play in game.state.players[player].played:
