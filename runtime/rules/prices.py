@@ -179,8 +179,7 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
             (in_play.name, s) for in_play in game.state.players[player].played
             for s in game.library[in_play.name].passives
             if isinstance(s, fx.Substitute) and s.here and s.instead_of == "megacredits") + tuple(
-            (None, s) for s in passives(game, player, fx.Substitute)
-            if not s.here and s.tag is not None and s.instead_of == "megacredits")
+            (None, s) for s in passives(game, player, fx.Substitute) if _pays_for_tagged_cards(s))
     if not found:
         return ()
     means = []
@@ -198,6 +197,12 @@ def card_means(game: "Table", player: int, card) -> tuple[str, ...]:
     return tuple(means)
 
 
+def _pays_for_tagged_cards(s: fx.Substitute) -> bool:
+    """A resource of the stock that pays megacredits for cards with a tag only (`use plants as 3 megacredits for
+    building cards`)."""
+    return not s.here and s.tag is not None and s.instead_of == "megacredits"
+
+
 def _tagged_stock(game: "Table", player: int) -> frozenset:
     """The stock resources that pay for cards with a tag only (`use plants as 3 megacredits for building cards`):
     none unless some card of the game's content says so (cached with the passives)."""
@@ -207,8 +212,7 @@ def _tagged_stock(game: "Table", player: int) -> frozenset:
     found = derived.get("tagged stock")
     if found is None:
         found = derived["tagged stock"] = frozenset(
-            s.resource for s in passives(game, player, fx.Substitute)
-            if not s.here and s.tag is not None and s.instead_of == "megacredits")
+            s.resource for s in passives(game, player, fx.Substitute) if _pays_for_tagged_cards(s))
     return found
 
 
@@ -232,8 +236,7 @@ def stock_means_value(game: "Table", player: int, resource: str) -> int:
     """What one unit of a stock resource pays, in megacredits, where it pays for cards with a tag only (`use plants
     as 3 megacredits for building cards`): the best of the player's such modifiers."""
     return max((s.value for s in passives(game, player, fx.Substitute)
-                if not s.here and s.tag is not None and s.resource == resource and s.instead_of == "megacredits"),
-               default=1)
+                if s.resource == resource and _pays_for_tagged_cards(s)), default=1)
 
 
 def card_means_value(game: "Table", player: int, means: str) -> int:
