@@ -475,8 +475,8 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                           and d.vp is not None and d.vp.scorers is not None)
     project_payments = any(isinstance(p, Substitute) and p.projects for d in content.definitions
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
-    corporation_pile = any(isinstance(e, LookPlay) and e.card_kind == "corporation"
-                           for d in content.definitions if getattr(d, "set", None) in sets for e in walk(_effects_in(d)))
+    corporation_pile = any(isinstance(e, LookPlay) and e.card_kind == "corporation" for d in content.definitions
+                           if getattr(d, "set", None) in sets for e in walk(_effects_in(d)))
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
                         shared_vp, project_payments, corporation_pile)
