@@ -473,8 +473,7 @@ CORPORATION = AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER}, name="`{ca
                                  required=("card",)),
                     name="a corporation's name or `{card: Arklight, resources: 2}`")
 PLAYER_SETUP = Fields({
-    "corporation": AnyOf(CORPORATION, ListOf(CORPORATION),
-                         name="a corporation's name, `{card: Arklight, resources: 2}`, or a list of them"),
+    "corporation": ListOf(CORPORATION, single=True),   # a list for a player with several
     "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
     "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},

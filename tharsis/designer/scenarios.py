@@ -450,8 +450,11 @@ class Runner:
             state.deck = [c for c in state.deck if c not in state.discard]
         for kind, top in (setup.get("piles") or {}).items():  # the next cards of a declared kind, in order
             if str(kind).lower() not in state.piles:
+                why = ("the corporations not dealt are a pile only in a game with a card that looks at them "
+                       "(`look N corporation cards play K`)" if str(kind).lower() in ("corporation", "corporations")
+                       else "is its expansion in `options`?")
                 raise ScenarioError(f"there is no pile of {kind} cards in this game (piles: "
-                                    f"{', '.join(state.piles) or 'none'}); is its expansion in `options`?",
+                                    f"{', '.join(state.piles) or 'none'}); {why}",
                                     _span(setup.get("piles"), kind), "E607")
             pile, top = state.piles[str(kind).lower()], [self.card(c, str(kind).lower()) for c in top or []]
             pile[:] = [c for c in pile if c not in top] + list(reversed(top))

@@ -82,7 +82,8 @@ GLOSSARY_CATEGORIES = {
     "protected": "resource",
     "tile": "tile", "neighbour": "tile", "own tile": "tile", "new tile": "tile", "space kind": "space kind",
     "card type": "card type",
-    "card kind": "card type", "pile kind": "card type", "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
+    "card kind": "card type", "pile kind": "card type",
+    "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
     "leeway": "global parameter", "parameter": "global parameter",
 }
 
