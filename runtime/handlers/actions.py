@@ -198,7 +198,8 @@ def play_corporation(game: "Table", index: int, name: str) -> None:
     run, its `when you play` triggers fire for it, and its first action (if any) waits for the player's next action."""
     player = game.state.players[index]
     corporation = game.library[name]
-    game.begin("start", index, name)  # before its starting megacredits: they are its effect
+    # before its starting megacredits, which are its effect; a later one is told as played ("ann plays Teractor")
+    game.begin("play" if player.corporations else "start", index, name)
     player.resources["megacredits"] += corporation.starting_megacredits
     position = len(player.corporations)  # in play after the corporations before it, before the project cards
     player.add_corporation(name, bool(corporation.first_action))
