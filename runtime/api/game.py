@@ -215,7 +215,7 @@ class Game(Table):
         else:
             self.state.deck = self.project_deck()
             self.state.piles = {kind: self.kind_deck(kind) for kind in sorted(self.elements.card_kinds)}
-            if self.elements.corporation_pile:  # every corporation of the sets in play (a scenario's leave it)
+            if self.elements.corporation_pile:  # every corporation of the sets in play (a scenario takes out its own)
                 self.state.piles["corporation"] = self.kind_deck("corporation")
             self.state.phase = ACTION
             for player in self.state.players:
