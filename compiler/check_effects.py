@@ -935,12 +935,13 @@ class EffectChecks:
     def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
-        if kind not in self.card_kinds:
+        piles = (*self.card_kinds, "corporation")   # the corporations not dealt are a pile too
+        if kind not in piles:
             self.diagnostics.error("E105", f"unknown kind of card '{word.text}'", word.span,
-                         did_you_mean(kind, self.card_kinds) or
-                         ("declared kinds: " + ", ".join(self.card_kinds) if self.card_kinds else
-                          'declare one with: card kind "NAME" { deal: N keep K }'),
-                         respelling(word.span, kind, self.card_kinds, word.text))
+                         did_you_mean(kind, piles) or
+                         ("declared kinds: " + ", ".join(self.card_kinds) + ", and corporation" if self.card_kinds
+                          else 'corporation, or declare one with: card kind "NAME" { deal: N keep K }'),
+                         respelling(word.span, kind, piles, word.text))
             return None
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)

@@ -853,7 +853,10 @@ class FundAward:
 @immediate("look_play", category="cards", syntax="look N KIND cards play K",
            example="look 3 mission cards play 1",
            summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
-                   "played is discarded for its kind's `unplayable` effects); the others go under the pile.",
+                   "played is discarded for its kind's `unplayable` effects); the others go under the pile. "
+                   "`corporation` for KIND: the corporations not dealt at set-up; each one played starts (its "
+                   "starting megacredits, its start effects, its first action waiting) and the others are "
+                   "discarded.",
            impossible=NEVER)
 @_frozen
 class LookPlay:

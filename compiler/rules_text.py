@@ -743,6 +743,8 @@ def _stages(t: Phrases, e) -> str:
 
 @sentence_of(fx.LookPlay)
 def _look_play(t: Phrases, e) -> str:
+    if e.card_kind == "corporation":  # a corporation starts (its M€) and the others are discarded
+        return t("look_play_corporation", n=e.look, k=e.play)
     return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
 
 

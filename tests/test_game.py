@@ -42,7 +42,7 @@ def test_standard_setup_deals_two_corporations_and_ten_cards_at_three_megacredit
 def test_corporate_era_starts_productions_at_zero_and_adds_its_cards():
     game = Game(GameOptions(players=("alice", "bob"), seed=1, corporate_era=True))
     assert all(value == 0 for p in game.state.players for value in p.production.values()) or \
-        game.state.players[0].corporation is None
+        game.state.players[0].corporations == []
     sets = {game.library[name].set for name in game.state.deck}
     assert sets == {"base", "corpera"}
     plain = Game(GameOptions(players=("alice", "bob"), seed=1))
@@ -54,7 +54,7 @@ def test_beginner_corporation_gets_42_megacredits_and_ten_free_cards():
     # one corporation each (nothing to choose) and free cards (nothing to buy): straight to the action phase
     assert game.pending().kind == "action"
     for player in game.state.players:
-        assert player.corporation == "Beginner Corporation"
+        assert player.corporations == ["Beginner Corporation"]
         assert player.resources["megacredits"] == 42
         assert len(player.hand) == 10
 

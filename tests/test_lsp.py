@@ -310,6 +310,14 @@ def test_hover_and_completion_know_the_declared_parameters_and_kinds_of_card(tmp
     assert "radiation" in requires
 
 
+def test_completion_after_look_offers_the_declared_kinds_and_the_corporations(tmp_path):
+    text = ('card kind "mission" { deal: 2 keep 1 }\n'
+            'card "Merger" #M9 {\n  type: mission\n  play: look 4 \n}\n')
+    analysis = analyse(str(tmp_path / "merger.mars"), text)
+    kinds = {item.label for item in analysis.completions(3, 15)}
+    assert {"mission", "corporation"} <= kinds and "automated" not in kinds
+
+
 def test_hover_gives_a_word_the_meaning_it_has_where_it_is_written(tmp_path):
     text = 'card "Hothouse" #M5 {\n  type: active  cost: 5  tags: plant\n  play: gain 2 plants\n}\n'
     analysis = analyse(str(tmp_path / "hothouse.mars"), text)

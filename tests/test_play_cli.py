@@ -159,9 +159,9 @@ def test_solo_games_follow_the_solo_rules(seed):
     assert game.state.tiles[second_city].kind == "city"
     assert game.state.oxygen == 0 and game.state.players[0].tr == 14
     player = game.state.players[0]
-    if player.corporation == "Tharsis Republic":  # it still gains 1 MC production per neutral city
+    if player.corporations == ["Tharsis Republic"]:  # it still gains 1 MC production per neutral city
         assert player.production["megacredits"] == 2
-    elif not game.library[player.corporation].play:
+    elif not game.library[player.corporations[0]].play:
         assert all(value == 0 for value in player.production.values())
     play_out(game, {0: BOTS["greedy"](seed)})
     assert game.state.generation == 14
@@ -280,7 +280,7 @@ def test_lookups_show_what_each_player_has_and_who_meets_milestones_and_leads_aw
         game.apply(bots[game.pending().player].choose(game, game.pending()))
     bob = game.state.players[1]
     sheet = view.player_sheet(game, 1)
-    assert sheet.startswith(f"--- bob ({bob.corporation}), TR {bob.tr}, {len(bob.hand)} cards in hand")
+    assert sheet.startswith(f"--- bob ({bob.corporations[0]}), TR {bob.tr}, {len(bob.hand)} cards in hand")
     tags = [tag for card in bob.played for tag in game.library[card.name].tags]
     assert f"in play: {bob.played[0].name}" in sheet
     assert tags and all(f"{tag} {tags.count(tag)}" in sheet for tag in set(tags))  # every tag, counted

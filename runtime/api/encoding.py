@@ -24,7 +24,7 @@ from tharsis.compiler.effects import PlaceMarker
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, STANDARD_RESOURCES, TILES
 
 from ..core.decisions import DECISION_KINDS
-from ..core.state import MAX_PLAYERS, PHASES
+from ..core.state import MAX_PLAYERS, PHASES, corporations_from_data
 from .action_space import ActionSpace, action_space
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class Encoding:
                        1.0 if player["passed"] else 0.0, float(player["tr_raised_this_generation"])]
             vector[base:base + len(numbers)] = numbers
             base += len(numbers)
-            mark(base, (player["corporation"],), self.cards)
+            mark(base, corporations_from_data(player["corporation"]), self.cards)
             for name, resources in player["played"]:
                 if name in self.cards:
                     vector[base + cards + self.cards[name]] = 1.0 + min(resources, 20) / SCALES["card resources"]

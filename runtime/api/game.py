@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, Substitute, Tax
+from tharsis.compiler.effects import CardPrice, LookPlay, Substitute, Tax, is_effect, walk
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -215,6 +215,8 @@ class Game(Table):
         else:
             self.state.deck = self.project_deck()
             self.state.piles = {kind: self.kind_deck(kind) for kind in sorted(self.elements.card_kinds)}
+            if self.elements.corporation_pile:  # every corporation of the sets in play (a scenario takes out its own)
+                self.state.piles["corporation"] = self.kind_deck("corporation")
             self.state.phase = ACTION
             for player in self.state.players:
                 player.starting_production = 0 if (options.corporate_era or options.solo) else 1
@@ -413,6 +415,9 @@ class GameElements:
     # some card of the sets in play lets its resources pay for named standard projects (`use asteroids here as 1 MC
     # for standard project "Aquifer"`): the action menu looks for them only then (a scan of the played cards a project)
     project_payments: bool = False
+    # some definition in play looks at corporation cards (`look 4 corporation cards play 1`): only then do the
+    # corporations not dealt at set-up stay in a pile (a state every other game's saves do without)
+    corporation_pile: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -470,9 +475,23 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                           and d.vp is not None and d.vp.scorers is not None)
     project_payments = any(isinstance(p, Substitute) and p.projects for d in content.definitions
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    corporation_pile = any(isinstance(e, LookPlay) and e.card_kind == "corporation" for d in content.definitions
+                           if getattr(d, "set", None) in sets for e in walk(_effects_in(d)))
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments)
+                        shared_vp, project_payments, corporation_pile)
+
+
+def _effects_in(value) -> list:
+    """The effects a definition holds at its top (its play, actions, triggers, first action, ...), found by their
+    values, whatever field or nested record (an action's option) holds them; `walk` finds those inside them."""
+    if value.__class__ is tuple:
+        return [e for item in value for e in _effects_in(item)]
+    if is_effect(value):
+        return [value]
+    if attrs.has(type(value)):
+        return [e for f in attrs.fields(type(value)) for e in _effects_in(getattr(value, f.name))]
+    return []
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -166,8 +166,8 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
         yield player.index, player.hand
         yield PUBLIC, [c.name for c in player.played]
         yield PUBLIC, player.events
-        if player.corporation:
-            yield PUBLIC, [player.corporation]
+        if player.corporations:
+            yield PUBLIC, player.corporations
     for index, kept in enumerate(state.kept):
         yield index, kept
     face_down = state.face_down

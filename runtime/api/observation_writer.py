@@ -306,17 +306,19 @@ class ObservationWriter:
         cards = list(map(_CARD, player.played))   # (name, resources, used) of each card in play, read in C
         part = _PLAYED_PARTS[index]
         known = keys.get(part)
-        if known is not None and known[0] == player.corporation and known[1] == cards:
+        corporations = tuple(player.corporations)
+        if known is not None and known[0] == corporations and known[1] == cards:
             return False
-        keys[part] = (player.corporation, cards)
+        keys[part] = (corporations, cards)
         old = known[1] if known is not None else None
-        if old is None or len(old) != len(cards) or known[0] != player.corporation or \
+        if old is None or len(old) != len(cards) or known[0] != corporations or \
                 any(a[0] != b[0] or a[1] != b[1] for a, b in zip(old, cards)):
             base = self.offsets[16] + self._relative(index, len(state.players)) * self.encoding.per_seat
             names, at = self.encoding.cards, base + len(SEAT_NUMBERS)
             entries = {}
-            if player.corporation in names:
-                entries[at + names[player.corporation]] = 1.0
+            for corporation in corporations:
+                if corporation in names:
+                    entries[at + names[corporation]] = 1.0
             for name, held, _ in cards:
                 if name in names:
                     entries[at + len(names) + names[name]] = 1.0 + min(held, 20) / SCALES["card resources"]

@@ -31,6 +31,7 @@ import random
 from typing import Optional
 
 from ..core.decisions import Decision
+from ..core.state import corporation_to_data
 from . import hidden
 from .action_space import action_space
 from .encoding import encoding_for
@@ -146,7 +147,7 @@ class GameState:
             "discard_face_down": sum(1 for owner in state.face_down.values() if owner != player),
             "players": [{
                 "name": p.name,
-                "corporation": p.corporation,
+                "corporation": corporation_to_data(p.corporations),  # a list only for several
                 "tr": p.tr,
                 "resources": dict(p.resources),
                 "production": dict(p.production),

@@ -9,7 +9,8 @@ cdef class CardInPlay:
 
 
 cdef class PlayerState:
-    cdef public object name, index, corporation, tr
+    cdef public object name, index, tr
+    cdef public list corporations
     cdef public dict resources, production
     cdef public object starting_production
     cdef public list hand, played, events
@@ -20,6 +21,7 @@ cdef class PlayerState:
     cdef public dict pieces
     cdef public dict removed_this_generation
     cdef public list harmed_by_this_generation
+    cdef public list first_actions
 
 
 cdef class GameData:

@@ -145,25 +145,30 @@ class BoardMarker:
 
 
 class PlayerState:
-    __slots__ = ("name", "index", "corporation", "tr", "resources", "production", "starting_production", "hand",
+    __slots__ = ("name", "index", "corporations", "tr", "resources", "production", "starting_production", "hand",
                  "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
-                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation")
-    # played: corporation first, then project cards in play; next_card_modifiers: compiled modifiers from
+                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation", "first_actions")
+    # corporations: the player's corporations in the order played (one, or none before set-up; a second from a card
+    # that plays one, `look 4 corporation cards play 1`); first_actions: when a player has several corporations with a
+    # first action still to take, those corporations in order (the first one's is the pending one); empty otherwise,
+    # when `first_action_done` alone says whether the first corporation's first action waits; played: corporations
+    # first, then project cards in play; next_card_modifiers: compiled modifiers from
     # `next card { }`; actions_used: once-a-generation actions not of cards, used this one; pieces: declared pieces
     # with a supply, how many in it; removed_this_generation: resources this player removed from other players this
     # generation, by kind (`plants removed from opponents this generation`); harmed_by_this_generation: the other side,
     # the players who removed this player's resources or decreased their production this generation, in the order
     # they first did (`steal 3 megacredits from any player who harmed you this generation`)
 
-    def __init__(self, name: str, index: int, corporation: Optional[str] = None, tr: int = 20,
+    def __init__(self, name: str, index: int, corporations: Optional[list[str]] = None, tr: int = 20,
                  resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
                  starting_production: int = 1, hand: Optional[list[str]] = None,
                  played: Optional[list[CardInPlay]] = None, events: Optional[list[str]] = None, passed: bool = False,
                  tr_raised_this_generation: int = 0, next_card_modifiers: Optional[list] = None,
                  first_action_done: bool = True, actions_used: Optional[list[str]] = None,
                  pieces: Optional[dict[str, int]] = None, removed_this_generation: Optional[dict[str, int]] = None,
-                 harmed_by_this_generation: Optional[list[int]] = None):
-        self.name, self.index, self.corporation, self.tr = name, index, corporation, tr
+                 harmed_by_this_generation: Optional[list[int]] = None, first_actions: Optional[list[str]] = None):
+        self.name, self.index, self.tr = name, index, tr
+        self.corporations = [] if corporations is None else corporations
         self.resources = _zeroes() if resources is None else resources
         self.production = _zeroes() if production is None else production
         self.starting_production = starting_production
@@ -177,6 +182,34 @@ class PlayerState:
         self.pieces = {} if pieces is None else pieces
         self.removed_this_generation = {} if removed_this_generation is None else removed_this_generation
         self.harmed_by_this_generation = [] if harmed_by_this_generation is None else harmed_by_this_generation
+        self.first_actions = [] if first_actions is None else first_actions
+
+    def add_corporation(self, name: str, has_first_action: bool) -> None:
+        """A corporation comes into play: the first at set-up, another from a card (the reference engine's
+        `playAdditionalCorporationCard`); a first action of the new one waits after those already waiting."""
+        if not self.corporations:
+            self.first_action_done = not has_first_action
+        elif has_first_action:
+            waiting = self.first_actions or ([] if self.first_action_done else [self.corporations[0]])
+            self.first_actions = waiting + [name]
+            self.first_action_done = False
+        self.corporations.append(name)
+
+    def pending_first_action(self) -> Optional[str]:
+        """The corporation whose first action the player must take next, or None."""
+        if self.first_action_done:
+            return None
+        if self.first_actions:
+            return self.first_actions[0]
+        return self.corporations[0] if self.corporations else None
+
+    def take_first_action(self) -> Optional[str]:
+        """The pending first action is taken: its corporation, and the next one (if any) waits."""
+        corporation = self.pending_first_action()
+        if self.first_actions:
+            self.first_actions.pop(0)
+        self.first_action_done = not self.first_actions
+        return corporation
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -186,7 +219,8 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         new = PlayerState.__new__(PlayerState)
-        new.name, new.index, new.corporation, new.tr = self.name, self.index, self.corporation, self.tr
+        new.name, new.index, new.tr = self.name, self.index, self.tr
+        new.corporations = self.corporations.copy()
         new.resources, new.production = self.resources.copy(), self.production.copy()
         new.starting_production = self.starting_production
         new.hand, new.played = self.hand.copy(), [c.copy() for c in self.played]
@@ -197,6 +231,7 @@ class PlayerState:
         new.pieces = self.pieces.copy() if self.pieces else {}
         new.removed_this_generation = self.removed_this_generation.copy() if self.removed_this_generation else {}
         new.harmed_by_this_generation = self.harmed_by_this_generation.copy() if self.harmed_by_this_generation else []
+        new.first_actions = self.first_actions.copy() if self.first_actions else []
         return new
 
     def __eq__(self, other):
@@ -387,12 +422,13 @@ def _tile_to_data(tile: Tile) -> dict:
 
 _PLAIN_GAME = ("board", "temperature", "oxygen", "oceans", "generation", "first_player", "phase", "neutral_tr",
                "over", "rng")
-_PLAIN_PLAYER = ("name", "index", "corporation", "tr", "starting_production", "passed", "tr_raised_this_generation",
+_PLAIN_PLAYER = ("name", "index", "tr", "starting_production", "passed", "tr_raised_this_generation",
                  "first_action_done")
 
 
 def _player_to_data(player: PlayerState, encode_modifier) -> dict:
-    data = {f: getattr(player, f) for f in _PLAIN_PLAYER}
+    data = {"name": player.name, "index": player.index, "corporation": corporation_to_data(player.corporations)}
+    data.update((f, getattr(player, f)) for f in _PLAIN_PLAYER[2:])  # the keys in the order saves always had
     data["resources"], data["production"] = dict(player.resources), dict(player.production)
     data["hand"], data["events"] = list(player.hand), list(player.events)
     data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
@@ -406,7 +442,23 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
         data["removed_this_generation"] = dict(player.removed_this_generation)
     if player.harmed_by_this_generation:  # only in a generation where someone harmed the player: other saves as before
         data["harmed_by_this_generation"] = list(player.harmed_by_this_generation)
+    if player.first_actions:  # only with several corporations' first actions waiting: other saves as before
+        data["first_actions"] = list(player.first_actions)
     return data
+
+
+def corporation_to_data(corporations: list[str]):
+    """The saved `corporation`: the one name (None before set-up), as every save had it; a list only for a player
+    with several corporations."""
+    if len(corporations) > 1:
+        return list(corporations)
+    return corporations[0] if corporations else None
+
+
+def corporations_from_data(saved) -> list[str]:
+    if saved is None:
+        return []
+    return [saved] if isinstance(saved, str) else list(saved)
 
 
 def _player_from_data(data: dict, decode_modifier) -> PlayerState:
@@ -421,6 +473,8 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.pieces = dict(data.get("pieces", {}))
     player.removed_this_generation = dict(data.get("removed_this_generation", {}))
     player.harmed_by_this_generation = list(data.get("harmed_by_this_generation", ()))
+    player.corporations = corporations_from_data(data.get("corporation"))
+    player.first_actions = list(data.get("first_actions", ()))
     return player
 
 

@@ -89,8 +89,9 @@ class Table:
         """The shuffled pile of a declared kind of card, from the sets in play."""
         sets = self.elements.sets
         named = self.elements.staged_cards.get(kind, self.library)   # a kind with stages: its cards' own names
-        cards = sorted(d.name for d in named.values() if d.kind == "card" and d.set in sets and d.type == kind
-                       and sets.issuperset(d.needs))
+        cards = sorted(d.name for d in named.values() if d.kind in ("card", "corporation") and d.set in sets
+                       and d.type == kind and sets.issuperset(getattr(d, "needs", ())) and
+                       getattr(d, "variant", None) is None)
         self.state.rng = rng.shuffle(self.state.rng, cards)
         return cards
 

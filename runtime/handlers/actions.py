@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tharsis.compiler import text
 
 from ..core.decisions import Decision, Option
-from ..core.flow import ask, push, step
+from ..core.flow import Step, ask, push, step, then
 from ..core.state import CardInPlay
 from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
 from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
@@ -35,8 +35,7 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     new_action(game)
     state = game.state.players[player]
     if kind == "first_action":
-        state.first_action_done = True
-        corporation = state.corporation
+        corporation = state.take_first_action()
         game.begin("first_action", player, corporation)
         effects.run_effects(game, game.library[corporation].first_action, 0, EffectContext(player, card=corporation),
                             None)
@@ -171,6 +170,9 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     instead."""
     state = game.state
     card = game.library[name]
+    if card.kind == "corporation":  # a corporation has no requirement: it starts (a second one, or more)
+        play_corporation(game, player, name)
+        return
     ctx = play_context(game, player, name)
     if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
             possible_in_some_order(game, card.play, ctx):
@@ -188,6 +190,36 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     if kind is None or kind.unplayable_to == "pile":   # under its own pile, never among the project cards
         state.piles.setdefault(card.type, []).insert(0, name)
     effects.run_effects(game, kind.unplayable if kind is not None else (), 0, EffectContext(player), None)
+
+
+def play_corporation(game: "Table", index: int, name: str) -> None:
+    """A corporation comes into the player's play area: the one chosen at set-up, or another played by a card (as
+    the reference engine's `playAdditionalCorporationCard`): its starting megacredits are gained, its start effects
+    run, its `when you play` triggers fire for it, and its first action (if any) waits for the player's next action."""
+    player = game.state.players[index]
+    corporation = game.library[name]
+    # before its starting megacredits, which are its effect; a later one is told as played ("ann plays Teractor")
+    game.begin("play" if player.corporations else "start", index, name)
+    player.resources["megacredits"] += corporation.starting_megacredits
+    position = len(player.corporations)  # in play after the corporations before it, before the project cards
+    player.add_corporation(name, bool(corporation.first_action))
+    fresh = new_tags(game, index, name)
+    player.played.insert(position, CardInPlay(name))
+    game.flow.playing = (index, name)
+    then(game, Step(effects.run_effects, (corporation.play, 0, EffectContext(index, card=name), None)),
+         Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
+    if fresh:
+        fire(game, "new_tag", index, times=fresh)
+
+
+@step(name="phases.fire_while_playing")  # saves made before it moved here hold this name
+def fire_while_playing(game: "Table", event: str, index: int, name: str) -> None:
+    fire(game, event, index, card=name)
+
+
+@step(name="phases.set_playing")
+def set_playing(game: "Table", playing) -> None:
+    game.flow.playing = playing
 
 
 @step

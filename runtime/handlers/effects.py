@@ -899,6 +899,10 @@ def _look_play(game, e, ctx):
 def play_next_seen(game: "Table", player: int, kind: str, seen: tuple, remaining: int,
                    decider: Optional[int] = None) -> None:
     if remaining <= 0 or not seen:
+        if kind == "corporation":  # discarded, as the printed Merger: out of the game
+            if seen:
+                game.log_event("discard_kind", player, len(seen), kind)
+            return
         game.state.piles.setdefault(kind, [])[:0] = list(seen)  # the others go under the pile
         return
     asked, for_player = asking(player, decider)
@@ -960,7 +964,7 @@ def extra_action(game: "Table", player: int, left: int) -> None:
         return
     state = game.state.players[player]
     if not state.first_action_done:
-        first = text.effects(game.library[state.corporation].first_action)
+        first = text.effects(game.library[state.pending_first_action()].first_action)
         ask(game, Decision(player, "action", f"extra action ({left} to take)",
                            (Option(f"first action: {first}", ("first_action",)),)), extra_action_taken, player, left)
         return

@@ -503,9 +503,20 @@ def _paid(game: "Table", e, ctx: EffectContext, player) -> list:
     return [(player.resources, r, -amount) for r, amount in ways[0].items()] if ways else []
 
 
+def _corporations_started(game: "Table", e, ctx: EffectContext, player) -> list:
+    """`look N corporation cards play K`: the starting megacredits of the corporations played, at least those of the
+    K poorest of the N on top of the pile (Merger's 42 MC may be paid from them, as the reference engine allows)."""
+    if e.card_kind != "corporation":
+        return []
+    pile = game.state.piles.get("corporation", ())
+    seen = sorted(game.library[name].starting_megacredits for name in pile[len(pile) - e.look:])
+    return [(player.resources, "megacredits", sum(seen[:e.play]))] if seen else []
+
+
 # the verbs that surely change their player's own stock or production, and how (the later effects of a card are
 # checked with those changes made); a verb left out is checked without them, which may refuse an order that works
-_CERTAIN = {fx.Gain: _gained, fx.Lose: _lost, fx.Spend: _lost, fx.Production: _produced, fx.Pay: _paid}
+_CERTAIN = {fx.Gain: _gained, fx.Lose: _lost, fx.Spend: _lost, fx.Production: _produced, fx.Pay: _paid,
+            fx.LookPlay: _corporations_started}
 
 
 def _own_triggers(game: "Table", ctx: EffectContext, kind: str):

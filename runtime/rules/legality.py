@@ -163,7 +163,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
     if kind == "first_action":
         return None if not state.first_action_done else "the first action was already taken"
     if not state.first_action_done:
-        return f"{state.corporation}'s first action must be taken first"
+        return f"{state.pending_first_action()}'s first action must be taken first"
     if kind == "play":
         if name not in state.hand:
             return f"{name} is not in your hand"

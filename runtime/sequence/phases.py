@@ -16,14 +16,14 @@ from tharsis.compiler.vocabulary import CITY, GREENERY
 from ..core import rng
 from ..core.decisions import Decision, Option
 from ..core.flow import EndlessGame, Step, ask, push, step, then
-from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES, CardInPlay
-from ..handlers.actions import play_for_free, take_action
+from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES
+from ..handlers.actions import play_corporation, play_for_free, take_action
 from ..handlers.effects import run_effects
 from ..handlers.payment import offer_cards
 from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
-from ..handlers.triggers import fire, new_action, new_tags
+from ..handlers.triggers import fire, new_action
 from ..rules.checks import EffectContext
 from ..rules.legality import action_menu, any_legal_action, standard_action_possible
 from ..rules.prices import card_price
@@ -87,6 +87,8 @@ def start_game(game: "Table") -> None:
                 pile = state.piles[kind]
                 for _ in range(min(kinds[kind].deal, len(pile))):
                     state.kept[index].append(pile.pop())
+    if game.elements.corporation_pile:  # a card looks at corporations: those not dealt, in their shuffled order
+        state.piles["corporation"] = corporations
     set_up_sites(game)  # declared sites dealt, supplies of pieces filled (nothing without them)
     set_up_government(game)  # the declared government's factions, ruling faction and role (nothing without one)
     push(game, generation)
@@ -185,30 +187,8 @@ def corporation_chosen(game: "Table", name: str, dealt: tuple, position: int, ch
 
 @step
 def start_corporation(game: "Table", index: int, name: str) -> None:
-    player = game.state.players[index]
-    corporation = game.library[name]
     new_action(game)
-    game.begin("start", index, name)  # before its starting megacredits: they are its effect
-    player.corporation = name
-    player.resources["megacredits"] += corporation.starting_megacredits
-    fresh = new_tags(game, index, name)
-    player.played.insert(0, CardInPlay(name))
-    player.first_action_done = not corporation.first_action
-    game.flow.playing = (index, name)
-    then(game, Step(run_effects, (corporation.play, 0, EffectContext(index, card=name), None)),
-         Step(fire_while_playing, ("play", index, name)), Step(set_playing, (None,)))
-    if fresh:
-        fire(game, "new_tag", index, times=fresh)
-
-
-@step
-def fire_while_playing(game: "Table", event: str, index: int, name: str) -> None:
-    fire(game, event, index, card=name)
-
-
-@step
-def set_playing(game: "Table", playing) -> None:
-    game.flow.playing = playing
+    play_corporation(game, index, name)
 
 
 @step
@@ -348,7 +328,7 @@ def next_turn(game: "Table", position: int) -> None:
 def turn_action(game: "Table", index: int, number: int) -> None:
     player = game.state.players[index]
     if not player.first_action_done:
-        corporation = game.library[player.corporation]
+        corporation = game.library[player.pending_first_action()]
         option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
         ask(game, Decision(index, "action", f"action {number} of 2", (option,)), action_chosen, index, number)
         return

@@ -469,10 +469,11 @@ EXPECTED_TILE = Scalar(str, name="a tile", valid=lambda kind: None if kind in v.
                        f"{did_you_mean(kind, v.TILES + ('empty',)) or 'tiles: ' + ', '.join(v.TILES)}")
 
 CARD = CardName()
+CORPORATION = AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER}, name="`{card: Arklight, resources: 2}`",
+                                 required=("card",)),
+                    name="a corporation's name or `{card: Arklight, resources: 2}`")
 PLAYER_SETUP = Fields({
-    "corporation": AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER}, name="`{card: Arklight, resources: 2}`",
-                                      required=("card",)),
-                         name="a corporation's name or `{card: Arklight, resources: 2}`"),
+    "corporation": ListOf(CORPORATION, single=True),   # a list for a player with several
     "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
     "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
@@ -527,6 +528,7 @@ SETUP = Fields({
 PLAYER_EXPECT = Fields({
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "tr": NUMBER, "hand": ListOf(NAME),
     "hand size": NUMBER, "played": ListOf(NAME, single=True), "events": ListOf(NAME, single=True),
+    "corporation": ListOf(NAME, single=True),
     "card resources": KeyedBy(NUMBER, "cards and their resources"), "passed": FLAG,
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's expectations")

@@ -320,12 +320,13 @@ class Runner:
         self.location = _span(players, name) or self.location
         player = state.players[self.player(name)]
         spec = spec or {}
-        if "corporation" in spec:
-            corporation, resources = self._corporation(spec)
-            if not spec.get("start"):
-                player.corporation = corporation
-                player.played.insert(0, CardInPlay(corporation, resources=resources))
-                self._corporation_state(player, corporation, spec)
+        for corporation, _ in self._corporations(spec) if "corporation" in spec else ():
+            self._out_of_its_pile(corporation)   # the corporation pile (a game that has one) never deals it again
+        if "corporation" in spec and not spec.get("start"):
+            for position, (corporation, resources) in enumerate(self._corporations(spec)):
+                player.corporations.append(corporation)
+                player.played.insert(position, CardInPlay(corporation, resources=resources))
+            self._corporation_state(player, spec)
         for key in ("tr",):
             if key in spec:
                 player.tr = int(spec[key])
@@ -377,21 +378,31 @@ class Runner:
         if pile is not None and name in pile:
             pile.remove(name)
 
-    def _corporation(self, spec: dict) -> tuple[str, int]:
-        """The corporation of a player's set-up and the resources on it: `corporation: Arklight` or `corporation:
-        {card: Arklight, resources: 2}` (a corporation is not written under `played:`)."""
-        entry = spec["corporation"]
-        if isinstance(entry, dict):
-            return self.card(entry["card"], where=_span(spec, "corporation")), int(entry.get("resources", 0))
-        return self.card(entry, where=_span(spec, "corporation")), 0
+    def _corporations(self, spec: dict) -> list[tuple[str, int]]:
+        """The corporations of a player's set-up and the resources on each: `corporation: Arklight`, `corporation:
+        {card: Arklight, resources: 2}`, or a list of those for a player with several (a corporation is not written
+        under `played:`)."""
+        entries = spec["corporation"]
+        corporations = []
+        for entry in entries if isinstance(entries, list) else [entries]:
+            if isinstance(entry, dict):
+                corporations.append((self.card(entry["card"], where=_span(spec, "corporation")),
+                                     int(entry.get("resources", 0))))
+            else:
+                corporations.append((self.card(entry, where=_span(spec, "corporation")), 0))
+        return corporations
 
-    def _corporation_state(self, player, corporation: str, spec: dict) -> None:
-        """Mid-game by default: `first action pending: true` arranges the start of the game; `used: true` its
-        action used this generation."""
-        player.first_action_done = not (spec.get("first action pending")
-                                        and self.game.library[corporation].first_action)
+    def _corporation_state(self, player, spec: dict) -> None:
+        """Mid-game by default: `first action pending: true` arranges the start of the game (the first actions of
+        every corporation of the player that has one wait, in order); `used: true` their actions used this
+        generation."""
+        waiting = [c for c in player.corporations if self.game.library[c].first_action] \
+            if spec.get("first action pending") else []
+        player.first_action_done = not waiting
+        player.first_actions = waiting if len(waiting) > 1 else []
         if spec.get("used"):
-            player.played[0].used = True
+            for card in player.played[:len(player.corporations)]:
+                card.used = True
 
     def _start_corporations(self, setup: dict) -> None:
         """`start: true`: the corporation's starting megacredits, its play effects and its own triggers, carried out
@@ -404,10 +415,10 @@ class Runner:
                 continue
             self.location = _span(players, name) or self.location
             player = self.game.state.players[self.player(name)]
-            corporation, resources = self._corporation(spec)
-            self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
-            player.played[0].resources += resources   # besides those its start put there
-            self._corporation_state(player, corporation, spec)
+            for position, (corporation, resources) in enumerate(self._corporations(spec)):
+                self.drive(phases.start_corporation, (player.index, corporation), [], None, "setup")
+                player.played[position].resources += resources   # besides those its start put there
+            self._corporation_state(player, spec)
 
     def arrange(self, setup: dict) -> None:
         state = self.game.state
@@ -439,8 +450,11 @@ class Runner:
             state.deck = [c for c in state.deck if c not in state.discard]
         for kind, top in (setup.get("piles") or {}).items():  # the next cards of a declared kind, in order
             if str(kind).lower() not in state.piles:
+                why = ("the corporations not dealt are a pile only in a game with a card that looks at them "
+                       "(`look N corporation cards play K`)" if str(kind).lower() in ("corporation", "corporations")
+                       else "is its expansion in `options`?")
                 raise ScenarioError(f"there is no pile of {kind} cards in this game (piles: "
-                                    f"{', '.join(state.piles) or 'none'}); is its expansion in `options`?",
+                                    f"{', '.join(state.piles) or 'none'}); {why}",
                                     _span(setup.get("piles"), kind), "E607")
             pile, top = state.piles[str(kind).lower()], [self.card(c, str(kind).lower()) for c in top or []]
             pile[:] = [c for c in pile if c not in top] + list(reversed(top))
@@ -928,6 +942,9 @@ class Runner:
             fail(f"{where}: {player.name}'s hand is {player.hand}, expected {wanted['hand']}")
         if "hand size" in wanted and len(player.hand) != wanted["hand size"]:
             fail(f"{where}: {player.name} holds {len(player.hand)} cards, expected {wanted['hand size']}")
+        if "corporation" in wanted and player.corporations != _as_list(wanted["corporation"]):
+            fail(f"{where}: {player.name}'s corporations are {player.corporations}, expected "
+                 f"{_as_list(wanted['corporation'])}")
         for name in _as_list(wanted.get("played")):
             if player.card(name) is None:
                 fail(f"{where}: {name} is not in play for {player.name}")

@@ -53,7 +53,7 @@ def play_one(task: tuple, library=None) -> dict:
         "terraformed": terraformed(game),
         "seconds": round(time.perf_counter() - started, 4),
         "players": [{"seat": row["name"], "bot": seats[i][1],
-                     "corporation": game.state.players[i].corporation,
+                     "corporation": game.state.players[i].corporations[0],  # the one dealt (a later one: played)
                      **{k: row[k] for k in ("total", "tr", "milestones", "awards", "greeneries", "cities", "cards",
                                            "megacredits")},
                      "played": _played(game.state.players[i]),
@@ -97,7 +97,8 @@ def pieces_used(game: Game) -> list[dict]:
 
 
 def _played(player) -> list[str]:
-    """The project cards in a player's tableau (not the corporation), then the events they played."""
+    """The cards in a player's tableau after the corporation dealt to them (a corporation a card played among
+    them), then the events they played."""
     return [c.name for c in player.played[1:]] + list(player.events)
 
 

@@ -467,7 +467,7 @@ def _menu_note(game, player: int, option: Option, language: str) -> str:
         return " | ".join(dict.fromkeys(rules_text.sentences(definition.actions[n].effects, language, names)
                                         for n in numbers))
     if kind == "first_action":
-        corporation = game.state.players[player].corporation
+        corporation = game.state.players[player].pending_first_action()
         return rules_text.sentences(game.library[corporation].first_action, language, names) if corporation else ""
     if kind == "milestone":
         return words("milestone_note",

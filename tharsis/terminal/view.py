@@ -441,7 +441,9 @@ def panel(game, index: int, paint: Paint = PLAIN, language: str = "en") -> str:
 
 
 def _corporation(words: Words, player) -> str:
-    return words.name(player.corporation, "corporation") if player.corporation else words("no_corporation")
+    if not player.corporations:
+        return words("no_corporation")
+    return " + ".join(words.name(name, "corporation") for name in player.corporations)  # merged: both named
 
 
 def final_table(result: dict, paint: Paint = PLAIN, language: str = "en") -> str:

@@ -23,7 +23,8 @@ TOKEN_MODIFIERS = ("declaration", "defaultLibrary")
 _NUMBERS = ("INT", "SIGNED", "SIGNED_INT", "VALUE", "CARD_NUMBER", "X", "MULTIPLE_X")
 _OPERATORS = ("->", "+", "|", ">=", "<=", "==", ">", "<", "+-", "±")
 _NAME_TYPES = {
-    "tag": "type", "new tag": "type", "card type": "type", "card kind": "type", "card word": "type",
+    "tag": "type", "new tag": "type", "card type": "type", "card kind": "type", "pile kind": "type",
+    "card word": "type",
     "raisable": "variable", "raised": "variable", "leeway": "variable", "parameter": "variable",
 }
 _STRING_TYPES = {"new definition": "class", "standard project": "class",

@@ -25,7 +25,7 @@ _DECLARATION = re.compile(r"^(resource|tag)[ \t]+([^\n/]+?)(?:[ \t]+as[ \t]+any[
 _TAG_ROLES = ("tag", "new tag")
 _RESOURCE_ROLES = ("card resource", "new card resource", "any resource")
 _PARAMETER_ROLES = ("raisable", "raised", "leeway", "parameter")
-_KIND_ROLES = ("card type", "card kind")
+_KIND_ROLES = ("card type", "card kind", "pile kind")
 _KIND_NAMES = {"card": "card", "corporation": "corporation", "standard_project": "standard project",
                "standard_action": "standard action", "milestone": "milestone", "award": "award", "board": "board",
                "parameter": "parameter", "card_kind": "card kind", "rule": "rule", "expansion": "expansion"}

@@ -40,7 +40,7 @@ NAME_ROLES = {
     "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
     "tag_filter": "tag", "any_tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word",
     "card_zone": "zone", "card_destination": "destination",
-    "look_play": "card kind",
+    "look_play": "pile kind",
     "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
     "site_holds_field": "piece", "visited_by_field": "piece", "holding_filter": "card resource",
     "cost_alternative": "resource", "card_price": "resource", "returns_field": "returns", "site_count": "players",
@@ -82,7 +82,8 @@ GLOSSARY_CATEGORIES = {
     "protected": "resource",
     "tile": "tile", "neighbour": "tile", "own tile": "tile", "new tile": "tile", "space kind": "space kind",
     "card type": "card type",
-    "card kind": "card type", "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
+    "card kind": "card type", "pile kind": "card type",
+    "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
     "leeway": "global parameter", "parameter": "global parameter",
 }
 
@@ -134,6 +135,7 @@ class Vocabulary:
             "raisable": raisable + ("tr",), "raised": raisable + ("tr", "production"),
             "leeway": ("global",) + raisable, "parameter": self.parameters,
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
+            "pile kind": self.card_kinds + ("corporation",),   # `look 4 corporation cards play 1`
             "card word": v.CARD_TYPES[:2] + self.card_kinds + tags,   # a type, or a tag (`play active card`)
             "zone": ("play", "events", "hand"), "destination": ("hand", "discard", "another", "player"),
             "variant": v.VARIANTS, "ends game": ENDS_GAME,
@@ -167,8 +169,8 @@ class Vocabulary:
             return v.lookup(word, v.CARD_RESOURCES) is None and v.normalize(word) not in v.STANDARD_RESOURCES
         if name_role in ("raisable", "raised", "leeway", "parameter"):
             return word.lower() not in v.GLOBAL_RANGES and word.lower() not in ("tr", "production", "global")
-        if name_role in ("card type", "card kind"):
-            return word.lower() not in v.CARD_TYPES
+        if name_role in ("card type", "card kind", "pile kind"):
+            return word.lower() not in v.CARD_TYPES + ("corporation",)
         if name_role == "piece":
             return True
         return False
