@@ -39,6 +39,27 @@ def rewrite(path: Path) -> bool:
     return False
 
 
+def main(argv: list[str]) -> int:
+    """Rewrite the reference section of the Markdown file named (docs/language.md by default); 2 on bad arguments.
+    A developer's tool, but bad input still gets a clear message, not a traceback."""
+    if any(arg in ("-h", "--help") for arg in argv) or len(argv) > 1:
+        print("usage: python -m tharsis.compiler.reference [FILE.md]\n"
+              "rewrite the generated effect reference between the markers of FILE.md (default docs/language.md)",
+              file=sys.stdout if argv and argv[0] in ("-h", "--help") else sys.stderr)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    target = Path(argv[0] if argv else "docs/language.md")
+    try:
+        changed = rewrite(target)
+    except OSError as error:
+        print(f"error: cannot rewrite {target}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except ValueError:   # str.index: a marker is missing
+        print(f"error: {target} has no generated reference section (the markers {BEGIN!r} ... {END!r})",
+              file=sys.stderr)
+        return 2
+    print(("updated " if changed else "unchanged ") + str(target))
+    return 0
+
+
 if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/language.md")
-    print(("updated " if rewrite(target) else "unchanged ") + str(target))
+    sys.exit(main(sys.argv[1:]))

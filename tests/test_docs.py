@@ -7,7 +7,7 @@ import pytest
 
 from tharsis.compiler import compile_text
 from tharsis.compiler.effects import REGISTRY, walk
-from tharsis.compiler.reference import BEGIN, END, generate
+from tharsis.compiler.reference import BEGIN, END, generate, main as reference_main
 
 
 def _blocks(text: str):
@@ -37,6 +37,18 @@ def test_generated_reference_is_up_to_date(repo):
     text = (repo / "docs" / "language.md").read_text(encoding="utf-8")
     committed = text[text.index(BEGIN):text.index(END) + len(END)]
     assert committed == generate(), "run: python -m tharsis.compiler.reference docs/language.md"
+
+
+def test_reference_tool_refuses_bad_arguments_with_a_message(tmp_path, capsys):
+    """The regenerating tool is run by hand: a wrong path or file says so (exit 2), never a traceback."""
+    assert reference_main(["--help"]) == 0 and "usage:" in capsys.readouterr().out
+    assert reference_main([str(tmp_path / "missing.md")]) == 2
+    assert "cannot rewrite" in capsys.readouterr().err
+    plain = tmp_path / "plain.md"
+    plain.write_text("# no markers\n", encoding="utf-8")
+    assert reference_main([str(plain)]) == 2
+    assert "no generated reference section" in capsys.readouterr().err
+    assert plain.read_text(encoding="utf-8") == "# no markers\n"
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
