@@ -19,8 +19,8 @@ from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker", "isolated",
-                       "ignoring_adjacency", "also_where_you_have_one")
+_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker",
+                       "isolated", "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
 
@@ -265,10 +265,17 @@ class EffectChecks:
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
 
-    def _filters(self, nodes: list[Node]) -> Optional[tuple]:
+    def _filters(self, nodes: list[Node], covering: bool = False) -> Optional[tuple]:
+        """The placement filters compiled; `covering`: a `place`'s, the one verb that may put a tile `on top of`
+        another (elsewhere it is E301: a claim, a marker, a replacement or a trigger's tile covers nothing)."""
         filters = []
         for node in nodes:
-            if node.kind == "on_kind":
+            if node.kind == "on_top_of":
+                covered = self._covered_tile(node, covering)
+                if covered is None:
+                    return None
+                filters.append(covered)
+            elif node.kind == "on_kind":
                 word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
@@ -331,6 +338,27 @@ class EffectChecks:
                 return None
         return tuple(filters)
 
+    def _covered_tile(self, node: Node, covering: bool) -> Optional[fx.SpaceFilter]:
+        """`on top of [your | opponent] TILE` (New Holland: a city on top of an ocean): a space holding such a tile,
+        which the new one covers; the space then holds both, each counting as its kind."""
+        if not covering:
+            self.diagnostics.error("E301", "'on top of' puts a tile placed on top of another; only 'place' places "
+                                   "one", node.span, "remove it, or write: place TILE on top of TILE")
+            return None
+        word = node["tile"]
+        tile = v.singular(word.text)
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
+                                   did_you_mean(tile, v.TILE_WORDS) or "tiles: " + ", ".join(v.TILE_WORDS),
+                                   respelling(word.span, tile, v.TILE_WORDS, word.text))
+            return None
+        whose = node["own"].text if node["own"] is not None else None
+        if whose is not None and tile in v.OCEAN_TILES:
+            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
+                                   f"write: on top of {word.text}")
+            return None
+        return fx.SpaceFilter("on_tile", tile=tile, own=whose in ("your", "own"), opponent=whose == "opponent")
+
     @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: CheckContext):
         """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
@@ -363,9 +391,18 @@ class EffectChecks:
             self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...",
                                    word.span if name_leaf is None else name_leaf.span)
             return None
-        filters = self._filters(node["filters"])
+        filters = self._filters(node["filters"], covering=True)
         if filters is None:
             return None
+        covers = [f for f in filters if f.kind == "on_tile"]
+        if covers:
+            cover = next(f for f in node["filters"] if f.kind == "on_top_of")
+            if len(covers) > 1 or tile in v.OCEAN_TILES or covers[0].tile == tile or count > 1:
+                self.diagnostics.error(
+                    "E301", "one tile goes on top of one tile of another kind, and never an ocean (an ocean goes "
+                    "on an empty ocean space)" if len(covers) == 1 else "a tile goes on top of one tile",
+                    cover.span, "write, e.g.: place city on top of ocean")
+                return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
     @compiles(fx.ReplaceTile, "old:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) + " new:NAME name?:STRING")

@@ -232,7 +232,9 @@ class SpaceFilter:
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
     (`next to it`: next to the tile the same effects placed just before) | next_to_space (what the engine makes of
-    `next to it` once that tile is down: `space` is its space; never compiled)."""
+    `next to it` once that tile is down: `space` is its space; never compiled) | on_tile (`on top of [your |
+    opponent] TILE`: a space holding such a tile, which the tile placed covers; `tile`, `own`, `opponent` say which;
+    a `place`'s only)."""
 
     kind: str
     reserved: Optional[str] = None

@@ -456,6 +456,10 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("next_to_marker", name=f.marker))
         elif f.kind == "next_to_placed":
             words.append(t("next_to_placed"))
+        elif f.kind == "on_tile":
+            what = t.noun("tile", 1) if f.tile == "tile" else t.tile(f.tile, 1)
+            whose = t("next_to_yours") if f.own else (t("next_to_opponents") if f.opponent else "")
+            words.append(t("on_tile", what=whose + what if whose else t.a(what)))
         else:
             words.append(t(f"on_{f.kind}"))
     return t("filters", list=t.join("filters", words)) if words else ""

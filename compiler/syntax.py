@@ -159,6 +159,7 @@ CHILDREN = {
     "delta": "resource:NAME change:SIGNED per?:per",
     "delta_at_least": "resource:NAME at_least:AT_LEAST floor:INT",
     "on_kind": "kind:NAME",
+    "on_top_of": "own?:OWNER tile:NAME",
     "on_reserved": "name:STRING",
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",

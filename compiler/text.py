@@ -246,6 +246,9 @@ def _filters(filters) -> str:
     for f in filters:
         if f.kind in v.SPACE_KINDS or f.kind == "mars":
             parts.append(f"on {f.kind}")
+        elif f.kind == "on_tile":
+            whose = "your " if f.own else ("opponent " if f.opponent else "")
+            parts.append(f"on top of {whose}{f.tile}")
         elif f.kind == "reserved":
             parts.append(f'on reserved "{f.reserved}"')
         elif f.kind == "bonus":

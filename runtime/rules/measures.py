@@ -138,13 +138,21 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
                 if (owners is None or tile.owner in owners) and \
                         (every or (tile.is_city if city else tile.kind == name)):
                     total += 1
+            if state.covered and not every:   # a tile under another counts as its kind (a space counts once)
+                total += sum(1 for tile in state.covered.values() if (owners is None or tile.owner in owners) and
+                             (tile.is_city if city else tile.kind == name))
             return total
         spaces = list(state.tiles)
     total = 0
+    covered = state.covered
     for space_id in spaces:
         tile = state.tiles.get(space_id)
-        if tile is None or not _tile_matches(tile, measure.name):
+        if tile is None:
             continue
+        if not _tile_matches(tile, measure.name):
+            tile = covered.get(space_id) if covered else None   # the tile under it, when that one counts
+            if tile is None or not _tile_matches(tile, measure.name):
+                continue
         if owners is not None and tile.owner not in owners:
             continue
         space = board.spaces[space_id]
@@ -153,8 +161,9 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
             continue
         if measure.next_to and not any(
-                _tile_matches(state.tiles[n], measure.next_to) for n in board.neighbours[space_id]
-                if n in state.tiles):
+                _tile_matches(state.tiles[n], measure.next_to) or (n in covered and _tile_matches(covered[n],
+                                                                                                  measure.next_to))
+                for n in board.neighbours[space_id] if n in state.tiles):
             continue
         total += 1
     return total
@@ -166,10 +175,12 @@ def _placed_tiles(game: "Table", measure: Measure, where: Where, players) -> int
     game's neutral tiles included, never an ocean (nobody's); none where no tile was placed."""
     if where.placed is None:
         return 0
-    tiles, me, scope = game.state.tiles, where.player, measure.scope
+    tiles, me, scope, covered = game.state.tiles, where.player, measure.scope, game.state.covered
     total = 0
     for n in game.board.neighbours[where.placed]:
         tile = tiles.get(n)
+        if tile is not None and not _tile_matches(tile, measure.name):
+            tile = covered.get(n)   # the tile under it, when that one counts
         if tile is None or not _tile_matches(tile, measure.name):
             continue
         if (scope == "you" and tile.owner != me) or (scope == "opponents" and (tile.owner is None or tile.owner == me)):
