@@ -25,6 +25,7 @@ _PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bo
 _FILTER_RULES = CARD_FILTERS
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
+MARKED = "marked"  # the `trigger_subject` of a `put MARK on TILE { }` block: `that player` is the tile's owner
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -872,9 +873,10 @@ class EffectChecks:
         """`that player { }`: the effects of the player who set a trigger off. Refused where there is no such
         player other than the trigger's owner: outside a trigger, in a `when you ...` one (that player is you), in
         a trigger of the production phase (every player produces), inside a block that names players itself."""
-        if ctx.trigger_subject not in ("any", "another"):
+        if ctx.trigger_subject not in ("any", "another", MARKED):
             if not ctx.in_trigger:
-                why, hint = "it works only in 'when any player ...' and 'when another player ...'", \
+                why, hint = "it works only in 'when any player ...' and 'when another player ...', and in the " \
+                    "block of 'put MARK on TILE { }' (the tile's owner)", \
                     "write it in a trigger: when any player plays microbe tag -> that player { gain 2 MC }"
             elif ctx.trigger_subject == "you":
                 why, hint = "in a 'when you ...' trigger that player is you", "leave out 'that player { }'"
@@ -886,6 +888,49 @@ class EffectChecks:
             return None
         # checked before it is carried out (skipped when that player cannot), as `each opponent { }` is
         return fx.ThatPlayer(self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None)))
+
+    @compiles(fx.PutMark, "count?:INT mark:NAME own?:OWNER tile:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) +
+              " most?:mark_max effects?:effects")
+    def _fx_put_mark(self, node: Node, ctx: CheckContext):
+        """`put [N] MARK on [your | opponent] TILE [FILTER ...] [max N] [{ EFFECTS }]`: a declared mark on a tile
+        the player picks; the filters pick the tile as a placement trigger's pick the tile placed, and the block's
+        `that player` is the tile's owner."""
+        mark_leaf, tile_leaf = node["mark"], node["tile"]
+        mark, tile = v.singular(mark_leaf.text.lower()), v.singular(tile_leaf.text)
+        if mark not in self.marks:
+            self.diagnostics.error("E112", f"unknown mark '{mark_leaf.text}'", mark_leaf.span,
+                                   did_you_mean(mark, self.marks) or f"declare it: mark {mark_leaf.text.lower()}",
+                                   respelling(mark_leaf.span, mark, self.marks, mark_leaf.text))
+            return None
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{tile_leaf.text}'", tile_leaf.span,
+                                   did_you_mean(tile, v.TILE_WORDS) or "tiles: " + ", ".join(v.TILE_WORDS),
+                                   respelling(tile_leaf.span, tile, v.TILE_WORDS, tile_leaf.text))
+            return None
+        whose = node["own"].text if node["own"] is not None else None
+        if whose is not None and tile in v.OCEAN_TILES:
+            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
+                                   f"write: put {mark} on ocean")
+            return None
+        count = int(node["count"].text) if node["count"] is not None else 1
+        most = int(node["most"]["most"].text) if node["most"] is not None else None
+        if count < 1 or (most is not None and most < count):
+            where = node["count"] if count < 1 or node["most"] is None else node["most"]
+            self.diagnostics.error("E302", f"put at least 1 {mark}, and no more than 'max' allows on a tile",
+                                   where.span, f"write: put 1 {mark} on {tile} max 1")
+            return None
+        lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+        if lifted is not None:
+            self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a mark goes "
+                                   "on a tile already placed", lifted.span, "remove it")
+            return None
+        filters = self._filters(node["filters"])
+        if filters is None:
+            return None
+        body = ()
+        if node["effects"] is not None:
+            body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=MARKED))
+        return fx.PutMark(mark, tile, count, whose in ("your", "own"), whose == "opponent", filters, most, body)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+import attrs
+
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_TILES, TILE_RAISES
 
@@ -105,6 +107,23 @@ def tile_replaced(game: "Table", sid: str, player: int, new: str, name: Optional
     old = game.state.tiles.pop(sid)
     game.log_event("tile_removed", None, sid, old.kind)
     put_tile(game, player, sid, new, name, card)
+
+
+# ------------------------------------------------------------------ marks on tiles
+
+@step
+def mark_put(game: "Table", sid: str, e: fx.PutMark, ctx: EffectContext) -> None:
+    """`put MARK on TILE ... { EFFECTS }`: the mark goes on the tile picked (a new, immutable tile with it: copies of
+    the game share the old one), then the block runs, its `that player` the tile's owner (nobody's tile: none)."""
+    state = game.state
+    tile = state.tiles[sid]
+    marks = dict(tile.marks)
+    marks[e.mark] = marks.get(e.mark, 0) + e.count
+    state.tiles[sid] = attrs.evolve(tile, marks=tuple(sorted(marks.items())))
+    game.log_event("mark_put", ctx.player, sid, e.mark, e.count)
+    if e.body:
+        owner = tile.owner if tile.owner is not None and tile.owner >= 0 else None
+        effects.run_effects(game, e.body, 0, attrs.evolve(ctx, actor=owner), None)
 
 
 # ------------------------------------------------------------------ named markers on the board

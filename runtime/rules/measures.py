@@ -129,7 +129,7 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None
     else:
         owners = None if measure.scope == "all" else set(players)
-        if not (measure.on_mars or measure.rows or measure.next_to):  # the usual count: no look at the board
+        if not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -154,6 +154,8 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
             if tile is None or not _tile_matches(tile, measure.name):
                 continue
         if owners is not None and tile.owner not in owners:
+            continue
+        if measure.mark is not None and not state.tiles[space_id].marked(measure.mark):   # the mark is on the top
             continue
         space = board.spaces[space_id]
         if measure.on_mars and not space.on_mars:

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "free_spaces", "legal_spaces",
-           "marker_spaces", "maxed", "next_to_placed", "parameter_value", "placed_meets", "replaceable_tiles",
-           "space_cost", "terraformed"]
+           "markable_tiles", "marker_spaces", "maxed", "next_to_placed", "parameter_value", "placed_meets",
+           "replaceable_tiles", "space_cost", "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -296,6 +296,29 @@ def replaceable_tiles(game: "Table", player: int, effect: fx.ReplaceTile) -> lis
         if filters and not placed_meets(game, player, sid, filters):
             continue
         if board.spaces[sid].extra_cost and not _affordable_instead(game, player, sid, placed, new):
+            continue
+        result.append(sid)
+    return result
+
+
+def markable_tiles(game: "Table", player: int, effect: fx.PutMark) -> list[str]:
+    """The spaces of the tiles `put MARK on [your | opponent] TILE [FILTER ...] [max N]` may pick, in board order:
+    the tile on top of its space, of the kind named (a city whatever its name; `tile`: any), whose owner the words
+    allow (any player's without them), meeting the filters as a placement trigger reads them of a tile there, and
+    with room for the mark (`max N`: at most N of it on one tile, those put now included)."""
+    state = game.state
+    tile_word, mark, most = effect.tile, effect.mark, effect.most
+    result = []
+    for sid in sorted(state.tiles):
+        placed = state.tiles[sid]
+        if tile_word != ANY_TILE and placed.kind != tile_word and not (tile_word in CITY_TILES and placed.is_city):
+            continue
+        if (effect.own and placed.owner != player) or \
+                (effect.opponent and (placed.owner is None or placed.owner == player)):
+            continue
+        if most is not None and placed.marked(mark) + effect.count > most:
+            continue
+        if effect.filters and not placed_meets(game, player, sid, effect.filters):
             continue
         result.append(sid)
     return result

@@ -162,6 +162,7 @@ ZH_EVENTS: dict[str, str] = {
     "site_out": "{who}将「{0}」移出游戏",
     "marker_placed": "{who}将「{0}」标记放在 {1}",
     "marker_moved": "{who}将「{0}」标记移到 {1}",
+    "mark_put": "{who}在 {0} 的板块上放置{2}个{1}",
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {
