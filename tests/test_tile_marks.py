@@ -88,3 +88,18 @@ def test_the_map_tells_what_its_cells_cannot_show(tmp_path, language, words):
     game.state.tiles["33"] = Tile("city", 0, is_city=True, marks=(("cathedral", 1),))
     shown = view.board(game, language=language)
     assert all(w in shown for w in words), shown
+
+
+def test_completion_offers_the_declared_marks_and_the_tiles_where_they_go(tmp_path):
+    """`put |` offers the declared marks, `put cathedral on |` the tiles and whose, `place city on top of |` the
+    tiles; `on` after a placement offers `top` among the kinds of space."""
+    from tharsis.designer.lsp.analysis import analyse
+
+    def labels(line: str) -> set:
+        text = f'mark cathedral\n\ncard "Probe" {{\n  type: active  cost: 1\n  action: {line}\n}}\n'
+        return {item.label for item in analyse(str(tmp_path / "probe.mars"), text).completions(4, 10 + len(line))}
+
+    assert "cathedral" in labels("put ")
+    assert {"city", "ocean", "tile", "your", "opponent"} <= labels("put cathedral on ")
+    assert {"ocean", "city", "greenery"} <= labels("place city on top of ")
+    assert "top" in labels("place city on ")
