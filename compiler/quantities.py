@@ -29,8 +29,10 @@ CATALOGUE = {
                          "for every player's)",
     "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
                       "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
-    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
-        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
+    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans] [with MARK]":
+        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities; `with MARK`: only those with a "
+        "declared mark on them (`cities with cathedral`); a tile under another (`place city on top of ocean`) "
+        "counts as its kind too",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
     "[your | opponent] cities | greeneries | oceans | tiles | special tiles next to it":
         "in a `when ... places TILE tile` trigger: the tiles next to the tile just placed (`your`: the trigger "
