@@ -103,3 +103,41 @@ def test_completion_offers_the_declared_marks_and_the_tiles_where_they_go(tmp_pa
     assert {"city", "ocean", "tile", "your", "opponent"} <= labels("put cathedral on ")
     assert {"ocean", "city", "greenery"} <= labels("place city on top of ")
     assert "top" in labels("place city on ")
+
+
+BUILDERS = MISSION + '''
+corporation "Cathedral Builders" {
+  start: 60 megacredits
+  first action: place ocean; place city on top of ocean
+  action: put cathedral on city max 1 { that player { may { pay 2 megacredits; draw 1 } } }
+  vp: 1 per city with cathedral
+}
+'''
+
+
+def test_whole_games_with_both_constructs_save_load_clone_and_replay_as_played(tmp_path):
+    """Random bots play a corporation that puts a city on top of an ocean and builds cathedrals: the game ends,
+    its save reloads and replays from its log to the same state (`verify`), and a clone taken midway ends as the
+    game it was taken from."""
+    from tharsis.runtime.api.game import GameOptions
+    from tharsis.runtime.bots.random_bot import RandomBot
+
+    (tmp_path / "builders.mars").write_text(BUILDERS, encoding="utf-8")
+    options = GameOptions(seed=4, card_paths=(str(tmp_path),), corporations=("Cathedral Builders", ""))
+    game, clone = Game(options), None
+    bots = {0: RandomBot(1), 1: RandomBot(2)}
+    while not game.over:
+        if clone is None and game.state.covered and any(t.marks for t in game.state.tiles.values()):
+            clone = game.clone()
+        decision = game.pending()
+        game.apply(bots[decision.player].choose(game, decision))
+    assert clone is not None, "the bots never covered an ocean and marked a city"
+    marked = sum(1 for t in game.state.tiles.values() if t.marked("cathedral"))
+    assert marked >= 1 and list(game.state.covered.values())[0].kind == "ocean"
+    saved = game.to_json()
+    assert '"covered"' in saved and '"marks"' in saved
+    assert Game.from_json(saved, verify=True).to_json() == saved
+    while not clone.over:
+        decision = clone.pending()
+        clone.apply(bots[decision.player].choose(clone, decision))
+    assert clone.to_json() == saved
