@@ -141,3 +141,13 @@ def test_whole_games_with_both_constructs_save_load_clone_and_replay_as_played(t
         decision = clone.pending()
         clone.apply(bots[decision.player].choose(clone, decision))
     assert clone.to_json() == saved
+
+
+def test_the_research_observation_shows_covered_tiles_and_marks_only_in_games_that_have_them(tmp_path):
+    state = _game(tmp_path)
+    seen = state.observation(0)
+    assert "covered" not in seen and "marks" not in seen
+    state.game.state.covered["33"] = Tile("ocean", None)
+    state.game.state.tiles["33"] = Tile("city", 1, is_city=True, marks=(("cathedral", 1),))
+    seen = state.observation(0)
+    assert seen["covered"] == {"33": ["ocean", None]} and seen["marks"] == {"33": {"cathedral": 1}}
