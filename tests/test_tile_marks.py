@@ -151,3 +151,14 @@ def test_the_research_observation_shows_covered_tiles_and_marks_only_in_games_th
     state.game.state.tiles["33"] = Tile("city", 1, is_city=True, marks=(("cathedral", 1),))
     seen = state.observation(0)
     assert seen["covered"] == {"33": ["ocean", None]} and seen["marks"] == {"33": {"cathedral": 1}}
+
+
+@pytest.mark.parametrize("line, words", [
+    ("play: put cathedral on city on ocean on land", "no tile can take this cathedral"),
+    ("play: put cathedral on ocean on land", "an ocean tile is never on a land space"),
+    ("play: place city on top of ocean on land", "an ocean tile is never on a land space"),
+])
+def test_filters_no_tile_meets_are_a_warning(line, words):
+    result = _compiled(line)
+    assert not result.errors and [d.code for d in result.warnings] == ["W104"]
+    assert words in result.warnings[0].message
