@@ -77,6 +77,8 @@ def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, the
         push(game, then.function, *then.args, sid)
     state = game.state
     is_city = tile in CITY_TILES
+    if sid in state.tiles:   # `neutral { place city on top of ocean }`: the tile below stays, covered
+        state.covered[sid] = state.tiles[sid]
     state.tiles[sid] = Tile(kind=tile, owner=None, is_city=is_city, claimed=state.claims.pop(sid, None))
     game.begin("place_nobody", None, sid, tile)
     push(game, fire_place, NEUTRAL, tile, sid, is_city)
