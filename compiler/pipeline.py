@@ -228,7 +228,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     # names in other languages, checked against what was compiled (compiler/names.py)
     names_texts = {path: text for path, text in sources.items() if names_files.is_names_file(path)}
     library.names = names_files.load(names_texts, library, diagnostics, languages=names_files.LANGUAGES, tags=tags,
-                                     resources=card_resources | set(v.STANDARD_RESOURCES))
+                                     resources=card_resources | set(v.STANDARD_RESOURCES) | set(marks))
     return CompileResult(library, diagnostics.items, sources, list(sources),
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),

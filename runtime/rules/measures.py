@@ -155,7 +155,7 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
                 continue
         if owners is not None and tile.owner not in owners:
             continue
-        if measure.mark is not None and not state.tiles[space_id].marked(measure.mark):   # the mark is on the top
+        if measure.mark is not None and not tile.marked(measure.mark):   # `cities with cathedral`
             continue
         space = board.spaces[space_id]
         if measure.on_mars and not space.on_mars:
