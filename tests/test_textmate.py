@@ -86,8 +86,8 @@ def test_every_bundled_file_and_docs_example_tokenises_with_no_unknown_token():
 
 def test_only_declared_names_fall_to_the_generic_name_scope():
     """Every word of the printed language has a scope of its own (a keyword, a field, a resource, a tag, ...);
-    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set, a piece, a mark) are plain
-    names. A word of the compiler's vocabulary missing from the grammar would show here."""
+    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set, a piece, a
+    mark) are plain names. A word of the compiler's vocabulary missing from the grammar would show here."""
     texts = _texts()
     every = list(texts.values())
     tags, card_resources = declarations(every)
