@@ -19,12 +19,13 @@ from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker", "isolated",
-                       "ignoring_adjacency", "also_where_you_have_one")
+_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker",
+                       "isolated", "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
 
 PRODUCTION = "production"  # `protect production from opponents`: the word beside the resources a Protect names
+MARKED = "marked"  # the `trigger_subject` of a `put MARK on TILE { }` block: `that player` is the tile's owner
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
@@ -265,10 +266,17 @@ class EffectChecks:
         value, variable = self.signed(node["change"], ctx)
         return fx.ChangeParameter(parameter, self.amount(value, variable, node["per"], ctx))
 
-    def _filters(self, nodes: list[Node]) -> Optional[tuple]:
+    def _filters(self, nodes: list[Node], covering: bool = False) -> Optional[tuple]:
+        """The placement filters compiled; `covering`: a `place`'s, the one verb that may put a tile `on top of`
+        another (elsewhere it is E301: a claim, a marker, a replacement or a trigger's tile covers nothing)."""
         filters = []
         for node in nodes:
-            if node.kind == "on_kind":
+            if node.kind == "on_top_of":
+                covered = self._covered_tile(node, covering)
+                if covered is None:
+                    return None
+                filters.append(covered)
+            elif node.kind == "on_kind":
                 word = node["kind"]
                 kind = "mars" if word.text.lower() == "mars" else v.singular(word.text)
                 if kind not in v.SPACE_KINDS + ("mars",):
@@ -331,6 +339,27 @@ class EffectChecks:
                 return None
         return tuple(filters)
 
+    def _covered_tile(self, node: Node, covering: bool) -> Optional[fx.SpaceFilter]:
+        """`on top of [your | opponent] TILE` (New Holland: a city on top of an ocean): a space holding such a tile,
+        which the new one covers; the space then holds both, each counting as its kind."""
+        if not covering:
+            self.diagnostics.error("E301", "'on top of' puts a tile placed on top of another; only 'place' places "
+                                   "one", node.span, "remove it, or write: place TILE on top of TILE")
+            return None
+        word = node["tile"]
+        tile = v.singular(word.text)
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span,
+                                   did_you_mean(tile, v.TILE_WORDS) or "tiles: " + ", ".join(v.TILE_WORDS),
+                                   respelling(word.span, tile, v.TILE_WORDS, word.text))
+            return None
+        whose = node["own"].text if node["own"] is not None else None
+        if whose is not None and tile in v.OCEAN_TILES:
+            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
+                                   f"write: on top of {word.text}")
+            return None
+        return fx.SpaceFilter("on_tile", tile=tile, own=whose in ("your", "own"), opponent=whose == "opponent")
+
     @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: CheckContext):
         """`place TILE ...`, or `place PIECE [also where you have one]` (a declared piece, on a site)."""
@@ -363,9 +392,18 @@ class EffectChecks:
             self.diagnostics.error("E201", "a special tile needs a name: place special \"Mohole Area\" ...",
                                    word.span if name_leaf is None else name_leaf.span)
             return None
-        filters = self._filters(node["filters"])
+        filters = self._filters(node["filters"], covering=True)
         if filters is None:
             return None
+        covers = [f for f in filters if f.kind == "on_tile"]
+        if covers:
+            cover = next(f for f in node["filters"] if f.kind == "on_top_of")
+            if len(covers) > 1 or tile in v.OCEAN_TILES or covers[0].tile == tile or count > 1:
+                self.diagnostics.error(
+                    "E301", "one tile goes on top of one tile of another kind, and never an ocean (an ocean goes "
+                    "on an empty ocean space)" if len(covers) == 1 else "a tile goes on top of one tile",
+                    cover.span, "write, e.g.: place city on top of ocean")
+                return None
         return fx.PlaceTile(tile, count, name_leaf.value if name_leaf else None, filters)
 
     @compiles(fx.ReplaceTile, "old:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) + " new:NAME name?:STRING")
@@ -835,9 +873,10 @@ class EffectChecks:
         """`that player { }`: the effects of the player who set a trigger off. Refused where there is no such
         player other than the trigger's owner: outside a trigger, in a `when you ...` one (that player is you), in
         a trigger of the production phase (every player produces), inside a block that names players itself."""
-        if ctx.trigger_subject not in ("any", "another"):
+        if ctx.trigger_subject not in ("any", "another", MARKED):
             if not ctx.in_trigger:
-                why, hint = "it works only in 'when any player ...' and 'when another player ...'", \
+                why, hint = "it works only in 'when any player ...' and 'when another player ...', and in the " \
+                    "block of 'put MARK on TILE { }' (the tile's owner)", \
                     "write it in a trigger: when any player plays microbe tag -> that player { gain 2 MC }"
             elif ctx.trigger_subject == "you":
                 why, hint = "in a 'when you ...' trigger that player is you", "leave out 'that player { }'"
@@ -849,6 +888,49 @@ class EffectChecks:
             return None
         # checked before it is carried out (skipped when that player cannot), as `each opponent { }` is
         return fx.ThatPlayer(self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None)))
+
+    @compiles(fx.PutMark, "count?:INT mark:NAME own?:OWNER tile:NAME filters*:" + "|".join(_PLACE_FILTER_RULES) +
+              " most?:mark_max effects?:effects")
+    def _fx_put_mark(self, node: Node, ctx: CheckContext):
+        """`put [N] MARK on [your | opponent] TILE [FILTER ...] [max N] [{ EFFECTS }]`: a declared mark on a tile
+        the player picks; the filters pick the tile as a placement trigger's pick the tile placed, and the block's
+        `that player` is the tile's owner."""
+        mark_leaf, tile_leaf = node["mark"], node["tile"]
+        mark, tile = v.singular(mark_leaf.text.lower()), v.singular(tile_leaf.text)
+        if mark not in self.marks:
+            self.diagnostics.error("E112", f"unknown mark '{mark_leaf.text}'", mark_leaf.span,
+                                   did_you_mean(mark, self.marks) or f"declare it: mark {mark_leaf.text.lower()}",
+                                   respelling(mark_leaf.span, mark, self.marks, mark_leaf.text))
+            return None
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{tile_leaf.text}'", tile_leaf.span,
+                                   did_you_mean(tile, v.TILE_WORDS) or "tiles: " + ", ".join(v.TILE_WORDS),
+                                   respelling(tile_leaf.span, tile, v.TILE_WORDS, tile_leaf.text))
+            return None
+        whose = node["own"].text if node["own"] is not None else None
+        if whose is not None and tile in v.OCEAN_TILES:
+            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
+                                   f"write: put {mark} on ocean")
+            return None
+        count = int(node["count"].text) if node["count"] is not None else 1
+        most = int(node["most"]["most"].text) if node["most"] is not None else None
+        if count < 1 or (most is not None and most < count):
+            where = node["count"] if count < 1 or node["most"] is None else node["most"]
+            self.diagnostics.error("E302", f"put at least 1 {mark}, and no more than 'max' allows on a tile",
+                                   where.span, f"write: put 1 {mark} on {tile} max 1")
+            return None
+        lifted = next((f for f in node["filters"] if f.kind == "ignoring_adjacency"), None)
+        if lifted is not None:
+            self.diagnostics.error("E301", "'ignoring adjacency' lifts a rule of where a tile may go, and a mark goes "
+                                   "on a tile already placed", lifted.span, "remove it")
+            return None
+        filters = self._filters(node["filters"])
+        if filters is None:
+            return None
+        body = ()
+        if node["effects"] is not None:
+            body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=MARKED))
+        return fx.PutMark(mark, tile, count, whose in ("your", "own"), whose == "opponent", filters, most, body)
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):

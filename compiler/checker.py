@@ -86,10 +86,11 @@ class Checker(EffectChecks, DesignLints):
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, card_kinds: tuple[str, ...] = (),
                  wild_tags: tuple[str, ...] = (), pieces: tuple[str, ...] = (),
-                 staged_kinds: tuple[str, ...] = (), factions: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
+                 staged_kinds: tuple[str, ...] = (), factions: tuple[str, ...] = (), roles: tuple[str, ...] = (),
+                 marks: tuple[str, ...] = ()):
         """`parameters`: every global parameter's (minimum, maximum, step, unit), the declared ones included
         (compiler/pipeline.py finds the declarations in every file first); `card_kinds`: declared kinds of card;
-        `pieces`: declared kinds of piece."""
+        `pieces`: declared kinds of piece; `marks`: declared marks put on tiles."""
         self.diagnostics = diagnostics
         self.tags = tags
         self.card_resources = card_resources
@@ -100,8 +101,9 @@ class Checker(EffectChecks, DesignLints):
         self.factions = tuple(factions)  # declared factions, and the roles of the declared governments
         self.roles = tuple(roles)
         self.pieces = tuple(pieces)
+        self.marks = tuple(marks)
         self.quantities = QuantityCompiler(diagnostics, tags, card_resources, self.parameters, self.pieces,
-                                           self.factions, self.roles, self.card_kinds)
+                                           self.factions, self.roles, self.card_kinds, self.marks)
 
     # ------------------------------------------------------------------ definitions
 

@@ -171,6 +171,7 @@ class Measure:
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
     cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
+    mark: Optional[str] = added(None)        # tiles: only those with this declared mark (`cities with cathedral`)
 
 
 @_frozen
@@ -232,7 +233,9 @@ class SpaceFilter:
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
     (`next to it`: next to the tile the same effects placed just before) | next_to_space (what the engine makes of
-    `next to it` once that tile is down: `space` is its space; never compiled)."""
+    `next to it` once that tile is down: `space` is its space; never compiled) | on_tile (`on top of [your |
+    opponent] TILE`: a space holding such a tile, which the tile placed covers; `tile`, `own`, `opponent` say which;
+    a `place`'s only)."""
 
     kind: str
     reserved: Optional[str] = None
@@ -723,6 +726,26 @@ class ThatPlayer:
 class RemoveTile:
     tile: str
     count: int = 1
+
+
+@immediate("put_mark", category="tiles", syntax="put [N] MARK on [your | opponent] TILE [FILTER ...] [max N] "
+           "[{ EFFECTS }]", example="put cathedral on city max 1 { that player { may { pay 2 MC; draw 1 } } }",
+           summary="Put a declared mark (`mark cathedral`) on a tile the player picks: of that kind (`tile`: any), "
+           "any player's unless `your` or `opponent` says (an ocean is nobody's), on a space the placement filters "
+           "allow as a placement trigger reads them, with fewer than `max N` of the mark already. The mark stays on "
+           "the tile (counted: `cities with cathedral`) and goes with it. The block, if any, runs next, with `that "
+           "player` the tile's owner (their choices, their resources; skipped when nobody owns it).",
+           impossible="when no tile it may go on has room for the mark")
+@_frozen
+class PutMark:
+    mark: str
+    tile: str                 # ocean | greenery | city | special | tile (any)
+    count: int = 1
+    own: bool = False         # only the player's tiles (`your city`)
+    opponent: bool = False    # only other players' tiles (`opponent city`)
+    filters: tuple[SpaceFilter, ...] = ()
+    most: Optional[int] = None   # `max N`: at most N of the mark on one tile
+    body: tuple = ()          # run after, `that player` the marked tile's owner
 
 
 @immediate("replace_tile", category="tiles", syntax='replace your TILE [FILTER ...] with TILE ["name"]',

@@ -58,6 +58,11 @@ class DesignLints:
             if why:
                 self.diagnostics.warning("W104", f"no tile of yours can be the one replaced: {why}", node.span,
                                          "remove one of the filters that contradict each other")
+        elif isinstance(compiled, fx.PutMark):
+            why = self._unplaceable(compiled.filters + (fx.SpaceFilter("on_tile", tile=compiled.tile),))
+            if why:
+                self.diagnostics.warning("W104", f"no tile can take this {compiled.mark}: {why}", node.span,
+                                         "remove one of the filters that contradict each other")
         elif isinstance(compiled, fx.SharedReveal) and self.range_of(compiled.count)[1] <= 0:
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' reveals no card")
         elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand, fx.RevealFromHand)) \
@@ -197,6 +202,8 @@ class DesignLints:
         if v.OCEAN_SPACE in kinds and kinds & {v.LAND, v.VOLCANIC}:
             other = v.LAND if v.LAND in kinds else v.VOLCANIC
             return f"a space is never both 'on ocean' and 'on {other}'"
+        if kinds & {v.LAND, v.VOLCANIC} and any(f.kind == "on_tile" and f.tile in v.OCEAN_TILES for f in filters):
+            return "an ocean tile is never on a land space"
         near = [f for f in filters if f.kind == "next_to" and f.tile != v.CLAIM]  # a marker is no tile
         if near and any(f.kind == "isolated" for f in filters):
             return "'isolated' means no tile next to it, and 'next to' asks for one"

@@ -45,6 +45,7 @@ _CARD_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"', re.M)
 # a kind with `stages:` among its fields (its braces may hold one level of braces: `unplayable: choose { ... }`)
 _STAGED_KIND = re.compile(r'^card[ \t]+kind[ \t]+"([^"\n]*)"[ \t]*\{(?:[^{}]|\{[^{}]*\})*?\bstages[ \t]*:', re.M)
 _PIECE = re.compile(r'^piece[ \t]+"([^"\n]*)"', re.M)
+_MARK = re.compile(r"^mark[ \t]+([^\n/]+?)[ \t]*(?=//|$)", re.M)   # `mark cathedral`: marks put on tiles
 _FACTION = re.compile(r'^faction[ \t]+"([^"\n]*)"', re.M)
 _ROLE = re.compile(r'\brole[ \t]*:[ \t]*"([^"\n]*)"')
 _GOVERNMENT = re.compile(r'^government[ \t]+"', re.M)
@@ -65,6 +66,7 @@ class CompileResult:
     declared_staged_kinds: tuple[str, ...] = ()  # those of them with `stages:`
     declared_wild_tags: tuple[str, ...] = ()   # tags declared `as any tag`
     declared_pieces: tuple[str, ...] = ()      # `piece` definitions
+    declared_marks: tuple[str, ...] = ()       # `mark` declarations: marks put on tiles
     declared_factions: tuple[str, ...] = ()    # `faction` definitions, and the roles of `government` definitions
     declared_roles: tuple[str, ...] = ()
 
@@ -183,10 +185,12 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     wild_tags = declared_wild_tags(texts.values())
     staged = declared_card_kinds(texts.values(), _STAGED_KIND)
     pieces = declared_pieces(texts.values())
+    marks = declared_marks(texts.values())
     factions, roles = declared_factions(texts.values())
     vocabulary_key = (",".join(sorted(tags)) + "|" + ",".join(sorted(card_resources)) + "|" +
                       repr(sorted(parameters.items())) + "|" + ",".join(card_kinds) + "|" + ",".join(wild_tags) +
-                      ("|" + ",".join(pieces) if pieces else "") + ("|staged:" + ",".join(staged) if staged else "") +
+                      ("|" + ",".join(pieces) if pieces else "") + ("|marks:" + ",".join(marks) if marks else "") +
+                      ("|staged:" + ",".join(staged) if staged else "") +
                       ("|factions:" + ",".join(factions) + "|roles:" + ",".join(roles) if factions or roles else ""))
     library = Library()
     identities: list = []  # every definition's kind, name and number, the ones with syntax errors included
@@ -202,7 +206,7 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
 
             file_diagnostics = Diagnostics()
             checker = Checker(file_diagnostics, tags, card_resources, parameters, card_kinds, wild_tags, pieces,
-                              staged, factions, roles)
+                              staged, factions, roles, marks)
             definitions, broken, recovered = [], [], []
             nodes = parse(path, text, file_diagnostics, broken, recovered)
             for node in nodes:
@@ -224,13 +228,14 @@ def _compile(raw: list[tuple[str, bytes]], diagnostics: Diagnostics, use_cache: 
     # names in other languages, checked against what was compiled (compiler/names.py)
     names_texts = {path: text for path, text in sources.items() if names_files.is_names_file(path)}
     library.names = names_files.load(names_texts, library, diagnostics, languages=names_files.LANGUAGES, tags=tags,
-                                     resources=card_resources | set(v.STANDARD_RESOURCES))
+                                     resources=card_resources | set(v.STANDARD_RESOURCES) | set(marks))
     return CompileResult(library, diagnostics.items, sources, list(sources),
                          declared_tags=tuple(sorted(tags - set(v.TAGS))),
                          declared_resources=tuple(sorted(card_resources - set(v.CARD_RESOURCES))),
                          declared_parameters=tuple(sorted(set(parameters) - set(v.GLOBAL_RANGES))),
                          declared_card_kinds=card_kinds, declared_wild_tags=wild_tags, declared_pieces=pieces,
-                         declared_staged_kinds=staged, declared_factions=factions, declared_roles=roles)
+                         declared_staged_kinds=staged, declared_factions=factions, declared_roles=roles,
+                         declared_marks=marks)
 
 
 def _check_recovered(recovered: list, checker: "Checker", diagnostics: Diagnostics) -> None:
@@ -299,6 +304,16 @@ def declared_factions(texts: Iterable[str]) -> tuple[tuple[str, ...], tuple[str,
         factions.update(name for name in _FACTION.findall(stripped) if name.strip())
         roles.update(" ".join(name.lower().split()) for name in _ROLE.findall(stripped) if name.strip())
     return tuple(sorted(factions)), tuple(sorted(r for r in roles if all(w.isidentifier() for w in r.split())))
+
+
+def declared_marks(texts: Iterable[str]) -> tuple[str, ...]:
+    """The marks declared in `texts` (`mark cathedral`, `mark cathedral, shrine`), lower-case, in a stable order: a
+    mark is put on a tile (`put cathedral on city`) and counted (`cities with cathedral`)."""
+    marks: set[str] = set()
+    for text in texts:
+        for names in _MARK.findall(_strip_comments(text)):
+            marks.update(v.singular(name.strip().lower()) for name in names.split(",") if name.strip())
+    return tuple(sorted(m for m in marks if m.isidentifier()))
 
 
 def declared_pieces(texts: Iterable[str]) -> tuple[str, ...]:

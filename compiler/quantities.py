@@ -29,8 +29,10 @@ CATALOGUE = {
                          "for every player's)",
     "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
                       "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
-    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans]":
-        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities",
+    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans] [with MARK]":
+        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities; `with MARK`: only those with a "
+        "declared mark on them (`cities with cathedral`); a tile under another (`place city on top of ocean`) "
+        "counts as its kind too",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
     "[your | opponent] cities | greeneries | oceans | tiles | special tiles next to it":
         "in a `when ... places TILE tile` trigger: the tiles next to the tile just placed (`your`: the trigger "
@@ -97,8 +99,9 @@ def _lacking(words: list) -> Optional[tuple[str, int]]:
 class QuantityCompiler:
     def __init__(self, diagnostics: Diagnostics, tags: set[str], card_resources: set[str],
                  parameters: Optional[dict] = None, pieces: tuple[str, ...] = (), factions: tuple[str, ...] = (),
-                 roles: tuple[str, ...] = (), card_kinds: tuple[str, ...] = ()):
+                 roles: tuple[str, ...] = (), card_kinds: tuple[str, ...] = (), marks: tuple[str, ...] = ()):
         self.diagnostics = diagnostics
+        self.marks = tuple(marks)   # declared marks on tiles (`cities with cathedral`)
         self.card_kinds = tuple(card_kinds)   # declared kinds of card, counted as types (`mission cards`)
         self.tags = tags
         self.card_resources = card_resources
@@ -203,11 +206,18 @@ class QuantityCompiler:
             return None
         if first in v.OCEAN_TILES and not rest and scope is None:   # the oceans on Mars are the parameter's count
             return Measure("parameter", scope="all", name=v.TILE_RAISES[first])
-        on_mars, rows, next_to = False, None, None
+        on_mars, rows, next_to, mark = False, None, None, None
         i = 0
         while i < len(rest):
             if rest[i:i + 2] == ["on", "mar"] or rest[i:i + 2] == ["on", "mars"]:
                 on_mars, i = True, i + 2
+            elif rest[i] == "with" and len(rest) > i + 1:   # `cities with cathedral`: a declared mark on the tile
+                mark, i = rest[i + 1], i + 2
+                if mark not in self.marks:
+                    leaf = next(leaf for leaf in reversed(leaves) if _word(leaf.text) == mark)
+                    self.diagnostics.error("E112", f"unknown mark '{leaf.text}'", leaf.span,
+                                           did_you_mean(mark, self.marks) or "declare it: mark " + leaf.text.lower())
+                    return False
             elif rest[i:i + 1] == ["in"] and len(rest) >= i + 5 and rest[i + 1] == "row" and rest[i + 3] == "to":
                 try:
                     rows = (int(rest[i + 2]), int(rest[i + 4]))
@@ -226,7 +236,8 @@ class QuantityCompiler:
                     return None
             else:
                 return None
-        return Measure("tiles", scope=scope or "all", name=first, on_mars=on_mars, rows=rows, next_to=next_to)
+        return Measure("tiles", scope=scope or "all", name=first, on_mars=on_mars, rows=rows, next_to=next_to,
+                       mark=mark)
 
     def _resources(self, words, leaves, scope):
         if words == ["highest", "production"]:

@@ -214,6 +214,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         next_to = t("tiles_next_to", what=t.noun(m.next_to)) if m.next_to else ""
+        if m.mark:   # `cities with cathedral`: a declared mark on the tile
+            next_to += t("tiles_with_mark", mark=t.noun(m.mark, 1))
         if place and m.scope == "all":
             whose = ""  # `cities on mars` are everyone's: 火星上 says where
         at = t("at") if whose and place else ""
@@ -456,6 +458,10 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("next_to_marker", name=f.marker))
         elif f.kind == "next_to_placed":
             words.append(t("next_to_placed"))
+        elif f.kind == "on_tile":
+            what = t.noun("tile", 1) if f.tile == "tile" else t.tile(f.tile, 1)
+            whose = t("next_to_yours") if f.own else (t("next_to_opponents") if f.opponent else "")
+            words.append(t("on_tile", what=whose + what if whose else t.a(what)))
         else:
             words.append(t(f"on_{f.kind}"))
     return t("filters", list=t.join("filters", words)) if words else ""
@@ -712,6 +718,19 @@ def _remove_tile(t: Phrases, e) -> str:
     tiles = t("tiles_count", n=e.count, unit=t.unit("tile"), tile=t.noun(f"{e.tile}_tile", e.count)) \
         if e.count > 1 else t("a_tile", a_tile=t.a(t.noun(f"{e.tile}_tile", 1)))
     return t("remove_tile", tiles=tiles)
+
+
+@sentence_of(fx.PutMark)
+def _put_mark(t: Phrases, e) -> str:
+    what = t.noun("tile", 1) if e.tile == v.ANY_TILE else t.tile(e.tile, 1)
+    whose = t("next_to_yours") if e.own else (t("next_to_opponents") if e.opponent else t("put_mark_any"))
+    most = t("put_mark_most", n=e.most, mark=t.noun(e.mark, e.most), tile=what) if e.most is not None else ""
+    text = t("put_mark", n=e.count, mark=t.noun(e.mark, e.count), tile=whose + what, filters=_filters(t, e.filters),
+             most=most)
+    for effect in e.body:   # the block: the player's effects, and `that player { }` the tile owner's
+        text += " " + (t("put_mark_owner", effects=_one_sentence(t, effect.body)) if type(effect) is fx.ThatPlayer
+                       else _sentence(t, effect))
+    return text
 
 
 @sentence_of(fx.ReplaceTile)

@@ -110,6 +110,7 @@ CHILDREN = {
     "board": "name:STRING items*",
     "resource_declaration": "names:name_list",
     "tag_declaration": "names:name_list wild?:WILD_TAG",
+    "mark_declaration": "names:name_list",
     # fields: the key with its colon, then the value
     "type_field": "key words+:NAME",  # `type: sky omen`: a declared kind's name may have several words
     **{kind: "key value" for kind in ("set_field", "holds_field", "variant_field", "ends_game_field",
@@ -159,6 +160,8 @@ CHILDREN = {
     "delta": "resource:NAME change:SIGNED per?:per",
     "delta_at_least": "resource:NAME at_least:AT_LEAST floor:INT",
     "on_kind": "kind:NAME",
+    "on_top_of": "own?:OWNER tile:NAME",
+    "mark_max": "most:INT",
     "on_reserved": "name:STRING",
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",

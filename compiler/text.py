@@ -54,6 +54,8 @@ def measure(m: Measure, one: bool = False) -> str:
             text += f" in rows {m.rows[0]} to {m.rows[1]}"
         if m.next_to:
             text += f" next to {v.plural(m.next_to)}"
+        if m.mark:
+            text += f" with {m.mark}"
         return text
     if k == "adjacent_tiles":
         return f"adjacent {many(m.name)}"
@@ -246,6 +248,9 @@ def _filters(filters) -> str:
     for f in filters:
         if f.kind in v.SPACE_KINDS or f.kind == "mars":
             parts.append(f"on {f.kind}")
+        elif f.kind == "on_tile":
+            whose = "your " if f.own else ("opponent " if f.opponent else "")
+            parts.append(f"on top of {whose}{f.tile}")
         elif f.kind == "reserved":
             parts.append(f'on reserved "{f.reserved}"')
         elif f.kind == "bonus":
@@ -496,6 +501,15 @@ def _each(e, c: bool) -> str:
 @text_of(fx.ThatPlayer)
 def _that_player(e, c: bool) -> str:
     return f"that player {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.PutMark)
+def _put_mark(e, c: bool) -> str:
+    count = f"{e.count} " if e.count > 1 else ""
+    whose = "your " if e.own else ("opponent " if e.opponent else "")
+    most = f" max {e.most}" if e.most is not None else ""
+    body = f" {{ {_list(e.body, c)} }}" if e.body else ""
+    return f"put {count}{v.plural(e.mark, e.count)} on {whose}{e.tile}{_filters(e.filters)}{most}{body}"
 
 
 @text_of(fx.RemoveTile)
@@ -853,8 +867,8 @@ def card(definition) -> str:
 
 # ------------------------------------------------------------------------------------------- whole content
 
-def content(definitions, tags=(), card_resources=(), wild_tags=()) -> str:
-    """Definitions of every kind as card text, after the `tag` and `resource` declarations they need: the output
+def content(definitions, tags=(), card_resources=(), wild_tags=(), marks=()) -> str:
+    """Definitions of every kind as card text, after the `tag`, `resource` and `mark` declarations they need: the output
     of `tharsis cards --format text`, which checks clean and compiles back to the same definitions."""
     parts = []
     plain = sorted(set(tags) - set(wild_tags))
@@ -862,6 +876,8 @@ def content(definitions, tags=(), card_resources=(), wild_tags=()) -> str:
     declarations += [f"tag {name} as any tag" for name in sorted(wild_tags)]
     if card_resources:
         declarations.append(f"resource {', '.join(sorted(card_resources))}")
+    if marks:
+        declarations.append(f"mark {', '.join(sorted(marks))}")
     if declarations:
         parts.append("\n".join(declarations))
     parts.extend(definition(d) for d in definitions)

@@ -64,6 +64,7 @@ def test_every_effect_kind_example_compiles(name):
     text += 'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n'  # for the effects that name declared pieces
     text += 'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'  # and factions, of a government
     text += 'government "Blue Council" { factions: "Blue Party"  pieces: envoy }\n'
+    text += 'mark cathedral\n'   # for the effects that name a declared mark on tiles
     result = compile_text(text, f"<{name}>")
     assert not result.errors, [(d.code, d.message) for d in result.errors]
     card = result.library.cards[0]

@@ -20,9 +20,9 @@ from tharsis.runtime.rules import checks
 
 # ------------------------------------------------------------------ the completeness test
 
-# what the examples name: a kind of card (with stages), pieces and a faction of a government
+# what the examples name: a kind of card (with stages), pieces, a faction of a government and a mark on tiles
 DECLARED = ('card kind "mission" { deal: 0 keep 0  stages: far, near }\n'
-            'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n'
+            'piece "outpost" { }\npiece "shuttle" { supply: 1 }\nmark cathedral\n'
             'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'
             'government "Blue Council" { factions: "Blue Party"  pieces: envoy }\n')
 

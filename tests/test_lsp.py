@@ -380,7 +380,7 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
         "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains"}
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
-                        "parameter", "rule", "expansion", "piece", "site", "faction", "government"}
+                        "parameter", "rule", "expansion", "piece", "site", "faction", "government", "mark"}
 
 
 def test_completion_offers_production_after_protect_the_scorers_of_points_and_the_markers(editor, tmp_path):

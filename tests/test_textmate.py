@@ -20,6 +20,7 @@ from tharsis.compiler.pipeline import (
     declarations,
     declared_card_kinds,
     declared_factions,
+    declared_marks,
     declared_parameters,
     declared_pieces,
 )
@@ -85,14 +86,14 @@ def test_every_bundled_file_and_docs_example_tokenises_with_no_unknown_token():
 
 def test_only_declared_names_fall_to_the_generic_name_scope():
     """Every word of the printed language has a scope of its own (a keyword, a field, a resource, a tag, ...);
-    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set, a piece) are plain
-    names. A word of the compiler's vocabulary missing from the grammar would show here."""
+    only the names the content declares (a tag, a card resource, a parameter, a kind of card, a set, a piece, a
+    mark) are plain names. A word of the compiler's vocabulary missing from the grammar would show here."""
     texts = _texts()
     every = list(texts.values())
     tags, card_resources = declarations(every)
     declared = (tags - set(v.TAGS)) | (card_resources - set(v.CARD_RESOURCES)) | set(declared_parameters(every)) | \
         set(declared_card_kinds(every)) | {m for text in every for m in re.findall(r"\bset:\s*(\w+)", text)} | \
-        {word for piece in declared_pieces(every) for word in piece.split()} | \
+        {word for piece in declared_pieces(every) for word in piece.split()} | set(declared_marks(every)) | \
         {word for role in declared_factions(every)[1] for word in role.split()} | \
         {stage.strip() for text in every for line in re.findall(r"\bstages:\s*([^\n}]*)", text)
          for stage in line.split(",")}

@@ -81,6 +81,7 @@ NOTES = {
     "site_out": "{who} {v:set} {0} aside",
     "marker_placed": "{who} {v:place} the {0} marker on {1}",
     "marker_moved": "{who} {v:move} the {0} marker to {1}",
+    "mark_put": "{who} {v:put} {2} {1} on the tile on {0}",
     "actions_lost": "{who} can do nothing: {0} extra action{plural} lost",
 }
 # causes told only when they changed something: a trigger that found nothing to do is not news, nor a rule that

@@ -118,6 +118,7 @@ class GameState:
         state = self.game.state
         decision = self.game.pending()
         playing = hidden.being_played(self.game)
+        marks = {space: dict(tile.marks) for space, tile in state.tiles.items() if tile.marks}
         return {
             "observer": player,
             "generation": state.generation,
@@ -140,6 +141,10 @@ class GameState:
             # the named markers on the board (`place marker`): name -> [space, owner, blocks tiles]
             **({"markers": {name: [m.space, m.owner, m.blocks] for name, m in state.markers.items()}}
                if state.markers else {}),
+            # the tiles under others (`place city on top of ocean`): space -> [kind, owner]; the declared marks on
+            # tiles (`put cathedral on city`): space -> {mark: count} (only in games that have them)
+            **({"covered": {space: [t.kind, t.owner] for space, t in state.covered.items()}} if state.covered else {}),
+            **({"marks": marks} if marks else {}),
             "deck_size": len(state.deck),
             # the discard pile as the observer sees it: the cards face up and their own face down; of the others'
             # face-down cards (research cards not bought, cards not kept) only how many

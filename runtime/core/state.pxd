@@ -41,6 +41,7 @@ cdef class GameData:
     cdef public object government
     cdef public list fired_this_action
     cdef public dict markers
+    cdef public dict covered
 
 
 cdef class History:

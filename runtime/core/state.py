@@ -132,6 +132,16 @@ class Tile:
     name: Optional[str] = None    # the name a city or special tile was given by its card
     is_city: bool = False
     claimed: Optional[int] = None  # the player whose `claim space` marker the space had when the tile went on it
+    # declared marks put on the tile (`put cathedral on city`): (mark, count) pairs in order of name, none for most
+    # tiles; a mark put replaces the tile with one that has it (the tile stays immutable, shared by copies)
+    marks: tuple = ()
+
+    def marked(self, mark: str) -> int:
+        """How many of a declared mark the tile has (St. Joseph of Cupertino Mission's cathedrals)."""
+        for name, count in self.marks:
+            if name == mark:
+                return count
+        return 0
 
 
 @attrs.frozen
@@ -248,17 +258,19 @@ class GameData:
     __slots__ = ("board", "players", "temperature", "oxygen", "oceans", "tiles", "claims", "deck", "discard",
                  "face_down", "generation", "first_player", "phase", "milestones", "awards", "neutral_tr", "over",
                  "rng", "parameters", "kept", "piles", "stages", "sites", "set_aside", "government",
-                 "fired_this_action", "markers")
-    # tiles: space -> Tile; claims: Land Claim markers, space -> player; deck: hidden (a determiniser may reshuffle
-    # it); face_down: the cards of the discard pile that went there face down (research cards not bought, cards looked
-    # at and not kept), name -> the player who discarded them, the only one who knows them, emptied when the pile is
-    # reshuffled; milestones, awards: (name, player) in the order funded; rng: the deal state, key << 64 | position
-    # (rng.py); parameters: declared global parameters, name -> value; kept: per player, cards of declared kinds
-    # still to play; piles: the draw pile of each declared kind of card; stages: a staged kind's card in each stage
-    # (None: empty); sites: declared sites in play, in the order they came; set_aside: declared sites of the sets in
-    # play not in play; government: the declared government in play, if any (a GovernmentState); fired_this_action:
-    # the `once per action` triggers fired in the action under way, each [owner, card, trigger's place among the
-    # card's passives], emptied when an action starts (runtime/handlers/triggers.py `new_action`)
+                 "fired_this_action", "markers", "covered")
+    # tiles: space -> Tile (the tile on top); covered: space -> the Tile under the one on top, for a tile placed `on
+    # top of` another (New Holland's city on an ocean: the space holds both, each counting as its kind); claims: Land
+    # Claim markers, space -> player; deck: hidden (a determiniser may reshuffle it); face_down: the cards of the
+    # discard pile that went there face down (research cards not bought, cards looked at and not kept), name -> the
+    # player who discarded them, the only one who knows them, emptied when the pile is reshuffled; milestones, awards:
+    # (name, player) in the order funded; rng: the deal state, key << 64 | position (rng.py); parameters: declared
+    # global parameters, name -> value; kept: per player, cards of declared kinds still to play; piles: the draw pile
+    # of each declared kind of card; stages: a staged kind's card in each stage (None: empty); sites: declared sites
+    # in play, in the order they came; set_aside: declared sites of the sets in play not in play; government: the
+    # declared government in play, if any (a GovernmentState); fired_this_action: the `once per action` triggers fired
+    # in the action under way, each [owner, card, trigger's place among the card's passives], emptied when an action
+    # starts (runtime/handlers/triggers.py `new_action`)
 
     def __init__(self, board: str, players: list[PlayerState], temperature: int = -30, oxygen: int = 0,
                  oceans: int = 0, tiles: Optional[dict[str, Tile]] = None, claims: Optional[dict[str, int]] = None,
@@ -270,7 +282,7 @@ class GameData:
                  piles: Optional[dict[str, list[str]]] = None, stages: Optional[dict[str, list]] = None,
                  sites: Optional[list[SiteState]] = None, set_aside: Optional[list[str]] = None,
                  government: Optional[GovernmentState] = None, fired_this_action: Optional[list] = None,
-                 markers: Optional[dict[str, BoardMarker]] = None):
+                 markers: Optional[dict[str, BoardMarker]] = None, covered: Optional[dict[str, Tile]] = None):
         self.board, self.players = board, players
         self.temperature, self.oxygen, self.oceans = temperature, oxygen, oceans
         self.tiles = {} if tiles is None else tiles
@@ -291,6 +303,7 @@ class GameData:
         self.government = government
         self.fired_this_action = [] if fired_this_action is None else fired_this_action
         self.markers = {} if markers is None else markers   # named markers on the board: name -> BoardMarker
+        self.covered = {} if covered is None else covered
 
     def site(self, name: str) -> Optional[SiteState]:
         for site in self.sites:
@@ -315,6 +328,7 @@ class GameData:
         new.government = self.government.copy() if self.government is not None else None
         new.fired_this_action = [fired.copy() for fired in self.fired_this_action] if self.fired_this_action else []
         new.markers = self.markers.copy() if self.markers else {}
+        new.covered = self.covered.copy() if self.covered else {}
         return new
 
     def __eq__(self, other):
@@ -381,6 +395,8 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
     if state.markers:  # only with a marker on the board: saves as before
         data["markers"] = {name: {"space": m.space, "owner": m.owner, "blocks": m.blocks}
                            for name, m in state.markers.items()}
+    if state.covered:  # only once a tile went on top of another: other saves as before
+        data["covered"] = {sid: _tile_to_data(t) for sid, t in state.covered.items()}
     return data
 
 
@@ -389,8 +405,7 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     for f in _PLAIN_GAME:
         setattr(state, f, data[f])
     state.players = [_player_from_data(p, decode_modifier) for p in data["players"]]
-    state.tiles = {sid: Tile(t["kind"], t["owner"], t["name"], t["is_city"], t.get("claimed"))
-                   for sid, t in data["tiles"].items()}
+    state.tiles = {sid: _tile_from_data(t) for sid, t in data["tiles"].items()}
     state.claims = dict(data["claims"])
     state.deck, state.discard = list(data["deck"]), list(data["discard"])
     state.face_down = {str(name): int(player) for name, player in data.get("face_down", {}).items()}
@@ -410,6 +425,7 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.fired_this_action = [list(fired) for fired in data.get("fired_this_action", ())]
     state.markers = {str(name): BoardMarker(str(m["space"]), int(m["owner"]), bool(m["blocks"]))
                      for name, m in data.get("markers", {}).items()}
+    state.covered = {sid: _tile_from_data(t) for sid, t in data.get("covered", {}).items()}
     return state
 
 
@@ -417,7 +433,14 @@ def _tile_to_data(tile: Tile) -> dict:
     data = {"kind": tile.kind, "owner": tile.owner, "name": tile.name, "is_city": tile.is_city}
     if tile.claimed is not None:  # only a tile put on a claimed space: other saves as before
         data["claimed"] = tile.claimed
+    if tile.marks:  # only a tile with a declared mark on it: other saves as before
+        data["marks"] = {name: count for name, count in tile.marks}
     return data
+
+
+def _tile_from_data(data: dict) -> Tile:
+    marks = tuple(sorted((str(name), int(count)) for name, count in data.get("marks", {}).items()))
+    return Tile(data["kind"], data["owner"], data["name"], data["is_city"], data.get("claimed"), marks)
 
 
 _PLAIN_GAME = ("board", "temperature", "oxygen", "oceans", "generation", "first_player", "phase", "neutral_tr",

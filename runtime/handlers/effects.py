@@ -78,7 +78,7 @@ from ..rules.measures import Where, bears_tag, card_matches, holds, quantity, ta
 from ..rules.ordering import order_matters
 from ..rules.prices import card_price
 from ..rules.sites import emptied, outside
-from ..rules.spaces import next_to_placed
+from ..rules.spaces import markable_tiles, next_to_placed
 from . import actions, politics, sites, stages, tiles, triggers, zones
 from .payment import discard_face_down, offer_cards, pay, spend
 
@@ -1119,6 +1119,9 @@ PICK_ONE = {
     fx.PlaceMarker: Pick("space", "Where do you place the marker?", option=space_option, chosen=tiles.marker_placed,
                          choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                          arguments=lambda e, ctx: (ctx.player, e.name, e.blocks)),
+    fx.PutMark: Pick("space", "Which tile gets the mark?", option=space_option, chosen=tiles.mark_put,
+                     choices=lambda game, e, ctx: markable_tiles(game, ctx.player, e),
+                     arguments=lambda e, ctx: (e, ctx)),
     fx.MoveMarker: Pick("space", "Where do you move the marker?", option=space_option, chosen=tiles.marker_moved,
                         choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                         arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+import attrs
+
 from tharsis.compiler import effects as fx
 from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_TILES, TILE_RAISES
 
@@ -75,6 +77,8 @@ def unrewarded_space_chosen(game: "Table", sid: str, player: int, tile: str, the
         push(game, then.function, *then.args, sid)
     state = game.state
     is_city = tile in CITY_TILES
+    if sid in state.tiles:   # `neutral { place city on top of ocean }`: the tile below stays, covered
+        state.covered[sid] = state.tiles[sid]
     state.tiles[sid] = Tile(kind=tile, owner=None, is_city=is_city, claimed=state.claims.pop(sid, None))
     game.begin("place_nobody", None, sid, tile)
     push(game, fire_place, NEUTRAL, tile, sid, is_city)
@@ -105,6 +109,23 @@ def tile_replaced(game: "Table", sid: str, player: int, new: str, name: Optional
     old = game.state.tiles.pop(sid)
     game.log_event("tile_removed", None, sid, old.kind)
     put_tile(game, player, sid, new, name, card)
+
+
+# ------------------------------------------------------------------ marks on tiles
+
+@step
+def mark_put(game: "Table", sid: str, e: fx.PutMark, ctx: EffectContext) -> None:
+    """`put MARK on TILE ... { EFFECTS }`: the mark goes on the tile picked (a new, immutable tile with it: copies of
+    the game share the old one), then the block runs, its `that player` the tile's owner (nobody's tile: none)."""
+    state = game.state
+    tile = state.tiles[sid]
+    marks = dict(tile.marks)
+    marks[e.mark] = marks.get(e.mark, 0) + e.count
+    state.tiles[sid] = attrs.evolve(tile, marks=tuple(sorted(marks.items())))
+    game.log_event("mark_put", ctx.player, sid, e.mark, e.count)
+    if e.body:
+        owner = tile.owner if tile.owner is not None and tile.owner >= 0 else None
+        effects.run_effects(game, e.body, 0, attrs.evolve(ctx, actor=owner), None)
 
 
 # ------------------------------------------------------------------ named markers on the board
@@ -167,8 +188,12 @@ def place_bonus_oceans(game: "Table", player: int, count: int) -> None:
 
 
 def adjacent_oceans(game: "Table", sid: str) -> int:
-    tiles = game.state.tiles
-    return sum(1 for n in game.board.neighbours[sid] if n in tiles and tiles[n].kind in OCEAN_TILES)
+    """The spaces next to `sid` holding an ocean, on top or covered (New Holland's city on one counts as an ocean)."""
+    tiles, covered = game.state.tiles, game.state.covered
+    oceans = sum(1 for n in game.board.neighbours[sid] if n in tiles and tiles[n].kind in OCEAN_TILES)
+    if covered:
+        oceans += sum(1 for n in game.board.neighbours[sid] if n in covered and covered[n].kind in OCEAN_TILES)
+    return oceans
 
 
 def ocean_money(game: "Table", player: int, oceans: int) -> None:
@@ -213,6 +238,9 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
     is_city = tile in CITY_TILES
     ocean = tile in OCEAN_TILES
     owner = None if ocean else player
+    under = state.tiles.get(sid)
+    if under is not None:  # `place city on top of ocean`: the tile below stays, covered, and still counts
+        state.covered[sid] = under
     state.tiles[sid] = Tile(kind=tile, owner=owner, name=name, is_city=is_city, claimed=state.claims.pop(sid, None))
     if card is not None and player is not None and player >= 0:
         in_play = state.players[player].card(card)
@@ -225,17 +253,22 @@ def put_tile(game: "Table", player: Optional[int], sid: str, tile: str, name: Op
     if ocean:  # out of the supply before any bonus: an ocean bonus with the 9th finds none left
         state.oceans += 1
         raised = raise_tr(game, player, 1)  # with the count, so that while a bonus ocean is placed the two agree
-    push(game, tile_bonuses, player, sid, tile, 0, *(() if raised or not ocean else (False,)))
+    if under is not None:  # the space's printed bonuses went to the tile below (the reference engine's rule too)
+        push(game, tile_bonuses, player, sid, tile, 0, True, False)
+    else:
+        push(game, tile_bonuses, player, sid, tile, 0, *(() if raised or not ocean else (False,)))
     extra_cost = space_cost(game, player, sid)  # after an ocean left the supply: the 9th on it costs nothing
     if extra_cost:
         pay(game, player, extra_cost, (), f"building on space {sid}")
 
 
 @step
-def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr_gained: bool = True) -> None:
+def tile_bonuses(game: "Table", player: int, sid: str, tile: str, index: int, tr_gained: bool = True,
+                 printed: bool = True) -> None:
     """The printed bonuses from `index` on (an ocean bonus places an ocean first), then the adjacent oceans'
-    money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers."""
-    bonuses = game.board.spaces[sid].bonuses
+    money, the parameter the tile raises (an ocean's count and TR rose as it was put down) and the triggers.
+    `printed` False: a tile put on top of another, whose space gave its printed bonuses to the tile below."""
+    bonuses = game.board.spaces[sid].bonuses if printed else ()
     if index == 0 and bonuses:  # the bonuses are a cause of their own, within the placement
         game.log_event("bonus", player, sid)
     stopped = printed_bonuses(game, player, bonuses, index)

@@ -32,7 +32,7 @@ from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
 from .sites import can_move, has_free, movable, placeable, visitable
-from .spaces import can_place, legal_spaces, marker_spaces, maxed, replaceable_tiles
+from .spaces import can_place, legal_spaces, markable_tiles, marker_spaces, maxed, replaceable_tiles
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -1018,6 +1018,7 @@ _POSSIBLE = {
     fx.PlaceMarker: lambda game, e, ctx: bool(marker_destinations(game, ctx.player, e)),
     fx.MoveMarker: lambda game, e, ctx: bool(marker_destinations(game, ctx.player, e)),
     fx.ReplaceTile: lambda game, e, ctx: bool(replaceable_tiles(game, ctx.player, e)),
+    fx.PutMark: lambda game, e, ctx: bool(markable_tiles(game, ctx.player, e)),
     fx.LookDiscard: lambda game, e, ctx: bool(game.state.discard),
     fx.RemoveResources: _can_remove,
     fx.Discard: lambda game, e, ctx: e.up_to or _cards_to_discard(game, ctx) >= value_of(game, e.amount, ctx),

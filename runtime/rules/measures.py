@@ -129,7 +129,7 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None
     else:
         owners = None if measure.scope == "all" else set(players)
-        if not (measure.on_mars or measure.rows or measure.next_to):  # the usual count: no look at the board
+        if not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -138,14 +138,24 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
                 if (owners is None or tile.owner in owners) and \
                         (every or (tile.is_city if city else tile.kind == name)):
                     total += 1
+            if state.covered and not every:   # a tile under another counts as its kind (a space counts once)
+                total += sum(1 for tile in state.covered.values() if (owners is None or tile.owner in owners) and
+                             (tile.is_city if city else tile.kind == name))
             return total
         spaces = list(state.tiles)
     total = 0
+    covered = state.covered
     for space_id in spaces:
         tile = state.tiles.get(space_id)
-        if tile is None or not _tile_matches(tile, measure.name):
+        if tile is None:
             continue
+        if not _tile_matches(tile, measure.name):
+            tile = covered.get(space_id) if covered else None   # the tile under it, when that one counts
+            if tile is None or not _tile_matches(tile, measure.name):
+                continue
         if owners is not None and tile.owner not in owners:
+            continue
+        if measure.mark is not None and not tile.marked(measure.mark):   # `cities with cathedral`
             continue
         space = board.spaces[space_id]
         if measure.on_mars and not space.on_mars:
@@ -153,8 +163,9 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
             continue
         if measure.next_to and not any(
-                _tile_matches(state.tiles[n], measure.next_to) for n in board.neighbours[space_id]
-                if n in state.tiles):
+                _tile_matches(state.tiles[n], measure.next_to) or (n in covered and _tile_matches(covered[n],
+                                                                                                  measure.next_to))
+                for n in board.neighbours[space_id] if n in state.tiles):
             continue
         total += 1
     return total
@@ -166,10 +177,12 @@ def _placed_tiles(game: "Table", measure: Measure, where: Where, players) -> int
     game's neutral tiles included, never an ocean (nobody's); none where no tile was placed."""
     if where.placed is None:
         return 0
-    tiles, me, scope = game.state.tiles, where.player, measure.scope
+    tiles, me, scope, covered = game.state.tiles, where.player, measure.scope, game.state.covered
     total = 0
     for n in game.board.neighbours[where.placed]:
         tile = tiles.get(n)
+        if tile is not None and not _tile_matches(tile, measure.name):
+            tile = covered.get(n)   # the tile under it, when that one counts
         if tile is None or not _tile_matches(tile, measure.name):
             continue
         if (scope == "you" and tile.owner != me) or (scope == "opponents" and (tile.owner is None or tile.owner == me)):

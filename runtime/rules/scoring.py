@@ -109,6 +109,8 @@ def final_scores(game: "Table") -> dict:
             if tile.is_city and tile.owner == index:
                 cities += sum(1 for n in board.neighbours[sid]
                               if n in state.tiles and state.tiles[n].kind in GREENERY_TILES)
+        if state.covered:   # a tile under another still scores as its kind (and is a greenery next to a city)
+            greeneries, cities = _covered_points(state, board, index, greeneries, cities)
         cards = card_points(game, index)
         milestones = MILESTONE_VP * sum(1 for _, owner in state.milestones if owner == index)
         breakdown = {
@@ -141,3 +143,21 @@ def final_scores(game: "Table") -> dict:
         result["solo_won"] = won
         result["winner"] = top["name"] if won else None
     return result
+
+
+def _covered_points(state, board, index: int, greeneries: int, cities: int) -> tuple[int, int]:
+    """The greeneries and the cities' greenery points of a player once a tile went on top of another: a tile below
+    scores as its kind for its owner, and a space holding a greenery (on top or below) is a greenery next to a
+    city; a space with a city of the player's, on top or below, scores its neighbours once."""
+    tiles, covered = state.tiles, state.covered
+
+    def greenery(n: str) -> bool:
+        return (n in tiles and tiles[n].kind in GREENERY_TILES) or (n in covered and covered[n].kind in GREENERY_TILES)
+
+    greeneries += sum(1 for t in covered.values() if t.kind in GREENERY_TILES and t.owner == index)
+    cities = 0
+    for sid, tile in tiles.items():
+        below = covered.get(sid)
+        if (tile.is_city and tile.owner == index) or (below is not None and below.is_city and below.owner == index):
+            cities += sum(1 for n in board.neighbours[sid] if greenery(n))
+    return greeneries, cities

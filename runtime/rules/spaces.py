@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "free_spaces", "legal_spaces",
-           "marker_spaces", "maxed", "next_to_placed", "parameter_value", "placed_meets", "replaceable_tiles",
-           "space_cost", "terraformed"]
+           "markable_tiles", "marker_spaces", "maxed", "next_to_placed", "parameter_value", "placed_meets",
+           "replaceable_tiles", "space_cost", "terraformed"]
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
@@ -79,12 +79,16 @@ def cost_once_placed(game: "Table", player: int, sid: str, tile: str) -> int:
     put back as it was. What a placement's spaces cost, for the checks and for the play view."""
     state = game.state
     ocean = tile in OCEAN_TILES
+    under = state.tiles.get(sid)   # a tile placed `on top of` another: put back after
     state.tiles[sid] = Tile(kind=tile, owner=None if ocean else player, is_city=tile in CITY_TILES)
     state.oceans += 1 if ocean else 0
     try:
         return space_cost(game, player, sid)
     finally:
-        del state.tiles[sid]
+        if under is None:
+            del state.tiles[sid]
+        else:
+            state.tiles[sid] = under
         state.oceans -= 1 if ocean else 0
 
 
@@ -102,7 +106,7 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
     board's open spaces of the tile's kind are the candidates; a "next to" filter narrows them to the neighbours of
     such tiles first (a few, where the board has dozens)."""
     state, board = game.state, game.board
-    kinds = None
+    kinds = cover = None
     if filters and not board.has_volcanic and any(f.kind == VOLCANIC for f in filters):
         # a board without volcanic spaces: `on volcanic` is any space under the ordinary rules, and an override
         # written for the volcanic space (`ignoring adjacency`) falls with it (Lava Tube Settlement on Hellas)
@@ -117,6 +121,7 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                 yield space
             return
         kinds = {f.kind for f in filters}
+        cover = next((f for f in filters if f.kind == "on_tile"), None)
         near = None
         for f in filters:
             if f.kind == "next_to" and f.count >= 1:
@@ -126,6 +131,8 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                 else:
                     adjacent = {n for s, placed in state.tiles.items() if _neighbour_counts(f, placed, player)
                                 for n in board.neighbours[s]}
+                    adjacent.update(n for s, placed in state.covered.items() if _neighbour_counts(f, placed, player)
+                                    for n in board.neighbours[s])
                 near = adjacent if near is None else near & adjacent
             elif f.kind == "next_to_marker":   # the spaces around that marker (none while it is off the board)
                 marker = state.markers.get(f.marker)
@@ -142,6 +149,10 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
     for sid in candidates:
         if sid in tiles:
+            # `on top of TILE`: a space holding such a tile, not covering one already (one tile on another)
+            if cover is None or sid in state.covered or not _covers(cover, tiles[sid], player):
+                continue
+        elif cover is not None:
             continue
         if claims:
             claimant = claims.get(sid)
@@ -182,7 +193,15 @@ def _space_kind_ok(game: "Table", space, tile: str, kinds: set[str]) -> bool:
         if space.kind != LAND:
             return False
         return VOLCANIC not in kinds or space.volcanic or not game.board.has_volcanic
-    return space.kind == _space_kind(tile)
+    # on top of a tile: the space is that tile's, whatever its kind (New Holland's city on an ocean space)
+    return "on_tile" in kinds or space.kind == _space_kind(tile)
+
+
+def _covers(f, tile: Tile, player: int) -> bool:
+    """Whether a tile on a space is one `on top of [your | opponent] TILE` may cover: its kind and its owner."""
+    if (f.own and tile.owner != player) or (f.opponent and (tile.owner is None or tile.owner == player)):
+        return False
+    return f.tile == ANY_TILE or (f.tile in CITY_TILES and tile.is_city) or tile.kind == f.tile
 
 
 def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
@@ -282,6 +301,29 @@ def replaceable_tiles(game: "Table", player: int, effect: fx.ReplaceTile) -> lis
     return result
 
 
+def markable_tiles(game: "Table", player: int, effect: fx.PutMark) -> list[str]:
+    """The spaces of the tiles `put MARK on [your | opponent] TILE [FILTER ...] [max N]` may pick, in board order:
+    the tile on top of its space, of the kind named (a city whatever its name; `tile`: any), whose owner the words
+    allow (any player's without them), meeting the filters as a placement trigger reads them of a tile there, and
+    with room for the mark (`max N`: at most N of it on one tile, those put now included)."""
+    state = game.state
+    tile_word, mark, most = effect.tile, effect.mark, effect.most
+    result = []
+    for sid in sorted(state.tiles):
+        placed = state.tiles[sid]
+        if tile_word != ANY_TILE and placed.kind != tile_word and not (tile_word in CITY_TILES and placed.is_city):
+            continue
+        if (effect.own and placed.owner != player) or \
+                (effect.opponent and (placed.owner is None or placed.owner == player)):
+            continue
+        if most is not None and placed.marked(mark) + effect.count > most:
+            continue
+        if effect.filters and not placed_meets(game, player, sid, effect.filters):
+            continue
+        result.append(sid)
+    return result
+
+
 def _affordable_instead(game: "Table", player: int, sid: str, placed: Tile, new: str) -> bool:
     """Whether the player can pay what the space costs with the new tile in place of `placed` (put back after)."""
     state = game.state
@@ -358,7 +400,10 @@ def _near(game: "Table", f, sid: str, player: int) -> int:
     if f.tile == CLAIM:
         claims = game.state.claims
         return sum(1 for n in neighbours if n in claims and (not f.own or claims[n] == player))
-    tiles = game.state.tiles
+    tiles, covered = game.state.tiles, game.state.covered
+    if covered:   # a space holding a tile on top of another counts once, when either of them counts
+        return sum(1 for n in neighbours if n in tiles and (_neighbour_counts(f, tiles[n], player) or (
+            n in covered and _neighbour_counts(f, covered[n], player))))
     return sum(1 for n in neighbours if n in tiles and _neighbour_counts(f, tiles[n], player))
 
 

@@ -485,8 +485,9 @@ PLAYER_SETUP = Fields({
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
 }, name="a player's set-up")
 
-TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME}, name="`{tile: city, owner: alice}`",
-                              required=("tile",)),
+MARKS = KeyedBy(NUMBER, "declared marks on the tile and how many (`{cathedral: 1}`)")
+TILE = AnyOf(TILE_KIND, Fields({"tile": TILE_KIND, "owner": NAME, "name": NAME, "on top of": TILE_KIND, "marks": MARKS},
+                              name="`{tile: city, owner: alice}`", required=("tile",)),
              name="a tile: `ocean` or `{tile: city, owner: alice}`")
 
 def _on_track(parameter: str) -> Scalar:
@@ -541,7 +542,8 @@ EXPECT = Fields({
     "players": KeyedBy(AnyOf(PLAYER_EXPECT, Scalar(type(None), name="nothing"), name="a player's expectations"),
                        "players and their expectations"),
     "tiles": KeyedBy(AnyOf(EXPECTED_TILE, Scalar(type(None), name="nothing"),
-                           Fields({"tile": TILE_KIND, "owner": NAME}, name="a tile"), name="a tile or `empty`"),
+                           Fields({"tile": TILE_KIND, "owner": NAME, "on top of": EXPECTED_TILE, "marks": MARKS},
+                                  name="a tile"), name="a tile or `empty`"),
                      "spaces and tiles"),
     "milestones": ListOf(PLAYER_AND_NAME), "awards": ListOf(PLAYER_AND_NAME),
     "parameters": KeyedBy(NUMBER, "declared global parameters and their values"),

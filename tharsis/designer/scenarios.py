@@ -469,11 +469,18 @@ class Runner:
                 spec = {"tile": spec}
             owner = spec.get("owner")
             kind = spec["tile"]
-            self._check_space_kind(space, kind, spec.get("name"))
-            state.tiles[space] = Tile(kind=kind, owner=None if owner is None else
-                                      (NEUTRAL if owner == "neutral" else self.player(owner)),
-                                      name=spec.get("name"), is_city=kind in v.CITY_TILES)
-            if kind in v.OCEAN_TILES and v.TILE_RAISES[kind] not in (setup.get("globals") or {}):
+            # a tile on top of another goes where the one below may go (New Holland's city on an ocean space)
+            self._check_space_kind(space, spec.get("on top of") or kind, spec.get("name"))
+            owner = None if owner is None else (NEUTRAL if owner == "neutral" else self.player(owner))
+            marks = tuple(sorted((str(m), int(n)) for m, n in (spec.get("marks") or {}).items() if n))
+            state.tiles[space] = Tile(kind=kind, owner=owner, name=spec.get("name"), is_city=kind in v.CITY_TILES,
+                                      marks=marks)
+            below = spec.get("on top of")   # `{tile: city, owner: bob, on top of: ocean}`: a tile covering another
+            if below is not None:
+                state.covered[space] = Tile(kind=below, owner=None if below in v.OCEAN_TILES else owner,
+                                            is_city=below in v.CITY_TILES)
+            counted = kind if below is None else below
+            if counted in v.OCEAN_TILES and v.TILE_RAISES[counted] not in (setup.get("globals") or {}):
                 state.oceans += 1
         self._arrange_sites(setup)
         if "government" in setup:
@@ -904,6 +911,16 @@ class Runner:
                                                  else self.player(wanted["owner"])):
             owner = state.players[tile.owner].name if tile.owner is not None and tile.owner >= 0 else tile.owner
             fail(f"{where}: space {space} belongs to {owner}, expected {wanted['owner']}")
+        if "on top of" in wanted:   # the tile under it (`empty`: none)
+            below = state.covered.get(_space(space))
+            kind = below.kind if below is not None else "empty"
+            if kind != ("empty" if wanted["on top of"] in ("none", "empty") else wanted["on top of"]):
+                fail(f"{where}: space {space} holds its {tile.kind} on top of {kind}, expected {wanted['on top of']}")
+        if "marks" in wanted:
+            marks = {m: n for m, n in tile.marks}
+            expected = {str(m): int(n) for m, n in (wanted["marks"] or {}).items() if n}
+            if marks != expected:
+                fail(f"{where}: space {space} has the marks {marks or 'none'}, expected {expected or 'none'}")
 
     def _expect_site(self, where: str, name: str, wanted) -> None:
         fail = self.outcome.failures.append

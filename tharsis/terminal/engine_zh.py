@@ -52,6 +52,7 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"extra action \((?P<n>\d+) to take\)", "额外行动（还有{n}个）"),
     (r"Where do you place the marker\?", "你要把标记放在哪里？"),
     (r"Where do you move the marker\?", "你要把标记移到哪里？"),
+    (r"Which tile gets the mark\?", "哪个板块获得这个标记？"),
     (r'Where do you place the (?P<tile>\w+) "(?P<card>.+)"\?', "你要把{tile}「{card}」放在哪里？"),
     (r"Where do you place the (?P<tile>\w+)\?", "你要把{tile}放在哪里？"),
     (r"Where is the (?P<tile>\w+) placed \(for nobody\)\?", "{tile}放在哪里（不属于任何玩家）？"),
@@ -162,6 +163,7 @@ ZH_EVENTS: dict[str, str] = {
     "site_out": "{who}将「{0}」移出游戏",
     "marker_placed": "{who}将「{0}」标记放在 {1}",
     "marker_moved": "{who}将「{0}」标记移到 {1}",
+    "mark_put": "{who}在 {0} 的板块上放置{2}个{1}",
 }
 # the mover's choices that the events do not tell, in Chinese (in English they are conjugated: runtime/api/narration.py)
 ZH_CHOICES: dict[str, str] = {

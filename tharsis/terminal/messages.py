@@ -147,6 +147,10 @@ Commands:  view (the whole state)   board   hand   card NAME (a card's rules tex
     "markers": "markers (*): {markers}",
     "marker_at": "{name} on {space} ({owner}{blocks})",
     "marker_blocks": ", no tile may go there",
+    "on_top": "tiles on top of tiles: {tiles}",
+    "on_top_at": "{space} {top} on {below}",
+    "tile_marks": "marks on tiles: {marks}",
+    "tile_mark_at": "{space} {count} {mark}",
     "bonus_key": "{letter} {name}",
     "generation_line": "Generation {generation} ({phase})   temperature {temperature}°C   oxygen {oxygen}%   "
                        "oceans {oceans}/9{declared}",
@@ -418,6 +422,10 @@ ZH: dict[str, Entry] = {
     "markers": "标记（*）：{markers}",
     "marker_at": "「{name}」在 {space}（{owner}{blocks}）",
     "marker_blocks": "，该区域不能放置板块",
+    "on_top": "叠放的板块：{tiles}",
+    "on_top_at": "{space} {below}上的{top}",
+    "tile_marks": "板块上的标记：{marks}",
+    "tile_mark_at": "{space} {count}个{mark}",
     "bonus_key": "{letter} {name}",
     "generation_line": "第{generation}时代（{phase}）   温度 {temperature}℃   "
                        "氧气浓度 {oxygen}%   海洋 {oceans}/9{declared}",

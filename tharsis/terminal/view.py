@@ -122,7 +122,28 @@ def board(game, highlight: tuple[str, ...] = (), paint: Paint = PLAIN, language:
     return "\n".join(lines + [words("off_mars", areas=words("off_mars_sep").join(offboard)),
                               words("legend", players=legend)]
                      + ([words("bonuses", bonuses=bonuses)] if bonuses else [])
-                     + ([words("markers", markers=markers)] if markers else []))
+                     + ([words("markers", markers=markers)] if markers else []) + _tiles_told(game, words))
+
+
+def _tiles_told(game, words: Words) -> list[str]:
+    """What a cell cannot show, told under the map (only in games that have it): the tiles placed on top of others
+    (New Holland's city on an ocean) and the declared marks on tiles (cathedrals), each with its space."""
+    state, sep, told = game.state, words("off_mars_sep"), []
+    if state.covered:
+        told.append(words("on_top", tiles=sep.join(
+            words("on_top_at", space=sid, top=_tile_word(words, state.tiles[sid].kind), below=_tile_word(words, t.kind))
+            for sid, t in sorted(state.covered.items()) if sid in state.tiles)))
+    marked = [(sid, tile) for sid, tile in sorted(state.tiles.items()) if tile.marks]
+    if marked:
+        told.append(words("tile_marks", marks=sep.join(
+            words("tile_mark_at", space=sid, count=count, mark=name) for sid, tile in marked
+            for name, count in tile.marks)))
+    return told
+
+
+def _tile_word(words: Words, kind: str) -> str:
+    """A kind of tile in the legend: its name in English, the rules text's noun in another language."""
+    return kind if words.english else words.phrases.tile(kind, 1)
 
 
 def _bonus_name(words: Words, name: str) -> str:

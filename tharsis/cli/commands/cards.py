@@ -82,6 +82,7 @@ def run(args) -> int:
         needed += [d for d in definitions if d.kind in ("parameter", "card_kind", "piece", "faction", "government")
                    and d not in chosen]
         tags, resources, wild = result.declared_tags, result.declared_resources, result.declared_wild_tags
+        marks = result.declared_marks
         if own:   # PATHs' own declarations; the bundled ones only where PATHs need them, those their text names
             mine = compile_paths(own)
             named = _named(text.content([d for d in needed if inside(d.source.path, wanted)] + chosen)) \
@@ -90,7 +91,8 @@ def run(args) -> int:
             tags = [t for t in tags if t in mine.declared_tags or _names(named, t)]
             resources = [r for r in resources if r in mine.declared_resources or _names(named, r)]
             wild = [t for t in wild if t in mine.declared_wild_tags or _names(named, t)]
-        print(escaped(text.content(needed + chosen, tags, resources, wild)))
+            marks = [m for m in marks if m in mine.declared_marks or _names(named, m)]
+        print(escaped(text.content(needed + chosen, tags, resources, wild, marks)))
         return 0
     if args.format == "rules":
         from tharsis.compiler import element_text

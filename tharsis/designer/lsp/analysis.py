@@ -26,6 +26,7 @@ from tharsis.compiler.pipeline import (
     compile_sources,
     declarations,
     declared_card_kinds,
+    declared_marks,
     declared_parameters,
     declared_pieces,
     find_files,
@@ -141,7 +142,7 @@ class Analysis:
         tags, card_resources = declarations(texts)
         sets = sorted({d.set for d in self.result.library.definitions if isinstance(getattr(d, "set", None), str)})
         return roles.Vocabulary(frozenset(tags), frozenset(card_resources), tuple(declared_parameters(texts)),
-                                declared_card_kinds(texts), tuple(sets), declared_pieces(texts))
+                                declared_card_kinds(texts), tuple(sets), declared_pieces(texts), declared_marks(texts))
 
     @cached_property
     def definitions(self) -> list:

@@ -27,6 +27,8 @@ NAME_ROLES = {
     "name_list<tags_field": "tag", "holds_field": "card resource", "variant_field": "variant",
     "ends_game_field": "ends game", "unplayable_to_field": "unplayable to", "at_field": "moment", "by_field": "decider",
     "name_list<resource_declaration": "new card resource", "name_list<tag_declaration": "new tag",
+    "name_list<mark_declaration": "new mark", "put_mark#0": "mark", "put_mark#1": "marked tile",
+    "on_top_of": "covered tile",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
     "delta_at_least": "production",
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
@@ -81,6 +83,7 @@ GLOSSARY_CATEGORIES = {
     "resource": "resource", "production": "resource", "card resource": "card resource", "tag": "tag",
     "protected": "resource",
     "tile": "tile", "neighbour": "tile", "own tile": "tile", "new tile": "tile", "space kind": "space kind",
+    "covered tile": "tile", "marked tile": "tile",
     "card type": "card type",
     "card kind": "card type", "pile kind": "card type",
     "variant": "variant", "raisable": "global parameter", "raised": "global parameter",
@@ -115,6 +118,7 @@ class Vocabulary:
     card_kinds: tuple          # declared kinds of card
     sets: tuple = ()
     pieces: tuple = ()         # declared kinds of piece
+    marks: tuple = ()          # declared marks on tiles (`mark cathedral`)
 
     def words(self, name_role: str) -> tuple[str, ...]:
         """The words that fit a role, in the order a designer would want them (printed ones first)."""
@@ -129,6 +133,8 @@ class Vocabulary:
             "tag": tags, "tile": v.TILES + self.pieces,
             "neighbour": tuple(w for w in v.TILE_WORDS if w not in v.NAMED_TILES),
             "own tile": tuple(w for w in v.TILE_WORDS if w not in v.OCEAN_TILES),   # `replace your city tile ...`
+            "covered tile": v.TILE_WORDS, "marked tile": v.TILE_WORDS,   # `on top of ocean`, `put cathedral on city`
+            "mark": self.marks,
             "new tile": tuple(w for w in v.TILES if w not in v.OCEAN_TILES),        # `... with greenery`
             "piece": self.pieces, "players": ("player", "players"),
             "space kind": v.SPACE_KINDS + ("mars",), "bonus": v.BOARD_BONUSES,
@@ -171,7 +177,7 @@ class Vocabulary:
             return word.lower() not in v.GLOBAL_RANGES and word.lower() not in ("tr", "production", "global")
         if name_role in ("card type", "card kind", "pile kind"):
             return word.lower() not in v.CARD_TYPES + ("corporation",)
-        if name_role == "piece":
+        if name_role in ("piece", "mark", "new mark"):
             return True
         return False
 
