@@ -733,7 +733,7 @@ class Give:
 
 
 @immediate("face_down", category="cards", syntax="turn this card face down",
-           example="when you play science tag -> may { turn this card face down; tr +3 }",
+           example="turn this card face down; tr +3",
            summary="This card (a project card, a card of a declared kind or a corporation) leaves its owner's play "
                    "area into their events pile, face down: its resources are gone, and its tags, lasting effects, "
                    "actions and VP no longer count; nothing counts it as an event either (face down, it has no type "
