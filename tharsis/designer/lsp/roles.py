@@ -29,7 +29,7 @@ NAME_ROLES = {
     "name_list<resource_declaration": "new card resource", "name_list<tag_declaration": "new tag",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
     "delta_at_least": "production",
-    "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
+    "steal": "resource", "give": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
     "space": "space kind", "bonus": "bonus",
