@@ -73,6 +73,10 @@ class CheckContext:
     trigger_subject: Optional[str] = None
     # a tile was placed earlier in these effects (or in the list around them): `next to it` has a tile to be next to
     placed_before: bool = False
+    # in a `when ... harms ...` trigger: `give ... to the victim` has a victim
+    harming: bool = False
+    # the effects of an event card, which is never in play (`turn this card face down` cannot be carried out)
+    event: bool = False
 
 
 class EffectChecks:
@@ -932,6 +936,49 @@ class EffectChecks:
             body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=MARKED))
         return fx.PutMark(mark, tile, count, whose in ("your", "own"), whose == "opponent", filters, most, body)
 
+    @compiles(fx.Give, "up_to?:UP_TO count:INT|X|MULTIPLE_X resource:NAME to:GIVE_TO")
+    def _fx_give(self, node: Node, ctx: CheckContext):
+        """`give [up to] N RESOURCE to (the victim | that player)`: a player to give to exists only in a trigger
+        that names one (a harm's victim; who set off a `when any player` or `when another player` trigger)."""
+        to = "victim" if node["to"].text.split()[0] == "the" else "that_player"
+        if to == "victim" and not ctx.harming:
+            self.diagnostics.error("E307", "'the victim' is the player harmed in a 'when ... harms ...' trigger; "
+                                           "here nobody is", node["to"].span,
+                                   "write it in such a trigger: when any player harms another player -> give up to "
+                                   "3 megacredits to the victim")
+            return None
+        if to == "that_player" and ctx.trigger_subject not in ("any", "another"):
+            self.diagnostics.error("E307", "'that player' is the player who set off a 'when any player ...' or "
+                                           "'when another player ...' trigger; here there is none but you",
+                                   node["to"].span, "write it in such a trigger: when another player places city "
+                                                    "tile -> give up to 2 megacredits to that player")
+            return None
+        up_to = node["up_to"] is not None
+        if not up_to and not ctx.refusable:
+            count, resource = node["count"], node["resource"]
+            where = "a trigger's effects" if ctx.in_trigger else "these effects"
+            self.diagnostics.error("E307", f"'give {count.text} {resource.text}' takes resources the player must "
+                                           f"have, but {where} are carried out unchecked: nothing can refuse them",
+                                   node.span, f"write 'give up to {count.text} {resource.text}': the player gives "
+                                              f"what they have, up to {count.text}",
+                                   (Fix(count.span, f"up to {count.text}"),))
+            return None
+        value, variable = self.count(node["count"], ctx)
+        resource = self._standard_resource(node["resource"])
+        return fx.Give(resource, fx.Amount(value, variable), up_to, to) if resource else None
+
+    @compiles(fx.FaceDown, "")
+    def _fx_face_down(self, node: Node, ctx: CheckContext):
+        """`turn this card face down`: only a card that stays in play, a project card that is no event, a card of
+        a declared kind or a corporation, has a play area to leave."""
+        if ctx.definition not in ("card", "corporation") or ctx.event:
+            what = "an event is never in play" if ctx.event else "these effects belong to no card in play"
+            self.diagnostics.error("E307", f"'turn this card face down' takes a card out of play, but {what}",
+                                   node.span, "write it in the effects of a corporation or of a card that stays in "
+                                              "play (active, automated, a declared kind)")
+            return None
+        return fx.FaceDown()
+
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
         count_leaf, word = node["count"], node["tile"]
@@ -1117,10 +1164,17 @@ class EffectChecks:
         event = self._event(node["event"])
         adding = event.resource if event is not None and event.kind == "add_resource" else None
         produce = event is not None and event.kind == "production"   # every player produces at once: no one sets it off
+        harming = event is not None and event.kind in ("harm", "harm_you")
         effects = self.effects(node["effects"], attrs.evolve(ctx, in_trigger=True, refusable=False, adding=adding,
                                                              placing=event is not None and event.kind == "place",
-                                                             trigger_subject=None if produce else subject))
+                                                             trigger_subject=None if produce else subject,
+                                                             harming=harming))
         if event is None:
+            return None
+        if subject == "you" and event.kind == "harm_you":
+            self.diagnostics.error("E307", "a player never harms themselves: 'you harm you' never happens",
+                                   node["subject"].span, "write 'when another player harms you' (or 'when any "
+                                                         "player harms you')")
             return None
         if subject == "another" and (including_this or event.kind == "production"):
             # the card's own play is its owner's, and every player produces at once
@@ -1301,6 +1355,8 @@ class EffectChecks:
             return fx.TriggerEvent("send", piece=piece) if piece else None
         if node.kind == "gains_new_tag":
             return fx.TriggerEvent("new_tag")
+        if node.kind in ("harms", "harms_you"):   # resources removed, production lowered: of anyone, or of the owner
+            return fx.TriggerEvent("harm" if node.kind == "harms" else "harm_you")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
             return fx.TriggerEvent("add_resource", resource=resource) if resource else None

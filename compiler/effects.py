@@ -718,6 +718,36 @@ class ThatPlayer:
     body: tuple
 
 
+@immediate("give", category="triggers", syntax="give [up to] N RESOURCE to (the victim | that player)",
+           example="when any player harms another player -> give up to 3 megacredits to the victim",
+           summary="Hand resources from your own stock to another player: `the victim`, in a `when ... harms ...` "
+                   "trigger, the player whose resources were removed or production lowered; `that player`, in a "
+                   "`when any player ...` or `when another player ...` trigger, the player who set it off. Nothing "
+                   "happens when that player is you, or when there is none (the neutral opponent). Like `lose`, "
+                   "you must have them unless `up to` (then as many as you have, up to N); a trigger's effects "
+                   "are checked by nobody, so there it must say `up to` (E307).",
+           impossible="when you have fewer of the resource than it gives (never with `up to`)")
+@_frozen
+class Give:
+    resource: str
+    amount: Amount
+    up_to: bool
+    to: str   # victim | that_player
+
+
+@immediate("face_down", category="cards", syntax="turn this card face down",
+           example="turn this card face down; tr +3",
+           summary="This card (a project card, a card of a declared kind or a corporation) leaves its owner's play "
+                   "area into their events pile, face down: its resources are gone, and its tags, lasting effects, "
+                   "actions and VP no longer count; nothing counts it as an event either (face down, it has no type "
+                   "nor tags). Its tile stays; the effects written after it still happen (`turn this card face down; "
+                   "tr +3`).",
+           impossible="when the card is not in its owner's play area")
+@_frozen
+class FaceDown:
+    pass
+
+
 @immediate("remove_tile", category="tiles", syntax="remove [N] ocean tile", example="remove ocean tile",
            summary="Take ocean tiles off Mars (the player chooses which): the ocean count goes down, the spaces are "
            "free again, and nobody's TR changes. Nothing happens when there is none.",
@@ -1036,7 +1066,7 @@ class Nothing:
 @_frozen
 class TriggerEvent:
     """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
-    production_raise | add_resource | send | place_piece | new_tag."""
+    production_raise | add_resource | send | place_piece | new_tag | harm | harm_you."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -1069,7 +1099,10 @@ class TriggerEvent:
                  "once per effect; `RESOURCE added` counts them), `produce` (at the start of the production phase), "
                  "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
-                 "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
+                 "event, brings a kind of tag you had none of), `harm another player` (removes resources of another "
+                 "player's, theirs or on their cards, or lowers their production: once per removal and per "
+                 "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner); "
+                 "card filters (a type before `card` too): "
                  "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
                  "`with [no] special tile`. "

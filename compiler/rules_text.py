@@ -502,6 +502,16 @@ def _gain(t: Phrases, e) -> str:
     return t(key, what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
 
 
+@sentence_of(fx.Give)
+def _give(t: Phrases, e) -> str:
+    return t(f"give{'_up_to' if e.up_to else ''}_{e.to}", what=_things(t, e.amount, e.resource))
+
+
+@sentence_of(fx.FaceDown)
+def _face_down(t: Phrases, e) -> str:
+    return t("face_down")
+
+
 @sentence_of(fx.Pay)
 def _pay(t: Phrases, e) -> str:
     using = t("pay_using", resources=t.series("or", [t.noun(r, 1) for r in e.using])) if e.using else ""

@@ -180,6 +180,8 @@ CHILDREN = {
     "places": "verb:PLACE words+:NAME filters*",
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
+    "harms": "verb:HARM",
+    "harms_you": "verb:HARM",
     "holding_filter": "resource:NAME",
     "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
     "card_zone": "name:NAME",                 # `move card from play ...`

@@ -319,6 +319,18 @@ def _gain(e, c: bool) -> str:
     return f"{verb} {number(e.amount)} {_resource(e.resource, e.amount, c)}{per(e.amount)}"
 
 
+@text_of(fx.Give)
+def _give(e, c: bool) -> str:
+    up_to = " up to" if e.up_to else ""
+    to = "the victim" if e.to == "victim" else "that player"
+    return f"give{up_to} {number(e.amount)} {_resource(e.resource, e.amount, c)} to {to}"
+
+
+@text_of(fx.FaceDown)
+def _face_down(e, c: bool) -> str:
+    return "turn this card face down"
+
+
 @text_of(fx.Pay)
 def _pay(e, c: bool) -> str:
     using = (" using " + ", ".join(e.using)) if e.using else ""
@@ -787,6 +799,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return f"place {ev.piece}"
     if ev.kind == "new_tag":
         return "gain a new tag"
+    if ev.kind in ("harm", "harm_you"):
+        return "harm another player" if ev.kind == "harm" else "harm you"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":

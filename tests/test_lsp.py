@@ -375,9 +375,9 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
     assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {
-        "play", "place", "use", "raise", "produce", "add", "send", "gain"}
+        "play", "place", "use", "raise", "produce", "add", "send", "gain", "harm"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when another player |")))) == {
-        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains"}
+        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains", "harms"}
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
                         "parameter", "rule", "expansion", "piece", "site", "faction", "government", "mark"}
@@ -1001,3 +1001,20 @@ def test_completion_offers_who_harmed_you_after_a_steal(editor, tmp_path):
     is offered whole after `from any player`."""
     offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player |"))))
     assert "who harmed you this generation" in offered, offered
+
+
+def test_completion_offers_the_harm_trigger_give_and_turning_face_down(editor, tmp_path):
+    """`when any player harms another player -> give up to 3 megacredits to the victim` (Mons Insurance) and `turn
+    this card face down` (Pharmacy Union), issue 30, trial 4: the event after the subject, the recipients whole after
+    `to`, and the verbs where an effect begins."""
+    events = set(_labels(_complete(editor, tmp_path, BARN.format("effect: when any player |"))))
+    assert "harms" in events, events
+    whom = set(_labels(_complete(editor, tmp_path, BARN.format("effect: when any player harms |"))))
+    assert {"another", "you"} <= whom, whom
+    recipients = set(_labels(_complete(editor, tmp_path, BARN.format(
+        "effect: when any player harms another player -> give up to 3 megacredits to |"))))
+    assert {"the victim", "that player"} <= recipients, recipients
+    verbs = set(_labels(_complete(editor, tmp_path, BARN.format("action: |"))))
+    assert {"give", "turn"} <= verbs, verbs
+    after_turn = set(_labels(_complete(editor, tmp_path, BARN.format("action: turn |"))))
+    assert after_turn == {"this"}, after_turn

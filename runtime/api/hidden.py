@@ -166,6 +166,8 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
         yield player.index, player.hand
         yield PUBLIC, [c.name for c in player.played]
         yield PUBLIC, player.events
+        if player.events_face_down:   # turned face down in play: everyone saw which
+            yield PUBLIC, player.events_face_down
         if player.corporations:
             yield PUBLIC, player.corporations
     for index, kept in enumerate(state.kept):

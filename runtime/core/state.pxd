@@ -22,6 +22,7 @@ cdef class PlayerState:
     cdef public dict removed_this_generation
     cdef public list harmed_by_this_generation
     cdef public list first_actions
+    cdef public list events_face_down
 
 
 cdef class GameData:

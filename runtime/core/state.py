@@ -157,7 +157,8 @@ class BoardMarker:
 class PlayerState:
     __slots__ = ("name", "index", "corporations", "tr", "resources", "production", "starting_production", "hand",
                  "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
-                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation", "first_actions")
+                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation", "first_actions",
+                 "events_face_down")
     # corporations: the player's corporations in the order played (one, or none before set-up; a second from a card
     # that plays one, `look 4 corporation cards play 1`); first_actions: when a player has several corporations with a
     # first action still to take, those corporations in order (the first one's is the pending one); empty otherwise,
@@ -167,7 +168,8 @@ class PlayerState:
     # with a supply, how many in it; removed_this_generation: resources this player removed from other players this
     # generation, by kind (`plants removed from opponents this generation`); harmed_by_this_generation: the other side,
     # the players who removed this player's resources or decreased their production this generation, in the order
-    # they first did (`steal 3 megacredits from any player who harmed you this generation`)
+    # they first did (`steal 3 megacredits from any player who harmed you this generation`); events_face_down: cards
+    # this player turned face down into their events pile (`turn this card face down`), which nothing counts
 
     def __init__(self, name: str, index: int, corporations: Optional[list[str]] = None, tr: int = 20,
                  resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
@@ -176,7 +178,8 @@ class PlayerState:
                  tr_raised_this_generation: int = 0, next_card_modifiers: Optional[list] = None,
                  first_action_done: bool = True, actions_used: Optional[list[str]] = None,
                  pieces: Optional[dict[str, int]] = None, removed_this_generation: Optional[dict[str, int]] = None,
-                 harmed_by_this_generation: Optional[list[int]] = None, first_actions: Optional[list[str]] = None):
+                 harmed_by_this_generation: Optional[list[int]] = None, first_actions: Optional[list[str]] = None,
+                 events_face_down: Optional[list[str]] = None):
         self.name, self.index, self.tr = name, index, tr
         self.corporations = [] if corporations is None else corporations
         self.resources = _zeroes() if resources is None else resources
@@ -192,6 +195,7 @@ class PlayerState:
         self.pieces = {} if pieces is None else pieces
         self.removed_this_generation = {} if removed_this_generation is None else removed_this_generation
         self.harmed_by_this_generation = [] if harmed_by_this_generation is None else harmed_by_this_generation
+        self.events_face_down = [] if events_face_down is None else events_face_down
         self.first_actions = [] if first_actions is None else first_actions
 
     def add_corporation(self, name: str, has_first_action: bool) -> None:
@@ -242,6 +246,7 @@ class PlayerState:
         new.removed_this_generation = self.removed_this_generation.copy() if self.removed_this_generation else {}
         new.harmed_by_this_generation = self.harmed_by_this_generation.copy() if self.harmed_by_this_generation else []
         new.first_actions = self.first_actions.copy() if self.first_actions else []
+        new.events_face_down = self.events_face_down.copy() if self.events_face_down else []
         return new
 
     def __eq__(self, other):
@@ -467,6 +472,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
         data["harmed_by_this_generation"] = list(player.harmed_by_this_generation)
     if player.first_actions:  # only with several corporations' first actions waiting: other saves as before
         data["first_actions"] = list(player.first_actions)
+    if player.events_face_down:  # only once a card was turned face down: other saves as before
+        data["events_face_down"] = list(player.events_face_down)
     return data
 
 
@@ -498,6 +505,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.harmed_by_this_generation = list(data.get("harmed_by_this_generation", ()))
     player.corporations = corporations_from_data(data.get("corporation"))
     player.first_actions = list(data.get("first_actions", ()))
+    player.events_face_down = list(data.get("events_face_down", ()))
     return player
 
 

@@ -547,6 +547,35 @@ def record_harm(game: "Table", by: Optional[int], target: int) -> None:
     harmed_by = game.state.players[target].harmed_by_this_generation
     if by not in harmed_by:
         harmed_by.append(by)
+    triggers.fire(game, "harm", by, victim=target)   # once per harm (nothing in a game without such a trigger)
+
+
+@handles(fx.Give)
+def _give(game, e, ctx):
+    """`give [up to] N RESOURCE to the victim | that player`: from the player's stock into theirs; nothing when
+    there is no such player (the neutral opponent) or it is the giver."""
+    receiver = ctx.victim if e.to == "victim" else ctx.actor
+    if receiver is None or receiver < 0 or receiver == ctx.player:
+        return
+    players = game.state.players
+    stock = players[ctx.player].resources
+    given = min(max(0, value_of(game, e.amount, ctx)), stock[e.resource])
+    stock[e.resource] -= given
+    players[receiver].resources[e.resource] += given
+
+
+@handles(fx.FaceDown)
+def _face_down(game, e, ctx):
+    """`turn this card face down`: the card leaves its owner's play area (its resources with it; its tags,
+    passives, actions and VP no longer count) into the face-down part of their events pile, which nothing counts."""
+    state = game.state.players[ctx.player]
+    card = state.card(ctx.card)
+    if card is None:   # no longer in play (turned face down already by another effect under way)
+        return
+    state.played.remove(card)
+    state.events_face_down.append(ctx.card)
+    game._passives.pop(ctx.player, None)
+    game.log_event("face_down", ctx.player, ctx.card)
 
 
 @handles(fx.Steal)

@@ -40,10 +40,11 @@ def new_action(game: "Table") -> None:
 def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, tile: Optional[str] = None,
          space: Optional[str] = None, is_city: bool = False, parameter: Optional[str] = None,
          project=None, raised: Optional[tuple] = None, except_owner: Optional[int] = None,
-         piece: Optional[str] = None, times: int = 1, added: int = 0) -> None:
+         piece: Optional[str] = None, times: int = 1, added: int = 0, victim: Optional[int] = None) -> None:
     """Announce an event: the triggers it fires are found now and resolve next (pushed as steps). `times`: how
     many such events at once (`new_tag`: one per new kind of tag). `added`: the card resources an `add_resource`
-    event added, which its triggers may count (`gain 1 MC per microbe added`)."""
+    event added, which its triggers may count (`gain 1 MC per microbe added`). `victim`: the player a `harm`
+    event harmed (`actor` harmed them), whom `give ... to the victim` names."""
     if event not in game._trigger_events:  # no card of the game's content has a trigger this event could fire
         return
     if event in game.elements.wakes:  # an inactive site may become active (runtime/handlers/sites.py)
@@ -72,7 +73,7 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
             fired = _matches(game, trigger.event, event, owner, card=card, tile=tile, space=space,
-                             is_city=is_city, parameter=parameter, project=project, piece=piece)
+                             is_city=is_city, parameter=parameter, project=project, piece=piece, victim=victim)
             if fired and trigger.once_per_action:
                 fired = _first_this_action(game, owner, name, trigger)
             else:
@@ -81,7 +82,9 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
         if pending:
             batches.append((owner, tuple(pending)))
     for owner, pending in reversed(batches):
-        if event == "place" and any(counts_placed(fired) for _, fired in pending):   # `your tiles next to it`
+        if event == "harm":   # who harmed whom: `that player { }`, `give ... to the victim` / `to that player`
+            push(game, resolve_triggers, owner, pending, None, None, 0, actor, None, victim)
+        elif event == "place" and any(counts_placed(fired) for _, fired in pending):   # `your tiles next to it`
             push(game, resolve_triggers, owner, pending, card if owner == actor else None, *_raised(
                 None, 0, actor if any(names_that_player(fired) for _, fired in pending) else None, space))
         elif any(names_that_player(fired) for _, fired in pending):  # `that player { }`: who set it off, and the card
@@ -118,7 +121,7 @@ def new_tags(game: "Table", player: int, name: str) -> int:
 
 
 def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card, tile, space, is_city, parameter,
-             project, piece=None) -> int:
+             project, piece=None, victim=None) -> int:
     """How many times the trigger of `owner` fires for this event (a tag trigger fires once per matching tag)."""
     if event == "play":
         return play_matches(game, ev, game.library[card])
@@ -142,6 +145,8 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card
         return int(ev.piece == piece)
     if event == "new_tag" and ev.kind == "new_tag":
         return 1
+    if event == "harm":   # `harm another player`: every harm; `harm you`: of the trigger's owner
+        return int(ev.kind == "harm" or victim == owner)
     return 0
 
 
@@ -157,28 +162,31 @@ def events_with_triggers(definitions) -> frozenset:
 @step
 def resolve_triggers(game: "Table", owner: int, pending: tuple, that_card: Optional[str],
                      raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None,
-                     placed: Optional[str] = None) -> None:
+                     placed: Optional[str] = None, victim: Optional[int] = None) -> None:
     """One player's fired triggers; that player orders them when the order can matter. `actor`: the player who set
-    them off, given only when one of them says `that player { }`; `placed`: the space of the tile that set them off,
-    given only when one of them counts the tiles next to it."""
+    them off, given only when one of them says `that player { }` or a harm set them off; `placed`: the space of the
+    tile that set them off, given only when one of them counts the tiles next to it; `victim`: the player a harm
+    harmed."""
     if len(set(pending)) > 1 and not all(commutes(fired) for _, fired in pending):
         ask(game, Decision(owner, "trigger_order", "Several effects trigger: which resolves first?",
                            tuple(Option(f"{name}: {text.effects(fired)}", i)
                                  for i, (name, fired) in enumerate(pending))),
-            trigger_chosen, owner, pending, that_card, *_raised(raised, added, actor, placed))
+            trigger_chosen, owner, pending, that_card, *_raised(raised, added, actor, placed, victim))
         return
-    trigger_chosen(game, 0, owner, pending, that_card, raised, added, actor, placed)
+    trigger_chosen(game, 0, owner, pending, that_card, raised, added, actor, placed, victim)
 
 
 @step
 def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_card: Optional[str],
                    raised: Optional[tuple] = None, added: int = 0, actor: Optional[int] = None,
-                   placed: Optional[str] = None) -> None:
+                   placed: Optional[str] = None, victim: Optional[int] = None) -> None:
     name, fired = pending[index]
     rest = pending[:index] + pending[index + 1:]
     if rest:
-        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added, actor, placed))
-    if placed is not None:   # `your tiles next to it`: the tile that set the trigger off
+        push(game, resolve_triggers, owner, rest, that_card, *_raised(raised, added, actor, placed, victim))
+    if victim is not None:   # a harm: who did it (`that player`) and to whom (`the victim`)
+        ctx = EffectContext(owner, card=name, actor=actor, victim=victim)
+    elif placed is not None:   # `your tiles next to it`: the tile that set the trigger off
         ctx = EffectContext(owner, card=name, that_card=that_card, placed=placed, actor=actor)
     elif actor is not None:   # `that player { }`: the card set it off is theirs, not necessarily the owner's
         ctx = EffectContext(owner, card=name, that_card=that_card, raised=raised, added=added, actor=actor)
@@ -191,10 +199,12 @@ def trigger_chosen(game: "Table", index: int, owner: int, pending: tuple, that_c
 
 
 def _raised(raised: Optional[tuple], added: int = 0, actor: Optional[int] = None,
-            placed: Optional[str] = None) -> tuple:
+            placed: Optional[str] = None, victim: Optional[int] = None) -> tuple:
     """The optional last arguments of the two steps above: left out when no production rose, no card resource
-    was added, no `that player { }` needs who set the triggers off and nothing counts the tiles next to the tile
-    placed (saves stay as they were)."""
+    was added, no `that player { }` needs who set the triggers off, nothing counts the tiles next to the tile
+    placed and no harm set them off (saves stay as they were)."""
+    if victim is not None:
+        return (raised, added, actor, placed, victim)
     if placed is not None:
         return (raised, added, actor, placed)
     if actor is not None:

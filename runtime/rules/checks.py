@@ -67,6 +67,7 @@ class EffectContext:
     # inside `decided by ... { }`: the player asked the block's questions, the effects still `player`'s (None: `player`)
     decider: Optional[int] = None
     actor: Optional[int] = None       # in a trigger whose effects say `that player { }`: the player who set it off
+    victim: Optional[int] = None      # in a `when ... harms ...` trigger: the player harmed (`give ... to the victim`)
 
     # The three variants below are made with `object.__new__` and the fields stored directly: the class's `__init__`
     # is a Python call of its own, and the checks make a context for every X they try (a few hundred a game;
@@ -75,24 +76,27 @@ class EffectContext:
     def with_x(self, x: int) -> "EffectContext":
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, x, self.placed, \
-            self.placed_bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
+            new.raised, new.added, new.decider, new.actor, new.victim = \
+            self.player, self.card, self.playing, x, self.placed, self.placed_bonuses, self.that_card, self.neutral, \
+            self.raised, self.added, self.decider, self.actor, self.victim
         return new
 
     def with_placed(self, placed: Optional[str], bonuses: tuple) -> "EffectContext":
         """The context of the effects after a placement (`attrs.evolve` is slow on this hot path)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, placed, \
-            bonuses, self.that_card, self.neutral, self.raised, self.added, self.decider, self.actor
+            new.raised, new.added, new.decider, new.actor, new.victim = \
+            self.player, self.card, self.playing, self.x, placed, bonuses, self.that_card, self.neutral, \
+            self.raised, self.added, self.decider, self.actor, self.victim
         return new
 
     def as_neutral(self) -> "EffectContext":
         """The context inside `neutral { }` (`attrs.evolve` is slow: checks ask it at every card that has one)."""
         new = _new(EffectContext)
         new.player, new.card, new.playing, new.x, new.placed, new.placed_bonuses, new.that_card, new.neutral, \
-            new.raised, new.added, new.decider, new.actor = self.player, self.card, self.playing, self.x, self.placed, \
-            self.placed_bonuses, self.that_card, True, self.raised, self.added, self.decider, self.actor
+            new.raised, new.added, new.decider, new.actor, new.victim = \
+            self.player, self.card, self.playing, self.x, self.placed, self.placed_bonuses, self.that_card, True, \
+            self.raised, self.added, self.decider, self.actor, self.victim
         return new
 
     def decided_by(self, decider: int) -> "EffectContext":
@@ -1029,6 +1033,8 @@ _POSSIBLE = {
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
     fx.CopyProduction: lambda game, e, ctx: len(copyable(game, e, ctx)) >= e.count,
     fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
+    fx.Give: lambda game, e, ctx: e.up_to or can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
+    fx.FaceDown: lambda game, e, ctx: game.state.players[ctx.player].card(ctx.card) is not None,
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["passive_cache", "passives", "triggers_of", "triggers_on"]
 
 # the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `triggers.fire` may match
-EVENT_KINDS = {"play": ("play_tag", "play_card")}
+EVENT_KINDS = {"play": ("play_tag", "play_card"), "harm": ("harm", "harm_you")}
 
 
 def passives(game: "Table", player: int, kind: type) -> list:

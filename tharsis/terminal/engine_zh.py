@@ -140,6 +140,7 @@ ZH_EVENTS: dict[str, str] = {
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",
     "neutral_production": "中立对手的产量减少",
+    "face_down": "{who}将「{0}」面朝下放入事件牌堆",
     "actions_lost": "{who}无事可做：失去{0}个额外行动",
     "resolve": "执行{kind}「{0}」",
     "stage": "{kind}「{0}」进入{1}阶段",

@@ -30,7 +30,7 @@ NAME_ROLES = {
     "name_list<mark_declaration": "new mark", "put_mark#0": "mark", "put_mark#1": "marked tile",
     "on_top_of": "covered tile",
     "gain": "resource", "lose": "resource", "spend": "resource", "pay": "resource", "name_list<pay": "resource",
-    "delta_at_least": "production",
+    "delta_at_least": "production", "give": "resource",
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
