@@ -72,6 +72,10 @@ class CheckContext:
     trigger_subject: Optional[str] = None
     # a tile was placed earlier in these effects (or in the list around them): `next to it` has a tile to be next to
     placed_before: bool = False
+    # the effects are an event's `play:` (`move this card to that player's events` moves that event)
+    event: bool = False
+    # an earlier effect of these targets another player: `that player's events` is theirs
+    targeted_before: bool = False
 
 
 class EffectChecks:
@@ -83,12 +87,16 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         outer = placed_before = ctx.placed_before   # the list's own placements count for its later effects only
+        # an effect of the same list targets the player (a card's effects played in the order its player chooses
+        # keep the move with that effect: runtime/rules/checks.py `effect_steps`)
+        outer_target, targeted_before = ctx.targeted_before, False
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
-            ctx.placed_before = placed_before
+            ctx.placed_before, ctx.targeted_before = placed_before, targeted_before
             compiled = self.effect(child, ctx)
+            targeted_before = targeted_before or _targets_player(compiled)
             if isinstance(compiled, fx.PlaceTile) and not placed_before and \
                     any(f.kind == "next_to_placed" for f in compiled.filters):
                 self.diagnostics.error("E307", "'next to it' means next to the tile placed just before by the same "
@@ -105,7 +113,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
-        ctx.placed_before = outer
+        ctx.placed_before, ctx.targeted_before = outer, outer_target
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -850,6 +858,25 @@ class EffectChecks:
         # checked before it is carried out (skipped when that player cannot), as `each opponent { }` is
         return fx.ThatPlayer(self.effects(node["effects"], attrs.evolve(ctx, refusable=True, trigger_subject=None)))
 
+    @compiles(fx.MoveThisCard, "card:THIS_CARD destination:THAT_PLAYERS_EVENTS")
+    def _fx_move_this(self, node: Node, ctx: CheckContext):
+        """`move this card to that player's events`: only an event's `play:` (a card in play has no event pile to go
+        to, and its lasting effects would go with it), and only after an effect that targets another player, who is
+        "that player" (Law Suit: `steal 3 MC from any player who harmed you this generation; move this card to ...`)."""
+        if not ctx.event or ctx.in_trigger:
+            self.diagnostics.error("E301", "only an event moves into another player's events: 'move this card to that "
+                                           "player's events' goes in an event's 'play:'", node.span,
+                                   "make the card 'type: event', or move another card: move card from play to "
+                                   "another player")
+            return None
+        if not ctx.targeted_before:
+            self.diagnostics.error("E307", "'that player' is the player an earlier effect of the card targeted, but no "
+                                           "effect before this one targets a player", node.span,
+                                   "target them first: steal 3 megacredits from any player; move this card to that "
+                                   "player's events")
+            return None
+        return fx.MoveThisCard()
+
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
         count_leaf, word = node["count"], node["tile"]
@@ -1474,3 +1501,8 @@ def _not_neutral(effects: tuple) -> Optional[str]:
         if not isinstance(e, _NEUTRAL):
             return e.kind_name
     return None
+
+
+def _targets_player(compiled) -> bool:
+    """Whether a compiled effect chooses another player as its target (whom `that player's events` then means)."""
+    return compiled is not None and fx.targets_player(compiled)

@@ -168,7 +168,8 @@ class Checker(EffectChecks, DesignLints):
         holds = self._holds(fields)
         written_type = self._card_type(fields)
         card_type = written_type or "automated"  # a missing or misspelt type is reported once, not judged again
-        ctx = CheckContext("card", holds=holds, printed_tags=self._printed_tags(written_type))
+        ctx = CheckContext("card", holds=holds, printed_tags=self._printed_tags(written_type),
+                           event=written_type == "event")
         cost = self._cost(fields)
         if card_type in self.card_kinds and "cost" in fields:
             self.diagnostics.error("E202", f"a {card_type} card has no cost: it is played for free",

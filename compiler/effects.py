@@ -652,6 +652,27 @@ class MoveCard:
     destination: str     # hand | discard | another_player
 
 
+@immediate("move_this", category="cards", syntax="move this card to that player's events",
+           example="steal 3 megacredits from any player who harmed you this generation; move this card to that "
+                   "player's events",
+           summary="In an event's `play:` effects, after an effect that targets another player (`steal ... from "
+                   "any player`, `remove ... from any player`, `production(...) of any player`): the event goes "
+                   "into that player's played events instead of yours, its VP and its tags theirs. When the earlier "
+                   "effect targeted nobody (`steal up to` took nothing, the neutral opponent of a solo game), the "
+                   "event stays yours.",
+           impossible=NEVER)
+@_frozen
+class MoveThisCard:
+    destination: str = "that_players_events"   # the one destination so far
+
+
+def targets_player(effect) -> bool:
+    """Whether an effect chooses another player as its target, "that player" of a later `move this card to that
+    player's events` in the same effects (the checker and the order of a card's effects both ask)."""
+    return type(effect) in (Steal, AnyProduction) or (type(effect) is RemoveResources and
+                                                        effect.source == "any_player")
+
+
 @immediate("copy_play", category="cards", syntax="copy play of another [TYPE | TAG] card [FILTER ...]",
            example="copy play of another active card with vp",
            summary="Carry out again the `play:` effects of another card in your play area that passes the filters "

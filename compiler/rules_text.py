@@ -678,6 +678,11 @@ def _move_card(t: Phrases, e) -> str:
     return t(f"move_card_{e.source}_to_{e.destination}", a_card=_a_card(t, e.cards))
 
 
+@sentence_of(fx.MoveThisCard)
+def _move_this(t: Phrases, e) -> str:
+    return t(f"move_this_{e.destination}")
+
+
 @sentence_of(fx.CopyPlay)
 def _copy_play(t: Phrases, e) -> str:
     return t("copy_play", a_card=_a_card(t, e.cards))

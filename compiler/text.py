@@ -455,6 +455,11 @@ def _move_card(e, c: bool) -> str:
     return f"move {_chosen_card(e.cards)} from {e.source} to {e.destination.replace('_', ' ')}"
 
 
+@text_of(fx.MoveThisCard)
+def _move_this(e, c: bool) -> str:
+    return "move this card to that player's events"
+
+
 @text_of(fx.CopyPlay)
 def _copy_play(e, c: bool) -> str:
     return f"copy play of another {_chosen_card(e.cards, event_word=False)}"

@@ -993,3 +993,14 @@ def test_completion_offers_who_harmed_you_after_a_steal(editor, tmp_path):
     is offered whole after `from any player`."""
     offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player |"))))
     assert "who harmed you this generation" in offered, offered
+
+
+def test_completion_offers_this_card_and_that_players_events_after_move(editor, tmp_path):
+    """`move this card to that player's events` (issue 30, trial 4: Law Suit): `this card` is offered after `move`,
+    and the destination whole after `to`."""
+    after_move = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player; "
+                                                                     "move |"))))
+    assert "this card" in after_move, after_move
+    after_to = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player; move "
+                                                                   "this card to |"))))
+    assert "that player's events" in after_to, after_to

@@ -192,10 +192,17 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
 
 @step
 def card_played(game: "Table", player: int, name: str, own_done: bool = False) -> None:
-    """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent) of the
+    """After a card's effects: an event joins the event pile (its player's, or the one its own effects sent it to);
+    then the `play` triggers (its own silent) of the
     other players (`own_done`: the player's own resolved among the card's effects)."""
     if game.library[name].type == "event":
-        game.state.players[player].events.append(name)
+        pile = game.flow.event_pile   # `move this card to that player's events`: theirs
+        if pile is not None and pile[0] == name:
+            game.flow.event_pile = None
+            player_pile = pile[1]
+        else:
+            player_pile = player
+        game.state.players[player_pile].events.append(name)
     game.flow.playing = (player, name)
     push(game, stop_playing)
     fire(game, "play", player, card=name, except_owner=player if own_done else None)

@@ -271,6 +271,7 @@ def production_chosen(game: "Table", resource: str, e, ctx: EffectContext, index
 @handles(fx.AnyProduction)
 def _any_production(game, e, ctx):
     targets = production_targets(game, e, ctx)
+    game.flow.target = None   # "that player" of a later `move this card to that player's events`: nobody yet
     if not targets:
         return
     choose_player(game, ctx.asked, targets, "Whose production decreases? " + text.effect(e),
@@ -279,6 +280,7 @@ def _any_production(game, e, ctx):
 
 @step
 def any_production_target(game: "Table", target: int, e, ctx: EffectContext) -> None:
+    _targeted(game, target)
     if target == NEUTRAL:
         game.log_event("neutral_production", ctx.player)
         return
@@ -516,6 +518,7 @@ def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = No
 
 @step
 def removed_from_player(game: "Table", target, resource: str, amount: int, by: Optional[int] = None) -> None:
+    _targeted(game, target)
     if target is None:
         return
     if target == NEUTRAL:
@@ -549,9 +552,25 @@ def record_harm(game: "Table", by: Optional[int], target: int) -> None:
         harmed_by.append(by)
 
 
+def _targeted(game: "Table", target) -> None:
+    """The player an effect just targeted (None: nobody, or the neutral opponent, who keeps no event pile) is
+    "that player" of a later `move this card to that player's events` of the same card."""
+    game.flow.target = target if target is not None and target >= 0 else None
+
+
+@handles(fx.MoveThisCard)
+def _move_this(game, e, ctx):
+    """The event being played goes into the event pile of the player the card's earlier effect targeted, when
+    `card_played` files it (runtime/handlers/actions.py); it stays its player's when that effect targeted nobody."""
+    target = game.flow.target
+    if target is not None and target != ctx.player and ctx.playing is not None:
+        game.flow.event_pile = (ctx.playing, target)
+
+
 @handles(fx.Steal)
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
+    game.flow.target = None
     players = game.state.players
     if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
         options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
@@ -571,6 +590,7 @@ def _steal(game, e, ctx):
 
 @step
 def stolen(game: "Table", target, player: int, resource: str, amount: int) -> None:
+    _targeted(game, target)
     players = game.state.players
     if target == NEUTRAL:
         players[player].resources[resource] += amount

@@ -1124,6 +1124,12 @@ def effect_steps(effects: tuple) -> list[tuple]:
             (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))
         if about_placement and steps:
             steps[-1] = steps[-1] + (e,)
+        elif type(e) is fx.MoveThisCard:   # with the effect that chose "that player" (the checker wants one before)
+            at = next((i for i in range(len(steps) - 1, -1, -1) if any(fx.targets_player(f) for f in steps[i])), None)
+            if at is None:
+                steps.append((e,))
+            else:
+                steps[at] = steps[at] + (e,)
         else:
             steps.append((e,))
     return steps
