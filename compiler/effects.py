@@ -656,7 +656,7 @@ class MoveCard:
            example="steal 3 megacredits from any player who harmed you this generation; move this card to that "
                    "player's events",
            summary="In an event's `play:` effects, after an effect that targets another player (`steal ... from "
-                   "any player`, `remove ... from any player`, `production(...) of any player`): the event goes "
+                   "any player`, `remove ... from any player`, `any production(...)`): the event goes "
                    "into that player's played events instead of yours, its VP and its tags theirs. When the earlier "
                    "effect targeted nobody (`steal up to` took nothing, the neutral opponent of a solo game), the "
                    "event stays yours.",
