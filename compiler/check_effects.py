@@ -683,7 +683,7 @@ class EffectChecks:
         return self.card_filter(filters, types, tag)
 
     @compiles(fx.MoveCard, "kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
-              " source:card_zone destination:card_destination")
+              " source:card_zone destination:card_destination kept?:kept_with")
     def _fx_move_card(self, node: Node, ctx: CheckContext):
         cards = self._chosen_cards(node["kind_word"], node["filters"], node["card"].text.lower() == "event")
         source_leaf, destination = node["source"]["name"], node["destination"]["words"]
@@ -701,11 +701,60 @@ class EffectChecks:
                                                                          "player")
             return None
         where = _DESTINATIONS[where]
-        if where == source or (source == "events" and where == "another_player"):
+        if where == source or (source == "events" and where == "another_player") or \
+                (where == "here" and source != "hand"):
             self.diagnostics.error("E301", f"a card from {source} cannot move to {where.replace('_', ' ')}",
-                                   destination[0].span, "write: from play to hand, from hand to discard, ...")
+                                   destination[0].span, "write: from play to hand, from hand to discard, from hand "
+                                                        "to here, ...")
             return None
-        return None if cards is None else fx.MoveCard(cards, source, where)
+        resources = self._kept_with(node["kept"], where, ctx)
+        if where == "here" and not self._keeps_cards(node, ctx):
+            return None
+        return None if cards is None or resources is None else fx.MoveCard(cards, source, where, resources)
+
+    def _kept_with(self, node: Optional[Node], where: str, ctx: CheckContext) -> Optional[int]:
+        """`to here with N resources`: the resources put on the card kept (0 without); only a card kept here has
+        them."""
+        if node is None:
+            return 0
+        count, word = node["count"], node["word"]
+        if where != "here":
+            self.diagnostics.error("E301", "only a card kept here gets resources as it moves", node.span,
+                                   "write: move card from hand to here with 2 resources")
+            return None
+        if word.text.lower() not in ("resource", "resources"):
+            self.diagnostics.error("E301", f"a card kept here holds resources of no kind, not '{word.text}'",
+                                   word.span, "write: with 2 resources")
+            return None
+        return int(count.text)
+
+    def _keeps_cards(self, node: Node, ctx: CheckContext) -> bool:
+        """Cards are kept on a card in play: `here` must be such a card (not an event, a standard project, ...)."""
+        if ctx.definition in ("card", "corporation") and not ctx.event:
+            return True
+        where = "an event leaves play when played" if ctx.event else f"a {ctx.definition} is not a card in play"
+        self.diagnostics.error("E301", f"cards are kept on a card in play, but {where}", node.span,
+                               "write it on an active card: action: move card from hand to here")
+        return False
+
+    @compiles(fx.DoubleKept, "")
+    def _fx_double_kept(self, node: Node, ctx: CheckContext):
+        return fx.DoubleKept() if self._keeps_cards(node, ctx) else None
+
+    @compiles(fx.KeptPlayable, "phrase:KEPT_PLAYABLE amount?:INT resource?:NAME")
+    def _passive_kept_playable(self, node: Node, ctx: CheckContext):
+        if node["amount"] is None:
+            return fx.KeptPlayable()
+        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
+            self.diagnostics.error("E301", "a card's cost is lowered in megacredits", node["resource"].span,
+                                   "write: for 1 MC less per resource on them")
+            return None
+        amount = int(node["amount"].text)
+        if amount == 0:
+            self.diagnostics.error("E302", "'for 0 MC less' lowers no cost", node["amount"].span,
+                                   "write: for 1 MC less per resource on them, or leave it out")
+            return None
+        return fx.KeptPlayable(amount)
 
     @compiles(fx.CopyPlay, "verb:PLAY kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES))
     def _fx_copy_play(self, node: Node, ctx: CheckContext):
@@ -1482,7 +1531,7 @@ _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditio
 
 # where a card moves from, and to (`move ... from play to another player`)
 _ZONES = ("play", "events", "hand")
-_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player"}
+_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",

@@ -634,22 +634,33 @@ class PlayFromHand:
 
 @immediate("move_card", category="cards",
            syntax="move [TYPE | TAG] card|event [FILTER ...] from (play | events | hand) to (hand | discard | another "
-                  "player)",
+                  "player | here [with N resources])",
            example="move active card with vp from play to discard",
            summary="Move one of your cards that passes the filters (your choice) from your play area (never the "
                    "corporation), your played events or your hand: to your hand, to the discard pile (a card of a "
-                   "declared kind goes under its pile), or into another player's play area (from your hand too, never "
-                   "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
-                   "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
-                   "`with [no] requirements`, "
-                   "`with [no] global requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, "
-                   "`holding RESOURCE`, `with [no] special tile`.",
+                   "declared kind goes under its pile), into another player's play area (from your hand too, never "
+                   "an event; your choice of player), or from your hand onto this card (`to here`: kept face up on "
+                   "it, public, with N resources on it). A card leaving play takes its resources with it and its "
+                   "lasting effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no "
+                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with cost >= N` (`<=`, "
+                   "`==`), `with [no] vp`, `holding RESOURCE`, `with [no] special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
     cards: CardFilter
     source: str          # play | events | hand
-    destination: str     # hand | discard | another_player
+    destination: str     # hand | discard | another_player | here (kept on this card)
+    resources: int = added(0)   # `to here with N resources`: put on the card kept
+
+
+@immediate("double_kept", category="cards", syntax="double resources on a card here",
+           example="double resources on a card here",
+           summary="Double the resources on one of the cards kept on this card (`move ... from hand to here`), your "
+                   "choice; possible only when a card is kept here.",
+           impossible="when no card is kept on this card")
+@_frozen
+class DoubleKept:
+    pass
 
 
 @immediate("move_this", category="cards", syntax="move this card to that player's events",
@@ -1202,6 +1213,17 @@ class MarkerOffset:
 class CardPrice:
     amount: int
     change: Optional[str] = added(None)   # `less` | `more`: relative to the price otherwise paid
+
+
+@passive("kept_playable", category="modifiers",
+         syntax="cards here may be played as if from hand [for N MC less per resource on them]",
+         example="cards here may be played as if from hand for 1 MC less per resource on them",
+         summary="The cards kept on this card (`move ... from hand to here`) are offered as the cards in your hand "
+                 "are, and played alike (paid, required, its effects), their cost N MC less for each resource on "
+                 "them; the resources on it are used up as it is played.")
+@_frozen
+class KeptPlayable:
+    discount: int = 0   # MC off for each resource on the card kept
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, Substitute, Tax
+from tharsis.compiler.effects import CardPrice, KeptPlayable, MoveCard, Substitute, Tax, walk
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -413,6 +413,9 @@ class GameElements:
     # some card of the sets in play lets its resources pay for named standard projects (`use asteroids here as 1 MC
     # for standard project "Aquifer"`): the action menu looks for them only then (a scan of the played cards a project)
     project_payments: bool = False
+    # some card of the sets in play keeps cards on it (`move card from hand to here`) or lets its player play them
+    # (`cards here may be played as if from hand`): the menu, the prices and the hidden cards look at them only then
+    kept_cards: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -470,9 +473,19 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                           and d.vp is not None and d.vp.scorers is not None)
     project_payments = any(isinstance(p, Substitute) and p.projects for d in content.definitions
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    kept_cards = any(_keeps_cards(d) for d in content.definitions
+                     if d.kind in ("card", "corporation") and d.set in sets)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments)
+                        shared_vp, project_payments, kept_cards)
+
+
+def _keeps_cards(definition) -> bool:
+    """Whether a card keeps cards on it (`move card from hand to here`) or lets them be played from there."""
+    if any(isinstance(p, KeptPlayable) for p in definition.passives):
+        return True
+    effects = definition.play + tuple(e for option in definition.actions for e in option.cost + option.effects)
+    return any(isinstance(e, MoveCard) and e.destination == "here" for e in walk(effects + definition.passives))
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -20,7 +20,10 @@ from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, pa
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
-from . import effects  # as a module: effects imports this one (an effect may play a card)
+from . import (
+    effects,  # as a module: effects imports this one (an effect may play a card)
+    zones,
+)
 from .payment import pay, spend
 from .triggers import fire, new_action, new_tags
 
@@ -151,7 +154,10 @@ def play_card(game: "Table", player: int, name: str) -> None:
 def card_paid(game: "Table", player: int, name: str) -> None:
     card = game.library[name]
     state = game.state.players[player]
-    state.hand.remove(name)
+    try:
+        state.hand.remove(name)
+    except ValueError:   # not in hand: kept on a card in play (`cards here may be played as if from hand`)
+        zones.take_kept(game, player, name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
     fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":

@@ -567,6 +567,11 @@ def _move_this(game, e, ctx):
         game.flow.event_pile = (ctx.playing, target)
 
 
+@handles(fx.DoubleKept)
+def _double_kept(game, e, ctx):
+    zones.double_kept(game, e, ctx)
+
+
 @handles(fx.Steal)
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
@@ -1140,7 +1145,8 @@ PICK_ONE = {
                         arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),
     fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
                       choices=movable_cards,
-                      arguments=lambda e, ctx: (ctx.player, e.source, e.destination) + ctx.decided),
+                      arguments=lambda e, ctx: (ctx.player, e.source, e.destination) +
+                      (ctx.decided if e.destination != "here" else (ctx.decider, ctx.card, e.resources))),
     fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
                       choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),

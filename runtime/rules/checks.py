@@ -1017,6 +1017,7 @@ _POSSIBLE = {
     fx.Require: lambda game, e, ctx: holds(game, e.condition, ctx.where),
     fx.CopyProduction: lambda game, e, ctx: len(copyable(game, e, ctx)) >= e.count,
     fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
+    fx.DoubleKept: lambda game, e, ctx: bool(getattr(game.state.players[ctx.player].card(ctx.card), "kept", None)),
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
