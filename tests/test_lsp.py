@@ -1004,3 +1004,14 @@ def test_completion_offers_this_card_and_that_players_events_after_move(editor, 
     after_to = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player; move "
                                                                    "this card to |"))))
     assert "that player's events" in after_to, after_to
+
+
+def test_completion_offers_here_as_a_destination_and_the_kept_playable_effect(editor, tmp_path):
+    """Cards kept on a card (issue 30, trial 4: Self-Replicating Robots): `here` is offered as where a card moves,
+    `resources` after `with N`, and the passive whole at an `effect:`."""
+    destination = set(_labels(_complete(editor, tmp_path, BARN.format("action: move card from hand to |"))))
+    assert "here" in destination, destination
+    kept = set(_labels(_complete(editor, tmp_path, BARN.format("action: move card from hand to here with 2 |"))))
+    assert "resources" in kept, kept
+    passive = set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "cards here may be played as if from hand" in passive, passive
