@@ -33,19 +33,21 @@ NEVER = None                     # `impossible=NEVER`: the effect can always be 
 
 
 def immediate(name: str, *, category: str, syntax: str, example: str, summary: str, impossible: Optional[str],
-              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
+              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None,
+              event_only: bool = False):
     """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
     documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
     `shares`: the verb whose grammar rule writes this one too (`place outpost` is written as `place city` is: the
-    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
+    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile). `event_only`: it
+    is written only in an event's `play:` (its example is an event's)."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=True, impossible=impossible, amounts=amounts, shares=shares)
+                     immediate=True, impossible=impossible, amounts=amounts, shares=shares, event_only=event_only)
 
 
 def passive(name: str, *, category: str, syntax: str, example: str, summary: str, rule: Optional[str] = None):
     """Register a lasting effect (an `effect:` line, or a modifier of `next card { }`), with its documentation."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=False, impossible=NEVER, amounts=None, shares=None)
+                     immediate=False, impossible=NEVER, amounts=None, shares=None, event_only=False)
 
 
 def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares: Optional[type] = None,
@@ -671,7 +673,7 @@ class DoubleKept:
                    "into that player's played events instead of yours, its VP and its tags theirs. When the earlier "
                    "effect targeted nobody (`steal up to` took nothing, the neutral opponent of a solo game), the "
                    "event stays yours.",
-           impossible=NEVER)
+           impossible=NEVER, event_only=True)
 @_frozen
 class MoveThisCard:
     destination: str = "that_players_events"   # the one destination so far
