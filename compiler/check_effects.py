@@ -75,8 +75,11 @@ class CheckContext:
     placed_before: bool = False
     # in a `when ... harms ...` trigger: `give ... to the victim` has a victim
     harming: bool = False
-    # the effects of an event card, which is never in play (`turn this card face down` cannot be carried out)
+    # the effects of an event card, which is never in play (`turn this card face down` cannot be carried out; `move
+    # this card to that player's events` moves that event)
     event: bool = False
+    # an earlier effect of these targets another player: `that player's events` is theirs
+    targeted_before: bool = False
 
 
 class EffectChecks:
@@ -88,12 +91,16 @@ class EffectChecks:
         # `production(bonus +1)` refers to the placement just made; allow it after a bonus-filtered placement.
         result = []
         outer = placed_before = ctx.placed_before   # the list's own placements count for its later effects only
+        # an effect of the same list targets the player (a card's effects played in the order its player chooses
+        # keep the move with that effect: runtime/rules/checks.py `effect_steps`)
+        outer_target, targeted_before = ctx.targeted_before, False
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
-            ctx.placed_before = placed_before
+            ctx.placed_before, ctx.targeted_before = placed_before, targeted_before
             compiled = self.effect(child, ctx)
+            targeted_before = targeted_before or _targets_player(compiled)
             if isinstance(compiled, fx.PlaceTile) and not placed_before and \
                     any(f.kind == "next_to_placed" for f in compiled.filters):
                 self.diagnostics.error("E307", "'next to it' means next to the tile placed just before by the same "
@@ -110,7 +117,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
-        ctx.placed_before = outer
+        ctx.placed_before, ctx.targeted_before = outer, outer_target
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -717,7 +724,7 @@ class EffectChecks:
         return self.card_filter(filters, types, tag)
 
     @compiles(fx.MoveCard, "kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES) +
-              " source:card_zone destination:card_destination")
+              " source:card_zone destination:card_destination kept?:kept_with")
     def _fx_move_card(self, node: Node, ctx: CheckContext):
         cards = self._chosen_cards(node["kind_word"], node["filters"], node["card"].text.lower() == "event")
         source_leaf, destination = node["source"]["name"], node["destination"]["words"]
@@ -735,11 +742,60 @@ class EffectChecks:
                                                                          "player")
             return None
         where = _DESTINATIONS[where]
-        if where == source or (source == "events" and where == "another_player"):
+        if where == source or (source == "events" and where == "another_player") or \
+                (where == "here" and source != "hand"):
             self.diagnostics.error("E301", f"a card from {source} cannot move to {where.replace('_', ' ')}",
-                                   destination[0].span, "write: from play to hand, from hand to discard, ...")
+                                   destination[0].span, "write: from play to hand, from hand to discard, from hand "
+                                                        "to here, ...")
             return None
-        return None if cards is None else fx.MoveCard(cards, source, where)
+        resources = self._kept_with(node["kept"], where, ctx)
+        if where == "here" and not self._keeps_cards(node, ctx):
+            return None
+        return None if cards is None or resources is None else fx.MoveCard(cards, source, where, resources)
+
+    def _kept_with(self, node: Optional[Node], where: str, ctx: CheckContext) -> Optional[int]:
+        """`to here with N resources`: the resources put on the card kept (0 without); only a card kept here has
+        them."""
+        if node is None:
+            return 0
+        count, word = node["count"], node["word"]
+        if where != "here":
+            self.diagnostics.error("E301", "only a card kept here gets resources as it moves", node.span,
+                                   "write: move card from hand to here with 2 resources")
+            return None
+        if word.text.lower() not in ("resource", "resources"):
+            self.diagnostics.error("E301", f"a card kept here holds resources of no kind, not '{word.text}'",
+                                   word.span, "write: with 2 resources")
+            return None
+        return int(count.text)
+
+    def _keeps_cards(self, node: Node, ctx: CheckContext) -> bool:
+        """Cards are kept on a card in play: `here` must be such a card (not an event, a standard project, ...)."""
+        if ctx.definition in ("card", "corporation") and not ctx.event:
+            return True
+        where = "an event leaves play when played" if ctx.event else f"a {ctx.definition} is not a card in play"
+        self.diagnostics.error("E301", f"cards are kept on a card in play, but {where}", node.span,
+                               "write it on an active card: action: move card from hand to here")
+        return False
+
+    @compiles(fx.DoubleKept, "")
+    def _fx_double_kept(self, node: Node, ctx: CheckContext):
+        return fx.DoubleKept() if self._keeps_cards(node, ctx) else None
+
+    @compiles(fx.KeptPlayable, "phrase:KEPT_PLAYABLE amount?:INT resource?:NAME")
+    def _passive_kept_playable(self, node: Node, ctx: CheckContext):
+        if node["amount"] is None:
+            return fx.KeptPlayable()
+        if self._standard_resource(node["resource"]) not in (None, "megacredits"):
+            self.diagnostics.error("E301", "a card's cost is lowered in megacredits", node["resource"].span,
+                                   "write: for 1 MC less per resource on them")
+            return None
+        amount = int(node["amount"].text)
+        if amount == 0:
+            self.diagnostics.error("E302", "'for 0 MC less' lowers no cost", node["amount"].span,
+                                   "write: for 1 MC less per resource on them, or leave it out")
+            return None
+        return fx.KeptPlayable(amount)
 
     @compiles(fx.CopyPlay, "verb:PLAY kind_word?:card_word card:CARD_KIND filters*:" + "|".join(_FILTER_RULES))
     def _fx_copy_play(self, node: Node, ctx: CheckContext):
@@ -978,6 +1034,25 @@ class EffectChecks:
                                               "play (active, automated, a declared kind)")
             return None
         return fx.FaceDown()
+
+    @compiles(fx.MoveThisCard, "card:THIS_CARD destination:THAT_PLAYERS_EVENTS")
+    def _fx_move_this(self, node: Node, ctx: CheckContext):
+        """`move this card to that player's events`: only an event's `play:` (a card in play has no event pile to go
+        to, and its lasting effects would go with it), and only after an effect that targets another player, who is
+        "that player" (Law Suit: `steal 3 MC from any player who harmed you this generation; move this card to ...`)."""
+        if not ctx.event or ctx.in_trigger:
+            self.diagnostics.error("E301", "only an event moves into another player's events: 'move this card to that "
+                                           "player's events' goes in an event's 'play:'", node.span,
+                                   "make the card 'type: event', or move another card: move card from play to "
+                                   "another player")
+            return None
+        if not ctx.targeted_before:
+            self.diagnostics.error("E307", "'that player' is the player an earlier effect of the card targeted, but no "
+                                           "effect before this one targets a player", node.span,
+                                   "target them first: steal 3 megacredits from any player; move this card to that "
+                                   "player's events")
+            return None
+        return fx.MoveThisCard()
 
     @compiles(fx.RemoveTile, "count?:INT|X|MULTIPLE_X tile:NAME")
     def _fx_remove_tile(self, node: Node, ctx: CheckContext):
@@ -1594,7 +1669,7 @@ _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditio
 
 # where a card moves from, and to (`move ... from play to another player`)
 _ZONES = ("play", "events", "hand")
-_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player"}
+_DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
@@ -1613,3 +1688,8 @@ def _not_neutral(effects: tuple) -> Optional[str]:
         if not isinstance(e, _NEUTRAL):
             return e.kind_name
     return None
+
+
+def _targets_player(compiled) -> bool:
+    """Whether a compiled effect chooses another player as its target (whom `that player's events` then means)."""
+    return compiled is not None and fx.targets_player(compiled)

@@ -33,19 +33,21 @@ NEVER = None                     # `impossible=NEVER`: the effect can always be 
 
 
 def immediate(name: str, *, category: str, syntax: str, example: str, summary: str, impossible: Optional[str],
-              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None):
+              rule: Optional[str] = None, amounts: Optional[tuple[str, ...]] = None, shares: Optional[type] = None,
+              event_only: bool = False):
     """Register an effect carried out once (in `play:`, an action, a trigger's effects, a block), with its
     documentation and when it cannot be carried out (`impossible`, a required word: NEVER or a few words).
     `shares`: the verb whose grammar rule writes this one too (`place outpost` is written as `place city` is: the
-    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile)."""
+    checker of that rule tells them apart by the declared vocabulary, a declared piece or a tile). `event_only`: it
+    is written only in an event's `play:` (its example is an event's)."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=True, impossible=impossible, amounts=amounts, shares=shares)
+                     immediate=True, impossible=impossible, amounts=amounts, shares=shares, event_only=event_only)
 
 
 def passive(name: str, *, category: str, syntax: str, example: str, summary: str, rule: Optional[str] = None):
     """Register a lasting effect (an `effect:` line, or a modifier of `next card { }`), with its documentation."""
     return _register(name, rule, category=category, syntax=syntax, example=example, summary=summary,
-                     immediate=False, impossible=NEVER, amounts=None, shares=None)
+                     immediate=False, impossible=NEVER, amounts=None, shares=None, event_only=False)
 
 
 def _register(name: str, rule: Optional[str], *, amounts: Optional[tuple[str, ...]], shares: Optional[type] = None,
@@ -637,22 +639,54 @@ class PlayFromHand:
 
 @immediate("move_card", category="cards",
            syntax="move [TYPE | TAG] card|event [FILTER ...] from (play | events | hand) to (hand | discard | another "
-                  "player)",
+                  "player | here [with N resources])",
            example="move active card with vp from play to discard",
            summary="Move one of your cards that passes the filters (your choice) from your play area (never the "
                    "corporation), your played events or your hand: to your hand, to the discard pile (a card of a "
-                   "declared kind goes under its pile), or into another player's play area (from your hand too, never "
-                   "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
-                   "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
-                   "`with [no] requirements`, "
-                   "`with [no] global requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, "
-                   "`holding RESOURCE`, `with [no] special tile`.",
+                   "declared kind goes under its pile), into another player's play area (from your hand too, never "
+                   "an event; your choice of player), or from your hand onto this card (`to here`: kept face up on "
+                   "it, public, with N resources on it). A card leaving play takes its resources with it and its "
+                   "lasting effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no "
+                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with cost >= N` (`<=`, "
+                   "`==`), `with [no] vp`, `holding RESOURCE`, `with [no] special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
     cards: CardFilter
     source: str          # play | events | hand
-    destination: str     # hand | discard | another_player
+    destination: str     # hand | discard | another_player | here (kept on this card)
+    resources: int = added(0)   # `to here with N resources`: put on the card kept
+
+
+@immediate("double_kept", category="cards", syntax="double resources on a card here",
+           example="double resources on a card here",
+           summary="Double the resources on one of the cards kept on this card (`move ... from hand to here`), your "
+                   "choice; possible only when a card is kept here.",
+           impossible="when no card is kept on this card")
+@_frozen
+class DoubleKept:
+    pass
+
+
+@immediate("move_this", category="cards", syntax="move this card to that player's events",
+           example="steal 3 megacredits from any player who harmed you this generation; move this card to that "
+                   "player's events",
+           summary="In an event's `play:` effects, after an effect that targets another player (`steal ... from "
+                   "any player`, `remove ... from any player`, `any production(...)`): the event goes "
+                   "into that player's played events instead of yours, its VP and its tags theirs. When the earlier "
+                   "effect targeted nobody (`steal up to` took nothing, the neutral opponent of a solo game), the "
+                   "event stays yours.",
+           impossible=NEVER, event_only=True)
+@_frozen
+class MoveThisCard:
+    destination: str = "that_players_events"   # the one destination so far
+
+
+def targets_player(effect) -> bool:
+    """Whether an effect chooses another player as its target, "that player" of a later `move this card to that
+    player's events` in the same effects (the checker and the order of a card's effects both ask)."""
+    return type(effect) in (Steal, AnyProduction) or (type(effect) is RemoveResources and
+                                                        effect.source == "any_player")
 
 
 @immediate("copy_play", category="cards", syntax="copy play of another [TYPE | TAG] card [FILTER ...]",
@@ -1240,6 +1274,17 @@ class MarkerOffset:
 class CardPrice:
     amount: int
     change: Optional[str] = added(None)   # `less` | `more`: relative to the price otherwise paid
+
+
+@passive("kept_playable", category="modifiers",
+         syntax="cards here may be played as if from hand [for N MC less per resource on them]",
+         example="cards here may be played as if from hand for 1 MC less per resource on them",
+         summary="The cards kept on this card (`move ... from hand to here`) are offered as the cards in your hand "
+                 "are, and played alike (paid, required, its effects), their cost N MC less for each resource on "
+                 "them; the resources on it are used up as it is played.")
+@_frozen
+class KeptPlayable:
+    discount: int = 0   # MC off for each resource on the card kept
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

@@ -691,7 +691,19 @@ def _a_card(t: Phrases, f: fx.CardFilter) -> str:
 
 @sentence_of(fx.MoveCard)
 def _move_card(t: Phrases, e) -> str:
+    if e.resources:
+        return t(f"move_card_{e.source}_to_{e.destination}_with", a_card=_a_card(t, e.cards), n=e.resources)
     return t(f"move_card_{e.source}_to_{e.destination}", a_card=_a_card(t, e.cards))
+
+
+@sentence_of(fx.DoubleKept)
+def _double_kept(t: Phrases, e) -> str:
+    return t("double_kept")
+
+
+@sentence_of(fx.MoveThisCard)
+def _move_this(t: Phrases, e) -> str:
+    return t(f"move_this_{e.destination}")
 
 
 @sentence_of(fx.CopyPlay)
@@ -941,6 +953,13 @@ def _ocean_bonus(t: Phrases, e) -> str:
 @sentence_of(fx.MarkerOffset)
 def _marker_offset(t: Phrases, e) -> str:
     return t("marker_offset", a_piece=t.pieces("1", e.piece, 1), steps=t.counted(str(e.steps), "marker_step", e.steps))
+
+
+@sentence_of(fx.KeptPlayable)
+def _kept_playable(t: Phrases, e) -> str:
+    if not e.discount:
+        return t("kept_playable")
+    return t("kept_playable_less", amount=t.counted(str(e.discount), "megacredits", e.discount))
 
 
 @sentence_of(fx.CardPrice)

@@ -186,6 +186,7 @@ CHILDREN = {
     "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
     "card_zone": "name:NAME",                 # `move card from play ...`
     "card_destination": "words+:NAME",        # `... to another player`
+    "kept_with": "count:INT word:NAME",       # `... to here with 2 resources`
     **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
     "any_tag_filter": "tags+:NAME",
     "uses_standard_project": "verb:USE filters*",

@@ -469,7 +469,18 @@ def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:
 
 @text_of(fx.MoveCard)
 def _move_card(e, c: bool) -> str:
-    return f"move {_chosen_card(e.cards)} from {e.source} to {e.destination.replace('_', ' ')}"
+    kept = f" with {e.resources} resource{'s' if e.resources != 1 else ''}" if e.resources else ""
+    return f"move {_chosen_card(e.cards)} from {e.source} to {e.destination.replace('_', ' ')}{kept}"
+
+
+@text_of(fx.DoubleKept)
+def _double_kept(e, c: bool) -> str:
+    return "double resources on a card here"
+
+
+@text_of(fx.MoveThisCard)
+def _move_this(e, c: bool) -> str:
+    return "move this card to that player's events"
 
 
 @text_of(fx.CopyPlay)
@@ -755,6 +766,13 @@ def _ocean_bonus(e, c: bool) -> str:
 @text_of(fx.MarkerOffset)
 def _marker_offset(e, c: bool) -> str:
     return f"{e.piece} marker {e.steps:+d}"
+
+
+@text_of(fx.KeptPlayable)
+def _kept_playable(e, c: bool) -> str:
+    less = f" for {e.discount} {_resource('megacredits', fx.Amount(e.discount), c)} less per resource on them" \
+        if e.discount else ""
+    return f"cards here may be played as if from hand{less}"
 
 
 @text_of(fx.CardPrice)

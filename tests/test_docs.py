@@ -59,7 +59,8 @@ def test_every_effect_kind_example_compiles(name):
     held = next((r for r in ("animal", "microbe", "science") if r + "s here" in line or r + " here" in line), "science")
     holds = f"  holds: {held}\n" if "here" in line else ""
     body = line if "X" not in line or name == "choose_x" else f"choose X up to heat {{ {line} }}"
-    text = f'card "Example" #1 {{\n  type: active  cost: 1\n{holds}  {field}: {body}\n}}\n'
+    kind = "event" if cls.event_only else "active"   # `move this card to that player's events`
+    text = f'card "Example" #1 {{\n  type: {kind}  cost: 1\n{holds}  {field}: {body}\n}}\n'
     text += 'card kind "mission" { deal: 0 keep 0  stages: far, near }\n'  # effects that name a declared kind
     text += 'piece "outpost" { }\npiece "shuttle" { supply: 1 }\n'  # for the effects that name declared pieces
     text += 'piece "envoy" { supply: 7  neutral: 3 }\nfaction "Blue Party" { }\n'  # and factions, of a government

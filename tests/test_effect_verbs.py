@@ -34,7 +34,8 @@ def example_card(verb) -> str:
     field = "effect" if not verb.immediate or line.startswith("when ") else "play"
     held = next((r for r in ("animal", "microbe", "science") if r + "s here" in line or r + " here" in line), "science")
     body = line if "X" not in line or line.startswith("choose X") else f"choose X up to heat {{ {line} }}"
-    return (f'card "Example" #1 {{\n  type: active  cost: 1\n  holds: {held}\n  {field}: {body}\n}}\n'
+    kind = "event" if verb.event_only else "active"   # `move this card to that player's events`: an event's
+    return (f'card "Example" #1 {{\n  type: {kind}  cost: 1\n  holds: {held}\n  {field}: {body}\n}}\n'
             + DECLARED)
 
 

@@ -1018,3 +1018,25 @@ def test_completion_offers_the_harm_trigger_give_and_turning_face_down(editor, t
     assert {"give", "turn"} <= verbs, verbs
     after_turn = set(_labels(_complete(editor, tmp_path, BARN.format("action: turn |"))))
     assert after_turn == {"this"}, after_turn
+
+
+def test_completion_offers_this_card_and_that_players_events_after_move(editor, tmp_path):
+    """`move this card to that player's events` (issue 30, trial 4: Law Suit): `this card` is offered after `move`,
+    and the destination whole after `to`."""
+    after_move = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player; "
+                                                                     "move |"))))
+    assert "this card" in after_move, after_move
+    after_to = set(_labels(_complete(editor, tmp_path, BARN.format("play: steal 3 megacredits from any player; move "
+                                                                   "this card to |"))))
+    assert "that player's events" in after_to, after_to
+
+
+def test_completion_offers_here_as_a_destination_and_the_kept_playable_effect(editor, tmp_path):
+    """Cards kept on a card (issue 30, trial 4: Self-Replicating Robots): `here` is offered as where a card moves,
+    `resources` after `with N`, and the passive whole at an `effect:`."""
+    destination = set(_labels(_complete(editor, tmp_path, BARN.format("action: move card from hand to |"))))
+    assert "here" in destination, destination
+    kept = set(_labels(_complete(editor, tmp_path, BARN.format("action: move card from hand to here with 2 |"))))
+    assert "resources" in kept, kept
+    passive = set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "cards here may be played as if from hand" in passive, passive

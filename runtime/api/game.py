@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, LookPlay, Substitute, Tax, is_effect, walk
+from tharsis.compiler.effects import CardPrice, KeptPlayable, LookPlay, MoveCard, Substitute, Tax, is_effect, walk
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -418,6 +418,9 @@ class GameElements:
     # some definition in play looks at corporation cards (`look 4 corporation cards play 1`): only then do the
     # corporations not dealt at set-up stay in a pile (a state every other game's saves do without)
     corporation_pile: bool = False
+    # some card of the sets in play keeps cards on it (`move card from hand to here`) or lets its player play them
+    # (`cards here may be played as if from hand`): the menu, the prices and the hidden cards look at them only then
+    kept_cards: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -477,9 +480,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     corporation_pile = any(isinstance(e, LookPlay) and e.card_kind == "corporation" for d in content.definitions
                            if getattr(d, "set", None) in sets for e in walk(_effects_in(d)))
+    kept_cards = any(_keeps_cards(d) for d in content.definitions
+                     if d.kind in ("card", "corporation") and d.set in sets)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments, corporation_pile)
+                        shared_vp, project_payments, corporation_pile, kept_cards)
 
 
 def _effects_in(value) -> list:
@@ -492,6 +497,14 @@ def _effects_in(value) -> list:
     if attrs.has(type(value)):
         return [e for f in attrs.fields(type(value)) for e in _effects_in(getattr(value, f.name))]
     return []
+
+
+def _keeps_cards(definition) -> bool:
+    """Whether a card keeps cards on it (`move card from hand to here`) or lets them be played from there."""
+    if any(isinstance(p, KeptPlayable) for p in definition.passives):
+        return True
+    effects = definition.play + tuple(e for option in definition.actions for e in option.cost + option.effects)
+    return any(isinstance(e, MoveCard) and e.destination == "here" for e in walk(effects + definition.passives))
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -159,12 +159,15 @@ def _state_places(game: "Game") -> Iterator[tuple[int, list]]:
     state = game.state
     yield NOBODY, state.deck
     staged = game.elements.staged_cards
+    kept = any(c.kept for p in state.players for c in p.played) if game.elements.kept_cards else False
     for kind, pile in state.piles.items():
         if kind not in staged:   # a kind with stages: names of its own, redealt apart (`determinize`)
             yield NOBODY, pile
     for player in state.players:
         yield player.index, player.hand
         yield PUBLIC, [c.name for c in player.played]
+        if kept:   # the cards kept face up on a card in play (`move card from hand to here`) are public
+            yield PUBLIC, [name for c in player.played if c.kept for name, _ in c.kept]
         yield PUBLIC, player.events
         if player.events_face_down:   # turned face down in play: everyone saw which
             yield PUBLIC, player.events_face_down

@@ -64,6 +64,8 @@ NOTES = {
     "reveal_from_hand": "{who} {v:reveal} from hand: {found}",
     "reveal_shared": "{who} {v:reveal} for every player: {found}",
     "take_revealed": "{who} {v:take} {0}",
+    "kept": "{who} {v:reveal} {0} and {v:place} it on {1}",
+    "kept_doubled": "the resources on {0} double to {1}",
     "discard_revealed": "the cards not taken are discarded: {found}",
     "award_free": "{who} {v:fund} {0} for free",
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",

@@ -200,8 +200,15 @@ def _step(name: str):
 
 def encode_flow(game: "Table") -> dict:
     flow = game.flow
-    return {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
-            "playing": encode(game, flow.playing), "no_oxygen": flow.no_oxygen}
+    saved = {"stack": [encode(game, frame) for frame in flow.stack], "asking": encode(game, flow.asking),
+             "playing": encode(game, flow.playing), "no_oxygen": flow.no_oxygen}
+    # written only when set (a target of `steal`, an event going to that player's pile), so that other saves are
+    # as before
+    if flow.target is not None:
+        saved["target"] = flow.target
+    if flow.event_pile is not None:
+        saved["event_pile"] = list(flow.event_pile)
+    return saved
 
 
 def restore(game: "Table", data: dict) -> None:
@@ -211,7 +218,9 @@ def restore(game: "Table", data: dict) -> None:
     game.state = state_from_data(data["state"], lambda m: decode(game, m))
     saved = data["flow"]
     game.flow = Flow(stack=[decode(game, f) for f in saved["stack"]], asking=decode(game, saved["asking"]),
-                     playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"])
+                     playing=decode(game, saved["playing"]), no_oxygen=saved["no_oxygen"],
+                     target=saved.get("target"),
+                     event_pile=tuple(saved["event_pile"]) if saved.get("event_pile") else None)
     game.log = History(data["log"])
     game.deciders = None  # who made each choice: found again by replaying, when an information state asks
     game.events = History(data.get("events", ()))

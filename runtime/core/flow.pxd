@@ -17,7 +17,7 @@ cdef class Ask:
 
 cdef class Flow:
     cdef public list stack
-    cdef public object asking, playing, no_oxygen
+    cdef public object asking, playing, no_oxygen, target, event_pile
 
 
 @cython.locals(flow=Flow, stack=list, asking=Ask, frame=Step, steps=Py_ssize_t)

@@ -124,31 +124,37 @@ class Ask:
 
 class Flow:
     """The flow's own data besides the stack: the question being asked, the card being played (whose own
-    triggers stay silent), whether greeneries raise oxygen (not in the solo final greenery). Written out, not an
-    attrs class, so that a compiled engine makes it an extension type (flow.pxd; core/state.py says why)."""
+    triggers stay silent), whether greeneries raise oxygen (not in the solo final greenery), the player the effects
+    being carried out last targeted (`steal ... from any player`, ...: "that player" of `move this card to that
+    player's events`) and the event being played that goes into that player's event pile, `(name, player)`.
+    Written out, not an attrs class, so that a compiled engine makes it an extension type (flow.pxd;
+    core/state.py says why)."""
 
-    __slots__ = ("stack", "asking", "playing", "no_oxygen")
+    __slots__ = ("stack", "asking", "playing", "no_oxygen", "target", "event_pile")
 
     def __init__(self, stack: Optional[list] = None, asking: Optional[Ask] = None,
-                 playing: Optional[tuple[int, str]] = None, no_oxygen: bool = False):
+                 playing: Optional[tuple[int, str]] = None, no_oxygen: bool = False, target: Optional[int] = None,
+                 event_pile: Optional[tuple[str, int]] = None):
         self.stack = [] if stack is None else stack
         self.asking, self.playing, self.no_oxygen = asking, playing, no_oxygen
+        self.target, self.event_pile = target, event_pile
 
     def copy(self) -> "Flow":
         new = Flow.__new__(Flow)
         new.stack, new.asking, new.playing, new.no_oxygen = self.stack.copy(), self.asking, self.playing, \
             self.no_oxygen
+        new.target, new.event_pile = self.target, self.event_pile
         return new
 
     def __eq__(self, other):
         if other.__class__ is not Flow:
             return NotImplemented
-        return (self.stack, self.asking, self.playing, self.no_oxygen) == \
-            (other.stack, other.asking, other.playing, other.no_oxygen)
+        return (self.stack, self.asking, self.playing, self.no_oxygen, self.target, self.event_pile) == \
+            (other.stack, other.asking, other.playing, other.no_oxygen, other.target, other.event_pile)
 
     def __repr__(self) -> str:
         return f"Flow(stack={self.stack!r}, asking={self.asking!r}, playing={self.playing!r}, " \
-               f"no_oxygen={self.no_oxygen!r})"
+               f"no_oxygen={self.no_oxygen!r}, target={self.target!r}, event_pile={self.event_pile!r})"
 
 
 # A frame made without calling its class: `Step.__new__` and two stores cost about two thirds of `Step(...)`, whose

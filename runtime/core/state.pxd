@@ -5,7 +5,7 @@
 # Python objects, so the compiled engine computes exactly as the Python one does (no C overflow, no coercion).
 
 cdef class CardInPlay:
-    cdef public object name, resources, used, tile
+    cdef public object name, resources, used, tile, kept
 
 
 cdef class PlayerState:

@@ -42,16 +42,19 @@ def _zeroes() -> dict[str, int]:
 
 
 class CardInPlay:
-    __slots__ = ("name", "resources", "used", "tile")
+    __slots__ = ("name", "resources", "used", "tile", "kept")
     # used: its action was used this generation; tile: the space of the tile this card placed (Capital, Commercial
-    # District), or None
+    # District), or None; kept: the cards kept face up on it (`move card from hand to here`, Self-Replicating
+    # Robots), each `[name, resources on it]`, or None while it keeps none (no list for every card in play)
 
-    def __init__(self, name: str, resources: int = 0, used: bool = False, tile: Optional[str] = None):
-        self.name, self.resources, self.used, self.tile = name, resources, used, tile
+    def __init__(self, name: str, resources: int = 0, used: bool = False, tile: Optional[str] = None,
+                 kept: Optional[list] = None):
+        self.name, self.resources, self.used, self.tile, self.kept = name, resources, used, tile, kept
 
     def copy(self) -> "CardInPlay":
         new = CardInPlay.__new__(CardInPlay)
         new.name, new.resources, new.used, new.tile = self.name, self.resources, self.used, self.tile
+        new.kept = None if self.kept is None else [list(pair) for pair in self.kept]
         return new
 
     def __eq__(self, other):
@@ -454,13 +457,19 @@ _PLAIN_PLAYER = ("name", "index", "tr", "starting_production", "passed", "tr_rai
                  "first_action_done")
 
 
+def _card_to_data(card: CardInPlay) -> dict:
+    data = {"name": card.name, "resources": card.resources, "used": card.used, "tile": card.tile}
+    if card.kept:  # only a card that keeps cards: other saves as before
+        data["kept"] = [list(pair) for pair in card.kept]
+    return data
+
+
 def _player_to_data(player: PlayerState, encode_modifier) -> dict:
     data = {"name": player.name, "index": player.index, "corporation": corporation_to_data(player.corporations)}
     data.update((f, getattr(player, f)) for f in _PLAIN_PLAYER[2:])  # the keys in the order saves always had
     data["resources"], data["production"] = dict(player.resources), dict(player.production)
     data["hand"], data["events"] = list(player.hand), list(player.events)
-    data["played"] = [{"name": c.name, "resources": c.resources, "used": c.used, "tile": c.tile}
-                      for c in player.played]
+    data["played"] = [_card_to_data(c) for c in player.played]
     data["next_card_modifiers"] = [encode_modifier(m) for m in player.next_card_modifiers]
     if player.actions_used:  # only once such an action was used: other saves as before
         data["actions_used"] = list(player.actions_used)
@@ -497,7 +506,8 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
         setattr(player, f, data[f])
     player.resources, player.production = dict(data["resources"]), dict(data["production"])
     player.hand, player.events = list(data["hand"]), list(data["events"])
-    player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"]) for c in data["played"]]
+    player.played = [CardInPlay(c["name"], c["resources"], c["used"], c["tile"],
+                                [list(pair) for pair in c["kept"]] if c.get("kept") else None) for c in data["played"]]
     player.next_card_modifiers = [decode_modifier(m) for m in data["next_card_modifiers"]]
     player.actions_used = list(data.get("actions_used", ()))
     player.pieces = dict(data.get("pieces", {}))

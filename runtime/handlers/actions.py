@@ -20,7 +20,10 @@ from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, pa
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
-from . import effects  # as a module: effects imports this one (an effect may play a card)
+from . import (
+    effects,  # as a module: effects imports this one (an effect may play a card)
+    zones,
+)
 from .payment import pay, spend
 from .triggers import fire, new_action, new_tags
 
@@ -150,7 +153,10 @@ def play_card(game: "Table", player: int, name: str) -> None:
 def card_paid(game: "Table", player: int, name: str) -> None:
     card = game.library[name]
     state = game.state.players[player]
-    state.hand.remove(name)
+    try:
+        state.hand.remove(name)
+    except ValueError:   # not in hand: kept on a card in play (`cards here may be played as if from hand`)
+        zones.take_kept(game, player, name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
     fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":
@@ -224,10 +230,17 @@ def set_playing(game: "Table", playing) -> None:
 
 @step
 def card_played(game: "Table", player: int, name: str, own_done: bool = False) -> None:
-    """After a card's effects: an event joins the event pile; then the `play` triggers (its own silent) of the
+    """After a card's effects: an event joins the event pile (its player's, or the one its own effects sent it to);
+    then the `play` triggers (its own silent) of the
     other players (`own_done`: the player's own resolved among the card's effects)."""
     if game.library[name].type == "event":
-        game.state.players[player].events.append(name)
+        pile = game.flow.event_pile   # `move this card to that player's events`: theirs
+        if pile is not None and pile[0] == name:
+            game.flow.event_pile = None
+            player_pile = pile[1]
+        else:
+            player_pile = player
+        game.state.players[player_pile].events.append(name)
     game.flow.playing = (player, name)
     push(game, stop_playing)
     fire(game, "play", player, card=name, except_owner=player if own_done else None)

@@ -271,6 +271,7 @@ def production_chosen(game: "Table", resource: str, e, ctx: EffectContext, index
 @handles(fx.AnyProduction)
 def _any_production(game, e, ctx):
     targets = production_targets(game, e, ctx)
+    game.flow.target = None   # "that player" of a later `move this card to that player's events`: nobody yet
     if not targets:
         return
     choose_player(game, ctx.asked, targets, "Whose production decreases? " + text.effect(e),
@@ -279,6 +280,7 @@ def _any_production(game, e, ctx):
 
 @step
 def any_production_target(game: "Table", target: int, e, ctx: EffectContext) -> None:
+    _targeted(game, target)
     if target == NEUTRAL:
         game.log_event("neutral_production", ctx.player)
         return
@@ -516,6 +518,7 @@ def removed_from_card(game: "Table", target, amount: int, by: Optional[int] = No
 
 @step
 def removed_from_player(game: "Table", target, resource: str, amount: int, by: Optional[int] = None) -> None:
+    _targeted(game, target)
     if target is None:
         return
     if target == NEUTRAL:
@@ -578,9 +581,30 @@ def _face_down(game, e, ctx):
     game.log_event("face_down", ctx.player, ctx.card)
 
 
+def _targeted(game: "Table", target) -> None:
+    """The player an effect just targeted (None: nobody, or the neutral opponent, who keeps no event pile) is
+    "that player" of a later `move this card to that player's events` of the same card."""
+    game.flow.target = target if target is not None and target >= 0 else None
+
+
+@handles(fx.MoveThisCard)
+def _move_this(game, e, ctx):
+    """The event being played goes into the event pile of the player the card's earlier effect targeted, when
+    `card_played` files it (runtime/handlers/actions.py); it stays its player's when that effect targeted nobody."""
+    target = game.flow.target
+    if target is not None and target != ctx.player and ctx.playing is not None:
+        game.flow.event_pile = (ctx.playing, target)
+
+
+@handles(fx.DoubleKept)
+def _double_kept(game, e, ctx):
+    zones.double_kept(game, e, ctx)
+
+
 @handles(fx.Steal)
 def _steal(game, e, ctx):
     amount = value_of(game, e.amount, ctx)
+    game.flow.target = None
     players = game.state.players
     if not e.up_to:  # `steal N`: exactly N, from an opponent who has them (runtime/rules/checks.py `stealable`)
         options = [Option(f"player {players[i].name}", i) for i in stealable(game, e, ctx)]
@@ -600,6 +624,7 @@ def _steal(game, e, ctx):
 
 @step
 def stolen(game: "Table", target, player: int, resource: str, amount: int) -> None:
+    _targeted(game, target)
     players = game.state.players
     if target == NEUTRAL:
         players[player].resources[resource] += amount
@@ -1156,7 +1181,8 @@ PICK_ONE = {
                         arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),
     fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
                       choices=movable_cards,
-                      arguments=lambda e, ctx: (ctx.player, e.source, e.destination) + ctx.decided),
+                      arguments=lambda e, ctx: (ctx.player, e.source, e.destination) +
+                      (ctx.decided if e.destination != "here" else (ctx.decider, ctx.card, e.resources))),
     fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
                       choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
     fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),

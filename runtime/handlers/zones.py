@@ -25,13 +25,15 @@ from ..rules.measures import quantity
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["moved", "shared_reveal", "taking_revealed"]
+__all__ = ["double_kept", "moved", "shared_reveal", "take_kept", "taking_revealed"]
 
 
 @step
-def moved(game: "Table", name: str, player: int, source: str, destination: str, decider: Optional[int] = None) -> None:
+def moved(game: "Table", name: str, player: int, source: str, destination: str, decider: Optional[int] = None,
+          holder: Optional[str] = None, resources: int = 0) -> None:
     """Take the picked card out of `source` and put it where `destination` says (another player: theirs to pick
-    when there are several; `decider`'s, who picked the card, in a `decided by ... { }` block)."""
+    when there are several; `decider`'s, who picked the card, in a `decided by ... { }` block; `here`: kept face up
+    on the card `holder` of the player's, with `resources` on it)."""
     state = game.state.players[player]
     if source == "hand":
         state.hand.remove(name)
@@ -42,6 +44,15 @@ def moved(game: "Table", name: str, player: int, source: str, destination: str, 
         game._passives.pop(player, None)
     if destination == "hand":
         state.hand.append(name)
+    elif destination == "here":
+        kept_on = state.card(holder)
+        if kept_on is None:   # the card left play before the pick was answered: the card goes back to hand
+            state.hand.append(name)
+            return
+        if kept_on.kept is None:
+            kept_on.kept = []
+        kept_on.kept.append([name, resources])
+        game.log_event("kept", player, name, holder)
     elif destination == "discard":
         definition = game.library[name]
         if definition.type in game.elements.card_kinds:   # under its own pile, never among the project cards
@@ -115,3 +126,40 @@ def taking_revealed(game: "Table") -> bool:
     most, as when it keeps a card)."""
     asking = game.flow.asking
     return asking is not None and asking.resume is revealed_taken
+
+
+# ------------------------------------------------------------------ cards kept on a card in play
+
+def take_kept(game: "Table", player: int, name: str) -> bool:
+    """Take card `name` off the player's card it is kept on, its resources with it (as it is played); False when it
+    is kept on none."""
+    for card in game.state.players[player].played:
+        if card.kept:
+            for pair in card.kept:
+                if pair[0] == name:
+                    card.kept.remove(pair)
+                    if not card.kept:
+                        card.kept = None   # as a card that never kept any (saves, equality)
+                    return True
+    return False
+
+
+def double_kept(game: "Table", e, ctx) -> None:
+    """`double resources on a card here`: the player picks one of the cards kept on this card (asked when there
+    are several)."""
+    card = game.state.players[ctx.player].card(ctx.card)
+    names = [name for name, _ in card.kept] if card is not None and card.kept else []
+    if len(names) == 1:
+        doubled(game, names[0], ctx.player, ctx.card)
+    elif names:
+        ask(game, ctx.question("card", "Double the resources on which card here?",
+                               tuple(Option(f"card {name}", name) for name in names)), doubled, ctx.player, ctx.card)
+
+
+@step
+def doubled(game: "Table", name: str, player: int, holder: str) -> None:
+    card = game.state.players[player].card(holder)
+    for pair in card.kept if card is not None and card.kept else ():
+        if pair[0] == name:
+            pair[1] *= 2
+            game.log_event("kept_doubled", player, name, pair[1])

@@ -3,7 +3,8 @@
 passives.py (the standing effects in play, cached per player), sites.py (declared sites and pieces: where a piece
 may go, which site may be visited, how far a marker may move), measures.py (counting tags, tiles, resources and
 production for requirements and VP), prices.py (what a card or project costs, discounts and means of payment),
-card_filters.py (whether a card passes a card filter, for the measures and the prices alike), spaces.py (where a
+card_filters.py (whether a card passes a card filter, for the measures and the prices alike), kept.py (the cards
+kept on a card in play that its player may play as if from hand, and their discount), spaces.py (where a
 tile may go, what placing it earns, the global parameters' state), checks.py (whether effects
 can be done, tried on the state and rolled back), ordering.py (whether the order of a played card's steps can
 matter, so that the order question is asked), legality.py (which cards, actions, milestones and awards a player

@@ -1035,6 +1035,7 @@ _POSSIBLE = {
     fx.MoveCard: lambda game, e, ctx: bool(movable_cards(game, e, ctx)),
     fx.Give: lambda game, e, ctx: e.up_to or can_spend(game, ctx.player, e.resource, value_of(game, e.amount, ctx)),
     fx.FaceDown: lambda game, e, ctx: game.state.players[ctx.player].card(ctx.card) is not None,
+    fx.DoubleKept: lambda game, e, ctx: bool(getattr(game.state.players[ctx.player].card(ctx.card), "kept", None)),
     fx.CopyPlay: lambda game, e, ctx: bool(copyable_plays(game, e, ctx)),
     # nothing left to reveal: the action cannot be taken
     fx.Reveal: lambda game, e, ctx: bool(game.state.deck or game.state.discard),
@@ -1142,6 +1143,12 @@ def effect_steps(effects: tuple) -> list[tuple]:
             (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))
         if about_placement and steps:
             steps[-1] = steps[-1] + (e,)
+        elif type(e) is fx.MoveThisCard:   # with the effect that chose "that player" (the checker wants one before)
+            at = next((i for i in range(len(steps) - 1, -1, -1) if any(fx.targets_player(f) for f in steps[i])), None)
+            if at is None:
+                steps.append((e,))
+            else:
+                steps[at] = steps[at] + (e,)
         else:
             steps.append((e,))
     return steps

@@ -31,6 +31,7 @@ from .checks import (
     possible_with_a_payment,
     unconditional,
 )
+from .kept import kept_names
 from .measures import Where, failing
 from .passives import passive_cache
 from .politics import policy_actions
@@ -165,7 +166,7 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
     if not state.first_action_done:
         return f"{state.pending_first_action()}'s first action must be taken first"
     if kind == "play":
-        if name not in state.hand:
+        if name not in state.hand and name not in kept_names(game, player):
             return f"{name} is not in your hand"
         ok, reason = playable(game, player, name)
         return None if ok else f"{name} {_in_full(game, player, name, reason)}"
@@ -328,6 +329,8 @@ def action_candidates(game: "Table", player: int) -> list[Option]:
     state = game.state.players[player]
     made, library = _OPTIONS["play"], game.library
     candidates = [made.get(n) or _option("play", n) for n in dict.fromkeys(state.hand)]
+    if game.elements.kept_cards:   # cards kept on a card in play, played as if from hand
+        candidates += [made.get(n) or _option("play", n) for n in kept_names(game, player)]
     made = _OPTIONS["card_action"]
     for card in state.played:
         actions = library[card.name].actions
@@ -498,7 +501,7 @@ def _convert_legal(game: "Table", player: int, action: tuple) -> bool:
 
 def _play_legal(game: "Table", player: int, action: tuple) -> bool:
     state, name = game.state.players[player], action[1]
-    if not state.first_action_done or name not in state.hand:
+    if not state.first_action_done or (name not in state.hand and name not in kept_names(game, player)):
         return False
     card = game.library[name]
     cost = card_cost(game, player, name)

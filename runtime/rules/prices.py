@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 from tharsis.compiler import effects as fx
 
 from .card_filters import card_matches
+from .kept import kept_discount
 from .passives import passive_cache, passives
 
 if TYPE_CHECKING:
@@ -90,6 +91,8 @@ def card_cost(game: "Table", player: int, name: str) -> int:
                 (d.target.cards is None or card_matches(card, d.target.cards)):
             # `discount 2 on cards per building tag`: 2 off for each building tag of the card
             total += d.amount if d.per_tag is None else d.amount * card.tags.count(d.per_tag)
+    if game.elements.kept_cards:   # a card kept on a card of the player's: N MC less per resource on it
+        total += kept_discount(game, player, name)
     return max(0, card.cost - total)
 
 

@@ -476,7 +476,8 @@ PLAYER_SETUP = Fields({
     "corporation": ListOf(CORPORATION, single=True),   # a list for a player with several
     "start": FLAG, "first action pending": FLAG, "used": FLAG, "tr": NUMBER,
     "resources": RESOURCE_NUMBERS, "production": RESOURCE_NUMBERS, "hand": ListOf(CARD),
-    "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID},
+    "played": ListOf(AnyOf(CARD, Fields({"card": CARD, "resources": NUMBER, "used": FLAG, "tile": SPACE_ID,
+                                         "kept": KeyedBy(NUMBER, "cards kept on it and the resources on each")},
                                         name="`{card: Pets, resources: 2}`", required=("card",)),
                            name="a card name or `{card: Pets, resources: 2}`")),
     "events": ListOf(CARD), "tr raised this generation": NUMBER, "kept": ListOf(CARD),
@@ -532,6 +533,7 @@ PLAYER_EXPECT = Fields({
     "corporation": ListOf(NAME, single=True),
     "card resources": KeyedBy(NUMBER, "cards and their resources"), "passed": FLAG,
     "pieces": KeyedBy(NUMBER, "declared pieces and how many are in the supply"),
+    "cards kept": KeyedBy(NUMBER, "every card kept on the player's cards in play and the resources on it"),
 }, name="a player's expectations")
 
 SCORE_KEYS = ("tr", "milestones", "awards", "greeneries", "cities", "cards", "government", "total")

@@ -347,6 +347,8 @@ class Runner:
                                     f"to give it resources: corporation: {{card: {card}, resources: N}}")
             in_play = CardInPlay(card, resources=int(entry.get("resources", 0)),
                                  used=bool(entry.get("used", False)), tile=entry.get("tile"))
+            kept = [[self.card(name, where=place), int(n)] for name, n in (entry.get("kept") or {}).items()]
+            in_play.kept = kept or None   # cards kept face up on it (`move card from hand to here`)
             player.played.append(in_play)
         player.events = [self.card(c, where=_span(spec.get("events"), i))
                          for i, c in enumerate(spec.get("events") or [])]
@@ -355,7 +357,7 @@ class Runner:
                 state.kept = [[] for _ in state.players]
             state.kept[player.index] = [self.card(c) for c in spec["kept"] or []]
         for name in [*(state.kept[player.index] if "kept" in spec else []), *player.hand, *player.events,
-                     *(c.name for c in player.played)]:
+                     *(c.name for c in player.played), *(n for c in player.played for n, _ in c.kept or ())]:
             self._out_of_its_pile(name)
         if "tr raised this generation" in spec:
             player.tr_raised_this_generation = int(spec["tr raised this generation"])
@@ -973,6 +975,12 @@ class Runner:
             actual = card.resources if card else None
             if actual != value:
                 fail(f"{where}: {name} holds {actual} resources, expected {value}")
+        if "cards kept" in wanted:
+            kept = {name: n for card in player.played for name, n in card.kept or ()}
+            wanted_kept = {self.card(name): value for name, value in (wanted["cards kept"] or {}).items()}
+            if kept != wanted_kept:
+                fail(f"{where}: {player.name} keeps {kept or 'no cards'} on cards in play, expected "
+                     f"{wanted_kept or 'none'}")
         for piece, value in (wanted.get("pieces") or {}).items():
             name = self.piece(piece)
             if player.pieces.get(name, 0) != value:

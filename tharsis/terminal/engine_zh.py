@@ -136,6 +136,8 @@ ZH_EVENTS: dict[str, str] = {
     "reveal_from_hand": "{who}从手牌展示{found}",
     "reveal_shared": "{who}翻开供每名玩家拿取：{found}",
     "take_revealed": "{who}拿取「{0}」",
+    "kept": "{who}展示「{0}」并将其放在「{1}」上",
+    "kept_doubled": "「{0}」上的资源翻倍为{1}个",
     "discard_revealed": "未被拿取的牌弃掉：{found}",
     "award_free": "{who}免费资助奖励「{0}」",
     "discard_kind": "{who}弃掉{0}张{kind}牌",

@@ -327,9 +327,11 @@ def told_event(game, event, words: Words) -> str:
              "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
              "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction",
              "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card",
-             "take_revealed": "card"}.get(kind)
+             "take_revealed": "card", "kept_doubled": "card"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
+    if kind == "kept":   # the card kept, and the card it is kept on
+        parts = [_definition_name(game, words, "card", detail) for detail in details]
     if kind in ("place", "place_nobody", "neutral_city"):
         named = space_named(game, details[0], lambda area: words.names.area(area, words.language))
         parts[0] = named if named == parts[0] else f"{named[:named.rindex(' (')]}（{details[0]}）"

@@ -39,7 +39,9 @@ VALUE_TERMINALS = ("NAME", "STRING", "INT", "SIGNED", "SIGNED_INT", "VALUE", "CA
 # their patterns). A verb of a trigger is `play` after `you` and `plays` after any other subject.
 _SPOKEN = {
     "OWNER": ("your", "opponent"), "UP_TO": ("up to",), "NEXT_TO_IT": ("next to it",),
-    "INCLUDING_THIS": ("including this",),
+    "INCLUDING_THIS": ("including this",), "THIS_CARD": ("this card",),
+    "THAT_PLAYERS_EVENTS": ("that player's events",),
+    "KEPT_PLAYABLE": ("cards here may be played as if from hand",),
     "IGNORING_REQUIREMENTS": ("ignoring global requirements",), "PROTECT_SCOPE": ("here", "from opponents"),
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
     "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),

@@ -41,7 +41,8 @@ NAME_ROLES = {
     "player_tag": "tag", "copy_production": "tag", "reveal": "tag", "played_tag": "tag",
     "played_card": "card word", "on_cards": "tag", "per_tag": "tag",
     "tag_filter": "tag", "any_tag_filter": "tag", "lacks_tag_filter": "tag", "card_word": "card word",
-    "card_zone": "zone", "card_destination": "destination",
+    "card_zone": "zone", "card_destination": "destination", "kept_with": "kept resources",
+    "kept_playable": "resource",
     "look_play": "pile kind",
     "send": "piece", "sends": "piece", "collect_bonus": "piece", "marker_offset": "piece",
     "site_holds_field": "piece", "visited_by_field": "piece", "holding_filter": "card resource",
@@ -143,7 +144,8 @@ class Vocabulary:
             "card type": v.CARD_TYPES + self.card_kinds, "card kind": self.card_kinds,
             "pile kind": self.card_kinds + ("corporation",),   # `look 4 corporation cards play 1`
             "card word": v.CARD_TYPES[:2] + self.card_kinds + tags,   # a type, or a tag (`play active card`)
-            "zone": ("play", "events", "hand"), "destination": ("hand", "discard", "another", "player"),
+            "zone": ("play", "events", "hand"), "destination": ("hand", "discard", "another", "player", "here"),
+            "kept resources": ("resources",),
             "variant": v.VARIANTS, "ends game": ENDS_GAME,
             "unplayable to": UNPLAYABLE_TO, "moment": tuple(RULE_MOMENTS),
             "decider": tuple(RULE_DECIDERS), "set": self.sets, "returns": tuple(PIECE_RETURNS),

@@ -66,7 +66,7 @@ def grammar() -> dict:
                    "do not edit by hand.",
         "patterns": [{"include": f"#{name}"} for name in (
             "comment", "header", "declaration", "field", "string", "number", "operator", "punctuation",
-            "vocabulary", "keyword", "name", "invalid")],
+            "possessive", "vocabulary", "keyword", "name", "invalid")],
         "repository": {
             "comment": {
                 "name": "comment.line.double-slash.tharsis", "begin": "//", "end": "$",
@@ -131,6 +131,8 @@ def grammar() -> dict:
                 {"name": "support.constant.space-kind.tharsis", "match": _words(list(v.SPACE_KINDS) + ["mars"])},
                 {"name": "support.constant.variant.tharsis", "match": _words(v.VARIANTS)},
                 {"name": "support.constant.tharsis", "match": _words(set(ENDS_GAME) | phrases)}]},
+            # a keyword with an apostrophe (`that player's events`), before the words that would take its start
+            "possessive": {"name": "keyword.other.tharsis", "match": _words(w for w in keywords if "'" in w)},
             "keyword": {"patterns": [
                 {"name": "keyword.control.effect.tharsis", "match": _words(effect_words)},
                 {"name": "keyword.other.tharsis", "match": _words(keywords | quantity_words)}]},
