@@ -596,33 +596,39 @@ def _project_prices(game: "Table", player: int) -> list:
     """(price, option, certain, effects) of each standard project for the player, those whose effects cannot fail
     first (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds;
     `effects`: what is left to check of a project with one price once it is paid for, None for one with several).
-    The prices change only with the cards in play, so the list is cached with the player's passives."""
-    derived = passive_cache(game, player)[2]
-    priced = derived.get("project prices")
-    if priced is None:
-        projects = _projects(game, player)
-        priced = []
-        for option in _groups(game)[1]:
-            project, cost, certain = projects[option.value[1]]
-            single = not project.alternatives
-            priced.append((cost if single else 0, option, certain and single, project.play if single else None))
-        priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
-        derived["project prices"] = priced
+    The prices change only with the cards in play (`_menu_tables` caches the list with the player's passives)."""
+    projects = _projects(game, player)
+    priced = []
+    for option in _groups(game)[1]:
+        project, cost, certain = projects[option.value[1]]
+        single = not project.alternatives
+        priced.append((cost if single else 0, option, certain and single, project.play if single else None))
+    priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
     return priced
 
 
 def _conversion_prices(game: "Table", player: int) -> list:
     """(option, resource, cost) of each standard action with one cost (a conversion: 8 plants, 8 heat) for the
-    player, cached with the player's passives as the projects' prices are (`_project_prices`)."""
-    derived = passive_cache(game, player)[2]
-    priced = derived.get("conversion prices")
-    if priced is None:
-        priced = derived["conversion prices"] = []
-        for option in _groups(game)[2]:
-            conversion = game.standard_actions[option.value[1]]
-            if not conversion.alternatives:
-                priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
+    player, cached as the projects' prices are (`_project_prices`)."""
+    priced = []
+    for option in _groups(game)[2]:
+        conversion = game.standard_actions[option.value[1]]
+        if not conversion.alternatives:
+            priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
     return priced
+
+
+def _menu_tables(game: "Table", player: int) -> tuple:
+    """(fixed candidates, conversions, awards, milestones, awards refused, milestones refused, project prices,
+    conversion prices): what `any_legal_action` reads at every turn, as one entry of the player's derived values.
+    The groups depend on the game's content only and the prices on the player's passives only (never on the cards
+    in play as such: `passive_cache` keeps the derived values when a card with no passive effect joins), so one
+    look-up replaces a call for the groups and two for the prices at each menu."""
+    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    tables = passive_cache(game, player)[2]["menu"] = (
+        fixed, conversions, awards, milestones, awards_refused, milestones_refused,
+        _project_prices(game, player), _conversion_prices(game, player))
+    return tables
 
 
 def any_legal_action(menu: "MenuDecision") -> bool:
@@ -640,8 +646,11 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     refused (about 600 of its checks a 2-player game); they then cost a look-up each, not a check of prices and
     requirements. The hand is listed only if nothing cheaper is legal."""
     game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
-    power = money_power(game, player)
-    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    derived = passive_cache(game, player)[2]   # the player's prices and the menu's tables, read where they are cached
+    power = money_power(game, player, derived)
+    tables = derived.get("menu")
+    fixed, conversions, awards, milestones, awards_refused, milestones_refused, priced, converting = \
+        tables if tables is not None else _menu_tables(game, player)
     awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
     if awards and not awards_open:
         known.update(awards_refused)
@@ -649,10 +658,6 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    derived = passive_cache(game, player)[2]   # the prices below, read where they are cached (one look-up)
-    priced = derived.get("project prices")   # `_project_prices`
-    if priced is None:
-        priced = _project_prices(game, player)
     anything = False
     project_payments = game.elements.project_payments   # card resources that pay for named projects (Kuiper's)
     for price, option, certain, _ in priced:
@@ -664,8 +669,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     if anything:
         return True
     stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
-    converting = derived.get("conversion prices")   # `_conversion_prices`
-    for option, resource, cost in converting if converting is not None else _conversion_prices(game, player):
+    for option, resource, cost in converting:
         if resource == "megacredits":
             if power < cost:
                 known[option.label] = False

@@ -10,7 +10,7 @@ state; taking the payment is runtime/handlers/payment.py's. Derived values are c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
 
@@ -289,12 +289,15 @@ def available(game: "Table", player: int, resource: str) -> int:
     return game.state.players[player].resources[resource]
 
 
-def money_power(game: "Table", player: int) -> int:
+def money_power(game: "Table", player: int, derived: Optional[dict] = None) -> int:
     """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
-    `can_pay` adds up when no steel or titanium may be used."""
+    `can_pay` adds up when no steel or titanium may be used. `derived`: the player's derived values
+    (`passive_cache(game, player)[2]`) when the caller holds them already (the turn's menu, at every action)."""
     stock = game.state.players[player].resources
     total = stock["megacredits"]
-    found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+    if derived is None:
+        derived = passive_cache(game, player)[2]
+    found = derived.get("substitutes")   # `substitutes`, read where it is cached
     for resource in found if found is not None else substitutes(game, player):  # `_other_means`, money only
         if stock[resource] > 0:
             total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
