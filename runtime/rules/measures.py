@@ -467,8 +467,8 @@ def _failing(game: "Table", comparisons: tuple, where: Where, leeway):
     for comparison in comparisons:
         value, wild = _split(game, comparison.quantity, where)
         target = comparison.value
-        parameter = comparison.global_parameter
-        if parameter and leeway:
+        parameter = comparison.global_parameter if leeway else None   # a property that looks at the terms: asked
+        if parameter:                                                 # only when there is leeway to give
             steps = leeway if leeway.__class__ is int else leeway.get(parameter, 0) + leeway.get(None, 0)
             step = game.elements.scales.get(parameter, GLOBAL_RANGES.get(parameter, (0, 0, 0)))[2] * steps
             if comparison.operator in (">=", ">"):
