@@ -378,8 +378,22 @@ def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) 
             if stock[resource] > 0:
                 total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
         return total >= cost
-    for resource, value in _payment_values(game, player, using).items():  # the same as payment_options
-        total += available(game, player, resource) * value
+    derived = passive_cache(game, player)[2]
+    for resource in using:
+        if resource not in BASE_VALUE:   # card resources or a stock that pays for tagged cards: the general way
+            for means, value in _payment_values(game, player, using).items():  # the same as payment_options
+                total += available(game, player, means) * value
+            return total >= cost
+    # steel and titanium only (a card's tags; nearly every card checked): `_payment_values` written out without
+    # its generator and dict, the values read where they are cached (the random bot checks cards at every turn)
+    for resource in using:
+        if stock[resource] > 0:
+            value = derived.get(resource)   # `resource_value`
+            total += stock[resource] * (value if value is not None else resource_value(game, player, resource))
+    found = derived.get("substitutes")
+    for resource in found if found is not None else substitutes(game, player):   # heat for Helion
+        if stock[resource] > 0 and resource not in using:
+            total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
     return total >= cost
 
 
