@@ -143,11 +143,16 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     resources it adds, an action with a cost is taken so too: its cost paid, what it adds goes where it can (the
     printed rules: pay the left of the arrow, get what you can of the right). Only an option with no cost that would
     add resources to no card is not offered: it would do nothing at all."""
-    definition = game.library[name]
     ctx = card_context(player, name)
-    return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
-            and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
-            and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
+    taxed = game.elements.taxed   # `with_tax` called only where a tax may be in force (a loop, not a list
+    found = []                    # comprehension's frame: the menu asks this of every card with an action)
+    for i, option in enumerate(game.library[name].actions):
+        if option.repeatable or not only_repeatable:
+            effects = option.cost + option.effects
+            if possible(game, with_tax(game, effects, ctx) if taxed else effects, ctx) and \
+                    (option.cost or not adds_to_no_card(game, option.effects, ctx)):
+                found.append(i)
+    return found
 
 
 def award_cost(game: "Table") -> int:
