@@ -12,6 +12,7 @@ nothing; carrying an action out is actions.py's.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Optional
 
 import attrs
@@ -630,10 +631,28 @@ def _menu_tables(game: "Table", player: int) -> tuple:
     in play as such: `passive_cache` keeps the derived values when a card with no passive effect joins), so one
     look-up replaces a call for the groups and two for the prices at each menu."""
     fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    priced = _project_prices(game, player)
     tables = passive_cache(game, player)[2]["menu"] = (
         fixed, conversions, awards, milestones, awards_refused, milestones_refused,
-        _project_prices(game, player), _conversion_prices(game, player))
+        priced, _conversion_prices(game, player), _by_money_power(priced))
     return tables
+
+
+def _by_money_power(priced: list) -> tuple:
+    """(prices, dearer, certain, affordable): the projects' verdicts that depend on the player's money power alone,
+    for each power at once. `prices` are the projects' distinct prices in ascending order; for a power with
+    `index = bisect_right(prices, power)` (the prices it reaches), `dearer[index]` refuses every project it does
+    not reach (label: False), `certain[index]` takes as legal every one it reaches whose effects cannot fail (label:
+    True; legal when untaxed), and `affordable[index]` lists the (price, option, certain, effects) of `priced` it
+    reaches, in their order. The turn's menu then settles the projects with a search and two `dict.update`s
+    instead of a comparison of each price at every turn."""
+    prices = sorted({price for price, _, _, _ in priced})
+    dearer, certain, affordable = [], [], []
+    for reached in [-1] + prices:   # index 0: a power below every price
+        dearer.append({option.label: False for price, option, _, _ in priced if price > reached})
+        certain.append({option.label: True for price, option, sure, _ in priced if price <= reached and sure})
+        affordable.append([entry for entry in priced if entry[0] <= reached])
+    return prices, dearer, certain, affordable
 
 
 def any_legal_action(menu: "MenuDecision") -> bool:
@@ -654,25 +673,35 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     derived = passive_cache(game, player)[2]   # the player's prices and the menu's tables, read where they are cached
     power = money_power(game, player, derived)
     tables = derived.get("menu")
-    fixed, conversions, awards, milestones, awards_refused, milestones_refused, priced, converting = \
+    fixed, conversions, awards, milestones, awards_refused, milestones_refused, priced, converting, by_power = \
         tables if tables is not None else _menu_tables(game, player)
-    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
+    funded = len(game.state.awards)
+    awards_open = funded < len(AWARD_COSTS) and power >= AWARD_COSTS[funded]   # `award_cost`, while one is left
     if awards and not awards_open:
         known.update(awards_refused)
     milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    anything = False
     project_payments = game.elements.project_payments   # card resources that pay for named projects (Kuiper's)
-    for price, option, certain, _ in priced:
-        if price > power:
-            if not (project_payments and project_means(game, player, option.value[1])):
-                known[option.label] = False
-        elif certain and untaxed:
-            known[option.label] = anything = True
-    if anything:
-        return True
+    if project_payments:   # a project dearer than the power may still be paid: each one looked at
+        anything = False
+        for price, option, certain, _ in priced:
+            if price > power:
+                if not project_means(game, player, option.value[1]):
+                    known[option.label] = False
+            elif certain and untaxed:
+                known[option.label] = anything = True
+        if anything:
+            return True
+    else:   # the verdicts of every project by the power alone (`_by_money_power`)
+        prices, dearer, certain, affordable = by_power
+        index = bisect_right(prices, power)
+        known.update(dearer[index])
+        if untaxed and certain[index]:
+            known.update(certain[index])
+            return True
+        priced = affordable[index]   # the projects left to look at below
     stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
     for option, resource, cost in converting:
         if resource == "megacredits":
