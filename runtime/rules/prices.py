@@ -315,11 +315,11 @@ def payments(game: "Table", player: int, cost: int, using: tuple[str, ...] = ())
         yield {}
         return
     stock = game.state.players[player].resources
-    values = _payment_values(game, player, using)
-    if not values:
+    if money_only(game, player, using):   # most payments: `_payment_values` would be empty, and is not built
         if stock["megacredits"] >= cost:
             yield {"megacredits": cost}
         return
+    values = _payment_values(game, player, using)
     if any(r[0] == "@" for r in values):  # resources on cards pay too: a view of stock and cards together
         stock = dict(stock)
         stock.update((r, available(game, player, r)) for r in values if r[0] == "@")
@@ -353,14 +353,18 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
 
 def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
-    if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
-        stock = game.state.players[player].resources
-        found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
-        for resource in found if found is not None else substitutes(game, player):
-            if stock[resource] > 0:
-                return False
-        return True
-    return next(_other_means(game, player, using), None) is None
+    stock = game.state.players[player].resources
+    for resource in using:   # steel and titanium (a card's tags) are looked at here; anything else the general way
+        if resource not in BASE_VALUE:
+            return next(_other_means(game, player, using), None) is None
+        if stock[resource] > 0:
+            return False
+    # no steel or titanium to use (most payments: projects, awards, cards bought): only money's substitutes remain
+    found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+    for resource in found if found is not None else substitutes(game, player):
+        if stock[resource] > 0:
+            return False
+    return True
 
 
 def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
