@@ -27,11 +27,14 @@ class RandomBot:
             passing = rng.random() < self.pass_chance  # like choosing among all the options, passing included
             if passing:
                 candidates += always
-            legal = decision.legal
+            legal, known = decision.legal, decision.known   # a verdict found already is read, not asked again
             for last in range(len(candidates) - 1, -1, -1):  # a Fisher-Yates shuffle, stopped at the first legal
                 pick = rng.below(last + 1)
                 option = candidates[pick]
-                if (passing and any(option is a for a in always)) or legal(option):
+                if passing and any(option is a for a in always):
+                    return option
+                verdict = known.get(option.label)
+                if verdict or (verdict is None and legal(option)):
                     return option
                 candidates[pick] = candidates[last]
             return always[0]

@@ -163,6 +163,13 @@ class LazyDecision(Decision):
     def always(self) -> tuple[Option, ...]:
         return self._always
 
+    @property
+    def known(self) -> dict[str, bool]:
+        """The verdicts of `legal` found so far, by option label (read-only by convention): a bot that tries many
+        candidates reads one with a dict look-up where asking `legal` again would cost a call (the action menu
+        settles whole kinds of option at once before the bot chooses)."""
+        return self._known
+
     def legal(self, option: Option) -> bool:
         """Whether an option of `candidates()` is legal now."""
         known = self._known.get(option.label)  # labels are unique among candidates, and hash faster

@@ -12,6 +12,7 @@ nothing; carrying an action out is actions.py's.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Optional
 
 import attrs
@@ -144,11 +145,16 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     resources it adds, an action with a cost is taken so too: its cost paid, what it adds goes where it can (the
     printed rules: pay the left of the arrow, get what you can of the right). Only an option with no cost that would
     add resources to no card is not offered: it would do nothing at all."""
-    definition = game.library[name]
     ctx = card_context(player, name)
-    return [i for i, option in enumerate(definition.actions) if (option.repeatable or not only_repeatable)
-            and possible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
-            and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
+    taxed = game.elements.taxed   # `with_tax` called only where a tax may be in force (a loop, not a list
+    found = []                    # comprehension's frame: the menu asks this of every card with an action)
+    for i, option in enumerate(game.library[name].actions):
+        if option.repeatable or not only_repeatable:
+            effects = option.cost + option.effects
+            if possible(game, with_tax(game, effects, ctx) if taxed else effects, ctx) and \
+                    (option.cost or not adds_to_no_card(game, option.effects, ctx)):
+                found.append(i)
+    return found
 
 
 def award_cost(game: "Table") -> int:
@@ -599,33 +605,57 @@ def _project_prices(game: "Table", player: int) -> list:
     """(price, option, certain, effects) of each standard project for the player, those whose effects cannot fail
     first (`certain`: such a project with one price, legal whenever it is paid for, as `_project_legal` finds;
     `effects`: what is left to check of a project with one price once it is paid for, None for one with several).
-    The prices change only with the cards in play, so the list is cached with the player's passives."""
-    derived = passive_cache(game, player)[2]
-    priced = derived.get("project prices")
-    if priced is None:
-        projects = _projects(game, player)
-        priced = []
-        for option in _groups(game)[1]:
-            project, cost, certain = projects[option.value[1]]
-            single = not project.alternatives
-            priced.append((cost if single else 0, option, certain and single, project.play if single else None))
-        priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
-        derived["project prices"] = priced
+    The prices change only with the cards in play (`_menu_tables` caches the list with the player's passives)."""
+    projects = _projects(game, player)
+    priced = []
+    for option in _groups(game)[1]:
+        project, cost, certain = projects[option.value[1]]
+        single = not project.alternatives
+        priced.append((cost if single else 0, option, certain and single, project.play if single else None))
+    priced.sort(key=lambda priced_option: not projects[priced_option[1].value[1]][2])  # stable: board order
     return priced
 
 
 def _conversion_prices(game: "Table", player: int) -> list:
     """(option, resource, cost) of each standard action with one cost (a conversion: 8 plants, 8 heat) for the
-    player, cached with the player's passives as the projects' prices are (`_project_prices`)."""
-    derived = passive_cache(game, player)[2]
-    priced = derived.get("conversion prices")
-    if priced is None:
-        priced = derived["conversion prices"] = []
-        for option in _groups(game)[2]:
-            conversion = game.standard_actions[option.value[1]]
-            if not conversion.alternatives:
-                priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
+    player, cached as the projects' prices are (`_project_prices`)."""
+    priced = []
+    for option in _groups(game)[2]:
+        conversion = game.standard_actions[option.value[1]]
+        if not conversion.alternatives:
+            priced.append((option, conversion.cost_resource, standard_cost(game, player, conversion)))
     return priced
+
+
+def _menu_tables(game: "Table", player: int) -> tuple:
+    """(fixed candidates, conversions, awards, milestones, awards refused, milestones refused, project prices,
+    conversion prices): what `any_legal_action` reads at every turn, as one entry of the player's derived values.
+    The groups depend on the game's content only and the prices on the player's passives only (never on the cards
+    in play as such: `passive_cache` keeps the derived values when a card with no passive effect joins), so one
+    look-up replaces a call for the groups and two for the prices at each menu."""
+    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
+    priced = _project_prices(game, player)
+    tables = passive_cache(game, player)[2]["menu"] = (
+        fixed, conversions, awards, milestones, awards_refused, milestones_refused,
+        priced, _conversion_prices(game, player), _by_money_power(priced))
+    return tables
+
+
+def _by_money_power(priced: list) -> tuple:
+    """(prices, dearer, certain, affordable): the projects' verdicts that depend on the player's money power alone,
+    for each power at once. `prices` are the projects' distinct prices in ascending order; for a power with
+    `index = bisect_right(prices, power)` (the prices it reaches), `dearer[index]` refuses every project it does
+    not reach (label: False), `certain[index]` takes as legal every one it reaches whose effects cannot fail (label:
+    True; legal when untaxed), and `affordable[index]` lists the (price, option, certain, effects) of `priced` it
+    reaches, in their order. The turn's menu then settles the projects with a search and two `dict.update`s
+    instead of a comparison of each price at every turn."""
+    prices = sorted({price for price, _, _, _ in priced})
+    dearer, certain, affordable = [], [], []
+    for reached in [-1] + prices:   # index 0: a power below every price
+        dearer.append({option.label: False for price, option, _, _ in priced if price > reached})
+        certain.append({option.label: True for price, option, sure, _ in priced if price <= reached and sure})
+        affordable.append([entry for entry in priced if entry[0] <= reached])
+    return prices, dearer, certain, affordable
 
 
 def any_legal_action(menu: "MenuDecision") -> bool:
@@ -643,32 +673,40 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     refused (about 600 of its checks a 2-player game); they then cost a look-up each, not a check of prices and
     requirements. The hand is listed only if nothing cheaper is legal."""
     game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
-    power = money_power(game, player)
-    fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
-    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
+    derived = passive_cache(game, player)[2]   # the player's prices and the menu's tables, read where they are cached
+    power = money_power(game, player, derived)
+    tables = derived.get("menu")
+    fixed, conversions, awards, milestones, awards_refused, milestones_refused, priced, converting, by_power = \
+        tables if tables is not None else _menu_tables(game, player)
+    funded = len(game.state.awards)
+    awards_open = funded < len(AWARD_COSTS) and power >= AWARD_COSTS[funded]   # `award_cost`, while one is left
     if awards and not awards_open:
         known.update(awards_refused)
     milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
-    derived = passive_cache(game, player)[2]   # the prices below, read where they are cached (one look-up)
-    priced = derived.get("project prices")   # `_project_prices`
-    if priced is None:
-        priced = _project_prices(game, player)
-    anything = False
     project_payments = game.elements.project_payments   # card resources that pay for named projects (Kuiper's)
-    for price, option, certain, _ in priced:
-        if price > power:
-            if not (project_payments and project_means(game, player, option.value[1])):
-                known[option.label] = False
-        elif certain and untaxed:
-            known[option.label] = anything = True
-    if anything:
-        return True
+    if project_payments:   # a project dearer than the power may still be paid: each one looked at
+        anything = False
+        for price, option, certain, _ in priced:
+            if price > power:
+                if not project_means(game, player, option.value[1]):
+                    known[option.label] = False
+            elif certain and untaxed:
+                known[option.label] = anything = True
+        if anything:
+            return True
+    else:   # the verdicts of every project by the power alone (`_by_money_power`)
+        prices, dearer, certain, affordable = by_power
+        index = bisect_right(prices, power)
+        known.update(dearer[index])
+        if untaxed and certain[index]:
+            known.update(certain[index])
+            return True
+        priced = affordable[index]   # the projects left to look at below
     stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
-    converting = derived.get("conversion prices")   # `_conversion_prices`
-    for option, resource, cost in converting if converting is not None else _conversion_prices(game, player):
+    for option, resource, cost in converting:
         if resource == "megacredits":
             if power < cost:
                 known[option.label] = False

@@ -478,10 +478,14 @@ def _failing(game: "Table", comparisons: tuple, where: Where, leeway):
     upper limit."""
     spare = None  # the wild tags not yet given to a comparison, counted at the first comparison that has some
     for comparison in comparisons:
-        value, wild = _split(game, comparison.quantity, where)
+        terms = comparison.quantity.terms
+        if len(terms) == 1 and terms[0].cap is None and not terms[0].wild_tags:
+            value, wild = count(game, terms[0], where), 0   # `_split`'s commonest case, written out: a milestone's
+        else:                                               # or a card's requirement, checked at every turn
+            value, wild = _split(game, comparison.quantity, where)
         target = comparison.value
-        parameter = comparison.global_parameter
-        if parameter and leeway:
+        parameter = comparison.global_parameter if leeway else None   # a property that looks at the terms: asked
+        if parameter:                                                 # only when there is leeway to give
             steps = leeway if leeway.__class__ is int else leeway.get(parameter, 0) + leeway.get(None, 0)
             step = game.elements.scales.get(parameter, GLOBAL_RANGES.get(parameter, (0, 0, 0)))[2] * steps
             if comparison.operator in (">=", ">"):

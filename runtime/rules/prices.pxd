@@ -14,7 +14,7 @@ cpdef can_spend(Table game, player, resource, amount)
 cpdef available(Table game, player, resource)
 
 @cython.locals(stock=dict)
-cpdef money_power(Table game, player)
+cpdef money_power(Table game, player, derived=*)
 
 @cython.locals(stock=dict)
 cpdef can_pay(Table game, player, cost, using=*)

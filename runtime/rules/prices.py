@@ -10,7 +10,7 @@ state; taking the payment is runtime/handlers/payment.py's. Derived values are c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from tharsis.compiler import effects as fx
 
@@ -292,12 +292,15 @@ def available(game: "Table", player: int, resource: str) -> int:
     return game.state.players[player].resources[resource]
 
 
-def money_power(game: "Table", player: int) -> int:
+def money_power(game: "Table", player: int, derived: Optional[dict] = None) -> int:
     """The most the player can pay where only money and its substitutes (heat for Helion...) count: what
-    `can_pay` adds up when no steel or titanium may be used."""
+    `can_pay` adds up when no steel or titanium may be used. `derived`: the player's derived values
+    (`passive_cache(game, player)[2]`) when the caller holds them already (the turn's menu, at every action)."""
     stock = game.state.players[player].resources
     total = stock["megacredits"]
-    found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+    if derived is None:
+        derived = passive_cache(game, player)[2]
+    found = derived.get("substitutes")   # `substitutes`, read where it is cached
     for resource in found if found is not None else substitutes(game, player):  # `_other_means`, money only
         if stock[resource] > 0:
             total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
@@ -315,11 +318,11 @@ def payments(game: "Table", player: int, cost: int, using: tuple[str, ...] = ())
         yield {}
         return
     stock = game.state.players[player].resources
-    values = _payment_values(game, player, using)
-    if not values:
+    if money_only(game, player, using):   # most payments: `_payment_values` would be empty, and is not built
         if stock["megacredits"] >= cost:
             yield {"megacredits": cost}
         return
+    values = _payment_values(game, player, using)
     if any(r[0] == "@" for r in values):  # resources on cards pay too: a view of stock and cards together
         stock = dict(stock)
         stock.update((r, available(game, player, r)) for r in values if r[0] == "@")
@@ -353,14 +356,18 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
 
 def money_only(game: "Table", player: int, using: tuple[str, ...]) -> bool:
     """Whether nothing but money can pay now (`_payment_values` would be empty), without building it."""
-    if not using:   # most payments (projects, awards, cards bought): only money's substitutes could take part
-        stock = game.state.players[player].resources
-        found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
-        for resource in found if found is not None else substitutes(game, player):
-            if stock[resource] > 0:
-                return False
-        return True
-    return next(_other_means(game, player, using), None) is None
+    stock = game.state.players[player].resources
+    for resource in using:   # steel and titanium (a card's tags) are looked at here; anything else the general way
+        if resource not in BASE_VALUE:
+            return next(_other_means(game, player, using), None) is None
+        if stock[resource] > 0:
+            return False
+    # no steel or titanium to use (most payments: projects, awards, cards bought): only money's substitutes remain
+    found = passive_cache(game, player)[2].get("substitutes")   # `substitutes`, read where it is cached
+    for resource in found if found is not None else substitutes(game, player):
+        if stock[resource] > 0:
+            return False
+    return True
 
 
 def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) -> bool:
@@ -378,8 +385,22 @@ def can_pay(game: "Table", player: int, cost: int, using: tuple[str, ...] = ()) 
             if stock[resource] > 0:
                 total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
         return total >= cost
-    for resource, value in _payment_values(game, player, using).items():  # the same as payment_options
-        total += available(game, player, resource) * value
+    derived = passive_cache(game, player)[2]
+    for resource in using:
+        if resource not in BASE_VALUE:   # card resources or a stock that pays for tagged cards: the general way
+            for means, value in _payment_values(game, player, using).items():  # the same as payment_options
+                total += available(game, player, means) * value
+            return total >= cost
+    # steel and titanium only (a card's tags; nearly every card checked): `_payment_values` written out without
+    # its generator and dict, the values read where they are cached (the random bot checks cards at every turn)
+    for resource in using:
+        if stock[resource] > 0:
+            value = derived.get(resource)   # `resource_value`
+            total += stock[resource] * (value if value is not None else resource_value(game, player, resource))
+    found = derived.get("substitutes")
+    for resource in found if found is not None else substitutes(game, player):   # heat for Helion
+        if stock[resource] > 0 and resource not in using:
+            total += stock[resource] * (resource_value(game, player, resource) if resource in BASE_VALUE else 1)
     return total >= cost
 
 
