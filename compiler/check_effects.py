@@ -1269,6 +1269,11 @@ class EffectChecks:
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
+            if kind in ("on_milestones", "on_awards") and resource != "megacredits":
+                self.diagnostics.error("E301", f"{kind[3:]} are paid in megacredits: a discount in {resource} would "
+                                       "never lower their price", node["resource"].span,
+                                       f"write 'discount {amount} on {kind[3:]}'")
+                return None
         return fx.Discount(amount, resource, target, per_tag)
 
     @compiles(fx.Tax, "amount:INT resource:NAME step:NAME")

@@ -1061,7 +1061,7 @@ class Trigger:
 
 @_frozen
 class DiscountTarget:
-    """kind: cards | standard_project | standard_projects | standard_action | starting_cards."""
+    """kind: cards | standard_project | standard_projects | standard_action | starting_cards | milestones | awards."""
 
     kind: str
     tag: Optional[str] = None
@@ -1073,7 +1073,8 @@ class DiscountTarget:
 
 
 @passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
-         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
+         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
+         "awards)",
          example="discount 2 on cards with requirements",
          summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "

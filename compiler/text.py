@@ -677,7 +677,7 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "starting_cards": "starting cards"}[t.kind]
+              "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
     return f"discount {e.amount}{resource} on {target}{per_tag}"

@@ -490,6 +490,13 @@ def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
     assert {"less", "more"} <= offered, offered
 
 
+def test_completion_offers_milestones_and_awards_after_a_discount(editor, tmp_path):
+    """`discount 8 on milestones` (issue 30, trial 5: Nirgal Enterprises): the two goals follow `on` with the other
+    targets of a discount."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: discount 8 on |"))))
+    assert {"milestones", "awards", "standard", "starting", "cards"} <= offered, offered
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -40,6 +40,7 @@ from .prices import (
     can_spend,
     card_cost,
     card_means,
+    goal_price,
     leeway,
     money_power,
     project_means,
@@ -53,8 +54,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
-           "award_cost", "card_action_options", "any_legal_action", "extra_action_menu", "fixed_candidates",
-           "is_legal", "paid_with",
+           "award_cost", "milestone_cost", "card_action_options", "any_legal_action", "extra_action_menu",
+           "fixed_candidates", "is_legal", "paid_with",
            "play_context", "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
@@ -150,8 +151,15 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
             and (option.cost or not adds_to_no_card(game, option.effects, ctx))]
 
 
-def award_cost(game: "Table") -> int:
-    return AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
+def award_cost(game: "Table", player=None) -> int:
+    """The price of the next award funded: the printed ladder, and for `player` after their `discount N on awards`."""
+    cost = AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
+    return cost if player is None else goal_price(game, player, "awards", cost)
+
+
+def milestone_cost(game: "Table", player: int) -> int:
+    """The price of a milestone for `player`: 8 MC, less their `discount N on milestones`."""
+    return goal_price(game, player, "milestones", MILESTONE_COST)
 
 
 def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
@@ -225,12 +233,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         problem = failing(game, game.milestones[name].requirement, Where(player))
         if problem is not None:
             return f"{name} requires {text.comparison(problem)}"
-        return None if can_pay(game, player, MILESTONE_COST) else f"claiming costs {MILESTONE_COST} MC"
+        cost = milestone_cost(game, player)
+        return None if can_pay(game, player, cost) else f"claiming costs {cost} MC"
     if kind == "award":
         taken = _taken(name, game.awards, game.state.awards, len(AWARD_COSTS), "award", "funded")
         if taken is not None:
             return taken
-        cost = award_cost(game)
+        cost = award_cost(game, player)
         return None if can_pay(game, player, cost) else f"funding costs {cost} MC"
     return f"unknown action {kind!r}"
 
@@ -536,7 +545,7 @@ def _policy_action_legal(game: "Table", player: int, action: tuple) -> bool:
 def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
     name, claimed = action[1], game.state.milestones
     if len(claimed) >= MAX_MILESTONES or name not in game.milestones or \
-            not game.state.players[player].first_action_done or not can_pay(game, player, MILESTONE_COST):
+            not game.state.players[player].first_action_done or not can_pay(game, player, milestone_cost(game, player)):
         return False
     for taken, _ in claimed:
         if taken == name:
@@ -555,7 +564,7 @@ def _award_legal(game: "Table", player: int, action: tuple) -> bool:
     for taken, _ in funded:
         if taken == name:
             return False
-    return can_pay(game, player, award_cost(game))
+    return can_pay(game, player, award_cost(game, player))
 
 
 _LEGAL = {"pass": _always, "end": _always, "first_action": _first_action_legal, "project": _project_legal,
@@ -642,10 +651,10 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
     power = money_power(game, player)
     fixed, _, conversions, awards, milestones, awards_refused, milestones_refused = _groups(game)
-    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game)
+    awards_open = len(game.state.awards) < len(AWARD_COSTS) and power >= award_cost(game, player)
     if awards and not awards_open:
         known.update(awards_refused)
-    milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
+    milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= milestone_cost(game, player)
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
