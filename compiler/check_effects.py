@@ -1296,6 +1296,10 @@ class EffectChecks:
             return None
         return fx.Tax(amount, resource)
 
+    @compiles(fx.KeepEnergy, "")
+    def _passive_keep_energy(self, node: Node, ctx: CheckContext):
+        return fx.KeepEnergy()
+
     @compiles(fx.InfluenceBonus, "change:SIGNED")
     def _passive_influence_bonus(self, node: Node, ctx: CheckContext):
         value, _ = self.signed(node["change"], ctx)

@@ -1126,6 +1126,15 @@ class Tax:
     resource: str = "megacredits"
 
 
+@passive("keep_energy", category="modifiers", syntax="keep energy during production",
+         example="keep energy during production",
+         summary="Converting energy to heat during the production phase is optional for you: before producing, you "
+                 "choose how much of your energy becomes heat (0 to all of it); the rest stays energy.")
+@_frozen
+class KeepEnergy:
+    pass
+
+
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",
          summary="You have N more influence than the government counts.")
 @_frozen

@@ -897,6 +897,11 @@ def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
 
 
+@sentence_of(fx.KeepEnergy)
+def _keep_energy(t: Phrases, e) -> str:
+    return t("keep_energy")
+
+
 @sentence_of(fx.InfluenceBonus)
 def _influence_bonus(t: Phrases, e) -> str:
     return t("influence_bonus", n=e.amount)

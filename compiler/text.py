@@ -711,6 +711,11 @@ def _substitute(e, c: bool) -> str:
     return f"use {e.resource} as {e.instead_of}"
 
 
+@text_of(fx.KeepEnergy)
+def _keep_energy(e, c: bool) -> str:
+    return "keep energy during production"
+
+
 @text_of(fx.Tax)
 def _tax(e, c: bool) -> str:
     return f"tax {e.amount} {e.resource} per tr step"

@@ -497,6 +497,13 @@ def test_completion_offers_milestones_and_awards_after_a_discount(editor, tmp_pa
     assert {"milestones", "awards", "standard", "starting", "cards"} <= offered, offered
 
 
+def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
+    """`keep energy during production` (issue 30, trial 5: Supercapacitors): `keep` begins a modifier, and its
+    words follow one by one."""
+    assert "keep" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "during" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: keep energy |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, Substitute, Tax
+from tharsis.compiler.effects import CardPrice, KeepEnergy, Substitute, Tax
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -413,6 +413,9 @@ class GameElements:
     # some card of the sets in play lets its resources pay for named standard projects (`use asteroids here as 1 MC
     # for standard project "Aquifer"`): the action menu looks for them only then (a scan of the played cards a project)
     project_payments: bool = False
+    # some card of the sets in play makes the production phase's energy conversion optional (`keep energy during
+    # production`): the phase looks for it in each player's cards only then, and asks how much energy becomes heat
+    energy_kept: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -470,9 +473,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                           and d.vp is not None and d.vp.scorers is not None)
     project_payments = any(isinstance(p, Substitute) and p.projects for d in content.definitions
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    energy_kept = any(isinstance(p, KeepEnergy) for d in content.definitions
+                      if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments)
+                        shared_vp, project_payments, energy_kept)
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -95,6 +95,7 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Which site do you bring into play\?", "你要将哪个站点加入游戏？"),
     (r"Which site do you set aside\?", "你要将哪个站点移出游戏？"),
     (r"How do you pay for (?P<conversion>.+)\?", "你如何支付「{conversion}」？"),
+    (r"How much of your (?P<n>\d+) energy do you convert to heat\?", "你的{n}个电力中要将多少转换为热能？"),
 )
 # the phases of a generation (the state's `phase`, which English players read as it is)
 ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", PRODUCTION: "生产阶段",
