@@ -1300,6 +1300,21 @@ class EffectChecks:
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):
         return fx.KeepEnergy()
 
+    @compiles(fx.SkipTr, "steps:INT what:NAME")
+    def _passive_skip_tr(self, node: Node, ctx: CheckContext):
+        steps_leaf, what = node["steps"], node["what"]
+        steps = int(steps_leaf.text)
+        plural = "step" if steps == 1 else "steps"
+        if what.text.lower() != "tr":
+            self.diagnostics.error("E108", f"only TR steps are skipped, not {what.text} steps", what.span,
+                                   f"write: skip first {steps} tr {plural} each generation")
+            return None
+        if steps < 1:
+            self.diagnostics.error("E302", "skipping the first 0 TR steps skips nothing", steps_leaf.span,
+                                   "write: skip first 1 tr step each generation")
+            return None
+        return fx.SkipTr(steps)
+
     @compiles(fx.InfluenceBonus, "change:SIGNED")
     def _passive_influence_bonus(self, node: Node, ctx: CheckContext):
         value, _ = self.signed(node["change"], ctx)

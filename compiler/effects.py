@@ -1135,6 +1135,17 @@ class KeepEnergy:
     pass
 
 
+@passive("skip_tr", category="modifiers", syntax="skip first N tr steps each generation",
+         example="skip first 1 tr step each generation",
+         summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "
+                 "reference engine's Preservation Program): no TR, no tax on them, no `when you raise tr` for them; "
+                 "the parameter raised still moves. Steps gained in the production phase, between generations or at "
+                 "set-up (a prelude's) are never skipped.")
+@_frozen
+class SkipTr:
+    steps: int
+
+
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",
          summary="You have N more influence than the government counts.")
 @_frozen

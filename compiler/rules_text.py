@@ -902,6 +902,11 @@ def _keep_energy(t: Phrases, e) -> str:
     return t("keep_energy")
 
 
+@sentence_of(fx.SkipTr)
+def _skip_tr(t: Phrases, e) -> str:
+    return t("skip_tr_one" if e.steps == 1 else "skip_tr", n=e.steps)
+
+
 @sentence_of(fx.InfluenceBonus)
 def _influence_bonus(t: Phrases, e) -> str:
     return t("influence_bonus", n=e.amount)

@@ -716,6 +716,11 @@ def _keep_energy(e, c: bool) -> str:
     return "keep energy during production"
 
 
+@text_of(fx.SkipTr)
+def _skip_tr(e, c: bool) -> str:
+    return f"skip first {e.steps} tr {'step' if e.steps == 1 else 'steps'} each generation"
+
+
 @text_of(fx.Tax)
 def _tax(e, c: bool) -> str:
     return f"tax {e.amount} {e.resource} per tr step"

@@ -504,6 +504,14 @@ def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
     assert "during" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: keep energy |"))))
 
 
+def test_completion_offers_skip_as_a_modifier(editor, tmp_path):
+    """`skip first 1 tr step each generation` (issue 30, trial 5: Preservation Program): `skip` begins a modifier,
+    `first` follows it, and `each` the steps."""
+    assert "skip" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "first" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip |"))))
+    assert "each" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip first 1 tr step |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -28,7 +28,7 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, KeepEnergy, Substitute, Tax
+from tharsis.compiler.effects import CardPrice, KeepEnergy, SkipTr, Substitute, Tax
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -416,6 +416,9 @@ class GameElements:
     # some card of the sets in play makes the production phase's energy conversion optional (`keep energy during
     # production`): the phase looks for it in each player's cards only then, and asks how much energy becomes heat
     energy_kept: bool = False
+    # some card of the sets in play skips TR steps (`skip first N tr steps each generation`): a TR step gained looks
+    # for it only then
+    tr_skipped: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -475,9 +478,11 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                            if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     energy_kept = any(isinstance(p, KeepEnergy) for d in content.definitions
                       if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    tr_skipped = any(isinstance(p, SkipTr) for d in content.definitions if getattr(d, "set", None) in sets
+                     for p in getattr(d, "passives", ()))
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments, energy_kept)
+                        shared_vp, project_payments, energy_kept, tr_skipped)
 
 
 def _in_order(rules: tuple) -> tuple:

@@ -20,6 +20,7 @@ cdef class PlayerState:
     cdef public dict pieces
     cdef public dict removed_this_generation
     cdef public list harmed_by_this_generation
+    cdef public object tr_skipped_this_generation
 
 
 cdef class GameData:

@@ -147,13 +147,15 @@ class BoardMarker:
 class PlayerState:
     __slots__ = ("name", "index", "corporation", "tr", "resources", "production", "starting_production", "hand",
                  "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
-                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation")
+                 "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation",
+                 "tr_skipped_this_generation")
     # played: corporation first, then project cards in play; next_card_modifiers: compiled modifiers from
     # `next card { }`; actions_used: once-a-generation actions not of cards, used this one; pieces: declared pieces
     # with a supply, how many in it; removed_this_generation: resources this player removed from other players this
     # generation, by kind (`plants removed from opponents this generation`); harmed_by_this_generation: the other side,
     # the players who removed this player's resources or decreased their production this generation, in the order
-    # they first did (`steal 3 megacredits from any player who harmed you this generation`)
+    # they first did (`steal 3 megacredits from any player who harmed you this generation`);
+    # tr_skipped_this_generation: the TR steps not gained this generation under `skip first N tr steps each generation`
 
     def __init__(self, name: str, index: int, corporation: Optional[str] = None, tr: int = 20,
                  resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
@@ -162,7 +164,7 @@ class PlayerState:
                  tr_raised_this_generation: int = 0, next_card_modifiers: Optional[list] = None,
                  first_action_done: bool = True, actions_used: Optional[list[str]] = None,
                  pieces: Optional[dict[str, int]] = None, removed_this_generation: Optional[dict[str, int]] = None,
-                 harmed_by_this_generation: Optional[list[int]] = None):
+                 harmed_by_this_generation: Optional[list[int]] = None, tr_skipped_this_generation: int = 0):
         self.name, self.index, self.corporation, self.tr = name, index, corporation, tr
         self.resources = _zeroes() if resources is None else resources
         self.production = _zeroes() if production is None else production
@@ -177,6 +179,7 @@ class PlayerState:
         self.pieces = {} if pieces is None else pieces
         self.removed_this_generation = {} if removed_this_generation is None else removed_this_generation
         self.harmed_by_this_generation = [] if harmed_by_this_generation is None else harmed_by_this_generation
+        self.tr_skipped_this_generation = tr_skipped_this_generation
 
     def card(self, name: str) -> Optional[CardInPlay]:
         for card in self.played:
@@ -197,6 +200,7 @@ class PlayerState:
         new.pieces = self.pieces.copy() if self.pieces else {}
         new.removed_this_generation = self.removed_this_generation.copy() if self.removed_this_generation else {}
         new.harmed_by_this_generation = self.harmed_by_this_generation.copy() if self.harmed_by_this_generation else []
+        new.tr_skipped_this_generation = self.tr_skipped_this_generation
         return new
 
     def __eq__(self, other):
@@ -406,6 +410,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
         data["removed_this_generation"] = dict(player.removed_this_generation)
     if player.harmed_by_this_generation:  # only in a generation where someone harmed the player: other saves as before
         data["harmed_by_this_generation"] = list(player.harmed_by_this_generation)
+    if player.tr_skipped_this_generation:  # only in a generation where a step was skipped: other saves as before
+        data["tr_skipped_this_generation"] = player.tr_skipped_this_generation
     return data
 
 
@@ -421,6 +427,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.pieces = dict(data.get("pieces", {}))
     player.removed_this_generation = dict(data.get("removed_this_generation", {}))
     player.harmed_by_this_generation = list(data.get("harmed_by_this_generation", ()))
+    player.tr_skipped_this_generation = data.get("tr_skipped_this_generation", 0)
     return player
 
 

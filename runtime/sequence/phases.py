@@ -506,6 +506,8 @@ def new_generation(game: "Table") -> None:
             player.removed_this_generation = {}
         if player.harmed_by_this_generation:
             player.harmed_by_this_generation = []
+        if player.tr_skipped_this_generation:
+            player.tr_skipped_this_generation = 0
 
 
 @step

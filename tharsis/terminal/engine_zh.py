@@ -154,6 +154,7 @@ ZH_EVENTS: dict[str, str] = {
     "tile_removed": "移除 {0} 上的{1}",
     "tax": "{who}为{0}级改造度支付{1} M€ 的税",
     "untaxed": "{who}付不起{1} M€ 的税：{0}级改造度不获得",
+    "tr_skipped": "{who}跳过{0}级改造度：不获得",
     "visit": "{who}派出{piece}访问「{0}」",
     "build": "{who}在「{0}」放置{piece}",
     "site_bonus": "{owner}在「{0}」的{piece}奖励",
