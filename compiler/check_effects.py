@@ -477,6 +477,19 @@ class EffectChecks:
             return None
         return fx.TakeActions(count)
 
+    @compiles(fx.PassTurn, "")
+    def _fx_pass(self, node: Node, ctx: CheckContext):
+        """`pass`: only where a player takes a turn (a card played, an action used): a trigger's effects happen
+        inside another player's action, and a rule, a bonus or a standard project acts for the game or a menu."""
+        if ctx.in_trigger or ctx.definition not in ("card", "corporation") or ctx.printed_tags:
+            where = "a trigger's effects" if ctx.in_trigger else "a card in nobody's play area" \
+                if ctx.printed_tags else {"standard_project": "a standard project", "standard_action":
+                                          "a standard action"}.get(ctx.definition, f"a {ctx.definition}'s effects")
+            self.diagnostics.error("E307", f"'pass' is for a player taking a turn, not for {where}", node.span,
+                                   "write it in a card's or a corporation's 'play:' or 'action:'")
+            return None
+        return fx.PassTurn()
+
     @compiles(fx.ChangeGovernment, "")
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()

@@ -146,7 +146,8 @@ class Measure:
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
-    sites and, for a kind with a supply, in it), players, placed_tiles (in a placement trigger: the tiles next to
+    sites and, for a kind with a supply, in it), players, passed (the players, or opponents, who have passed this
+    generation), placed_tiles (in a placement trigger: the tiles next to
     the tile just placed, `your tiles next to it`).
     """
 
@@ -894,6 +895,17 @@ class UseProject:
 @_frozen
 class TakeActions:
     count: int
+
+
+@immediate("pass_turn", category="actions", syntax="pass", example="pass",
+           summary="The player passes, as the turn's pass does: no more turns this generation (the effects after it "
+                   "are still carried out). Only in a card's `play:` or `action:`, never in a trigger. With "
+                   "`requires: opponents passed == 0`, Red Appeasement's \"no other player has passed; this counts as "
+                   "passing\".",
+           impossible=NEVER)
+@_frozen
+class PassTurn:
+    pass
 
 
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",

@@ -250,6 +250,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k == "passed":
+        return _Counted("", t(f"measure_passed_{m.scope}"), value=True)
     if k == "generation":
         return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
@@ -700,6 +702,11 @@ def _use_project(t: Phrases, e) -> str:
     if e.otherwise is None:
         return t("use_project", project=project)
     return t("use_project_else", project=project, effects=_one_sentence(t, e.otherwise))
+
+
+@sentence_of(fx.PassTurn)
+def _pass_turn(t: Phrases, e) -> str:
+    return t("pass_turn")
 
 
 @sentence_of(fx.TakeActions)

@@ -32,6 +32,8 @@ def measure(m: Measure, one: bool = False) -> str:
     many = (lambda word: word) if one else v.plural
     scope = _SCOPE_WORD.get(m.scope, "")
     k = m.kind
+    if k == "passed":   # `players passed`, `opponents passed`
+        return "opponents passed" if m.scope == "opponents" else "players passed"
     if k in _GAME_COUNTS:   # `players`, `generation`: the game's, nobody's
         return _GAME_COUNTS[k] if one else _GAME_COUNTS[k] + "s"
     if k == "tags":
@@ -554,6 +556,11 @@ def _use_project(e, c: bool) -> str:
     name = f' "{e.name}"' if e.name is not None else ""
     otherwise = f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise is not None else ""
     return f"use standard project{name}{otherwise}"
+
+
+@text_of(fx.PassTurn)
+def _pass_turn(e, c: bool) -> str:
+    return "pass"
 
 
 @text_of(fx.TakeActions)

@@ -10,6 +10,7 @@ import attrs
 
 from tharsis.compiler import compile_text, effects as fx, rules_text, text
 from tharsis.runtime.api.game import Game, GameOptions, load_library
+from tharsis.runtime.core.state import ACTION
 
 CARDS = """
 corporation "Goal Office" {
@@ -74,3 +75,68 @@ def test_the_steps_skipped_are_cloned_saved_and_loaded_and_older_saves_load_with
     data = json.loads(game.to_json())
     assert [p.get("tr_skipped_this_generation") for p in data["state"]["players"]] == [None, 2]
     assert Game.from_json(json.dumps(data), load_library()).state.players[1].tr_skipped_this_generation == 2
+
+
+SEATS = """
+corporation "Battery Union" {
+  set: promo  start: 45 megacredits
+  play: production(energy +2)
+  effect: keep energy during production
+}
+
+corporation "Early Sleepers" {
+  set: promo  start: 45 megacredits
+  action: gain 1 megacredits; pass
+}
+"""
+
+
+def _game(tmp_path, seed: int):
+    (tmp_path / "seats.mars").write_text(SEATS)
+    library = load_library((str(tmp_path),))
+    return Game(GameOptions(players=("ann", "bob"), seed=seed, corporations=("Battery Union", "Early Sleepers"),
+                            max_generations=3), library), library
+
+
+def test_bots_play_whole_games_with_the_energy_question_and_a_passing_action(tmp_path):
+    """The random and greedy bots answer the production's energy question as any X; the corporation whose action
+    passes ends its player's generation at once: no second action is asked of them after it."""
+    from tharsis.runtime.bots import BOTS
+
+    for bot in ("random", "greedy"):
+        game, _ = _game(tmp_path, 5)
+        seats = {0: BOTS[bot](1), 1: BOTS[bot](2)}
+        asked, passed_by_action = 0, 0
+        while not game.over:
+            decision = game.pending()
+            if decision.prompt.startswith("How much of your"):
+                asked += 1
+                assert decision.player == 0 and [o.label for o in decision.options][0] == "X=0"
+            choice = seats[decision.player].choose(game, decision)
+            game.apply(choice)
+            if decision.kind == "action" and choice.value == ("card_action", "Early Sleepers"):
+                passed_by_action += 1
+                assert game.state.players[1].passed
+                after = game.pending()
+                # ann's turns, or the next phase: never bob's second action
+                assert game.over or after.player != 1 or game.state.phase != ACTION, after.prompt
+        assert asked >= 1 and passed_by_action >= 1 and game.result is not None
+
+
+def test_a_game_saved_at_the_energy_question_loads_replays_and_ends_as_the_unsaved_one(tmp_path):
+    from tharsis.runtime.bots import BOTS
+
+    game, library = _game(tmp_path, 8)
+    seats = {0: BOTS["random"](3), 1: BOTS["random"](4)}
+    while not game.pending().prompt.startswith("How much of your"):
+        decision = game.pending()
+        game.apply(seats[decision.player].choose(game, decision))
+    saved = game.to_json()
+    loaded = Game.from_json(saved, library, verify=True)
+    assert loaded.to_json() == saved and loaded.pending().prompt == game.pending().prompt
+    for each in (game, loaded):
+        players = {0: BOTS["greedy"](5), 1: BOTS["greedy"](6)}
+        while not each.over:
+            decision = each.pending()
+            each.apply(players[decision.player].choose(each, decision))
+    assert loaded.snapshot() == game.snapshot() and list(loaded.log) == list(game.log)

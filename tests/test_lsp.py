@@ -512,6 +512,11 @@ def test_completion_offers_skip_as_a_modifier(editor, tmp_path):
     assert "each" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip first 1 tr step |"))))
 
 
+def test_completion_offers_pass_as_an_effect(editor, tmp_path):
+    """`play: pass` (issue 30, trial 5: Red Appeasement): `pass` begins an effect."""
+    assert "pass" in set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 1 plant; |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -348,6 +348,8 @@ def next_turn(game: "Table", position: int) -> None:
 @step
 def turn_action(game: "Table", index: int, number: int) -> None:
     player = game.state.players[index]
+    if player.passed:   # passed by a card during the first action (`pass`): no second one
+        return
     if not player.first_action_done:
         corporation = game.library[player.corporation]
         option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
