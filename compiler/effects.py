@@ -1152,7 +1152,7 @@ class KeepEnergy:
          summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "
                  "reference engine's Preservation Program): no TR, no tax on them, no `when you raise tr` for them; "
                  "the parameter raised still moves. Steps gained in the production phase, between generations or at "
-                 "set-up (a prelude's) are never skipped.")
+                 "set-up (a card played before the first generation's actions) are never skipped.")
 @_frozen
 class SkipTr:
     steps: int
