@@ -526,6 +526,19 @@ class EffectChecks:
             return None
         return fx.TakeActions(count)
 
+    @compiles(fx.PassTurn, "")
+    def _fx_pass(self, node: Node, ctx: CheckContext):
+        """`pass`: only where a player takes a turn (a card played, an action used): a trigger's effects happen
+        inside another player's action, and a rule, a bonus or a standard project acts for the game or a menu."""
+        if ctx.in_trigger or ctx.definition not in ("card", "corporation") or ctx.printed_tags:
+            where = "a trigger's effects" if ctx.in_trigger else "a card in nobody's play area" \
+                if ctx.printed_tags else {"standard_project": "a standard project", "standard_action":
+                                          "a standard action"}.get(ctx.definition, f"a {ctx.definition}'s effects")
+            self.diagnostics.error("E307", f"'pass' is for a player taking a turn, not for {where}", node.span,
+                                   "write it in a card's or a corporation's 'play:' or 'action:'")
+            return None
+        return fx.PassTurn()
+
     @compiles(fx.ChangeGovernment, "")
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()
@@ -1483,6 +1496,11 @@ class EffectChecks:
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
+            if kind in ("on_milestones", "on_awards") and resource != "megacredits":
+                self.diagnostics.error("E301", f"{kind[3:]} are paid in megacredits: a discount in {resource} would "
+                                       "never lower their price", node["resource"].span,
+                                       f"write 'discount {amount} on {kind[3:]}'")
+                return None
         return fx.Discount(amount, resource, target, per_tag)
 
     @compiles(fx.Tax, "amount:INT resource:NAME step:NAME")
@@ -1504,6 +1522,25 @@ class EffectChecks:
             self.diagnostics.error("E302", "a tax of 0 taxes nothing", amount_leaf.span)
             return None
         return fx.Tax(amount, resource)
+
+    @compiles(fx.KeepEnergy, "")
+    def _passive_keep_energy(self, node: Node, ctx: CheckContext):
+        return fx.KeepEnergy()
+
+    @compiles(fx.SkipTr, "steps:INT what:NAME")
+    def _passive_skip_tr(self, node: Node, ctx: CheckContext):
+        steps_leaf, what = node["steps"], node["what"]
+        steps = int(steps_leaf.text)
+        plural = "step" if steps == 1 else "steps"
+        if what.text.lower() != "tr":
+            self.diagnostics.error("E108", f"only TR steps are skipped, not {what.text} steps", what.span,
+                                   f"write: skip first {steps} tr {plural} each generation")
+            return None
+        if steps < 1:
+            self.diagnostics.error("E302", "skipping the first 0 TR steps skips nothing", steps_leaf.span,
+                                   "write: skip first 1 tr step each generation")
+            return None
+        return fx.SkipTr(steps)
 
     @compiles(fx.InfluenceBonus, "change:SIGNED")
     def _passive_influence_bonus(self, node: Node, ctx: CheckContext):

@@ -148,7 +148,8 @@ class Measure:
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
-    sites and, for a kind with a supply, in it), players, placed_tiles (in a placement trigger: the tiles next to
+    sites and, for a kind with a supply, in it), players, passed (the players, or opponents, who have passed this
+    generation), placed_tiles (in a placement trigger: the tiles next to
     the tile just placed, `your tiles next to it`).
     """
 
@@ -986,6 +987,17 @@ class TakeActions:
     count: int
 
 
+@immediate("pass_turn", category="actions", syntax="pass", example="pass",
+           summary="The player passes, as the turn's pass does: no more turns this generation (the effects after it "
+                   "are still carried out). Only in a card's `play:` or `action:`, never in a trigger. With "
+                   "`requires: opponents passed == 0`, Red Appeasement's \"no other player has passed; this counts as "
+                   "passing\".",
+           impossible=NEVER)
+@_frozen
+class PassTurn:
+    pass
+
+
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",
            example="neutral { choose { temperature +1 | oxygen +1 } }",
            summary="Carried out for nobody (a rule of the game acting, not a player): raised parameters give no TR "
@@ -1154,7 +1166,7 @@ class Trigger:
 
 @_frozen
 class DiscountTarget:
-    """kind: cards | standard_project | standard_projects | standard_action | starting_cards."""
+    """kind: cards | standard_project | standard_projects | standard_action | starting_cards | milestones | awards."""
 
     kind: str
     tag: Optional[str] = None
@@ -1166,7 +1178,8 @@ class DiscountTarget:
 
 
 @passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
-         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
+         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
+         "awards)",
          example="discount 2 on cards with requirements",
          summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
@@ -1216,6 +1229,26 @@ class Protect:
 class Tax:
     amount: int
     resource: str = "megacredits"
+
+
+@passive("keep_energy", category="modifiers", syntax="keep energy during production",
+         example="keep energy during production",
+         summary="Converting energy to heat during the production phase is optional for you: before producing, you "
+                 "choose how much of your energy becomes heat (0 to all of it); the rest stays energy.")
+@_frozen
+class KeepEnergy:
+    pass
+
+
+@passive("skip_tr", category="modifiers", syntax="skip first N tr steps each generation",
+         example="skip first 1 tr step each generation",
+         summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "
+                 "reference engine's Preservation Program): no TR, no tax on them, no `when you raise tr` for them; "
+                 "the parameter raised still moves. Steps gained in the production phase, between generations or at "
+                 "set-up (a card played before the first generation's actions) are never skipped.")
+@_frozen
+class SkipTr:
+    steps: int
 
 
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",

@@ -60,6 +60,8 @@ CATALOGUE = {
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
                        "`in play`: every player's)",
     "players": "how many players the game has",
+    "players passed | opponents passed": "how many players (your opponents) have passed this generation "
+                                         "(`requires: opponents passed == 0`: nobody else has passed)",
     "generation | generations": "the number of the generation being played (1 in the first; `per 2 generations`)",
     "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
     "ROLE": "1 if you hold the government's role (`chair`), else 0",
@@ -262,6 +264,10 @@ class QuantityCompiler:
             return self._removed(words[0], leaves[0], scope)
         if words == ["card", "in", "hand"]:
             return Measure("cards_in_hand", scope=scope or "you")
+        if words == ["player", "passed"] and scope is None:   # `players passed`: every player who has passed
+            return Measure("passed", scope="all")
+        if words == ["passed"] and scope == "opponents":      # `opponents passed`: the others who have passed
+            return Measure("passed", scope="opponents")
         if words == ["event", "played"]:
             return Measure("events_played", scope=scope or "you")
         if len(words) == 1 and leaves[0].text.lower() in self.parameters:  # a declared name is kept as written
@@ -448,7 +454,7 @@ _EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "anim
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",
-             "raised productions", "tr", "tr raised this generation",
+             "raised productions", "tr", "tr raised this generation", "players passed", "opponents passed",
              "plants removed from opponents this generation", "cards in hand", "events played",
              "automated cards", "cards with requirements",
              "event cards with no earth tag", "cards with global requirements", "active cards with vp",

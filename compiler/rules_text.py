@@ -252,6 +252,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k == "passed":
+        return _Counted("", t(f"measure_passed_{m.scope}"), value=True)
     if k == "generation":
         return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
@@ -730,6 +732,11 @@ def _use_project(t: Phrases, e) -> str:
     return t("use_project_else", project=project, effects=_one_sentence(t, e.otherwise))
 
 
+@sentence_of(fx.PassTurn)
+def _pass_turn(t: Phrases, e) -> str:
+    return t("pass_turn")
+
+
 @sentence_of(fx.TakeActions)
 def _take_actions(t: Phrases, e) -> str:
     return t("take_actions" if e.count > 1 else "take_action", n=e.count)
@@ -938,6 +945,16 @@ def _protect(t: Phrases, e) -> str:
 @sentence_of(fx.Tax)
 def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
+
+
+@sentence_of(fx.KeepEnergy)
+def _keep_energy(t: Phrases, e) -> str:
+    return t("keep_energy")
+
+
+@sentence_of(fx.SkipTr)
+def _skip_tr(t: Phrases, e) -> str:
+    return t("skip_tr_one" if e.steps == 1 else "skip_tr", n=e.steps)
 
 
 @sentence_of(fx.InfluenceBonus)

@@ -32,6 +32,8 @@ def measure(m: Measure, one: bool = False) -> str:
     many = (lambda word: word) if one else v.plural
     scope = _SCOPE_WORD.get(m.scope, "")
     k = m.kind
+    if k == "passed":   # `players passed`, `opponents passed`
+        return "opponents passed" if m.scope == "opponents" else "players passed"
     if k in _GAME_COUNTS:   # `players`, `generation`: the game's, nobody's
         return _GAME_COUNTS[k] if one else _GAME_COUNTS[k] + "s"
     if k == "tags":
@@ -593,6 +595,11 @@ def _use_project(e, c: bool) -> str:
     return f"use standard project{name}{otherwise}"
 
 
+@text_of(fx.PassTurn)
+def _pass_turn(e, c: bool) -> str:
+    return "pass"
+
+
 @text_of(fx.TakeActions)
 def _take_actions(e, c: bool) -> str:
     return f"take {e.count} action{'' if e.count == 1 else 's'}"
@@ -714,7 +721,7 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "starting_cards": "starting cards"}[t.kind]
+              "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
     return f"discount {e.amount}{resource} on {target}{per_tag}"
@@ -746,6 +753,16 @@ def _substitute(e, c: bool) -> str:
         value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
         return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
     return f"use {e.resource} as {e.instead_of}"
+
+
+@text_of(fx.KeepEnergy)
+def _keep_energy(e, c: bool) -> str:
+    return "keep energy during production"
+
+
+@text_of(fx.SkipTr)
+def _skip_tr(e, c: bool) -> str:
+    return f"skip first {e.steps} tr {'step' if e.steps == 1 else 'steps'} each generation"
 
 
 @text_of(fx.Tax)

@@ -498,6 +498,33 @@ def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
     assert {"less", "more"} <= offered, offered
 
 
+def test_completion_offers_milestones_and_awards_after_a_discount(editor, tmp_path):
+    """`discount 8 on milestones` (issue 30, trial 5: Nirgal Enterprises): the two goals follow `on` with the other
+    targets of a discount."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: discount 8 on |"))))
+    assert {"milestones", "awards", "standard", "starting", "cards"} <= offered, offered
+
+
+def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
+    """`keep energy during production` (issue 30, trial 5: Supercapacitors): `keep` begins a modifier, and its
+    words follow one by one."""
+    assert "keep" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "during" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: keep energy |"))))
+
+
+def test_completion_offers_skip_as_a_modifier(editor, tmp_path):
+    """`skip first 1 tr step each generation` (issue 30, trial 5: Preservation Program): `skip` begins a modifier,
+    `first` follows it, and `each` the steps."""
+    assert "skip" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "first" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip |"))))
+    assert "each" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip first 1 tr step |"))))
+
+
+def test_completion_offers_pass_as_an_effect(editor, tmp_path):
+    """`play: pass` (issue 30, trial 5: Red Appeasement): `pass` begins an effect."""
+    assert "pass" in set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 1 plant; |"))))
+
+
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
 
 def _apply(text: str, edits: list[dict]) -> str:

@@ -1001,6 +1001,14 @@ def project_chosen(game: "Table", project: tuple, player: int) -> None:
     actions.start_project(game, player, project[1])
 
 
+@handles(fx.PassTurn)
+def _pass_turn(game, e, ctx):
+    """`pass`: the player passes, as the turn's pass does (runtime/sequence/phases.py `action_chosen`); the turn's
+    second action, if any, is then not asked (`turn_action` skips a player who has passed)."""
+    game.state.players[ctx.player].passed = True
+    game.log_event("pass", ctx.player)
+
+
 @handles(fx.TakeActions)
 def _take_actions(game, e, ctx):
     """`take N actions`: N actions now, one after the other, each from the action menu without pass or end turn;

@@ -285,6 +285,15 @@ def _removed(game: "Table", measure: Measure, where: Where, players) -> int:
     return total
 
 
+def _passed(game: "Table", measure: Measure, where: Where, players) -> int:
+    """The players (of the measure's scope: all, or the opponents) who have passed this generation."""
+    states, total = game.state.players, 0
+    for p in players:
+        if states[p].passed:
+            total += 1
+    return total
+
+
 def _cards_in_hand(game: "Table", measure: Measure, where: Where, players) -> int:
     states, total = game.state.players, 0
     for p in players:
@@ -317,6 +326,7 @@ _COUNTERS = {
     "tr_raised": _tr_raised,
     "removed": _removed,
     "cards_in_hand": _cards_in_hand,
+    "passed": _passed,
     "events_played": _events_played,
     "cards": _cards,
     "parameter": lambda game, m, where, players: parameter_value(game.state, m.name),

@@ -10,6 +10,7 @@ from tharsis.runtime.rules.passives cimport passive_cache, passives
 
 cpdef card_cost(Table game, player, name)
 cpdef standard_cost(Table game, player, definition)
+cpdef goal_price(Table game, player, kind, cost, derived=*)
 cpdef can_spend(Table game, player, resource, amount)
 cpdef available(Table game, player, resource)
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
-           "heat_power", "card_cost", "card_means",
+           "heat_power", "card_cost", "card_means", "goal_price",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
            "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
            "substitutes"]
@@ -150,6 +150,20 @@ def can_pay_price(game: "Table", player: int, amount: int, resource: str) -> boo
     if resource == "megacredits":
         return can_pay(game, player, amount)
     return can_spend(game, player, resource, amount)
+
+
+def goal_price(game: "Table", player: int, kind: str, cost: int, derived: Optional[dict] = None) -> int:
+    """What claiming a milestone (kind "milestones") or funding an award ("awards") costs the player: `cost`, the
+    printed price, less their `discount N on milestones | awards` (Nirgal Enterprises': never below 0). The sum of
+    their discounts is cached with the passives: the menu asks it at every turn. `derived`: the player's derived
+    values when the caller holds them already (the turn's menu), as for `money_power`."""
+    if derived is None:
+        derived = passive_cache(game, player)[2]
+    discount = derived.get(kind)
+    if discount is None:
+        discount = derived[kind] = sum(d.amount for d in passives(game, player, fx.Discount)
+                                       if d.target.kind == kind and d.resource == "megacredits")
+    return cost - discount if cost > discount else 0
 
 
 def starting_card_price(game: "Table", player: int) -> int:
