@@ -49,7 +49,7 @@ FIELDS = {
     "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "repeatable action", "effect",
               "vp", "needs"}, {"type", "cost"}),
     "corporation": ({"set", "tags", "start", "holds", "play", "action", "repeatable action", "effect",
-                     "first action", "vp", "variant"}, {"start"}),
+                     "first action", "vp", "variant", "needs"}, {"start"}),
     "standard_project": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
     "standard_action": ({"set", "cost", "play", "variant", "once per generation"}, {"play"}),
     "milestone": ({"set", "requires"}, {"requires"}),
@@ -224,7 +224,8 @@ class Checker(EffectChecks, DesignLints):
                            first_action=self._effects_field(fields, "first action",
                                                             attrs.evolve(ctx, refusable=False)),
                            actions=self._actions(fields, ctx), passives=self._passives(fields, ctx),
-                           vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node))
+                           vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node),
+                           needs=self._set_list(fields, "needs"), needs_spans=self._set_list_spans(fields, "needs"))
 
     def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
         name, _ = self._name(node)

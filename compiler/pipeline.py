@@ -29,6 +29,7 @@ from .effects import (
     Trigger,
     walk,
 )
+from .set_uses import check_parameter_sets
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 from .termination import check_termination
 
@@ -374,6 +375,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list,
     _check_governments(library, diagnostics, governments_whole)
     _check_sites(library, diagnostics)
     check_termination(library, diagnostics)
+    check_parameter_sets(library, diagnostics)
     _check_markers(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}
