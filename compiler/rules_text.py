@@ -414,12 +414,12 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     parts = []
     if f.types:
         parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
-    if f.tag is not None:
-        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    for tag in f.tags_needed:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(tag))))
     if f.any_tag:
         parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
-    if f.lacks is not None:
-        parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
+    if f.tags_lacked:   # none of them: "with no Venus or Earth tag"
+        parts.append(t("card_filter_lacks", tag=t.series("or", [t.tag(tag) for tag in f.tags_lacked])))
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
     if f.requirements is not None:
@@ -748,11 +748,17 @@ def _look_play(t: Phrases, e) -> str:
 
 @sentence_of(fx.RevealUntil)
 def _reveal_until(t: Phrases, e) -> str:
-    wanted = [t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else "",
-              t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
-              t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
-              card_filter(t, e.cards).strip() if e.cards is not None else ""]
-    return t("reveal_until", n=e.count, cards=t.counted(str(e.count), "card", e.count),
+    tags = ((e.tag,) if e.tag is not None else ()) + (e.cards.tags_needed if e.cards is not None else ())
+    rest = attrs.evolve(e.cards, types=(), tag=None, more_tags=()) if e.cards is not None else None
+    wanted = [t("with_tag", a_tag=t.a(t.tag(tag))) for tag in tags]
+    wanted += [t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
+               t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
+               card_filter(t, rest).strip() if rest is not None else ""]
+    cards = t.counted(str(e.count), "card", e.count)
+    if e.cards is not None and e.cards.types:   # `with event type`: "2 event cards with a space tag"
+        kinds = t.series("or", [t.card_type(name) for name in e.cards.types])
+        cards = t("revealed_typed", n=e.count, kind=kinds, cards=t.noun("card", e.count))
+    return t("reveal_until", n=e.count, cards=cards, kind=kinds if e.cards is not None and e.cards.types else "",
              wanted=t.join("filters", [w for w in wanted if w]))
 
 
