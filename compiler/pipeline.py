@@ -111,6 +111,18 @@ def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
     return list(unique.values())
 
 
+def with_neighbours(paths: Iterable[Path | str]) -> list[Path]:
+    """`paths` and, for each file among them, the other card files of its folder: what a file is compiled with when
+    a tool is given the file alone (`tharsis fmt FILE`, `tharsis cards FILE`), so that a resource, tag or kind
+    declared in a sibling file counts, as it does for `tharsis check FOLDER` and in the editor
+    (tharsis/designer/lsp/project.py). The callers report and show only what `paths` hold."""
+    found = [Path(p) for p in paths]
+    for path in list(found):
+        if on_disk(path).kind == "file" and path.suffix == EXTENSION:
+            found += sorted(p for p in path.parent.glob("*" + EXTENSION) if p.is_file() and p not in found)
+    return found
+
+
 def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True, with_bundled: bool = False) -> CompileResult:
     """Compile the files and folders `paths`. `with_bundled`: together with the bundled content, as a game loads
     them, so names and numbers that clash with it are errors; a bundled file whose exact bytes are among `paths`

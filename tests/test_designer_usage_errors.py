@@ -37,7 +37,7 @@ def test_every_bad_select_and_ignore_code_is_e804_with_a_did_you_mean(capsys):
         "tharsis: error[E804]: --select E1: 'E1' names errors, which cannot be selected or ignored",
         "     = hint: a definition with an error does not compile; fix the error instead",
         "tharsis: error[E804]: --ignore W9: no warning code starts with W9",
-        "     = hint: warnings: W001, W102, W103, W104, W105, W106, W107, W108, W113, W114, W801, W802",
+        "     = hint: warnings: W001, W102, W103, W104, W105, W106, W107, W108, W113, W114, W115, W801, W802",
         "tharsis: error[E804]: --ignore W190: no warning has the code W190",
         "     = hint: did you mean 'W108'?"]
 
