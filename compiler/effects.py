@@ -196,6 +196,9 @@ class Measure:
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
     cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
+    # `earth tags max venus tags`: this term counts at most what another measure counts (the smaller of the two); a
+    # wild tag counted by both goes to one side only, where it makes the smaller larger
+    cap_by: Optional["Measure"] = added(None)
 
 
 @_frozen

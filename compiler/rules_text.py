@@ -299,7 +299,7 @@ def _faction_measure(t: Phrases, m: fx.Measure, count: int, whose: str) -> _Coun
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
     """A quantity; a sum of several reads as one list (`steel + titanium`, 钢铁与钛), whose first says whose."""
-    if any(m.cap is not None or m.subtract for m in q.terms):
+    if any(m.cap is not None or m.cap_by is not None or m.subtract for m in q.terms):
         return _arithmetic(t, q, owner)
     if len(q.terms) == 1:
         return _measure(t, q.terms[0], one, owner)
@@ -319,6 +319,8 @@ def _arithmetic(t: Phrases, q: fx.Quantity, owner: bool) -> _Counted:
         term = _standalone(t, _measure(t, m, False, owner))
         if m.cap is not None:
             term = t("quantity_capped", what=term, n=m.cap)
+        if m.cap_by is not None:   # "the smaller of your Earth tags and your Venus tags"
+            term = t("quantity_smaller", what=term, other=_standalone(t, _measure(t, m.cap_by, False, owner)))
         if not total:
             total = term
         elif m.subtract:

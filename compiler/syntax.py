@@ -196,8 +196,9 @@ CHILDREN = {
     # quantities and conditions
     "quantity": "terms+:term|minus",
     "minus": "term:term",
-    "term": "words+:NAME|INT|STRING cap?:cap",
+    "term": "words+:NAME|INT|STRING cap?:cap|quantity_cap",
     "cap": "most:INT",
+    "quantity_cap": "words+:NAME|INT|STRING",
     "condition": "comparisons+:comparison|ruling alternatives*:or_group",
     "or_group": "comparisons+:comparison|ruling",
     "ruling": "faction:STRING",

@@ -130,9 +130,10 @@ def card_filter(f, quantity: bool = False) -> str:
 def quantity(q: Quantity, one: bool = False) -> str:
     """`jovian tags max 5 - influence`: each term with its cap, joined by its sign."""
     words = []
-    one = one and all(m.cap is None and not m.subtract for m in q.terms)  # `per jovian tags max 5`: the plural
-    for index, m in enumerate(q.terms):
-        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "")
+    one = one and all(m.cap is None and m.cap_by is None and not m.subtract for m in q.terms)  # `per jovian tags
+    for index, m in enumerate(q.terms):                                                     # max 5`: the plural
+        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "") + \
+            (f" max {measure(m.cap_by, False)}" if m.cap_by is not None else "")
         words.append(term if index == 0 else (" - " if m.subtract else " + ") + term)
     return "".join(words)
 

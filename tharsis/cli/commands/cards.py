@@ -45,10 +45,10 @@ def _names(written: str, name: str) -> bool:
 
 def run(args) -> int:
     from tharsis.compiler import bundled_cards_path, compile_paths
-    from tharsis.compiler.pipeline import with_neighbours
     from tharsis.compiler.definitions import with_expansions
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
+    from tharsis.compiler.pipeline import with_neighbours
     from tharsis.compiler.printable import escaped
     from tharsis.designer.checking import inside
     from tharsis.games.options import known_expansions
