@@ -247,6 +247,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "constant":
         return _Counted("", str(m.value), value=True)
     if k == "pieces":
+        if one and m.scope == "all":   # `per colony in play`: "per colony in play", never "per all colony"
+            return _Counted(whose, t("measure_pieces_all_one", what=t.piece(m.piece, count)))
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
@@ -351,6 +353,13 @@ def _per_clause(t: Phrases, c: _Counted, divisor: int) -> str:
 def _per(t: Phrases, a: fx.Amount) -> str:
     if a.per is None:
         return ""
+    terms = a.per.terms
+    if len(terms) == 1 and terms[0].kind == "parameter" and terms[0].name == "oceans" and terms[0].cap is None \
+            and terms[0].cap_by is None:   # the oceans counted are tiles: "per ocean tile", 每有1个海洋板块
+        one = a.divisor == 1
+        tiles = _Counted("", t("tiles", scope="", what=t.noun(v.OCEAN, 1 if one else 2), where="", next_to=""),
+                         unit="tile")
+        return _per_clause(t, tiles, a.divisor)
     return _per_clause(t, _quantity(t, a.per, one=a.divisor == 1), a.divisor)
 
 
@@ -508,9 +517,13 @@ def _pay(t: Phrases, e) -> str:
 def _production(t: Phrases, e) -> str:
     whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
     parts = []
+    floors: dict[int, list[str]] = {}   # `megacredits at least 1, steel at least 1, ...`: one clause per floor
     for change in e.changes:
         if change.floor is not None:   # `plants at least 3`
-            parts.append(t("production_at_least", resource=t.noun(change.resource, 1), n=change.floor))
+            if change.floor not in floors:
+                floors[change.floor] = []
+                parts.append(change.floor)   # where the clause goes, written once all are known
+            floors[change.floor].append(t.noun(change.resource, 1))
             continue
         verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
         steps = _steps(t, change.amount)  # English says it after the production, Chinese before
@@ -519,6 +532,9 @@ def _production(t: Phrases, e) -> str:
             t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
         parts.append(t("production_change", verb=verb, production=production, steps=steps,
                        per=_per(t, change.amount)))
+    parts = [part if isinstance(part, str) else
+             t("production_at_least", resource=floors[part][0], n=part) if len(floors[part]) == 1 else
+             t("productions_at_least", resources=t.series("each", floors[part]), n=part) for part in parts]
     return t("production", changes=t.upper_first(t.join("production", parts)))
 
 
@@ -745,6 +761,8 @@ def _stages(t: Phrases, e) -> str:
 
 @sentence_of(fx.LookPlay)
 def _look_play(t: Phrases, e) -> str:
+    if e.look == 1 and e.play == 1:   # not "the top 1 cards ... the others": there are none
+        return t("look_play_one", kind=t.card_type(e.card_kind))
     return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
 
 
@@ -1051,7 +1069,9 @@ def parts(definition, language: str = "en", names: Optional[Names] = None) -> di
     t = phrases(language, names)
     actions = []
     for option in definition.actions:
-        cost = _sentences(t, option.cost)
+        # a cost that ends on a condition (`require data here >= 1`) reads in Chinese as "仅当…时，": its comma leads
+        # into a sentence, and before the arrow there is none
+        cost = _sentences(t, option.cost).rstrip("，")
         effects = _sentences(t, option.effects)
         action = t("action_with_cost", cost=cost, effects=effects) if cost else effects
         actions.append(t("repeatable", action=action) if option.repeatable else action)
