@@ -1085,7 +1085,7 @@ class EffectChecks:
             -> Optional[fx.CardFilter]:
         """The card filters written after a card (`with no earth tag`, `with cost <= 16`, `holding microbe`, ...)
         as one CardFilter, or None after reporting why not (an unknown tag or card resource, a filter that holds one
-        value given two). Filters of one kind add up: `with space tag with no venus tag with no earth tag` is a card
+        value given two). Filters of one kind add up: `with space tag with no jovian tag with no earth tag` is a card
         with a space tag and none of the other two; two costs keep the narrower range."""
         fields: dict = {"types": types, "tag": tag}
         for node in nodes:
@@ -1106,7 +1106,7 @@ class EffectChecks:
                 if found is None:
                     return None
                 fx.filter_tag(fields, found, lacking=False)
-            elif node.kind == "lacks_tag_filter":   # `with no venus or earth tag`: none of them
+            elif node.kind == "lacks_tag_filter":   # `with no jovian or earth tag`: none of them
                 for leaf in node["tags"]:
                     found = self.tag(leaf)
                     if found is None:
@@ -1147,7 +1147,7 @@ class EffectChecks:
         as a card holds one kind of resource and two `or` lists would have to be read as one."""
         if fields.get(key) not in (None, (), value):
             self.diagnostics.error("E301", f"'{form}' is given twice with two values: a card passes one",
-                                   node.span, "keep one" + (" list: with earth or jovian or venus tag"
+                                   node.span, "keep one" + (" list: with earth or jovian or science tag"
                                                             if key == "any_tag" else ""))
             return False
         fields[key] = value

@@ -1066,7 +1066,7 @@ class Checker(EffectChecks, DesignLints):
         for term, subtract in terms:
             words = _words_of(term)
             cap, cap_by = None, None
-            if term["cap"] is not None and term["cap"].kind == "quantity_cap":   # `max venus tags`
+            if term["cap"] is not None and term["cap"].kind == "quantity_cap":   # `max jovian tags`
                 capping = term["cap"]
                 found = self._terms([(Node("term", tuple(capping["words"]), capping.span), False)], ctx)
                 if found is None:
@@ -1078,7 +1078,7 @@ class Checker(EffectChecks, DesignLints):
                 if len(words) == 1 and (subtract or len(terms) > 1 or number):
                     if cap is not None:
                         self._capped_number(int(words[0].text), cap, term["cap"].span)
-                    if cap_by is not None:   # `2 max venus tags`: the smaller of a number and a count
+                    if cap_by is not None:   # `2 max jovian tags`: the smaller of a number and a count
                         measures.append(fx.Measure("constant", value=int(words[0].text), cap_by=cap_by,
                                                    subtract=subtract))
                         continue

@@ -137,7 +137,7 @@ class CardFilter:
     # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
     lacking: tuple[str, ...] = added(())
     # the second and further `with TAG tag` (a card with all of them) and `with no TAG tag` (with none of them:
-    # `with no venus tag with no earth tag`, `with no venus or earth tag`); the first of each is `tag` / `lacks`,
+    # `with no jovian tag with no earth tag`, `with no jovian or earth tag`); the first of each is `tag` / `lacks`,
     # as it was when one was all a filter could hold, so that the cards written then keep their meaning and hash
     more_tags: tuple[str, ...] = added(())
     more_lacks: tuple[str, ...] = added(())
@@ -196,7 +196,7 @@ class Measure:
     besides_leader: bool = False             # pieces_in: not counting a piece that leads the faction
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
     cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
-    # `earth tags max venus tags`: this term counts at most what another measure counts (the smaller of the two); a
+    # `earth tags max jovian tags`: this term counts at most what another measure counts (the smaller of the two); a
     # wild tag counted by both goes to one side only, where it makes the smaller larger
     cap_by: Optional["Measure"] = added(None)
 

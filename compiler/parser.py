@@ -466,7 +466,7 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
                 # a lone word where an effect goes parses only as the start of `PARAMETER +N` (`play: pass`):
                 # saying what else it could be helps more than asking for a number
                 hint = (f"'{shown}' alone is no effect: a word there starts a parameter change, which needs a signed "
-                        f"number (`venus +1`); other effects start with their verb (gain, draw, place, raise ...: "
+                        f"number (`oxygen +1`); other effects start with their verb (gain, draw, place, raise ...: "
                         f"docs/language.md)")
             return Diagnostic("E001", "error", f"something is missing after '{shown}'",
                               Span.point(path, *_position(text, start_line, start), len(shown)), hint)

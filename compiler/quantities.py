@@ -382,7 +382,7 @@ class QuantityCompiler:
                 extra["lacking"] = extra.get("lacking", ()) + (lacking,)
                 i += 2 + length
             elif rest[i:i + 2] == ["with", "no"] and _tag_list_end(rest, i + 2) is not None:
-                end = _tag_list_end(rest, i + 2)   # `with no venus or earth tag`: none of them
+                end = _tag_list_end(rest, i + 2)   # `with no jovian or earth tag`: none of them
                 for leaf in rest_leaves[i + 2:end:2]:
                     tag = self._filter_tag(leaf)
                     if tag is None:

@@ -247,7 +247,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "constant":
         return _Counted("", str(m.value), value=True)
     if k == "pieces":
-        if one and m.scope == "all":   # `per colony in play`: "per colony in play", never "per all colony"
+        if one and m.scope == "all":   # `per PIECE in play`: "per PIECE in play", never "per all PIECE"
             return _Counted(whose, t("measure_pieces_all_one", what=t.piece(m.piece, count)))
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
@@ -321,7 +321,7 @@ def _arithmetic(t: Phrases, q: fx.Quantity, owner: bool) -> _Counted:
         term = _standalone(t, _measure(t, m, False, owner))
         if m.cap is not None:
             term = t("quantity_capped", what=term, n=m.cap)
-        if m.cap_by is not None:   # "the smaller of your Earth tags and your Venus tags"
+        if m.cap_by is not None:   # "the smaller of your Earth tags and your Jovian tags"
             term = t("quantity_smaller", what=term, other=_standalone(t, _measure(t, m.cap_by, False, owner)))
         if not total:
             total = term
@@ -429,7 +429,7 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_tag", a_tag=t.a(t.tag(tag))))
     if f.any_tag:
         parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
-    if f.tags_lacked:   # none of them: "with no Venus or Earth tag"
+    if f.tags_lacked:   # none of them: "with no Jovian or Earth tag"
         parts.append(t("card_filter_lacks", tag=t.series("or", [t.tag(tag) for tag in f.tags_lacked])))
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))

@@ -104,7 +104,7 @@ def card_filter(f, quantity: bool = False) -> str:
     words += [f"with {tag} tag" for tag in f.tags_needed]
     if f.any_tag:
         words.append(f"with {' or '.join(f.any_tag)} tag")
-    if f.tags_lacked:   # several as one filter: `with no venus or earth tag`
+    if f.tags_lacked:   # several as one filter: `with no jovian or earth tag`
         words.append(f"with no {' or '.join(f.tags_lacked)} tag")
     if f.no_tags:
         words.append("with no tags")

@@ -427,7 +427,7 @@ def _split(game: "Table", q: Quantity, where: Where) -> tuple[int, int]:
     total, floored, wild, wild_used = 0, False, 0, False
     for m in terms:
         value = count(game, m, where)
-        if m.cap_by is not None:   # `earth tags max venus tags`: the smaller, the wild tags counted once
+        if m.cap_by is not None:   # `earth tags max jovian tags`: the smaller, the wild tags counted once
             shared = _wild(game, m, where) if m.wild_tags and not wild_used and not m.subtract else 0
             value = _smaller(value, count(game, m.cap_by, where), shared, bool(m.cap_by.wild_tags))
             wild_used = wild_used or bool(shared)
@@ -446,8 +446,8 @@ def _split(game: "Table", q: Quantity, where: Where) -> tuple[int, int]:
 
 def _smaller(value: int, cap: int, wild: int, cap_counts_wild: bool) -> int:
     """The smaller of two counts, `wild` wild tags each going to one side (a wild tag is one tag of one kind): the
-    most the smaller can be, `min(a + w, b + w, (a + b + w) // 2)` when both sides count them (Cloud Tourism, "per
-    pair of Earth and Venus tags": 1 Earth, 1 Venus and 1 wild tag make 1 pair, not 2)."""
+    most the smaller can be, `min(a + w, b + w, (a + b + w) // 2)` when both sides count them ("per
+    pair of Earth and Jovian tags": 1 Earth, 1 Jovian and 1 wild tag make 1 pair, not 2)."""
     if not cap_counts_wild:
         return min(value + wild, cap)
     return min(value + wild, cap + wild, (value + cap + wild) // 2)
