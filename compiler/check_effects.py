@@ -846,12 +846,15 @@ class EffectChecks:
             if field is None:
                 others.append(wanted)
                 continue
+            if field == "tag" and field in fields:   # `with space tag with earth tag`: both, in the CardFilter
+                others.append(wanted)
+                continue
             if field in fields:
-                what = "tag" if field == "tag" else "card resource"
+                what = "card resource"
                 self.diagnostics.error("E301", f"a card revealed is looked at for one {what} of this kind at a time",
                                        wanted.span,
-                                       "keep one; the other card filters may go beside it: with requirements, "
-                                       "with no tags, with cost >= N, ...")
+                                       "keep one; the other card filters may go beside it: with TAG tag, with "
+                                       "requirements, with no tags, with cost >= N, with event type, ...")
                 return None
             if field == "tag":
                 found = self.tag(wanted["tag"])
@@ -1276,14 +1279,14 @@ class EffectChecks:
     def _card_filters(self, nodes: list[Node]) -> dict:
         result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
-            if node.kind == "cost_filter":
+            if node.kind == "cost_filter":   # two costs keep the narrower range, as in a CardFilter
                 operator, value = node["operator"].text, int(node["value"].text)
-                if operator in (">=", ">"):
-                    result["min_cost"] = value + (1 if operator == ">" else 0)
-                elif operator in ("<=", "<"):
-                    result["max_cost"] = value - (1 if operator == "<" else 0)
-                else:
-                    result["min_cost"] = result["max_cost"] = value
+                if operator in (">=", ">", "=="):
+                    low = value + (1 if operator == ">" else 0)
+                    result["min_cost"] = max(low, result.get("min_cost") or low)
+                if operator in ("<=", "<", "=="):
+                    high = value - (1 if operator == "<" else 0)
+                    result["max_cost"] = high if result.get("max_cost") is None else min(high, result["max_cost"])
             elif node.kind == "except_filter":
                 result["excluded"] = result["excluded"] + (node["name"].value,)
                 result["excluded_spans"] = result["excluded_spans"] + (node["name"].span,)
@@ -1293,9 +1296,8 @@ class EffectChecks:
                 result["no_tags"] = True
             elif node.kind == "holding_filter":
                 resource = self.card_resource(node["resource"])
-                if resource is None:
+                if resource is None or not self._once(result, "holds", resource, node, "holding RESOURCE"):
                     return None
-                result["holds"] = resource
         others = [node for node in nodes if node.kind in _CARD_ONLY_FILTERS]
         if others:   # the filters the card verbs share, beyond the event's own fields: one CardFilter
             cards = self.card_filter(others)
@@ -1307,47 +1309,95 @@ class EffectChecks:
     def card_filter(self, nodes: list, types: tuple[str, ...] = (), tag: Optional[str] = None) \
             -> Optional[fx.CardFilter]:
         """The card filters written after a card (`with no earth tag`, `with cost <= 16`, `holding microbe`, ...)
-        as one CardFilter, or None after reporting why not (an unknown tag or card resource)."""
+        as one CardFilter, or None after reporting why not (an unknown tag or card resource, a filter that holds one
+        value given two). Filters of one kind add up: `with space tag with no jovian tag with no earth tag` is a card
+        with a space tag and none of the other two; two costs keep the narrower range."""
         fields: dict = {"types": types, "tag": tag}
         for node in nodes:
             if node.kind == "cost_filter":
                 operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">", "=="):
-                    fields["min_cost"] = value + (1 if operator == ">" else 0)
+                    low = value + (1 if operator == ">" else 0)
+                    fields["min_cost"] = max(low, fields.get("min_cost") or low)
                 if operator in ("<=", "<", "=="):
-                    fields["max_cost"] = value - (1 if operator == "<" else 0)
+                    high = value - (1 if operator == "<" else 0)
+                    fields["max_cost"] = high if fields.get("max_cost") is None else min(high, fields["max_cost"])
             elif node.kind == "vp_filter":
                 fields["with_vp"] = True
             elif node.kind == "no_tags_filter":
                 fields["no_tags"] = True
-            elif node.kind in ("tag_filter", "lacks_tag_filter"):
+            elif node.kind == "tag_filter":
                 found = self.tag(node["tag"])
                 if found is None:
                     return None
-                fields["tag" if node.kind == "tag_filter" else "lacks"] = found
+                fx.filter_tag(fields, found, lacking=False)
+            elif node.kind == "lacks_tag_filter":   # `with no jovian or earth tag`: none of them
+                for leaf in node["tags"]:
+                    found = self.tag(leaf)
+                    if found is None:
+                        return None
+                    fx.filter_tag(fields, found, lacking=True)
+            elif node.kind == "type_filter":   # `with event type`, `with active or automated type`
+                written = self._filter_types(node, fields["types"])
+                if written is None:
+                    return None
+                fields["types"] = written
             elif node.kind == "any_tag_filter":   # `with earth or jovian tag`: one of them at least
                 tags = tuple(self.tag(leaf) for leaf in node["tags"])
                 if None in tags:
                     return None
-                fields["any_tag"] = tuple(dict.fromkeys(tags))
+                if not self._once(fields, "any_tag", tuple(dict.fromkeys(tags)), node, "with A or B tag"):
+                    return None
             elif node.kind == "holding_filter":
                 found = self.card_resource(node["resource"])
-                if found is None:
+                if found is None or not self._once(fields, "holds", found, node, "holding RESOURCE"):
                     return None
-                fields["holds"] = found
             elif node.kind == "requirements_filter":
-                fields["requirements"] = "any"
+                fields["requirements"] = fields.get("requirements") or "any"
             elif node.kind == "global_requirements_filter":
-                fields["requirements"] = "global"
+                fields["requirements"] = "global"   # the narrower of the two
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
             elif node.kind in _LACKING:
-                fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
+                if _LACKING[node.kind] not in fields.get("lacking", ()):
+                    fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
             elif node.kind == "except_filter":
                 self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
                                        "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
                 return None
         return fx.CardFilter(**fields)
+
+    def _once(self, fields: dict, key: str, value, node: Node, form: str) -> bool:
+        """A filter that holds one value (`holding RESOURCE`, `with A or B tag`) written twice with two: E301,
+        as a card holds one kind of resource and two `or` lists would have to be read as one."""
+        if fields.get(key) not in (None, (), value):
+            self.diagnostics.error("E301", f"'{form}' is given twice with two values: a card passes one",
+                                   node.span, "keep one" + (" list: with earth or jovian or science tag"
+                                                            if key == "any_tag" else ""))
+            return False
+        fields[key] = value
+        return True
+
+    def _filter_types(self, node: Node, before: tuple[str, ...]) -> Optional[tuple[str, ...]]:
+        """`with event type`: the card types (or declared kinds) named, within the type already written before the
+        card (`move event ... with event type` is one type; `active card with event type` none: E301)."""
+        written = []
+        for leaf in node["types"]:
+            word = " ".join(leaf.text.lower().split())
+            if word not in v.CARD_TYPES and word not in self.card_kinds:
+                known = tuple(v.CARD_TYPES) + tuple(self.card_kinds)
+                self.diagnostics.error("E105", f"unknown card type '{leaf.text}'", leaf.span,
+                                       did_you_mean(word, known) or "card types: " + ", ".join(known))
+                return None
+            written.append(word)
+        if not before:
+            return tuple(dict.fromkeys(written))
+        kept = tuple(kind for kind in before if kind in written)
+        if not kept:
+            self.diagnostics.error("E301", f"a {' or '.join(before)} card is never {' or '.join(written)}",
+                                   node.span, "keep one type: the word before 'card', or 'with TYPE type'")
+            return None
+        return kept
 
     def _played_type(self, name) -> Optional[str]:
         """A card type or declared kind written where a tag may be (`play active card`), or None."""
@@ -1709,7 +1759,7 @@ _ZONES = ("play", "events", "hand")
 _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
-_CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
+_CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "type_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
                       "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it

@@ -138,6 +138,31 @@ class CardFilter:
     # `with no requirements` / `with no global requirements` / `with no vp` / `with no special tile`: the card
     # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
     lacking: tuple[str, ...] = added(())
+    # the second and further `with TAG tag` (a card with all of them) and `with no TAG tag` (with none of them:
+    # `with no jovian tag with no earth tag`, `with no jovian or earth tag`); the first of each is `tag` / `lacks`,
+    # as it was when one was all a filter could hold, so that the cards written then keep their meaning and hash
+    more_tags: tuple[str, ...] = added(())
+    more_lacks: tuple[str, ...] = added(())
+
+    @property
+    def tags_needed(self) -> tuple[str, ...]:
+        """Every tag the card must have (`with TAG tag`, each written)."""
+        return ((self.tag,) if self.tag is not None else ()) + self.more_tags
+
+    @property
+    def tags_lacked(self) -> tuple[str, ...]:
+        """Every tag the card must not have (`with no TAG tag`, each written)."""
+        return ((self.lacks,) if self.lacks is not None else ()) + self.more_lacks
+
+
+def filter_tag(fields: dict, tag: str, lacking: bool) -> None:
+    """Add a `with TAG tag` (or, `lacking`, a `with no TAG tag`) to the fields of a CardFilter being built: the
+    first into `tag` / `lacks`, the others after it, a tag written twice once."""
+    first, more = ("lacks", "more_lacks") if lacking else ("tag", "more_tags")
+    if fields.get(first) is None:
+        fields[first] = tag
+    elif tag != fields[first] and tag not in fields.get(more, ()):
+        fields[more] = fields.get(more, ()) + (tag,)
 
 
 @_frozen
@@ -175,6 +200,9 @@ class Measure:
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
     cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
     mark: Optional[str] = added(None)        # tiles: only those with this declared mark (`cities with cathedral`)
+    # `earth tags max jovian tags`: this term counts at most what another measure counts (the smaller of the two); a
+    # wild tag counted by both goes to one side only, where it makes the smaller larger
+    cap_by: Optional["Measure"] = added(None)
 
 
 @_frozen

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from . import vocabulary as v
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
-from .effects import CardFilter, Measure
+from .effects import CardFilter, Measure, filter_tag
 from .syntax import Leaf
 
 # Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
@@ -398,16 +398,20 @@ class QuantityCompiler:
                 lacking, length = _lacking(rest[i + 2:i + 4])
                 extra["lacking"] = extra.get("lacking", ()) + (lacking,)
                 i += 2 + length
-            elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
-                tag = self._filter_tag(rest_leaves[i + 2])
-                if tag is None:
-                    return False
-                extra["lacks"], i = tag, i + 4
+            elif rest[i:i + 2] == ["with", "no"] and _tag_list_end(rest, i + 2) is not None:
+                end = _tag_list_end(rest, i + 2)   # `with no jovian or earth tag`: none of them
+                for leaf in rest_leaves[i + 2:end:2]:
+                    tag = self._filter_tag(leaf)
+                    if tag is None:
+                        return False
+                    filter_tag(extra, tag, lacking=True)
+                i = end + 1
             elif rest[i] == "with" and rest[i + 2:i + 3] == ["tag"]:
                 tag = self._filter_tag(rest_leaves[i + 1])
                 if tag is None:
                     return False
-                extra["tag"], i = tag, i + 3
+                filter_tag(extra, tag, lacking=False)
+                i += 3
             elif rest[i] == "holding" and len(rest) > i + 1:
                 resource = v.lookup(rest_leaves[i + 1].text, self.card_resources)
                 if resource is None:
@@ -471,3 +475,15 @@ def respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
         return did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
     written = v.plural(match)
     return f"did you mean '{written}'?", (Fix(leaf.span, written),) if leaf.span is not None else ()
+
+
+def _tag_list_end(words: list, start: int):
+    """Where `NAME (or NAME)* tag` starting at `start` has its `tag`, or None when the words are not such a list."""
+    i = start
+    while i + 1 < len(words):
+        if words[i + 1] == "tag":
+            return i + 1
+        if words[i + 1] != "or":
+            return None
+        i += 2
+    return None

@@ -249,6 +249,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "constant":
         return _Counted("", str(m.value), value=True)
     if k == "pieces":
+        if one and m.scope == "all":   # `per PIECE in play`: "per PIECE in play", never "per all PIECE"
+            return _Counted(whose, t("measure_pieces_all_one", what=t.piece(m.piece, count)))
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
@@ -303,7 +305,7 @@ def _faction_measure(t: Phrases, m: fx.Measure, count: int, whose: str) -> _Coun
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
     """A quantity; a sum of several reads as one list (`steel + titanium`, 钢铁与钛), whose first says whose."""
-    if any(m.cap is not None or m.subtract for m in q.terms):
+    if any(m.cap is not None or m.cap_by is not None or m.subtract for m in q.terms):
         return _arithmetic(t, q, owner)
     if len(q.terms) == 1:
         return _measure(t, q.terms[0], one, owner)
@@ -323,6 +325,8 @@ def _arithmetic(t: Phrases, q: fx.Quantity, owner: bool) -> _Counted:
         term = _standalone(t, _measure(t, m, False, owner))
         if m.cap is not None:
             term = t("quantity_capped", what=term, n=m.cap)
+        if m.cap_by is not None:   # "the smaller of your Earth tags and your Jovian tags"
+            term = t("quantity_smaller", what=term, other=_standalone(t, _measure(t, m.cap_by, False, owner)))
         if not total:
             total = term
         elif m.subtract:
@@ -353,6 +357,13 @@ def _per_clause(t: Phrases, c: _Counted, divisor: int) -> str:
 def _per(t: Phrases, a: fx.Amount) -> str:
     if a.per is None:
         return ""
+    terms = a.per.terms
+    if len(terms) == 1 and terms[0].kind == "parameter" and terms[0].name == "oceans" and terms[0].cap is None \
+            and terms[0].cap_by is None:   # the oceans counted are tiles: "per ocean tile", 每有1个海洋板块
+        one = a.divisor == 1
+        tiles = _Counted("", t("tiles", scope="", what=t.noun(v.OCEAN, 1 if one else 2), where="", next_to=""),
+                         unit="tile")
+        return _per_clause(t, tiles, a.divisor)
     return _per_clause(t, _quantity(t, a.per, one=a.divisor == 1), a.divisor)
 
 
@@ -418,12 +429,12 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     parts = []
     if f.types:
         parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
-    if f.tag is not None:
-        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    for tag in f.tags_needed:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(tag))))
     if f.any_tag:
         parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
-    if f.lacks is not None:
-        parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
+    if f.tags_lacked:   # none of them: "with no Jovian or Earth tag"
+        parts.append(t("card_filter_lacks", tag=t.series("or", [t.tag(tag) for tag in f.tags_lacked])))
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
     if f.requirements is not None:
@@ -524,9 +535,13 @@ def _pay(t: Phrases, e) -> str:
 def _production(t: Phrases, e) -> str:
     whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
     parts = []
+    floors: dict[int, list[str]] = {}   # `megacredits at least 1, steel at least 1, ...`: one clause per floor
     for change in e.changes:
         if change.floor is not None:   # `plants at least 3`
-            parts.append(t("production_at_least", resource=t.noun(change.resource, 1), n=change.floor))
+            if change.floor not in floors:
+                floors[change.floor] = []
+                parts.append(change.floor)   # where the clause goes, written once all are known
+            floors[change.floor].append(t.noun(change.resource, 1))
             continue
         verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
         steps = _steps(t, change.amount)  # English says it after the production, Chinese before
@@ -535,6 +550,9 @@ def _production(t: Phrases, e) -> str:
             t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
         parts.append(t("production_change", verb=verb, production=production, steps=steps,
                        per=_per(t, change.amount)))
+    parts = [part if isinstance(part, str) else
+             t("production_at_least", resource=floors[part][0], n=part) if len(floors[part]) == 1 else
+             t("productions_at_least", resources=t.series("each", floors[part]), n=part) for part in parts]
     return t("production", changes=t.upper_first(t.join("production", parts)))
 
 
@@ -793,16 +811,24 @@ def _stages(t: Phrases, e) -> str:
 def _look_play(t: Phrases, e) -> str:
     if e.card_kind == "corporation":  # a corporation starts (its M€) and the others are discarded
         return t("look_play_corporation", n=e.look, k=e.play)
+    if e.look == 1 and e.play == 1:   # not "the top 1 cards ... the others": there are none
+        return t("look_play_one", kind=t.card_type(e.card_kind))
     return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
 
 
 @sentence_of(fx.RevealUntil)
 def _reveal_until(t: Phrases, e) -> str:
-    wanted = [t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else "",
-              t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
-              t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
-              card_filter(t, e.cards).strip() if e.cards is not None else ""]
-    return t("reveal_until", n=e.count, cards=t.counted(str(e.count), "card", e.count),
+    tags = ((e.tag,) if e.tag is not None else ()) + (e.cards.tags_needed if e.cards is not None else ())
+    rest = attrs.evolve(e.cards, types=(), tag=None, more_tags=()) if e.cards is not None else None
+    wanted = [t("with_tag", a_tag=t.a(t.tag(tag))) for tag in tags]
+    wanted += [t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
+               t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
+               card_filter(t, rest).strip() if rest is not None else ""]
+    cards = t.counted(str(e.count), "card", e.count)
+    if e.cards is not None and e.cards.types:   # `with event type`: "2 event cards with a space tag"
+        kinds = t.series("or", [t.card_type(name) for name in e.cards.types])
+        cards = t("revealed_typed", n=e.count, kind=kinds, cards=t.noun("card", e.count))
+    return t("reveal_until", n=e.count, cards=cards, kind=kinds if e.cards is not None and e.cards.types else "",
              wanted=t.join("filters", [w for w in wanted if w]))
 
 
@@ -1110,7 +1136,9 @@ def parts(definition, language: str = "en", names: Optional[Names] = None) -> di
     t = phrases(language, names)
     actions = []
     for option in definition.actions:
-        cost = _sentences(t, option.cost)
+        # a cost that ends on a condition (`require data here >= 1`) reads in Chinese as "仅当…时，": its comma leads
+        # into a sentence, and before the arrow there is none
+        cost = _sentences(t, option.cost).rstrip("，")
         effects = _sentences(t, option.effects)
         action = t("action_with_cost", cost=cost, effects=effects) if cost else effects
         actions.append(t("repeatable", action=action) if option.repeatable else action)

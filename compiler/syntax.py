@@ -91,7 +91,7 @@ Child = Union[Leaf, Node]
 
 # the card filters of the grammar (`?card_filter`), where a rule lists them before another part (`on_cards`)
 CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
-                 "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
+                 "tag_filter", "any_tag_filter", "type_filter", "requirements_filter", "global_requirements_filter",
                  "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
                  "no_special_tile_filter")
 
@@ -187,7 +187,9 @@ CHILDREN = {
     "card_zone": "name:NAME",                 # `move card from play ...`
     "card_destination": "words+:NAME",        # `... to another player`
     "kept_with": "count:INT word:NAME",       # `... to here with 2 resources`
-    **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
+    "tag_filter": "tag:NAME",
+    "lacks_tag_filter": "tags+:NAME",
+    "type_filter": "types+:NAME",
     "any_tag_filter": "tags+:NAME",
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
@@ -200,8 +202,9 @@ CHILDREN = {
     # quantities and conditions
     "quantity": "terms+:term|minus",
     "minus": "term:term",
-    "term": "words+:NAME|INT|STRING cap?:cap",
+    "term": "words+:NAME|INT|STRING cap?:cap|quantity_cap",
     "cap": "most:INT",
+    "quantity_cap": "words+:NAME|INT|STRING",
     "condition": "comparisons+:comparison|ruling alternatives*:or_group",
     "or_group": "comparisons+:comparison|ruling",
     "ruling": "faction:STRING",

@@ -104,13 +104,12 @@ _GAME_COUNTS = {"players": "player", "generation": "generation"}   # Measure kin
 def card_filter(f, quantity: bool = False) -> str:
     """A CardFilter's words after the card (`with no earth tag with cost <= 16`), its types left to the caller; in
     a quantity a cost reads `costing N or more` (a comparison there would end the quantity)."""
-    words = []
-    if f.tag is not None:
-        words.append(f"with {f.tag} tag")
+    words = [f"with {' or '.join(f.types)} type"] if f.types else []
+    words += [f"with {tag} tag" for tag in f.tags_needed]
     if f.any_tag:
         words.append(f"with {' or '.join(f.any_tag)} tag")
-    if f.lacks is not None:
-        words.append(f"with no {f.lacks} tag")
+    if f.tags_lacked:   # several as one filter: `with no jovian or earth tag`
+        words.append(f"with no {' or '.join(f.tags_lacked)} tag")
     if f.no_tags:
         words.append("with no tags")
     if f.requirements is not None:
@@ -135,9 +134,10 @@ def card_filter(f, quantity: bool = False) -> str:
 def quantity(q: Quantity, one: bool = False) -> str:
     """`jovian tags max 5 - influence`: each term with its cap, joined by its sign."""
     words = []
-    one = one and all(m.cap is None and not m.subtract for m in q.terms)  # `per jovian tags max 5`: the plural
-    for index, m in enumerate(q.terms):
-        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "")
+    one = one and all(m.cap is None and m.cap_by is None and not m.subtract for m in q.terms)  # `per jovian tags
+    for index, m in enumerate(q.terms):                                                     # max 5`: the plural
+        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "") + \
+            (f" max {measure(m.cap_by, False)}" if m.cap_by is not None else "")
         words.append(term if index == 0 else (" - " if m.subtract else " + ") + term)
     return "".join(words)
 
@@ -463,9 +463,10 @@ def _copy_production(e, c: bool) -> str:
 
 def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:
     """The card a card verb chooses: `active card with vp`, `event with no tags` (a type or a tag, then the rest)."""
-    word = f.types[0] if f.types and f.types != ("event",) else f.tag or ""
+    one_type = len(f.types) == 1   # several (`with active or automated type`) stay filters
+    word = f.types[0] if one_type and f.types != ("event",) else f.tag or ""
     kind = "event" if f.types == ("event",) and event_word else "card"
-    rest = attrs.evolve(f, types=(), tag=None if word == f.tag else f.tag)
+    rest = attrs.evolve(f, types=() if one_type else f.types, tag=None if word == f.tag else f.tag)
     return f"{word + ' ' if word else ''}{kind}{card_filter(rest)}"
 
 
@@ -824,8 +825,10 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        written = ev.cards.types[0] + " " if ev.cards is not None and ev.cards.types else ""
-        others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
+        one_type = ev.cards is not None and len(ev.cards.types) == 1   # several stay filters
+        written = ev.cards.types[0] + " " if one_type else ""
+        others = card_filter(attrs.evolve(ev.cards, types=()) if one_type else ev.cards) if ev.cards is not None \
+            else ""
         return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
                 f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
     if ev.kind == "send":

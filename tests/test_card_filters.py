@@ -91,7 +91,7 @@ def test_the_filters_compile_into_one_card_filter():
 @pytest.mark.parametrize("language, expected", [
     ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
             "Each player with tr raised this generation at least 1", "kinds of resources",
-            "Raise your plant production to 3 steps if it is lower", "an event that places no special tile",
+            "Raise your plant production to 3 if it is lower", "an event that places no special tile",
             "cards with no requirement with no victory points", "event cards with no global requirement",
             "Cards with requirements cost you 2 MC less.",
             "Cards with a space tag with no earth tag costing 10 MC or more cost you 1 MC less for each space tag"]),

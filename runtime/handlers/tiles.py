@@ -329,8 +329,13 @@ def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neut
     """Raise a global parameter `steps` steps (negative lowers), with TR and the track bonuses; each step's
     bonuses and triggers resolve before the next step. `neutral`: raised for nobody (a `neutral { }` block, a
     rule of the game acting): no TR, only `any player` triggers fire, and of the track bonuses only the raises of
-    other parameters and ocean placements happen, neutrally; `player` still makes the choices."""
-    low, high, size, _ = game.elements.scales[parameter]
+    other parameters and ocean placements happen, neutrally; `player` still makes the choices. A parameter of an
+    expansion not in play (a card that raises it dealt without it: `check` says W115) is not there to raise:
+    nothing happens, as for a parameter at its top."""
+    scale = game.elements.scales.get(parameter)
+    if scale is None:
+        return
+    low, high, size, _ = scale
     state = game.state
     builtin = parameter in GLOBAL_RANGES
     if steps < 0:

@@ -20,6 +20,8 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
         return False
+    if any(tag not in tags for tag in f.more_tags) or any(tag in tags for tag in f.more_lacks):
+        return False
     if f.any_tag and not any(tag in tags for tag in f.any_tag):
         return False
     requirements = getattr(definition, "requirements", None)

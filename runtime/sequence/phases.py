@@ -53,7 +53,8 @@ def start_game(game: "Table") -> None:
     state.deck = game.project_deck()
     sets = game.sets_in_play()
     corporations = sorted(d.name for d in game.library.values()
-                          if d.kind == "corporation" and d.set in sets and d.variant is None)
+                          if d.kind == "corporation" and d.set in sets and sets.issuperset(d.needs)
+                          and d.variant is None)
     beginner = [d.name for d in game.library.values() if d.kind == "corporation" and d.variant == "beginner"]
     state.rng = rng.shuffle(state.rng, corporations)
     base_production = 0 if (o.corporate_era or o.solo) else 1
