@@ -1046,6 +1046,13 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
+        if event.kind == "add_resource" and event.here:   # `when you add asteroid here`: this card must hold them
+            if subject == "another":
+                self.diagnostics.error("E307", "'another player' never goes with 'here': only the card's owner adds "
+                                       "resources to it", node["subject"].span, "write 'when you add ... here'")
+                return None
+            if not self._holds_check(event.resource, ctx, node["event"].span):
+                return None
         return fx.Trigger(subject, event, effects, including_this, once_per_action=node["once"] is not None)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
@@ -1220,7 +1227,9 @@ class EffectChecks:
             return fx.TriggerEvent("new_tag")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
-            return fx.TriggerEvent("add_resource", resource=resource) if resource else None
+            if resource is None:
+                return None
+            return fx.TriggerEvent("add_resource", resource=resource, here=node["here"] is not None)
         if node.kind == "raises":
             word = node["parameter"]
             parameter = word.text.lower()

@@ -1029,6 +1029,7 @@ class TriggerEvent:
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
     cards: Optional[CardFilter] = None       # play_card: the other filters (a type, requirements, a tag lacked)
+    here: bool = added(False)                # add_resource: only resources added to the trigger's own card
 
 
 @passive("when", rule="trigger", category="triggers",
@@ -1039,8 +1040,9 @@ class TriggerEvent:
                  "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
                  "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
                  "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
-                 "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-                 "once per effect; `RESOURCE added` counts them), `produce` (at the start of the production phase), "
+                 "one of your productions rises), `add RESOURCE [here]` (card resources added to a card of the "
+                 "player's, or with `here` to this card only, once per effect; `RESOURCE added` counts them), "
+                 "`produce` (at the start of the production phase), "
                  "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "

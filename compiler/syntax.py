@@ -185,7 +185,7 @@ CHILDREN = {
     "any_tag_filter": "tags+:NAME",
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
-    "adds": "verb:ADD resource:NAME",
+    "adds": "verb:ADD resource:NAME here?:on_this_card",
     "cost_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per_tag",

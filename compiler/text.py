@@ -782,7 +782,7 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "production_raise":
         return "raise production"
     if ev.kind == "add_resource":
-        return f"add {ev.resource}"
+        return f"add {ev.resource}" + (" here" if ev.here else "")
     return f"raise {ev.parameter}"
 
 
