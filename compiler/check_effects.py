@@ -29,7 +29,7 @@ UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: d
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
 TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards", "each_card",
-                  "each_card_with_resources")  # `to any TAG card`
+                  "each_card_with_resources", "different_cards")  # `to any TAG card`
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
@@ -573,7 +573,14 @@ class EffectChecks:
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
-        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
+        cards = 0
+        if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`
+            cards = int(target_node["cards"].text)
+            if cards < 2:
+                self.diagnostics.error("E302", f"'each of {cards} different cards' is not several cards",
+                                       target_node["cards"].span, "write 'to any card' for one card")
+                return None
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards)
 
     def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:

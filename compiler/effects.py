@@ -443,21 +443,24 @@ class Discard:
 
 @immediate("add", category="card resources",
            syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-           "| to any [TAG] cards | to each [TAG] card [with resources] | to that card)",
+           "| to any [TAG] cards | to each [TAG] card [with resources] | to each of N different [TAG] cards "
+           "| to that card)",
            example="add 1 animal per 2 plant tags to any animal card",
            summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
            "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
            "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
-           "time; `to each card`: to every card of yours that holds it. `resource` means any type the target "
-           "holds.",
+           "time; `to each card`: to every card of yours that holds it; `to each of N different cards`: to N cards of "
+           "yours that hold it, each chosen once (to every one when there are N or fewer). `resource` means any "
+           "type the target holds.",
            impossible=NEVER)
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
     target: str          # here | another_card | any_card | any_card_with_resources | any_cards | that_card
-    #                      | each_card | each_card_with_resources
+    #                      | each_card | each_card_with_resources | different_cards
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
+    cards: int = added(0)       # different_cards: how many different cards get the amount each
 
 
 @immediate("remove", category="card resources",

@@ -585,8 +585,8 @@ def _look_buy(t: Phrases, e) -> str:
 def _add(t: Phrases, e) -> str:
     if e.tag:
         return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                 a_tag=t.a(t.tag(e.tag)))
-    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+                 a_tag=t.a(t.tag(e.tag)), n=e.cards)
+    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount), n=e.cards)
 
 
 @sentence_of(fx.RemoveResources)

@@ -166,6 +166,7 @@ CHILDREN = {
     "next_to_marker": "name:STRING",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",
                                       "each_card", "each_card_with_resources")},
+    "different_cards": "cards:INT tag?:NAME",   # `to each of 3 different cards`
     "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",
     "player_tag": "tag:NAME",
     "rank_place": "place:RANK_PLACE effects:effects",   # `first: tr +2` in `rank players by ... { }`

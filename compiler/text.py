@@ -389,7 +389,7 @@ def _add(e, c: bool) -> str:
     target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
               "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
               "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
-              "that_card": "to that card"}[e.target]
+              "that_card": "to that card", "different_cards": f"to each of {e.cards} different {tag}cards"}[e.target]
     counted = per(e.amount)
     if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
         return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"

@@ -49,3 +49,16 @@ def test_a_trigger_on_resources_added_here_reads_back_as_written():
     trigger = result.library.cards[0].passives[0]
     assert trigger.event.here and trigger.event.resource == "microbe"
     assert text.card(result.library.cards[0]).count("when you add microbe here ->") == 1
+
+
+def test_resources_to_each_of_k_different_cards_read_back_and_need_two_cards_at_least():
+    """`to each of K different cards` keeps K through the card text; one card is `to any card` (E302)."""
+    result = compile_text('card "Seed" {\n  type: event  cost: 1\n'
+                          '  play: add 1 resource to each of 3 different microbe cards\n}\n', "<different>")
+    assert not result.errors
+    added_effect = result.library.cards[0].play[0]
+    assert (added_effect.target, added_effect.cards, added_effect.tag) == ("different_cards", 3, "microbe")
+    assert "add 1 resource to each of 3 different microbe cards" in text.card(result.library.cards[0])
+    single = compile_text('card "Seed" {\n  type: event  cost: 1\n'
+                          '  play: add 1 microbe to each of 1 different cards\n}\n', "<different>")
+    assert [d.code for d in single.errors] == ["E302"]

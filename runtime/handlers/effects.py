@@ -420,6 +420,13 @@ def _add(game, e, ctx):
         for name in reversed(targets):
             push(game, added, name, ctx.player, amount)
         return
+    if e.target == "different_cards":   # N different cards, one chosen at a time; all of them when N or fewer
+        if len(targets) <= e.cards:
+            for name in reversed(targets):
+                push(game, added, name, ctx.player, amount)
+        else:
+            different_next(game, e, ctx.player, tuple(targets), e.cards, amount, *ctx.decided)
+        return
     if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
         split_next(game, e, ctx.player, tuple(targets), amount, *ctx.decided)
         return
@@ -439,6 +446,26 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int, de
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
                 added, player, 1, for_player=for_player)
+
+
+@step
+def different_next(game: "Table", e, player: int, targets: tuple, remaining: int, amount: int,
+                   decider: Optional[int] = None) -> None:
+    """`add N RESOURCE to each of K different cards`: the next of the K cards, among those not chosen yet."""
+    if remaining <= 0 or not targets:
+        return
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "card", f"Which card gets {text.effect(attrs.evolve(e, target='any_card'))} "
+                f"({remaining} more different cards)?", "card", targets, different_chosen, e, player, targets,
+                remaining, amount, *decider_argument(decider), for_player=for_player)
+
+
+@step
+def different_chosen(game: "Table", name: str, e, player: int, targets: tuple, remaining: int, amount: int,
+                     decider: Optional[int] = None) -> None:
+    push(game, different_next, e, player, tuple(t for t in targets if t != name), remaining - 1, amount,
+         *decider_argument(decider))
+    added(game, name, player, amount)
 
 
 @step
