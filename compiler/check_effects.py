@@ -1128,6 +1128,8 @@ class EffectChecks:
                 fields["requirements"] = "any"
             elif node.kind == "global_requirements_filter":
                 fields["requirements"] = "global"
+            elif node.kind == "faction_requirements_filter":   # `"Reds" rules`, `delegates in "Reds" >= 2`, ...
+                fields["requirements"] = "faction"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
             elif node.kind in _LACKING:
@@ -1476,9 +1478,11 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
-                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter")
+                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
+                      "faction_requirements_filter", "no_faction_requirements_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
+            "no_faction_requirements_filter": "faction requirements",
             "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}
 
 

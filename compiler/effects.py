@@ -127,6 +127,7 @@ class CardFilter:
     lacks: Optional[str] = None             # `with no TAG tag`: has none of it
     no_tags: bool = False                   # `with no tags`
     requirements: Optional[str] = None      # `with requirements` (any) | `with global requirements` (global)
+    #                                         | `with faction requirements` (faction: one names a faction)
     min_cost: Optional[int] = None          # `costing N or more` / `with cost >= N`
     max_cost: Optional[int] = None          # `costing N or less` / `with cost <= N`
     with_vp: bool = False                   # `with vp`: printed victory points above 0
@@ -645,7 +646,8 @@ class PlayFromHand:
                    "an event; your choice of player). A card leaving play takes its resources with it and its lasting "
                    "effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no tags`, "
                    "`with [no] requirements`, "
-                   "`with [no] global requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, "
+                   "`with [no] global requirements`, `with [no] faction requirements`, `with cost >= N` (`<=`, `==`), "
+                   "`with [no] vp`, "
                    "`holding RESOURCE`, `with [no] special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
@@ -1051,6 +1053,7 @@ class TriggerEvent:
                  "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
                  "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
+                 "`with [no] faction requirements`, "
                  "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
                  "played, a project, a card's action, a kept card at set-up, the production phase), however "

@@ -423,8 +423,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
     if f.requirements is not None:
-        parts.append(t("card_filter_global_requirements" if f.requirements == "global" else
-                       "card_filter_requirements"))
+        parts.append(t({"global": "card_filter_global_requirements", "faction": "card_filter_faction_requirements"}
+                       .get(f.requirements, "card_filter_requirements")))
     if f.min_cost is not None:
         parts.append(t("card_filter_min_cost", n=f.min_cost))
     if f.max_cost is not None:

@@ -93,7 +93,7 @@ Child = Union[Leaf, Node]
 CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
                  "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
-                 "no_special_tile_filter")
+                 "no_special_tile_filter", "faction_requirements_filter", "no_faction_requirements_filter")
 
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any

@@ -110,7 +110,8 @@ def card_filter(f, quantity: bool = False) -> str:
     if f.no_tags:
         words.append("with no tags")
     if f.requirements is not None:
-        words.append("with global requirements" if f.requirements == "global" else "with requirements")
+        words.append({"global": "with global requirements", "faction": "with faction requirements"}.get(
+            f.requirements, "with requirements"))
     if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
         words.append(f"with cost == {f.min_cost}")
     else:
