@@ -1234,6 +1234,8 @@ class EffectChecks:
             return fx.TriggerEvent("send", piece=piece) if piece else None
         if node.kind == "gains_new_tag":
             return fx.TriggerEvent("new_tag")
+        if node.kind == "becomes_leader":   # `become leader of a faction`: a faction's leader changes to the player
+            return fx.TriggerEvent("become_leader")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
             if resource is None:

@@ -1015,7 +1015,7 @@ class Nothing:
 @_frozen
 class TriggerEvent:
     """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
-    production_raise | add_resource | send | place_piece | new_tag."""
+    production_raise | add_resource | send | place_piece | new_tag | become_leader."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -1050,7 +1050,9 @@ class TriggerEvent:
                  "`produce` (at the start of the production phase), "
                  "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
-                 "event, brings a kind of tag you had none of); card filters (a type before `card` too): "
+                 "event, brings a kind of tag you had none of), `become leader of a faction` (a piece of the player's "
+                 "becomes a faction's leader, where another's or none led it); card filters (a type before `card` "
+                 "too): "
                  "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
                  "`with [no] faction requirements`, "

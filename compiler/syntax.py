@@ -178,6 +178,7 @@ CHILDREN = {
     "places": "verb:PLACE words+:NAME filters*",
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
+    "becomes_leader": "verb:BECOME faction:IN_A_FACTION",
     "holding_filter": "resource:NAME",
     "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
     "card_zone": "name:NAME",                 # `move card from play ...`

@@ -774,6 +774,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return f"place {ev.piece}"
     if ev.kind == "new_tag":
         return "gain a new tag"
+    if ev.kind == "become_leader":
+        return "become leader of a faction"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":

@@ -145,6 +145,8 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card
         return int(ev.piece == piece)
     if event == "new_tag" and ev.kind == "new_tag":
         return 1
+    if event == "become_leader" and ev.kind == "become_leader":
+        return 1
     return 0
 
 

@@ -47,9 +47,10 @@ _SPOKEN = {
     "VP_SCORERS": ("each player", "each opponent"),
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
     "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
+    "IN_A_FACTION": ("a faction",),
     "DECIDER": ("first player", "player to your left", "player to your right", "opponent of your choice"),
 }
-VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN")
+VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN", "BECOME")
 
 
 @attrs.frozen
