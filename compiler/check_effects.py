@@ -938,7 +938,7 @@ class EffectChecks:
     def _fx_fund_award(self, node: Node, ctx: CheckContext):
         return fx.FundAward()
 
-    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
+    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY up_to?:UP_TO play:INT price?:effects")
     def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
@@ -952,7 +952,16 @@ class EffectChecks:
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
-        return fx.LookPlay(look, kind, play)
+        up_to = node["up_to"] is not None
+        price = ()
+        if node["price"] is not None:   # paid for each card played, so the player must be free to play none
+            if not up_to:
+                self.diagnostics.error("E307", "a price on playing needs 'play up to K': a player who cannot pay "
+                                       "must be free to play none", node["price"].span,
+                                       f"write 'look {look} {kind} cards play up to {play} {{ ... }}'")
+                return None
+            price = self.effects(node["price"], attrs.evolve(ctx, refusable=False))
+        return fx.LookPlay(look, kind, play, up_to=up_to, price=price)
 
     @compiles(fx.ReuseAction, "")
     def _fx_reuse_action(self, node: Node, ctx: CheckContext):

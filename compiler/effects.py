@@ -855,16 +855,20 @@ class FundAward:
     pass
 
 
-@immediate("look_play", category="cards", syntax="look N KIND cards play K",
-           example="look 3 mission cards play 1",
+@immediate("look_play", category="cards", syntax="look N KIND cards play [up to] K [{ PRICE }]",
+           example="look 1 mission cards play up to 1 { pay 12 megacredits }",
            summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
-                   "played is discarded for its kind's `unplayable` effects); the others go under the pile.",
+                   "played is discarded for its kind's `unplayable` effects); the others go under the pile. "
+                   "`up to K`: the player sees them and may play fewer, none at all; `{ PRICE }` (with `up to` "
+                   "only): effects carried out before each card is played, offered only while they can be.",
            impossible=NEVER)
 @_frozen
 class LookPlay:
     look: int
     card_kind: str
     play: int
+    up_to: bool = added(False)   # `play up to K`: the player may play fewer, none at all
+    price: tuple = added(())     # `{ pay 12 megacredits; ... }`: carried out before each card played
 
 
 @immediate("reuse_action", category="actions", syntax="repeat used action of another card",

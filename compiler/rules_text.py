@@ -743,6 +743,9 @@ def _stages(t: Phrases, e) -> str:
 
 @sentence_of(fx.LookPlay)
 def _look_play(t: Phrases, e) -> str:
+    if e.up_to:   # the player may play none; a price is paid for each card played
+        price = t("look_play_price", price=_one_sentence(t, e.price).rstrip(".。")) if e.price else ""
+        return t("look_play_up_to", n=e.look, kind=t.card_type(e.card_kind), k=e.play, price=price)
     return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
 
 

@@ -542,7 +542,8 @@ def _fund_award(e, c: bool) -> str:
 
 @text_of(fx.LookPlay)
 def _look_play(e, c: bool) -> str:
-    return f"look {e.look} {e.card_kind} cards play {e.play}"
+    written = f"look {e.look} {e.card_kind} cards play {'up to ' if e.up_to else ''}{e.play}"
+    return written + (f" {{ {effects(e.price)} }}" if e.price else "")
 
 
 @text_of(fx.ReuseAction)

@@ -62,3 +62,4 @@ def test_resources_to_each_of_k_different_cards_read_back_and_need_two_cards_at_
     single = compile_text('card "Seed" {\n  type: event  cost: 1\n'
                           '  play: add 1 microbe to each of 1 different cards\n}\n', "<different>")
     assert [d.code for d in single.errors] == ["E302"]
+

@@ -919,7 +919,40 @@ def award_funded(game: "Table", name: str, player: int) -> None:
 def _look_play(game, e, ctx):
     pile = game.state.piles.get(e.card_kind, [])
     seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
+    if e.up_to:
+        choose_seen(game, e, ctx, seen, e.play)
+        return
     play_next_seen(game, ctx.player, e.card_kind, seen, e.play, *ctx.decided)
+
+
+@step
+def choose_seen(game: "Table", e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    """`look N KIND cards play up to K [{ PRICE }]`: the next card to play, or none (the rest go under the pile);
+    with a price, offered only while it can be paid."""
+    if remaining <= 0 or not seen or (e.price and not possible(game, e.price, ctx)):
+        game.state.piles.setdefault(e.card_kind, [])[:0] = list(seen)  # the others go under the pile
+        return
+    options = tuple(Option(f"play {name}", name) for name in seen) + (Option("play none", ""),)
+    price = f" (first: {text.effects(e.price)})" if e.price else ""
+    ask(game, ctx.question("play_kept", f"Which {e.card_kind} card do you play{price}?", options),
+        seen_priced, e, ctx, seen, remaining)
+
+
+@step
+def seen_priced(game: "Table", name: str, e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    if not name:   # none: every card seen goes under the pile
+        choose_seen(game, e, ctx, seen, 0)
+        return
+    rest = list(seen)
+    rest.remove(name)
+    push(game, choose_seen, e, ctx, tuple(rest), remaining - 1)
+    push(game, played_seen, ctx.player, name)
+    run_effects(game, e.price, 0, ctx, None)   # the price first; the card once it is paid
+
+
+@step
+def played_seen(game: "Table", player: int, name: str) -> None:
+    actions.play_for_free(game, player, name)
 
 
 @step
