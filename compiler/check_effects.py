@@ -1062,7 +1062,7 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
-        if event.kind == "add_resource" and event.here:   # `when you add asteroid here`: this card must hold them
+        if event.kind == "add_resource" and event.here:   # `when you add microbe here`: this card must hold them
             if subject == "another":
                 self.diagnostics.error("E307", "'another player' never goes with 'here': only the card's owner adds "
                                        "resources to it", node["subject"].span, "write 'when you add ... here'")
@@ -1137,7 +1137,7 @@ class EffectChecks:
                 fields["requirements"] = "any"
             elif node.kind == "global_requirements_filter":
                 fields["requirements"] = "global"
-            elif node.kind == "faction_requirements_filter":   # `"Reds" rules`, `delegates in "Reds" >= 2`, ...
+            elif node.kind == "faction_requirements_filter":   # `"Blue Party" rules`, `envoys in "Blue Party" >= 2`, ...
                 fields["requirements"] = "faction"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True

@@ -961,7 +961,7 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
-        if ev.here:   # `add asteroid here`: to this card only, whoever adds it
+        if ev.here:   # `add microbe here`: to this card only, whoever adds it
             return t(f"event_add_resource_here_{who}", **slots)
     elif ev.kind == "place":
         slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))

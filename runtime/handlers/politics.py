@@ -55,7 +55,7 @@ def _owner_name(game: "Table", owner: int) -> str:
 
 def _settle(game: "Table", faction: FactionState, actor: int) -> None:
     """After a faction's pieces changed: its leader, then the dominant faction. A player who now leads it where
-    another or nobody did sets off `when you become leader of a faction` (as the reference engine's party leader)."""
+    another or nobody did sets off `when you become leader of a faction` (as the reference engine's faction leader)."""
     before = faction.leader
     faction.leader = leader_of(faction, game.turn_order(), actor)
     government = game.state.government

@@ -138,7 +138,7 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card
     if event == "production_raise" and ev.kind == "production_raise":
         return 1
     if event == "add_resource" and ev.kind == "add_resource":
-        if ev.here and card != name:   # `add asteroid here`: only what is added to the trigger's own card
+        if ev.here and card != name:   # `add microbe here`: only what is added to the trigger's own card
             return 0
         return int(ev.resource in ("resource", game.library[card].holds))
     if event in ("send", "place_piece") and ev.kind == event:

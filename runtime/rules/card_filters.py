@@ -40,8 +40,8 @@ def card_matches(definition, f: CardFilter) -> bool:
 
 
 def _names_a_faction(requirements) -> bool:
-    """Whether a requirement names a faction (`"Reds" rules`, `delegates in "Reds" >= 2`, its leader): the printed
-    "party requirement"; a role (`chairman >= 1`) or the ruling faction unnamed is not one."""
+    """Whether a requirement names a faction (`"Blue Party" rules`, `envoys in "Blue Party" >= 2`, its leader); a role
+    (`chair >= 1`) or the ruling faction unnamed is not one."""
     return any(term.faction is not None for group in requirements.groups for c in group for term in c.quantity.terms)
 
 
