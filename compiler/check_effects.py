@@ -1137,7 +1137,7 @@ class EffectChecks:
                 fields["requirements"] = "any"
             elif node.kind == "global_requirements_filter":
                 fields["requirements"] = "global"
-            elif node.kind == "faction_requirements_filter":   # `"Blue Party" rules`, `envoys in "Blue Party" >= 2`, ...
+            elif node.kind == "faction_requirements_filter":   # `"Blue Party" rules`, `envoys in "Blue Party" >= 2`
                 fields["requirements"] = "faction"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
