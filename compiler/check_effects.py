@@ -30,7 +30,7 @@ UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: d
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
 TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards", "each_card",
-                  "each_card_with_resources")  # `to any TAG card`
+                  "each_card_with_resources", "different_cards")  # `to any TAG card`
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
@@ -635,7 +635,14 @@ class EffectChecks:
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
-        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
+        cards = 0
+        if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`
+            cards = int(target_node["cards"].text)
+            if cards < 2:
+                self.diagnostics.error("E302", f"'each of {cards} different cards' is not several cards",
+                                       target_node["cards"].span, "write 'to any card' for one card")
+                return None
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards)
 
     def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -1151,7 +1158,7 @@ class EffectChecks:
     def _fx_fund_award(self, node: Node, ctx: CheckContext):
         return fx.FundAward()
 
-    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
+    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY up_to?:UP_TO play:INT price?:effects")
     def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
@@ -1166,7 +1173,16 @@ class EffectChecks:
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
-        return fx.LookPlay(look, kind, play)
+        up_to = node["up_to"] is not None
+        price = ()
+        if node["price"] is not None:   # paid for each card played, so the player must be free to play none
+            if not up_to:
+                self.diagnostics.error("E307", "a price on playing needs 'play up to K': a player who cannot pay "
+                                       "must be free to play none", node["price"].span,
+                                       f"write 'look {look} {kind} cards play up to {play} {{ ... }}'")
+                return None
+            price = self.effects(node["price"], attrs.evolve(ctx, refusable=False))
+        return fx.LookPlay(look, kind, play, up_to=up_to, price=price)
 
     @compiles(fx.ReuseAction, "")
     def _fx_reuse_action(self, node: Node, ctx: CheckContext):
@@ -1274,6 +1290,13 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
+        if event.kind == "add_resource" and event.here:   # `when you add microbe here`: this card must hold them
+            if subject == "another":
+                self.diagnostics.error("E307", "'another player' never goes with 'here': only the card's owner adds "
+                                       "resources to it", node["subject"].span, "write 'when you add ... here'")
+                return None
+            if not self._holds_check(event.resource, ctx, node["event"].span):
+                return None
         return fx.Trigger(subject, event, effects, including_this, once_per_action=node["once"] is not None)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
@@ -1356,6 +1379,8 @@ class EffectChecks:
                 fields["requirements"] = fields.get("requirements") or "any"
             elif node.kind == "global_requirements_filter":
                 fields["requirements"] = "global"   # the narrower of the two
+            elif node.kind == "faction_requirements_filter":   # `"Blue Party" rules`, `envoys in "Blue Party" >= 2`
+                fields["requirements"] = "faction"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
             elif node.kind in _LACKING:
@@ -1486,18 +1511,16 @@ class EffectChecks:
                     return None
             filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)
-        if node.kind == "produces":
-            return fx.TriggerEvent("production")
+        if node.kind in _PLAIN_EVENTS:   # an event with nothing to check: `produce`, `gain a new tag`, `harm ...`
+            return fx.TriggerEvent(_PLAIN_EVENTS[node.kind])
         if node.kind == "sends":
             piece = self.piece(node["words"])
             return fx.TriggerEvent("send", piece=piece) if piece else None
-        if node.kind == "gains_new_tag":
-            return fx.TriggerEvent("new_tag")
-        if node.kind in ("harms", "harms_you"):   # resources removed, production lowered: of anyone, or of the owner
-            return fx.TriggerEvent("harm" if node.kind == "harms" else "harm_you")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
-            return fx.TriggerEvent("add_resource", resource=resource) if resource else None
+            if resource is None:
+                return None
+            return fx.TriggerEvent("add_resource", resource=resource, here=node["here"] is not None)
         if node.kind == "raises":
             word = node["parameter"]
             parameter = word.text.lower()
@@ -1758,12 +1781,19 @@ _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditio
 _ZONES = ("play", "events", "hand")
 _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
+# trigger events written with nothing to check, by their parse: `produce`; `gain a new tag`; `harm another player`
+# (resources removed, production lowered, of anyone) and `harm you` (of the owner); `become leader of a faction` (a
+# faction's leader changes to the player)
+_PLAIN_EVENTS = {"produces": "production", "gains_new_tag": "new_tag", "harms": "harm", "harms_you": "harm_you",
+                 "becomes_leader": "become_leader"}
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "type_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
-                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter")
+                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
+                      "faction_requirements_filter", "no_faction_requirements_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
+            "no_faction_requirements_filter": "faction requirements",
             "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}
 
 

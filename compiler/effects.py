@@ -129,6 +129,7 @@ class CardFilter:
     lacks: Optional[str] = None             # `with no TAG tag`: has none of it
     no_tags: bool = False                   # `with no tags`
     requirements: Optional[str] = None      # `with requirements` (any) | `with global requirements` (global)
+    #                                         | `with faction requirements` (faction: one names a faction)
     min_cost: Optional[int] = None          # `costing N or more` / `with cost >= N`
     max_cost: Optional[int] = None          # `costing N or less` / `with cost <= N`
     with_vp: bool = False                   # `with vp`: printed victory points above 0
@@ -477,21 +478,24 @@ class Discard:
 
 @immediate("add", category="card resources",
            syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-           "| to any [TAG] cards | to each [TAG] card [with resources] | to that card)",
+           "| to any [TAG] cards | to each [TAG] card [with resources] | to each of N different [TAG] cards "
+           "| to that card)",
            example="add 1 animal per 2 plant tags to any animal card",
            summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
            "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
            "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
-           "time; `to each card`: to every card of yours that holds it. `resource` means any type the target "
-           "holds.",
+           "time; `to each card`: to every card of yours that holds it; `to each of N different cards`: to N cards of "
+           "yours that hold it, each chosen once (to every one when there are N or fewer). `resource` means any "
+           "type the target holds.",
            impossible=NEVER)
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
     target: str          # here | another_card | any_card | any_card_with_resources | any_cards | that_card
-    #                      | each_card | each_card_with_resources
+    #                      | each_card | each_card_with_resources | different_cards
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
+    cards: int = added(0)       # different_cards: how many different cards get the amount each
 
 
 @immediate("remove", category="card resources",
@@ -676,8 +680,9 @@ class PlayFromHand:
                    "an event; your choice of player), or from your hand onto this card (`to here`: kept face up on "
                    "it, public, with N resources on it). A card leaving play takes its resources with it and its "
                    "lasting effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no "
-                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with cost >= N` (`<=`, "
-                   "`==`), `with [no] vp`, `holding RESOURCE`, `with [no] special tile`.",
+                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with [no] faction "
+                   "requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, `holding RESOURCE`, `with [no] "
+                   "special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
@@ -966,19 +971,23 @@ class FundAward:
     pass
 
 
-@immediate("look_play", category="cards", syntax="look N KIND cards play K",
-           example="look 3 mission cards play 1",
+@immediate("look_play", category="cards", syntax="look N KIND cards play [up to] K [{ PRICE }]",
+           example="look 1 mission cards play up to 1 { pay 12 megacredits }",
            summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
                    "played is discarded for its kind's `unplayable` effects); the others go under the pile. "
                    "`corporation` for KIND: the corporations not dealt at set-up; each one played starts (its "
                    "starting megacredits, its start effects, its first action waiting) and the others are "
-                   "discarded.",
+                   "discarded. "
+                   "`up to K`: the player sees them and may play fewer, none at all; `{ PRICE }` (with `up to` "
+                   "only): effects carried out before each card is played, offered only while they can be.",
            impossible=NEVER)
 @_frozen
 class LookPlay:
     look: int
     card_kind: str
     play: int
+    up_to: bool = added(False)   # `play up to K`: the player may play fewer, none at all
+    price: tuple = added(())     # `{ pay 12 megacredits; ... }`: carried out before each card played
 
 
 @immediate("reuse_action", category="actions", syntax="repeat used action of another card",
@@ -1140,7 +1149,7 @@ class Nothing:
 @_frozen
 class TriggerEvent:
     """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
-    production_raise | add_resource | send | place_piece | new_tag | harm | harm_you."""
+    production_raise | add_resource | send | place_piece | new_tag | harm | harm_you | become_leader."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -1159,6 +1168,7 @@ class TriggerEvent:
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
     cards: Optional[CardFilter] = None       # play_card: the other filters (a type, requirements, a tag lacked)
+    here: bool = added(False)                # add_resource: only resources added to the trigger's own card
 
 
 @passive("when", rule="trigger", category="triggers",
@@ -1169,16 +1179,20 @@ class TriggerEvent:
                  "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
                  "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
                  "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
-                 "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-                 "once per effect; `RESOURCE added` counts them), `produce` (at the start of the production phase), "
+                 "one of your productions rises), `add RESOURCE [here]` (card resources added to a card of the "
+                 "player's, or with `here` to this card only, once per effect; `RESOURCE added` counts them), "
+                 "`produce` (at the start of the production phase), "
                  "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of), `harm another player` (removes resources of another "
                  "player's, theirs or on their cards, or lowers their production: once per removal and per "
-                 "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner); "
+                 "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner), "
+                 "`become leader of a faction` (a piece of the player's becomes a faction's leader, where another's or "
+                 "none led it); "
                  "card filters (a type before `card` too): "
                  "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
+                 "`with [no] faction requirements`, "
                  "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
                  "played, a project, a card's action, a kept card at set-up, the production phase), however "

@@ -325,8 +325,8 @@ def no_card_passes(f: fx.CardFilter) -> Optional[str]:
         return "a card costs 0 or more"
     lacking = set(f.lacking)
     if f.requirements is not None and ("requirements" in lacking or
-                                       (f.requirements == "global" and "global requirements" in lacking)):
-        what = "a global requirement" if f.requirements == "global" else "requirements"
+                                       f"{f.requirements} requirements" in lacking):
+        what = f"a {f.requirements} requirement" if f.requirements in ("global", "faction") else "requirements"
         return f"a card cannot both have {what} and lack {'them' if what == 'requirements' else 'it'}"
     if f.with_vp and "vp" in lacking:
         return "a card cannot both print victory points and print none"

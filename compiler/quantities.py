@@ -50,7 +50,7 @@ CATALOGUE = {
         "removed by any player, `opponent`: by your opponents; `resources` for every kind",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global] requirements] "
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global | faction] requirements] "
     "[with [no] vp] [holding RESOURCE] [with [no] special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
         "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
@@ -90,6 +90,7 @@ def _word(text: str) -> str:
 # `cards with no ...` in a quantity: the words after `no` (as normalised: singular), what CardFilter.lacking calls
 # the property, and how many words it takes
 _LACKING_WORDS = {("requirement",): ("requirements", 1), ("global", "requirement"): ("global requirements", 2),
+                  ("faction", "requirement"): ("faction requirements", 2),
                   ("vp",): ("vp", 1), (v.SPECIAL, "tile"): ("special tile", 2)}
 
 
@@ -385,8 +386,8 @@ class QuantityCompiler:
                 in_play, i = True, i + 2
             elif rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
-            elif rest[i:i + 3] == ["with", "global", "requirement"]:
-                extra["requirements"], i = "global", i + 3
+            elif rest[i:i + 3] in (["with", "global", "requirement"], ["with", "faction", "requirement"]):
+                extra["requirements"], i = rest[i + 1], i + 3
             elif rest[i:i + 3] == ["with", "no", "tag"]:
                 no_tags, i = True, i + 3
             elif rest[i:i + 2] == ["with", "vp"]:

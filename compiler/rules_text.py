@@ -438,8 +438,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
     if f.requirements is not None:
-        parts.append(t("card_filter_global_requirements" if f.requirements == "global" else
-                       "card_filter_requirements"))
+        parts.append(t({"global": "card_filter_global_requirements", "faction": "card_filter_faction_requirements"}
+                       .get(f.requirements, "card_filter_requirements")))
     if f.min_cost is not None:
         parts.append(t("card_filter_min_cost", n=f.min_cost))
     if f.max_cost is not None:
@@ -621,8 +621,8 @@ def _look_buy(t: Phrases, e) -> str:
 def _add(t: Phrases, e) -> str:
     if e.tag:
         return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                 a_tag=t.a(t.tag(e.tag)))
-    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+                 a_tag=t.a(t.tag(e.tag)), n=e.cards)
+    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount), n=e.cards)
 
 
 @sentence_of(fx.RemoveResources)
@@ -809,6 +809,9 @@ def _stages(t: Phrases, e) -> str:
 
 @sentence_of(fx.LookPlay)
 def _look_play(t: Phrases, e) -> str:
+    if e.up_to:   # the player may play none; a price is paid for each card played
+        price = t("look_play_price", price=_one_sentence(t, e.price).rstrip(".。")) if e.price else ""
+        return t("look_play_up_to", n=e.look, kind=t.card_type(e.card_kind), k=e.play, price=price)
     if e.card_kind == "corporation":  # a corporation starts (its M€) and the others are discarded
         return t("look_play_corporation", n=e.look, k=e.play)
     if e.look == 1 and e.play == 1:   # not "the top 1 cards ... the others": there are none
@@ -1051,6 +1054,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
+        if ev.here:   # `add microbe here`: to this card only, whoever adds it
+            return t(f"event_add_resource_here_{who}", **slots)
     elif ev.kind == "place":
         slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))
         slots["filters"] = _filters(t, ev.filters)

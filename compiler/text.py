@@ -113,7 +113,8 @@ def card_filter(f, quantity: bool = False) -> str:
     if f.no_tags:
         words.append("with no tags")
     if f.requirements is not None:
-        words.append("with global requirements" if f.requirements == "global" else "with requirements")
+        words.append({"global": "with global requirements", "faction": "with faction requirements"}.get(
+            f.requirements, "with requirements"))
     if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
         words.append(f"with cost == {f.min_cost}")
     else:
@@ -408,7 +409,7 @@ def _add(e, c: bool) -> str:
     target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
               "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
               "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
-              "that_card": "to that card"}[e.target]
+              "that_card": "to that card", "different_cards": f"to each of {e.cards} different {tag}cards"}[e.target]
     counted = per(e.amount)
     if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
         return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
@@ -581,7 +582,8 @@ def _fund_award(e, c: bool) -> str:
 
 @text_of(fx.LookPlay)
 def _look_play(e, c: bool) -> str:
-    return f"look {e.look} {e.card_kind} cards play {e.play}"
+    written = f"look {e.look} {e.card_kind} cards play {'up to ' if e.up_to else ''}{e.play}"
+    return written + (f" {{ {effects(e.price)} }}" if e.price else "")
 
 
 @text_of(fx.ReuseAction)
@@ -839,6 +841,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "gain a new tag"
     if ev.kind in ("harm", "harm_you"):
         return "harm another player" if ev.kind == "harm" else "harm you"
+    if ev.kind == "become_leader":
+        return "become leader of a faction"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -848,7 +852,7 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "production_raise":
         return "raise production"
     if ev.kind == "add_resource":
-        return f"add {ev.resource}"
+        return f"add {ev.resource}" + (" here" if ev.here else "")
     return f"raise {ev.parameter}"
 
 

@@ -375,9 +375,9 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
     assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {
-        "play", "place", "use", "raise", "produce", "add", "send", "gain", "harm"}
+        "play", "place", "use", "raise", "produce", "add", "send", "gain", "harm", "become"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when another player |")))) == {
-        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains", "harms"}
+        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains", "harms", "becomes"}
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
                         "parameter", "rule", "expansion", "piece", "site", "faction", "government", "mark"}
@@ -1067,3 +1067,14 @@ def test_completion_offers_here_as_a_destination_and_the_kept_playable_effect(ed
     assert "resources" in kept, kept
     passive = set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
     assert "cards here may be played as if from hand" in passive, passive
+
+
+def test_completion_offers_the_words_of_the_leader_trigger_one_by_one(tmp_path):
+    """`when you become leader of a faction` (issue 30, trial 5): after `become` only `leader`, then `of`, then
+    `a faction`, from the grammar."""
+    base = 'card "Whip" #M9 {\n  type: active  cost: 5\n  effect: when you become '
+    for written, offered in (("", {"leader"}), ("leader ", {"of"}), ("leader of ", {"a faction"})):
+        text = base + written + "\n}\n"
+        analysis = analyse(str(tmp_path / "whip.mars"), text)
+        assert {item.label for item in analysis.completions(2, len(base) - base.rindex("\n") - 1 + len(written))} \
+            == offered

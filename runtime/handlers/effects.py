@@ -422,6 +422,13 @@ def _add(game, e, ctx):
         for name in reversed(targets):
             push(game, added, name, ctx.player, amount)
         return
+    if e.target == "different_cards":   # N different cards, one chosen at a time; all of them when N or fewer
+        if len(targets) <= e.cards:
+            for name in reversed(targets):
+                push(game, added, name, ctx.player, amount)
+        else:
+            different_next(game, e, ctx.player, tuple(targets), e.cards, amount, *ctx.decided)
+        return
     if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
         split_next(game, e, ctx.player, tuple(targets), amount, *ctx.decided)
         return
@@ -441,6 +448,26 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int, de
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
                 added, player, 1, for_player=for_player)
+
+
+@step
+def different_next(game: "Table", e, player: int, targets: tuple, remaining: int, amount: int,
+                   decider: Optional[int] = None) -> None:
+    """`add N RESOURCE to each of K different cards`: the next of the K cards, among those not chosen yet."""
+    if remaining <= 0 or not targets:
+        return
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "card", f"Which card gets {text.effect(attrs.evolve(e, target='any_card'))} "
+                f"({remaining} more different cards)?", "card", targets, different_chosen, e, player, targets,
+                remaining, amount, *decider_argument(decider), for_player=for_player)
+
+
+@step
+def different_chosen(game: "Table", name: str, e, player: int, targets: tuple, remaining: int, amount: int,
+                     decider: Optional[int] = None) -> None:
+    push(game, different_next, e, player, tuple(t for t in targets if t != name), remaining - 1, amount,
+         *decider_argument(decider))
+    added(game, name, player, amount)
 
 
 @step
@@ -946,7 +973,40 @@ def award_funded(game: "Table", name: str, player: int) -> None:
 def _look_play(game, e, ctx):
     pile = game.state.piles.get(e.card_kind, [])
     seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
+    if e.up_to:
+        choose_seen(game, e, ctx, seen, e.play)
+        return
     play_next_seen(game, ctx.player, e.card_kind, seen, e.play, *ctx.decided)
+
+
+@step
+def choose_seen(game: "Table", e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    """`look N KIND cards play up to K [{ PRICE }]`: the next card to play, or none (the rest go under the pile);
+    with a price, offered only while it can be paid."""
+    if remaining <= 0 or not seen or (e.price and not possible(game, e.price, ctx)):
+        game.state.piles.setdefault(e.card_kind, [])[:0] = list(seen)  # the others go under the pile
+        return
+    options = tuple(Option(f"play {name}", name) for name in seen) + (Option("play none", ""),)
+    price = f" (first: {text.effects(e.price)})" if e.price else ""
+    ask(game, ctx.question("play_kept", f"Which {e.card_kind} card do you play{price}?", options),
+        seen_priced, e, ctx, seen, remaining)
+
+
+@step
+def seen_priced(game: "Table", name: str, e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    if not name:   # none: every card seen goes under the pile
+        choose_seen(game, e, ctx, seen, 0)
+        return
+    rest = list(seen)
+    rest.remove(name)
+    push(game, choose_seen, e, ctx, tuple(rest), remaining - 1)
+    push(game, played_seen, ctx.player, name)
+    run_effects(game, e.price, 0, ctx, None)   # the price first; the card once it is paid
+
+
+@step
+def played_seen(game: "Table", player: int, name: str) -> None:
+    actions.play_for_free(game, player, name)
 
 
 @step

@@ -51,6 +51,7 @@ NAME_ROLES = {
     "substitute#0": "any resource", "substitute#1": "resource", "substitute#2": "tag",
     "term": "quantity", "quantity_cap": "quantity",
     "advance_stages": "card kind", "resolve_stage": "card kind", "each_card": "tag", "each_card_with_resources": "tag",
+    "different_cards": "tag",
     "pieces_field": "piece", "place_in_faction": "piece", "remove_piece": "piece", "replace_piece": "piece",
     "remove_tile": "tile", "replace_tile#0": "own tile", "replace_tile#1": "new tile",
     "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
