@@ -1246,6 +1246,7 @@ class EffectChecks:
                 return None
         target_node = node["target"]
         kind = target_node.kind
+        per_node = target_node["per"]
         per_tag = None
         if kind == "on_cards":
             tag_leaf = target_node["tag"]
@@ -1258,19 +1259,28 @@ class EffectChecks:
                 if cards is None:
                     return None
             target = fx.DiscountTarget("cards", tag=tag, cards=cards)
-            if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
-                per_leaf = target_node["per"]["tag"]
+            per_leaf = _card_tag_word(per_node)
+            if per_leaf is not None:  # `on cards per building tag`: N off each such tag of the card played
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
+                per_node = None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
-        return fx.Discount(amount, resource, target, per_tag)
+        # `discount 1 megacredits on standard action "Trade"`: only the price in megacredits (another resource
+        # written is the only price it can lower anyway, and keeps the form it always had)
+        written = resource == "megacredits" and node["resource"] is not None
+        if per_node is None:
+            return fx.Discount(amount, resource, target, per_tag, resource_written=written)
+        divisor, quantity = self.per_quantity(per_node["quantity"], ctx)   # `per 2 orbitals here`
+        if quantity is None:
+            return None
+        return fx.Discount(amount, resource, target, per_tag, per=quantity, divisor=divisor, resource_written=written)
 
     @compiles(fx.Tax, "amount:INT resource:NAME step:NAME")
     def _passive_tax(self, node: Node, ctx: CheckContext):
@@ -1474,4 +1484,18 @@ def _not_neutral(effects: tuple) -> Optional[str]:
             return "tr"
         if not isinstance(e, _NEUTRAL):
             return e.kind_name
+    return None
+
+
+def _card_tag_word(per: Optional[Node]) -> Optional[Leaf]:
+    """The tag word of `per building tag` (one word, then `tag`, no number, no cap) after a card discount, which
+    counts the tags of the card played; None for any other quantity, counted for the discount's owner."""
+    if per is None:
+        return None
+    terms = per["quantity"]["terms"]
+    if len(terms) != 1 or terms[0].kind != "term" or terms[0]["cap"] is not None:
+        return None
+    words = terms[0]["words"]
+    if len(words) == 2 and words[0].type == "NAME" and words[1].text.lower() == "tag":
+        return words[0]
     return None

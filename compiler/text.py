@@ -678,9 +678,9 @@ def _discount(e, c: bool) -> str:
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
               "starting_cards": "starting cards"}[t.kind]
-    resource = "" if e.resource == "megacredits" else f" {e.resource}"
+    resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-    return f"discount {e.amount}{resource} on {target}{per_tag}"
+    return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
 
 
 @text_of(fx.ResourceValue)
