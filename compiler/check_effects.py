@@ -1345,29 +1345,47 @@ class EffectChecks:
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
-    @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
+    @compiles(fx.Protect, "half?:HALF resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: CheckContext):
         """`protect animals here`, `protect plants from opponents`, and `protect production from opponents` (Private
-        Security: an opponent's red-bordered `any production(...)` cannot pick you)."""
+        Security: an opponent's red-bordered `any production(...)` cannot pick you); `protect half plants from
+        opponents` (Botanical Experience: an opponent's removal takes half, rounded up), resources of the stock only."""
         resources = []
         scope = "here" if node["scope"].text == "here" else "opponents"
+        half = node["half"] is not None
+        if half and scope == "here":
+            self.diagnostics.error("E301", "'half' protects a player's resources from opponents, not a card's",
+                                   node["half"].span, "write: protect half RESOURCE from opponents, or protect "
+                                   "RESOURCE here")
+            return None
         for leaf in node["resources"].leaves():
             if leaf.text.lower() in ("production", "productions"):
                 if scope == "here":
                     self.diagnostics.error("E301", "production is a player's, not a card's: it is protected from "
                                            "opponents", leaf.span, "write: protect production from opponents")
                     return None
+                if half:
+                    self.diagnostics.error("E301", "a production is protected whole or not at all: 'half' takes "
+                                           "resources of the stock", leaf.span,
+                                           "write: protect production from opponents, or protect half plants from "
+                                           "opponents")
+                    return None
                 resources.append(PRODUCTION)
                 continue
             resource = self.any_resource(leaf)
             if resource is None:
+                return None
+            if half and resource not in v.STANDARD_RESOURCES:
+                self.diagnostics.error("E301", f"'half' protects resources of the stock, and '{leaf.text}' is a card "
+                                       "resource", leaf.span, "write: protect half plants from opponents (a standard "
+                                       "resource)")
                 return None
             resources.append(resource)
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
-        return fx.Protect(tuple(resources), scope)
+        return fx.Protect(tuple(resources), scope, half=half)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME projects*:STRING")
     def _passive_substitute(self, node: Node, ctx: CheckContext):

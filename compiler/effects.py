@@ -1118,14 +1118,19 @@ class RequirementLeeway:
     parameter: Optional[str] = None   # None: every global parameter
 
 
-@passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
+@passive("protect", category="modifiers", syntax="protect [half] RESOURCE, ... (here | from opponents)",
          example="protect animals here",
          summary="Resources that cannot be removed: from this card by anyone, or yours by opponents; `production` "
-                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours.")
+                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours. "
+                 "`half` (from opponents, resources of your stock): an opponent's removal or theft takes only half "
+                 "of what it would, rounded up.")
 @_frozen
 class Protect:
     resources: tuple[str, ...]   # resources, or "production" (your productions, from opponents)
     scope: str   # here | opponents
+    # `protect half plants from opponents` (Botanical Experience): an opponent removes or steals half of what they
+    # would, rounded up (the reference engine's Math.ceil), instead of none
+    half: bool = added(False)
 
 
 @passive("tax", category="modifiers", syntax="tax N megacredits per tr step", example="tax 3 megacredits per tr step",

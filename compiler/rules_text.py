@@ -895,7 +895,7 @@ def _protect(t: Phrases, e) -> str:
         return production
     if e.scope == "here":
         return t("protect_here", resources=t.upper_first(resources))
-    opponents = t("protect_from_opponents", resources=resources)
+    opponents = t("protect_half_from_opponents" if e.half else "protect_from_opponents", resources=resources)
     return t.join("sentences", [opponents, production]) if production else opponents
 
 

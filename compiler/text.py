@@ -696,7 +696,8 @@ def _leeway(e, c: bool) -> str:
 @text_of(fx.Protect)
 def _protect(e, c: bool) -> str:
     resources = (r if r == "production" else v.plural(r) for r in e.resources) if c else e.resources
-    return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
+    half = "half " if e.half else ""
+    return f"protect {half}{', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
 
 
 @text_of(fx.Substitute)

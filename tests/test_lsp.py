@@ -448,6 +448,13 @@ def test_completion_offers_per_after_every_discount_target(editor, tmp_path):
     assert {"cities", "animals"} & after_per
 
 
+def test_completion_offers_half_after_protect(editor, tmp_path):
+    """`protect half plants from opponents` (issue 30, trial 6: Botanical Experience): completion offers `half` where
+    a protection begins, beside the resources."""
+    after_protect = set(_labels(_complete(editor, tmp_path, BARN.format("effect: protect |"))))
+    assert {"half", "animal"} <= after_protect
+
+
 def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, tmp_path):
     """`reveal` takes a quantity (`players + 1`) before `cards`, then the words of the picks: completion offers
     them where the grammar takes them."""
