@@ -77,7 +77,8 @@ def _leeway_sum(modifiers):
 def card_cost(game: "Table", player: int, name: str) -> int:
     """A card's price: its cost minus the discounts of cards in play (cached) and for the next card."""
     card = game.library[name]
-    derived = passive_cache(game, player)[2]
+    cache = passive_cache(game, player)
+    derived = cache[2]
     discounts = derived.get("card discounts")
     if discounts is None:
         discounts = derived["card discounts"] = [d for d in passives(game, player, fx.Discount)
@@ -91,7 +92,7 @@ def card_cost(game: "Table", player: int, name: str) -> int:
                 (d.target.cards is None or card_matches(card, d.target.cards)):
             # `discount 2 on cards per building tag`: 2 off for each building tag of the card
             total += d.amount if d.per_tag is None else d.amount * card.tags.count(d.per_tag)
-    if passive_cache(game, player)[0] < 0:   # a discount scaled by a quantity (never cached: passives.py)
+    if cache[0] < 0:   # a discount scaled by a quantity, which the cache never keeps (passives.py)
         for source, d in scaled_discounts(game, player):
             if _discounts_cards(d) and (d.target.tag is None or d.target.tag in card.tags) and \
                     (d.target.cards is None or card_matches(card, d.target.cards)):
