@@ -1078,7 +1078,7 @@ class DiscountTarget:
 @passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] "
          "| standard project \"name\" | standard projects | standard action \"name\" | starting cards) "
          "[per QUANTITY]",
-         example="discount 1 on standard project \"Build Colony\" per 2 microbes here",
+         example="discount 1 on standard project \"Power Plant\" per 2 microbes here",
          summary="Lower a price. Without a resource the discount is in megacredits (and lowers each price of a "
                  "standard action with several); with one, only the price in it. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
