@@ -26,6 +26,7 @@ MORE = '''card "More" {
         add 1 microbe to each card with resources
   effect: when you add animal -> gain 1 plant
   effect: when you gain a new tag -> gain 1 plant
+  effect: discount 1 on standard projects per cities
 }
 '''
 
