@@ -1545,6 +1545,7 @@ class EffectChecks:
                 return None
         target_node = node["target"]
         kind = target_node.kind
+        per_node = target_node["per"]
         per_tag = None
         if kind == "on_cards":
             tag_leaf = target_node["tag"]
@@ -1557,14 +1558,15 @@ class EffectChecks:
                 if cards is None:
                     return None
             target = fx.DiscountTarget("cards", tag=tag, cards=cards)
-            if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
-                per_leaf = target_node["per"]["tag"]
+            per_leaf = _card_tag_word(per_node)
+            if per_leaf is not None:  # `on cards per building tag`: N off each such tag of the card played
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
+                per_node = None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
@@ -1574,7 +1576,19 @@ class EffectChecks:
                                        "never lower their price", node["resource"].span,
                                        f"write 'discount {amount} on {kind[3:]}'")
                 return None
-        return fx.Discount(amount, resource, target, per_tag)
+            if kind in ("on_milestones", "on_awards") and per_node is not None:
+                self.diagnostics.error("E301", f"a discount on {kind[3:]} is a fixed amount: it is not scaled by a "
+                                       "quantity", per_node.span, f"write 'discount {amount} on {kind[3:]}'")
+                return None
+        # `discount 1 megacredits on standard action "Trade"`: only the price in megacredits (another resource
+        # written is the only price it can lower anyway, and keeps the form it always had)
+        written = resource == "megacredits" and node["resource"] is not None
+        if per_node is None:
+            return fx.Discount(amount, resource, target, per_tag, resource_written=written)
+        divisor, quantity = self.per_quantity(per_node["quantity"], ctx)   # `per 2 orbitals here`
+        if quantity is None:
+            return None
+        return fx.Discount(amount, resource, target, per_tag, per=quantity, divisor=divisor, resource_written=written)
 
     @compiles(fx.Tax, "amount:INT resource:NAME step:NAME")
     def _passive_tax(self, node: Node, ctx: CheckContext):
@@ -1658,29 +1672,47 @@ class EffectChecks:
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
-    @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
+    @compiles(fx.Protect, "half?:HALF resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: CheckContext):
         """`protect animals here`, `protect plants from opponents`, and `protect production from opponents` (Private
-        Security: an opponent's red-bordered `any production(...)` cannot pick you)."""
+        Security: an opponent's red-bordered `any production(...)` cannot pick you); `protect half plants from
+        opponents` (Botanical Experience: an opponent's removal takes half, rounded up), resources of the stock only."""
         resources = []
         scope = "here" if node["scope"].text == "here" else "opponents"
+        half = node["half"] is not None
+        if half and scope == "here":
+            self.diagnostics.error("E301", "'half' protects a player's resources from opponents, not a card's",
+                                   node["half"].span, "write: protect half RESOURCE from opponents, or protect "
+                                   "RESOURCE here")
+            return None
         for leaf in node["resources"].leaves():
             if leaf.text.lower() in ("production", "productions"):
                 if scope == "here":
                     self.diagnostics.error("E301", "production is a player's, not a card's: it is protected from "
                                            "opponents", leaf.span, "write: protect production from opponents")
                     return None
+                if half:
+                    self.diagnostics.error("E301", "a production is protected whole or not at all: 'half' takes "
+                                           "resources of the stock", leaf.span,
+                                           "write: protect production from opponents, or protect half plants from "
+                                           "opponents")
+                    return None
                 resources.append(PRODUCTION)
                 continue
             resource = self.any_resource(leaf)
             if resource is None:
+                return None
+            if half and resource not in v.STANDARD_RESOURCES:
+                self.diagnostics.error("E301", f"'half' protects resources of the stock, and '{leaf.text}' is a card "
+                                       "resource", leaf.span, "write: protect half plants from opponents (a standard "
+                                       "resource)")
                 return None
             resources.append(resource)
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
-        return fx.Protect(tuple(resources), scope)
+        return fx.Protect(tuple(resources), scope, half=half)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME projects*:STRING")
     def _passive_substitute(self, node: Node, ctx: CheckContext):
@@ -1810,3 +1842,17 @@ def _not_neutral(effects: tuple) -> Optional[str]:
 def _targets_player(compiled) -> bool:
     """Whether a compiled effect chooses another player as its target (whom `that player's events` then means)."""
     return compiled is not None and fx.targets_player(compiled)
+
+
+def _card_tag_word(per: Optional[Node]) -> Optional[Leaf]:
+    """The tag word of `per building tag` (one word, then `tag`, no number, no cap) after a card discount, which
+    counts the tags of the card played; None for any other quantity, counted for the discount's owner."""
+    if per is None:
+        return None
+    terms = per["quantity"]["terms"]
+    if len(terms) != 1 or terms[0].kind != "term" or terms[0]["cap"] is not None:
+        return None
+    words = terms[0]["words"]
+    if len(words) == 2 and words[0].type == "NAME" and words[1].text.lower() == "tag":
+        return words[0]
+    return None

@@ -1219,19 +1219,29 @@ class DiscountTarget:
     cards: Optional["CardFilter"] = added(None)
 
 
-@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
+@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] "
          "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
-         "awards)",
-         example="discount 2 on cards with requirements",
-         summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
+         "awards) [per QUANTITY]",
+         example="discount 1 on standard project \"Power Plant\" per 2 microbes here",
+         summary="Lower a price. Without a resource the discount is in megacredits (and lowers each price of a "
+                 "standard action with several); with one, only the price in it. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
-                 "tag`: N off for each such tag of the card played (none off a card without one).")
+                 "tag` on cards: N off for each such tag of the card played (none off a card without one); any other "
+                 "`per QUANTITY`: N off for each (or each `per 2`) of what the owner counts now (`per 2 orbitals "
+                 "here`: 1 off for every 2 orbitals on the card).")
 @_frozen
 class Discount:
     amount: int
     resource: str
     target: DiscountTarget
     per_tag: Optional[str] = None   # cards: the amount is taken off once per tag of this kind on the card
+    # `per 2 orbitals here`: the amount is taken off once per `divisor` of this quantity, counted for the owner (and
+    # `here` being the card the discount is on) whenever a price is asked, so such prices are never cached
+    per: Optional[Quantity] = added(None)
+    divisor: int = added(1)
+    # `discount 1 megacredits on standard action "Trade"`: the resource written, so only the price in it is lowered
+    # (without one, a discount in megacredits lowers every price of a standard action with several)
+    resource_written: bool = added(False)
 
 
 @passive("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
@@ -1252,14 +1262,19 @@ class RequirementLeeway:
     parameter: Optional[str] = None   # None: every global parameter
 
 
-@passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
+@passive("protect", category="modifiers", syntax="protect [half] RESOURCE, ... (here | from opponents)",
          example="protect animals here",
          summary="Resources that cannot be removed: from this card by anyone, or yours by opponents; `production` "
-                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours.")
+                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours. "
+                 "`half` (from opponents, resources of your stock): an opponent's removal or theft takes only half "
+                 "of what it would, rounded up.")
 @_frozen
 class Protect:
     resources: tuple[str, ...]   # resources, or "production" (your productions, from opponents)
     scope: str   # here | opponents
+    # `protect half plants from opponents` (Botanical Experience): an opponent removes or steals half of what they
+    # would, rounded up (the reference engine's Math.ceil), instead of none
+    half: bool = added(False)
 
 
 @passive("tax", category="modifiers", syntax="tax N megacredits per tr step", example="tax 3 megacredits per tr step",

@@ -937,10 +937,15 @@ def _discount(t: Phrases, e) -> str:
         what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)), filters=filters) if target.tag else \
             t("discount_cards", filters=filters)
     else:
-        what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
+        # `discount 1 megacredits on standard action "Trade"`: its price in MC only, not its other prices
+        key = f"discount_{target.kind}" + ("_in_mc" if e.resource_written and target.kind == "standard_action" else "")
+        what = t(key, name=t.name(target.name, target.kind) if target.name else "")
     amount = t.counted(str(e.amount), e.resource, e.amount)
     if e.per_tag:
         return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+    if e.per is not None:   # `per 2 orbitals here`: 1 MC less for every 2 orbitals on this card
+        return t("discount_per", what=what, amount=amount,
+                 per=_per_clause(t, _quantity(t, e.per, one=e.divisor == 1), e.divisor))
     return t("discount", what=what, amount=amount)
 
 
@@ -967,7 +972,7 @@ def _protect(t: Phrases, e) -> str:
         return production
     if e.scope == "here":
         return t("protect_here", resources=t.upper_first(resources))
-    opponents = t("protect_from_opponents", resources=resources)
+    opponents = t("protect_half_from_opponents" if e.half else "protect_from_opponents", resources=resources)
     return t.join("sentences", [opponents, production]) if production else opponents
 
 

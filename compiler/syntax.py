@@ -198,9 +198,9 @@ CHILDREN = {
     "adds": "verb:ADD resource:NAME here?:on_this_card",
     "cost_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
-    "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per_tag",
-    "per_tag": "tag:NAME",
-    **{kind: "name:STRING" for kind in ("on_standard_project", "on_standard_action")},
+    "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
+    **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action")},
+    **{kind: "per?:per" for kind in ("on_standard_projects", "on_starting_cards", "on_milestones", "on_awards")},
     # quantities and conditions
     "quantity": "terms+:term|minus",
     "minus": "term:term",

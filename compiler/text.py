@@ -725,9 +725,9 @@ def _discount(e, c: bool) -> str:
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
               "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
-    resource = "" if e.resource == "megacredits" else f" {e.resource}"
+    resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-    return f"discount {e.amount}{resource} on {target}{per_tag}"
+    return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
 
 
 @text_of(fx.ResourceValue)
@@ -743,7 +743,8 @@ def _leeway(e, c: bool) -> str:
 @text_of(fx.Protect)
 def _protect(e, c: bool) -> str:
     resources = (r if r == "production" else v.plural(r) for r in e.resources) if c else e.resources
-    return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
+    half = "half " if e.half else ""
+    return f"protect {half}{', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
 
 
 @text_of(fx.Substitute)

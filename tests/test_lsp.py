@@ -438,6 +438,23 @@ def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_pa
         editor, tmp_path, BARN.format("effect: discount 2 on cards with |"))))
 
 
+def test_completion_offers_per_after_every_discount_target(editor, tmp_path):
+    """A discount may be scaled by a quantity after any target (issue 30, trial 6: Adhai High Orbit Constructions'
+    `per 2 orbitals here`): completion offers `per` there, then the quantities' words."""
+    for target in ('standard project "Power Plant" ', "space cards ", "standard projects ",
+                   'standard action "Sell Patents" '):
+        assert "per" in _labels(_complete(editor, tmp_path, BARN.format(f"effect: discount 1 on {target}|")))
+    after_per = set(_labels(_complete(editor, tmp_path, BARN.format('effect: discount 1 on standard projects per |'))))
+    assert {"cities", "animals"} & after_per
+
+
+def test_completion_offers_half_after_protect(editor, tmp_path):
+    """`protect half plants from opponents` (issue 30, trial 6: Botanical Experience): completion offers `half` where
+    a protection begins, beside the resources."""
+    after_protect = set(_labels(_complete(editor, tmp_path, BARN.format("effect: protect |"))))
+    assert {"half", "animal"} <= after_protect
+
+
 def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, tmp_path):
     """`reveal` takes a quantity (`players + 1`) before `cards`, then the words of the picks: completion offers
     them where the grammar takes them."""

@@ -51,6 +51,7 @@ from ..rules.checks import (
     each_kept,
     effect_steps,
     fundable_awards,
+    halved,
     lowest_productions,
     marker_destinations,
     movable_cards,
@@ -553,6 +554,8 @@ def removed_from_player(game: "Table", target, resource: str, amount: int, by: O
         return
     stock = game.state.players[target].resources
     taken = min(amount, stock[resource])
+    if halved(game, target, by, resource):   # `protect half plants from opponents`: half, rounded up
+        taken = (taken + 1) // 2
     stock[resource] -= taken
     _record_removal(game, by, target, resource, taken)
 
@@ -659,6 +662,8 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
         return
     if target is not None:
         taken = min(amount, players[target].resources[resource])
+        if halved(game, target, player, resource):   # `protect half ... from opponents`: half, rounded up
+            taken = (taken + 1) // 2
         players[target].resources[resource] -= taken
         players[player].resources[resource] += taken
         _record_removal(game, player, target, resource, taken)
