@@ -1216,6 +1216,11 @@ class EffectChecks:
             if isinstance(passive, fx.Trigger):
                 self.diagnostics.error("E307", "'next card' holds modifiers (discount, leeway), not triggers",
                                        child.span)
+            elif passive is not None and not _lasts_for_next_card(passive):
+                self.diagnostics.error(
+                    "E307", "'next card' holds a discount on cards, a requirement leeway or 'use steel | titanium "
+                    "as megacredits'; this modifier would do nothing there",
+                    child.span, hint="write it as an 'effect:' of an active card, or leave it out")
             elif passive is not None:
                 modifiers.append(passive)
         return fx.NextCard(tuple(modifiers))
@@ -1693,3 +1698,15 @@ def _not_neutral(effects: tuple) -> Optional[str]:
 def _targets_player(compiled) -> bool:
     """Whether a compiled effect chooses another player as its target (whom `that player's events` then means)."""
     return compiled is not None and fx.targets_player(compiled)
+
+
+def _lasts_for_next_card(modifier) -> bool:
+    """The modifiers the engine reads from `next card { }` until the next card is played (runtime/rules/prices.py
+    and legality.py `card_using`): a discount on cards, a requirement leeway, and steel or titanium paying money
+    whatever the card's tags. Any other would check and do nothing, so `check` refuses it (E307)."""
+    if isinstance(modifier, fx.Discount):
+        return modifier.resource == "megacredits" and modifier.target.kind == "cards"
+    if isinstance(modifier, fx.RequirementLeeway):
+        return True
+    return isinstance(modifier, fx.Substitute) and modifier.resource in ("steel", "titanium") and \
+        modifier.instead_of == "megacredits" and not modifier.here and not modifier.projects

@@ -573,7 +573,8 @@ class Require:
 
 @immediate("next_card", category="modifiers", syntax="next card { MODIFIER; ... }",
            example="next card { discount 8 on cards }",
-           summary="Modifiers that apply to the next card you play this generation only.",
+           summary="Modifiers that apply to the next card you play this generation only: a discount on cards, a "
+                   "requirement leeway, `use steel | titanium as megacredits`.",
            impossible=NEVER)
 @_frozen
 class NextCard:
