@@ -564,14 +564,16 @@ class EffectChecks:
     @compiles(fx.MoveMarker, "name:STRING near?:NEXT_TO_IT filters*:" + "|".join(_PLACE_FILTER_RULES) +
               " collect?:COLLECTING_BONUS")
     def _fx_move_marker(self, node: Node, ctx: CheckContext):
-        """`move marker "Nomad" [next to it] [FILTER ...] [collecting bonus]`: to another free space."""
+        """`move marker "Nomad" [next to it] [FILTER ...] [collecting [space] bonus]`: to another free space."""
         name = node["name"]
         filters = self._marker_filters(name, node["filters"], "move")
         if filters is None:
             return None
         if node["near"] is not None:   # `next to it`: next to the space the marker stands on
             filters = (fx.SpaceFilter("next_to_marker", marker=name.value),) + filters
-        return fx.MoveMarker(name.value, filters, node["collect"] is not None)
+        collect = node["collect"]
+        space_only = collect is not None and collect.text.split()[1] == "space"   # `collecting space bonus`
+        return fx.MoveMarker(name.value, filters, collect is not None, space_only)
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
     def _fx_draw(self, node: Node, ctx: CheckContext):

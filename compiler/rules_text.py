@@ -567,8 +567,9 @@ def _place_marker(t: Phrases, e) -> str:
 def _move_marker(t: Phrases, e) -> str:
     itself = fx.SpaceFilter("next_to_marker", marker=e.name)
     rest = tuple(f for f in e.filters if f != itself)
+    collect = t("marker_collects_space") if e.space_only else t("marker_collects") if e.collect else ""
     return t("move_marker", name=e.name, near=t("marker_near") if itself in e.filters else "",
-             filters=_filters(t, rest), collect=t("marker_collects") if e.collect else "")
+             filters=_filters(t, rest), collect=collect)
 
 
 @sentence_of(fx.ClaimSpace)
