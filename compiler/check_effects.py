@@ -585,14 +585,16 @@ class EffectChecks:
     @compiles(fx.MoveMarker, "name:STRING near?:NEXT_TO_IT filters*:" + "|".join(_PLACE_FILTER_RULES) +
               " collect?:COLLECTING_BONUS")
     def _fx_move_marker(self, node: Node, ctx: CheckContext):
-        """`move marker "Nomad" [next to it] [FILTER ...] [collecting bonus]`: to another free space."""
+        """`move marker "Nomad" [next to it] [FILTER ...] [collecting [space] bonus]`: to another free space."""
         name = node["name"]
         filters = self._marker_filters(name, node["filters"], "move")
         if filters is None:
             return None
         if node["near"] is not None:   # `next to it`: next to the space the marker stands on
             filters = (fx.SpaceFilter("next_to_marker", marker=name.value),) + filters
-        return fx.MoveMarker(name.value, filters, node["collect"] is not None)
+        collect = node["collect"]
+        space_only = collect is not None and collect.text.split()[1] == "space"   # `collecting space bonus`
+        return fx.MoveMarker(name.value, filters, collect is not None, space_only)
 
     @compiles(fx.Draw, "count:INT|X|MULTIPLE_X per?:per")
     def _fx_draw(self, node: Node, ctx: CheckContext):
@@ -1250,6 +1252,11 @@ class EffectChecks:
             if isinstance(passive, fx.Trigger):
                 self.diagnostics.error("E307", "'next card' holds modifiers (discount, leeway), not triggers",
                                        child.span)
+            elif passive is not None and not _lasts_for_next_card(passive):
+                self.diagnostics.error(
+                    "E307", "'next card' holds a discount on cards, a requirement leeway or 'use steel | titanium "
+                    "as megacredits'; this modifier would do nothing there",
+                    child.span, hint="write it as an 'effect:' of an active card, or leave it out")
             elif passive is not None:
                 modifiers.append(passive)
         return fx.NextCard(tuple(modifiers))
@@ -1858,3 +1865,15 @@ def _card_tag_word(per: Optional[Node]) -> Optional[Leaf]:
     if len(words) == 2 and words[0].type == "NAME" and words[1].text.lower() == "tag":
         return words[0]
     return None
+
+
+def _lasts_for_next_card(modifier) -> bool:
+    """The modifiers the engine reads from `next card { }` until the next card is played (runtime/rules/prices.py
+    and legality.py `card_using`): a discount on cards, a requirement leeway, and steel or titanium paying money
+    whatever the card's tags. Any other would check and do nothing, so `check` refuses it (E307)."""
+    if isinstance(modifier, fx.Discount):
+        return modifier.resource == "megacredits" and modifier.target.kind == "cards"
+    if isinstance(modifier, fx.RequirementLeeway):
+        return True
+    return isinstance(modifier, fx.Substitute) and modifier.resource in ("steel", "titanium") and \
+        modifier.instead_of == "megacredits" and not modifier.here and not modifier.projects

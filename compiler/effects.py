@@ -414,17 +414,21 @@ class PlaceMarker:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@immediate("move_marker", category="tiles", syntax='move marker "NAME" [next to it] [FILTER ...] [collecting bonus]',
+@immediate("move_marker", category="tiles",
+           syntax='move marker "NAME" [next to it] [FILTER ...] [collecting [space] bonus]',
            example='move marker "Nomad" next to it collecting bonus',
            summary="Move the named marker to another free space the filters allow (`next to it`: next to the space it "
                    "stands on); `collecting bonus`: you collect what a tile placed there would give you (the space's "
-                   "printed bonus and the adjacent oceans' money), though no tile is placed and nothing is triggered.",
+                   "printed bonus and the adjacent oceans' money), though no tile is placed and nothing is triggered; "
+                   "`collecting space bonus`: the space's printed bonus only, without the oceans' money (the printed "
+                   "\"gather any bonus on that space, but no bonuses from adjacent spaces\").",
            impossible="when the marker is not on the board, or no other free space meets the filters")
 @_frozen
 class MoveMarker:
     name: str
     filters: tuple[SpaceFilter, ...] = ()
     collect: bool = False
+    space_only: bool = added(False)   # `collecting space bonus`: the space's printed bonus, no adjacent oceans' money
 
 
 @immediate("draw", category="cards", syntax="draw N [per QUANTITY]", example="draw 2",  # N may be X
@@ -606,7 +610,8 @@ class Require:
 
 @immediate("next_card", category="modifiers", syntax="next card { MODIFIER; ... }",
            example="next card { discount 8 on cards }",
-           summary="Modifiers that apply to the next card you play this generation only.",
+           summary="Modifiers that apply to the next card you play this generation only: a discount on cards, a "
+                   "requirement leeway, `use steel | titanium as megacredits`.",
            impossible=NEVER)
 @_frozen
 class NextCard:

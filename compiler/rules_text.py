@@ -213,6 +213,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
+        # every player's, and nothing says where: "city tile in play" (the printed cards' words; Chinese 全场 says it)
+        everyone = t("tiles_in_play") if m.scope == "all" and not place else ""
         next_to = t("tiles_next_to", what=t.noun(m.next_to)) if m.next_to else ""
         if m.mark:   # `cities with cathedral`: a declared mark on the tile
             next_to += t("tiles_with_mark", mark=t.noun(m.mark, 1))
@@ -220,7 +222,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
             whose = ""  # `cities on mars` are everyone's: 火星上 says where
         at = t("at") if whose and place else ""
         return _Counted(t("tiles_where", owner=whose, at=at, place=place),
-                        t("tiles", scope=scope, what=t.noun(name, count), where=place + next_to, next_to=next_to),
+                        t("tiles", scope=scope, what=t.noun(name, count), where=place + next_to + everyone,
+                          next_to=next_to),
                         unit="tile")
     if k == "resource_here":
         return _Counted(t("here"), t("resource_here", what=t.noun(m.name or "resource", count)))
@@ -587,8 +590,9 @@ def _place_marker(t: Phrases, e) -> str:
 def _move_marker(t: Phrases, e) -> str:
     itself = fx.SpaceFilter("next_to_marker", marker=e.name)
     rest = tuple(f for f in e.filters if f != itself)
+    collect = t("marker_collects_space") if e.space_only else t("marker_collects") if e.collect else ""
     return t("move_marker", name=e.name, near=t("marker_near") if itself in e.filters else "",
-             filters=_filters(t, rest), collect=t("marker_collects") if e.collect else "")
+             filters=_filters(t, rest), collect=collect)
 
 
 @sentence_of(fx.ClaimSpace)

@@ -375,7 +375,8 @@ def _move_marker(e, c: bool) -> str:
     itself = fx.SpaceFilter("next_to_marker", marker=e.name)   # `next to it`, written first
     near = " next to it" if itself in e.filters else ""
     rest = tuple(f for f in e.filters if f != itself)
-    return f'move marker "{e.name}"{near}{_filters(rest)}' + (" collecting bonus" if e.collect else "")
+    collect = " collecting space bonus" if e.space_only else " collecting bonus" if e.collect else ""
+    return f'move marker "{e.name}"{near}{_filters(rest)}{collect}'
 
 
 @text_of(fx.Draw)

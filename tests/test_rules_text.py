@@ -107,7 +107,7 @@ def test_choices_conditions_and_per_clauses_in_both_languages(bundled):
     hydrogen = rules_text.card(bundled.library.get("Imported Hydrogen"), "zh")
     assert "选择一项：获得3点植物；或：在你的另一张牌上增加3个微生物；或：在你的另一张牌上增加2个动物。" in hydrogen
     rails = bundled.library.get("Martian Rails")
-    assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rules_text.card(rails, "en")
+    assert "Action: Spend 1 energy. -> Gain 1 MC per city on Mars." in rules_text.card(rails, "en")
     assert "行动：花费1点电力。 → 火星上每有1个城市板块，获得1 M€。" in rules_text.card(rails, "zh")
 
 

@@ -61,4 +61,4 @@ def test_rules_text_reads_like_the_card(bundled):
         "  Action: Add 1 animal to this card.\n"
         "  1 VP per animal here.")
     rails = rules_text.card(bundled.library.get("Martian Rails"))
-    assert "Action: Spend 1 energy. -> Gain 1 MC per city on mars." in rails
+    assert "Action: Spend 1 energy. -> Gain 1 MC per city on Mars." in rails

@@ -16,9 +16,16 @@ from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
 from ..core.state import CardInPlay
 from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
-from ..rules.legality import award_cost, card_action_options, milestone_cost, paid_with, play_context, usable_prices
+from ..rules.legality import (
+    award_cost,
+    card_action_options,
+    card_using,
+    milestone_cost,
+    play_context,
+    usable_prices,
+)
 from ..rules.measures import failing
-from ..rules.prices import card_cost, card_means, leeway, project_means, standard_cost
+from ..rules.prices import card_cost, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
 from . import (
     effects,  # as a module: effects imports this one (an effect may play a card)
@@ -141,7 +148,7 @@ def funded_award(game: "Table", player: int, name: str) -> None:
 
 def play_card(game: "Table", player: int, name: str) -> None:
     card = game.library[name]
-    using = paid_with(card) + card_means(game, player, card)
+    using = card_using(game, player, card)
     game.begin("play", player, name)
     push(game, card_paid, player, name)
     ctx = play_context(game, player, name)

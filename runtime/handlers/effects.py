@@ -1251,7 +1251,7 @@ PICK_ONE = {
                      arguments=lambda e, ctx: (e, ctx)),
     fx.MoveMarker: Pick("space", "Where do you move the marker?", option=space_option, chosen=tiles.marker_moved,
                         choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
-                        arguments=lambda e, ctx: (ctx.player, e.name, e.collect)),
+                        arguments=lambda e, ctx: (ctx.player, e.name, e.collect) + ((False,) if e.space_only else ())),
     fx.MoveCard: Pick("card", "Which card do you move?", option=_labelled("move"), chosen=zones.moved,
                       choices=movable_cards,
                       arguments=lambda e, ctx: (ctx.player, e.source, e.destination) +

@@ -140,29 +140,39 @@ def marker_placed(game: "Table", sid: str, player: int, name: str, blocks: bool)
 
 
 @step
-def marker_moved(game: "Table", sid: str, player: int, name: str, collect: bool) -> None:
+def marker_moved(game: "Table", sid: str, player: int, name: str, collect: bool, oceans: bool = True) -> None:
     """`move marker "NAME" ... [collecting bonus]`: the marker moves on, and the mover collects what a tile placed
-    there would give them (the printed bonus, the adjacent oceans' money); no tile is placed, so no trigger fires."""
+    there would give them (the printed bonus, the adjacent oceans' money); no tile is placed, so no trigger fires.
+    `oceans` False (`collecting space bonus`): the printed bonus only. (An argument left out when True, so that the
+    flows of saved games read as before.)"""
     old = game.state.markers[name]
     game.state.markers[name] = BoardMarker(sid, old.owner, old.blocks)
     game.log_event("marker_moved", player, name, sid)
     if collect:
-        marker_bonuses(game, player, sid, 0)
+        if oceans:
+            marker_bonuses(game, player, sid, 0)
+        else:
+            marker_bonuses(game, player, sid, 0, False)
 
 
 @step
-def marker_bonuses(game: "Table", player: int, sid: str, index: int) -> None:
+def marker_bonuses(game: "Table", player: int, sid: str, index: int, oceans: bool = True) -> None:
     """The bonuses a marker collects on its space, from `index` on: as a tile's (an ocean bonus places an ocean
-    first, then the rest), then 2 MC per adjacent ocean (more with `ocean bonus +N megacredits`)."""
+    first, then the rest), then 2 MC per adjacent ocean (more with `ocean bonus +N megacredits`) unless `oceans` is
+    False (`collecting space bonus`: the reference engine's `grantSpaceBonuses`, the space's own bonus only)."""
     bonuses = game.board.spaces[sid].bonuses
     if index == 0:
         game.begin("bonus", player, sid)
     index = printed_bonuses(game, player, bonuses, index)
     if index is not None:  # an ocean bonus: its oceans first, then on from here
-        push(game, marker_bonuses, player, sid, index)
+        if oceans:
+            push(game, marker_bonuses, player, sid, index)
+        else:
+            push(game, marker_bonuses, player, sid, index, False)
         place_bonus_oceans(game, player, bonuses[index - 1][1])
         return
-    ocean_money(game, player, adjacent_oceans(game, sid))
+    if oceans:
+        ocean_money(game, player, adjacent_oceans(game, sid))
     game.log_event("end")
 
 

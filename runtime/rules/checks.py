@@ -26,7 +26,7 @@ from tharsis.compiler.memo import per_list
 from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.decisions import Decision, decider_argument
-from ..core.state import MAX_PLAYERS, NEUTRAL
+from ..core.state import MAX_PLAYERS, NEUTRAL, BoardMarker
 from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
@@ -423,6 +423,10 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
             continue
         if kind is fx.PlacePiece:  # the rest must hold after the `build` of some site it may go to
             return _after_some_site(game, e, effects[index + 1:], ctx, undo, apply_last)
+        if kind is fx.PlaceMarker:  # `place marker "X"; move marker "X"`: the move needs the marker placed
+            if _moved_later(e.name, effects, index):
+                return _after_marker_placed(game, e, effects[index + 1:], ctx, undo, apply_last)
+            continue
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the kinds whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
@@ -452,6 +456,36 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectCo
             return True
         _rollback(undo, mark)
     return False
+
+
+def _moved_later(name: str, effects: tuple, index: int) -> bool:
+    """Whether an effect after `effects[index]` moves the marker `name` (a `move marker` that needs it placed)."""
+    for later in effects[index + 1:]:
+        if type(later) is fx.MoveMarker and later.name == name:
+            return True
+    return False
+
+
+def _after_marker_placed(game: "Table", e: fx.PlaceMarker, rest: tuple, ctx: EffectContext, undo: list,
+                         apply_last: bool) -> bool:
+    """Whether the effects after `place marker "X"` hold with the marker on some space it may go to: a later `move
+    marker "X"` needs it on the board, which the state before the card does not show (Martian Nature Wonders'
+    place-then-move). The marker is put on each such space in turn and taken back (the state's markers as they were)."""
+    markers = game.state.markers
+    before = markers.get(e.name)
+    try:
+        for space in marker_destinations(game, ctx.player, e):
+            markers[e.name] = BoardMarker(space, ctx.player, e.blocks)
+            mark = len(undo)
+            if _check_and_apply(game, rest, ctx, undo, apply_last):
+                return True
+            _rollback(undo, mark)
+        return False
+    finally:
+        if before is None:
+            markers.pop(e.name, None)
+        else:
+            markers[e.name] = before
 
 
 def first_impossible(game: "Table", effects: tuple, ctx: EffectContext) -> Optional[tuple]:
@@ -1079,7 +1113,7 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece, fx.ChangeParameter}
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece, fx.PlaceMarker, fx.ChangeParameter}
 
 
 def _check_every_verb_says_when_it_is_impossible() -> None:

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
            "award_cost", "milestone_cost", "card_action_options", "any_legal_action", "extra_action_menu",
-           "fixed_candidates", "is_legal", "paid_with",
+           "fixed_candidates", "is_legal", "card_using", "paid_with",
            "play_context", "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
@@ -75,7 +75,7 @@ def playable(game: "Table", player: int, name: str) -> tuple[bool, str]:
     if problem is not None:
         return False, f"requires {text.comparison(problem)}"
     cost = card_cost(game, player, name)
-    using = paid_with(card) + card_means(game, player, card)
+    using = card_using(game, player, card)
     if not can_pay(game, player, cost, using):
         return False, f"costs {cost} MC"
     ctx = play_context(game, player, name)
@@ -522,7 +522,7 @@ def _play_legal(game: "Table", player: int, action: tuple) -> bool:
         return False
     card = game.library[name]
     cost = card_cost(game, player, name)
-    using = paid_with(card) + card_means(game, player, card)
+    using = card_using(game, player, card)
     if not can_pay(game, player, cost, using) or \
             failing(game, card.requirements, Where(player, name), leeway(game, player)) is not None:
         return False
@@ -800,6 +800,20 @@ def fixed_candidates(projects: dict, conversions: dict, milestones: dict, awards
         candidates += [Option(_PREFIX["milestone"] + n, ("milestone", n)) for n in milestones]
         candidates += [Option(_PREFIX["award"] + n, ("award", n)) for n in awards]
     return tuple(candidates)
+
+
+def card_using(game: "Table", player: int, card) -> tuple[str, ...]:
+    """Everything besides money that may pay for `card` now: the steel and titanium of its tags (`paid_with`),
+    those a `next card { use steel as megacredits }` of the player's allows whatever its tags, and the card
+    resources and tagged stock that pay for it (`card_means`)."""
+    using = paid_with(card)
+    modifiers = game.state.players[player].next_card_modifiers
+    if modifiers:   # almost never: only after an event such as Last Resort Ingenuity
+        for m in modifiers:
+            if isinstance(m, fx.Substitute) and m.instead_of == "megacredits" and not m.here and \
+                    not m.projects and (m.tag is None or m.tag in card.tags) and m.resource not in using:
+                using = using + (m.resource,)
+    return using + card_means(game, player, card)
 
 
 def paid_with(card) -> tuple[str, ...]:

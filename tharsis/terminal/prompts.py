@@ -31,7 +31,12 @@ import attrs
 from tharsis.compiler import effects as fx, rules_text, text
 from tharsis.runtime.api import Decision, NumberOptions, Option
 from tharsis.runtime.rules.checks import EffectContext, value_of
-from tharsis.runtime.rules.legality import award_cost, card_action_options, milestone_cost, paid_with
+from tharsis.runtime.rules.legality import (
+    award_cost,
+    card_action_options,
+    card_using,
+    milestone_cost,
+)
 from tharsis.runtime.rules.measures import Where, quantity
 from tharsis.runtime.rules.prices import card_cost, standard_cost, standard_prices
 
@@ -455,7 +460,7 @@ def _menu_note(game, player: int, option: Option, language: str) -> str:
     if kind == "play":
         card = game.library[action[1]]
         tags = (",".join(card.tags) if words.english else words.tags(card.tags)) or words("no_tags")
-        means = [_noun(m, 1, words) for m in paid_with(card)]
+        means = [_noun(m, 1, words) for m in card_using(game, player, card) if m in ("steel", "titanium")]
         return tags + (words("may_pay", means=words("or_plain").join(means)) if means else "")
     if kind == "project":
         play = game.standard_projects[action[1]].play
