@@ -1303,6 +1303,12 @@ class EffectChecks:
                     fields["min_cost"] = value + (1 if operator == ">" else 0)
                 if operator in ("<=", "<", "=="):
                     fields["max_cost"] = value - (1 if operator == "<" else 0)
+            elif node.kind == "tag_count_filter":   # `with tags >= 2`: how many tags, the event tag counted
+                operator, value = node["operator"].text, int(node["value"].text)
+                if operator in (">=", ">", "=="):
+                    fields["min_tags"] = value + (1 if operator == ">" else 0)
+                if operator in ("<=", "<", "=="):
+                    fields["max_tags"] = value - (1 if operator == "<" else 0)
             elif node.kind == "vp_filter":
                 fields["with_vp"] = True
             elif node.kind == "no_tags_filter":
@@ -1674,7 +1680,7 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
-                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter")
+                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter", "tag_count_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
             "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}

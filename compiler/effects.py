@@ -138,6 +138,10 @@ class CardFilter:
     # `with no requirements` / `with no global requirements` / `with no vp` / `with no special tile`: the card
     # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
     lacking: tuple[str, ...] = added(())
+    # `with tags >= 2` / `with tags == 1`: how many tags the card bears, an event's event tag counted (as
+    # the reference engine counts them); a bound left None is open
+    min_tags: Optional[int] = added(None)
+    max_tags: Optional[int] = added(None)
 
 
 @_frozen

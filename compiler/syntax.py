@@ -93,7 +93,7 @@ Child = Union[Leaf, Node]
 CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
                  "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
-                 "no_special_tile_filter")
+                 "no_special_tile_filter", "tag_count_filter")
 
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
@@ -193,6 +193,7 @@ CHILDREN = {
     "raises": "verb:RAISE parameter:NAME",
     "adds": "verb:ADD resource:NAME",
     "cost_filter": "operator:COMPARATOR value:INT",
+    "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per_tag",
     "per_tag": "tag:NAME",

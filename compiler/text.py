@@ -111,6 +111,14 @@ def card_filter(f, quantity: bool = False) -> str:
         words.append(f"with no {f.lacks} tag")
     if f.no_tags:
         words.append("with no tags")
+    if f.min_tags is not None and f.min_tags == f.max_tags:
+        words.append(f"with {f.min_tags} {'tag' if f.min_tags == 1 else 'tags'}" if quantity
+                     else f"with tags == {f.min_tags}")
+    else:
+        if f.min_tags is not None:
+            words.append(f"with {f.min_tags} or more tags" if quantity else f"with tags >= {f.min_tags}")
+        if f.max_tags is not None:
+            words.append(f"with {f.max_tags} or less tags" if quantity else f"with tags <= {f.max_tags}")
     if f.requirements is not None:
         words.append("with global requirements" if f.requirements == "global" else "with requirements")
     if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
