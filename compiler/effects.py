@@ -835,8 +835,8 @@ class ReplaceTile:
 
 @immediate("repeat", category="control", syntax="repeat QUANTITY times { EFFECTS }",
            example="repeat cards in hand times { gain 1 MC }",
-           summary="Carry out the effects as many times as the quantity counts (counted once, before the first time); "
-           "a time that cannot be carried out is skipped.",
+           summary="Carry out the effects as many times as the quantity counts (counted once, before the first time; "
+           "a plain number too: `repeat 3 times { }`); a time that cannot be carried out is skipped.",
            impossible=NEVER)
 @_frozen
 class Repeat:
@@ -1140,8 +1140,9 @@ class TriggerEvent:
                  "event, brings a kind of tag you had none of), `harm another player` (removes resources of another "
                  "player's, theirs or on their cards, or lowers their production: once per removal and per "
                  "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner); "
-                 "card filters (a type before `card` too): "
-                 "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "card filters (a type before `card` too, or several: `automated or active card`): "
+                 "`with cost >= N`, `with tags >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, "
+                 "`with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
                  "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "

@@ -776,6 +776,9 @@ def _replace_tile(t: Phrases, e) -> str:
 
 @sentence_of(fx.Repeat)
 def _repeat(t: Phrases, e) -> str:
+    terms = e.times.terms
+    if len(terms) == 1 and terms[0].kind == "constant" and terms[0].cap is None:   # `repeat 3 times`
+        return t("repeat_fixed", n=terms[0].value, effects=_one_sentence(t, e.body))
     return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_one_sentence(t, e.body))
 
 

@@ -176,7 +176,7 @@ CHILDREN = {
     # parts of passive effects: trigger events, card filters, discount targets
     "plays": "verb:PLAY played:played_tag|played_card",
     "played_tag": "tags+:NAME",
-    "played_card": "tag?:NAME kind:CARD_KIND filters*",
+    "played_card": "names*:NAME kind:CARD_KIND filters*",
     "places": "verb:PLACE words+:NAME filters*",
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",

@@ -815,7 +815,7 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        written = ev.cards.types[0] + " " if ev.cards is not None and ev.cards.types else ""
+        written = " or ".join(ev.cards.types) + " " if ev.cards is not None and ev.cards.types else ""
         others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
         return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
                 f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
