@@ -30,7 +30,7 @@ UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: d
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
 
 TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards", "each_card",
-                  "each_card_with_resources")  # `to any TAG card`
+                  "each_card_with_resources", "different_cards")  # `to any TAG card`
 COMPILERS: dict[type, Callable] = {}   # effect class -> the EffectChecks method that compiles its rule
 
 
@@ -526,6 +526,19 @@ class EffectChecks:
             return None
         return fx.TakeActions(count)
 
+    @compiles(fx.PassTurn, "")
+    def _fx_pass(self, node: Node, ctx: CheckContext):
+        """`pass`: only where a player takes a turn (a card played, an action used): a trigger's effects happen
+        inside another player's action, and a rule, a bonus or a standard project acts for the game or a menu."""
+        if ctx.in_trigger or ctx.definition not in ("card", "corporation") or ctx.printed_tags:
+            where = "a trigger's effects" if ctx.in_trigger else "a card in nobody's play area" \
+                if ctx.printed_tags else {"standard_project": "a standard project", "standard_action":
+                                          "a standard action"}.get(ctx.definition, f"a {ctx.definition}'s effects")
+            self.diagnostics.error("E307", f"'pass' is for a player taking a turn, not for {where}", node.span,
+                                   "write it in a card's or a corporation's 'play:' or 'action:'")
+            return None
+        return fx.PassTurn()
+
     @compiles(fx.ChangeGovernment, "")
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()
@@ -622,7 +635,14 @@ class EffectChecks:
                                    "'that card' means the card that fired a trigger; it works only in 'when ...'",
                          target_node.span)
             return None
-        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag)
+        cards = 0
+        if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`
+            cards = int(target_node["cards"].text)
+            if cards < 2:
+                self.diagnostics.error("E302", f"'each of {cards} different cards' is not several cards",
+                                       target_node["cards"].span, "write 'to any card' for one card")
+                return None
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards)
 
     def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -833,12 +853,15 @@ class EffectChecks:
             if field is None:
                 others.append(wanted)
                 continue
+            if field == "tag" and field in fields:   # `with space tag with earth tag`: both, in the CardFilter
+                others.append(wanted)
+                continue
             if field in fields:
-                what = "tag" if field == "tag" else "card resource"
+                what = "card resource"
                 self.diagnostics.error("E301", f"a card revealed is looked at for one {what} of this kind at a time",
                                        wanted.span,
-                                       "keep one; the other card filters may go beside it: with requirements, "
-                                       "with no tags, with cost >= N, ...")
+                                       "keep one; the other card filters may go beside it: with TAG tag, with "
+                                       "requirements, with no tags, with cost >= N, with event type, ...")
                 return None
             if field == "tag":
                 found = self.tag(wanted["tag"])
@@ -1135,7 +1158,7 @@ class EffectChecks:
     def _fx_fund_award(self, node: Node, ctx: CheckContext):
         return fx.FundAward()
 
-    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY play:INT")
+    @compiles(fx.LookPlay, "look:INT kind:NAME play_word:PLAY up_to?:UP_TO play:INT price?:effects")
     def _fx_look_play(self, node: Node, ctx: CheckContext):
         look, word, play = int(node["look"].text), node["kind"], int(node["play"].text)
         kind = word.text.lower()
@@ -1150,7 +1173,16 @@ class EffectChecks:
         if not 0 < play <= look:
             self.diagnostics.error("E302", f"can't play {play} of {look} cards", node["play"].span)
             return None
-        return fx.LookPlay(look, kind, play)
+        up_to = node["up_to"] is not None
+        price = ()
+        if node["price"] is not None:   # paid for each card played, so the player must be free to play none
+            if not up_to:
+                self.diagnostics.error("E307", "a price on playing needs 'play up to K': a player who cannot pay "
+                                       "must be free to play none", node["price"].span,
+                                       f"write 'look {look} {kind} cards play up to {play} {{ ... }}'")
+                return None
+            price = self.effects(node["price"], attrs.evolve(ctx, refusable=False))
+        return fx.LookPlay(look, kind, play, up_to=up_to, price=price)
 
     @compiles(fx.ReuseAction, "")
     def _fx_reuse_action(self, node: Node, ctx: CheckContext):
@@ -1258,19 +1290,26 @@ class EffectChecks:
                          "'including this' counts the card's own play, which is its owner's: write 'when you ...'"
                          if including_this else "every player produces at once: write 'when you produce'")
             return None
+        if event.kind == "add_resource" and event.here:   # `when you add microbe here`: this card must hold them
+            if subject == "another":
+                self.diagnostics.error("E307", "'another player' never goes with 'here': only the card's owner adds "
+                                       "resources to it", node["subject"].span, "write 'when you add ... here'")
+                return None
+            if not self._holds_check(event.resource, ctx, node["event"].span):
+                return None
         return fx.Trigger(subject, event, effects, including_this, once_per_action=node["once"] is not None)
 
     def _card_filters(self, nodes: list[Node]) -> dict:
         result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
-            if node.kind == "cost_filter":
+            if node.kind == "cost_filter":   # two costs keep the narrower range, as in a CardFilter
                 operator, value = node["operator"].text, int(node["value"].text)
-                if operator in (">=", ">"):
-                    result["min_cost"] = value + (1 if operator == ">" else 0)
-                elif operator in ("<=", "<"):
-                    result["max_cost"] = value - (1 if operator == "<" else 0)
-                else:
-                    result["min_cost"] = result["max_cost"] = value
+                if operator in (">=", ">", "=="):
+                    low = value + (1 if operator == ">" else 0)
+                    result["min_cost"] = max(low, result.get("min_cost") or low)
+                if operator in ("<=", "<", "=="):
+                    high = value - (1 if operator == "<" else 0)
+                    result["max_cost"] = high if result.get("max_cost") is None else min(high, result["max_cost"])
             elif node.kind == "except_filter":
                 result["excluded"] = result["excluded"] + (node["name"].value,)
                 result["excluded_spans"] = result["excluded_spans"] + (node["name"].span,)
@@ -1280,9 +1319,8 @@ class EffectChecks:
                 result["no_tags"] = True
             elif node.kind == "holding_filter":
                 resource = self.card_resource(node["resource"])
-                if resource is None:
+                if resource is None or not self._once(result, "holds", resource, node, "holding RESOURCE"):
                     return None
-                result["holds"] = resource
         others = [node for node in nodes if node.kind in _CARD_ONLY_FILTERS]
         if others:   # the filters the card verbs share, beyond the event's own fields: one CardFilter
             cards = self.card_filter(others)
@@ -1294,15 +1332,19 @@ class EffectChecks:
     def card_filter(self, nodes: list, types: tuple[str, ...] = (), tag: Optional[str] = None) \
             -> Optional[fx.CardFilter]:
         """The card filters written after a card (`with no earth tag`, `with cost <= 16`, `holding microbe`, ...)
-        as one CardFilter, or None after reporting why not (an unknown tag or card resource)."""
+        as one CardFilter, or None after reporting why not (an unknown tag or card resource, a filter that holds one
+        value given two). Filters of one kind add up: `with space tag with no jovian tag with no earth tag` is a card
+        with a space tag and none of the other two; two costs keep the narrower range."""
         fields: dict = {"types": types, "tag": tag}
         for node in nodes:
             if node.kind == "cost_filter":
                 operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">", "=="):
-                    fields["min_cost"] = value + (1 if operator == ">" else 0)
+                    low = value + (1 if operator == ">" else 0)
+                    fields["min_cost"] = max(low, fields.get("min_cost") or low)
                 if operator in ("<=", "<", "=="):
-                    fields["max_cost"] = value - (1 if operator == "<" else 0)
+                    high = value - (1 if operator == "<" else 0)
+                    fields["max_cost"] = high if fields.get("max_cost") is None else min(high, fields["max_cost"])
             elif node.kind == "tag_count_filter":   # `with tags >= 2`: how many tags, the event tag counted
                 operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">", "=="):
@@ -1313,34 +1355,80 @@ class EffectChecks:
                 fields["with_vp"] = True
             elif node.kind == "no_tags_filter":
                 fields["no_tags"] = True
-            elif node.kind in ("tag_filter", "lacks_tag_filter"):
+            elif node.kind == "tag_filter":
                 found = self.tag(node["tag"])
                 if found is None:
                     return None
-                fields["tag" if node.kind == "tag_filter" else "lacks"] = found
+                fx.filter_tag(fields, found, lacking=False)
+            elif node.kind == "lacks_tag_filter":   # `with no jovian or earth tag`: none of them
+                for leaf in node["tags"]:
+                    found = self.tag(leaf)
+                    if found is None:
+                        return None
+                    fx.filter_tag(fields, found, lacking=True)
+            elif node.kind == "type_filter":   # `with event type`, `with active or automated type`
+                written = self._filter_types(node, fields["types"])
+                if written is None:
+                    return None
+                fields["types"] = written
             elif node.kind == "any_tag_filter":   # `with earth or jovian tag`: one of them at least
                 tags = tuple(self.tag(leaf) for leaf in node["tags"])
                 if None in tags:
                     return None
-                fields["any_tag"] = tuple(dict.fromkeys(tags))
+                if not self._once(fields, "any_tag", tuple(dict.fromkeys(tags)), node, "with A or B tag"):
+                    return None
             elif node.kind == "holding_filter":
                 found = self.card_resource(node["resource"])
-                if found is None:
+                if found is None or not self._once(fields, "holds", found, node, "holding RESOURCE"):
                     return None
-                fields["holds"] = found
             elif node.kind == "requirements_filter":
-                fields["requirements"] = "any"
+                fields["requirements"] = fields.get("requirements") or "any"
             elif node.kind == "global_requirements_filter":
-                fields["requirements"] = "global"
+                fields["requirements"] = "global"   # the narrower of the two
+            elif node.kind == "faction_requirements_filter":   # `"Blue Party" rules`, `envoys in "Blue Party" >= 2`
+                fields["requirements"] = "faction"
             elif node.kind == "special_tile_filter":
                 fields["special_tile"] = True
             elif node.kind in _LACKING:
-                fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
+                if _LACKING[node.kind] not in fields.get("lacking", ()):
+                    fields["lacking"] = fields.get("lacking", ()) + (_LACKING[node.kind],)
             elif node.kind == "except_filter":
                 self.diagnostics.error("E301", "'except' names a standard project, not a card", node.span,
                                        "write the card filters: with TAG tag, with no TAG tag, with cost <= N, ...")
                 return None
         return fx.CardFilter(**fields)
+
+    def _once(self, fields: dict, key: str, value, node: Node, form: str) -> bool:
+        """A filter that holds one value (`holding RESOURCE`, `with A or B tag`) written twice with two: E301,
+        as a card holds one kind of resource and two `or` lists would have to be read as one."""
+        if fields.get(key) not in (None, (), value):
+            self.diagnostics.error("E301", f"'{form}' is given twice with two values: a card passes one",
+                                   node.span, "keep one" + (" list: with earth or jovian or science tag"
+                                                            if key == "any_tag" else ""))
+            return False
+        fields[key] = value
+        return True
+
+    def _filter_types(self, node: Node, before: tuple[str, ...]) -> Optional[tuple[str, ...]]:
+        """`with event type`: the card types (or declared kinds) named, within the type already written before the
+        card (`move event ... with event type` is one type; `active card with event type` none: E301)."""
+        written = []
+        for leaf in node["types"]:
+            word = " ".join(leaf.text.lower().split())
+            if word not in v.CARD_TYPES and word not in self.card_kinds:
+                known = tuple(v.CARD_TYPES) + tuple(self.card_kinds)
+                self.diagnostics.error("E105", f"unknown card type '{leaf.text}'", leaf.span,
+                                       did_you_mean(word, known) or "card types: " + ", ".join(known))
+                return None
+            written.append(word)
+        if not before:
+            return tuple(dict.fromkeys(written))
+        kept = tuple(kind for kind in before if kind in written)
+        if not kept:
+            self.diagnostics.error("E301", f"a {' or '.join(before)} card is never {' or '.join(written)}",
+                                   node.span, "keep one type: the word before 'card', or 'with TYPE type'")
+            return None
+        return kept
 
     def _played_type(self, name) -> Optional[str]:
         """A card type or declared kind written where a tag may be (`play active card`), or None."""
@@ -1453,18 +1541,16 @@ class EffectChecks:
                     return None
             filters = self._card_filters(node["filters"])
             return None if filters is None else fx.TriggerEvent("standard_project", **filters)
-        if node.kind == "produces":
-            return fx.TriggerEvent("production")
+        if node.kind in _PLAIN_EVENTS:   # an event with nothing to check: `produce`, `gain a new tag`, `harm ...`
+            return fx.TriggerEvent(_PLAIN_EVENTS[node.kind])
         if node.kind == "sends":
             piece = self.piece(node["words"])
             return fx.TriggerEvent("send", piece=piece) if piece else None
-        if node.kind == "gains_new_tag":
-            return fx.TriggerEvent("new_tag")
-        if node.kind in ("harms", "harms_you"):   # resources removed, production lowered: of anyone, or of the owner
-            return fx.TriggerEvent("harm" if node.kind == "harms" else "harm_you")
         if node.kind == "adds":
             resource = self.card_resource(node["resource"], allow_any=True)
-            return fx.TriggerEvent("add_resource", resource=resource) if resource else None
+            if resource is None:
+                return None
+            return fx.TriggerEvent("add_resource", resource=resource, here=node["here"] is not None)
         if node.kind == "raises":
             word = node["parameter"]
             parameter = word.text.lower()
@@ -1489,6 +1575,7 @@ class EffectChecks:
                 return None
         target_node = node["target"]
         kind = target_node.kind
+        per_node = target_node["per"]
         per_tag = None
         if kind == "on_cards":
             tag_leaf = target_node["tag"]
@@ -1501,19 +1588,37 @@ class EffectChecks:
                 if cards is None:
                     return None
             target = fx.DiscountTarget("cards", tag=tag, cards=cards)
-            if target_node["per"] is not None:  # `on cards per building tag`: N off each such tag
-                per_leaf = target_node["per"]["tag"]
+            per_leaf = _card_tag_word(per_node)
+            if per_leaf is not None:  # `on cards per building tag`: N off each such tag of the card played
                 per_tag = self.tag(per_leaf)
                 if per_tag == "event":
                     self.diagnostics.error("E102", "'event' is a card type, not a tag", per_leaf.span,
                                  "to discount events, write 'discount N on event cards'")
                 if per_tag in (None, "event"):
                     return None
+                per_node = None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
-        return fx.Discount(amount, resource, target, per_tag)
+            if kind in ("on_milestones", "on_awards") and resource != "megacredits":
+                self.diagnostics.error("E301", f"{kind[3:]} are paid in megacredits: a discount in {resource} would "
+                                       "never lower their price", node["resource"].span,
+                                       f"write 'discount {amount} on {kind[3:]}'")
+                return None
+            if kind in ("on_milestones", "on_awards") and per_node is not None:
+                self.diagnostics.error("E301", f"a discount on {kind[3:]} is a fixed amount: it is not scaled by a "
+                                       "quantity", per_node.span, f"write 'discount {amount} on {kind[3:]}'")
+                return None
+        # `discount 1 megacredits on standard action "Trade"`: only the price in megacredits (another resource
+        # written is the only price it can lower anyway, and keeps the form it always had)
+        written = resource == "megacredits" and node["resource"] is not None
+        if per_node is None:
+            return fx.Discount(amount, resource, target, per_tag, resource_written=written)
+        divisor, quantity = self.per_quantity(per_node["quantity"], ctx)   # `per 2 orbitals here`
+        if quantity is None:
+            return None
+        return fx.Discount(amount, resource, target, per_tag, per=quantity, divisor=divisor, resource_written=written)
 
     @compiles(fx.Tax, "amount:INT resource:NAME step:NAME")
     def _passive_tax(self, node: Node, ctx: CheckContext):
@@ -1534,6 +1639,25 @@ class EffectChecks:
             self.diagnostics.error("E302", "a tax of 0 taxes nothing", amount_leaf.span)
             return None
         return fx.Tax(amount, resource)
+
+    @compiles(fx.KeepEnergy, "")
+    def _passive_keep_energy(self, node: Node, ctx: CheckContext):
+        return fx.KeepEnergy()
+
+    @compiles(fx.SkipTr, "steps:INT what:NAME")
+    def _passive_skip_tr(self, node: Node, ctx: CheckContext):
+        steps_leaf, what = node["steps"], node["what"]
+        steps = int(steps_leaf.text)
+        plural = "step" if steps == 1 else "steps"
+        if what.text.lower() != "tr":
+            self.diagnostics.error("E108", f"only TR steps are skipped, not {what.text} steps", what.span,
+                                   f"write: skip first {steps} tr {plural} each generation")
+            return None
+        if steps < 1:
+            self.diagnostics.error("E302", "skipping the first 0 TR steps skips nothing", steps_leaf.span,
+                                   "write: skip first 1 tr step each generation")
+            return None
+        return fx.SkipTr(steps)
 
     @compiles(fx.InfluenceBonus, "change:SIGNED")
     def _passive_influence_bonus(self, node: Node, ctx: CheckContext):
@@ -1578,29 +1702,47 @@ class EffectChecks:
             return None
         return fx.RequirementLeeway(int(node["steps"].text), None if scope == "global" else scope)
 
-    @compiles(fx.Protect, "resources:name_list scope:PROTECT_SCOPE")
+    @compiles(fx.Protect, "half?:HALF resources:name_list scope:PROTECT_SCOPE")
     def _passive_protect(self, node: Node, ctx: CheckContext):
         """`protect animals here`, `protect plants from opponents`, and `protect production from opponents` (Private
-        Security: an opponent's red-bordered `any production(...)` cannot pick you)."""
+        Security: an opponent's red-bordered `any production(...)` cannot pick you); `protect half plants from
+        opponents` (Botanical Experience: an opponent's removal takes half, rounded up), resources of the stock only."""
         resources = []
         scope = "here" if node["scope"].text == "here" else "opponents"
+        half = node["half"] is not None
+        if half and scope == "here":
+            self.diagnostics.error("E301", "'half' protects a player's resources from opponents, not a card's",
+                                   node["half"].span, "write: protect half RESOURCE from opponents, or protect "
+                                   "RESOURCE here")
+            return None
         for leaf in node["resources"].leaves():
             if leaf.text.lower() in ("production", "productions"):
                 if scope == "here":
                     self.diagnostics.error("E301", "production is a player's, not a card's: it is protected from "
                                            "opponents", leaf.span, "write: protect production from opponents")
                     return None
+                if half:
+                    self.diagnostics.error("E301", "a production is protected whole or not at all: 'half' takes "
+                                           "resources of the stock", leaf.span,
+                                           "write: protect production from opponents, or protect half plants from "
+                                           "opponents")
+                    return None
                 resources.append(PRODUCTION)
                 continue
             resource = self.any_resource(leaf)
             if resource is None:
+                return None
+            if half and resource not in v.STANDARD_RESOURCES:
+                self.diagnostics.error("E301", f"'half' protects resources of the stock, and '{leaf.text}' is a card "
+                                       "resource", leaf.span, "write: protect half plants from opponents (a standard "
+                                       "resource)")
                 return None
             resources.append(resource)
         if scope == "here":
             for resource in resources:
                 if not self._holds_check(resource, ctx, node.span):
                     return None
-        return fx.Protect(tuple(resources), scope)
+        return fx.Protect(tuple(resources), scope, half=half)
 
     @compiles(fx.Substitute, "resource:NAME here?:on_this_card value?:INT instead:NAME tag?:NAME projects*:STRING")
     def _passive_substitute(self, node: Node, ctx: CheckContext):
@@ -1701,12 +1843,19 @@ _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditio
 _ZONES = ("play", "events", "hand")
 _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
+# trigger events written with nothing to check, by their parse: `produce`; `gain a new tag`; `harm another player`
+# (resources removed, production lowered, of anyone) and `harm you` (of the owner); `become leader of a faction` (a
+# faction's leader changes to the player)
+_PLAIN_EVENTS = {"produces": "production", "gains_new_tag": "new_tag", "harms": "harm", "harms_you": "harm_you",
+                 "becomes_leader": "become_leader"}
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
-_CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "requirements_filter",
+_CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "type_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
-                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter", "tag_count_filter")
+                      "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
+                      "faction_requirements_filter", "no_faction_requirements_filter", "tag_count_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
+            "no_faction_requirements_filter": "faction requirements",
             "no_vp_filter": "vp", "no_special_tile_filter": "special tile"}
 
 
@@ -1723,3 +1872,17 @@ def _not_neutral(effects: tuple) -> Optional[str]:
 def _targets_player(compiled) -> bool:
     """Whether a compiled effect chooses another player as its target (whom `that player's events` then means)."""
     return compiled is not None and fx.targets_player(compiled)
+
+
+def _card_tag_word(per: Optional[Node]) -> Optional[Leaf]:
+    """The tag word of `per building tag` (one word, then `tag`, no number, no cap) after a card discount, which
+    counts the tags of the card played; None for any other quantity, counted for the discount's owner."""
+    if per is None:
+        return None
+    terms = per["quantity"]["terms"]
+    if len(terms) != 1 or terms[0].kind != "term" or terms[0]["cap"] is not None:
+        return None
+    words = terms[0]["words"]
+    if len(words) == 2 and words[0].type == "NAME" and words[1].text.lower() == "tag":
+        return words[0]
+    return None

@@ -49,7 +49,7 @@ FIELDS = {
     "card": ({"set", "type", "cost", "tags", "holds", "requires", "play", "action", "repeatable action", "effect",
               "vp", "needs"}, {"type", "cost"}),
     "corporation": ({"set", "tags", "start", "holds", "play", "action", "repeatable action", "effect",
-                     "first action", "vp", "variant"}, {"start"}),
+                     "first action", "vp", "variant", "needs"}, {"start"}),
     "standard_project": ({"set", "cost", "play", "variant"}, {"cost", "play"}),
     "standard_action": ({"set", "cost", "play", "variant", "once per generation"}, {"play"}),
     "milestone": ({"set", "requires"}, {"requires"}),
@@ -227,7 +227,8 @@ class Checker(EffectChecks, DesignLints):
                            first_action=self._effects_field(fields, "first action",
                                                             attrs.evolve(ctx, refusable=False)),
                            actions=self._actions(fields, ctx), passives=self._passives(fields, ctx),
-                           vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node))
+                           vp=self._vp(fields, ctx), variant=self._variant(fields), source=self._source(node),
+                           needs=self._set_list(fields, "needs"), needs_spans=self._set_list_spans(fields, "needs"))
 
     def _def_standard_project(self, node: Node) -> Optional[StandardProject]:
         name, _ = self._name(node)
@@ -1023,7 +1024,7 @@ class Checker(EffectChecks, DesignLints):
             rest = first[1:]
             span = Span(rest[0].span.path, rest[0].span.line, rest[0].span.column, rest[-1].span.end_line,
                         rest[-1].span.end_column)
-            caps = tuple(terms[0][0].nodes("cap"))
+            caps = tuple(terms[0][0].nodes("cap")) + tuple(terms[0][0].nodes("quantity_cap"))
             terms = [(Node("term", tuple(rest) + caps, span), terms[0][1])] + terms[1:]
         quantity = self._terms(terms, ctx)
         return divisor, quantity
@@ -1067,13 +1068,23 @@ class Checker(EffectChecks, DesignLints):
         measures = []
         for term, subtract in terms:
             words = _words_of(term)
-            cap = None
-            if term["cap"] is not None:
+            cap, cap_by = None, None
+            if term["cap"] is not None and term["cap"].kind == "quantity_cap":   # `max jovian tags`
+                capping = term["cap"]
+                found = self._terms([(Node("term", tuple(capping["words"]), capping.span), False)], ctx)
+                if found is None:
+                    return None
+                cap_by = found.terms[0]
+            elif term["cap"] is not None:
                 cap = int(term["cap"]["most"].text)
             if words and words[0].type == "INT":
                 if len(words) == 1 and (subtract or len(terms) > 1 or number):
                     if cap is not None:
                         self._capped_number(int(words[0].text), cap, term["cap"].span)
+                    if cap_by is not None:   # `2 max jovian tags`: the smaller of a number and a count
+                        measures.append(fx.Measure("constant", value=int(words[0].text), cap_by=cap_by,
+                                                   subtract=subtract))
+                        continue
                     measures.append(fx.Measure("constant", value=int(words[0].text), cap=cap, subtract=subtract))
                     continue
                 if len(words) == 1:
@@ -1128,6 +1139,8 @@ class Checker(EffectChecks, DesignLints):
                 measure = attrs.evolve(measure, wild_tags=self.wild_tags)  # printed tags only: these are no kind
             if cap is not None or subtract:
                 measure = attrs.evolve(measure, cap=cap, subtract=subtract)
+            if cap_by is not None:
+                measure = attrs.evolve(measure, cap_by=cap_by)
             measures.append(measure)
         return fx.Quantity(tuple(measures))
 

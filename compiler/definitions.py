@@ -80,6 +80,10 @@ class Corporation:
     type: str = "corporation"
     cost: int = 0
     requirements: Optional[Condition] = None
+    # sets that must be in play too for the corporation to be dealt (one raising an expansion's parameter:
+    # `needs: NAME`), as a card's; `added`: the corporations written before it keep their recorded hashes
+    needs: tuple[str, ...] = added(())
+    needs_spans: tuple = attrs.field(default=(), eq=False, repr=False)
 
 
 @attrs.frozen

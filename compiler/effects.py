@@ -129,6 +129,7 @@ class CardFilter:
     lacks: Optional[str] = None             # `with no TAG tag`: has none of it
     no_tags: bool = False                   # `with no tags`
     requirements: Optional[str] = None      # `with requirements` (any) | `with global requirements` (global)
+    #                                         | `with faction requirements` (faction: one names a faction)
     min_cost: Optional[int] = None          # `costing N or more` / `with cost >= N`
     max_cost: Optional[int] = None          # `costing N or less` / `with cost <= N`
     with_vp: bool = False                   # `with vp`: printed victory points above 0
@@ -138,10 +139,35 @@ class CardFilter:
     # `with no requirements` / `with no global requirements` / `with no vp` / `with no special tile`: the card
     # lacks that property (the words `requirements`, `global requirements`, `vp`, `special tile`)
     lacking: tuple[str, ...] = added(())
+    # the second and further `with TAG tag` (a card with all of them) and `with no TAG tag` (with none of them:
+    # `with no jovian tag with no earth tag`, `with no jovian or earth tag`); the first of each is `tag` / `lacks`,
+    # as it was when one was all a filter could hold, so that the cards written then keep their meaning and hash
+    more_tags: tuple[str, ...] = added(())
+    more_lacks: tuple[str, ...] = added(())
     # `with tags >= 2` / `with tags == 1`: how many tags the card bears, an event's event tag counted (as
     # the reference engine counts them); a bound left None is open
     min_tags: Optional[int] = added(None)
     max_tags: Optional[int] = added(None)
+
+    @property
+    def tags_needed(self) -> tuple[str, ...]:
+        """Every tag the card must have (`with TAG tag`, each written)."""
+        return ((self.tag,) if self.tag is not None else ()) + self.more_tags
+
+    @property
+    def tags_lacked(self) -> tuple[str, ...]:
+        """Every tag the card must not have (`with no TAG tag`, each written)."""
+        return ((self.lacks,) if self.lacks is not None else ()) + self.more_lacks
+
+
+def filter_tag(fields: dict, tag: str, lacking: bool) -> None:
+    """Add a `with TAG tag` (or, `lacking`, a `with no TAG tag`) to the fields of a CardFilter being built: the
+    first into `tag` / `lacks`, the others after it, a tag written twice once."""
+    first, more = ("lacks", "more_lacks") if lacking else ("tag", "more_tags")
+    if fields.get(first) is None:
+        fields[first] = tag
+    elif tag != fields[first] and tag not in fields.get(more, ()):
+        fields[more] = fields.get(more, ()) + (tag,)
 
 
 @_frozen
@@ -152,7 +178,8 @@ class Measure:
     tags, distinct_tags, resource_here, card_resources, tiles, adjacent_tiles, stock, production,
     highest_production, raised_productions, tr, tr_raised, removed (resources removed from other players this
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
-    sites and, for a kind with a supply, in it), players, placed_tiles (in a placement trigger: the tiles next to
+    sites and, for a kind with a supply, in it), players, passed (the players, or opponents, who have passed this
+    generation), placed_tiles (in a placement trigger: the tiles next to
     the tile just placed, `your tiles next to it`).
     """
 
@@ -178,6 +205,9 @@ class Measure:
     in_play: bool = False                    # cards: every card of the play area (corporation, kinds of card), no event
     cards: Optional[CardFilter] = None       # cards: the filters beyond the types and those above
     mark: Optional[str] = added(None)        # tiles: only those with this declared mark (`cities with cathedral`)
+    # `earth tags max jovian tags`: this term counts at most what another measure counts (the smaller of the two); a
+    # wild tag counted by both goes to one side only, where it makes the smaller larger
+    cap_by: Optional["Measure"] = added(None)
 
 
 @_frozen
@@ -452,21 +482,24 @@ class Discard:
 
 @immediate("add", category="card resources",
            syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
-           "| to any [TAG] cards | to each [TAG] card [with resources] | to that card)",
+           "| to any [TAG] cards | to each [TAG] card [with resources] | to each of N different [TAG] cards "
+           "| to that card)",
            example="add 1 animal per 2 plant tags to any animal card",
            summary="Add resources to a card that holds that type: this card, another of yours, any of yours, "
            "or the card that fired a trigger; `TAG`: only a card of yours with that tag; `with resources`: a "
            "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
-           "time; `to each card`: to every card of yours that holds it. `resource` means any type the target "
-           "holds.",
+           "time; `to each card`: to every card of yours that holds it; `to each of N different cards`: to N cards of "
+           "yours that hold it, each chosen once (to every one when there are N or fewer). `resource` means any "
+           "type the target holds.",
            impossible=NEVER)
 @_frozen
 class AddResources:
     resource: str        # a card resource, or "resource" for any type
     amount: Amount
     target: str          # here | another_card | any_card | any_card_with_resources | any_cards | that_card
-    #                      | each_card | each_card_with_resources
+    #                      | each_card | each_card_with_resources | different_cards
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
+    cards: int = added(0)       # different_cards: how many different cards get the amount each
 
 
 @immediate("remove", category="card resources",
@@ -651,8 +684,9 @@ class PlayFromHand:
                    "an event; your choice of player), or from your hand onto this card (`to here`: kept face up on "
                    "it, public, with N resources on it). A card leaving play takes its resources with it and its "
                    "lasting effects end; its tile stays. Filters: `with TAG tag`, `with no TAG tag`, `with no "
-                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with cost >= N` (`<=`, "
-                   "`==`), `with [no] vp`, `holding RESOURCE`, `with [no] special tile`.",
+                   "tags`, `with [no] requirements`, `with [no] global requirements`, `with [no] faction "
+                   "requirements`, `with cost >= N` (`<=`, `==`), `with [no] vp`, `holding RESOURCE`, `with [no] "
+                   "special tile`.",
            impossible="when no card of yours in that zone passes the filters (or may go where it is sent)")
 @_frozen
 class MoveCard:
@@ -941,19 +975,23 @@ class FundAward:
     pass
 
 
-@immediate("look_play", category="cards", syntax="look N KIND cards play K",
-           example="look 3 mission cards play 1",
+@immediate("look_play", category="cards", syntax="look N KIND cards play [up to] K [{ PRICE }]",
+           example="look 1 mission cards play up to 1 { pay 12 megacredits }",
            summary="Take the top N cards of a declared kind's pile; play K of them for free (one that cannot be "
                    "played is discarded for its kind's `unplayable` effects); the others go under the pile. "
                    "`corporation` for KIND: the corporations not dealt at set-up; each one played starts (its "
                    "starting megacredits, its start effects, its first action waiting) and the others are "
-                   "discarded.",
+                   "discarded. "
+                   "`up to K`: the player sees them and may play fewer, none at all; `{ PRICE }` (with `up to` "
+                   "only): effects carried out before each card is played, offered only while they can be.",
            impossible=NEVER)
 @_frozen
 class LookPlay:
     look: int
     card_kind: str
     play: int
+    up_to: bool = added(False)   # `play up to K`: the player may play fewer, none at all
+    price: tuple = added(())     # `{ pay 12 megacredits; ... }`: carried out before each card played
 
 
 @immediate("reuse_action", category="actions", syntax="repeat used action of another card",
@@ -988,6 +1026,17 @@ class UseProject:
 @_frozen
 class TakeActions:
     count: int
+
+
+@immediate("pass_turn", category="actions", syntax="pass", example="pass",
+           summary="The player passes, as the turn's pass does: no more turns this generation (the effects after it "
+                   "are still carried out). Only in a card's `play:` or `action:`, never in a trigger. With "
+                   "`requires: opponents passed == 0`, Red Appeasement's \"no other player has passed; this counts as "
+                   "passing\".",
+           impossible=NEVER)
+@_frozen
+class PassTurn:
+    pass
 
 
 @immediate("neutral", category="control", syntax="neutral { EFFECTS }",
@@ -1104,7 +1153,7 @@ class Nothing:
 @_frozen
 class TriggerEvent:
     """What fires a trigger. kind: play_tag | play_card | place | standard_project | raise | production |
-    production_raise | add_resource | send | place_piece | new_tag | harm | harm_you."""
+    production_raise | add_resource | send | place_piece | new_tag | harm | harm_you | become_leader."""
 
     kind: str
     tags: tuple[str, ...] = ()
@@ -1123,6 +1172,7 @@ class TriggerEvent:
     piece: Optional[str] = None              # send, place_piece: the declared kind of piece
     holds: Optional[str] = None              # play_card: only cards that hold this card resource
     cards: Optional[CardFilter] = None       # play_card: the other filters (a type, requirements, a tag lacked)
+    here: bool = added(False)                # add_resource: only resources added to the trigger's own card
 
 
 @passive("when", rule="trigger", category="triggers",
@@ -1133,17 +1183,21 @@ class TriggerEvent:
                  "`play TAG [or TAG] tag` (once per matching tag), `play [TAG] card|event [with cost >= N]`, "
                  "`place TILE tile [FILTER]`, `use standard project [with cost >= N] [except \"name\"]`, "
                  "`raise PARAMETER` (temperature, oxygen, oceans, or tr: any TR step), `raise production` (each time "
-                 "one of your productions rises), `add RESOURCE` (card resources added to a card of the player's, "
-                 "once per effect; `RESOURCE added` counts them), `produce` (at the start of the production phase), "
+                 "one of your productions rises), `add RESOURCE [here]` (card resources added to a card of the "
+                 "player's, or with `here` to this card only, once per effect; `RESOURCE added` counts them), "
+                 "`produce` (at the start of the production phase), "
                  "`send PIECE` (a visit to a "
                  "site), `place PIECE` (a piece placed on a site), `gain a new tag` (a card of yours in play, not an "
                  "event, brings a kind of tag you had none of), `harm another player` (removes resources of another "
                  "player's, theirs or on their cards, or lowers their production: once per removal and per "
-                 "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner); "
+                 "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner), "
+                 "`become leader of a faction` (a piece of the player's becomes a faction's leader, where another's or "
+                 "none led it); "
                  "card filters (a type before `card` too, or several: `automated or active card`): "
                  "`with cost >= N`, `with tags >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, "
                  "`with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
+                 "`with [no] faction requirements`, "
                  "`with [no] special tile`. "
                  "Written `once per action when ...`, the trigger fires at most once in one action (a card "
                  "played, a project, a card's action, a kept card at set-up, the production phase), however "
@@ -1159,7 +1213,7 @@ class Trigger:
 
 @_frozen
 class DiscountTarget:
-    """kind: cards | standard_project | standard_projects | standard_action | starting_cards."""
+    """kind: cards | standard_project | standard_projects | standard_action | starting_cards | milestones | awards."""
 
     kind: str
     tag: Optional[str] = None
@@ -1170,18 +1224,29 @@ class DiscountTarget:
     cards: Optional["CardFilter"] = added(None)
 
 
-@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] [per TAG tag] "
-         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards)",
-         example="discount 2 on cards with requirements",
-         summary="Lower a price. Without a resource the discount is in megacredits. The card filters (`with "
+@passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] "
+         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
+         "awards) [per QUANTITY]",
+         example="discount 1 on standard project \"Power Plant\" per 2 microbes here",
+         summary="Lower a price. Without a resource the discount is in megacredits (and lowers each price of a "
+                 "standard action with several); with one, only the price in it. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
-                 "tag`: N off for each such tag of the card played (none off a card without one).")
+                 "tag` on cards: N off for each such tag of the card played (none off a card without one); any other "
+                 "`per QUANTITY`: N off for each (or each `per 2`) of what the owner counts now (`per 2 orbitals "
+                 "here`: 1 off for every 2 orbitals on the card).")
 @_frozen
 class Discount:
     amount: int
     resource: str
     target: DiscountTarget
     per_tag: Optional[str] = None   # cards: the amount is taken off once per tag of this kind on the card
+    # `per 2 orbitals here`: the amount is taken off once per `divisor` of this quantity, counted for the owner (and
+    # `here` being the card the discount is on) whenever a price is asked, so such prices are never cached
+    per: Optional[Quantity] = added(None)
+    divisor: int = added(1)
+    # `discount 1 megacredits on standard action "Trade"`: the resource written, so only the price in it is lowered
+    # (without one, a discount in megacredits lowers every price of a standard action with several)
+    resource_written: bool = added(False)
 
 
 @passive("resource_value", category="modifiers", syntax="RESOURCE value +N", example="titanium value +1",
@@ -1202,14 +1267,19 @@ class RequirementLeeway:
     parameter: Optional[str] = None   # None: every global parameter
 
 
-@passive("protect", category="modifiers", syntax="protect RESOURCE, ... (here | from opponents)",
+@passive("protect", category="modifiers", syntax="protect [half] RESOURCE, ... (here | from opponents)",
          example="protect animals here",
          summary="Resources that cannot be removed: from this card by anyone, or yours by opponents; `production` "
-                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours.")
+                 "(`protect production from opponents`): an opponent's `any production(...)` cannot lower yours. "
+                 "`half` (from opponents, resources of your stock): an opponent's removal or theft takes only half "
+                 "of what it would, rounded up.")
 @_frozen
 class Protect:
     resources: tuple[str, ...]   # resources, or "production" (your productions, from opponents)
     scope: str   # here | opponents
+    # `protect half plants from opponents` (Botanical Experience): an opponent removes or steals half of what they
+    # would, rounded up (the reference engine's Math.ceil), instead of none
+    half: bool = added(False)
 
 
 @passive("tax", category="modifiers", syntax="tax N megacredits per tr step", example="tax 3 megacredits per tr step",
@@ -1221,6 +1291,26 @@ class Protect:
 class Tax:
     amount: int
     resource: str = "megacredits"
+
+
+@passive("keep_energy", category="modifiers", syntax="keep energy during production",
+         example="keep energy during production",
+         summary="Converting energy to heat during the production phase is optional for you: before producing, you "
+                 "choose how much of your energy becomes heat (0 to all of it); the rest stays energy.")
+@_frozen
+class KeepEnergy:
+    pass
+
+
+@passive("skip_tr", category="modifiers", syntax="skip first N tr steps each generation",
+         example="skip first 1 tr step each generation",
+         summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "
+                 "reference engine's Preservation Program): no TR, no tax on them, no `when you raise tr` for them; "
+                 "the parameter raised still moves. Steps gained in the production phase, between generations or at "
+                 "set-up (a card played before the first generation's actions) are never skipped.")
+@_frozen
+class SkipTr:
+    steps: int
 
 
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",

@@ -310,23 +310,23 @@ def _zero_leaf(node: Node) -> Optional[Span]:
 
 def no_card_passes(f: fx.CardFilter) -> Optional[str]:
     """Why no card can pass a card filter (`with earth tag with no earth tag`), or None when one can."""
-    tag = f.tag
-    if tag is not None and tag == f.lacks:
-        return f"a card cannot both have and lack the {tag} tag"
-    if tag is not None and f.no_tags:
-        return f"a card with no tags has no {tag} tag"
+    both = next((tag for tag in f.tags_needed if tag in f.tags_lacked), None)
+    if both is not None:
+        return f"a card cannot both have and lack the {both} tag"
+    if f.tags_needed and f.no_tags:
+        return f"a card with no tags has no {f.tags_needed[0]} tag"
     if f.any_tag and f.no_tags:
         return f"a card with no tags has no {' or '.join(f.any_tag)} tag"
-    if f.any_tag and f.lacks is not None and set(f.any_tag) == {f.lacks}:
-        return f"a card cannot both have and lack the {f.lacks} tag"
+    if f.any_tag and set(f.any_tag) <= set(f.tags_lacked):
+        return f"a card cannot both have and lack the {' or '.join(f.any_tag)} tag"
     if f.min_cost is not None and f.max_cost is not None and f.min_cost > f.max_cost:
         return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
     if f.max_cost is not None and f.max_cost < 0:
         return "a card costs 0 or more"
     lacking = set(f.lacking)
     if f.requirements is not None and ("requirements" in lacking or
-                                       (f.requirements == "global" and "global requirements" in lacking)):
-        what = "a global requirement" if f.requirements == "global" else "requirements"
+                                       f"{f.requirements} requirements" in lacking):
+        what = f"a {f.requirements} requirement" if f.requirements in ("global", "faction") else "requirements"
         return f"a card cannot both have {what} and lack {'them' if what == 'requirements' else 'it'}"
     if f.with_vp and "vp" in lacking:
         return "a card cannot both print victory points and print none"

@@ -463,9 +463,15 @@ def _translate(path: str, text: str, start_line: int, exc: UnexpectedInput, last
         if last is not None:
             start, end = last
             shown = text[start:end][:40]
+            hint = f"expected {_list(_fitting(expected, text))} after it"
+            if set(accepted) <= {"SIGNED"} and shown.isalpha():
+                # a lone word where an effect goes parses only as the start of `PARAMETER +N` (`play: pass`):
+                # saying what else it could be helps more than asking for a number
+                hint = (f"'{shown}' alone is no effect: a word there starts a parameter change, which needs a signed "
+                        f"number (`oxygen +1`); other effects start with their verb (gain, draw, place, raise ...: "
+                        f"docs/language.md)")
             return Diagnostic("E001", "error", f"something is missing after '{shown}'",
-                              Span.point(path, *_position(text, start_line, start), len(shown)),
-                              f"expected {_list(_fitting(expected, text))} after it")
+                              Span.point(path, *_position(text, start_line, start), len(shown)), hint)
     if is_word and token_at is not None:
         extra = _extra_word(path, text, start_line, str(token), token_at)
         if extra:

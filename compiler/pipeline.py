@@ -29,6 +29,7 @@ from .effects import (
     Trigger,
     walk,
 )
+from .set_uses import check_parameter_sets
 from .source import MAX_FILE_BYTES, decode, on_disk, read_bounded, why_unusable
 from .termination import check_termination
 
@@ -110,6 +111,18 @@ def find_files(paths: Iterable[Path], diagnostics: Diagnostics) -> list[Path]:
     for path in found:
         unique.setdefault(path.resolve(), path)
     return list(unique.values())
+
+
+def with_neighbours(paths: Iterable[Path | str]) -> list[Path]:
+    """`paths` and, for each file among them, the other card files of its folder: what a file is compiled with when
+    a tool is given the file alone (`tharsis fmt FILE`, `tharsis cards FILE`), so that a resource, tag or kind
+    declared in a sibling file counts, as it does for `tharsis check FOLDER` and in the editor
+    (tharsis/designer/lsp/project.py). The callers report and show only what `paths` hold."""
+    found = [Path(p) for p in paths]
+    for path in list(found):
+        if on_disk(path).kind == "file" and path.suffix == EXTENSION:
+            found += sorted(p for p in path.parent.glob("*" + EXTENSION) if p.is_file() and p not in found)
+    return found
 
 
 def compile_paths(paths: Iterable[Path | str], *, use_cache: bool = True, with_bundled: bool = False) -> CompileResult:
@@ -389,6 +402,7 @@ def _check_library(library: Library, diagnostics: Diagnostics, identities: list,
     _check_governments(library, diagnostics, governments_whole)
     _check_sites(library, diagnostics)
     check_termination(library, diagnostics)
+    check_parameter_sets(library, diagnostics)
     _check_markers(library, diagnostics)
     reserved = {s.reserved for b in library.of_kind("board") for s in b.spaces if s.reserved}
     reserved |= {name for e in library.of_kind("expansion") for name in e.offboard}

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from . import vocabulary as v
 from .diagnostics import Diagnostics, Fix, Span, did_you_mean, respelling, single_match
-from .effects import CardFilter, Measure
+from .effects import CardFilter, Measure, filter_tag
 from .syntax import Leaf
 
 # Every phrase a designer can write, for the reference and for did-you-mean on an unknown phrase.
@@ -50,7 +50,7 @@ CATALOGUE = {
         "removed by any player, `opponent`: by your opponents; `resources` for every kind",
     "cards in hand": "cards in your hand",
     "events played": "events in your event pile (`all events played` for every player)",
-    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global] requirements] "
+    "[TYPE or TYPE] cards [in play] [with [no] TAG tag] [with no tags] [with [no] [global | faction] requirements] "
     "[with [no] vp] [holding RESOURCE] [with [no] special tile] [costing N or more | less]":
         "your played project cards (events included); `in play`: every card of your play area, the corporation and "
         "cards of declared kinds too, never an event; TYPE: automated, active, event or a declared kind; the card "
@@ -60,6 +60,8 @@ CATALOGUE = {
     "PIECE [in play]": "your pieces of a declared kind: on sites, and in your supply for a kind with one (`all` or "
                        "`in play`: every player's)",
     "players": "how many players the game has",
+    "players passed | opponents passed": "how many players (your opponents) have passed this generation "
+                                         "(`requires: opponents passed == 0`: nobody else has passed)",
     "generation | generations": "the number of the generation being played (1 in the first; `per 2 generations`)",
     "influence": "your influence: the government's count of it, and your `influence +N` modifiers",
     "ROLE": "1 if you hold the government's role (`chair`), else 0",
@@ -88,6 +90,7 @@ def _word(text: str) -> str:
 # `cards with no ...` in a quantity: the words after `no` (as normalised: singular), what CardFilter.lacking calls
 # the property, and how many words it takes
 _LACKING_WORDS = {("requirement",): ("requirements", 1), ("global", "requirement"): ("global requirements", 2),
+                  ("faction", "requirement"): ("faction requirements", 2),
                   ("vp",): ("vp", 1), (v.SPECIAL, "tile"): ("special tile", 2)}
 
 
@@ -262,6 +265,10 @@ class QuantityCompiler:
             return self._removed(words[0], leaves[0], scope)
         if words == ["card", "in", "hand"]:
             return Measure("cards_in_hand", scope=scope or "you")
+        if words == ["player", "passed"] and scope is None:   # `players passed`: every player who has passed
+            return Measure("passed", scope="all")
+        if words == ["passed"] and scope == "opponents":      # `opponents passed`: the others who have passed
+            return Measure("passed", scope="opponents")
         if words == ["event", "played"]:
             return Measure("events_played", scope=scope or "you")
         if len(words) == 1 and leaves[0].text.lower() in self.parameters:  # a declared name is kept as written
@@ -379,8 +386,8 @@ class QuantityCompiler:
                 in_play, i = True, i + 2
             elif rest[i:i + 2] == ["with", "requirement"]:
                 with_requirements, i = True, i + 2
-            elif rest[i:i + 3] == ["with", "global", "requirement"]:
-                extra["requirements"], i = "global", i + 3
+            elif rest[i:i + 3] in (["with", "global", "requirement"], ["with", "faction", "requirement"]):
+                extra["requirements"], i = rest[i + 1], i + 3
             elif rest[i:i + 3] == ["with", "no", "tag"]:
                 no_tags, i = True, i + 3
             elif rest[i:i + 2] == ["with", "vp"]:
@@ -392,21 +399,25 @@ class QuantityCompiler:
                 lacking, length = _lacking(rest[i + 2:i + 4])
                 extra["lacking"] = extra.get("lacking", ()) + (lacking,)
                 i += 2 + length
-            elif rest[i:i + 2] in (["with", "no"],) and rest[i + 3:i + 4] == ["tag"]:
-                tag = self._filter_tag(rest_leaves[i + 2])
-                if tag is None:
-                    return False
-                extra["lacks"], i = tag, i + 4
             elif rest[i] == "with" and _tag_count(rest[i + 1:i + 5]):
                 # `with 1 tag`, `with 2 or more tags`, `with 1 or less tag`: the card filter `with tags == 1`, ...
                 bounds, length = _tag_count(rest[i + 1:i + 5])
                 extra.update(bounds)
                 i += 1 + length
+            elif rest[i:i + 2] == ["with", "no"] and _tag_list_end(rest, i + 2) is not None:
+                end = _tag_list_end(rest, i + 2)   # `with no jovian or earth tag`: none of them
+                for leaf in rest_leaves[i + 2:end:2]:
+                    tag = self._filter_tag(leaf)
+                    if tag is None:
+                        return False
+                    filter_tag(extra, tag, lacking=True)
+                i = end + 1
             elif rest[i] == "with" and rest[i + 2:i + 3] == ["tag"]:
                 tag = self._filter_tag(rest_leaves[i + 1])
                 if tag is None:
                     return False
-                extra["tag"], i = tag, i + 3
+                filter_tag(extra, tag, lacking=False)
+                i += 3
             elif rest[i] == "holding" and len(rest) > i + 1:
                 resource = v.lookup(rest_leaves[i + 1].text, self.card_resources)
                 if resource is None:
@@ -453,7 +464,7 @@ _EXAMPLES = ["jovian tags", "tags", "distinct tags", "distinct resources", "anim
              "greeneries", "tiles on mars", "your tiles in rows 7 to 8", "your tiles next to oceans",
              "adjacent oceans", "adjacent cities", "heat", "steel", "titanium", "plants", "megacredits",
              "energy production", "megacredits production", "heat production", "highest production",
-             "raised productions", "tr", "tr raised this generation",
+             "raised productions", "tr", "tr raised this generation", "players passed", "opponents passed",
              "plants removed from opponents this generation", "cards in hand", "events played",
              "automated cards", "cards with requirements",
              "event cards with no earth tag", "cards with global requirements", "active cards with vp",
@@ -483,4 +494,16 @@ def _tag_count(words: list) -> Optional[tuple[dict, int]]:
         return {"min_tags": n, "max_tags": n}, 2
     if words[1:2] == ["or"] and words[2:3] in (["more"], ["less"]) and words[3:4] == ["tag"]:
         return ({"min_tags": n} if words[2] == "more" else {"max_tags": n}), 4
+    return None
+
+
+def _tag_list_end(words: list, start: int):
+    """Where `NAME (or NAME)* tag` starting at `start` has its `tag`, or None when the words are not such a list."""
+    i = start
+    while i + 1 < len(words):
+        if words[i + 1] == "tag":
+            return i + 1
+        if words[i + 1] != "or":
+            return None
+        i += 2
     return None

@@ -249,9 +249,13 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "constant":
         return _Counted("", str(m.value), value=True)
     if k == "pieces":
+        if one and m.scope == "all":   # `per PIECE in play`: "per PIECE in play", never "per all PIECE"
+            return _Counted(whose, t("measure_pieces_all_one", what=t.piece(m.piece, count)))
         return _Counted(whose, t("measure_pieces", scope=scope, what=t.piece(m.piece, count)))
     if k == "players":
         return _Counted("", t("measure_players"), value=True)
+    if k == "passed":
+        return _Counted("", t(f"measure_passed_{m.scope}"), value=True)
     if k == "generation":
         return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
@@ -301,7 +305,7 @@ def _faction_measure(t: Phrases, m: fx.Measure, count: int, whose: str) -> _Coun
 
 def _quantity(t: Phrases, q: fx.Quantity, one: bool = False, owner: bool = True) -> _Counted:
     """A quantity; a sum of several reads as one list (`steel + titanium`, 钢铁与钛), whose first says whose."""
-    if any(m.cap is not None or m.subtract for m in q.terms):
+    if any(m.cap is not None or m.cap_by is not None or m.subtract for m in q.terms):
         return _arithmetic(t, q, owner)
     if len(q.terms) == 1:
         return _measure(t, q.terms[0], one, owner)
@@ -321,6 +325,8 @@ def _arithmetic(t: Phrases, q: fx.Quantity, owner: bool) -> _Counted:
         term = _standalone(t, _measure(t, m, False, owner))
         if m.cap is not None:
             term = t("quantity_capped", what=term, n=m.cap)
+        if m.cap_by is not None:   # "the smaller of your Earth tags and your Jovian tags"
+            term = t("quantity_smaller", what=term, other=_standalone(t, _measure(t, m.cap_by, False, owner)))
         if not total:
             total = term
         elif m.subtract:
@@ -351,6 +357,13 @@ def _per_clause(t: Phrases, c: _Counted, divisor: int) -> str:
 def _per(t: Phrases, a: fx.Amount) -> str:
     if a.per is None:
         return ""
+    terms = a.per.terms
+    if len(terms) == 1 and terms[0].kind == "parameter" and terms[0].name == "oceans" and terms[0].cap is None \
+            and terms[0].cap_by is None:   # the oceans counted are tiles: "per ocean tile", 每有1个海洋板块
+        one = a.divisor == 1
+        tiles = _Counted("", t("tiles", scope="", what=t.noun(v.OCEAN, 1 if one else 2), where="", next_to=""),
+                         unit="tile")
+        return _per_clause(t, tiles, a.divisor)
     return _per_clause(t, _quantity(t, a.per, one=a.divisor == 1), a.divisor)
 
 
@@ -416,12 +429,12 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     parts = []
     if f.types:
         parts.append(t("card_filter_types", kinds=t.series("or", [t.card_type(name) for name in f.types])))
-    if f.tag is not None:
-        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(f.tag))))
+    for tag in f.tags_needed:
+        parts.append(t("card_filter_tag", a_tag=t.a(t.tag(tag))))
     if f.any_tag:
         parts.append(t("card_filter_tag", a_tag=t.a(t.series("or", [t.tag(tag) for tag in f.any_tag]))))
-    if f.lacks is not None:
-        parts.append(t("card_filter_lacks", tag=t.tag(f.lacks)))
+    if f.tags_lacked:   # none of them: "with no Jovian or Earth tag"
+        parts.append(t("card_filter_lacks", tag=t.series("or", [t.tag(tag) for tag in f.tags_lacked])))
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
     if f.min_tags is not None and f.min_tags == f.max_tags:
@@ -432,8 +445,8 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         if f.max_tags is not None:
             parts.append(t("card_filter_max_tags", n=f.max_tags, tags=_tags_word(f.max_tags)))
     if f.requirements is not None:
-        parts.append(t("card_filter_global_requirements" if f.requirements == "global" else
-                       "card_filter_requirements"))
+        parts.append(t({"global": "card_filter_global_requirements", "faction": "card_filter_faction_requirements"}
+                       .get(f.requirements, "card_filter_requirements")))
     if f.min_cost is not None:
         parts.append(t("card_filter_min_cost", n=f.min_cost))
     if f.max_cost is not None:
@@ -534,9 +547,13 @@ def _pay(t: Phrases, e) -> str:
 def _production(t: Phrases, e) -> str:
     whose = t("production_any_player") if isinstance(e, fx.AnyProduction) else t("production_yours")
     parts = []
+    floors: dict[int, list[str]] = {}   # `megacredits at least 1, steel at least 1, ...`: one clause per floor
     for change in e.changes:
         if change.floor is not None:   # `plants at least 3`
-            parts.append(t("production_at_least", resource=t.noun(change.resource, 1), n=change.floor))
+            if change.floor not in floors:
+                floors[change.floor] = []
+                parts.append(change.floor)   # where the clause goes, written once all are known
+            floors[change.floor].append(t.noun(change.resource, 1))
             continue
         verb = t("decrease") if change.amount.coefficient < 0 else t("increase")
         steps = _steps(t, change.amount)  # English says it after the production, Chinese before
@@ -545,6 +562,9 @@ def _production(t: Phrases, e) -> str:
             t("production_of", whose=whose, resource=t.noun(change.resource, 1), steps=steps)
         parts.append(t("production_change", verb=verb, production=production, steps=steps,
                        per=_per(t, change.amount)))
+    parts = [part if isinstance(part, str) else
+             t("production_at_least", resource=floors[part][0], n=part) if len(floors[part]) == 1 else
+             t("productions_at_least", resources=t.series("each", floors[part]), n=part) for part in parts]
     return t("production", changes=t.upper_first(t.join("production", parts)))
 
 
@@ -613,8 +633,8 @@ def _look_buy(t: Phrases, e) -> str:
 def _add(t: Phrases, e) -> str:
     if e.tag:
         return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                 a_tag=t.a(t.tag(e.tag)))
-    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount))
+                 a_tag=t.a(t.tag(e.tag)), n=e.cards)
+    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount), n=e.cards)
 
 
 @sentence_of(fx.RemoveResources)
@@ -742,6 +762,11 @@ def _use_project(t: Phrases, e) -> str:
     return t("use_project_else", project=project, effects=_one_sentence(t, e.otherwise))
 
 
+@sentence_of(fx.PassTurn)
+def _pass_turn(t: Phrases, e) -> str:
+    return t("pass_turn")
+
+
 @sentence_of(fx.TakeActions)
 def _take_actions(t: Phrases, e) -> str:
     return t("take_actions" if e.count > 1 else "take_action", n=e.count)
@@ -799,18 +824,29 @@ def _stages(t: Phrases, e) -> str:
 
 @sentence_of(fx.LookPlay)
 def _look_play(t: Phrases, e) -> str:
+    if e.up_to:   # the player may play none; a price is paid for each card played
+        price = t("look_play_price", price=_one_sentence(t, e.price).rstrip(".。")) if e.price else ""
+        return t("look_play_up_to", n=e.look, kind=t.card_type(e.card_kind), k=e.play, price=price)
     if e.card_kind == "corporation":  # a corporation starts (its M€) and the others are discarded
         return t("look_play_corporation", n=e.look, k=e.play)
+    if e.look == 1 and e.play == 1:   # not "the top 1 cards ... the others": there are none
+        return t("look_play_one", kind=t.card_type(e.card_kind))
     return t("look_play", n=e.look, kind=t.card_type(e.card_kind), k=e.play)
 
 
 @sentence_of(fx.RevealUntil)
 def _reveal_until(t: Phrases, e) -> str:
-    wanted = [t("with_tag", a_tag=t.a(t.tag(e.tag))) if e.tag is not None else "",
-              t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
-              t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
-              card_filter(t, e.cards).strip() if e.cards is not None else ""]
-    return t("reveal_until", n=e.count, cards=t.counted(str(e.count), "card", e.count),
+    tags = ((e.tag,) if e.tag is not None else ()) + (e.cards.tags_needed if e.cards is not None else ())
+    rest = attrs.evolve(e.cards, types=(), tag=None, more_tags=()) if e.cards is not None else None
+    wanted = [t("with_tag", a_tag=t.a(t.tag(tag))) for tag in tags]
+    wanted += [t("with_icon", what=t.noun(e.icon, 1)) if e.icon is not None else "",
+               t("holding", what=t.noun(e.holds)) if e.holds is not None else "",
+               card_filter(t, rest).strip() if rest is not None else ""]
+    cards = t.counted(str(e.count), "card", e.count)
+    if e.cards is not None and e.cards.types:   # `with event type`: "2 event cards with a space tag"
+        kinds = t.series("or", [t.card_type(name) for name in e.cards.types])
+        cards = t("revealed_typed", n=e.count, kind=kinds, cards=t.noun("card", e.count))
+    return t("reveal_until", n=e.count, cards=cards, kind=kinds if e.cards is not None and e.cards.types else "",
              wanted=t.join("filters", [w for w in wanted if w]))
 
 
@@ -916,10 +952,15 @@ def _discount(t: Phrases, e) -> str:
         what = t("discount_tagged_cards", a_tag=t.a(t.tag(target.tag)), filters=filters) if target.tag else \
             t("discount_cards", filters=filters)
     else:
-        what = t(f"discount_{target.kind}", name=t.name(target.name, target.kind) if target.name else "")
+        # `discount 1 megacredits on standard action "Trade"`: its price in MC only, not its other prices
+        key = f"discount_{target.kind}" + ("_in_mc" if e.resource_written and target.kind == "standard_action" else "")
+        what = t(key, name=t.name(target.name, target.kind) if target.name else "")
     amount = t.counted(str(e.amount), e.resource, e.amount)
     if e.per_tag:
         return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+    if e.per is not None:   # `per 2 orbitals here`: 1 MC less for every 2 orbitals on this card
+        return t("discount_per", what=what, amount=amount,
+                 per=_per_clause(t, _quantity(t, e.per, one=e.divisor == 1), e.divisor))
     return t("discount", what=what, amount=amount)
 
 
@@ -946,13 +987,23 @@ def _protect(t: Phrases, e) -> str:
         return production
     if e.scope == "here":
         return t("protect_here", resources=t.upper_first(resources))
-    opponents = t("protect_from_opponents", resources=resources)
+    opponents = t("protect_half_from_opponents" if e.half else "protect_from_opponents", resources=resources)
     return t.join("sentences", [opponents, production]) if production else opponents
 
 
 @sentence_of(fx.Tax)
 def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
+
+
+@sentence_of(fx.KeepEnergy)
+def _keep_energy(t: Phrases, e) -> str:
+    return t("keep_energy")
+
+
+@sentence_of(fx.SkipTr)
+def _skip_tr(t: Phrases, e) -> str:
+    return t("skip_tr_one" if e.steps == 1 else "skip_tr", n=e.steps)
 
 
 @sentence_of(fx.InfluenceBonus)
@@ -1023,6 +1074,8 @@ def _event(t: Phrases, trigger: fx.Trigger) -> str:
         slots["a_piece"] = t.pieces("1", ev.piece, 1)
     elif ev.kind == "add_resource":
         slots["what"] = t.noun(ev.resource)
+        if ev.here:   # `add microbe here`: to this card only, whoever adds it
+            return t(f"event_add_resource_here_{who}", **slots)
     elif ev.kind == "place":
         slots["a_tile"] = t("any_tile") if ev.tile == v.ANY_TILE else t.a(t.tile(ev.tile, 1))
         slots["filters"] = _filters(t, ev.filters)
@@ -1108,7 +1161,9 @@ def parts(definition, language: str = "en", names: Optional[Names] = None) -> di
     t = phrases(language, names)
     actions = []
     for option in definition.actions:
-        cost = _sentences(t, option.cost)
+        # a cost that ends on a condition (`require data here >= 1`) reads in Chinese as "仅当…时，": its comma leads
+        # into a sentence, and before the arrow there is none
+        cost = _sentences(t, option.cost).rstrip("，")
         effects = _sentences(t, option.effects)
         action = t("action_with_cost", cost=cost, effects=effects) if cost else effects
         actions.append(t("repeatable", action=action) if option.repeatable else action)

@@ -91,9 +91,10 @@ Child = Union[Leaf, Node]
 
 # the card filters of the grammar (`?card_filter`), where a rule lists them before another part (`on_cards`)
 CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
-                 "tag_filter", "any_tag_filter", "requirements_filter", "global_requirements_filter",
+                 "tag_filter", "any_tag_filter", "type_filter", "requirements_filter", "global_requirements_filter",
                  "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
-                 "no_special_tile_filter", "tag_count_filter")
+                 "no_special_tile_filter", "faction_requirements_filter", "no_faction_requirements_filter",
+                 "tag_count_filter")
 
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
@@ -169,6 +170,7 @@ CHILDREN = {
     "next_to_marker": "name:STRING",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",
                                       "each_card", "each_card_with_resources")},
+    "different_cards": "cards:INT tag?:NAME",   # `to each of 3 different cards`
     "any_player": "tag?:player_tag next_to_it?:NEXT_TO_IT",
     "player_tag": "tag:NAME",
     "rank_place": "place:RANK_PLACE effects:effects",   # `first: tr +2` in `rank players by ... { }`
@@ -182,27 +184,31 @@ CHILDREN = {
     "gains_new_tag": "verb:GAIN",
     "harms": "verb:HARM",
     "harms_you": "verb:HARM",
+    "becomes_leader": "verb:BECOME faction:IN_A_FACTION",
     "holding_filter": "resource:NAME",
     "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
     "card_zone": "name:NAME",                 # `move card from play ...`
     "card_destination": "words+:NAME",        # `... to another player`
     "kept_with": "count:INT word:NAME",       # `... to here with 2 resources`
-    **{kind: "tag:NAME" for kind in ("lacks_tag_filter", "tag_filter")},
+    "tag_filter": "tag:NAME",
+    "lacks_tag_filter": "tags+:NAME",
+    "type_filter": "types+:NAME",
     "any_tag_filter": "tags+:NAME",
     "uses_standard_project": "verb:USE filters*",
     "raises": "verb:RAISE parameter:NAME",
-    "adds": "verb:ADD resource:NAME",
+    "adds": "verb:ADD resource:NAME here?:on_this_card",
     "cost_filter": "operator:COMPARATOR value:INT",
     "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
-    "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per_tag",
-    "per_tag": "tag:NAME",
-    **{kind: "name:STRING" for kind in ("on_standard_project", "on_standard_action")},
+    "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
+    **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action")},
+    **{kind: "per?:per" for kind in ("on_standard_projects", "on_starting_cards", "on_milestones", "on_awards")},
     # quantities and conditions
     "quantity": "terms+:term|minus",
     "minus": "term:term",
-    "term": "words+:NAME|INT|STRING cap?:cap",
+    "term": "words+:NAME|INT|STRING cap?:cap|quantity_cap",
     "cap": "most:INT",
+    "quantity_cap": "words+:NAME|INT|STRING",
     "condition": "comparisons+:comparison|ruling alternatives*:or_group",
     "or_group": "comparisons+:comparison|ruling",
     "ruling": "faction:STRING",

@@ -32,6 +32,8 @@ def measure(m: Measure, one: bool = False) -> str:
     many = (lambda word: word) if one else v.plural
     scope = _SCOPE_WORD.get(m.scope, "")
     k = m.kind
+    if k == "passed":   # `players passed`, `opponents passed`
+        return "opponents passed" if m.scope == "opponents" else "players passed"
     if k in _GAME_COUNTS:   # `players`, `generation`: the game's, nobody's
         return _GAME_COUNTS[k] if one else _GAME_COUNTS[k] + "s"
     if k == "tags":
@@ -102,13 +104,12 @@ _GAME_COUNTS = {"players": "player", "generation": "generation"}   # Measure kin
 def card_filter(f, quantity: bool = False) -> str:
     """A CardFilter's words after the card (`with no earth tag with cost <= 16`), its types left to the caller; in
     a quantity a cost reads `costing N or more` (a comparison there would end the quantity)."""
-    words = []
-    if f.tag is not None:
-        words.append(f"with {f.tag} tag")
+    words = [f"with {' or '.join(f.types)} type"] if f.types else []
+    words += [f"with {tag} tag" for tag in f.tags_needed]
     if f.any_tag:
         words.append(f"with {' or '.join(f.any_tag)} tag")
-    if f.lacks is not None:
-        words.append(f"with no {f.lacks} tag")
+    if f.tags_lacked:   # several as one filter: `with no jovian or earth tag`
+        words.append(f"with no {' or '.join(f.tags_lacked)} tag")
     if f.no_tags:
         words.append("with no tags")
     if f.min_tags is not None and f.min_tags == f.max_tags:
@@ -120,7 +121,8 @@ def card_filter(f, quantity: bool = False) -> str:
         if f.max_tags is not None:
             words.append(f"with {f.max_tags} or less tags" if quantity else f"with tags <= {f.max_tags}")
     if f.requirements is not None:
-        words.append("with global requirements" if f.requirements == "global" else "with requirements")
+        words.append({"global": "with global requirements", "faction": "with faction requirements"}.get(
+            f.requirements, "with requirements"))
     if f.min_cost is not None and f.min_cost == f.max_cost and not quantity:
         words.append(f"with cost == {f.min_cost}")
     else:
@@ -141,9 +143,10 @@ def card_filter(f, quantity: bool = False) -> str:
 def quantity(q: Quantity, one: bool = False) -> str:
     """`jovian tags max 5 - influence`: each term with its cap, joined by its sign."""
     words = []
-    one = one and all(m.cap is None and not m.subtract for m in q.terms)  # `per jovian tags max 5`: the plural
-    for index, m in enumerate(q.terms):
-        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "")
+    one = one and all(m.cap is None and m.cap_by is None and not m.subtract for m in q.terms)  # `per jovian tags
+    for index, m in enumerate(q.terms):                                                     # max 5`: the plural
+        term = measure(m, one) + (f" max {m.cap}" if m.cap is not None else "") + \
+            (f" max {measure(m.cap_by, False)}" if m.cap_by is not None else "")
         words.append(term if index == 0 else (" - " if m.subtract else " + ") + term)
     return "".join(words)
 
@@ -414,7 +417,7 @@ def _add(e, c: bool) -> str:
     target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
               "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
               "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
-              "that_card": "to that card"}[e.target]
+              "that_card": "to that card", "different_cards": f"to each of {e.cards} different {tag}cards"}[e.target]
     counted = per(e.amount)
     if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
         return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
@@ -469,9 +472,10 @@ def _copy_production(e, c: bool) -> str:
 
 def _chosen_card(f: fx.CardFilter, event_word: bool = True) -> str:
     """The card a card verb chooses: `active card with vp`, `event with no tags` (a type or a tag, then the rest)."""
-    word = f.types[0] if f.types and f.types != ("event",) else f.tag or ""
+    one_type = len(f.types) == 1   # several (`with active or automated type`) stay filters
+    word = f.types[0] if one_type and f.types != ("event",) else f.tag or ""
     kind = "event" if f.types == ("event",) and event_word else "card"
-    rest = attrs.evolve(f, types=(), tag=None if word == f.tag else f.tag)
+    rest = attrs.evolve(f, types=() if one_type else f.types, tag=None if word == f.tag else f.tag)
     return f"{word + ' ' if word else ''}{kind}{card_filter(rest)}"
 
 
@@ -586,7 +590,8 @@ def _fund_award(e, c: bool) -> str:
 
 @text_of(fx.LookPlay)
 def _look_play(e, c: bool) -> str:
-    return f"look {e.look} {e.card_kind} cards play {e.play}"
+    written = f"look {e.look} {e.card_kind} cards play {'up to ' if e.up_to else ''}{e.play}"
+    return written + (f" {{ {effects(e.price)} }}" if e.price else "")
 
 
 @text_of(fx.ReuseAction)
@@ -599,6 +604,11 @@ def _use_project(e, c: bool) -> str:
     name = f' "{e.name}"' if e.name is not None else ""
     otherwise = f" else {{ {_list(e.otherwise, c)} }}" if e.otherwise is not None else ""
     return f"use standard project{name}{otherwise}"
+
+
+@text_of(fx.PassTurn)
+def _pass_turn(e, c: bool) -> str:
+    return "pass"
 
 
 @text_of(fx.TakeActions)
@@ -722,10 +732,10 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "starting_cards": "starting cards"}[t.kind]
-    resource = "" if e.resource == "megacredits" else f" {e.resource}"
+              "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
+    resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-    return f"discount {e.amount}{resource} on {target}{per_tag}"
+    return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
 
 
 @text_of(fx.ResourceValue)
@@ -741,7 +751,8 @@ def _leeway(e, c: bool) -> str:
 @text_of(fx.Protect)
 def _protect(e, c: bool) -> str:
     resources = (r if r == "production" else v.plural(r) for r in e.resources) if c else e.resources
-    return f"protect {', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
+    half = "half " if e.half else ""
+    return f"protect {half}{', '.join(resources)} " + ("here" if e.scope == "here" else "from opponents")
 
 
 @text_of(fx.Substitute)
@@ -754,6 +765,16 @@ def _substitute(e, c: bool) -> str:
         value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
         return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
     return f"use {e.resource} as {e.instead_of}"
+
+
+@text_of(fx.KeepEnergy)
+def _keep_energy(e, c: bool) -> str:
+    return "keep energy during production"
+
+
+@text_of(fx.SkipTr)
+def _skip_tr(e, c: bool) -> str:
+    return f"skip first {e.steps} tr {'step' if e.steps == 1 else 'steps'} each generation"
 
 
 @text_of(fx.Tax)
@@ -815,8 +836,10 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        written = " or ".join(ev.cards.types) + " " if ev.cards is not None and ev.cards.types else ""
-        others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
+        one_type = ev.cards is not None and len(ev.cards.types) == 1   # several stay filters
+        written = ev.cards.types[0] + " " if one_type else ""
+        others = card_filter(attrs.evolve(ev.cards, types=()) if one_type else ev.cards) if ev.cards is not None \
+            else ""
         return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
                 f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
     if ev.kind == "send":
@@ -827,6 +850,8 @@ def _event(ev: fx.TriggerEvent) -> str:
         return "gain a new tag"
     if ev.kind in ("harm", "harm_you"):
         return "harm another player" if ev.kind == "harm" else "harm you"
+    if ev.kind == "become_leader":
+        return "become leader of a faction"
     if ev.kind == "place":  # `place tile` for any tile, not `place tile tile`
         return f"place {ev.tile + ' ' if ev.tile != 'tile' else ''}tile{_filters(ev.filters)}"
     if ev.kind == "standard_project":
@@ -836,7 +861,7 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "production_raise":
         return "raise production"
     if ev.kind == "add_resource":
-        return f"add {ev.resource}"
+        return f"add {ev.resource}" + (" here" if ev.here else "")
     return f"raise {ev.parameter}"
 
 

@@ -91,7 +91,7 @@ def test_the_filters_compile_into_one_card_filter():
 @pytest.mark.parametrize("language, expected", [
     ("en", ["an active card with no earth tag with a global requirement", "back into your hand",
             "Each player with tr raised this generation at least 1", "kinds of resources",
-            "Raise your plant production to 3 steps if it is lower", "an event that places no special tile",
+            "Raise your plant production to 3 if it is lower", "an event that places no special tile",
             "cards with no requirement with no victory points", "event cards with no global requirement",
             "Cards with requirements cost you 2 MC less.",
             "Cards with a space tag with no earth tag costing 10 MC or more cost you 1 MC less for each space tag"]),
@@ -184,3 +184,23 @@ card "Show Off" {
                           'tags from hand to discard\n}\n', "<odd>").diagnostics
     assert [(d.code, d.message) for d in warned] == [
         ("W104", "no card passes these filters: a card with no tags has no earth or jovian tag")]
+
+
+def test_a_faction_requirement_filter_reads_back_and_contradicts_its_negation():
+    """`with faction requirements` (issue 30, trial 5: High Circles' "party requirement") reads back as written
+    wherever a card filter goes, and with `with no faction requirements` beside it no card passes (W-lint)."""
+    from tharsis.compiler import compile_text, text
+    source = ('card "Party Census" {\n  type: active  cost: 0\n'
+              '  play: reveal cards until 1 with faction requirements;\n'
+              '        gain 1 titanium per cards with no faction requirements\n'
+              '  effect: when you play card with faction requirements -> gain 2 megacredits\n}\n')
+    result = compile_text(source, "<faction>")
+    assert not result.diagnostics, [(d.code, d.message) for d in result.diagnostics]
+    written = text.card(result.library.cards[0])
+    assert "reveal cards until 1 with faction requirements" in written
+    assert "per cards with no faction requirements" in written
+    assert "when you play card with faction requirements ->" in written
+    both = compile_text('card "Odd" {\n  type: active  cost: 0\n  effect: when you play card with faction '
+                        'requirements with no faction requirements -> gain 1 plant\n}\n', "<faction>")
+    assert [(d.code, d.message) for d in both.diagnostics] == [
+        ("W106", "this trigger can never fire: a card cannot both have a faction requirement and lack it")]

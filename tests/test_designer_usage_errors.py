@@ -37,7 +37,7 @@ def test_every_bad_select_and_ignore_code_is_e804_with_a_did_you_mean(capsys):
         "tharsis: error[E804]: --select E1: 'E1' names errors, which cannot be selected or ignored",
         "     = hint: a definition with an error does not compile; fix the error instead",
         "tharsis: error[E804]: --ignore W9: no warning code starts with W9",
-        "     = hint: warnings: W001, W102, W103, W104, W105, W106, W107, W108, W113, W114, W801, W802",
+        "     = hint: warnings: W001, W102, W103, W104, W105, W106, W107, W108, W113, W114, W115, W801, W802",
         "tharsis: error[E804]: --ignore W190: no warning has the code W190",
         "     = hint: did you mean 'W108'?"]
 
@@ -380,6 +380,10 @@ def test_a_word_that_is_not_a_form_of_a_declared_name_is_still_unknown(tmp_path,
      "expected a comparison (>=, <=, ==, >, <) after it"),
     ("  requires: oxygen >=  // the value is still to come", "something is missing after '>='",
      "expected a number like 9% or -12C after it"),
+    # trial 5's Red Appeasement: no effect passes; the hint says so rather than only asking for a number
+    ("  play: pass", "something is missing after 'pass'",
+     "'pass' alone is no effect: a word there starts a parameter change, which needs a signed number (`oxygen +1`); "
+     "other effects start with their verb (gain, draw, place, raise ...: docs/language.md)"),
 ])
 def test_a_field_left_incomplete_is_reported_on_its_own_line_not_at_the_next_field(line, message, hint, tmp_path,
                                                                                    capsys):

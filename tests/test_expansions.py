@@ -241,3 +241,44 @@ def test_cards_and_the_gallery_show_the_content_of_the_expansions_chosen(tmp_pat
     assert 'data-name="Allied Bank"' in page and 'data-name="Dirigibles"' not in page
     assert main(["gallery", str(tmp_path / "site"), "--expansion", "prelud"]) == 2
     assert "did you mean 'prelude'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ a definition changing another set's parameter
+
+AMBIENT = """corporation "Ambient Test" {
+  set: pathfinders  tags: venus
+  start: 38 megacredits
+  first action: venus +2
+}
+"""
+
+
+def test_a_corporation_raising_venus_without_needing_it_is_warned_with_the_needs_field():
+    found = [d for d in compile_text(AMBIENT, with_bundled=True).diagnostics if d.code == "W115"]
+    assert len(found) == 1 and "changes venus" in found[0].message and found[0].hint.startswith("add 'needs: venus'")
+    needing = AMBIENT.replace("tags: venus", "tags: venus\n  needs: venus")
+    assert not [d for d in compile_text(needing, with_bundled=True).diagnostics if d.code == "W115"]
+
+
+def test_a_condition_on_a_parameter_not_in_play_is_no_warning_as_it_never_holds_there():
+    text = ('card "Floyd Test" {\n  set: promo  type: active  cost: 4\n'
+            '  action: if venus >= 30% { gain 3 megacredits }\n}\n')
+    assert not compile_text(text, with_bundled=True).diagnostics
+
+
+def test_a_corporation_that_needs_venus_is_dealt_only_with_venus(tmp_path):
+    (tmp_path / "ambient.mars").write_text(AMBIENT.replace("tags: venus", "tags: venus\n  needs: venus"))
+    dealt = set()
+    for expansions in ((), ("venus",)):
+        for seed in range(12):
+            game = Game(GameOptions(players=("a", "b"), seed=seed, card_paths=(str(tmp_path),), expansions=expansions))
+            dealt |= {(expansions, str(option)) for option in game.pending().options if "Ambient Test" in str(option)}
+    assert {e for e, _ in dealt} == {("venus",)}
+
+
+def test_raising_a_parameter_not_in_the_game_does_nothing_instead_of_failing(tmp_path):
+    (tmp_path / "ambient.mars").write_text(AMBIENT)
+    game = Game(GameOptions(players=("a", "b"), seed=1, card_paths=(str(tmp_path),),
+                            corporations=("Ambient Test", "")))
+    play_out(game, {i: RandomBot(i) for i in range(2)})
+    assert game.over and game.state.players[0].corporation == "Ambient Test" and game.state.parameters == {}

@@ -447,3 +447,18 @@ def test_a_file_that_cannot_be_written_is_e708_and_the_others_are_still_formatte
         "before: nothing in it was lost",
         "     = hint: make room or make the file writable, or run tharsis fmt --diff to see the changes"]
     assert (tmp_path / "open.mars").read_text(encoding="utf-8") != MESSY
+
+
+def test_a_file_given_alone_is_formatted_with_the_declarations_of_its_folder(tmp_path, capsys):
+    """Trial 6: `tharsis fmt FILE` refused a card using a resource declared in a sibling file (E101), while `check
+    FOLDER` was clean; the sibling is compiled with it, and neither formatted nor listed."""
+    (tmp_path / "declarations.mars").write_text("resource data\n", encoding="utf-8")
+    card = tmp_path / "cards.mars"
+    card.write_text('card "Data Hoard" {\n  type: active  cost: 1  holds: data\n'
+                    '  action: add 1 data here\n}\n', encoding="utf-8")
+    assert main(["fmt", str(card)]) == 0
+    assert "1 file formatted, 0 already formatted" in capsys.readouterr().out
+    assert card.read_text(encoding="utf-8").splitlines()[1:3] == ["  type: active  cost: 1", "  holds: data"]
+    assert main(["cards", str(card), "--format", "rules"]) == 0
+    shown = capsys.readouterr().out
+    assert "Data Hoard" in shown and "Add 1 data to this card" in shown

@@ -544,3 +544,42 @@ def test_a_standard_project_name_no_project_has_is_e109(tmp_path, capsys):
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr()
     assert "E109" in out.out + out.err and "Aquifier" in out.out + out.err
+
+
+# ------------------------------------------------------------------ card filters written several times
+
+def _trigger_card(filters: str) -> str:
+    return f'card "Filtered" {{\n  type: active  cost: 0\n  effect: when you play card {filters} -> gain 1 MC\n}}\n'
+
+
+@pytest.mark.parametrize("filters", ["with space tag with no jovian tag with no earth tag",
+                                     "with space tag with no jovian or earth tag"])
+def test_several_lacked_tags_all_hold_and_read_back_as_one_filter(filters):
+    card = _compile(_trigger_card(filters)).library.cards[0]
+    cards = card.passives[0].event.cards
+    assert cards.tags_needed == ("space",) and cards.tags_lacked == ("jovian", "earth")
+    assert "with space tag with no jovian or earth tag" in text.card(card)
+    assert "a card with a space tag with no jovian or earth tag" in rules_text.card(card, "en")
+    assert "（无木星或地球标志）" in rules_text.card(card, "zh")
+
+
+def test_a_filter_that_holds_one_value_given_two_is_e301():
+    found = _errors(_trigger_card("holding microbe holding animal"))
+    assert [code for code, _, _ in found] == ["E301"] and "given twice" in found[0][1]
+    assert not _errors(_trigger_card("holding microbe holding microbe"))
+
+
+def test_two_costs_keep_the_narrower_range():
+    card = _compile(_trigger_card("with space tag with cost >= 10 with cost >= 20 with cost <= 30")).library.cards[0]
+    event = card.passives[0].event
+    assert (event.min_cost, event.max_cost) == (20, 30)
+
+
+def test_a_card_type_filter_names_a_type_and_fits_the_type_written_before_the_card():
+    card = _compile('card "Deep" {\n  type: event  cost: 0\n  play: reveal cards until 2 with space tag with event '
+                    'type\n}\n').library.cards[0]
+    assert card.play[0].cards.types == ("event",)
+    assert "revealed 2 event cards with a space tag" in rules_text.card(card, "en")
+    assert [c for c, _, _ in _errors(_trigger_card("with evnt type"))] == ["E105"]
+    moved = 'card "Back" {\n  type: event  cost: 0\n  play: move event with active type from events to hand\n}\n'
+    assert [c for c, _, _ in _errors(moved)] == ["E301"]

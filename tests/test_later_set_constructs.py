@@ -88,3 +88,17 @@ def test_misuse_is_a_coded_error(line, code, wanted):
     result = compile_text(f'card "Bad" {{\n  type: active  cost: 1\n  {line}\n}}\n', "<bad>")
     errors = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == [code] and wanted in errors[0].message, [d.message for d in errors]
+
+
+def test_a_price_on_playing_cards_seen_needs_up_to_and_reads_back():
+    """`look N KIND cards play up to K { PRICE }` reads back as written; a price without `up to` is E307 (a
+    player who cannot pay must be free to play none)."""
+    kind = 'card kind "opening" { set: lab  deal: 0 keep 0 }\n'
+    result = compile_text(kind + 'card "Desk" {\n  type: active  cost: 0\n'
+                          '  action: look 1 opening cards play up to 1 { pay 3 megacredits }\n}\n', "<look>")
+    assert not result.errors, [(d.code, d.message) for d in result.errors]
+    desk = next(c for c in result.library.cards if c.name == "Desk")
+    assert "look 1 opening cards play up to 1 { pay 3 megacredits }" in text.card(desk)
+    refused = compile_text(kind + 'card "Desk" {\n  type: active  cost: 0\n'
+                           '  action: look 1 opening cards play 1 { pay 3 megacredits }\n}\n', "<look>")
+    assert [d.code for d in refused.errors] == ["E307"]

@@ -375,9 +375,9 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
     assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {
-        "play", "place", "use", "raise", "produce", "add", "send", "gain", "harm"}
+        "play", "place", "use", "raise", "produce", "add", "send", "gain", "harm", "become"}
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when another player |")))) == {
-        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains", "harms"}
+        "plays", "places", "uses", "raises", "produces", "adds", "sends", "gains", "harms", "becomes"}
     top = _labels(_complete(editor, tmp_path, BARN.format("vp: 1") + "|"))
     assert set(top) == {"card", "corporation", "standard", "milestone", "award", "board", "resource", "tag",
                         "parameter", "rule", "expansion", "piece", "site", "faction", "government", "mark"}
@@ -442,6 +442,23 @@ def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_pa
                                                  BARN.format("effect: when you play card with tags |"))))
 
 
+def test_completion_offers_per_after_every_discount_target(editor, tmp_path):
+    """A discount may be scaled by a quantity after any target (issue 30, trial 6: Adhai High Orbit Constructions'
+    `per 2 orbitals here`): completion offers `per` there, then the quantities' words."""
+    for target in ('standard project "Power Plant" ', "space cards ", "standard projects ",
+                   'standard action "Sell Patents" '):
+        assert "per" in _labels(_complete(editor, tmp_path, BARN.format(f"effect: discount 1 on {target}|")))
+    after_per = set(_labels(_complete(editor, tmp_path, BARN.format('effect: discount 1 on standard projects per |'))))
+    assert {"cities", "animals"} & after_per
+
+
+def test_completion_offers_half_after_protect(editor, tmp_path):
+    """`protect half plants from opponents` (issue 30, trial 6: Botanical Experience): completion offers `half` where
+    a protection begins, beside the resources."""
+    after_protect = set(_labels(_complete(editor, tmp_path, BARN.format("effect: protect |"))))
+    assert {"half", "animal"} <= after_protect
+
+
 def test_completion_of_a_shared_reveal_offers_its_words_and_quantities(editor, tmp_path):
     """`reveal` takes a quantity (`players + 1`) before `cards`, then the words of the picks: completion offers
     them where the grammar takes them."""
@@ -500,6 +517,33 @@ def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
     """`buy cards for 1 MC less` (issue 30, trial 4: Quantum Research): `less` and `more` follow the price."""
     offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: buy cards for 1 MC |"))))
     assert {"less", "more"} <= offered, offered
+
+
+def test_completion_offers_milestones_and_awards_after_a_discount(editor, tmp_path):
+    """`discount 8 on milestones` (issue 30, trial 5: Nirgal Enterprises): the two goals follow `on` with the other
+    targets of a discount."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: discount 8 on |"))))
+    assert {"milestones", "awards", "standard", "starting", "cards"} <= offered, offered
+
+
+def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
+    """`keep energy during production` (issue 30, trial 5: Supercapacitors): `keep` begins a modifier, and its
+    words follow one by one."""
+    assert "keep" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "during" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: keep energy |"))))
+
+
+def test_completion_offers_skip_as_a_modifier(editor, tmp_path):
+    """`skip first 1 tr step each generation` (issue 30, trial 5: Preservation Program): `skip` begins a modifier,
+    `first` follows it, and `each` the steps."""
+    assert "skip" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "first" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip |"))))
+    assert "each" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: skip first 1 tr step |"))))
+
+
+def test_completion_offers_pass_as_an_effect(editor, tmp_path):
+    """`play: pass` (issue 30, trial 5: Red Appeasement): `pass` begins an effect."""
+    assert "pass" in set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 1 plant; |"))))
 
 
 # ---------------------------------------------------------------------------- formatting, navigation, fixes
@@ -1044,3 +1088,14 @@ def test_completion_offers_here_as_a_destination_and_the_kept_playable_effect(ed
     assert "resources" in kept, kept
     passive = set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
     assert "cards here may be played as if from hand" in passive, passive
+
+
+def test_completion_offers_the_words_of_the_leader_trigger_one_by_one(tmp_path):
+    """`when you become leader of a faction` (issue 30, trial 5): after `become` only `leader`, then `of`, then
+    `a faction`, from the grammar."""
+    base = 'card "Whip" #M9 {\n  type: active  cost: 5\n  effect: when you become '
+    for written, offered in (("", {"leader"}), ("leader ", {"of"}), ("leader of ", {"a faction"})):
+        text = base + written + "\n}\n"
+        analysis = analyse(str(tmp_path / "whip.mars"), text)
+        assert {item.label for item in analysis.completions(2, len(base) - base.rindex("\n") - 1 + len(written))} \
+            == offered

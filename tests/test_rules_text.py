@@ -468,3 +468,23 @@ def test_a_declared_mass_noun_keeps_its_name_in_card_text_and_rules_text():
     assert "remove up to 3 data from any card; add 2 spores here" in text.content([card], (), (), ())
     english = rules_text.card(card, "en")
     assert "Remove up to 3 data from any card" in english and "Add 2 spores to this card" in english
+
+
+def test_trial_readings_per_ocean_per_colony_in_play_floors_one_look_and_a_require_before_the_arrow():
+    """Issue 30, trials 5 and 6: "per oceans" (每有1点海洋), "per all colony", six "to 1 steps" clauses, "the top 1
+    prelude cards ... the others", and a Chinese action cost ending on "仅当…时，" before its arrow."""
+    source = '''card "Reading Test" {
+  set: colonies  type: active  cost: 1  holds: floater
+  play: gain 1 plant per oceans; production(energy +1 per colony in play);
+        production(megacredits at least 1, steel at least 1, heat at least 1)
+  action: require floaters here >= 1 -> look 1 prelude cards play 1
+}
+'''
+    card = next(d for d in compile_text(source, with_bundled=True).library.definitions if d.name == "Reading Test")
+    english, chinese = rules_text.card(card, "en"), rules_text.card(card, "zh")
+    assert "Gain 1 plant per ocean." in english and "每有1个海洋板块，获得1点植物" in chinese
+    assert "1 step per colony in play" in english
+    assert "Raise each of your MC, steel and heat productions that is below 1 to 1." in english
+    assert "将你的M€、钢铁与热能产量中低于1点的各提升至1点" in chinese
+    assert "Look at the top prelude card and play it for free." in english
+    assert "时 → " in chinese and "时， →" not in chinese

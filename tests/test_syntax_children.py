@@ -27,6 +27,7 @@ MORE = '''card "More" {
   effect: when you add animal -> gain 1 plant
   effect: when you gain a new tag -> gain 1 plant
   effect: when another player harms you -> gain 1 plant
+  effect: discount 1 on standard projects per cities
 }
 '''
 

@@ -122,7 +122,7 @@ def _mine(e, facts: Facts) -> None:
         facts.cards += e.keep
         facts.choice = 1.0
     elif kind is fx.AddResources:
-        facts.card_resources += _amount(e.amount, facts)
+        facts.card_resources += _amount(e.amount, facts) * max(e.cards, 1)   # `to each of K different cards`
     elif kind is fx.RemoveResources:
         if e.source in ("here", "your_card"):
             facts.card_resources -= _amount(e.amount, facts)

@@ -28,7 +28,18 @@ from typing import Optional
 import attrs
 
 from tharsis.compiler.definitions import Board, Library, Space
-from tharsis.compiler.effects import CardPrice, KeptPlayable, LookPlay, MoveCard, Substitute, Tax, is_effect, walk
+from tharsis.compiler.effects import (
+    CardPrice,
+    KeepEnergy,
+    KeptPlayable,
+    LookPlay,
+    MoveCard,
+    SkipTr,
+    Substitute,
+    Tax,
+    is_effect,
+    walk,
+)
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, GREENERY_TILES
 
 from ..core import flow as flow_steps, rng
@@ -421,6 +432,12 @@ class GameElements:
     # some card of the sets in play keeps cards on it (`move card from hand to here`) or lets its player play them
     # (`cards here may be played as if from hand`): the menu, the prices and the hidden cards look at them only then
     kept_cards: bool = False
+    # some card of the sets in play makes the production phase's energy conversion optional (`keep energy during
+    # production`): the phase looks for it in each player's cards only then, and asks how much energy becomes heat
+    energy_kept: bool = False
+    # some card of the sets in play skips TR steps (`skip first N tr steps each generation`): a TR step gained looks
+    # for it only then
+    tr_skipped: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -482,9 +499,13 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                            if getattr(d, "set", None) in sets for e in walk(_effects_in(d)))
     kept_cards = any(_keeps_cards(d) for d in content.definitions
                      if d.kind in ("card", "corporation") and d.set in sets)
+    energy_kept = any(isinstance(p, KeepEnergy) for d in content.definitions
+                      if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    tr_skipped = any(isinstance(p, SkipTr) for d in content.definitions if getattr(d, "set", None) in sets
+                     for p in getattr(d, "passives", ()))
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments, corporation_pile, kept_cards)
+                        shared_vp, project_payments, corporation_pile, kept_cards, energy_kept, tr_skipped)
 
 
 def _effects_in(value) -> list:

@@ -422,7 +422,8 @@ def _corporations(game: "Game", seen: set[str], names: list[str], rng: "random.R
     """The redeal of the hidden corporations `names` (in the order of their places), drawn from them and those
     never dealt (which could have been dealt instead: neither `seen` nor hidden)."""
     sets = game.sets_in_play()
-    drawn = sorted(names + [d.name for d in game.library.values() if d.kind == "corporation" and d.set in sets
+    drawn = sorted(names + [d.name for d in game.library.values()
+                            if d.kind == "corporation" and d.set in sets and sets.issuperset(d.needs)
                             and d.variant is None and d.name not in seen and d.name not in names])
     _shuffle(drawn, rng)
     return dict(zip(names, drawn))

@@ -78,6 +78,7 @@ NOTES = {
     "tile_removed": "the {1} tile on {0} is removed",
     "tax": "{who} {v:pay} {1} MC of tax for {0} TR step{plural}",
     "untaxed": "{who} cannot pay {1} MC of tax: no TR for {0} step{plural}",
+    "tr_skipped": "{who} {v:skip} {0} TR step{plural}: not gained",
     "marker": "the marker of {0} moves to step {1}",
     "site_active": "{0} becomes active",
     "site_in": "{who} {v:bring} {0} into play",
@@ -174,7 +175,7 @@ def sentence(game: "Game", event) -> str:
         fields["piece"] = site.piece if site is not None else "piece"
     elif kind in ("resolve", "stage", "stage_reveal", "stage_discard"):
         fields["kind"] = staged_kind(game, details[0])
-    elif kind in ("discard_kind", "tax", "untaxed", "actions_lost"):
+    elif kind in ("discard_kind", "tax", "untaxed", "actions_lost", "tr_skipped"):
         fields["plural"] = "s" if details[0] > 1 else ""
     elif kind in ("visit", "build"):
         fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]

@@ -146,6 +146,11 @@ def _per_unit(value: float):
     return lambda total, game, e, player, card, left: total + value * _amount(game, e.amount, player, card)
 
 
+def _add_resources(total, game, e, player, card, left):
+    """Card resources added, 2 each; `to each of K different cards` adds the amount K times."""
+    return total + 2.0 * max(e.cards, 1) * _amount(game, e.amount, player, card)
+
+
 def _shared_reveal(total, game, e, player, card, left):
     """The cards the player will take of a shared reveal, each worth a card drawn (it picks the best first)."""
     if not e.until_none_left:
@@ -167,7 +172,7 @@ VALUES = {
     fx.Gain: _gain, fx.Lose: _lose, fx.Spend: _lose, fx.Pay: _pay, fx.Production: _production,
     fx.AnyProduction: _fixed(2.0), fx.ChangeParameter: _parameter, fx.PlaceTile: _place,
     fx.Draw: _per_unit(CARD), fx.LookKeep: lambda total, game, e, player, card, left: total + CARD * e.keep,
-    fx.AddResources: _per_unit(2.0), fx.RemoveResources: _fixed(1.0), fx.Steal: _fixed(1.0),
+    fx.AddResources: _add_resources, fx.RemoveResources: _fixed(1.0), fx.Steal: _fixed(1.0),
     fx.Choice: _best_option,
     fx.Conditional: lambda total, game, e, player, card, left: total + effects_value(game, e.then, player, card),
     fx.ChooseX: _fixed(3.0), fx.May: _fixed(3.0),

@@ -23,6 +23,7 @@ cdef class PlayerState:
     cdef public list harmed_by_this_generation
     cdef public list first_actions
     cdef public list events_face_down
+    cdef public object tr_skipped_this_generation
 
 
 cdef class GameData:

@@ -161,7 +161,7 @@ class PlayerState:
     __slots__ = ("name", "index", "corporations", "tr", "resources", "production", "starting_production", "hand",
                  "played", "events", "passed", "tr_raised_this_generation", "next_card_modifiers", "first_action_done",
                  "actions_used", "pieces", "removed_this_generation", "harmed_by_this_generation", "first_actions",
-                 "events_face_down")
+                 "events_face_down", "tr_skipped_this_generation")
     # corporations: the player's corporations in the order played (one, or none before set-up; a second from a card
     # that plays one, `look 4 corporation cards play 1`); first_actions: when a player has several corporations with a
     # first action still to take, those corporations in order (the first one's is the pending one); empty otherwise,
@@ -172,7 +172,8 @@ class PlayerState:
     # generation, by kind (`plants removed from opponents this generation`); harmed_by_this_generation: the other side,
     # the players who removed this player's resources or decreased their production this generation, in the order
     # they first did (`steal 3 megacredits from any player who harmed you this generation`); events_face_down: cards
-    # this player turned face down into their events pile (`turn this card face down`), which nothing counts
+    # this player turned face down into their events pile (`turn this card face down`), which nothing counts;
+    # tr_skipped_this_generation: the TR steps not gained this generation under `skip first N tr steps each generation`
 
     def __init__(self, name: str, index: int, corporations: Optional[list[str]] = None, tr: int = 20,
                  resources: Optional[dict[str, int]] = None, production: Optional[dict[str, int]] = None,
@@ -182,7 +183,7 @@ class PlayerState:
                  first_action_done: bool = True, actions_used: Optional[list[str]] = None,
                  pieces: Optional[dict[str, int]] = None, removed_this_generation: Optional[dict[str, int]] = None,
                  harmed_by_this_generation: Optional[list[int]] = None, first_actions: Optional[list[str]] = None,
-                 events_face_down: Optional[list[str]] = None):
+                 events_face_down: Optional[list[str]] = None, tr_skipped_this_generation: int = 0):
         self.name, self.index, self.tr = name, index, tr
         self.corporations = [] if corporations is None else corporations
         self.resources = _zeroes() if resources is None else resources
@@ -198,6 +199,7 @@ class PlayerState:
         self.pieces = {} if pieces is None else pieces
         self.removed_this_generation = {} if removed_this_generation is None else removed_this_generation
         self.harmed_by_this_generation = [] if harmed_by_this_generation is None else harmed_by_this_generation
+        self.tr_skipped_this_generation = tr_skipped_this_generation
         self.events_face_down = [] if events_face_down is None else events_face_down
         self.first_actions = [] if first_actions is None else first_actions
 
@@ -250,6 +252,7 @@ class PlayerState:
         new.harmed_by_this_generation = self.harmed_by_this_generation.copy() if self.harmed_by_this_generation else []
         new.first_actions = self.first_actions.copy() if self.first_actions else []
         new.events_face_down = self.events_face_down.copy() if self.events_face_down else []
+        new.tr_skipped_this_generation = self.tr_skipped_this_generation
         return new
 
     def __eq__(self, other):
@@ -483,6 +486,8 @@ def _player_to_data(player: PlayerState, encode_modifier) -> dict:
         data["first_actions"] = list(player.first_actions)
     if player.events_face_down:  # only once a card was turned face down: other saves as before
         data["events_face_down"] = list(player.events_face_down)
+    if player.tr_skipped_this_generation:  # only in a generation where a step was skipped: other saves as before
+        data["tr_skipped_this_generation"] = player.tr_skipped_this_generation
     return data
 
 
@@ -516,6 +521,7 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
     player.corporations = corporations_from_data(data.get("corporation"))
     player.first_actions = list(data.get("first_actions", ()))
     player.events_face_down = list(data.get("events_face_down", ()))
+    player.tr_skipped_this_generation = data.get("tr_skipped_this_generation", 0)
     return player
 
 

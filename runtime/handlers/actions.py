@@ -16,7 +16,7 @@ from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
 from ..core.state import CardInPlay
 from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
-from ..rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with, play_context, usable_prices
+from ..rules.legality import award_cost, card_action_options, milestone_cost, paid_with, play_context, usable_prices
 from ..rules.measures import failing
 from ..rules.prices import card_cost, card_means, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
@@ -66,11 +66,11 @@ def take_action(game: "Table", player: int, action: tuple) -> None:
     elif kind == "milestone":
         game.begin("milestone", player, action[1])
         push(game, claimed_milestone, player, action[1])
-        pay(game, player, MILESTONE_COST, (), action[1])
+        pay(game, player, milestone_cost(game, player), (), action[1])
     elif kind == "award":
         game.begin("award", player, action[1])
         push(game, funded_award, player, action[1])
-        pay(game, player, award_cost(game), (), action[1])
+        pay(game, player, award_cost(game, player), (), action[1])
 
 
 def start_project(game: "Table", player: int, name: str) -> None:

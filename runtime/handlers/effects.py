@@ -51,6 +51,7 @@ from ..rules.checks import (
     each_kept,
     effect_steps,
     fundable_awards,
+    halved,
     lowest_productions,
     marker_destinations,
     movable_cards,
@@ -422,6 +423,13 @@ def _add(game, e, ctx):
         for name in reversed(targets):
             push(game, added, name, ctx.player, amount)
         return
+    if e.target == "different_cards":   # N different cards, one chosen at a time; all of them when N or fewer
+        if len(targets) <= e.cards:
+            for name in reversed(targets):
+                push(game, added, name, ctx.player, amount)
+        else:
+            different_next(game, e, ctx.player, tuple(targets), e.cards, amount, *ctx.decided)
+        return
     if e.target == "any_cards" and len(targets) > 1:  # split: one unit at a time, to the card the player picks
         split_next(game, e, ctx.player, tuple(targets), amount, *ctx.decided)
         return
@@ -441,6 +449,26 @@ def split_next(game: "Table", e, player: int, targets: tuple, remaining: int, de
     asked, for_player = asking(player, decider)
     ask_for_one(game, asked, "card", f"Which card gets 1 {resource} ({remaining} to place)?", "card", targets,
                 added, player, 1, for_player=for_player)
+
+
+@step
+def different_next(game: "Table", e, player: int, targets: tuple, remaining: int, amount: int,
+                   decider: Optional[int] = None) -> None:
+    """`add N RESOURCE to each of K different cards`: the next of the K cards, among those not chosen yet."""
+    if remaining <= 0 or not targets:
+        return
+    asked, for_player = asking(player, decider)
+    ask_for_one(game, asked, "card", f"Which card gets {text.effect(attrs.evolve(e, target='any_card'))} "
+                f"({remaining} more different cards)?", "card", targets, different_chosen, e, player, targets,
+                remaining, amount, *decider_argument(decider), for_player=for_player)
+
+
+@step
+def different_chosen(game: "Table", name: str, e, player: int, targets: tuple, remaining: int, amount: int,
+                     decider: Optional[int] = None) -> None:
+    push(game, different_next, e, player, tuple(t for t in targets if t != name), remaining - 1, amount,
+         *decider_argument(decider))
+    added(game, name, player, amount)
 
 
 @step
@@ -526,6 +554,8 @@ def removed_from_player(game: "Table", target, resource: str, amount: int, by: O
         return
     stock = game.state.players[target].resources
     taken = min(amount, stock[resource])
+    if halved(game, target, by, resource):   # `protect half plants from opponents`: half, rounded up
+        taken = (taken + 1) // 2
     stock[resource] -= taken
     _record_removal(game, by, target, resource, taken)
 
@@ -632,6 +662,8 @@ def stolen(game: "Table", target, player: int, resource: str, amount: int) -> No
         return
     if target is not None:
         taken = min(amount, players[target].resources[resource])
+        if halved(game, target, player, resource):   # `protect half ... from opponents`: half, rounded up
+            taken = (taken + 1) // 2
         players[target].resources[resource] -= taken
         players[player].resources[resource] += taken
         _record_removal(game, player, target, resource, taken)
@@ -946,7 +978,40 @@ def award_funded(game: "Table", name: str, player: int) -> None:
 def _look_play(game, e, ctx):
     pile = game.state.piles.get(e.card_kind, [])
     seen = tuple(pile.pop() for _ in range(min(e.look, len(pile))))
+    if e.up_to:
+        choose_seen(game, e, ctx, seen, e.play)
+        return
     play_next_seen(game, ctx.player, e.card_kind, seen, e.play, *ctx.decided)
+
+
+@step
+def choose_seen(game: "Table", e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    """`look N KIND cards play up to K [{ PRICE }]`: the next card to play, or none (the rest go under the pile);
+    with a price, offered only while it can be paid."""
+    if remaining <= 0 or not seen or (e.price and not possible(game, e.price, ctx)):
+        game.state.piles.setdefault(e.card_kind, [])[:0] = list(seen)  # the others go under the pile
+        return
+    options = tuple(Option(f"play {name}", name) for name in seen) + (Option("play none", ""),)
+    price = f" (first: {text.effects(e.price)})" if e.price else ""
+    ask(game, ctx.question("play_kept", f"Which {e.card_kind} card do you play{price}?", options),
+        seen_priced, e, ctx, seen, remaining)
+
+
+@step
+def seen_priced(game: "Table", name: str, e, ctx: EffectContext, seen: tuple, remaining: int) -> None:
+    if not name:   # none: every card seen goes under the pile
+        choose_seen(game, e, ctx, seen, 0)
+        return
+    rest = list(seen)
+    rest.remove(name)
+    push(game, choose_seen, e, ctx, tuple(rest), remaining - 1)
+    push(game, played_seen, ctx.player, name)
+    run_effects(game, e.price, 0, ctx, None)   # the price first; the card once it is paid
+
+
+@step
+def played_seen(game: "Table", player: int, name: str) -> None:
+    actions.play_for_free(game, player, name)
 
 
 @step
@@ -999,6 +1064,14 @@ def project_chosen(game: "Table", project: tuple, player: int) -> None:
     """`project`: ("project", NAME), as the action menu's value of that standard project (one id for both in the
     research action space)."""
     actions.start_project(game, player, project[1])
+
+
+@handles(fx.PassTurn)
+def _pass_turn(game, e, ctx):
+    """`pass`: the player passes, as the turn's pass does (runtime/sequence/phases.py `action_chosen`); the turn's
+    second action, if any, is then not asked (`turn_action` skips a player who has passed)."""
+    game.state.players[ctx.player].passed = True
+    game.log_event("pass", ctx.player)
 
 
 @handles(fx.TakeActions)

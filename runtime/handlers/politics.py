@@ -23,7 +23,9 @@ from ..core.flow import Step, ask, step, then
 from ..core.state import NEUTRAL, FactionState, GovernmentState
 from ..rules.checks import EffectContext
 from ..rules.politics import can_place_pieces, dominant_after, leader_of, removable, replaceable
-from . import effects  # as a module: effects imports this one (the bonus and the role's reward are effects)
+
+# as modules: effects imports this one (the bonus and the role's reward are effects); triggers for a new leader
+from . import effects, triggers
 
 if TYPE_CHECKING:
     from ..core.table import Table
@@ -52,10 +54,14 @@ def _owner_name(game: "Table", owner: int) -> str:
 
 
 def _settle(game: "Table", faction: FactionState, actor: int) -> None:
-    """After a faction's pieces changed: its leader, then the dominant faction."""
+    """After a faction's pieces changed: its leader, then the dominant faction. A player who now leads it where
+    another or nobody did sets off `when you become leader of a faction` (as the reference engine's faction leader)."""
+    before = faction.leader
     faction.leader = leader_of(faction, game.turn_order(), actor)
     government = game.state.government
     government.dominant = dominant_after(government, government.dominant)
+    if faction.leader != before and faction.leader is not None and faction.leader != NEUTRAL:
+        triggers.fire(game, "become_leader", faction.leader)
 
 
 def put_piece(game: "Table", faction_name: str, owner: int, actor: int) -> None:

@@ -18,10 +18,11 @@ from tharsis.compiler.vocabulary import CITY_TILES, GLOBAL_RANGES, OCEAN, OCEAN_
 
 from ..core.decisions import Decision, asking, space_option
 from ..core.flow import Step, ask, push, step
-from ..core.state import NEUTRAL, BoardMarker, Tile
+from ..core.state import ACTION, NEUTRAL, BoardMarker, Tile
 from ..rules.checks import EffectContext
 from ..rules.passives import passives
 from ..rules.spaces import legal_spaces, replaceable_tiles, space_cost
+from ..rules.taxes import skippable_steps
 from . import effects, triggers  # as modules: they import this one (see runtime/handlers/effects.py)
 from .payment import pay, taxed_steps
 
@@ -217,12 +218,29 @@ def raise_tr(game: "Table", player: int, steps: int) -> int:
     """Change a player's TR; a rise is subject to the taxes in force (runtime/handlers/payment.py `taxed_steps`).
     The steps gained (or lost)."""
     state = game.state.players[player]
+    if steps > 0 and game.elements.tr_skipped and game.state.phase == ACTION:
+        steps -= skipped_steps(game, player, steps)
     if steps > 0 and game.elements.taxed:
         steps = taxed_steps(game, player, steps)
     state.tr += steps
     if steps > 0:
         state.tr_raised_this_generation += steps
     return steps
+
+
+def skipped_steps(game: "Table", player: int, steps: int) -> int:
+    """How many of `steps` TR steps gained in the action phase the player does not gain, under their `skip first N
+    tr steps each generation` (Preservation Program): the first N of the generation, counted in
+    `tr_skipped_this_generation` (reset as a generation starts). Skipped before the tax, which they then escape, as
+    in the reference engine."""
+    state = game.state.players[player]
+    skipped = skippable_steps(game, player)
+    if skipped > steps:
+        skipped = steps
+    if skipped:
+        state.tr_skipped_this_generation += skipped
+        game.log_event("tr_skipped", player, skipped)
+    return skipped
 
 
 @step
@@ -311,8 +329,13 @@ def raise_parameter(game: "Table", player: int, parameter: str, steps: int, neut
     """Raise a global parameter `steps` steps (negative lowers), with TR and the track bonuses; each step's
     bonuses and triggers resolve before the next step. `neutral`: raised for nobody (a `neutral { }` block, a
     rule of the game acting): no TR, only `any player` triggers fire, and of the track bonuses only the raises of
-    other parameters and ocean placements happen, neutrally; `player` still makes the choices."""
-    low, high, size, _ = game.elements.scales[parameter]
+    other parameters and ocean placements happen, neutrally; `player` still makes the choices. A parameter of an
+    expansion not in play (a card that raises it dealt without it: `check` says W115) is not there to raise:
+    nothing happens, as for a parameter at its top."""
+    scale = game.elements.scales.get(parameter)
+    if scale is None:
+        return
+    low, high, size, _ = scale
     state = game.state
     builtin = parameter in GLOBAL_RANGES
     if steps < 0:

@@ -73,7 +73,8 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
             if playing is not None and playing == (owner, name) and not trigger.including_this:
                 continue
             fired = _matches(game, trigger.event, event, owner, card=card, tile=tile, space=space,
-                             is_city=is_city, parameter=parameter, project=project, piece=piece, victim=victim)
+                             is_city=is_city, parameter=parameter, project=project, piece=piece, victim=victim,
+                             name=name)
             if fired and trigger.once_per_action:
                 fired = _first_this_action(game, owner, name, trigger)
             else:
@@ -121,8 +122,9 @@ def new_tags(game: "Table", player: int, name: str) -> int:
 
 
 def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card, tile, space, is_city, parameter,
-             project, piece=None, victim=None) -> int:
-    """How many times the trigger of `owner` fires for this event (a tag trigger fires once per matching tag)."""
+             project, piece=None, victim=None, name=None) -> int:
+    """How many times the trigger of `owner`, on its card `name`, fires for this event (a tag trigger fires once per
+    matching tag)."""
     if event == "play":
         return play_matches(game, ev, game.library[card])
     if event == "place" and ev.kind == "place":
@@ -140,6 +142,8 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card
     if event == "production_raise" and ev.kind == "production_raise":
         return 1
     if event == "add_resource" and ev.kind == "add_resource":
+        if ev.here and card != name:   # `add microbe here`: only what is added to the trigger's own card
+            return 0
         return int(ev.resource in ("resource", game.library[card].holds))
     if event in ("send", "place_piece") and ev.kind == event:
         return int(ev.piece == piece)
@@ -147,6 +151,8 @@ def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card
         return 1
     if event == "harm":   # `harm another player`: every harm; `harm you`: of the trigger's owner
         return int(ev.kind == "harm" or victim == owner)
+    if event == "become_leader" and ev.kind == "become_leader":
+        return 1
     return 0
 
 

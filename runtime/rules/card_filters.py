@@ -33,13 +33,16 @@ def card_matches(definition, f: CardFilter) -> bool:
         return False
     if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
         return False
+    if any(tag not in tags for tag in f.more_tags) or any(tag in tags for tag in f.more_lacks):
+        return False
     if f.any_tag and not any(tag in tags for tag in f.any_tag):
         return False
     if (f.min_tags is not None and len(tags) < f.min_tags) or (f.max_tags is not None and len(tags) > f.max_tags):
         return False
     requirements = getattr(definition, "requirements", None)
     if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(
-            c.global_parameter for group in requirements.groups for c in group))):
+            c.global_parameter for group in requirements.groups for c in group)) or (
+            f.requirements == "faction" and not _names_a_faction(requirements))):
         return False
     cost = getattr(definition, "cost", 0)
     if (f.min_cost is not None and cost < f.min_cost) or (f.max_cost is not None and cost > f.max_cost):
@@ -51,6 +54,12 @@ def card_matches(definition, f: CardFilter) -> bool:
     if f.lacking and not _lacks(definition, f.lacking, requirements):
         return False
     return not f.special_tile or _places_special_tile(definition)
+
+
+def _names_a_faction(requirements) -> bool:
+    """Whether a requirement names a faction (`"Blue Party" rules`, `envoys in "Blue Party" >= 2`, its leader); a role
+    (`chair >= 1`) or the ruling faction unnamed is not one."""
+    return any(term.faction is not None for group in requirements.groups for c in group for term in c.quantity.terms)
 
 
 def _places_special_tile(definition) -> bool:
@@ -66,6 +75,8 @@ def _lacks(definition, lacking: tuple, requirements) -> bool:
             return False
         if word == "global requirements" and requirements is not None and any(
                 c.global_parameter for group in requirements.groups for c in group):
+            return False
+        if word == "faction requirements" and requirements is not None and _names_a_faction(requirements):
             return False
         if word == "vp" and definition.vp is not None and definition.vp.points > 0:
             return False

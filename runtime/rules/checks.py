@@ -43,7 +43,7 @@ __all__ = ["MINIMUM_PRODUCTION", "PLAYER_CONTEXTS", "EffectContext", "bonus_filt
            "first_impossible", "marker_destinations", "names_that_player", "own_cards_to_remove_from",
            "owns_tile_next_to",
            "payment_blind", "possible", "possible_in_some_order", "possible_with_a_payment", "production_box",
-           "production_targets", "protected", "resource_cards", "stealable", "stock_blind", "unconditional",
+           "production_targets", "halved", "protected", "resource_cards", "stealable", "stock_blind", "unconditional",
            "value_of", "void_by_maxed", "x_range"]
 
 
@@ -841,13 +841,28 @@ def own_cards_to_remove_from(game: "Table", e, ctx) -> list[str]:
 
 
 def protected(game: "Table", owner: int, remover: int, resource: str, card: Optional[str] = None) -> bool:
+    """Whether `remover` can take none of the owner's `resource` (from `card`, or the stock); a protection by half
+    (`protect half plants from opponents`) is `halved`'s, not this."""
     for passive_card in game.state.players[owner].played:
         for p in game.library[passive_card.name].passives:
-            if not isinstance(p, fx.Protect) or (resource not in p.resources and "resource" not in p.resources):
+            if not isinstance(p, fx.Protect) or p.half or \
+                    (resource not in p.resources and "resource" not in p.resources):
                 continue
             if p.scope == "here" and card == passive_card.name:
                 return True
             if p.scope == "opponents" and remover != owner:
+                return True
+    return False
+
+
+def halved(game: "Table", owner: int, remover: Optional[int], resource: str) -> bool:
+    """Whether an opponent's removal or theft of the owner's `resource` takes only half of it, rounded up (`protect
+    half plants from opponents`, Botanical Experience); never the owner's own removal (a cost)."""
+    if remover is None or remover == owner:
+        return False
+    for passive_card in game.state.players[owner].played:
+        for p in game.library[passive_card.name].passives:
+            if isinstance(p, fx.Protect) and p.half and resource in p.resources:
                 return True
     return False
 

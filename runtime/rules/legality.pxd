@@ -12,7 +12,7 @@ from tharsis.runtime.core.table cimport Table
 from tharsis.runtime.rules.checks cimport card_context, possible
 from tharsis.runtime.rules.measures cimport failing
 from tharsis.runtime.rules.passives cimport passive_cache
-from tharsis.runtime.rules.prices cimport can_pay, card_cost, money_power, standard_cost
+from tharsis.runtime.rules.prices cimport can_pay, card_cost, goal_price, money_power, standard_cost
 
 
 cdef class MenuDecision(LazyDecision):
@@ -20,7 +20,8 @@ cdef class MenuDecision(LazyDecision):
 
 
 cpdef card_action_options(Table game, player, name, only_repeatable=*)
-cpdef award_cost(Table game)
+cpdef award_cost(Table game, player=*)
+cpdef milestone_cost(Table game, player)
 
 @cython.locals(state=PlayerState)
 cpdef standard_action_possible(Table game, player, definition)

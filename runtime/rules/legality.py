@@ -42,6 +42,7 @@ from .prices import (
     can_spend,
     card_cost,
     card_means,
+    goal_price,
     leeway,
     money_power,
     project_means,
@@ -55,8 +56,8 @@ if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["AWARD_COSTS", "MAX_MILESTONES", "MILESTONE_COST", "ActionMenu", "action_candidates", "action_menu",
-           "award_cost", "card_action_options", "any_legal_action", "extra_action_menu", "fixed_candidates",
-           "is_legal", "paid_with",
+           "award_cost", "milestone_cost", "card_action_options", "any_legal_action", "extra_action_menu",
+           "fixed_candidates", "is_legal", "paid_with",
            "play_context", "playable", "refused_effect", "standard_action_possible", "usable_prices", "why_not"]
 
 
@@ -157,8 +158,15 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     return found
 
 
-def award_cost(game: "Table") -> int:
-    return AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
+def award_cost(game: "Table", player=None) -> int:
+    """The price of the next award funded: the printed ladder, and for `player` after their `discount N on awards`."""
+    cost = AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
+    return cost if player is None else goal_price(game, player, "awards", cost)
+
+
+def milestone_cost(game: "Table", player: int) -> int:
+    """The price of a milestone for `player`: 8 MC, less their `discount N on milestones`."""
+    return goal_price(game, player, "milestones", MILESTONE_COST)
 
 
 def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
@@ -232,12 +240,13 @@ def why_not(game: "Table", player: int, action: tuple) -> Optional[str]:
         problem = failing(game, game.milestones[name].requirement, Where(player))
         if problem is not None:
             return f"{name} requires {text.comparison(problem)}"
-        return None if can_pay(game, player, MILESTONE_COST) else f"claiming costs {MILESTONE_COST} MC"
+        cost = milestone_cost(game, player)
+        return None if can_pay(game, player, cost) else f"claiming costs {cost} MC"
     if kind == "award":
         taken = _taken(name, game.awards, game.state.awards, len(AWARD_COSTS), "award", "funded")
         if taken is not None:
             return taken
-        cost = award_cost(game)
+        cost = award_cost(game, player)
         return None if can_pay(game, player, cost) else f"funding costs {cost} MC"
     return f"unknown action {kind!r}"
 
@@ -545,7 +554,7 @@ def _policy_action_legal(game: "Table", player: int, action: tuple) -> bool:
 def _milestone_legal(game: "Table", player: int, action: tuple) -> bool:
     name, claimed = action[1], game.state.milestones
     if len(claimed) >= MAX_MILESTONES or name not in game.milestones or \
-            not game.state.players[player].first_action_done or not can_pay(game, player, MILESTONE_COST):
+            not game.state.players[player].first_action_done or not can_pay(game, player, milestone_cost(game, player)):
         return False
     for taken, _ in claimed:
         if taken == name:
@@ -564,7 +573,7 @@ def _award_legal(game: "Table", player: int, action: tuple) -> bool:
     for taken, _ in funded:
         if taken == name:
             return False
-    return can_pay(game, player, award_cost(game))
+    return can_pay(game, player, award_cost(game, player))
 
 
 _LEGAL = {"pass": _always, "end": _always, "first_action": _first_action_legal, "project": _project_legal,
@@ -658,6 +667,28 @@ def _by_money_power(priced: list) -> tuple:
     return prices, dearer, certain, affordable
 
 
+def _goals_open(game: "Table", player: int, power: int, derived: dict) -> tuple[bool, bool]:
+    """Whether an award is left to fund and a milestone to claim at prices the player's money power reaches (their
+    `discount N on awards | milestones` taken off): the menu settles every award or milestone at once when not."""
+    funded = len(game.state.awards)
+    awards = funded < len(AWARD_COSTS) and power >= goal_price(game, player, "awards", AWARD_COSTS[funded], derived)
+    milestones = len(game.state.milestones) < MAX_MILESTONES and \
+        power >= goal_price(game, player, "milestones", MILESTONE_COST, derived)
+    return awards, milestones
+
+
+def _refuse_conversions(game: "Table", player: int, power: int, converting: list, known: dict) -> None:
+    """The menu's memory learns every conversion whose resource the player lacks, as `standard_action_possible` would
+    find it (heat excepted when cards may stand in for it)."""
+    stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
+    for option, resource, cost in converting:
+        if resource == "megacredits":
+            if power < cost:
+                known[option.label] = False
+        elif stock[resource] < cost and (resource != "heat" or not heat_payments):
+            known[option.label] = False
+
+
 def any_legal_action(menu: "MenuDecision") -> bool:
     """Whether the player can do anything but pass, trying the actions cheapest first: standard projects (those
     whose effects cannot fail first), conversions and awards, a few comparisons each, then cards and milestones
@@ -678,11 +709,9 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     tables = derived.get("menu")
     fixed, conversions, awards, milestones, awards_refused, milestones_refused, priced, converting, by_power = \
         tables if tables is not None else _menu_tables(game, player)
-    funded = len(game.state.awards)
-    awards_open = funded < len(AWARD_COSTS) and power >= AWARD_COSTS[funded]   # `award_cost`, while one is left
+    awards_open, milestones_open = _goals_open(game, player, power, derived)
     if awards and not awards_open:
         known.update(awards_refused)
-    milestones_open = len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
     if milestones and not milestones_open:
         known.update(milestones_refused)
     untaxed = not game.elements.taxed and game.state.players[player].first_action_done
@@ -705,13 +734,7 @@ def any_legal_action(menu: "MenuDecision") -> bool:
             known.update(certain[index])
             return True
         priced = affordable[index]   # the projects left to look at below
-    stock, heat_payments = game.state.players[player].resources, game.elements.heat_payments
-    for option, resource, cost in converting:
-        if resource == "megacredits":
-            if power < cost:
-                known[option.label] = False
-        elif stock[resource] < cost and (resource != "heat" or not heat_payments):
-            known[option.label] = False
+    _refuse_conversions(game, player, power, converting, known)
     context = PLAYER_CONTEXTS[player]
     for price, option, _, effects in priced:
         if price > power:

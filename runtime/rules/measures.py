@@ -279,6 +279,15 @@ def _removed(game: "Table", measure: Measure, where: Where, players) -> int:
     return total
 
 
+def _passed(game: "Table", measure: Measure, where: Where, players) -> int:
+    """The players (of the measure's scope: all, or the opponents) who have passed this generation."""
+    states, total = game.state.players, 0
+    for p in players:
+        if states[p].passed:
+            total += 1
+    return total
+
+
 def _cards_in_hand(game: "Table", measure: Measure, where: Where, players) -> int:
     states, total = game.state.players, 0
     for p in players:
@@ -311,6 +320,7 @@ _COUNTERS = {
     "tr_raised": _tr_raised,
     "removed": _removed,
     "cards_in_hand": _cards_in_hand,
+    "passed": _passed,
     "events_played": _events_played,
     "cards": _cards,
     "parameter": lambda game, m, where, players: parameter_value(game.state, m.name),
@@ -419,7 +429,7 @@ def quantity(game: "Table", q: Quantity, where: Where) -> int:
     terms = q.terms
     if len(terms) == 1:   # nearly every quantity: one term, no cap, no wild tags (`_split`'s fast path, written out:
         term = terms[0]   # requirements, awards, milestones and X ranges count at every turn)
-        if term.cap is None and not term.wild_tags:
+        if term.cap is None and not term.wild_tags and term.cap_by is None:
             return count(game, term, where)
     raw, wild = _split(game, q, where)
     return raw + wild
@@ -428,13 +438,17 @@ def quantity(game: "Table", q: Quantity, where: Where) -> int:
 def _split(game: "Table", q: Quantity, where: Where) -> tuple[int, int]:
     """The quantity without the wild tags, and the wild tags it may add (0 for most quantities)."""
     terms = q.terms
-    if len(terms) == 1 and terms[0].cap is None:  # nearly every quantity: no loop on the hot path
+    if len(terms) == 1 and terms[0].cap is None and terms[0].cap_by is None:  # nearly every quantity: no loop
         m = terms[0]
         return count(game, m, where), (_wild(game, m, where) if m.wild_tags else 0)
-    total, floored, wild = 0, False, 0
+    total, floored, wild, wild_used = 0, False, 0, False
     for m in terms:
         value = count(game, m, where)
-        if m.wild_tags and not wild and not m.subtract:
+        if m.cap_by is not None:   # `earth tags max jovian tags`: the smaller, the wild tags counted once
+            shared = _wild(game, m, where) if m.wild_tags and not wild_used and not m.subtract else 0
+            value = _smaller(value, count(game, m.cap_by, where), shared, bool(m.cap_by.wild_tags))
+            wild_used = wild_used or bool(shared)
+        elif m.wild_tags and not wild and not wild_used and not m.subtract:
             wild = _wild(game, m, where)
             if wild and m.cap is not None:  # the wild tag is counted inside this term's cap
                 wild = max(0, min(wild, m.cap - value))
@@ -445,6 +459,15 @@ def _split(game: "Table", q: Quantity, where: Where) -> tuple[int, int]:
         else:
             total += value
     return (max(0, total), wild) if floored else (total, wild)
+
+
+def _smaller(value: int, cap: int, wild: int, cap_counts_wild: bool) -> int:
+    """The smaller of two counts, `wild` wild tags each going to one side (a wild tag is one tag of one kind): the
+    most the smaller can be, `min(a + w, b + w, (a + b + w) // 2)` when both sides count them ("per
+    pair of Earth and Jovian tags": 1 Earth, 1 Jovian and 1 wild tag make 1 pair, not 2)."""
+    if not cap_counts_wild:
+        return min(value + wild, cap)
+    return min(value + wild, cap + wild, (value + cap + wild) // 2)
 
 
 def holds(game: "Table", condition: Optional[Condition], where: Where, leeway: int = 0) -> bool:

@@ -5,7 +5,9 @@ player)` (the entry behind it, whose third item is a table of derived values tha
 leeway, triggers, tag counts). Why a module of its own: the prices, the measures and the triggers all read it, and
 it must stay below all of them. The cache lives on the game (`game._passives`, copied by `Game.clone`) and is
 renewed when a card joins a player's play area (cards never leave it) or the policy in force changes (the ruling
-faction of a declared government has its passives counted as every player's during the action phase only).
+faction of a declared government has its passives counted as every player's during the action phase only). A player
+with a discount scaled by a quantity (`discount 1 on cards per 2 orbitals here`) has prices that any move may change,
+so their derived values are never kept: each look-up starts an empty table (their passives by kind are kept).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..core.state import ACTION
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["passive_cache", "passives", "triggers_of", "triggers_on"]
+__all__ = ["passive_cache", "passives", "sourced", "triggers_of", "triggers_on"]
 
 # the trigger kinds (compiler/effects.py `TriggerEvent.kind`) that each event of `triggers.fire` may match
 EVENT_KINDS = {"play": ("play_tag", "play_card"), "harm": ("harm", "harm_you")}
@@ -50,11 +52,17 @@ def passive_cache(game: "Table", player: int) -> tuple:
 
 
 def _renewed(game: "Table", player: int) -> tuple:
-    """A new entry of `passive_cache` for the player's cards in play and the policy in force now."""
+    """A new entry of `passive_cache` for the player's cards in play and the policy in force now. An entry whose
+    prices may change with any move (a scaled discount) is stored with the count of cards in play as `~count`, which
+    the look-up's fast path never matches: it is renewed here at every look-up, keeping its passives by kind."""
     state = game.state
     played = state.players[player].played
     government = state.government
     policy = government.ruling if government is not None and state.phase == ACTION else None
+    previous = game._passives.get(player)
+    if previous is not None and previous[0] == ~len(played) and previous[3] == policy:
+        cache = game._passives[player] = (previous[0], previous[1], {}, policy)
+        return cache
     by_kind: dict[type, list] = {}
     for card in played:
         for passive in game.library[card.name].passives:
@@ -63,7 +71,9 @@ def _renewed(game: "Table", player: int) -> tuple:
         for passive in game.elements.factions[policy].passives:
             by_kind.setdefault(type(passive), []).append(passive)
     derived = {}
-    previous = game._passives.get(player)
+    if _volatile(by_kind):
+        cache = game._passives[player] = (~len(played), by_kind, derived, policy)
+        return cache
     if previous is not None and previous[3] == policy and previous[1] == by_kind:
         # the cards that joined brought no passive effect (most cards): every derived value but the tag counts
         # still holds, so the prices, the standard projects' table and the triggers are not worked out anew after
@@ -71,6 +81,26 @@ def _renewed(game: "Table", player: int) -> tuple:
         derived = {key: value for key, value in previous[2].items() if key != "tags"}
     cache = game._passives[player] = (len(played), by_kind, derived, policy)
     return cache
+
+
+def _volatile(by_kind: dict) -> bool:
+    """Whether some discount is scaled by a quantity (`per 2 orbitals here`), which any move may change."""
+    for discount in by_kind.get(fx.Discount, ()):
+        if discount.per is not None:
+            return True
+    return False
+
+
+def sourced(game: "Table", player: int, kind: type) -> list:
+    """(card name, passive) of the player's passives of one kind, the ruling faction's named by the faction: for a
+    passive that counts something `here` (a scaled discount), which needs the card it is on. Not cached: asked only
+    of players who have such a passive."""
+    found = [(card.name, p) for card in game.state.players[player].played
+             for p in game.library[card.name].passives if isinstance(p, kind)]
+    policy = passive_cache(game, player)[3]
+    if policy is not None:
+        found += [(policy, p) for p in game.elements.factions[policy].passives if isinstance(p, kind)]
+    return found
 
 
 def triggers_of(game: "Table", owner: int) -> list:

@@ -8,8 +8,10 @@ from tharsis.runtime.core.table cimport Table
 from tharsis.runtime.rules.passives cimport passive_cache, passives
 
 
+@cython.locals(cache=tuple)
 cpdef card_cost(Table game, player, name)
 cpdef standard_cost(Table game, player, definition)
+cpdef goal_price(Table game, player, kind, cost, derived=*)
 cpdef can_spend(Table game, player, resource, amount)
 cpdef available(Table game, player, resource)
 

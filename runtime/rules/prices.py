@@ -16,16 +16,17 @@ from tharsis.compiler import effects as fx
 
 from .card_filters import card_matches
 from .kept import kept_discount
-from .passives import passive_cache, passives
+from .measures import Where, quantity
+from .passives import passive_cache, passives, sourced
 
 if TYPE_CHECKING:
     from ..core.table import Table
 
 __all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
-           "heat_power", "card_cost", "card_means",
+           "heat_power", "card_cost", "card_means", "goal_price",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
            "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
-           "substitutes"]
+           "scaled_discounts", "substitutes"]
 
 CARD_PRICE = 3
 BASE_VALUE = {"steel": 2, "titanium": 3}
@@ -77,7 +78,8 @@ def _leeway_sum(modifiers):
 def card_cost(game: "Table", player: int, name: str) -> int:
     """A card's price: its cost minus the discounts of cards in play (cached) and for the next card."""
     card = game.library[name]
-    derived = passive_cache(game, player)[2]
+    cache = passive_cache(game, player)
+    derived = cache[2]
     discounts = derived.get("card discounts")
     if discounts is None:
         discounts = derived["card discounts"] = [d for d in passives(game, player, fx.Discount)
@@ -87,13 +89,34 @@ def card_cost(game: "Table", player: int, name: str) -> int:
         discounts = discounts + [m for m in modifiers if isinstance(m, fx.Discount) and _discounts_cards(m)]
     total = 0
     for d in discounts:
-        if (d.target.tag is None or d.target.tag in card.tags) and \
+        if d.per is None and (d.target.tag is None or d.target.tag in card.tags) and \
                 (d.target.cards is None or card_matches(card, d.target.cards)):
             # `discount 2 on cards per building tag`: 2 off for each building tag of the card
             total += d.amount if d.per_tag is None else d.amount * card.tags.count(d.per_tag)
     if game.elements.kept_cards:   # a card kept on a card of the player's: N MC less per resource on it
         total += kept_discount(game, player, name)
+    if cache[0] < 0:   # a discount scaled by a quantity, which the cache never keeps (passives.py)
+        for source, d in scaled_discounts(game, player):
+            if _discounts_cards(d) and (d.target.tag is None or d.target.tag in card.tags) and \
+                    (d.target.cards is None or card_matches(card, d.target.cards)):
+                total += _scaled(game, player, source, d)
     return max(0, card.cost - total)
+
+
+def scaled_discounts(game: "Table", player: int) -> list:
+    """(card, discount) of each discount of the player scaled by a quantity (`per 2 orbitals here`), the card being
+    what `here` means; asked only when the player has one."""
+    found = []
+    for source, d in sourced(game, player, fx.Discount):
+        if d.per is not None:
+            found.append((source, d))
+    return found
+
+
+def _scaled(game: "Table", player: int, source: str, d) -> int:
+    """What a scaled discount takes off now: its amount for each (or each `per N`) of its quantity, counted for
+    the player with `here` the card it is on."""
+    return d.amount * (quantity(game, d.per, Where(player, source)) // d.divisor)
 
 
 def standard_cost(game: "Table", player: int, definition) -> int:
@@ -120,13 +143,15 @@ def _discounted(game: "Table", player: int, definition, cost: int, resource: str
     kind = definition.kind  # standard_project | standard_action
     every = bool(definition.alternatives)
     total = 0
-    for d in passives(game, player, fx.Discount):
-        if d.resource != resource and not (every and d.resource == "megacredits"):
+    scaled = passive_cache(game, player)[0] < 0   # some discount is scaled by a quantity (passives.py)
+    for source, d in (sourced(game, player, fx.Discount) if scaled else
+                      [(None, d) for d in passives(game, player, fx.Discount)]):
+        # `discount 1 megacredits on standard action "Trade"`: its price in megacredits only
+        if d.resource != resource and not (every and d.resource == "megacredits" and not d.resource_written):
             continue
-        if d.target.kind == kind and d.target.name == definition.name:
-            total += d.amount
-        elif d.target.kind == "standard_projects" and kind == "standard_project":
-            total += d.amount
+        if (d.target.kind == kind and d.target.name == definition.name) or \
+                (d.target.kind == "standard_projects" and kind == "standard_project"):
+            total += d.amount if d.per is None else _scaled(game, player, source, d)
     return max(0, cost - total)
 
 
@@ -152,8 +177,26 @@ def can_pay_price(game: "Table", player: int, amount: int, resource: str) -> boo
     return can_spend(game, player, resource, amount)
 
 
+def goal_price(game: "Table", player: int, kind: str, cost: int, derived: Optional[dict] = None) -> int:
+    """What claiming a milestone (kind "milestones") or funding an award ("awards") costs the player: `cost`, the
+    printed price, less their `discount N on milestones | awards` (Nirgal Enterprises': never below 0). The sum of
+    their discounts is cached with the passives: the menu asks it at every turn. `derived`: the player's derived
+    values when the caller holds them already (the turn's menu), as for `money_power`."""
+    if derived is None:
+        derived = passive_cache(game, player)[2]
+    discount = derived.get(kind)
+    if discount is None:
+        discount = derived[kind] = sum(d.amount for d in passives(game, player, fx.Discount)
+                                       if d.target.kind == kind and d.resource == "megacredits")
+    return cost - discount if cost > discount else 0
+
+
 def starting_card_price(game: "Table", player: int) -> int:
-    discount = sum(d.amount for d in passives(game, player, fx.Discount) if d.target.kind == "starting_cards")
+    discount = sum(d.amount for d in passives(game, player, fx.Discount)
+                   if d.target.kind == "starting_cards" and d.per is None)
+    if passive_cache(game, player)[0] < 0:   # a discount scaled by a quantity (passives.py)
+        discount += sum(_scaled(game, player, source, d) for source, d in scaled_discounts(game, player)
+                        if d.target.kind == "starting_cards")
     return max(0, card_price(game, player) - discount)
 
 

@@ -384,6 +384,10 @@ def parameter_value(game: "Table", parameter: str) -> int:
 
 
 def maxed(game: "Table", parameter: str) -> bool:
+    """At its top; a parameter of an expansion not in play (raised by a card dealt without it: `check` says W115)
+    counts as maxed, as nothing can raise it."""
+    if parameter not in game.elements.scales:
+        return True
     return parameter_value(game, parameter) >= game.elements.scales[parameter][1]
 
 

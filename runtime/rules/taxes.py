@@ -27,7 +27,7 @@ from .spaces import parameter_value
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["tax_rate", "tr_steps", "with_tax"]
+__all__ = ["skippable_steps", "tax_rate", "tr_steps", "with_tax"]
 
 
 def tax_rate(game: "Table", player: int) -> int:
@@ -46,7 +46,19 @@ def with_tax(game: "Table", effects: tuple, ctx: EffectContext) -> tuple:
     if not rate:
         return effects
     steps = tr_steps(game, effects, ctx)
+    if steps and game.elements.tr_skipped:   # the steps to be skipped are not taxed (Preservation Program)
+        steps = max(0, steps - skippable_steps(game, ctx.player))
     return effects + (fx.Pay(fx.Amount(rate * steps)),) if steps else effects
+
+
+def skippable_steps(game: "Table", player: int) -> int:
+    """How many more TR steps the player would not gain in this generation's action phase, under their `skip first N
+    tr steps each generation`: N less those already skipped (0 outside the action phase)."""
+    if game.state.phase != ACTION:
+        return 0
+    total = sum(s.steps for s in passives(game, player, fx.SkipTr))
+    left = total - game.state.players[player].tr_skipped_this_generation
+    return left if left > 0 else 0
 
 
 def tr_steps(game: "Table", effects: tuple, ctx: EffectContext) -> int:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tharsis.compiler import text
+from tharsis.compiler import effects as fx, text
 from tharsis.compiler.vocabulary import CITY, GREENERY
 
 from ..core import rng
-from ..core.decisions import Decision, Option
+from ..core.decisions import Decision, NumberOptions, Option
 from ..core.flow import EndlessGame, Step, ask, push, step, then
 from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES
 from ..handlers.actions import play_corporation, play_for_free, take_action
@@ -26,6 +26,7 @@ from ..handlers.tiles import put_tile
 from ..handlers.triggers import fire, new_action
 from ..rules.checks import EffectContext
 from ..rules.legality import action_menu, any_legal_action, standard_action_possible
+from ..rules.passives import passives
 from ..rules.prices import card_price
 from ..rules.scoring import final_scores
 from ..rules.spaces import maxed, parameter_value, terraformed
@@ -52,7 +53,8 @@ def start_game(game: "Table") -> None:
     state.deck = game.project_deck()
     sets = game.sets_in_play()
     corporations = sorted(d.name for d in game.library.values()
-                          if d.kind == "corporation" and d.set in sets and d.variant is None)
+                          if d.kind == "corporation" and d.set in sets and sets.issuperset(d.needs)
+                          and d.variant is None)
     beginner = [d.name for d in game.library.values() if d.kind == "corporation" and d.variant == "beginner"]
     state.rng = rng.shuffle(state.rng, corporations)
     base_production = 0 if (o.corporate_era or o.solo) else 1
@@ -327,6 +329,8 @@ def next_turn(game: "Table", position: int) -> None:
 @step
 def turn_action(game: "Table", index: int, number: int) -> None:
     player = game.state.players[index]
+    if player.passed:   # passed by a card during the first action (`pass`): no second one
+        return
     if not player.first_action_done:
         corporation = game.library[player.pending_first_action()]
         option = Option(f"first action: {text.effects(corporation.first_action)}", ("first_action",))
@@ -365,11 +369,39 @@ def production_phase(game: "Table") -> None:
 
 @step
 def production(game: "Table") -> None:
-    """`when you produce` triggers (in turn order), then every player produces at once."""
+    """`when you produce` triggers (in turn order), then every player produces at once. A player whose card says
+    `keep energy during production` is first asked, in turn order, how much of their energy becomes heat."""
     new_action(game)
     push(game, produce)
+    if game.elements.energy_kept:
+        for index in reversed(game.turn_order()):
+            if keeps_energy(game, index):
+                push(game, ask_energy_converted, index)
     for index in reversed(game.turn_order()):
         push(game, fire_production, index)
+
+
+def keeps_energy(game: "Table", index: int) -> bool:
+    """Whether the player converts only the energy they choose (a `keep energy during production` in play)."""
+    return bool(passives(game, index, fx.KeepEnergy))
+
+
+@step
+def ask_energy_converted(game: "Table", index: int) -> None:
+    """Supercapacitors' "converting energy to heat during production is optional for each energy resource": the
+    player picks how much of their energy becomes heat, 0 to all (the reference engine's question); `produce`
+    leaves the rest."""
+    energy = game.state.players[index].resources["energy"]
+    if energy:
+        ask(game, Decision(index, "x", f"How much of your {energy} energy do you convert to heat?",
+                           NumberOptions(0, energy)), energy_converted, index)
+
+
+@step
+def energy_converted(game: "Table", amount: int, index: int) -> None:
+    stock = game.state.players[index].resources
+    stock["energy"] -= amount
+    stock["heat"] += amount
 
 
 @step
@@ -379,10 +411,12 @@ def fire_production(game: "Table", index: int) -> None:
 
 @step
 def produce(game: "Table") -> None:
+    kept = game.elements.energy_kept
     for player in game.state.players:
         stock, production = player.resources, player.production
-        stock["heat"] += stock["energy"]
-        stock["energy"] = 0
+        if not kept or not keeps_energy(game, player.index):   # else converted as the player chose
+            stock["heat"] += stock["energy"]
+            stock["energy"] = 0
         stock["megacredits"] += player.tr + production["megacredits"]
         for resource in RESOURCES[1:]:
             stock[resource] += production[resource]
@@ -455,6 +489,8 @@ def new_generation(game: "Table") -> None:
             player.removed_this_generation = {}
         if player.harmed_by_this_generation:
             player.harmed_by_this_generation = []
+        if player.tr_skipped_this_generation:
+            player.tr_skipped_this_generation = 0
 
 
 @step

@@ -20,7 +20,7 @@ _CODE = re.compile(r"^[EW]\d{0,3}$")
 
 # Every warning `tharsis check` can report (docs/errors.md): the closed vocabulary a code or prefix must match
 # (tests/test_docs.py keeps it equal to the documented designer warnings).
-WARNINGS = ("W001", "W102", "W103", "W104", "W105", "W106", "W107", "W108", "W113", "W114", "W801", "W802")
+WARNINGS = ("W001", "W102", "W103", "W104", "W105", "W106", "W107", "W108", "W113", "W114", "W115", "W801", "W802")
 _FORMS = "codes look like W102 (one warning), W1 (W100-W199) or W (every warning)"
 
 

@@ -60,12 +60,14 @@ class Run:
 
 def format_paths(paths: Iterable, *, with_bundled: bool = False) -> Run:
     """Format every .mars file under `paths`, compiled together as `tharsis check` would (`with_bundled`: next to
-    the bundled content, whose boards decide which reserved spaces are warned about)."""
+    the bundled content, whose boards decide which reserved spaces are warned about); a file given alone is
+    compiled with the other card files of its folder, which are not formatted."""
     from tharsis.compiler import compile_paths
-    from tharsis.compiler.pipeline import find_files
+    from tharsis.compiler.pipeline import find_files, with_neighbours
 
     paths = [Path(p) for p in paths]
-    result = compile_paths(paths, with_bundled=with_bundled)
+    # a file given alone is compiled with the card files of its folder (their declarations), formatted alone
+    result = compile_paths(with_neighbours(paths), with_bundled=with_bundled)
     own = {str(path) for path in find_files(paths, Diagnostics())}
     return format_sources({path: text for path, text in result.sources.items() if path in own}, result)
 

@@ -96,6 +96,7 @@ ZH_QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"Which site do you bring into play\?", "你要将哪个站点加入游戏？"),
     (r"Which site do you set aside\?", "你要将哪个站点移出游戏？"),
     (r"How do you pay for (?P<conversion>.+)\?", "你如何支付「{conversion}」？"),
+    (r"How much of your (?P<n>\d+) energy do you convert to heat\?", "你的{n}个电力中要将多少转换为热能？"),
 )
 # the phases of a generation (the state's `phase`, which English players read as it is)
 ZH_PHASES = {SETUP: "设置", RESEARCH: "研究阶段", ACTION: "行动阶段", PRODUCTION: "生产阶段",
@@ -157,6 +158,7 @@ ZH_EVENTS: dict[str, str] = {
     "tile_removed": "移除 {0} 上的{1}",
     "tax": "{who}为{0}级改造度支付{1} M€ 的税",
     "untaxed": "{who}付不起{1} M€ 的税：{0}级改造度不获得",
+    "tr_skipped": "{who}跳过{0}级改造度：不获得",
     "visit": "{who}派出{piece}访问「{0}」",
     "build": "{who}在「{0}」放置{piece}",
     "site_bonus": "{owner}在「{0}」的{piece}奖励",

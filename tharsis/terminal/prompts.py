@@ -31,7 +31,7 @@ import attrs
 from tharsis.compiler import effects as fx, rules_text, text
 from tharsis.runtime.api import Decision, NumberOptions, Option
 from tharsis.runtime.rules.checks import EffectContext, value_of
-from tharsis.runtime.rules.legality import MILESTONE_COST, award_cost, card_action_options, paid_with
+from tharsis.runtime.rules.legality import award_cost, card_action_options, milestone_cost, paid_with
 from tharsis.runtime.rules.measures import Where, quantity
 from tharsis.runtime.rules.prices import card_cost, standard_cost, standard_prices
 
@@ -398,9 +398,10 @@ def menu_price(game, player: int, option: Option, language: str = "en") -> Optio
             return Price(cost, words("mc", n=cost) if cost or kind == "project" else words("free"))
         return Price(None, _counted(cost, definition.cost_resource, words))
     if kind == "milestone":
-        return Price(MILESTONE_COST, words("mc", n=MILESTONE_COST))
+        cost = milestone_cost(game, player)
+        return Price(cost, words("mc", n=cost))
     if kind == "award":
-        cost = award_cost(game)
+        cost = award_cost(game, player)
         return Price(cost, words("mc", n=cost))
     if kind == "card_action":
         prices = [action_option_price(game, player, name, number, language)

@@ -48,6 +48,7 @@ def run(args) -> int:
     from tharsis.compiler.definitions import with_expansions
     from tharsis.compiler.diagnostics import render_text
     from tharsis.compiler.facts import facts, render_table
+    from tharsis.compiler.pipeline import with_neighbours
     from tharsis.compiler.printable import escaped
     from tharsis.designer.checking import inside
     from tharsis.games.options import known_expansions
@@ -60,7 +61,9 @@ def run(args) -> int:
     # floater, the venus tag or the prelude kind the bundled expansions declare); only PATHs' definitions are shown
     own = [Path(p) for p in args.paths]
     wanted = frozenset(str(p.resolve()) for p in own)
-    result = compile_paths(own or [bundled_cards_path()], with_bundled=bool(own))
+    # a file given alone is compiled with the card files of its folder, whose declarations it may use (as `check
+    # FOLDER` and the editor compile it); only its own definitions are shown
+    result = compile_paths(with_neighbours(own) or [bundled_cards_path()], with_bundled=bool(own))
     errors = [d for d in result.errors if not own or d.span is None or inside(d.span.path, wanted)]
     if errors:
         print(render_text(errors, result.sources), file=sys.stderr)
@@ -84,7 +87,7 @@ def run(args) -> int:
         tags, resources, wild = result.declared_tags, result.declared_resources, result.declared_wild_tags
         marks = result.declared_marks
         if own:   # PATHs' own declarations; the bundled ones only where PATHs need them, those their text names
-            mine = compile_paths(own)
+            mine = compile_paths(with_neighbours(own))
             named = _named(text.content([d for d in needed if inside(d.source.path, wanted)] + chosen)) \
                 if mine.errors else ""
             needed = [d for d in needed if inside(d.source.path, wanted) or _names(named, d.name)]
