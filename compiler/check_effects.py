@@ -357,6 +357,15 @@ class EffectChecks:
             self.diagnostics.error("E301", "'on top of' puts a tile placed on top of another; only 'place' places "
                                    "one", node.span, "remove it, or write: place TILE on top of TILE")
             return None
+        found = self._owned_tile(node, f"write: on top of {node['tile'].text}")
+        if found is None:
+            return None
+        tile, whose = found
+        return fx.SpaceFilter("on_tile", tile=tile, own=whose in ("your", "own"), opponent=whose == "opponent")
+
+    def _owned_tile(self, node: Node, ocean_hint: str) -> Optional[tuple[str, Optional[str]]]:
+        """The tile word of `[your | opponent] TILE` (a tile covered, a tile marked) and whose it must be; None after
+        an error: an unknown tile (E103), or an owner given to an ocean, which is nobody's (E301)."""
         word = node["tile"]
         tile = v.singular(word.text)
         if tile not in v.TILE_WORDS:
@@ -366,10 +375,9 @@ class EffectChecks:
             return None
         whose = node["own"].text if node["own"] is not None else None
         if whose is not None and tile in v.OCEAN_TILES:
-            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
-                                   f"write: on top of {word.text}")
+            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span, ocean_hint)
             return None
-        return fx.SpaceFilter("on_tile", tile=tile, own=whose in ("your", "own"), opponent=whose == "opponent")
+        return tile, whose
 
     @compiles(fx.PlaceTile, "count?:INT words+:NAME name?:STRING filters*", also=(fx.PlacePiece,))
     def _fx_place(self, node: Node, ctx: CheckContext):
@@ -978,23 +986,17 @@ class EffectChecks:
         """`put [N] MARK on [your | opponent] TILE [FILTER ...] [max N] [{ EFFECTS }]`: a declared mark on a tile
         the player picks; the filters pick the tile as a placement trigger's pick the tile placed, and the block's
         `that player` is the tile's owner."""
-        mark_leaf, tile_leaf = node["mark"], node["tile"]
-        mark, tile = v.singular(mark_leaf.text.lower()), v.singular(tile_leaf.text)
+        mark_leaf = node["mark"]
+        mark = v.singular(mark_leaf.text.lower())
         if mark not in self.marks:
             self.diagnostics.error("E112", f"unknown mark '{mark_leaf.text}'", mark_leaf.span,
                                    did_you_mean(mark, self.marks) or f"declare it: mark {mark_leaf.text.lower()}",
                                    respelling(mark_leaf.span, mark, self.marks, mark_leaf.text))
             return None
-        if tile not in v.TILE_WORDS:
-            self.diagnostics.error("E103", f"unknown tile '{tile_leaf.text}'", tile_leaf.span,
-                                   did_you_mean(tile, v.TILE_WORDS) or "tiles: " + ", ".join(v.TILE_WORDS),
-                                   respelling(tile_leaf.span, tile, v.TILE_WORDS, tile_leaf.text))
+        found = self._owned_tile(node, f"write: put {mark} on ocean")
+        if found is None:
             return None
-        whose = node["own"].text if node["own"] is not None else None
-        if whose is not None and tile in v.OCEAN_TILES:
-            self.diagnostics.error("E301", "an ocean belongs to nobody", node["own"].span,
-                                   f"write: put {mark} on ocean")
-            return None
+        tile, whose = found
         count = int(node["count"].text) if node["count"] is not None else 1
         most = int(node["most"]["most"].text) if node["most"] is not None else None
         if count < 1 or (most is not None and most < count):

@@ -380,9 +380,10 @@ def test_a_word_that_is_not_a_form_of_a_declared_name_is_still_unknown(tmp_path,
      "expected a comparison (>=, <=, ==, >, <) after it"),
     ("  requires: oxygen >=  // the value is still to come", "something is missing after '>='",
      "expected a number like 9% or -12C after it"),
-    # trial 5's Red Appeasement: no effect passes; the hint says so rather than only asking for a number
-    ("  play: pass", "something is missing after 'pass'",
-     "'pass' alone is no effect: a word there starts a parameter change, which needs a signed number (`oxygen +1`); "
+    # a word that is no verb (trial 5 wrote `play: pass` before `pass` was one): the hint says a lone word is no
+    # effect rather than only asking for a number
+    ("  play: hurry", "something is missing after 'hurry'",
+     "'hurry' alone is no effect: a word there starts a parameter change, which needs a signed number (`oxygen +1`); "
      "other effects start with their verb (gain, draw, place, raise ...: docs/language.md)"),
 ])
 def test_a_field_left_incomplete_is_reported_on_its_own_line_not_at_the_next_field(line, message, hint, tmp_path,

@@ -281,7 +281,7 @@ def test_raising_a_parameter_not_in_the_game_does_nothing_instead_of_failing(tmp
     game = Game(GameOptions(players=("a", "b"), seed=1, card_paths=(str(tmp_path),),
                             corporations=("Ambient Test", "")))
     play_out(game, {i: RandomBot(i) for i in range(2)})
-    assert game.over and game.state.players[0].corporation == "Ambient Test" and game.state.parameters == {}
+    assert game.over and game.state.players[0].corporations == ["Ambient Test"] and game.state.parameters == {}
 
 
 ADVISOR = """

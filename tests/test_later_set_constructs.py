@@ -79,7 +79,7 @@ def test_the_constructs_read_as_rules_text(language, expected):
 
 @pytest.mark.parametrize("line, code, wanted", [
     ("effect: protect production here", "E301", "production is a player's, not a card's"),
-    ("play: reveal cards until 1 with space tag with earth tag", "E301", "one tag of this kind at a time"),
+    ("play: reveal cards until 1 with space or earth tag with plant or jovian tag", "E301", "given twice"),
     ('play: reveal cards until 1 except "Mine"', "E301", "'except' names a standard project"),
     ("play: gain 1 MC per your generation", "E104", "unknown quantity"),
     ("play: look 2 keep 3 from discard", "E302", "can't keep 3 of 2 cards"),

@@ -30,6 +30,7 @@ import attrs
 from tharsis.compiler.definitions import Board, Library, Space
 from tharsis.compiler.effects import (
     CardPrice,
+    Discount,
     KeepEnergy,
     KeptPlayable,
     LookPlay,
@@ -438,6 +439,9 @@ class GameElements:
     # some card of the sets in play skips TR steps (`skip first N tr steps each generation`): a TR step gained looks
     # for it only then
     tr_skipped: bool = False
+    # some card of the sets in play lowers the price of milestones or awards (`discount N on milestones | awards`):
+    # only then does the turn's menu ask each player's price of them rather than the printed one
+    goal_discounts: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -503,9 +507,13 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                       if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     tr_skipped = any(isinstance(p, SkipTr) for d in content.definitions if getattr(d, "set", None) in sets
                      for p in getattr(d, "passives", ()))
+    goal_discounts = any(isinstance(p, Discount) and p.target.kind in ("milestones", "awards")
+                         for d in content.definitions if getattr(d, "set", None) in sets
+                         for p in getattr(d, "passives", ()))
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
-                        shared_vp, project_payments, corporation_pile, kept_cards, energy_kept, tr_skipped)
+                        shared_vp, project_payments, corporation_pile, kept_cards, energy_kept, tr_skipped,
+                        goal_discounts)
 
 
 def _effects_in(value) -> list:

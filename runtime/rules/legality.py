@@ -161,11 +161,13 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
 def award_cost(game: "Table", player=None) -> int:
     """The price of the next award funded: the printed ladder, and for `player` after their `discount N on awards`."""
     cost = AWARD_COSTS[min(len(game.state.awards), len(AWARD_COSTS) - 1)]
-    return cost if player is None else goal_price(game, player, "awards", cost)
+    return cost if player is None or not game.elements.goal_discounts else goal_price(game, player, "awards", cost)
 
 
 def milestone_cost(game: "Table", player: int) -> int:
     """The price of a milestone for `player`: 8 MC, less their `discount N on milestones`."""
+    if not game.elements.goal_discounts:   # no card of the game lowers it: the printed price, asked of nobody
+        return MILESTONE_COST
     return goal_price(game, player, "milestones", MILESTONE_COST)
 
 
@@ -671,6 +673,9 @@ def _goals_open(game: "Table", player: int, power: int, derived: dict) -> tuple[
     """Whether an award is left to fund and a milestone to claim at prices the player's money power reaches (their
     `discount N on awards | milestones` taken off): the menu settles every award or milestone at once when not."""
     funded = len(game.state.awards)
+    if not game.elements.goal_discounts:   # the printed prices, the same for everyone
+        return funded < len(AWARD_COSTS) and power >= AWARD_COSTS[funded], \
+            len(game.state.milestones) < MAX_MILESTONES and power >= MILESTONE_COST
     awards = funded < len(AWARD_COSTS) and power >= goal_price(game, player, "awards", AWARD_COSTS[funded], derived)
     milestones = len(game.state.milestones) < MAX_MILESTONES and \
         power >= goal_price(game, player, "milestones", MILESTONE_COST, derived)
