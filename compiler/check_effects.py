@@ -1102,7 +1102,7 @@ class EffectChecks:
 
     @compiles(fx.Repeat, "times:quantity effects:effects")
     def _fx_repeat(self, node: Node, ctx: CheckContext):
-        times = self.quantity(node["times"], ctx)
+        times = self.quantity(node["times"], ctx, number=True)   # `repeat 3 times`: a plain number too
         body = self.effects(node["effects"], attrs.evolve(ctx, refusable=True))
         return fx.Repeat(times, body) if times is not None else None
 
@@ -1354,6 +1354,12 @@ class EffectChecks:
                 if operator in ("<=", "<", "=="):
                     high = value - (1 if operator == "<" else 0)
                     fields["max_cost"] = high if fields.get("max_cost") is None else min(high, fields["max_cost"])
+            elif node.kind == "tag_count_filter":   # `with tags >= 2`: how many tags, the event tag counted
+                operator, value = node["operator"].text, int(node["value"].text)
+                if operator in (">=", ">", "=="):
+                    fields["min_tags"] = value + (1 if operator == ">" else 0)
+                if operator in ("<=", "<", "=="):
+                    fields["max_tags"] = value - (1 if operator == "<" else 0)
             elif node.kind == "vp_filter":
                 fields["with_vp"] = True
             elif node.kind == "no_tags_filter":
@@ -1438,36 +1444,60 @@ class EffectChecks:
         word = " ".join(name.text.lower().split()) if name is not None else None
         return word if word in v.CARD_TYPES or word in self.card_kinds else None
 
-    def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
-        if node.kind == "plays":
-            played = node["played"]
-            if played.kind == "played_tag":
-                tags = []
-                for leaf in played["tags"]:
-                    tag = self.tag(leaf)
-                    if tag is None:
-                        return None
-                    tags.append(tag)
-                return fx.TriggerEvent("play_tag", tags=tuple(tags))
-            tag = None
-            name = played["tag"]
-            written_type = self._played_type(name)
-            if name is not None and written_type is None:
-                tag = self.tag(name)
+    def _played_types(self, names: list) -> Optional[tuple]:
+        """The types of `when you play automated or active card` (several words before `card`, each a type or a
+        declared kind, as a quantity's `automated or active cards`), () for one word or none (a type or a tag, read
+        by the caller), or None after reporting a word that is not a type."""
+        if len(names) < 2:
+            return ()
+        types = []
+        for leaf in names:
+            word = self._played_type(leaf)
+            if word is None:
+                self.diagnostics.error("E301", f"'{leaf.text}' is not a card type: several words before 'card' are "
+                                       "types (automated or active card)", leaf.span,
+                                       "for one of several tags, write the filter: card with earth or space tag")
+                return None
+            types.append(word)
+        return tuple(dict.fromkeys(types))
+
+    def _play_event(self, played: Node) -> Optional[fx.TriggerEvent]:
+        """`play earth or space tag` (once per tag) or `play [TYPES or TAG] card|event FILTERS` (once per card)."""
+        if played.kind == "played_tag":
+            tags = []
+            for leaf in played["tags"]:
+                tag = self.tag(leaf)
                 if tag is None:
                     return None
-            card_kind = played["kind"].text
-            named = next((f for f in played["filters"] if f.kind == "except_filter"), None)
-            if named is not None:   # `except "NAME"` names a standard project (`when you use standard project`)
-                self.diagnostics.error("E301", "'except' names a standard project, not a card: a card played is "
-                                       "chosen by its filters", named.span,
-                                       "write the card filters: with TAG tag, with no TAG tag, with cost <= N, with "
-                                       "vp, ... (a card never sets off its own trigger unless 'including this')")
+                tags.append(tag)
+            return fx.TriggerEvent("play_tag", tags=tuple(tags))
+        tag, types = None, self._played_types(played["names"])
+        if types is None:
+            return None
+        name = played["names"][0] if len(played["names"]) == 1 else None
+        written_type = self._played_type(name)
+        if name is not None and written_type is None:
+            tag = self.tag(name)
+            if tag is None:
                 return None
-            filters = self._card_filters(played["filters"])
-            if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
-                filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=(written_type,))
-            return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
+        card_kind = played["kind"].text
+        named = next((f for f in played["filters"] if f.kind == "except_filter"), None)
+        if named is not None:   # `except "NAME"` names a standard project (`when you use standard project`)
+            self.diagnostics.error("E301", "'except' names a standard project, not a card: a card played is "
+                                   "chosen by its filters", named.span,
+                                   "write the card filters: with TAG tag, with no TAG tag, with cost <= N, with "
+                                   "vp, ... (a card never sets off its own trigger unless 'including this')")
+            return None
+        filters = self._card_filters(played["filters"])
+        if filters is not None and written_type is not None:   # `play active card`: a type, not a tag
+            types = (written_type,)
+        if filters is not None and types:   # `play automated or active card`: one of these types
+            filters["cards"] = attrs.evolve(filters.get("cards") or fx.CardFilter(), types=types)
+        return None if filters is None else fx.TriggerEvent("play_card", tag=tag, card_kind=card_kind, **filters)
+
+    def _event(self, node: Node) -> Optional[fx.TriggerEvent]:
+        if node.kind == "plays":
+            return self._play_event(node["played"])
         if node.kind == "places":
             words = node["words"]
             word = words[0]
@@ -1831,7 +1861,7 @@ _PLAIN_EVENTS = {"produces": "production", "gains_new_tag": "new_tag", "harms": 
 _CARD_ONLY_FILTERS = ("tag_filter", "any_tag_filter", "lacks_tag_filter", "type_filter", "requirements_filter",
                       "global_requirements_filter", "special_tile_filter", "no_requirements_filter",
                       "no_global_requirements_filter", "no_vp_filter", "no_special_tile_filter",
-                      "faction_requirements_filter", "no_faction_requirements_filter")
+                      "faction_requirements_filter", "no_faction_requirements_filter", "tag_count_filter")
 # `with no ...`: the property a card lacks, as CardFilter.lacking names it
 _LACKING = {"no_requirements_filter": "requirements", "no_global_requirements_filter": "global requirements",
             "no_faction_requirements_filter": "faction requirements",

@@ -144,6 +144,10 @@ class CardFilter:
     # as it was when one was all a filter could hold, so that the cards written then keep their meaning and hash
     more_tags: tuple[str, ...] = added(())
     more_lacks: tuple[str, ...] = added(())
+    # `with tags >= 2` / `with tags == 1`: how many tags the card bears, an event's event tag counted (as
+    # the reference engine counts them); a bound left None is open
+    min_tags: Optional[int] = added(None)
+    max_tags: Optional[int] = added(None)
 
     @property
     def tags_needed(self) -> tuple[str, ...]:
@@ -870,8 +874,8 @@ class ReplaceTile:
 
 @immediate("repeat", category="control", syntax="repeat QUANTITY times { EFFECTS }",
            example="repeat cards in hand times { gain 1 MC }",
-           summary="Carry out the effects as many times as the quantity counts (counted once, before the first time); "
-           "a time that cannot be carried out is skipped.",
+           summary="Carry out the effects as many times as the quantity counts (counted once, before the first time; "
+           "a plain number too: `repeat 3 times { }`); a time that cannot be carried out is skipped.",
            impossible=NEVER)
 @_frozen
 class Repeat:
@@ -1194,8 +1198,9 @@ class TriggerEvent:
                  "production lowered; `give ... to the victim`), `harm you` (another player harms the card's owner), "
                  "`become leader of a faction` (a piece of the player's becomes a faction's leader, where another's or "
                  "none led it); "
-                 "card filters (a type before `card` too): "
-                 "`with cost >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, `with TAG tag`, "
+                 "card filters (a type before `card` too, or several: `automated or active card`): "
+                 "`with cost >= N`, `with tags >= N`, `with [no] vp`, `with no tags`, `holding RESOURCE`, "
+                 "`with TAG tag`, "
                  "`with no TAG tag`, `with [no] requirements`, `with [no] global requirements`, "
                  "`with [no] faction requirements`, "
                  "`with [no] special tile`. "

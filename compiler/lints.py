@@ -241,7 +241,8 @@ class DesignLints:
             return self._unplaceable(event.filters)
         if event.kind == "play_card":
             cards = event.cards or fx.CardFilter()   # the event's own fields and the card filters, as one
-            return no_card_passes(attrs.evolve(cards, tag=event.tag, no_tags=event.no_tags,
+            return no_card_passes(attrs.evolve(cards, tag=event.tag or cards.tag,
+                                               no_tags=event.no_tags or cards.no_tags,
                                                with_vp=event.with_vp or cards.with_vp))
         return None
 
@@ -323,6 +324,26 @@ def no_card_passes(f: fx.CardFilter) -> Optional[str]:
         return f"no cost is both {f.min_cost} or more and {f.max_cost} or less"
     if f.max_cost is not None and f.max_cost < 0:
         return "a card costs 0 or more"
+    return _no_tag_count_passes(f)
+
+
+def _no_tag_count_passes(f: fx.CardFilter) -> Optional[str]:
+    """The tag-count side of `no_card_passes` (`with tags >= 2 with tags <= 1`, `with no tags with tags >= 1`,
+    `with earth tag with tags == 0`), the rest of its checks after it."""
+    needed = len(set(f.tags_needed)) + (1 if f.any_tag else 0)
+    if f.min_tags is not None and f.max_tags is not None and f.min_tags > f.max_tags:
+        return f"no card bears both {f.min_tags} or more tags and {f.max_tags} or fewer"
+    if f.max_tags is not None and f.max_tags < 0:
+        return "a card bears 0 tags or more"
+    if f.no_tags and f.min_tags is not None and f.min_tags > 0:
+        return f"a card with no tags does not bear {f.min_tags} or more"
+    if f.max_tags is not None and needed > f.max_tags:
+        return f"a card with the tags named bears more than {f.max_tags}"
+    return _no_other_card_passes(f)
+
+
+def _no_other_card_passes(f: fx.CardFilter) -> Optional[str]:
+    """The requirements, points and special tile side of `no_card_passes`."""
     lacking = set(f.lacking)
     if f.requirements is not None and ("requirements" in lacking or
                                        f"{f.requirements} requirements" in lacking):

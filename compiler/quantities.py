@@ -399,6 +399,11 @@ class QuantityCompiler:
                 lacking, length = _lacking(rest[i + 2:i + 4])
                 extra["lacking"] = extra.get("lacking", ()) + (lacking,)
                 i += 2 + length
+            elif rest[i] == "with" and _tag_count(rest[i + 1:i + 5]):
+                # `with 1 tag`, `with 2 or more tags`, `with 1 or less tag`: the card filter `with tags == 1`, ...
+                bounds, length = _tag_count(rest[i + 1:i + 5])
+                extra.update(bounds)
+                i += 1 + length
             elif rest[i:i + 2] == ["with", "no"] and _tag_list_end(rest, i + 2) is not None:
                 end = _tag_list_end(rest, i + 2)   # `with no jovian or earth tag`: none of them
                 for leaf in rest_leaves[i + 2:end:2]:
@@ -476,6 +481,20 @@ def respelt(leaf: Leaf, word: str, vocabulary) -> tuple[Optional[str], tuple]:
         return did_you_mean(word, vocabulary), respelling(leaf.span, word, vocabulary, leaf.text)
     written = v.plural(match)
     return f"did you mean '{written}'?", (Fix(leaf.span, written),) if leaf.span is not None else ()
+
+
+def _tag_count(words: list) -> Optional[tuple[dict, int]]:
+    """`N tag` (exactly N), `N or more tag`, `N or less tag` (the words singular) after `with` in a quantity: the
+    CardFilter bounds on a card's number of tags and how many words they took, or None when the words are not
+    one of these (a comparison would end the quantity, so a quantity says `or more` as `costing N or more`)."""
+    if not words or not words[0].isdigit():
+        return None
+    n = int(words[0])
+    if words[1:2] == ["tag"]:
+        return {"min_tags": n, "max_tags": n}, 2
+    if words[1:2] == ["or"] and words[2:3] in (["more"], ["less"]) and words[3:4] == ["tag"]:
+        return ({"min_tags": n} if words[2] == "more" else {"max_tags": n}), 4
+    return None
 
 
 def _tag_list_end(words: list, start: int):

@@ -440,6 +440,13 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
         parts.append(t("card_filter_lacks", tag=t.series("or", [t.tag(tag) for tag in f.tags_lacked])))
     if f.no_tags:
         parts.append(t("cards_with_no_tags"))
+    if f.min_tags is not None and f.min_tags == f.max_tags:
+        parts.append(t("card_filter_tags_exactly", n=f.min_tags, tags=_tags_word(f.min_tags)))
+    else:
+        if f.min_tags is not None:
+            parts.append(t("card_filter_min_tags", n=f.min_tags, tags=_tags_word(f.min_tags)))
+        if f.max_tags is not None:
+            parts.append(t("card_filter_max_tags", n=f.max_tags, tags=_tags_word(f.max_tags)))
     if f.requirements is not None:
         parts.append(t({"global": "card_filter_global_requirements", "faction": "card_filter_faction_requirements"}
                        .get(f.requirements, "card_filter_requirements")))
@@ -456,6 +463,11 @@ def card_filter(t: Phrases, f: Optional[fx.CardFilter]) -> str:
     for word in f.lacking:   # `with no requirements`, `with no vp`, ...
         parts.append(t("card_filter_no_" + word.replace(" ", "_")))
     return "".join(parts)
+
+
+def _tags_word(n: int) -> str:
+    """The English word after a number of tags (the Chinese phrases have no slot for it)."""
+    return "tag" if n == 1 else "tags"
 
 
 def _filters(t: Phrases, filters) -> str:
@@ -793,6 +805,9 @@ def _replace_tile(t: Phrases, e) -> str:
 
 @sentence_of(fx.Repeat)
 def _repeat(t: Phrases, e) -> str:
+    terms = e.times.terms
+    if len(terms) == 1 and terms[0].kind == "constant" and terms[0].cap is None:   # `repeat 3 times`
+        return t("repeat_fixed", n=terms[0].value, effects=_one_sentence(t, e.body))
     return t("repeat", times=_amount(t, _quantity(t, e.times)), effects=_one_sentence(t, e.body))
 
 

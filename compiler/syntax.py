@@ -93,7 +93,8 @@ Child = Union[Leaf, Node]
 CARD_FILTERS = ("cost_filter", "except_filter", "vp_filter", "no_tags_filter", "holding_filter", "lacks_tag_filter",
                  "tag_filter", "any_tag_filter", "type_filter", "requirements_filter", "global_requirements_filter",
                  "special_tile_filter", "no_requirements_filter", "no_global_requirements_filter", "no_vp_filter",
-                 "no_special_tile_filter", "faction_requirements_filter", "no_faction_requirements_filter")
+                 "no_special_tile_filter", "faction_requirements_filter", "no_faction_requirements_filter",
+                 "tag_count_filter")
 
 
 # The children of each rule the compiler reads, by name, in order: `name`, then `?` (may be missing), `*` (any
@@ -177,7 +178,7 @@ CHILDREN = {
     # parts of passive effects: trigger events, card filters, discount targets
     "plays": "verb:PLAY played:played_tag|played_card",
     "played_tag": "tags+:NAME",
-    "played_card": "tag?:NAME kind:CARD_KIND filters*",
+    "played_card": "names*:NAME kind:CARD_KIND filters*",
     "places": "verb:PLACE words+:NAME filters*",
     "sends": "verb:SEND words+:NAME",
     "gains_new_tag": "verb:GAIN",
@@ -197,6 +198,7 @@ CHILDREN = {
     "raises": "verb:RAISE parameter:NAME",
     "adds": "verb:ADD resource:NAME here?:on_this_card",
     "cost_filter": "operator:COMPARATOR value:INT",
+    "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
     **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action")},

@@ -112,6 +112,14 @@ def card_filter(f, quantity: bool = False) -> str:
         words.append(f"with no {' or '.join(f.tags_lacked)} tag")
     if f.no_tags:
         words.append("with no tags")
+    if f.min_tags is not None and f.min_tags == f.max_tags:
+        words.append(f"with {f.min_tags} {'tag' if f.min_tags == 1 else 'tags'}" if quantity
+                     else f"with tags == {f.min_tags}")
+    else:
+        if f.min_tags is not None:
+            words.append(f"with {f.min_tags} or more tags" if quantity else f"with tags >= {f.min_tags}")
+        if f.max_tags is not None:
+            words.append(f"with {f.max_tags} or less tags" if quantity else f"with tags <= {f.max_tags}")
     if f.requirements is not None:
         words.append({"global": "with global requirements", "faction": "with faction requirements"}.get(
             f.requirements, "with requirements"))
@@ -829,10 +837,9 @@ def _event(ev: fx.TriggerEvent) -> str:
     if ev.kind == "play_tag":
         return "play " + " or ".join(ev.tags) + " tag"
     if ev.kind == "play_card":
-        one_type = ev.cards is not None and len(ev.cards.types) == 1   # several stay filters
-        written = ev.cards.types[0] + " " if one_type else ""
-        others = card_filter(attrs.evolve(ev.cards, types=()) if one_type else ev.cards) if ev.cards is not None \
-            else ""
+        # the types before `card`, one or several (`play automated or active card`), as a designer writes them
+        written = " or ".join(ev.cards.types) + " " if ev.cards is not None and ev.cards.types else ""
+        others = card_filter(attrs.evolve(ev.cards, types=())) if ev.cards is not None else ""
         return (f"play {written}{ev.tag + ' ' if ev.tag else ''}{ev.card_kind}{costs}{' with vp' if ev.with_vp else ''}"
                 f"{' with no tags' if ev.no_tags else ''}{' holding ' + ev.holds if ev.holds else ''}{others}")
     if ev.kind == "send":

@@ -282,3 +282,29 @@ def test_raising_a_parameter_not_in_the_game_does_nothing_instead_of_failing(tmp
                             corporations=("Ambient Test", "")))
     play_out(game, {i: RandomBot(i) for i in range(2)})
     assert game.over and game.state.players[0].corporations == ["Ambient Test"] and game.state.parameters == {}
+
+
+ADVISOR = """
+card "Advisor Test" #LAB61 { set: lab  type: active  cost: 0
+                             action: neutral { choose { temperature +1 | oxygen +1 | venus +1 } } }
+"""
+
+
+def _advisor_run(expansions: list, answer: str, tr: int):
+    from tharsis.designer.scenarios import run
+    return run({"name": "advisor", "cards": ADVISOR, "options": {"expansions": expansions},
+                "setup": {"players": {"alice": {"played": ["Advisor Test"]}}},
+                "steps": [{"action": "Advisor Test", "choose": [answer]}],
+                "expect": {"players": {"alice": {"tr": tr}}}})
+
+
+def test_a_choose_option_on_a_parameter_not_in_the_game_is_not_offered():
+    """Trial 7 bug 2 (World Government Advisor): in a game without Venus a `venus +1` option of a `choose` is left
+    out, as the reference engine offers only the parameters in play (and is no E699); with Venus it is offered."""
+    without = _advisor_run(["prelude"], "venus +1", 20)
+    assert without.error is not None and "'venus +1' is not an option" in without.error and "E699" not in without.error
+    assert "temperature +1; oxygen +1" in without.error
+    chosen = _advisor_run(["prelude"], "oxygen +1", 20)
+    assert chosen.error is None and not chosen.failures
+    offered = _advisor_run(["venus"], "venus +1", 20)
+    assert offered.error is None and not offered.failures

@@ -127,3 +127,20 @@ def test_a_lint_can_be_silenced_on_its_line(tmp_path, capsys):
     assert main(["check", "--strict", "--no-with-bundled", str(path)]) == 0
     assert "no problems" in capsys.readouterr().out
     assert main(["check", "--strict", "--no-with-bundled", "--ignore", "W1", str(path)]) == 0
+
+
+def test_a_tag_count_no_card_can_have_is_a_trigger_that_never_fires():
+    """Issue 30, trial 7: `with tags >= N` beside a filter it contradicts (no tags, fewer tags than the tags named,
+    a lower bound above the upper) is W106, where a card of that many tags is not."""
+    from tharsis.compiler import compile_text
+    text = '''card "Never Ear" #LAB71 {
+  set: lab  type: active  cost: 0
+  effect: when you play card with no tags with tags >= 1 -> gain 1 heat
+  effect: when you play card with earth tag with tags == 0 -> gain 1 heat
+  effect: when you play card with tags >= 3 with tags <= 1 -> gain 1 heat
+  effect: when you play card with tags >= 2 -> gain 1 heat
+}
+'''
+    result = compile_text(text, "never.mars")
+    lines = sorted(d.span.line for d in result.diagnostics if d.code == "W106")
+    assert lines == [3, 4, 5]

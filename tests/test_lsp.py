@@ -436,6 +436,10 @@ def test_completion_of_the_card_verbs_offers_types_tags_and_zones(editor, tmp_pa
         editor, tmp_path, BARN.format("play: move card with no |"))))
     assert {"requirements", "no", "vp", "special"} <= set(_labels(_complete(
         editor, tmp_path, BARN.format("effect: discount 2 on cards with |"))))
+    # the number of tags (issue 30, trial 7: Spire, Sagitta Frontier Services), then its comparison
+    assert "tags" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you play card with |"))))
+    assert {">=", "=="} <= set(_labels(_complete(editor, tmp_path,
+                                                 BARN.format("effect: when you play card with tags |"))))
 
 
 def test_completion_offers_per_after_every_discount_target(editor, tmp_path):

@@ -10,12 +10,25 @@ from __future__ import annotations
 from tharsis.compiler.effects import CardFilter, PlaceTile, ReplaceTile, walk
 from tharsis.compiler.vocabulary import SPECIAL
 
-__all__ = ["card_matches"]
+__all__ = ["bears_tag", "card_matches", "filter_tags"]
+
+
+def filter_tags(definition) -> tuple:
+    """The tags a card filter reads: the printed ones, and the event tag on an event (the reference engine counts an
+    event's type as a tag: `with event tag` takes it, `with no event tag` leaves it out, and an event with no printed
+    tag is not tagless for `with no tags`)."""
+    return definition.tags + ("event",) if getattr(definition, "type", None) == "event" else definition.tags
+
+
+def bears_tag(definition, tag: str) -> bool:
+    """Whether a card bears a tag, the event tag included (`reveal ... with event tag`, `reveal top card if event
+    tag`); `event tags` counts the events played (compiler/quantities.py)."""
+    return tag in filter_tags(definition)
 
 
 def card_matches(definition, f: CardFilter) -> bool:
     """Whether a card (a project card, a card of a declared kind or a corporation) passes every filter of `f`."""
-    tags = definition.tags
+    tags = filter_tags(definition)
     if f.types and getattr(definition, "type", "corporation") not in f.types:
         return False
     if (f.tag is not None and f.tag not in tags) or (f.lacks is not None and f.lacks in tags) or (f.no_tags and tags):
@@ -23,6 +36,8 @@ def card_matches(definition, f: CardFilter) -> bool:
     if any(tag not in tags for tag in f.more_tags) or any(tag in tags for tag in f.more_lacks):
         return False
     if f.any_tag and not any(tag in tags for tag in f.any_tag):
+        return False
+    if (f.min_tags is not None and len(tags) < f.min_tags) or (f.max_tags is not None and len(tags) > f.max_tags):
         return False
     requirements = getattr(definition, "requirements", None)
     if f.requirements is not None and (requirements is None or (f.requirements == "global" and not any(

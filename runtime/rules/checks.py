@@ -27,6 +27,7 @@ from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.decisions import Decision, decider_argument
 from ..core.state import MAX_PLAYERS, NEUTRAL, BoardMarker
+from .card_filters import bears_tag, filter_tags
 from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
@@ -337,11 +338,11 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.card_kind == "event" and definition.type != "event":
         return 0
-    if ev.tag is not None and ev.tag not in definition.tags:
+    if ev.tag is not None and not bears_tag(definition, ev.tag):
         return 0
     if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
         return 0
-    if ev.no_tags and definition.tags:
+    if ev.no_tags and filter_tags(definition):
         return 0
     if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
         return 0

@@ -22,7 +22,7 @@ from tharsis.compiler.effects import (
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
 
 from ..core.state import RESOURCES
-from .card_filters import card_matches
+from .card_filters import bears_tag, card_matches, filter_tags
 from .passives import passive_cache, passives
 from .sites import owned
 
@@ -53,12 +53,6 @@ def players_in_scope(game: "Table", where: Where, scope: str):
     if scope == "opponents":
         return [i for i in range(len(game.state.players)) if i != where.player]
     return (where.player,)
-
-
-def bears_tag(definition, tag: str) -> bool:
-    """Whether a card bears a tag: the event tag is the one every event card bears (`reveal ... with event tag`;
-    `event tags` counts the events played, compiler/quantities.py), the others are its `tags:`."""
-    return definition.type == "event" if tag == "event" else tag in definition.tags
 
 
 def tags_of(game: "Table", player: int, playing: Optional[str] = None) -> list[str]:
@@ -206,7 +200,7 @@ def _cards(game: "Table", measure: Measure, where: Where, players) -> int:
                 continue
             if measure.min_cost is not None and definition.cost < measure.min_cost:
                 continue
-            if measure.no_tags and definition.tags:
+            if measure.no_tags and filter_tags(definition):
                 continue
             if measure.cards is not None and not card_matches(definition, measure.cards):
                 continue
@@ -416,7 +410,7 @@ def _event_matches(definition, measure: Measure) -> bool:
         return False
     if measure.with_requirements and definition.requirements is None:
         return False
-    if measure.no_tags and definition.tags:
+    if measure.no_tags and filter_tags(definition):
         return False
     return measure.min_cost is None or definition.cost >= measure.min_cost
 
