@@ -185,9 +185,12 @@ def goal_price(game: "Table", player: int, kind: str, cost: int, derived: Option
     if derived is None:
         derived = passive_cache(game, player)[2]
     discount = derived.get(kind)
-    if discount is None:
-        discount = derived[kind] = sum(d.amount for d in passives(game, player, fx.Discount)
-                                       if d.target.kind == kind and d.resource == "megacredits")
+    if discount is None:   # a loop, not a generator: the compiled build's cpdef functions take no closures
+        discount = 0
+        for d in passives(game, player, fx.Discount):
+            if d.target.kind == kind and d.resource == "megacredits":
+                discount += d.amount
+        derived[kind] = discount
     return cost - discount if cost > discount else 0
 
 
