@@ -1312,13 +1312,7 @@ class EffectChecks:
         result: dict = {"excluded": (), "excluded_spans": ()}
         for node in nodes:
             if node.kind == "cost_filter":   # two costs keep the narrower range, as in a CardFilter
-                operator, value = node["operator"].text, int(node["value"].text)
-                if operator in (">=", ">", "=="):
-                    low = value + (1 if operator == ">" else 0)
-                    result["min_cost"] = max(low, result.get("min_cost") or low)
-                if operator in ("<=", "<", "=="):
-                    high = value - (1 if operator == "<" else 0)
-                    result["max_cost"] = high if result.get("max_cost") is None else min(high, result["max_cost"])
+                _narrow_cost(result, node)
             elif node.kind == "except_filter":
                 result["excluded"] = result["excluded"] + (node["name"].value,)
                 result["excluded_spans"] = result["excluded_spans"] + (node["name"].span,)
@@ -1347,13 +1341,7 @@ class EffectChecks:
         fields: dict = {"types": types, "tag": tag}
         for node in nodes:
             if node.kind == "cost_filter":
-                operator, value = node["operator"].text, int(node["value"].text)
-                if operator in (">=", ">", "=="):
-                    low = value + (1 if operator == ">" else 0)
-                    fields["min_cost"] = max(low, fields.get("min_cost") or low)
-                if operator in ("<=", "<", "=="):
-                    high = value - (1 if operator == "<" else 0)
-                    fields["max_cost"] = high if fields.get("max_cost") is None else min(high, fields["max_cost"])
+                _narrow_cost(fields, node)
             elif node.kind == "tag_count_filter":   # `with tags >= 2`: how many tags, the event tag counted
                 operator, value = node["operator"].text, int(node["value"].text)
                 if operator in (">=", ">", "=="):
@@ -1855,6 +1843,18 @@ _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "anothe
 # trigger events written with nothing to check, by their parse: `produce`; `gain a new tag`; `harm another player`
 # (resources removed, production lowered, of anyone) and `harm you` (of the owner); `become leader of a faction` (a
 # faction's leader changes to the player)
+
+def _narrow_cost(fields: dict, node: Node) -> None:
+    """`with cost >= N` (`>`, `<=`, `<`, `==`) into `fields`' min_cost and max_cost; a second cost filter keeps the
+    narrower range (`with cost >= 10 with cost <= 20`)."""
+    operator, value = node["operator"].text, int(node["value"].text)
+    if operator in (">=", ">", "=="):
+        low = value + (1 if operator == ">" else 0)
+        fields["min_cost"] = max(low, fields.get("min_cost") or low)
+    if operator in ("<=", "<", "=="):
+        high = value - (1 if operator == "<" else 0)
+        fields["max_cost"] = high if fields.get("max_cost") is None else min(high, fields["max_cost"])
+
 _PLAIN_EVENTS = {"produces": "production", "gains_new_tag": "new_tag", "harms": "harm", "harms_you": "harm_you",
                  "becomes_leader": "become_leader"}
 # card filters a trigger compiles into its event's CardFilter (the others have fields of the event's own)
