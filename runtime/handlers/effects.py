@@ -1086,10 +1086,14 @@ def _take_actions(game, e, ctx):
 @step
 def extra_action(game: "Table", player: int, left: int) -> None:
     """One of the `left` extra actions: the corporation's first action while it is not taken (as a turn's first
-    action is), else the menu; when the player can do nothing at all, the actions left are lost (logged)."""
+    action is), else the menu; when the player can do nothing at all, or has passed (a `pass` among the actions
+    taken), the actions left are lost (logged): a player who passed takes no more actions this generation."""
     if left <= 0:
         return
     state = game.state.players[player]
+    if state.passed:
+        game.log_event("actions_lost", player, left)
+        return
     if not state.first_action_done:
         first = text.effects(game.library[state.pending_first_action()].first_action)
         ask(game, Decision(player, "action", f"extra action ({left} to take)",
