@@ -140,3 +140,17 @@ def test_a_game_saved_at_the_energy_question_loads_replays_and_ends_as_the_unsav
             decision = each.pending()
             each.apply(players[decision.player].choose(each, decision))
     assert loaded.snapshot() == game.snapshot() and list(loaded.log) == list(game.log)
+
+
+def test_the_terminals_milestone_and_award_views_show_the_price_the_asking_player_would_pay(tmp_path):
+    """The `milestones` and `awards` views of `tharsis play` give the price after the asking player's `discount N on
+    milestones | awards`: 8 - 8 = 0 and 8 - 20 (never below 0) for Goal Office's player, the printed 8 for the other."""
+    from tharsis.terminal import view
+
+    (tmp_path / "office.mars").write_text(CARDS)
+    library = load_library((str(tmp_path),))
+    game = Game(GameOptions(players=("ann", "bob"), seed=3, corporations=("Goal Office", "Tharsis Republic")),
+                library)
+    assert "milestones: 0 MC to claim" in view.milestones(game, 0)
+    assert "milestones: 8 MC to claim" in view.milestones(game, 1)
+    assert "next costs 0 MC" in view.awards(game, 0) and "next costs 8 MC" in view.awards(game, 1)

@@ -383,7 +383,7 @@ class Session:
                                            for p in game.state.players if p.index != index),
             "projects": lambda: view.standard_projects(game, index, language),
             "milestones": lambda: view.milestones(game, index, language),
-            "awards": lambda: view.awards(game, language),
+            "awards": lambda: view.awards(game, index, language),
             "history": lambda: moves.history(game, language=language) or self.words("nothing_yet"),
             "options": lambda: (_offer_text(game, buying.upcoming(game, index), self.language, paint)
                                 if decision.kind == "buy"

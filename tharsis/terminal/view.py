@@ -18,8 +18,8 @@ from tharsis.runtime.rules.legality import (
     AWARD_COSTS,
     EFFECTS_REFUSED,
     MAX_MILESTONES,
-    MILESTONE_COST,
     award_cost,
+    milestone_cost,
     playable,
     refused_effect,
     why_not,
@@ -733,7 +733,8 @@ def refusal(words: Words, reason: str) -> str:
 
 
 def milestones(game, index: int, language: str = "en") -> str:
-    """Each milestone: its requirement, who claimed it, and every player's standing against it."""
+    """Each milestone: its requirement, who claimed it, and every player's standing against it; the price is the one
+    player `index` would pay (after their `discount N on milestones`)."""
     from tharsis.compiler.rules_text import condition
 
     words = words_for(game, language)
@@ -741,7 +742,7 @@ def milestones(game, index: int, language: str = "en") -> str:
         return words("no_milestones")
     names = {p.index: p.name for p in game.state.players}
     claimed = dict(game.state.milestones)
-    lines = [words("milestones_head", cost=MILESTONE_COST, claimed=len(claimed), limit=MAX_MILESTONES)]
+    lines = [words("milestones_head", cost=milestone_cost(game, index), claimed=len(claimed), limit=MAX_MILESTONES)]
     for name, milestone in game.milestones.items():
         comparisons = milestone.requirement.comparisons
         standing = []
@@ -762,14 +763,15 @@ def _compare(game, comparison, index: int) -> bool:
     return OPERATORS[comparison.operator](quantity(game, comparison.quantity, Where(index)), comparison.value)
 
 
-def awards(game, language: str = "en") -> str:
-    """Each award: what it counts, who funded it, every player's count and who leads; the next funding price."""
+def awards(game, index: Optional[int] = None, language: str = "en") -> str:
+    """Each award: what it counts, who funded it, every player's count and who leads; the next funding price (for
+    player `index`, after their `discount N on awards`, as the milestones' price is for the player who asks)."""
     words = words_for(game, language)
     if not game.awards:
         return words("no_awards")
     names = {p.index: p.name for p in game.state.players}
     funded = dict(game.state.awards)
-    price = words("next_costs", mc=award_cost(game)) if len(funded) < len(AWARD_COSTS) else words("all_funded")
+    price = words("next_costs", mc=award_cost(game, index)) if len(funded) < len(AWARD_COSTS) else words("all_funded")
     lines = [words("awards_head", funded=len(funded), limit=len(AWARD_COSTS), price=price)]
     separator = words("sep")
     for name, award in game.awards.items():
