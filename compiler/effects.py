@@ -1025,9 +1025,9 @@ class UseProject:
            summary="Take N actions now, one after another, each chosen from the action menu as a turn's is (play a "
                    "card, a card's action, a standard project or action, a milestone, an award); none can be skipped "
                    "(no pass, no end of turn), the corporation's first action not yet taken comes first, and when the "
-                   "player can do nothing, or has passed (a card played among them that says `pass`), the actions left are "
-                   "lost. Only in a card's or a corporation's `play:`, "
-                   "`action:` or `first action:`, never in a trigger.",
+                   "player can do nothing, or has passed (a card played among them that says `pass`), the actions "
+                   "left are lost. Only in a card's or a corporation's `play:`, `action:` or `first action:`, never in "
+                   "a trigger.",
            impossible=NEVER)
 @_frozen
 class TakeActions:
