@@ -309,8 +309,15 @@ class EffectChecks:
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
-            elif node.kind == "next_to":
-                count = int(node["count"].text) if node["count"] else 1
+            elif node.kind in ("next_to", "not_next_to"):
+                none = node.kind == "not_next_to"
+                count = 1 if none or not node["count"] else int(node["count"].text)
+                if count < 1:   # `next to 0 greenery` would be every space: "no greenery next to it" has its form
+                    whose = f'{node["own"].text} ' if node["own"] is not None else ""
+                    self.diagnostics.error("E302", "a space next to 0 tiles means nothing: 'next to N' asks for at "
+                                           "least N", node["count"].span,
+                                           f"write: next to no {whose}{node['tile'].text}")
+                    return None
                 whose = node["own"].text if node["own"] is not None else None
                 own, opponent = whose in ("your", "own"), whose == "opponent"
                 word = node["tile"]
@@ -324,7 +331,7 @@ class EffectChecks:
                     self.diagnostics.error("E301", "'next to opponent' counts other players' tiles, not claims",
                                            node["own"].span, "write: next to claim, or next to your claim")
                     return None
-                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile, opponent=opponent))
+                filters.append(fx.SpaceFilter(node.kind, count=count, own=own, tile=tile, opponent=opponent))
             elif node.kind == "next_to_marker":
                 name = node["name"]
                 if not name.value.strip():

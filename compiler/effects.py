@@ -264,7 +264,8 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | not_next_to
+    (`next to no [your | opponent] TILE`: no such tile on a neighbouring space, as `next_to` counts them) | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed

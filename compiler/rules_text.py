@@ -482,6 +482,10 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
                            whose=t("next_to_yours") if f.own else (t("next_to_opponents") if f.opponent else ""),
                            what=what))
+        elif f.kind == "not_next_to":
+            words.append(t("not_next_to", what=t.noun(f.tile, 1),
+                           whose=t("not_next_to_yours") if f.own else (t("not_next_to_opponents") if f.opponent
+                                                                        else "")))
         elif f.kind == "next_to_marker":
             words.append(t("next_to_marker", name=f.marker))
         elif f.kind == "next_to_placed":

@@ -213,6 +213,9 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
         elif f.kind == "next_to":
             if _near(game, f, sid, player) < f.count:
                 return False
+        elif f.kind == "not_next_to":
+            if _near(game, f, sid, player):
+                return False
         elif f.kind == "isolated":
             if any(n in state.tiles for n in board.neighbours[sid]):
                 return False
@@ -264,6 +267,9 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
                 return False
         elif kind == "next_to":
             if _near(game, f, sid, owner) < f.count:
+                return False
+        elif kind == "not_next_to":
+            if _near(game, f, sid, owner):
                 return False
         elif kind == "isolated":
             if any(n in tiles for n in board.neighbours[sid]):
