@@ -270,6 +270,9 @@ def _filters(filters) -> str:
             count = f"{f.count} " if f.count > 1 else ""
             whose = "your " if f.own else ("opponent " if f.opponent else "")
             parts.append(f"next to {count}{whose}{v.plural(f.tile, f.count)}")
+        elif f.kind == "not_next_to":
+            whose = "your " if f.own else ("opponent " if f.opponent else "")
+            parts.append(f"next to no {whose}{f.tile}")
         elif f.kind == "isolated":
             parts.append("isolated")
         elif f.kind == "claim":
