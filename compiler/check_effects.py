@@ -1754,10 +1754,14 @@ class EffectChecks:
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
         project_leaves = node["projects"]
-        if project_leaves and not here:
-            self.diagnostics.error("E301", "only resources on this card pay towards named standard projects",
-                                   written.span, f'write: use {written.text} here as 1 megacredits for standard '
-                                   f'project "{project_leaves[0].value}"')
+        if here and v.normalize(written.text) in v.STANDARD_RESOURCES:   # `use steel here as ...`: the stock's
+            metal = v.normalize(written.text) in ("steel", "titanium")   # at their own value (E301 otherwise)
+            value = f" {value_leaf.text}" if value_leaf is not None and not metal and not project_leaves else ""
+            where = f' for standard project "{project_leaves[0].value}"' if project_leaves else \
+                (f" for {tag_leaf.text} cards" if tag_leaf is not None else "")
+            self.diagnostics.error("E301", f"'{written.text}' is a resource of your stock, not of this card: 'here' "
+                                   "names resources on the card", written.span,
+                                   f"write: use {written.text} as{value} megacredits{where}")
             return None
         if here:  # card resources on this card
             resource = self.card_resource(written)
@@ -1788,6 +1792,12 @@ class EffectChecks:
                                    f"write: use {written.text} as megacredits" +
                                    (f" for {tag_leaf.text} cards" if tag_leaf is not None else "") +
                                    f", or {resource} value +1")
+            return None
+        if not here and value_leaf is not None and int(value_leaf.text) != 1 and project_leaves:
+            self.diagnostics.error("E301", "a resource from your stock pays for a standard project at 1 MC each "
+                                   "(steel and titanium at their value)", value_leaf.span,
+                                   f'write: use {written.text} as megacredits for standard project '
+                                   f'"{project_leaves[0].value}"')
             return None
         if not here and value_leaf is not None and int(value_leaf.text) != 1 and tag is None:
             # everywhere money is paid at a value of its own: the payments of every project, award and card

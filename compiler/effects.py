@@ -1346,7 +1346,8 @@ class OceanBonus:
                  "your stock pays at a value of its own only so: `use plants as 3 megacredits for building "
                  "cards`; without them it pays one for one for any card: `use plants as megacredits`; steel and "
                  "titanium have their own: `steel value +1`); `for standard project \"NAME\" or \"NAME\"`: the "
-                 "card resources here pay only towards those standard projects.")
+                 "card resources here, or the resource of your stock (steel and titanium at their value, any "
+                 "other 1 MC each), pay only towards those standard projects.")
 @_frozen
 class Substitute:
     resource: str

@@ -210,7 +210,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("tags_any" + suffix, scope=scope))
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
-        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
+        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else
+                                                     "named_tile" if m.name == v.NAMED else m.name)
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         # every player's, and nothing says where: "city tile in play" (the printed cards' words; Chinese 全场 says it)
@@ -1054,6 +1055,10 @@ def _substitute(t: Phrases, e) -> str:
     if e.tag is not None:
         return t("substitute_tagged", resource=t.noun(e.resource), n=e.value,
                  tag=t("substitute_for", a_tag=t.a(t.tag(e.tag))))
+    if e.projects:   # a stock resource towards named standard projects (steel and titanium at their card value)
+        key = "substitute_projects_metal" if e.resource in ("steel", "titanium") else "substitute_projects"
+        return t(key, resource=t.noun(e.resource, 1),
+                 projects=t.series("or", [t.name(n, "standard_project") for n in e.projects]))
     return t("substitute", resource=t.noun(e.resource, 1))
 
 

@@ -48,7 +48,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
+                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
@@ -63,7 +64,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"adjacent {many(m.name)}"
     if k == "placed_tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
+                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
         return f"{scope}{name} next to it"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
@@ -768,6 +770,8 @@ def _substitute(e, c: bool) -> str:
     if e.tag is not None:   # a stock resource for cards with a tag, at a value of its own
         value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
         return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
+    if e.projects:   # a stock resource towards named standard projects
+        return f"use {e.resource} as {e.instead_of} for standard project " + " or ".join(f'"{n}"' for n in e.projects)
     return f"use {e.resource} as {e.instead_of}"
 
 

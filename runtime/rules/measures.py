@@ -19,7 +19,7 @@ from tharsis.compiler.effects import (
     Measure,
     Quantity,
 )
-from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, NAMED, SPECIAL
 
 from ..core.state import RESOURCES
 from .card_filters import bears_tag, card_matches, filter_tags
@@ -123,7 +123,9 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None
     else:
         owners = None if measure.scope == "all" else set(players)
-        if not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
+        if measure.name == NAMED:   # `named tiles`: every tile with a name (special tiles, named cities)
+            spaces = list(state.tiles)
+        elif not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -136,7 +138,8 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
                 total += sum(1 for tile in state.covered.values() if (owners is None or tile.owner in owners) and
                              (tile.is_city if city else tile.kind == name))
             return total
-        spaces = list(state.tiles)
+        else:
+            spaces = list(state.tiles)
     total = 0
     covered = state.covered
     for space_id in spaces:
@@ -420,6 +423,8 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
         return True
     if wanted in CITY_TILES:
         return tile.is_city
+    if wanted == NAMED:   # `named tiles`: a special tile, or a city placed with a name (Capital)
+        return tile.kind == SPECIAL or tile.name is not None
     return tile.kind == wanted
 
 
