@@ -690,6 +690,11 @@ class EffectChecks:
                     return None
             return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
                                       next_to_placed=source["next_to_it"] is not None, player_tag=player_tag)
+        if source.kind == "from_each_opponent":   # the stock of every other player: an attack on each
+            resource = self._standard_resource(written)
+            if resource is None:
+                return None
+            return fx.RemoveResources(resource, fx.Amount(value, variable), "each_opponent", up_to=up_to)
         resource = self.card_resource(written, allow_any=True)
         if resource is None:
             return None

@@ -508,17 +508,20 @@ class AddResources:
 
 
 @immediate("remove", category="card resources",
-           syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it])",
+           syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it] | "
+                  "from each opponent)",
            example="remove up to 3 plants from any player",
            summary="Remove resources. `here` and `from your card` (one of your cards holding that type, your choice) "
-                   "are costs you must pay; `up to` makes a removal optional and partial.",
+                   "are costs you must pay; `up to` makes a removal optional and partial. `from each opponent`: "
+                   "from the stock of every other player, what each has up to N, each an attack by you (their "
+                   "protections hold, a harm trigger fires for each).",
            impossible="when a removal that is not `up to` (`here`, `from your card`, `from any card`) finds too "
                       "few resources")
 @_frozen
 class RemoveResources:
     resource: str
     amount: Amount
-    source: str          # here | your_card | any_card | any_player
+    source: str          # here | your_card | any_card | any_player | each_opponent
     up_to: bool = False
     next_to_placed: bool = False
     player_tag: Optional[str] = None   # any_player: only players with this tag in play

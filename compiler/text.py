@@ -433,7 +433,7 @@ def _add(e, c: bool) -> str:
 @text_of(fx.RemoveResources)
 def _remove(e, c: bool) -> str:
     source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
-              "any_player": "from any player"}[e.source]
+              "any_player": "from any player", "each_opponent": "from each opponent"}[e.source]
     if e.player_tag:
         source += f" with {e.player_tag} tag"
     if e.next_to_placed:

@@ -225,7 +225,7 @@ def _remove(game: "Table", e, reads: set, writes: set) -> None:
     """From this card or another of the player's (its resources), from any card (another player's too), or from
     any player's stock (never the player's own: a removal's red border)."""
     _amount(e.amount, reads)
-    if e.source != "any_player":
+    if e.source != "any_player" and e.source != "each_opponent":
         reads.add(("cards",))
         writes.add(("cards",))
     if e.source not in ("here", "your_card"):
