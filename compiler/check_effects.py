@@ -1649,6 +1649,24 @@ class EffectChecks:
             return None
         return fx.Tax(amount, resource)
 
+    @compiles(fx.TileBan, "tile:NAME")
+    def _passive_tile_ban(self, node: Node, ctx: CheckContext):
+        word = node["tile"]
+        tile = v.singular(word.text)
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
+                                   respelling(word.span, tile, v.TILE_WORDS, word.text))
+            return None
+        if ctx.definition not in ("card", "corporation"):
+            self.diagnostics.error("E502", f"'this tile' is the tile a card places; a {ctx.definition} has none",
+                                   node.span, "keep it on a card that places a tile")
+            return None
+        if not ctx.places_tile:
+            self.diagnostics.error("E502", "'this tile' is the tile the card places, but the card places none",
+                                   node.span, "place a tile in 'play:' first")
+            return None
+        return fx.TileBan(tile)
+
     @compiles(fx.KeepEnergy, "")
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):
         return fx.KeepEnergy()

@@ -180,7 +180,8 @@ class Measure:
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
     sites and, for a kind with a supply, in it), players, passed (the players, or opponents, who have passed this
     generation), placed_tiles (in a placement trigger: the tiles next to
-    the tile just placed, `your tiles next to it`).
+    the tile just placed, `your tiles next to it`), adjacent_empty (the spaces with no tile next to this card's tile:
+    `adjacent empty spaces`).
     """
 
     kind: str
@@ -1301,6 +1302,16 @@ class Protect:
 class Tax:
     amount: int
     resource: str = "megacredits"
+
+
+@passive("tile_ban", category="modifiers", syntax="no TILE next to this tile",
+         example="no greenery next to this tile",
+         summary="While the card is in play, no player may place a tile of that kind (`tile`: any) on a space next "
+                 "to the tile this card placed (Red City: \"no greenery may be placed next to this tile\"); a tile "
+                 "already there stays.")
+@_frozen
+class TileBan:
+    tile: str
 
 
 @passive("keep_energy", category="modifiers", syntax="keep energy during production",

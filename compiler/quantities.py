@@ -73,6 +73,7 @@ CATALOGUE = {
         "your pieces in that faction (`besides leader`: not counting one that leads it)",
     "factions with your PIECES": "the factions where you have a piece",
     "empty spaces next to your tiles": "the spaces of Mars with no tile next to at least one of your tiles (each once)",
+    "adjacent empty spaces": "the spaces with no tile next to this card's tile (Red City's VP)",
     "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
                                      "generation, else 0",
 }
@@ -318,6 +319,8 @@ class QuantityCompiler:
         """`empty spaces next to your tiles`: the spaces of Mars with no tile next to at least one of yours."""
         if words == ["empty", "space", "next", "to", "your", "tile"] and scope is None:
             return Measure("empty_spaces")
+        if words == ["adjacent", "empty", "space"] and scope is None:   # around this card's tile (Red City)
+            return Measure("adjacent_empty", scope="this")
         return None
 
     def _factions(self, words, leaves, scope):

@@ -264,6 +264,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
         return _Counted(whose, t("measure_empty_spaces"), unit="tile")
+    if k == "adjacent_empty":
+        return _Counted("", t("measure_adjacent_empty"), unit="tile")
     if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
         return _faction_measure(t, m, count, whose)
     if k == "card_resources":
@@ -1003,6 +1005,12 @@ def _protect(t: Phrases, e) -> str:
 @sentence_of(fx.Tax)
 def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
+
+
+@sentence_of(fx.TileBan)
+def _tile_ban(t: Phrases, e) -> str:
+    what = t.noun("tile", 1) if e.tile == v.ANY_TILE else t.tile(e.tile, 1)
+    return t("tile_ban", what=what)
 
 
 @sentence_of(fx.KeepEnergy)

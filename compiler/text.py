@@ -92,6 +92,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return str(m.value)
     if k == "empty_spaces":
         return "empty space next to your tiles" if one else "empty spaces next to your tiles"
+    if k == "adjacent_empty":
+        return "adjacent empty space" if one else "adjacent empty spaces"
     if k in _FACTION_MEASURES:
         return _faction_measure(m, one)
     if k == "pieces":  # every player's: `outposts in play`, as a card says it
@@ -773,6 +775,11 @@ def _substitute(e, c: bool) -> str:
     if e.projects:   # a stock resource towards named standard projects
         return f"use {e.resource} as {e.instead_of} for standard project " + " or ".join(f'"{n}"' for n in e.projects)
     return f"use {e.resource} as {e.instead_of}"
+
+
+@text_of(fx.TileBan)
+def _tile_ban(e, c: bool) -> str:
+    return f"no {e.tile} next to this tile"
 
 
 @text_of(fx.KeepEnergy)

@@ -339,6 +339,7 @@ _COUNTERS = {
     "factions_with": lambda game, m, where, players: sum(1 for f in _factions(game) if where.player in f.pieces),
     "used": lambda game, m, where, players: game.state.players[where.player].actions_used.count(m.name),
     "empty_spaces": lambda game, m, where, players: _empty_spaces(game, where.player),
+    "adjacent_empty": lambda game, m, where, players: _adjacent_empty(game, where),
     "ruling": lambda game, m, where, players: int(_government(game) is not None and
                                                   game.state.government.ruling == m.faction),
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
@@ -346,6 +347,16 @@ _COUNTERS = {
     "generation": lambda game, m, where, players: game.state.generation,
     "added": lambda game, m, where, players: where.added,
 }
+
+
+def _adjacent_empty(game: "Table", where: Where) -> int:
+    """`adjacent empty spaces`: the spaces with no tile around this card's tile (Red City: "1 VP for every empty
+    space next to this tile"; the reference engine counts a neighbour with no tile); none before it is placed."""
+    card = game.state.players[where.player].card(where.card) if where.card else None
+    if card is None or card.tile is None:
+        return 0
+    tiles = game.state.tiles
+    return sum(1 for n in game.board.neighbours[card.tile] if n not in tiles)
 
 
 def _empty_spaces(game: "Table", player: int) -> int:

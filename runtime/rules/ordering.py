@@ -31,7 +31,7 @@ _ANY = None  # a name in a token that stands for every name of its kind: ("produ
 # what each kind of measure reads (the scope's other players add OTHERS)
 _MEASURE_READS = {
     "tags": ("played",), "distinct_tags": ("played",), "cards": ("played",), "events_played": ("played",),
-    "tiles": ("tiles",), "adjacent_tiles": ("tiles",), "empty_spaces": ("tiles",),
+    "tiles": ("tiles",), "adjacent_tiles": ("tiles",), "empty_spaces": ("tiles",), "adjacent_empty": ("tiles",),
     "resource_here": ("cards",), "card_resources": ("cards",),
     "tr": ("tr",), "tr_raised": ("tr",), "cards_in_hand": ("hand",),
     "highest_production": ("production", _ANY), "raised_productions": ("production", _ANY),
