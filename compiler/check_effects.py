@@ -1649,7 +1649,7 @@ class EffectChecks:
             return None
         return fx.Tax(amount, resource)
 
-    @compiles(fx.TileBan, "tile:NAME")
+    @compiles(fx.TileBan, "tile:NAME here:NEXT_TO_THIS_TILE")
     def _passive_tile_ban(self, node: Node, ctx: CheckContext):
         word = node["tile"]
         tile = v.singular(word.text)
