@@ -1661,10 +1661,9 @@ class EffectChecks:
             self.diagnostics.error("E502", f"'this tile' is the tile a card places; a {ctx.definition} has none",
                                    node.span, "keep it on a card that places a tile")
             return None
-        if not ctx.places_tile:
-            self.diagnostics.error("E502", "'this tile' is the tile the card places, but the card places none",
-                                   node.span, "place a tile in 'play:' first")
-            return None
+        if not ctx.places_tile:   # compiled, as it harms nothing: it bans no space while the card has no tile
+            self.diagnostics.warning("W104", "'this tile' is the tile the card places, but the card places none: "
+                                     "the ban never keeps a tile off", node.span, "place a tile in 'play:' first")
         return fx.TileBan(tile)
 
     @compiles(fx.KeepEnergy, "")
