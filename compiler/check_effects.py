@@ -309,8 +309,15 @@ class EffectChecks:
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
-            elif node.kind == "next_to":
-                count = int(node["count"].text) if node["count"] else 1
+            elif node.kind in ("next_to", "not_next_to"):
+                none = node.kind == "not_next_to"
+                count = 1 if none or not node["count"] else int(node["count"].text)
+                if count < 1:   # `next to 0 greenery` would be every space: "no greenery next to it" has its form
+                    whose = f'{node["own"].text} ' if node["own"] is not None else ""
+                    self.diagnostics.error("E302", "a space next to 0 tiles means nothing: 'next to N' asks for at "
+                                           "least N", node["count"].span,
+                                           f"write: next to no {whose}{node['tile'].text}")
+                    return None
                 whose = node["own"].text if node["own"] is not None else None
                 own, opponent = whose in ("your", "own"), whose == "opponent"
                 word = node["tile"]
@@ -324,7 +331,7 @@ class EffectChecks:
                     self.diagnostics.error("E301", "'next to opponent' counts other players' tiles, not claims",
                                            node["own"].span, "write: next to claim, or next to your claim")
                     return None
-                filters.append(fx.SpaceFilter("next_to", count=count, own=own, tile=tile, opponent=opponent))
+                filters.append(fx.SpaceFilter(node.kind, count=count, own=own, tile=tile, opponent=opponent))
             elif node.kind == "next_to_marker":
                 name = node["name"]
                 if not name.value.strip():
@@ -683,6 +690,11 @@ class EffectChecks:
                     return None
             return fx.RemoveResources(resource, fx.Amount(value, variable), "any_player", up_to=up_to,
                                       next_to_placed=source["next_to_it"] is not None, player_tag=player_tag)
+        if source.kind == "from_each_opponent":   # the stock of every other player: an attack on each
+            resource = self._standard_resource(written)
+            if resource is None:
+                return None
+            return fx.RemoveResources(resource, fx.Amount(value, variable), "each_opponent", up_to=up_to)
         resource = self.card_resource(written, allow_any=True)
         if resource is None:
             return None
@@ -1637,6 +1649,23 @@ class EffectChecks:
             return None
         return fx.Tax(amount, resource)
 
+    @compiles(fx.TileBan, "tile:NAME here:NEXT_TO_THIS_TILE")
+    def _passive_tile_ban(self, node: Node, ctx: CheckContext):
+        word = node["tile"]
+        tile = v.singular(word.text)
+        if tile not in v.TILE_WORDS:
+            self.diagnostics.error("E103", f"unknown tile '{word.text}'", word.span, did_you_mean(tile, v.TILE_WORDS),
+                                   respelling(word.span, tile, v.TILE_WORDS, word.text))
+            return None
+        if ctx.definition not in ("card", "corporation"):
+            self.diagnostics.error("E502", f"'this tile' is the tile a card places; a {ctx.definition} has none",
+                                   node.span, "keep it on a card that places a tile")
+            return None
+        if not ctx.places_tile:   # compiled, as it harms nothing: it bans no space while the card has no tile
+            self.diagnostics.warning("W104", "'this tile' is the tile the card places, but the card places none: "
+                                     "the ban never keeps a tile off", node.span, "place a tile in 'play:' first")
+        return fx.TileBan(tile)
+
     @compiles(fx.KeepEnergy, "")
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):
         return fx.KeepEnergy()
@@ -1747,10 +1776,14 @@ class EffectChecks:
         value_leaf = node["value"]
         written, instead_leaf, tag_leaf = node["resource"], node["instead"], node["tag"]
         project_leaves = node["projects"]
-        if project_leaves and not here:
-            self.diagnostics.error("E301", "only resources on this card pay towards named standard projects",
-                                   written.span, f'write: use {written.text} here as 1 megacredits for standard '
-                                   f'project "{project_leaves[0].value}"')
+        if here and v.normalize(written.text) in v.STANDARD_RESOURCES:   # `use steel here as ...`: the stock's
+            metal = v.normalize(written.text) in ("steel", "titanium")   # at their own value (E301 otherwise)
+            value = f" {value_leaf.text}" if value_leaf is not None and not metal and not project_leaves else ""
+            where = f' for standard project "{project_leaves[0].value}"' if project_leaves else \
+                (f" for {tag_leaf.text} cards" if tag_leaf is not None else "")
+            self.diagnostics.error("E301", f"'{written.text}' is a resource of your stock, not of this card: 'here' "
+                                   "names resources on the card", written.span,
+                                   f"write: use {written.text} as{value} megacredits{where}")
             return None
         if here:  # card resources on this card
             resource = self.card_resource(written)
@@ -1781,6 +1814,12 @@ class EffectChecks:
                                    f"write: use {written.text} as megacredits" +
                                    (f" for {tag_leaf.text} cards" if tag_leaf is not None else "") +
                                    f", or {resource} value +1")
+            return None
+        if not here and value_leaf is not None and int(value_leaf.text) != 1 and project_leaves:
+            self.diagnostics.error("E301", "a resource from your stock pays for a standard project at 1 MC each "
+                                   "(steel and titanium at their value)", value_leaf.span,
+                                   f'write: use {written.text} as megacredits for standard project '
+                                   f'"{project_leaves[0].value}"')
             return None
         if not here and value_leaf is not None and int(value_leaf.text) != 1 and tag is None:
             # everywhere money is paid at a value of its own: the payments of every project, award and card

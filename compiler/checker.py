@@ -190,6 +190,8 @@ class Checker(EffectChecks, DesignLints):
         elif written_type == "automated":   # a card of a declared kind stays in play: its lasting effects hold
             for key in ("action", "repeatable action", "effect"):
                 for field in fields.get(key, ()):
+                    if key == "effect" and field["value"].kind == "tile_ban":
+                        continue   # a rule of the card's tile, printed on a green card (Red City)
                     self.diagnostics.error("E204", f"an {card_type} card has no '{key}'; blue cards are 'type: active'",
                                  field["key"].span, "make the card 'type: active'")
         elif written_type in self.staged_kinds:   # it moves through stages, in nobody's play area
@@ -1122,12 +1124,12 @@ class Checker(EffectChecks, DesignLints):
                                        term.span, "write: when another player places tile -> repeat your tiles next "
                                        "to it times { gain 1 MC }")
                 return None
-            if measure.kind == "adjacent_tiles" and ctx.definition not in ("card", "corporation"):
+            if measure.kind in ("adjacent_tiles", "adjacent_empty") and ctx.definition not in ("card", "corporation"):
                 self.diagnostics.error("E502",
                                        f"'adjacent' counts tiles next to a card's tile; a {ctx.definition} has none",
                              term.span, "count tiles 'next to' something instead, e.g. 'your tiles next to oceans'")
                 return None
-            if measure.kind == "adjacent_tiles" and not ctx.places_tile:
+            if measure.kind in ("adjacent_tiles", "adjacent_empty") and not ctx.places_tile:
                 self.diagnostics.error("E502",
                                        "'adjacent' counts tiles next to this card's tile, but the card places none",
                              term.span, "place a tile in 'play:' first")

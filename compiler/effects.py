@@ -180,7 +180,8 @@ class Measure:
     generation), cards_in_hand, events_played, cards, parameter, constant, pieces (a declared piece: those on
     sites and, for a kind with a supply, in it), players, passed (the players, or opponents, who have passed this
     generation), placed_tiles (in a placement trigger: the tiles next to
-    the tile just placed, `your tiles next to it`).
+    the tile just placed, `your tiles next to it`), adjacent_empty (the spaces with no tile next to this card's tile:
+    `adjacent empty spaces`).
     """
 
     kind: str
@@ -264,7 +265,8 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | not_next_to
+    (`next to no [your | opponent] TILE`: no such tile on a neighbouring space, as `next_to` counts them) | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
@@ -507,17 +509,20 @@ class AddResources:
 
 
 @immediate("remove", category="card resources",
-           syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it])",
+           syntax="remove [up to] N RESOURCE (here | from your card | from any card | from any player [next to it] | "
+                  "from each opponent)",
            example="remove up to 3 plants from any player",
            summary="Remove resources. `here` and `from your card` (one of your cards holding that type, your choice) "
-                   "are costs you must pay; `up to` makes a removal optional and partial.",
+                   "are costs you must pay; `up to` makes a removal optional and partial. `from each opponent`: "
+                   "from the stock of every other player, what each has up to N, each an attack by you (their "
+                   "protections hold, a harm trigger fires for each).",
            impossible="when a removal that is not `up to` (`here`, `from your card`, `from any card`) finds too "
                       "few resources")
 @_frozen
 class RemoveResources:
     resource: str
     amount: Amount
-    source: str          # here | your_card | any_card | any_player
+    source: str          # here | your_card | any_card | any_player | each_opponent
     up_to: bool = False
     next_to_placed: bool = False
     player_tag: Optional[str] = None   # any_player: only players with this tag in play
@@ -1299,6 +1304,16 @@ class Tax:
     resource: str = "megacredits"
 
 
+@passive("tile_ban", category="modifiers", syntax="no TILE next to this tile",
+         example="no greenery next to this tile",
+         summary="While the card is in play, no player may place a tile of that kind (`tile`: any) on a space next "
+                 "to the tile this card placed (Red City: \"no greenery may be placed next to this tile\"); a tile "
+                 "already there stays.")
+@_frozen
+class TileBan:
+    tile: str
+
+
 @passive("keep_energy", category="modifiers", syntax="keep energy during production",
          example="keep energy during production",
          summary="Converting energy to heat during the production phase is optional for you: before producing, you "
@@ -1345,7 +1360,8 @@ class OceanBonus:
                  "your stock pays at a value of its own only so: `use plants as 3 megacredits for building "
                  "cards`; without them it pays one for one for any card: `use plants as megacredits`; steel and "
                  "titanium have their own: `steel value +1`); `for standard project \"NAME\" or \"NAME\"`: the "
-                 "card resources here pay only towards those standard projects.")
+                 "card resources here, or the resource of your stock (steel and titanium at their value, any "
+                 "other 1 MC each), pay only towards those standard projects.")
 @_frozen
 class Substitute:
     resource: str

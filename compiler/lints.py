@@ -207,6 +207,10 @@ class DesignLints:
         near = [f for f in filters if f.kind == "next_to" and f.tile != v.CLAIM]  # a marker is no tile
         if near and any(f.kind == "isolated" for f in filters):
             return "'isolated' means no tile next to it, and 'next to' asks for one"
+        for none in (f for f in filters if f.kind == "not_next_to"):   # `next to no greenery next to greenery`
+            if any(f.tile == none.tile or none.tile == "tile" for f in near if (f.own or not none.own) and
+                   (f.opponent or not none.opponent)):
+                return f"'next to no {none.tile}' rules out the tile that 'next to' asks for"
         # tiles of different kinds are different neighbours (a city is never an ocean); `tile`, `special` and a
         # kind asked for twice (`next to 1 city next to 2 your cities`) may be the same neighbour, so not added up
         kinds = [f.tile for f in near]

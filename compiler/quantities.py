@@ -29,10 +29,12 @@ CATALOGUE = {
                          "for every player's)",
     "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
                       "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
-    "cities | greeneries | tiles | special tiles [on mars] [in rows A to B] [next to oceans] [with MARK]":
+    "cities | greeneries | tiles | special tiles | named tiles [on mars] [in rows A to B] [next to oceans] [with MARK]":
         "tiles of every player (or `your ...`); `on mars` leaves out off-board cities; `with MARK`: only those with a "
         "declared mark on them (`cities with cathedral`); a tile under another (`place city on top of ocean`) "
-        "counts as its kind too",
+        "counts as its kind too; `special tiles`: the tiles placed `place special \"NAME\"`; `named tiles`: every "
+        "tile with a name, the special tiles and the named cities (`place city \"Capital\"`), what the reference "
+        "engine calls special tiles (Rare-Earth Elements)",
     "adjacent oceans | adjacent cities | adjacent greeneries | adjacent tiles": "tiles next to this card's tile",
     "[your | opponent] cities | greeneries | oceans | tiles | special tiles next to it":
         "in a `when ... places TILE tile` trigger: the tiles next to the tile just placed (`your`: the trigger "
@@ -71,6 +73,7 @@ CATALOGUE = {
         "your pieces in that faction (`besides leader`: not counting one that leads it)",
     "factions with your PIECES": "the factions where you have a piece",
     "empty spaces next to your tiles": "the spaces of Mars with no tile next to at least one of your tiles (each once)",
+    "adjacent empty spaces": "the spaces with no tile next to this card's tile (Red City's VP)",
     "\"NAME\" used this generation": "1 if you took that once-a-generation standard action (or policy action) this "
                                      "generation, else 0",
 }
@@ -205,7 +208,9 @@ class QuantityCompiler:
         rest = words[1:]
         if first in v.TILES and rest[:1] == [v.ANY_TILE]:   # `city tiles`, `special tiles`
             rest = rest[1:]
-        if first not in v.TILE_WORDS:
+        elif first == v.NAMED and rest[:1] == [v.ANY_TILE]:   # `named tiles`: special tiles and named cities
+            rest = rest[1:]
+        elif first not in v.TILE_WORDS:
             return None
         if first in v.OCEAN_TILES and not rest and scope is None:   # the oceans on Mars are the parameter's count
             return Measure("parameter", scope="all", name=v.TILE_RAISES[first])
@@ -314,6 +319,8 @@ class QuantityCompiler:
         """`empty spaces next to your tiles`: the spaces of Mars with no tile next to at least one of yours."""
         if words == ["empty", "space", "next", "to", "your", "tile"] and scope is None:
             return Measure("empty_spaces")
+        if words == ["adjacent", "empty", "space"] and scope is None:   # around this card's tile (Red City)
+            return Measure("adjacent_empty", scope="this")
         return None
 
     def _factions(self, words, leaves, scope):

@@ -210,7 +210,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted(whose, t("tags_any" + suffix, scope=scope))
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
-        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
+        name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else
+                                                     "named_tile" if m.name == v.NAMED else m.name)
         place = (t("tiles_on_mars") if m.on_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         # every player's, and nothing says where: "city tile in play" (the printed cards' words; Chinese 全场 says it)
@@ -263,6 +264,8 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         return _Counted("", t.noun("generation", count))
     if k == "empty_spaces":
         return _Counted(whose, t("measure_empty_spaces"), unit="tile")
+    if k == "adjacent_empty":
+        return _Counted("", t("measure_adjacent_empty"), unit="tile")
     if k in ("influence", "role", "factions_led", "leader", "pieces_in", "factions_with", "ruling", "used"):
         return _faction_measure(t, m, count, whose)
     if k == "card_resources":
@@ -482,6 +485,10 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
                            whose=t("next_to_yours") if f.own else (t("next_to_opponents") if f.opponent else ""),
                            what=what))
+        elif f.kind == "not_next_to":
+            words.append(t("not_next_to", what=t.noun(f.tile, 1),
+                           whose=t("not_next_to_yours") if f.own else (t("not_next_to_opponents") if f.opponent
+                                                                        else "")))
         elif f.kind == "next_to_marker":
             words.append(t("next_to_marker", name=f.marker))
         elif f.kind == "next_to_placed":
@@ -1000,6 +1007,12 @@ def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
 
 
+@sentence_of(fx.TileBan)
+def _tile_ban(t: Phrases, e) -> str:
+    what = t.noun("tile", 1) if e.tile == v.ANY_TILE else t.tile(e.tile, 1)
+    return t("tile_ban", what=what)
+
+
 @sentence_of(fx.KeepEnergy)
 def _keep_energy(t: Phrases, e) -> str:
     return t("keep_energy")
@@ -1050,6 +1063,10 @@ def _substitute(t: Phrases, e) -> str:
     if e.tag is not None:
         return t("substitute_tagged", resource=t.noun(e.resource), n=e.value,
                  tag=t("substitute_for", a_tag=t.a(t.tag(e.tag))))
+    if e.projects:   # a stock resource towards named standard projects (steel and titanium at their card value)
+        key = "substitute_projects_metal" if e.resource in ("steel", "titanium") else "substitute_projects"
+        return t(key, resource=t.noun(e.resource, 1),
+                 projects=t.series("or", [t.name(n, "standard_project") for n in e.projects]))
     return t("substitute", resource=t.noun(e.resource, 1))
 
 

@@ -167,6 +167,7 @@ CHILDREN = {
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",
     "next_to": "count?:INT own?:OWNER tile:NAME",
+    "not_next_to": "own?:OWNER tile:NAME",
     "next_to_marker": "name:STRING",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",
                                       "each_card", "each_card_with_resources")},

@@ -48,7 +48,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
+                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
@@ -63,7 +64,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return f"adjacent {many(m.name)}"
     if k == "placed_tiles":
         scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile")}.get(m.name, many(m.name))
+        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
+                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
         return f"{scope}{name} next to it"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
@@ -90,6 +92,8 @@ def measure(m: Measure, one: bool = False) -> str:
         return str(m.value)
     if k == "empty_spaces":
         return "empty space next to your tiles" if one else "empty spaces next to your tiles"
+    if k == "adjacent_empty":
+        return "adjacent empty space" if one else "adjacent empty spaces"
     if k in _FACTION_MEASURES:
         return _faction_measure(m, one)
     if k == "pieces":  # every player's: `outposts in play`, as a card says it
@@ -270,6 +274,9 @@ def _filters(filters) -> str:
             count = f"{f.count} " if f.count > 1 else ""
             whose = "your " if f.own else ("opponent " if f.opponent else "")
             parts.append(f"next to {count}{whose}{v.plural(f.tile, f.count)}")
+        elif f.kind == "not_next_to":
+            whose = "your " if f.own else ("opponent " if f.opponent else "")
+            parts.append(f"next to no {whose}{f.tile}")
         elif f.kind == "isolated":
             parts.append("isolated")
         elif f.kind == "claim":
@@ -428,7 +435,7 @@ def _add(e, c: bool) -> str:
 @text_of(fx.RemoveResources)
 def _remove(e, c: bool) -> str:
     source = {"here": "here", "your_card": "from your card", "any_card": "from any card",
-              "any_player": "from any player"}[e.source]
+              "any_player": "from any player", "each_opponent": "from each opponent"}[e.source]
     if e.player_tag:
         source += f" with {e.player_tag} tag"
     if e.next_to_placed:
@@ -765,7 +772,14 @@ def _substitute(e, c: bool) -> str:
     if e.tag is not None:   # a stock resource for cards with a tag, at a value of its own
         value = f"{e.value} {_resource(e.instead_of, fx.Amount(e.value), c)}" if e.value != 1 else e.instead_of
         return f"use {v.plural(e.resource)} as {value} for {e.tag} cards"
+    if e.projects:   # a stock resource towards named standard projects
+        return f"use {e.resource} as {e.instead_of} for standard project " + " or ".join(f'"{n}"' for n in e.projects)
     return f"use {e.resource} as {e.instead_of}"
+
+
+@text_of(fx.TileBan)
+def _tile_ban(e, c: bool) -> str:
+    return f"no {e.tile} next to this tile"
 
 
 @text_of(fx.KeepEnergy)

@@ -32,6 +32,7 @@ GREENERY_TILES = frozenset({GREENERY})  # next to the owner's tiles when possibl
 OCEAN_TILES = frozenset({OCEAN})        # on ocean spaces, owned by nobody, counted by the `oceans` parameter;
                                         # 2 MC to whoever places a tile next to one
 NAMED_TILES = frozenset({SPECIAL})      # named by their card: `place special "Lava Vent"`
+NAMED = "named"                         # `named tiles` (a count): every tile with a name, special or a named city
 TILE_RAISES = {GREENERY: "oxygen", OCEAN: "oceans"}   # the global parameter placing one raises a step
 CARD_TYPES = ("automated", "active", "event")
 VARIANTS = ("solo", "solo_tr63", "corporate_era", "draft", "beginner")

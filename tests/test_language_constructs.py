@@ -530,8 +530,14 @@ def test_card_resources_for_named_standard_projects_read_back_and_misuse_is_refu
               '  effect: use microbes here as 1 MC for standard project "Aquifer" or "Asteroid"\n}\n')
     _reads(source, 'use microbes here as 1 megacredits for standard project "Aquifer" or "Asteroid"',
            "1 MC each towards the Aquifer or Asteroid standard project.")
+    # a stock resource pays too (Prefabrication of Human Habitats), 1 MC each; a value of its own is E301
     result = compile_text(source.replace("microbes here as", "plants as"), "<projects>")
+    assert [d.code for d in result.errors] == []
+    result = compile_text(source.replace("microbes here as 1", "plants as 2"), "<projects>")
     assert [d.code for d in result.errors] == ["E301"]
+    result = compile_text(source.replace("microbes here as", "steel here as"), "<projects>")   # bug 2 of trial 9
+    assert [(d.code, d.hint) for d in result.errors] == [
+        ("E301", 'write: use steel as megacredits for standard project "Aquifer"')]
     result = compile_text(source.replace("MC for", "heat for"), "<projects>")
     assert [d.code for d in result.errors] == ["E301"]
 

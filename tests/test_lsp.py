@@ -369,7 +369,14 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
     """After `place city next to ` the parser takes a number, `your`, `opponent` or a tile (the rule `next_to`
     takes tiles): a few words, not the whole language."""
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: place city next to |")))) == {
-        "city", "greenery", "ocean", "tile", "your", "opponent", "marker"}
+        "city", "greenery", "ocean", "tile", "your", "opponent", "marker", "no"}
+    # `next to no ` (Red City) takes what `next to ` does but a number and a marker
+    assert set(_labels(_complete(editor, tmp_path, BARN.format("play: place city next to no |")))) == {
+        "city", "greenery", "ocean", "tile", "your", "opponent"}
+    # issue 30, trial 9: `remove ... from each opponent` (Public Sponsored Grant), `effect: no TILE next to this tile`
+    assert {"any", "your", "each"} <= set(_labels(_complete(editor, tmp_path,
+                                                            BARN.format("play: remove 2 plants from |"))))
+    assert {"greenery", "city", "tile"} <= set(_labels(_complete(editor, tmp_path, BARN.format("effect: no |"))))
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 2 |")))) == {
         "megacredits", "steel", "titanium", "plants", "energy", "heat"}  # a count of 2: plants
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))

@@ -38,6 +38,7 @@ from tharsis.compiler.effects import (
     SkipTr,
     Substitute,
     Tax,
+    TileBan,
     is_effect,
     walk,
 )
@@ -442,6 +443,9 @@ class GameElements:
     # some card of the sets in play lowers the price of milestones or awards (`discount N on milestones | awards`):
     # only then does the turn's menu ask each player's price of them rather than the printed one
     goal_discounts: bool = False
+    # some card of the sets in play keeps a kind of tile off the spaces next to its tile (`no greenery next to this
+    # tile`): only then do placements look for such cards in play
+    tile_bans: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -510,10 +514,12 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
     goal_discounts = any(isinstance(p, Discount) and p.target.kind in ("milestones", "awards")
                          for d in content.definitions if getattr(d, "set", None) in sets
                          for p in getattr(d, "passives", ()))
+    tile_bans = any(isinstance(p, TileBan) for d in content.definitions
+                    if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
                         shared_vp, project_payments, corporation_pile, kept_cards, energy_kept, tr_skipped,
-                        goal_discounts)
+                        goal_discounts, tile_bans)
 
 
 def _effects_in(value) -> list:

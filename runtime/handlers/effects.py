@@ -509,6 +509,11 @@ def _remove(game, e, ctx):
         ask(game, ctx.question("card", text.effect(e), tuple(options)), removed_from_card, amount, ctx.player,
             e.resource)
         return
+    if e.source == "each_opponent":   # an attack on every other player, in seat order (the reference engine's)
+        for index in range(len(players)):
+            if index != ctx.player and not protected(game, index, ctx.player, e.resource):
+                _take_from_player(game, index, e.resource, amount, ctx.player)
+        return
     # from any player's stock
     candidates = []
     for index, other in enumerate(players):
@@ -552,6 +557,12 @@ def removed_from_player(game: "Table", target, resource: str, amount: int, by: O
     if target == NEUTRAL:
         _record_removal(game, by, NEUTRAL, resource, amount)
         return
+    _take_from_player(game, target, resource, amount, by)
+
+
+def _take_from_player(game: "Table", target: int, resource: str, amount: int, by: Optional[int]) -> None:
+    """Up to `amount` of the target's `resource` taken by `by` (half of it, rounded up, where the target protects
+    half), recorded as a removal and a harm."""
     stock = game.state.players[target].resources
     taken = min(amount, stock[resource])
     if halved(game, target, by, resource):   # `protect half plants from opponents`: half, rounded up

@@ -1011,7 +1011,7 @@ def _can_change_production(game: "Table", e: fx.Production, ctx: EffectContext) 
 
 
 def _can_remove(game: "Table", e: fx.RemoveResources, ctx: EffectContext) -> bool:
-    if e.up_to or e.source == "any_player":
+    if e.up_to or e.source == "any_player" or e.source == "each_opponent":   # an attack takes what there is
         return True
     if e.source == "here":
         card = game.state.players[ctx.player].card(ctx.card)

@@ -134,7 +134,21 @@ def _action_missing(game: "Table", player: int, name: str, only_repeatable: bool
             stuck = first_impossible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
             if stuck is not None:
                 reasons.append(_missing(game, stuck)[2:])
+            elif not option.cost and adds_to_no_card(game, option.effects, ctx):
+                reasons.extend(_no_card_holds(effect) for effect in option.effects)
     return ": " + "; ".join(dict.fromkeys(reasons)) if reasons else ""
+
+
+def _no_card_holds(effect: fx.AddResources) -> str:
+    """Why an option with no cost that only adds card resources is not offered (`card_action_options`): no card
+    of the player's can take them (`'add 2 microbes to any card' needs a card that holds microbes`)."""
+    if effect.target == "that_card":
+        return f"'{text.effect(effect, card_text=True)}' needs that card to hold {plural(effect.resource, 2)}"
+    which = "another " if effect.target == "another_card" else "a "
+    kind = f"{effect.tag} " if effect.tag else ""
+    holds = f"with {plural(effect.resource, 2)} on it" if effect.target.endswith("with_resources") else \
+        f"that holds {plural(effect.resource, 2)}"
+    return f"'{text.effect(effect, card_text=True)}' needs {which}{kind}card {holds}"
 
 
 def play_context(game: "Table", player: int, name: str) -> EffectContext:

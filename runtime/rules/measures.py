@@ -19,7 +19,7 @@ from tharsis.compiler.effects import (
     Measure,
     Quantity,
 )
-from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES
+from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, NAMED, SPECIAL
 
 from ..core.state import RESOURCES
 from .card_filters import bears_tag, card_matches, filter_tags
@@ -123,7 +123,9 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None
     else:
         owners = None if measure.scope == "all" else set(players)
-        if not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
+        if measure.name == NAMED:   # `named tiles`: every tile with a name (special tiles, named cities)
+            spaces = list(state.tiles)
+        elif not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -136,7 +138,8 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
                 total += sum(1 for tile in state.covered.values() if (owners is None or tile.owner in owners) and
                              (tile.is_city if city else tile.kind == name))
             return total
-        spaces = list(state.tiles)
+        else:
+            spaces = list(state.tiles)
     total = 0
     covered = state.covered
     for space_id in spaces:
@@ -336,6 +339,7 @@ _COUNTERS = {
     "factions_with": lambda game, m, where, players: sum(1 for f in _factions(game) if where.player in f.pieces),
     "used": lambda game, m, where, players: game.state.players[where.player].actions_used.count(m.name),
     "empty_spaces": lambda game, m, where, players: _empty_spaces(game, where.player),
+    "adjacent_empty": lambda game, m, where, players: _adjacent_empty(game, where),
     "ruling": lambda game, m, where, players: int(_government(game) is not None and
                                                   game.state.government.ruling == m.faction),
     "pieces": lambda game, m, where, players: owned(game, players, m.piece),
@@ -343,6 +347,16 @@ _COUNTERS = {
     "generation": lambda game, m, where, players: game.state.generation,
     "added": lambda game, m, where, players: where.added,
 }
+
+
+def _adjacent_empty(game: "Table", where: Where) -> int:
+    """`adjacent empty spaces`: the spaces with no tile around this card's tile (Red City: "1 VP for every empty
+    space next to this tile"; the reference engine counts a neighbour with no tile); none before it is placed."""
+    card = game.state.players[where.player].card(where.card) if where.card else None
+    if card is None or card.tile is None:
+        return 0
+    tiles = game.state.tiles
+    return sum(1 for n in game.board.neighbours[card.tile] if n not in tiles)
 
 
 def _empty_spaces(game: "Table", player: int) -> int:
@@ -420,6 +434,8 @@ def _tile_matches(tile, wanted: Optional[str]) -> bool:
         return True
     if wanted in CITY_TILES:
         return tile.is_city
+    if wanted == NAMED:   # `named tiles`: a special tile, or a city placed with a name (Capital)
+        return tile.kind == SPECIAL or tile.name is not None
     return tile.kind == wanted
 
 

@@ -31,7 +31,7 @@ _ANY = None  # a name in a token that stands for every name of its kind: ("produ
 # what each kind of measure reads (the scope's other players add OTHERS)
 _MEASURE_READS = {
     "tags": ("played",), "distinct_tags": ("played",), "cards": ("played",), "events_played": ("played",),
-    "tiles": ("tiles",), "adjacent_tiles": ("tiles",), "empty_spaces": ("tiles",),
+    "tiles": ("tiles",), "adjacent_tiles": ("tiles",), "empty_spaces": ("tiles",), "adjacent_empty": ("tiles",),
     "resource_here": ("cards",), "card_resources": ("cards",),
     "tr": ("tr",), "tr_raised": ("tr",), "cards_in_hand": ("hand",),
     "highest_production": ("production", _ANY), "raised_productions": ("production", _ANY),
@@ -225,7 +225,7 @@ def _remove(game: "Table", e, reads: set, writes: set) -> None:
     """From this card or another of the player's (its resources), from any card (another player's too), or from
     any player's stock (never the player's own: a removal's red border)."""
     _amount(e.amount, reads)
-    if e.source != "any_player":
+    if e.source != "any_player" and e.source != "each_opponent":
         reads.add(("cards",))
         writes.add(("cards",))
     if e.source not in ("here", "your_card"):

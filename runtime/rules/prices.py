@@ -210,7 +210,7 @@ def substitutes(game: "Table", player: int) -> tuple[str, ...]:
     if found is None:
         found = derived["substitutes"] = tuple(dict.fromkeys(  # each resource once, however many cards
             s.resource for s in passives(game, player, fx.Substitute)
-            if s.instead_of == "megacredits" and not s.here and s.tag is None))
+            if s.instead_of == "megacredits" and not s.here and s.tag is None and not s.projects))
     return found
 
 
@@ -266,9 +266,11 @@ def _tagged_stock(game: "Table", player: int) -> frozenset:
 
 
 def project_means(game: "Table", player: int, project: str) -> tuple[str, ...]:
-    """The card resources that may pay for the standard project `project` (`use asteroids here as 1 megacredits for
-    standard project "Aquifer" or "Asteroid"`): each as "@CARD" when its card holds some. Empty for almost every
-    player (nothing looked at when no card of the game's content lets its resources pay for a standard project)."""
+    """What besides money may pay for the standard project `project`: the card resources of `use asteroids here as
+    1 megacredits for standard project "Aquifer" or "Asteroid"`, each as "@CARD" when its card holds some, and the
+    stock resources of `use steel as megacredits for standard project "City"` (Prefabrication of Human Habitats), by
+    name, at their value for a card, when the stock has some. Empty for almost every player (nothing looked at when
+    no card of the game's content lets anything pay for a standard project)."""
     if not game.elements.project_payments:
         return ()
     means = []
@@ -278,6 +280,10 @@ def project_means(game: "Table", player: int, project: str) -> tuple[str, ...]:
                     "@" + in_play.name not in means:
                 means.append("@" + in_play.name)
                 break
+    stock = game.state.players[player].resources
+    for s in passives(game, player, fx.Substitute):
+        if not s.here and project in s.projects and stock[s.resource] > 0 and s.resource not in means:
+            means.append(s.resource)
     return tuple(means)
 
 
@@ -392,7 +398,8 @@ def _other_means(game: "Table", player: int, using: tuple[str, ...]) -> Iterator
     for means in using:
         if means[0] == "@" and available(game, player, means) > 0:
             yield means
-        elif means in _tagged_stock(game, player) and stock[means] > 0:   # plants for building cards
+        elif means not in BASE_VALUE and stock[means] > 0 and means not in allowed:
+            # plants for building cards (`_tagged_stock`), heat for a named standard project (`project_means`)
             allowed.append(means)
             yield means
     for resource in substitutes(game, player):

@@ -144,6 +144,7 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
         candidates = [s.id for s in board.mars if not s.reserved and (near is None or s.id in near)]
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
     blocked = blocked_spaces(state) if state.markers else None
+    banned = banned_spaces(game, tile) if game.elements.tile_bans else None
     spaced = tile in CITY_TILES and (not filters or not any((f.kind == "next_to" and f.tile in CITY_TILES) or
                                                             f.kind == "ignoring_adjacency" for f in filters))
     cities = {sid for sid, placed in tiles.items() if placed.is_city} if spaced else None
@@ -160,6 +161,8 @@ def free_spaces(game: "Table", player: int, tile: str, filters: tuple) -> Iterat
                 continue
         if blocked and sid in blocked:
             continue
+        if banned and sid in banned:
+            continue
         if kinds is not None and (not _space_kind_ok(game, board.spaces[sid], tile, kinds) or
                                   not _filters_ok(game, player, sid, filters)):
             continue
@@ -174,6 +177,23 @@ def marker_spaces(game: "Table", player: int, filters: tuple) -> list[str]:
     no marker on it, whatever its price (a marker pays nothing)."""
     taken = {m.space for m in game.state.markers.values()}
     return [s for s in free_spaces(game, player, SPECIAL, filters) if s not in taken]
+
+
+def banned_spaces(game: "Table", tile: str) -> frozenset:
+    """The spaces where no tile of this kind may go for a card in play that bans it next to its own tile (`no
+    greenery next to this tile`, Red City: whoever places it; the reference engine's greenery spaces leave out the
+    spaces next to a Red City tile)."""
+    banned = set()
+    library, neighbours = game.library, game.board.neighbours
+    for player in game.state.players:
+        for card in player.played:
+            if card.tile is None:
+                continue
+            for p in library[card.name].passives:
+                if type(p) is fx.TileBan and (p.tile == ANY_TILE or p.tile == tile or
+                                              (p.tile in CITY_TILES and tile in CITY_TILES)):
+                    banned.update(neighbours[card.tile])
+    return frozenset(banned)
 
 
 def blocked_spaces(state) -> frozenset:
@@ -212,6 +232,9 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
                 return False
         elif f.kind == "next_to":
             if _near(game, f, sid, player) < f.count:
+                return False
+        elif f.kind == "not_next_to":
+            if _near(game, f, sid, player):
                 return False
         elif f.kind == "isolated":
             if any(n in state.tiles for n in board.neighbours[sid]):
@@ -264,6 +287,9 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
                 return False
         elif kind == "next_to":
             if _near(game, f, sid, owner) < f.count:
+                return False
+        elif kind == "not_next_to":
+            if _near(game, f, sid, owner):
                 return False
         elif kind == "isolated":
             if any(n in tiles for n in board.neighbours[sid]):
@@ -354,7 +380,7 @@ def _greenery_placeable(game: "Table", player: int, tile: str) -> bool:
     greenery project and every card with a greenery ask it at each turn): the free land spaces next to the player's
     tiles, found from those tiles, decide when there are some; otherwise the first affordable free space does."""
     state, board = game.state, game.board
-    if state.markers:  # a marker may block spaces: the general path, which leaves them out
+    if state.markers or game.elements.tile_bans:  # a marker or a card may ban spaces: the general path does
         return bool(legal_spaces(game, player, tile))
     tiles, claims, neighbours = state.tiles, state.claims, board.neighbours
     land = _open_land(board)

@@ -39,6 +39,7 @@ VALUE_TERMINALS = ("NAME", "STRING", "INT", "SIGNED", "SIGNED_INT", "VALUE", "CA
 # their patterns). A verb of a trigger is `play` after `you` and `plays` after any other subject.
 _SPOKEN = {
     "OWNER": ("your", "opponent"), "UP_TO": ("up to",), "NEXT_TO_IT": ("next to it",),
+    "NEXT_TO_THIS_TILE": ("next to this tile",),
     "INCLUDING_THIS": ("including this",), "THIS_CARD": ("this card",),
     "THAT_PLAYERS_EVENTS": ("that player's events",),
     "KEPT_PLAYABLE": ("cards here may be played as if from hand",),

@@ -34,6 +34,7 @@ NAME_ROLES = {
     "steal": "resource", "delta": "production", "resource_value": "resource", "discount": "resource",
     "parameter_change": "raisable", "raises": "raised", "leeway": "leeway", "board_track": "parameter",
     "place": "tile", "places": "tile", "next_to": "neighbour", "on_kind": "space kind", "on_bonus": "bonus",
+    "not_next_to": "neighbour", "tile_ban": "neighbour",
     "space": "space kind", "bonus": "bonus",
     "add": "card resource", "adds": "card resource", "with_icon": "card resource",
     "remove": "any resource", "name_list<protect": "protected",
