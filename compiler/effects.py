@@ -1218,7 +1218,8 @@ class Trigger:
 
 @_frozen
 class DiscountTarget:
-    """kind: cards | standard_project | standard_projects | standard_action | starting_cards | milestones | awards."""
+    """kind: cards | standard_project | standard_projects | standard_action | action | starting_cards | milestones |
+    awards (`action`: the action of the card, corporation or faction `name`)."""
 
     kind: str
     tag: Optional[str] = None
@@ -1230,15 +1231,17 @@ class DiscountTarget:
 
 
 @passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] "
-         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
-         "awards) [per QUANTITY]",
+         "| standard project \"name\" | standard projects | standard action \"name\" | action of \"name\" | starting "
+         "cards | milestones | awards) [per QUANTITY]",
          example="discount 1 on standard project \"Power Plant\" per 2 microbes here",
          summary="Lower a price. Without a resource the discount is in megacredits (and lowers each price of a "
                  "standard action with several); with one, only the price in it. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
                  "tag` on cards: N off for each such tag of the card played (none off a card without one); any other "
                  "`per QUANTITY`: N off for each (or each `per 2`) of what the owner counts now (`per 2 orbitals "
-                 "here`: 1 off for every 2 orbitals on the card).")
+                 "here`: 1 off for every 2 orbitals on the card). `on action of \"NAME\"`: what the `pay` of the "
+                 "action of that card, corporation or faction asks (`discount 3 on action of \"Kelvinists\"`: its "
+                 "policy action).")
 @_frozen
 class Discount:
     amount: int
@@ -1316,6 +1319,17 @@ class KeepEnergy:
 @_frozen
 class SkipTr:
     steps: int
+
+
+@passive("research_deal", category="modifiers", syntax="research N cards [buy up to M] | research buy up to M",
+         example="research 5 cards buy up to 4",
+         summary="Your research phase: N cards dealt to you instead of 4 (several such cards: the most they say), and at "
+                 "most M of them bought (several: the fewest), the rest discarded as declined ones are. In the draft "
+                 "variant your pack has N cards and the limit holds for the cards you end with.")
+@_frozen
+class ResearchDeal:
+    cards: Optional[int] = None   # dealt to the player in the research phase (None: the rules' 4)
+    most: Optional[int] = None    # bought at most (None: any of them)
 
 
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",

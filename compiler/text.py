@@ -733,7 +733,7 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
+              "action": f'action of "{t.name}"', "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
     return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
@@ -771,6 +771,13 @@ def _substitute(e, c: bool) -> str:
 @text_of(fx.KeepEnergy)
 def _keep_energy(e, c: bool) -> str:
     return "keep energy during production"
+
+
+@text_of(fx.ResearchDeal)
+def _research_deal(e, c: bool) -> str:
+    cards = f" {e.cards} cards" if e.cards is not None else ""
+    most = f" buy up to {e.most}" if e.most is not None else ""
+    return f"research{cards}{most}"
 
 
 @text_of(fx.SkipTr)
