@@ -1089,16 +1089,21 @@ class PlacePiece:
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
 
 
-@immediate("send", category="sites", syntax="send PIECE", example="send shuttle",
+@immediate("send", category="sites", syntax="send PIECE [reusing one]", example="send shuttle",
            summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
                    "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
                    "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
                    "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
-                   "free step. Possible only with a piece in your supply and a site to visit.",
-           impossible="without a piece of this kind in the supply, or a site it may visit now")
+                   "free step. Possible only with a piece in your supply and a site to visit. `reusing one`: the "
+                   "piece may instead be one of yours now visiting a site, taken back from it (that site is left "
+                   "free, and is not the one visited: the reference engine's Huygens Observatory).",
+           impossible="without a piece of this kind in the supply (or, `reusing one`, on a site), or a site it may "
+                      "visit now")
 @_frozen
 class SendPiece:
     piece: str
+    # `send trade fleet reusing one`: a piece of the player's visiting a site may be taken back and sent instead
+    reusing: bool = added(False)
 
 
 @immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",

@@ -897,7 +897,7 @@ def _place_piece(t: Phrases, e) -> str:
 
 @sentence_of(fx.SendPiece)
 def _send(t: Phrases, e) -> str:
-    return t("send", a_piece=t.pieces("1", e.piece, 1))
+    return t("send_reusing" if e.reusing else "send", a_piece=t.pieces("1", e.piece, 1))
 
 
 @sentence_of(fx.GainPieces)

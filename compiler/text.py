@@ -659,7 +659,7 @@ def _place_piece(e, c: bool) -> str:
 
 @text_of(fx.SendPiece)
 def _send(e, c: bool) -> str:
-    return f"send {e.piece}"
+    return f"send {e.piece}" + (" reusing one" if e.reusing else "")
 
 
 @text_of(fx.GainPieces)

@@ -546,6 +546,11 @@ def test_completion_offers_research_deals_as_a_modifier(editor, tmp_path):
     assert "up to" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: research buy |"))))
 
 
+def test_completion_offers_reusing_one_after_a_send(editor, tmp_path):
+    """`send trade fleet reusing one` (issue 30, trial 8: Huygens Observatory): offered after the piece sent."""
+    assert "reusing one" in set(_labels(_complete(editor, tmp_path, BARN.format("play: send trade fleet |"))))
+
+
 def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
     """`keep energy during production` (issue 30, trial 5: Supercapacitors): `keep` begins a modifier, and its
     words follow one by one."""

@@ -28,7 +28,7 @@ from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
-from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
+from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable, visiting
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
@@ -210,11 +210,43 @@ def fire_placed(game: "Table", player: int, piece: str) -> None:
 # ------------------------------------------------------------------ a visit
 
 def send(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
+    if e.reusing:
+        send_reusing(game, e, ctx)
+        return
     sites = visitable(game, e.piece) if has_free(game, ctx.player, e.piece) else []
     if not sites:
         return
     ask(game, ctx.question("site", f"Which site does your {e.piece} visit?",
                            tuple(Option(f"site {s.name}", s.name) for s in sites)), visited, e.piece, ctx.player,
+        *ctx.decided)
+
+
+def send_reusing(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
+    """`send PIECE reusing one`: the piece sent is one of the supply's or one of the player's now visiting a site,
+    which they pick (asked only when there is a choice); a piece taken back leaves its site free, and the site to
+    visit is one of those that were free before, never the one it left (the reference engine's Huygens Observatory
+    offers the tiles it could trade with before the fleet is recalled)."""
+    sites = visitable(game, e.piece)
+    if not sites:
+        return
+    options = [Option(f"{e.piece} from your supply", None)] if has_free(game, ctx.player, e.piece) else []
+    options += [Option(f"{e.piece} from site {s.name}", s.name) for s in visiting(game, ctx.player, e.piece)]
+    if not options:
+        return
+    ask(game, ctx.question("option", f"Which {e.piece} do you send?", tuple(options)), piece_reused, e.piece,
+        tuple(s.name for s in sites), ctx, *ctx.decided)
+
+
+@step
+def piece_reused(game: "Table", origin: Optional[str], piece: str, names: tuple, ctx: EffectContext,
+                 decider: Optional[int] = None) -> None:
+    """The piece to send chosen (`origin`: the site it leaves, None from the supply); then the site it visits."""
+    if origin is not None:
+        game.state.site(origin).visitor = None
+        _give_back(game.state.players[ctx.player], piece, game.elements.pieces)
+        game.log_event("piece_back", ctx.player, origin, piece)
+    ask(game, ctx.question("site", f"Which site does your {piece} visit?",
+                           tuple(Option(f"site {name}", name) for name in names)), visited, piece, ctx.player,
         *ctx.decided)
 
 

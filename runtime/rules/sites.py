@@ -53,6 +53,12 @@ def visitable(game: "Table", piece: str) -> list[SiteState]:
     return [s for s in game.state.sites if s.active and s.visitor is None and sites[s.name].visitor == piece]
 
 
+def visiting(game: "Table", player: int, piece: str) -> list[SiteState]:
+    """The sites a piece of the player's of this kind visits now (`send PIECE reusing one` may take it back)."""
+    sites = game.elements.sites
+    return [s for s in game.state.sites if s.visitor == player and sites[s.name].visitor == piece]
+
+
 def placeable(game: "Table", player: int, piece: str, also_own: bool = False) -> list[SiteState]:
     """The active sites that hold this kind of piece and have room for one of the player's (`also_own`: the
     site's limit per player lifted)."""

@@ -50,7 +50,7 @@ _SPOKEN = {
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
     "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
     "GIVE_TO": ("the victim", "that player"),
-    "IN_A_FACTION": ("a faction",),
+    "IN_A_FACTION": ("a faction",), "REUSING_ONE": ("reusing one",),
     "DECIDER": ("first player", "player to your left", "player to your right", "opponent of your choice"),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN", "HARM", "BECOME")
