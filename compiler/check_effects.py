@@ -1200,10 +1200,11 @@ class EffectChecks:
         otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else None
         return fx.UseProject(node["name"].value if node["name"] is not None else None, otherwise)
 
-    @compiles(fx.SendPiece, "words+:NAME reusing?:REUSING_ONE")
+    @compiles(fx.SendPiece, "words+:NAME reusing?:REUSING_ONE any_site?:TO_ANY_SITE every_bonus?:TAKING_EVERY_BONUS")
     def _fx_send(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])
-        return fx.SendPiece(piece, reusing=node["reusing"] is not None) if piece else None
+        return fx.SendPiece(piece, reusing=node["reusing"] is not None, any_site=node["any_site"] is not None,
+                            every_bonus=node["every_bonus"] is not None) if piece else None
 
     @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
     def _fx_marker_move(self, node: Node, ctx: CheckContext):

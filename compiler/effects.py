@@ -1089,14 +1089,19 @@ class PlacePiece:
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
 
 
-@immediate("send", category="sites", syntax="send PIECE [reusing one]", example="send shuttle",
+@immediate("send", category="sites", syntax="send PIECE [reusing one] [to any site] [taking every bonus]",
+           example="send shuttle",
            summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
                    "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
                    "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
                    "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
                    "free step. Possible only with a piece in your supply and a site to visit. `reusing one`: the "
                    "piece may instead be one of yours now visiting a site, taken back from it (that site is left "
-                   "free, and is not the one visited: the reference engine's Huygens Observatory).",
+                   "free, and is not the one visited: the reference engine's Huygens Observatory). `to any site`: "
+                   "a site another piece visits now may be visited too (the piece joins its visitors). `taking every "
+                   "bonus`: the visitor takes the site's `bonus` once for every piece on it, whoever's, and their "
+                   "owners get none; the marker is not raised first (the reference engine's selfish trade, "
+                   "Coordinated Raid).",
            impossible="without a piece of this kind in the supply (or, `reusing one`, on a site), or a site it may "
                       "visit now")
 @_frozen
@@ -1104,6 +1109,8 @@ class SendPiece:
     piece: str
     # `send trade fleet reusing one`: a piece of the player's visiting a site may be taken back and sent instead
     reusing: bool = added(False)
+    any_site: bool = added(False)      # `to any site`: a site already visited may be visited too
+    every_bonus: bool = added(False)   # `taking every bonus`: every piece's bonus to the visitor, none to the owners
 
 
 @immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",

@@ -897,7 +897,13 @@ def _place_piece(t: Phrases, e) -> str:
 
 @sentence_of(fx.SendPiece)
 def _send(t: Phrases, e) -> str:
-    return t("send_reusing" if e.reusing else "send", a_piece=t.pieces("1", e.piece, 1))
+    sentence = t("send_reusing" if e.reusing else "send", a_piece=t.pieces("1", e.piece, 1))
+    space = "" if t.language == "zh" else " "
+    if e.any_site:   # a site another piece visits now may be visited too
+        sentence += space + t("send_any_site")
+    if e.every_bonus:   # every piece's bonus to the visitor (Coordinated Raid)
+        sentence += space + t("send_every_bonus")
+    return sentence
 
 
 @sentence_of(fx.GainPieces)

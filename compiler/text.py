@@ -659,7 +659,8 @@ def _place_piece(e, c: bool) -> str:
 
 @text_of(fx.SendPiece)
 def _send(e, c: bool) -> str:
-    return f"send {e.piece}" + (" reusing one" if e.reusing else "")
+    return f"send {e.piece}" + (" reusing one" if e.reusing else "") + (" to any site" if e.any_site else "") + \
+        (" taking every bonus" if e.every_bonus else "")
 
 
 @text_of(fx.GainPieces)

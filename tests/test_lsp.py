@@ -549,6 +549,9 @@ def test_completion_offers_research_deals_as_a_modifier(editor, tmp_path):
 def test_completion_offers_reusing_one_after_a_send(editor, tmp_path):
     """`send trade fleet reusing one` (issue 30, trial 8: Huygens Observatory): offered after the piece sent."""
     assert "reusing one" in set(_labels(_complete(editor, tmp_path, BARN.format("play: send trade fleet |"))))
+    # `send trade fleet to any site taking every bonus` (issue 30, trial 6: Coordinated Raid)
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: send trade fleet |"))))
+    assert {"to any site", "taking every bonus"} <= offered, offered
 
 
 def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):

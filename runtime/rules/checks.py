@@ -1109,7 +1109,7 @@ _POSSIBLE = {
     fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
     fx.SendPiece: lambda game, e, ctx: (has_free(game, ctx.player, e.piece) or
                                         (e.reusing and bool(visiting(game, ctx.player, e.piece)))) and
-    bool(visitable(game, e.piece)),
+    bool(visitable(game, e.piece, e.any_site)),
     fx.MoveMarkers: lambda game, e, ctx: any(can_move(game, s, e.steps[0]) for s in game.state.sites) if e.each
     else bool(movable(game, e.steps)),
 }
