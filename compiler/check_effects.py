@@ -1598,11 +1598,16 @@ class EffectChecks:
                 per_node = None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
-        elif kind == "on_action":   # `discount 3 on action of "Kelvinists"`: what its `pay` asks, in megacredits
+        elif kind == "on_action":   # `discount 3 on action of "Guild Hall"`: what its `pay` asks, in megacredits
             if resource != "megacredits":
                 self.diagnostics.error("E301", f"an action's price is what its 'pay' asks, in megacredits: a "
                                        f"discount in {resource} would never lower it", node["resource"].span,
                                        f"write 'discount {amount} on action of {target_node['name'].text}'")
+                return None
+            if not target_node["name"].value.strip():
+                self.diagnostics.error("E109", "a discount on an action names the card, corporation or faction whose "
+                                       "action it lowers, not an empty name", target_node["name"].span,
+                                       'write: discount 3 on action of "Guild Hall"')
                 return None
             target = fx.DiscountTarget("action", name=target_node["name"].value, name_span=target_node["name"].span)
         else:

@@ -1107,7 +1107,7 @@ class PlacePiece:
 @_frozen
 class SendPiece:
     piece: str
-    # `send trade fleet reusing one`: a piece of the player's visiting a site may be taken back and sent instead
+    # `send shuttle reusing one`: a piece of the player's visiting a site may be taken back and sent instead
     reusing: bool = added(False)
     any_site: bool = added(False)      # `to any site`: a site already visited may be visited too
     every_bonus: bool = added(False)   # `taking every bonus`: every piece's bonus to the visitor, none to the owners
@@ -1252,7 +1252,7 @@ class DiscountTarget:
                  "tag` on cards: N off for each such tag of the card played (none off a card without one); any other "
                  "`per QUANTITY`: N off for each (or each `per 2`) of what the owner counts now (`per 2 orbitals "
                  "here`: 1 off for every 2 orbitals on the card). `on action of \"NAME\"`: what the `pay` of the "
-                 "action of that card, corporation or faction asks (`discount 3 on action of \"Kelvinists\"`: its "
+                 "action of that card, corporation or faction asks (`discount 3 on action of \"Guild Hall\"`: its "
                  "policy action).")
 @_frozen
 class Discount:

@@ -964,7 +964,7 @@ def _discount(t: Phrases, e) -> str:
     else:
         # `discount 1 megacredits on standard action "Trade"`: its price in MC only, not its other prices
         key = f"discount_{target.kind}" + ("_in_mc" if e.resource_written and target.kind == "standard_action" else "")
-        if target.kind == "action":   # a faction's (Kelvinists' policy action) or a card's
+        if target.kind == "action":   # a faction's (its policy action) or a card's
             name = t.names.get("faction", target.name, t.language) or t.name(target.name)
         else:
             name = t.name(target.name, target.kind) if target.name else ""

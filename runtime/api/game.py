@@ -443,7 +443,7 @@ class GameElements:
     # some card of the sets in play lowers the price of milestones or awards (`discount N on milestones | awards`):
     # only then does the turn's menu ask each player's price of them rather than the printed one
     goal_discounts: bool = False
-    # some card of the sets in play lowers the price of an action (`discount N on action of "Kelvinists"`): only then
+    # some card of the sets in play lowers the price of an action (`discount N on action of "Guild Hall"`): only then
     # does an action's `pay` look for the player's discounts on it
     action_discounts: bool = False
     # some card of the sets in play changes a player's research deal (`research 5 cards buy up to 4`): only then does

@@ -234,7 +234,7 @@ def send_reusing(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
     """`send PIECE reusing one`: the piece sent is one of the supply's or one of the player's now visiting a site,
     which they pick (asked only when there is a choice); a piece taken back leaves its site free, and the site to
     visit is one of those that were free before, never the one it left (the reference engine's Huygens Observatory
-    offers the tiles it could trade with before the fleet is recalled)."""
+    offers the places it could visit before the piece is taken back)."""
     sites = visitable(game, e.piece, e.any_site)
     if not sites:
         return

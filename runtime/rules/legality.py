@@ -154,7 +154,7 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     for i, option in enumerate(game.library[name].actions):
         if option.repeatable or not only_repeatable:
             effects = option.cost + option.effects
-            if game.elements.action_discounts:   # `discount 3 on action of "Kelvinists"`
+            if game.elements.action_discounts:   # `discount 3 on action of "Guild Hall"`
                 effects = action_effects(game, player, name, effects)
             if possible(game, with_tax(game, effects, ctx) if taxed else effects, ctx) and \
                     (option.cost or not adds_to_no_card(game, option.effects, ctx)):

@@ -315,8 +315,8 @@ def research_offers(game: "Table", packs: tuple) -> None:
 
 def research_terms(game: "Table", player: int) -> tuple:
     """(cards dealt, most bought or None) of the player's research phase: the rules' 4 and any number, unless their
-    cards say `research N cards` (several: the largest N, as the reference engine deals 5 to Mars Maths or Luna
-    Project Office alike) or `research buy up to M` (several: the smallest M, as its Budget Restrictions and Mars
+    cards say `research N cards` (several: the largest N, as the reference engine deals 5 to Mars Maths or to a
+    lunar project office alike) or `research buy up to M` (several: the smallest M, as its Budget Restrictions and Mars
     Maths caps are both kept)."""
     cards, most = None, None
     for deal in passives(game, player, fx.ResearchDeal):
