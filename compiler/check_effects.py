@@ -28,6 +28,7 @@ PRODUCTION = "production"  # `protect production from opponents`: the word besid
 MARKED = "marked"  # the `trigger_subject` of a `put MARK on TILE { }` block: `that player` is the tile's owner
 UNKNOWN_HOLDS = "?"  # the card declares a resource type that failed to check: don't report its uses again
 IGNORED_REQUIREMENT_STEPS = 1000  # "ignoring global requirements": more steps than any scale has
+MAX_RESEARCH_CARDS = 10  # `research N cards`: the most a research phase deals one player (a deck runs out fast)
 
 TAGGED_TARGETS = ("another_card", "any_card", "any_card_with_resources", "any_cards", "each_card",
                   "each_card_with_resources", "different_cards")  # `to any TAG card`
@@ -1211,10 +1212,11 @@ class EffectChecks:
         otherwise = self.effects(node["otherwise"], attrs.evolve(ctx)) if node["otherwise"] is not None else None
         return fx.UseProject(node["name"].value if node["name"] is not None else None, otherwise)
 
-    @compiles(fx.SendPiece, "words+:NAME")
+    @compiles(fx.SendPiece, "words+:NAME reusing?:REUSING_ONE any_site?:TO_ANY_SITE every_bonus?:TAKING_EVERY_BONUS")
     def _fx_send(self, node: Node, ctx: CheckContext):
         piece = self.piece(node["words"])
-        return fx.SendPiece(piece) if piece else None
+        return fx.SendPiece(piece, reusing=node["reusing"] is not None, any_site=node["any_site"] is not None,
+                            every_bonus=node["every_bonus"] is not None) if piece else None
 
     @compiles(fx.MoveMarkers, "steps:SIGNED which:a_site|another_site|each_site")
     def _fx_marker_move(self, node: Node, ctx: CheckContext):
@@ -1608,6 +1610,18 @@ class EffectChecks:
                 per_node = None
         elif kind in ("on_standard_project", "on_standard_action"):
             target = fx.DiscountTarget(kind[3:], name=target_node["name"].value, name_span=target_node["name"].span)
+        elif kind == "on_action":   # `discount 3 on action of "Guild Hall"`: what its `pay` asks, in megacredits
+            if resource != "megacredits":
+                self.diagnostics.error("E301", f"an action's price is what its 'pay' asks, in megacredits: a "
+                                       f"discount in {resource} would never lower it", node["resource"].span,
+                                       f"write 'discount {amount} on action of {target_node['name'].text}'")
+                return None
+            if not target_node["name"].value.strip():
+                self.diagnostics.error("E109", "a discount on an action names the card, corporation or faction whose "
+                                       "action it lowers, not an empty name", target_node["name"].span,
+                                       'write: discount 3 on action of "Guild Hall"')
+                return None
+            target = fx.DiscountTarget("action", name=target_node["name"].value, name_span=target_node["name"].span)
         else:
             target = fx.DiscountTarget(kind[3:])
             if kind in ("on_milestones", "on_awards") and resource != "megacredits":
@@ -1684,6 +1698,23 @@ class EffectChecks:
                                    "write: skip first 1 tr step each generation")
             return None
         return fx.SkipTr(steps)
+
+    @compiles(fx.ResearchDeal, "cards?:INT up_to?:UP_TO most?:INT")
+    def _passive_research_deal(self, node: Node, ctx: CheckContext):
+        cards = int(node["cards"].text) if node["cards"] is not None else None
+        most = int(node["most"].text) if node["most"] is not None else None
+        if cards is not None and cards < 1:
+            self.diagnostics.error("E302", "a research phase that deals 0 cards deals nothing to choose from",
+                                   node["cards"].span, "write: research buy up to 0 (nothing bought), or deal 1 or more")
+            return None
+        if cards is not None and cards > MAX_RESEARCH_CARDS:
+            self.diagnostics.error("E302", f"at most {MAX_RESEARCH_CARDS} cards can be dealt in research",
+                                   node["cards"].span)
+            return None
+        if cards is not None and most is not None and most >= cards:
+            self.diagnostics.warning("W104", f"buying up to {most} of {cards} cards dealt limits nothing",
+                                     node["most"].span, f"write: research {cards} cards")
+        return fx.ResearchDeal(cards, most)
 
     @compiles(fx.InfluenceBonus, "change:SIGNED")
     def _passive_influence_bonus(self, node: Node, ctx: CheckContext):

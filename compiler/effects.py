@@ -1095,16 +1095,28 @@ class PlacePiece:
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
 
 
-@immediate("send", category="sites", syntax="send PIECE", example="send shuttle",
+@immediate("send", category="sites", syntax="send PIECE [reusing one] [to any site] [taking every bonus]",
+           example="send shuttle",
            summary="Visit a site with a piece of yours from your supply: an active site that this kind visits and no "
                    "piece visits now. You may first raise its marker by your `PIECE marker +N` modifiers; you carry "
                    "out the effects of the marker's step, every piece on the site gives its owner the site's `bonus` "
                    "(yours too), your piece stays there until its kind returns, and the marker goes back to the first "
-                   "free step. Possible only with a piece in your supply and a site to visit.",
-           impossible="without a piece of this kind in the supply, or a site it may visit now")
+                   "free step. Possible only with a piece in your supply and a site to visit. `reusing one`: the "
+                   "piece may instead be one of yours now visiting a site, taken back from it (that site is left "
+                   "free, and is not the one visited: the reference engine's Huygens Observatory). `to any site`: "
+                   "a site another piece visits now may be visited too (the piece joins its visitors). `taking every "
+                   "bonus`: the visitor takes the site's `bonus` once for every piece on it, whoever's, and their "
+                   "owners get none; the marker is not raised first (the reference engine's selfish trade, "
+                   "Coordinated Raid).",
+           impossible="without a piece of this kind in the supply (or, `reusing one`, on a site), or a site it may "
+                      "visit now")
 @_frozen
 class SendPiece:
     piece: str
+    # `send shuttle reusing one`: a piece of the player's visiting a site may be taken back and sent instead
+    reusing: bool = added(False)
+    any_site: bool = added(False)      # `to any site`: a site already visited may be visited too
+    every_bonus: bool = added(False)   # `taking every bonus`: every piece's bonus to the visitor, none to the owners
 
 
 @immediate("gain_pieces", shares=Gain, category="sites", syntax="gain N PIECE", example="gain 1 shuttle",
@@ -1224,7 +1236,8 @@ class Trigger:
 
 @_frozen
 class DiscountTarget:
-    """kind: cards | standard_project | standard_projects | standard_action | starting_cards | milestones | awards."""
+    """kind: cards | standard_project | standard_projects | standard_action | action | starting_cards | milestones |
+    awards (`action`: the action of the card, corporation or faction `name`)."""
 
     kind: str
     tag: Optional[str] = None
@@ -1236,15 +1249,17 @@ class DiscountTarget:
 
 
 @passive("discount", category="modifiers", syntax="discount N [RESOURCE] on ([TAG] cards [FILTER ...] "
-         "| standard project \"name\" | standard projects | standard action \"name\" | starting cards | milestones | "
-         "awards) [per QUANTITY]",
+         "| standard project \"name\" | standard projects | standard action \"name\" | action of \"name\" | starting "
+         "cards | milestones | awards) [per QUANTITY]",
          example="discount 1 on standard project \"Power Plant\" per 2 microbes here",
          summary="Lower a price. Without a resource the discount is in megacredits (and lowers each price of a "
                  "standard action with several); with one, only the price in it. The card filters (`with "
                  "requirements`, `with no earth tag`, `with cost >= 20`, ...) limit the cards discounted. `per TAG "
                  "tag` on cards: N off for each such tag of the card played (none off a card without one); any other "
                  "`per QUANTITY`: N off for each (or each `per 2`) of what the owner counts now (`per 2 orbitals "
-                 "here`: 1 off for every 2 orbitals on the card).")
+                 "here`: 1 off for every 2 orbitals on the card). `on action of \"NAME\"`: what the `pay` of the "
+                 "action of that card, corporation or faction asks (`discount 3 on action of \"Guild Hall\"`: its "
+                 "policy action).")
 @_frozen
 class Discount:
     amount: int
@@ -1332,6 +1347,17 @@ class KeepEnergy:
 @_frozen
 class SkipTr:
     steps: int
+
+
+@passive("research_deal", category="modifiers", syntax="research N cards [buy up to M] | research buy up to M",
+         example="research 5 cards buy up to 4",
+         summary="Your research phase: N cards dealt to you instead of 4 (several such cards: the most they say), and at "
+                 "most M of them bought (several: the fewest), the rest discarded as declined ones are. In the draft "
+                 "variant your pack has N cards and the limit holds for the cards you end with.")
+@_frozen
+class ResearchDeal:
+    cards: Optional[int] = None   # dealt to the player in the research phase (None: the rules' 4)
+    most: Optional[int] = None    # bought at most (None: any of them)
 
 
 @passive("influence_bonus", category="modifiers", syntax="influence +N", example="influence +1",

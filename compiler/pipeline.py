@@ -471,7 +471,12 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
     """Names of standard projects and actions used by discounts and `except` filters must exist (when any are
     loaded: a designer's folder checked alone has none to compare with)."""
     known = {"standard_project": {d.name for d in library.of_kind("standard_project")},
-             "standard_action": {d.name for d in library.of_kind("standard_action")}}
+             "standard_action": {d.name for d in library.of_kind("standard_action")},
+             # `discount N on action of "NAME"`: a card, corporation or faction with an action
+             "action": {d.name for d in library.definitions
+                        if d.kind in ("card", "corporation", "faction") and getattr(d, "actions", None)}}
+    actions = {d.name: d.actions for d in library.definitions if d.kind in ("card", "corporation", "faction") and
+               getattr(d, "actions", None)}
     if not known["standard_project"] and not known["standard_action"]:
         return
     for definition in library.definitions:
@@ -489,10 +494,23 @@ def _check_standard_names(library: Library, diagnostics: Diagnostics) -> None:
                 wanted += [("standard_project", name, span) for name, span in zip(event.excluded, spans)]
             for kind, name, span in wanted:
                 if name not in known[kind]:
-                    what = kind.replace("_", " ")
-                    diagnostics.error("E109", f"'{definition.name}' names {what} '{name}', which is not defined",
+                    message = f"'{definition.name}' names {kind.replace('_', ' ')} '{name}', which is not defined" \
+                        if kind != "action" else f"'{definition.name}' names the action of '{name}', but no card, " \
+                        "corporation or faction of that name has an action"
+                    diagnostics.error("E109", message,
                                       span or definition.source, did_you_mean(name, known[kind]),
                                       _renaming(span, name, known[kind]))
+                elif kind == "action" and not any(_pays(option) for option in actions[name]):
+                    diagnostics.warning("W104", f"the action of '{name}' pays no fixed amount of megacredits ('pay N "
+                                        "megacredits'), so a discount on it never lowers anything",
+                                        span or definition.source, "discount an action that says 'pay N megacredits'")
+
+
+def _pays(option) -> bool:
+    """Whether an action's option pays a fixed number of megacredits (`pay 10 megacredits -> ...`): what `discount N
+    on action of "NAME"` lowers (runtime/rules/prices.py `action_effects`)."""
+    return any(isinstance(e, fx.Pay) and not e.amount.variable and e.amount.per is None
+               for e in option.cost + option.effects)
 
 
 def _used_projects(definition) -> list:

@@ -904,7 +904,13 @@ def _place_piece(t: Phrases, e) -> str:
 
 @sentence_of(fx.SendPiece)
 def _send(t: Phrases, e) -> str:
-    return t("send", a_piece=t.pieces("1", e.piece, 1))
+    sentence = t("send_reusing" if e.reusing else "send", a_piece=t.pieces("1", e.piece, 1))
+    space = "" if t.language == "zh" else " "
+    if e.any_site:   # a site another piece visits now may be visited too
+        sentence += space + t("send_any_site")
+    if e.every_bonus:   # every piece's bonus to the visitor (Coordinated Raid)
+        sentence += space + t("send_every_bonus")
+    return sentence
 
 
 @sentence_of(fx.GainPieces)
@@ -965,7 +971,11 @@ def _discount(t: Phrases, e) -> str:
     else:
         # `discount 1 megacredits on standard action "Trade"`: its price in MC only, not its other prices
         key = f"discount_{target.kind}" + ("_in_mc" if e.resource_written and target.kind == "standard_action" else "")
-        what = t(key, name=t.name(target.name, target.kind) if target.name else "")
+        if target.kind == "action":   # a faction's (its policy action) or a card's
+            name = t.names.get("faction", target.name, t.language) or t.name(target.name)
+        else:
+            name = t.name(target.name, target.kind) if target.name else ""
+        what = t(key, name=name)
     amount = t.counted(str(e.amount), e.resource, e.amount)
     if e.per_tag:
         return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
@@ -1016,6 +1026,15 @@ def _tile_ban(t: Phrases, e) -> str:
 @sentence_of(fx.KeepEnergy)
 def _keep_energy(t: Phrases, e) -> str:
     return t("keep_energy")
+
+
+@sentence_of(fx.ResearchDeal)
+def _research_deal(t: Phrases, e) -> str:
+    if e.cards is None:
+        return t("research_buy_most", most=e.most)
+    if e.most is None:
+        return t("research_deal", n=e.cards)
+    return t("research_deal_most", n=e.cards, most=e.most)
 
 
 @sentence_of(fx.SkipTr)

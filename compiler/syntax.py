@@ -202,7 +202,7 @@ CHILDREN = {
     "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
-    **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action")},
+    **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action", "on_action")},
     **{kind: "per?:per" for kind in ("on_standard_projects", "on_starting_cards", "on_milestones", "on_awards")},
     # quantities and conditions
     "quantity": "terms+:term|minus",

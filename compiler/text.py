@@ -666,7 +666,8 @@ def _place_piece(e, c: bool) -> str:
 
 @text_of(fx.SendPiece)
 def _send(e, c: bool) -> str:
-    return f"send {e.piece}"
+    return f"send {e.piece}" + (" reusing one" if e.reusing else "") + (" to any site" if e.any_site else "") + \
+        (" taking every bonus" if e.every_bonus else "")
 
 
 @text_of(fx.GainPieces)
@@ -740,7 +741,7 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
+              "action": f'action of "{t.name}"', "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
     return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
@@ -785,6 +786,13 @@ def _tile_ban(e, c: bool) -> str:
 @text_of(fx.KeepEnergy)
 def _keep_energy(e, c: bool) -> str:
     return "keep energy during production"
+
+
+@text_of(fx.ResearchDeal)
+def _research_deal(e, c: bool) -> str:
+    cards = f" {e.cards} cards" if e.cards is not None else ""
+    most = f" buy up to {e.most}" if e.most is not None else ""
+    return f"research{cards}{most}"
 
 
 @text_of(fx.SkipTr)

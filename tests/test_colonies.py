@@ -122,6 +122,25 @@ def test_a_clone_has_sites_and_supplies_of_its_own():
     assert game.state.players[0].pieces == {"trade fleet": 1} and "Nowhere" not in game.state.set_aside
 
 
+def test_several_visitors_are_cloned_saved_loaded_and_snapshotted():
+    """`send trade fleet to any site` (Coordinated Raid) leaves more than one fleet on a tile: the visitors beside
+    the first are a state of their own, which a clone does not share, a save keeps (and leaves out when there are
+    none, so older saves and games without them save as before) and the snapshot shows."""
+    game = Game(GameOptions(players=("a", "b"), seed=5, expansions=("colonies",)))
+    plain = json.loads(game.to_json())
+    assert all("more_visitors" not in site for site in plain["state"]["sites"])
+    site = game.state.sites[0]
+    site.visitor, site.more_visitors = 1, [0]
+    copy = game.clone()
+    copy.state.sites[0].more_visitors.append(1)
+    assert game.state.sites[0].more_visitors == [0]
+    loaded = Game.from_json(game.to_json())
+    assert loaded.state.sites[0].visitors() == [1, 0]
+    alone = Game.from_json(json.dumps(plain))
+    alone.state.sites[0].visitor = 1   # the same visitor, none beside it: another state
+    assert loaded.snapshot() == game.snapshot() != alone.snapshot()
+
+
 def test_a_game_without_sites_saves_exactly_as_before():
     data = json.loads(Game(GameOptions(players=("a", "b"), seed=1)).to_json())
     assert not {"sites", "set_aside"} & set(data["state"]) and "sites" not in data["options"]

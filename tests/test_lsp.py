@@ -533,6 +533,34 @@ def test_completion_offers_milestones_and_awards_after_a_discount(editor, tmp_pa
     assert {"milestones", "awards", "standard", "starting", "cards"} <= offered, offered
 
 
+def test_completion_offers_action_of_after_a_discount_and_names_with_actions(editor, tmp_path):
+    """`discount 3 on action of "Kelvinists"` (issue 30, trial 8: High Temp Superconductors): `action` follows `on`
+    with the other targets, and the quoted name offers the cards and factions that have an action, not the others."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: discount 3 on |"))))
+    assert "action" in offered, offered
+    assert "of" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: discount 3 on action |"))))
+    names = set(_labels(_complete(editor, tmp_path, BARN.format('effect: discount 3 on action of "|'))))
+    assert {"Kelvinists", "Development Center"} <= names, names
+    assert "Comet" not in names   # an event: no action
+
+
+def test_completion_offers_research_deals_as_a_modifier(editor, tmp_path):
+    """`research 5 cards buy up to 4` (issue 30, trial 8: Mars Maths): `research` begins a modifier, and its words
+    follow."""
+    assert "research" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "cards" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: research 5 |"))))
+    assert "buy" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: research 5 cards |"))))
+    assert "up to" in set(_labels(_complete(editor, tmp_path, BARN.format("effect: research buy |"))))
+
+
+def test_completion_offers_reusing_one_after_a_send(editor, tmp_path):
+    """`send trade fleet reusing one` (issue 30, trial 8: Huygens Observatory): offered after the piece sent."""
+    assert "reusing one" in set(_labels(_complete(editor, tmp_path, BARN.format("play: send trade fleet |"))))
+    # `send trade fleet to any site taking every bonus` (issue 30, trial 6: Coordinated Raid)
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: send trade fleet |"))))
+    assert {"to any site", "taking every bonus"} <= offered, offered
+
+
 def test_completion_offers_keep_energy_as_a_modifier(editor, tmp_path):
     """`keep energy during production` (issue 30, trial 5: Supercapacitors): `keep` begins a modifier, and its
     words follow one by one."""

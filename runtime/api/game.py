@@ -35,6 +35,7 @@ from tharsis.compiler.effects import (
     KeptPlayable,
     LookPlay,
     MoveCard,
+    ResearchDeal,
     SkipTr,
     Substitute,
     Tax,
@@ -446,6 +447,12 @@ class GameElements:
     # some card of the sets in play keeps a kind of tile off the spaces next to its tile (`no greenery next to this
     # tile`): only then do placements look for such cards in play
     tile_bans: bool = False
+    # some card of the sets in play lowers the price of an action (`discount N on action of "Guild Hall"`): only then
+    # does an action's `pay` look for the player's discounts on it
+    action_discounts: bool = False
+    # some card of the sets in play changes a player's research deal (`research 5 cards buy up to 4`): only then does
+    # the research phase look for it in each player's cards
+    research_deals: bool = False
 
 
 def _elements(content: Library, options: GameOptions) -> GameElements:
@@ -516,10 +523,15 @@ def _elements(content: Library, options: GameOptions) -> GameElements:
                          for p in getattr(d, "passives", ()))
     tile_bans = any(isinstance(p, TileBan) for d in content.definitions
                     if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
+    action_discounts = any(isinstance(p, Discount) and p.target.kind == "action"
+                           for d in content.definitions if getattr(d, "set", None) in sets
+                           for p in getattr(d, "passives", ()))
+    research_deals = any(isinstance(p, ResearchDeal) for d in content.definitions
+                         if d.kind in ("card", "corporation") and d.set in sets for p in d.passives)
     return GameElements(frozenset(sets), parameters, scales, rules, card_kinds, solo, card_payments, ending, pieces,
                         sites, tables, wakes, heat_payments, card_prices, taxed, government, factions, staged_cards,
                         shared_vp, project_payments, corporation_pile, kept_cards, energy_kept, tr_skipped,
-                        goal_discounts, tile_bans)
+                        goal_discounts, tile_bans, action_discounts, research_deals)
 
 
 def _effects_in(value) -> list:

@@ -54,6 +54,7 @@ CAUSES = {
     "role": "{who} {v:take} the role of {0}",
     "visit": "{who} {v:send} {a_piece} to {0}",
     "build": "{who} {v:place} {a_piece} on {0}",
+    "piece_back": "{who} {v:take} {a_piece} back from {0}",
     "site_bonus": "{whose} {piece} bonus from {0}",
 }
 NOTES = {
@@ -177,7 +178,7 @@ def sentence(game: "Game", event) -> str:
         fields["kind"] = staged_kind(game, details[0])
     elif kind in ("discard_kind", "tax", "untaxed", "actions_lost", "tr_skipped"):
         fields["plural"] = "s" if details[0] > 1 else ""
-    elif kind in ("visit", "build"):
+    elif kind in ("visit", "build", "piece_back"):
         fields["a_piece"] = ("an " if details[1][:1] in "aeiou" else "a ") + details[1]
     return _fill(template, who, fields, details)
 

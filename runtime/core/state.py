@@ -111,19 +111,26 @@ class GovernmentState:
 class SiteState:
     """A site in play (compiler/definitions.py `Site`): where its marker stands (a step of its track, from 0),
     whether it is active, the owners of the pieces on it in order of arrival, and the owner of the piece visiting
-    it (None: no visitor)."""
+    it (None: no visitor). `more_visitors`: the owners of the pieces that visit it beside the visitor, sent by a
+    `send PIECE to any site` (Coordinated Raid) in order of arrival; empty in every other game."""
 
     name: str
     marker: int
     active: bool = True
     pieces: list[int] = attrs.field(factory=list)
     visitor: Optional[int] = None
+    more_visitors: list[int] = attrs.field(factory=list)
 
     def copy(self) -> "SiteState":
         new = _new(SiteState)
         new.name, new.marker, new.active, new.visitor = self.name, self.marker, self.active, self.visitor
         new.pieces = self.pieces.copy()
+        new.more_visitors = self.more_visitors.copy()
         return new
+
+    def visitors(self) -> list[int]:
+        """Every player whose piece visits the site now, the first visitor first."""
+        return ([] if self.visitor is None else [self.visitor]) + self.more_visitors
 
 
 @attrs.frozen
@@ -393,7 +400,8 @@ def state_to_data(state: GameData, encode_modifier) -> dict:
         data["stages"] = {kind: list(cards) for kind, cards in state.stages.items()}
     if state.sites or state.set_aside:  # only with declared sites: other saves as before
         data["sites"] = [{"name": s.name, "marker": s.marker, "active": s.active, "pieces": list(s.pieces),
-                          "visitor": s.visitor} for s in state.sites]
+                          "visitor": s.visitor, **({"more_visitors": list(s.more_visitors)} if s.more_visitors else {})}
+                         for s in state.sites]   # more visitors only when there are some: other saves as before
         data["set_aside"] = list(state.set_aside)
     government = state.government
     if government is not None:  # only with a declared government: other saves as before
@@ -426,8 +434,8 @@ def state_from_data(data: dict, decode_modifier) -> GameData:
     state.kept = [list(k) for k in data.get("kept", [])]
     state.piles = {kind: list(pile) for kind, pile in data.get("piles", {}).items()}
     state.stages = {kind: list(cards) for kind, cards in data.get("stages", {}).items()}
-    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"])
-                   for s in data.get("sites", ())]
+    state.sites = [SiteState(s["name"], s["marker"], s["active"], list(s["pieces"]), s["visitor"],
+                             [int(p) for p in s.get("more_visitors", ())]) for s in data.get("sites", ())]
     state.set_aside = list(data.get("set_aside", ()))
     saved = data.get("government")
     state.government = None if saved is None else GovernmentState(

@@ -25,7 +25,7 @@ from ..rules.legality import (
     usable_prices,
 )
 from ..rules.measures import failing
-from ..rules.prices import card_cost, leeway, project_means, standard_cost
+from ..rules.prices import action_effects, card_cost, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
 from . import (
     effects,  # as a module: effects imports this one (an effect may play a card)
@@ -285,7 +285,7 @@ def card_action_chosen(game: "Table", index: int, player: int, name: str) -> Non
     game.begin("action", player, name, index)
     ctx = card_context(player, name)
     # one list, so that paying the cost leaves the effects possible (a second `pay` among them)
-    effects.run_effects(game, option.cost + option.effects, 0, ctx, None)
+    effects.run_effects(game, action_effects(game, player, name, option.cost + option.effects), 0, ctx, None)
 
 
 def describe_action(option) -> str:

@@ -20,7 +20,7 @@ from ..rules.taxes import tax_rate
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["describe_payment", "discard_face_down", "offer_cards", "pay", "spend", "taxed_steps"]
+__all__ = ["describe_payment", "discard_face_down", "offer_cards", "offer_some_cards", "pay", "spend", "taxed_steps"]
 
 
 _BUY, _DECLINE = shared_options("buy {}", True, constant=True), shared_options("discard {}", False, constant=True)
@@ -152,6 +152,32 @@ def offer_cards(game: "Table", player: int, names: tuple, price, decider: Option
                 card_bought, player, name, price)
             return
         discard_face_down(game, player, (name,))
+
+
+@step
+def offer_some_cards(game: "Table", player: int, names: tuple, price: int, most: int) -> None:
+    """Offer each card of `names` for `price` as `offer_cards` does, but buy no more than `most` of them (`research
+    buy up to 4`): once that many are bought, the rest are discarded as declined cards are."""
+    while names:
+        name, names = names[0], names[1:]
+        if most <= 0 or (price and not can_pay(game, player, price)):
+            discard_face_down(game, player, (name,))
+            continue
+        if price == 0:
+            game.state.players[player].hand.append(name)
+            most -= 1
+            continue
+        ask(game, Decision(player, "buy", f"Buy {name} for {price} MC? (at most {most} more)", _offer(name)),
+            some_card_bought, player, name, price, names, most)
+        return
+
+
+@step
+def some_card_bought(game: "Table", buy: bool, player: int, name: str, price: int, names: tuple, most: int) -> None:
+    """A card of `offer_some_cards` bought or declined; the rest are offered after its payment."""
+    if names:
+        push(game, offer_some_cards, player, names, price, most - 1 if buy else most)
+    card_bought(game, buy, player, name, price)
 
 
 @step

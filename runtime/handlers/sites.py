@@ -28,7 +28,7 @@ from ..core.flow import Step, ask, step, then
 from ..core.state import SiteState
 from ..rules.checks import EffectContext, play_matches, possible, value_of
 from ..rules.passives import passives
-from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable
+from ..rules.sites import has_free, movable, moved, owned, placeable, supply, visitable, visiting
 from ..rules.taxes import with_tax
 from . import effects  # as a module: effects imports this one (a site's effects are effects)
 from .triggers import fire
@@ -109,6 +109,10 @@ def return_pieces(game: "Table") -> None:
         if site.visitor is not None and declared.visitor in returning:
             _give_back(players[site.visitor], declared.visitor, pieces)
             site.visitor = None
+        if site.more_visitors and declared.visitor in returning:   # `send PIECE to any site` (Coordinated Raid)
+            for owner in site.more_visitors:
+                _give_back(players[owner], declared.visitor, pieces)
+            site.more_visitors = []
         if declared.piece in returning and site.pieces:
             for owner in site.pieces:
                 _give_back(players[owner], declared.piece, pieces)
@@ -210,12 +214,93 @@ def fire_placed(game: "Table", player: int, piece: str) -> None:
 # ------------------------------------------------------------------ a visit
 
 def send(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
-    sites = visitable(game, e.piece) if has_free(game, ctx.player, e.piece) else []
+    if e.reusing:
+        send_reusing(game, e, ctx)
+        return
+    sites = visitable(game, e.piece, e.any_site) if has_free(game, ctx.player, e.piece) else []
     if not sites:
+        return
+    if e.any_site or e.every_bonus:   # Coordinated Raid: to any site, every piece's bonus to the visitor
+        ask(game, ctx.question("site", f"Which site does your {e.piece} visit?",
+                               tuple(Option(f"site {s.name}", s.name) for s in sites)), raided, e.piece, ctx.player,
+            e.every_bonus, *ctx.decided)
         return
     ask(game, ctx.question("site", f"Which site does your {e.piece} visit?",
                            tuple(Option(f"site {s.name}", s.name) for s in sites)), visited, e.piece, ctx.player,
         *ctx.decided)
+
+
+def send_reusing(game: "Table", e: fx.SendPiece, ctx: EffectContext) -> None:
+    """`send PIECE reusing one`: the piece sent is one of the supply's or one of the player's now visiting a site,
+    which they pick (asked only when there is a choice); a piece taken back leaves its site free, and the site to
+    visit is one of those that were free before, never the one it left (the reference engine's Huygens Observatory
+    offers the places it could visit before the piece is taken back)."""
+    sites = visitable(game, e.piece, e.any_site)
+    if not sites:
+        return
+    options = [Option(f"{e.piece} from your supply", None)] if has_free(game, ctx.player, e.piece) else []
+    options += [Option(f"{e.piece} from site {s.name}", s.name) for s in visiting(game, ctx.player, e.piece)]
+    if not options:
+        return
+    ask(game, ctx.question("option", f"Which {e.piece} do you send?", tuple(options)), piece_reused, e.piece,
+        tuple(s.name for s in sites), ctx, e.every_bonus if (e.any_site or e.every_bonus) else None)
+
+
+@step
+def piece_reused(game: "Table", origin: Optional[str], piece: str, names: tuple, ctx: EffectContext,
+                 raid: Optional[bool] = None) -> None:
+    """The piece to send chosen (`origin`: the site it leaves, None from the supply); then the site it visits (a
+    raid's, `raid` telling whether it takes every bonus, when the send is `to any site` or `taking every bonus`)."""
+    if origin is not None:
+        _leave(game.state.site(origin), ctx.player)
+        _give_back(game.state.players[ctx.player], piece, game.elements.pieces)
+        game.log_event("piece_back", ctx.player, origin, piece)
+    # never the site it left (with `to any site` that one was among the sites to visit)
+    options = tuple(Option(f"site {name}", name) for name in names if name != origin)
+    if not options:
+        return
+    if raid is not None:
+        ask(game, ctx.question("site", f"Which site does your {piece} visit?", options), raided, piece, ctx.player,
+            raid, *ctx.decided)
+        return
+    ask(game, ctx.question("site", f"Which site does your {piece} visit?", options), visited, piece, ctx.player,
+        *ctx.decided)
+
+
+def _leave(site: SiteState, player: int) -> None:
+    """A piece of the player's stops visiting the site (the first of theirs: the visitor, else one of the others;
+    the next visitor, if any, becomes the site's visitor)."""
+    if site.visitor == player:
+        site.visitor = site.more_visitors.pop(0) if site.more_visitors else None
+    else:
+        site.more_visitors.remove(player)
+
+
+@step
+def raided(game: "Table", name: str, piece: str, player: int, every_bonus: bool,
+           decider: Optional[int] = None) -> None:
+    """`send PIECE to any site [taking every bonus]`: the piece joins the site's visitors (its visitor when it has
+    none); with `taking every bonus` the marker is not raised first and the visitor takes the bonus of every piece
+    on the site, their owners none (the reference engine's selfish trade); without it, the visit is as any other."""
+    if not every_bonus:   # an ordinary visit, to a site visited already or not
+        visited(game, name, piece, player, decider)
+        return
+    state = game.state
+    site = state.site(name)
+    left = supply(game, player, piece)
+    if left is not None:
+        state.players[player].pieces[piece] = left - 1
+    if site.visitor is None:
+        site.visitor = player
+    else:
+        site.more_visitors.append(player)
+    game.begin("visit", player, name, piece)
+    declared = game.elements.sites[name]
+    steps = [Step(effects.run_effects, (declared.track[site.marker], 0, EffectContext(player), None))]
+    if declared.bonus and site.pieces:
+        steps.append(Step(give_bonus, (name, player, len(site.pieces))))
+    steps += [Step(marker_home, (name,)), Step(fire_sent, (player, declared.visitor))]
+    then(game, *steps)
 
 
 @step
@@ -227,7 +312,10 @@ def visited(game: "Table", name: str, piece: str, player: int, decider: Optional
     left = supply(game, player, piece)
     if left is not None:
         state.players[player].pieces[piece] = left - 1
-    site.visitor = player
+    if site.visitor is None:
+        site.visitor = player
+    else:   # `send PIECE to any site`: beside the piece visiting already
+        site.more_visitors.append(player)
     game.begin("visit", player, name, piece)
     offset = sum(m.steps for m in passives(game, player, fx.MarkerOffset) if m.piece == piece)
     highest = moved(game, site, offset) if offset > 0 and site.active else site.marker

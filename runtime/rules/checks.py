@@ -32,7 +32,7 @@ from .measures import Where, card_matches, holds, quantity
 from .passives import passives, triggers_on
 from .politics import can_place_pieces, can_take_role, removable, replaceable
 from .prices import can_pay, can_spend, payment_options, payments
-from .sites import can_move, has_free, movable, placeable, visitable
+from .sites import can_move, has_free, movable, placeable, visitable, visiting
 from .spaces import can_place, legal_spaces, markable_tiles, marker_spaces, maxed, replaceable_tiles
 
 if TYPE_CHECKING:
@@ -1107,7 +1107,9 @@ _POSSIBLE = {
     fx.TakeRole: lambda game, e, ctx: can_take_role(game, ctx.player),
     # pieces and sites (runtime/rules/sites.py)
     fx.PlacePiece: lambda game, e, ctx: bool(placeable(game, ctx.player, e.piece, e.also_own)),
-    fx.SendPiece: lambda game, e, ctx: has_free(game, ctx.player, e.piece) and bool(visitable(game, e.piece)),
+    fx.SendPiece: lambda game, e, ctx: (has_free(game, ctx.player, e.piece) or
+                                        (e.reusing and bool(visiting(game, ctx.player, e.piece)))) and
+    bool(visitable(game, e.piece, e.any_site)),
     fx.MoveMarkers: lambda game, e, ctx: any(can_move(game, s, e.steps[0]) for s in game.state.sites) if e.each
     else bool(movable(game, e.steps)),
 }

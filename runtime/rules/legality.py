@@ -37,6 +37,7 @@ from .measures import Where, failing
 from .passives import passive_cache
 from .politics import policy_actions
 from .prices import (
+    action_effects,
     can_pay,
     can_pay_price,
     can_spend,
@@ -131,7 +132,8 @@ def _action_missing(game: "Table", player: int, name: str, only_repeatable: bool
     reasons = []
     for option in game.library[name].actions:
         if option.repeatable or not only_repeatable:
-            stuck = first_impossible(game, with_tax(game, option.cost + option.effects, ctx), ctx)
+            stuck = first_impossible(game, with_tax(game, action_effects(game, player, name, option.cost +
+                                                                         option.effects), ctx), ctx)
             if stuck is not None:
                 reasons.append(_missing(game, stuck)[2:])
             elif not option.cost and adds_to_no_card(game, option.effects, ctx):
@@ -166,6 +168,8 @@ def card_action_options(game: "Table", player: int, name: str, only_repeatable: 
     for i, option in enumerate(game.library[name].actions):
         if option.repeatable or not only_repeatable:
             effects = option.cost + option.effects
+            if game.elements.action_discounts:   # `discount 3 on action of "Guild Hall"`
+                effects = action_effects(game, player, name, effects)
             if possible(game, with_tax(game, effects, ctx) if taxed else effects, ctx) and \
                     (option.cost or not adds_to_no_card(game, option.effects, ctx)):
                 found.append(i)

@@ -22,7 +22,7 @@ from .passives import passive_cache, passives, sourced
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
+__all__ = ["BASE_VALUE", "CARD_PRICE", "action_effects", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
            "heat_power", "card_cost", "card_means", "goal_price",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
            "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
@@ -153,6 +153,36 @@ def _discounted(game: "Table", player: int, definition, cost: int, resource: str
                 (d.target.kind == "standard_projects" and kind == "standard_project"):
             total += d.amount if d.per is None else _scaled(game, player, source, d)
     return max(0, cost - total)
+
+
+def action_effects(game: "Table", player: int, name: str, effects: tuple) -> tuple:
+    """The effects of an option of the action of `name` (a card's, a corporation's or a faction's policy action: its
+    cost and effects in one list) as the player carries them out: their `discount N on action of "NAME"` taken off
+    what its fixed `pay N megacredits` asks (the first such payment, then the next, never below 0). Unchanged in a game
+    where no card discounts an action (`GameElements.action_discounts`), or for a player with no such discount."""
+    if not game.elements.action_discounts:
+        return effects
+    total, scaled = 0, False
+    for d in passives(game, player, fx.Discount):   # cached; the card a scaled one is on is looked for only then
+        if d.target.kind == "action" and d.target.name == name:
+            if d.per is None:
+                total += d.amount
+            else:
+                scaled = True
+    if scaled:
+        for source, d in sourced(game, player, fx.Discount):
+            if d.per is not None and d.target.kind == "action" and d.target.name == name:
+                total += _scaled(game, player, source, d)
+    if total <= 0:
+        return effects
+    lowered = []
+    for e in effects:
+        if total and e.__class__ is fx.Pay and not e.amount.variable and e.amount.per is None:
+            taken = min(total, e.amount.coefficient)
+            total -= taken
+            e = fx.Pay(fx.Amount(e.amount.coefficient - taken), e.using)
+        lowered.append(e)
+    return tuple(lowered)
 
 
 def standard_prices(game: "Table", player: int, definition) -> tuple[tuple[int, str], ...]:

@@ -47,10 +47,19 @@ def last_step(game: "Table", site: SiteState) -> int:
     return len(game.elements.sites[site.name].track) - 1
 
 
-def visitable(game: "Table", piece: str) -> list[SiteState]:
-    """The active sites this kind of piece visits and that no piece visits now."""
+def visitable(game: "Table", piece: str, any_site: bool = False) -> list[SiteState]:
+    """The active sites this kind of piece visits and that no piece visits now (`any_site`: visited or not, `send
+    PIECE to any site`)."""
     sites = game.elements.sites
-    return [s for s in game.state.sites if s.active and s.visitor is None and sites[s.name].visitor == piece]
+    return [s for s in game.state.sites if s.active and (any_site or s.visitor is None) and
+            sites[s.name].visitor == piece]
+
+
+def visiting(game: "Table", player: int, piece: str) -> list[SiteState]:
+    """The sites a piece of the player's of this kind visits now (`send PIECE reusing one` may take it back)."""
+    sites = game.elements.sites
+    return [s for s in game.state.sites if (s.visitor == player or player in s.more_visitors) and
+            sites[s.name].visitor == piece]
 
 
 def placeable(game: "Table", player: int, piece: str, also_own: bool = False) -> list[SiteState]:
@@ -103,6 +112,8 @@ def owned(game: "Table", players, piece: str) -> int:
             total += sum(1 for owner in site.pieces if owner in wanted)
         if declared.visitor == piece and site.visitor in wanted:
             total += 1
+        if site.more_visitors and declared.visitor == piece:   # `send PIECE to any site` (Coordinated Raid)
+            total += sum(1 for owner in site.more_visitors if owner in wanted)
     if piece in game.elements.pieces and game.elements.pieces[piece].supply is not None:
         states = game.state.players
         total += sum(states[p].pieces.get(piece, 0) for p in wanted)
@@ -111,7 +122,7 @@ def owned(game: "Table", players, piece: str) -> int:
 
 def emptied(game: "Table") -> list[SiteState]:
     """The sites in play that hold no piece and have no visitor: those that may be set aside."""
-    return [s for s in game.state.sites if not s.pieces and s.visitor is None]
+    return [s for s in game.state.sites if not s.pieces and s.visitor is None and not s.more_visitors]
 
 
 def outside(game: "Table") -> list[str]:

@@ -19,7 +19,7 @@ from ..core.flow import EndlessGame, Step, ask, push, step, then
 from ..core.state import ACTION, END, FINAL_GREENERY, NEUTRAL, PRODUCTION, RESEARCH, RESOURCES
 from ..handlers.actions import play_corporation, play_for_free, take_action
 from ..handlers.effects import run_effects
-from ..handlers.payment import offer_cards
+from ..handlers.payment import offer_cards, offer_some_cards
 from ..handlers.politics import set_up as set_up_government
 from ..handlers.sites import return_pieces, set_up as set_up_sites
 from ..handlers.tiles import put_tile
@@ -286,7 +286,10 @@ def research(game: "Table") -> None:
 def research_deal(game: "Table") -> None:
     """Four cards to each player (drafted in the draft variant), each bought or discarded."""
     state = game.state
-    packs = tuple(tuple(game.take_from_deck(RESEARCH_CARDS)) for _ in state.players)
+    if game.elements.research_deals:   # `research 5 cards`: a player's own count (Mars Maths)
+        packs = tuple(tuple(game.take_from_deck(research_terms(game, index)[0])) for index in range(len(state.players)))
+    else:
+        packs = tuple(tuple(game.take_from_deck(RESEARCH_CARDS)) for _ in state.players)
     if game.options.draft and len(state.players) > 1:
         draft(game, packs, 1 if state.generation % 2 == 0 else -1, Step(research_offers, ()))
     else:
@@ -296,8 +299,32 @@ def research_deal(game: "Table") -> None:
 @step
 def research_offers(game: "Table", packs: tuple) -> None:
     game.begin("research")  # the cards bought are its effect
+    if game.elements.research_deals:   # `research buy up to 4`: a player may buy no more than that
+        steps = []
+        for index in game.turn_order():
+            most = research_terms(game, index)[1]
+            if most is not None and most < len(packs[index]):
+                steps.append(Step(offer_some_cards, (index, tuple(packs[index]), card_price(game, index), most)))
+            else:
+                steps.append(Step(offer_cards, (index, tuple(packs[index]), card_price(game, index))))
+        then(game, *steps)
+        return
     then(game, *(Step(offer_cards, (index, tuple(packs[index]), card_price(game, index)))
                  for index in game.turn_order()))
+
+
+def research_terms(game: "Table", player: int) -> tuple:
+    """(cards dealt, most bought or None) of the player's research phase: the rules' 4 and any number, unless their
+    cards say `research N cards` (several: the largest N, as the reference engine deals 5 to Mars Maths or to a
+    lunar project office alike) or `research buy up to M` (several: the smallest M, as its Budget Restrictions and Mars
+    Maths caps are both kept)."""
+    cards, most = None, None
+    for deal in passives(game, player, fx.ResearchDeal):
+        if deal.cards is not None and (cards is None or deal.cards > cards):
+            cards = deal.cards
+        if deal.most is not None and (most is None or deal.most < most):
+            most = deal.most
+    return (RESEARCH_CARDS if cards is None else cards), most
 
 
 @step

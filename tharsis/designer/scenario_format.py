@@ -498,7 +498,7 @@ def _on_track(parameter: str) -> Scalar:
                   + (f" in steps of {step}" if step > 1 else "") + f", not {value}")
 
 
-SITE = Fields({"marker": NUMBER, "pieces": ListOf(NAME), "visitor": NAME, "active": FLAG},
+SITE = Fields({"marker": NUMBER, "pieces": ListOf(NAME), "visitor": NAME, "visitors": ListOf(NAME), "active": FLAG},
               name="`{marker: 2, pieces: [alice, bob], visitor: alice, active: true}`")
 
 FACTION = AnyOf(ListOf(NAME), Fields({"pieces": ListOf(NAME), "leader": NAME},

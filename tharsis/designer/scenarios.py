@@ -539,6 +539,9 @@ class Runner:
                 site.pieces = [self.player(owner) for owner in spec["pieces"] or []]
             if "visitor" in spec:
                 site.visitor = None if spec["visitor"] in (None, "nobody") else self.player(spec["visitor"])
+            if "visitors" in spec:   # several (`send PIECE to any site`): the first is the visitor
+                owners = [self.player(owner) for owner in spec["visitors"] or []]
+                site.visitor, site.more_visitors = (owners[0] if owners else None), owners[1:]
             if "active" in spec:
                 site.active = bool(spec["active"])
             site.marker = int(spec.get("marker", max(site.marker, len(site.pieces))))
@@ -944,6 +947,9 @@ class Runner:
             actual = "nobody" if site.visitor is None else names[site.visitor]
             if actual != (wanted["visitor"] or "nobody"):
                 fail(f"{where}: {name} is visited by {actual}, expected {wanted['visitor']}")
+        if "visitors" in wanted and [names[p] for p in site.visitors()] != list(wanted["visitors"] or []):
+            fail(f"{where}: {name} is visited by {[names[p] for p in site.visitors()] or 'nobody'}, expected "
+                 f"{wanted['visitors']}")
         if "active" in wanted and site.active != wanted["active"]:
             fail(f"{where}: {name} active is {site.active}, expected {wanted['active']}")
 

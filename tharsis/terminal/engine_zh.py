@@ -161,6 +161,7 @@ ZH_EVENTS: dict[str, str] = {
     "tr_skipped": "{who}跳过{0}级改造度：不获得",
     "visit": "{who}派出{piece}访问「{0}」",
     "build": "{who}在「{0}」放置{piece}",
+    "piece_back": "{who}从「{0}」收回{piece}",
     "site_bonus": "{owner}在「{0}」的{piece}奖励",
     "marker": "「{0}」的标记移到第{1}格",
     "site_active": "「{0}」启用",

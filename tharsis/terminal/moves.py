@@ -323,7 +323,7 @@ def told_event(game, event, words: Words) -> str:
     named = {"start": "card", "first_action": "card", "play": "card", "unplayable": "card", "action": "card",
              "trigger": "card", "set_aside": "card", "reveal": "card", "award_free": "award", "project": "project",
              "convert": "conversion", "milestone": "milestone", "award": "award", "rule": "rule",
-             "visit": "site", "build": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
+             "visit": "site", "build": "site", "piece_back": "site", "site_bonus": "site", "marker": "site", "site_active": "site",
              "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
              "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction",
              "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card",
@@ -357,7 +357,7 @@ def told_event(game, event, words: Words) -> str:
         fields["found"] = words.join(f"「{_definition_name(game, words, 'card', n)}」" for n in details[0]) or "无"
     elif kind == "discard_kind":
         fields["kind"] = t.card_type(details[1])
-    elif kind in ("visit", "build"):
+    elif kind in ("visit", "build", "piece_back"):
         fields["piece"] = t.pieces("1", details[1], 1)
     elif kind in ("faction_in", "faction_out"):
         government = game.elements.government

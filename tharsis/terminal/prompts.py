@@ -38,7 +38,7 @@ from tharsis.runtime.rules.legality import (
     milestone_cost,
 )
 from tharsis.runtime.rules.measures import Where, quantity
-from tharsis.runtime.rules.prices import card_cost, standard_cost, standard_prices
+from tharsis.runtime.rules.prices import action_effects, card_cost, standard_cost, standard_prices
 
 from . import engine_zh
 from .messages import Words, void_note, words_for
@@ -430,7 +430,7 @@ def action_option_price(game, player: int, name: str, number: int, language: str
     option = game.library[name].actions[number]
     ctx = EffectContext(player, card=name)
     money, parts = None, []
-    for e in option.cost:
+    for e in action_effects(game, player, name, option.cost):   # after a `discount N on action of "NAME"`
         if isinstance(e, fx.Pay):
             amount = value_of(game, e.amount, ctx)
             money = (money or 0) + amount

@@ -202,6 +202,8 @@ def _quoted(role: Optional[str], replace: Optional[Range], closing: bool, source
     for definition in source.definitions:  # the document's own first: a name it defines is the one it means
         if definition.name in seen or (kinds and definition.kind not in kinds):
             continue
+        if role == "action" and not getattr(definition, "actions", None):   # only what has an action to discount
+            continue
         seen.add(definition.name)
         headline, markdown = source.describe(definition)
         items.append(Completion(definition.name, "card" if definition.kind in ("card", "corporation") else "name",

@@ -51,7 +51,8 @@ _SPOKEN = {
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
     "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
     "GIVE_TO": ("the victim", "that player"),
-    "IN_A_FACTION": ("a faction",),
+    "IN_A_FACTION": ("a faction",), "REUSING_ONE": ("reusing one",),
+    "TO_ANY_SITE": ("to any site",), "TAKING_EVERY_BONUS": ("taking every bonus",),
     "DECIDER": ("first player", "player to your left", "player to your right", "opponent of your choice"),
 }
 VERBS = ("PLAY", "PLACE", "USE", "RAISE", "PRODUCE", "ADD", "SEND", "GAIN", "HARM", "BECOME")

@@ -77,6 +77,7 @@ STRING_ROLES = {
     "string_list<awards_field": "award", "string_list<board_awards": "award",
     "on_reserved": "reserved space", "except_filter": "standard project", "on_standard_project": "standard project",
     "on_standard_action": "standard action", "use_project": "standard project",
+    "on_action": "action",   # `discount 3 on action of "Kelvinists"`: a card, corporation or faction with an action
     "substitute": "standard project",   # `use asteroids here as 1 MC for standard project "Aquifer"`
     "place_marker": "marker", "move_marker": "marker", "next_to_marker": "marker",   # a named marker on the board
 }
@@ -98,7 +99,7 @@ GLOSSARY_CATEGORIES = {
 DEFINITION_KINDS = {
     "standard project": ("standard_project",),
     "standard action": ("standard_action",), "milestone": ("milestone",), "award": ("award",),
-    "faction": ("faction",),
+    "faction": ("faction",), "action": ("card", "corporation", "faction"),
 }
 
 
