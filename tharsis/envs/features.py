@@ -104,6 +104,17 @@ class Features:
         plan = self._planned()
         return self._matrix(plan), plan[1].copy(), self._masks[plan[2]].copy()
 
+    def arrays(self, player: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(observation(player), the mask (ids_mask() if `player` decides, else zeros), *options(player)) with one
+        look at the pending decision: what a PettingZoo observation holds, for one call a step."""
+        decision = self._current()
+        observation = self.observation(player)
+        if decision is None or decision.player != player:
+            return (observation, np.zeros(self.space.size, np.int8), np.zeros((self.slots, self.width), np.float32),
+                    np.full(self.slots, -1, np.int64), np.zeros(self.slots, np.int8))
+        plan = self._plan if self._plan is not None else self._planned()
+        return observation, self.ids_mask(), self._matrix(plan), plan[1].copy(), self._masks[plan[2]].copy()
+
     def option_slots(self, player: int) -> tuple[np.ndarray, np.ndarray]:
         """The last two of `options(player)` (the action id of each row, and the filled rows) without the rows."""
         if not self.deciding(player):
