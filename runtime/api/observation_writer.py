@@ -6,8 +6,9 @@ the cost of writing it anew.
 changes: a few resources, perhaps a tile or a card. An `ObservationWriter` keeps one player's tensor in a buffer
 of its own and, at each call, compares each part of the state the tensor shows with a copy of it kept at the last
 call (list and dict comparisons, which run in C and stop at the first difference), and rewrites only the parts that
-differ: it clears the entries it wrote for that part and writes them again. The result is exactly
-`observation_tensor(player)` (tests/test_envs.py compares them at every decision of games with every expansion).
+differ, and of those only the entries that differ from what the part wrote last (set differences, in C). The result
+is exactly `observation_tensor(player)` (tests/test_envs.py compares them at every decision of games with every
+expansion).
 
 The parts, each with what is compared: the header (the player to move, the first player, the generation, the
 phase, the decision's kind), the global parameters, the piles (deck size and the discard pile with its face-down

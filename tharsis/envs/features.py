@@ -13,6 +13,8 @@ listing of the legal moves, and a second look at the same decision lists and com
                           move in ascending id order (zeros after the last, and for a player not to decide); the
                           action id in each slot (-1 in an empty one), int64; and 1 at the filled slots, int8
     option_slots(player)  (actions, mask) of `options(player)`, without the rows
+    arrays(player)        observation, mask (zeros unless `player` decides) and `options(player)`: a PettingZoo
+                          observation's arrays with one look at the pending decision
     deciding(player)      whether `player` is to decide now
 
 The option features' static rows (fixed for a move in a content and board) are kept in one table and gathered into
