@@ -382,3 +382,19 @@ def test_payments_with_a_stock_resource_for_tagged_cards_or_card_resources_have_
         ids = space.ids(decision)
         assert len(set(ids)) == len(options)
         assert sorted(space.option(decision, i).label for i in ids) == sorted(o.label for o in options)
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_the_environments_hand_out_what_was_recorded(index):
+    """Every step of seeded games through PettingZoo, OpenSpiel's rl_environment and the Gymnasium seat hands out
+    the observations, masks, option rows, rewards and infos recorded before the adapters were made faster
+    (tests/env_outputs.py: re-record only for a change meant to change them, and say why)."""
+    pytest.importorskip("pettingzoo", reason=RL_EXTRA)
+    pytest.importorskip("pyspiel", reason=RL_EXTRA)
+    import json
+
+    import env_outputs
+
+    assert len(env_outputs.GAMES) == 7
+    recorded = json.loads(env_outputs.RECORD.read_text())
+    assert env_outputs.first_difference(index, recorded[env_outputs.key(index)]) == ""

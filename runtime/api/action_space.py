@@ -90,9 +90,9 @@ class ActionSpace:
         self._names = {i: (name, key) for name, index in self._index.items() for key, i in index.items()}
         self.segments["pay"] = (start, self.pay_steel * self.pay_titanium * self.pay_other)
         self.size = start + self.segments["pay"][1]
-        # (decision kind, id of an option object) -> (the option, its id): Option objects are immutable by convention
-        # and many are shared (runtime/core/decisions.py `shared_options`), so most ids are found once
-        self._known: dict[tuple[str, int], tuple] = {}
+        # decision kind -> id of an option object -> (the option, its id): Option objects are immutable by
+        # convention and many are shared (runtime/core/decisions.py `shared_options`), so most ids are found once
+        self._known: dict[str, dict[int, tuple]] = {}
 
     def keys(self, segment: str) -> tuple[str, ...]:
         """What the ids of a segment stand for, in id order: the milestones' names for "milestone"."""
@@ -210,19 +210,23 @@ class ActionSpace:
                 options.append(Option(f"X={decision.options.high}", decision.options.high))
         found: dict[int, Option] = {}
         kind = decision.kind
-        known = self._known if kind != "x" else None   # an X's id depends on the decision's range: not kept
-        if known is not None and len(known) > 200_000:
-            known.clear()
-        for option in options:
-            if known is None:
+        if kind == "x":   # an X's id depends on the decision's range: not kept
+            for option in options:
                 action = self.id_of(decision, option)
-            else:   # the id of an option object met before in a decision of this kind (shared options, the menu's)
-                entry = known.get((kind, id(option)))
-                if entry is None or entry[0] is not option:
-                    entry = known[(kind, id(option))] = (option, self.id_of(decision, option))
-                action = entry[1]
-            if action is not None:
-                found.setdefault(action, option)  # equal ids only for interchangeable options (equal labels)
+                if action is not None:
+                    found.setdefault(action, option)
+            return found
+        known = self._known.get(kind)
+        if known is None or len(known) > 100_000:
+            known = self._known[kind] = {}
+        get = known.get
+        for option in options:   # the id of an option object met before in a decision of this kind (shared
+            entry = get(id(option))   # options, the menu's), kept with the object so that its id stays its own
+            if entry is None or entry[0] is not option:
+                entry = known[id(option)] = (option, self.id_of(decision, option))
+            action = entry[1]
+            if action is not None and action not in found:   # equal ids only for interchangeable options (equal
+                found[action] = option                          # labels): the first is kept
         return found
 
     def move(self, action: int) -> tuple[str, object]:

@@ -127,10 +127,14 @@ def _strings(value, out: list) -> None:
     if kind is str:
         out.append(value)
     elif kind is tuple or kind is list:
-        for item in value:   # names (an offer, a hand) taken here: a call for each would cost more than the rest
-            if type(item) is str:
+        for item in value:   # names (an offer, a hand, options naming cards or spaces) taken here: a call for
+            kind = type(item)   # each would cost more than the rest
+            if kind is Option:
+                item = item.value
+                kind = type(item)
+            if kind is str:
                 out.append(item)
-            else:
+            elif kind not in _PLAIN:
                 _strings(item, out)
     elif kind is Option:
         _strings(value.value, out)
@@ -249,7 +253,7 @@ def _named(frame, asker: int, library) -> tuple[tuple[int, tuple[str, ...]], ...
     """(owner, card names) of what a frame holds."""
     found = []
     for owner, value in _places_of(frame, asker):
-        names = tuple(n for n in _all(value) if n in library)
+        names = tuple(filter(library.__contains__, _all(value)))   # frames hold other strings too
         if names:
             found.append((owner, names))
     return tuple(found)

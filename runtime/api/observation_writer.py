@@ -6,8 +6,9 @@ the cost of writing it anew.
 changes: a few resources, perhaps a tile or a card. An `ObservationWriter` keeps one player's tensor in a buffer
 of its own and, at each call, compares each part of the state the tensor shows with a copy of it kept at the last
 call (list and dict comparisons, which run in C and stop at the first difference), and rewrites only the parts that
-differ: it clears the entries it wrote for that part and writes them again. The result is exactly
-`observation_tensor(player)` (tests/test_envs.py compares them at every decision of games with every expansion).
+differ, and of those only the entries that differ from what the part wrote last (set differences, in C). The result
+is exactly `observation_tensor(player)` (tests/test_envs.py compares them at every decision of games with every
+expansion).
 
 The parts, each with what is compared: the header (the player to move, the first player, the generation, the
 phase, the decision's kind), the global parameters, the piles (deck size and the discard pile with its face-down
@@ -23,7 +24,8 @@ whole tensor; another buffer (zeros) is written whole.
 
 from __future__ import annotations
 
-from operator import attrgetter, truediv
+from array import array
+from operator import truediv
 from typing import TYPE_CHECKING
 
 from tharsis.compiler.vocabulary import GLOBAL_RANGES, STANDARD_RESOURCES, TILES
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = ["ObservationWriter"]
 
 _NOBODY = MAX_PLAYERS
-_CARD = attrgetter("name", "resources", "used")
 _SEAT_PARTS = tuple(f"seat {i}" for i in range(MAX_PLAYERS))       # the parts' names, made once
 _PLAYED_PARTS = tuple(f"played {i}" for i in range(MAX_PLAYERS))
 _ZEROS = (0,) * len(STANDARD_RESOURCES)
@@ -47,6 +48,19 @@ _STOCK = (SCALES["stock"],) * len(STANDARD_RESOURCES)
 _PRODUCTION = (SCALES["production"],) * len(STANDARD_RESOURCES)
 _UNSEEN = object()
 _NONE: frozenset = frozenset()   # a key no part of the state equals: the part is written at the next call
+
+
+def _float_view(out):
+    """Where the writer writes `out`: a memoryview of it when it is a flat buffer of float32 (numpy's), through
+    which setting an item costs a fraction of numpy's indexing (and converts a Python float to float32 the same
+    way, by a C cast), else `out` itself (a list)."""
+    try:
+        view = memoryview(out)
+    except TypeError:
+        return out
+    if view.format == "f" and view.ndim == 1 and view.c_contiguous and not view.readonly:
+        return view
+    return out
 
 
 class _Recorder(dict):
@@ -71,11 +85,12 @@ class ObservationWriter:
         self.size = at
         self._out = None
         self._state = None
-        self._written: dict[str, list[int]] = {}   # the entries each part wrote last
+        self._written: dict[str, dict[int, float]] = {}   # the entries each part wrote last: index -> value
         self._sets: dict[str, set[int]] = {}        # the same for the multi-hot parts
         self._keys: dict[str, object] = {}
         self._headers: dict[tuple, list] = {}   # header -> its entries (the header's numbers fix them)
         self._reader = hidden.FlowReader(player)
+        self._tile_entries: dict[str, tuple] = {}   # space -> (its tile, the tile's entries)
         self._seen = self._others = 0   # cards of the discard pile the observer sees, and the others' face down
 
     def write(self, game: "Game", out) -> None:
@@ -83,12 +98,15 @@ class ObservationWriter:
         if out is not self._out:   # a new buffer: zeros, nothing of ours in it
             self._out, self._written, self._sets = out, {}, {}
             self._keys = {}
+            self._view = _float_view(out)
+        out = self._view
         if game.state is not self._state:   # another game (its seats may be others): cleared, then written whole
             if self._state is not None:
-                out[0:self.size] = [0.0] * self.size
+                out[0:self.size] = array("f", bytes(4 * self.size))
             self._state = game.state
             self._written, self._sets, self._keys = {}, {}, {}
             self._reader = hidden.FlowReader(self.player)
+            self._tile_entries = {}
         state, observer, keys = game.state, self.player, self._keys
         players = state.players
         decision = game.pending()
@@ -149,20 +167,26 @@ class ObservationWriter:
     # ------------------------------------------------------------------ the parts
 
     def _rewrite(self, out, part: str, entries) -> None:
-        """Clears the entries `part` wrote last and writes `entries` ((index, value) pairs, or a dict)."""
-        for index in self._written.get(part, ()):
-            out[index] = 0.0
-        pairs = entries.items() if isinstance(entries, dict) else entries
-        written = []
-        for index, value in pairs:
-            out[index] = value
-            written.append(index)
-        self._written[part] = written
+        """Brings the entries of `part` from what it wrote last to `entries` ((index, value) pairs, the last of an
+        index counting, or a dict): clears the indices it no longer writes and writes the values that differ, found
+        by set operations in C (between two calls most entries of a part stay: the header's player and generation,
+        the tiles but one)."""
+        new = entries if type(entries) is dict else dict(entries)
+        old = self._written.get(part)
+        if old:
+            for index in old.keys() - new.keys():
+                out[index] = 0.0
+            for index, value in new.items() - old.items():
+                out[index] = value
+        else:
+            for index, value in new.items():
+                out[index] = value
+        self._written[part] = new
 
     def _relative(self, index, count: int) -> int:
         return (index - self.player) % count if isinstance(index, int) and 0 <= index < count else _NOBODY
 
-    def _header_entries(self, header) -> list[tuple[int, float]]:
+    def _header_entries(self, header) -> dict[int, float]:
         current, first, generation, phase, kind, count = header
         at = self.offsets
         entries = [(self.player, 1.0), (at[1] + count - 1, 1.0), (at[2] + self._relative(current, count), 1.0),
@@ -173,7 +197,7 @@ class ObservationWriter:
             entries.append((at[5] + PHASES.index(phase), 1.0))
         if kind in DECISION_KINDS:
             entries.append((at[22] + DECISION_KINDS.index(kind), 1.0))
-        return entries
+        return dict(entries)
 
     def _parameters(self, out, state) -> None:
         values = dict(state.parameters, **{name: getattr(state, name) for name in GLOBAL_RANGES})
@@ -194,7 +218,8 @@ class ObservationWriter:
                 discard == known and face_down == keys["face down"]:
             if keys["deck"] != deck:   # a card drawn, the discard pile as it was: one number to write
                 keys["deck"] = deck
-                out[self.offsets[7]] = deck / SCALES["deck"]
+                base = self.offsets[7]
+                out[base] = self._written["piles"][base] = deck / SCALES["deck"]
             return
         observer = self.player
         old = len(known) if known is not None else 0
@@ -229,15 +254,22 @@ class ObservationWriter:
                                      (base + 1, (self._seen + self._others) / SCALES["deck"])])
 
     def _tiles(self, out, state) -> None:
+        """The tiles and claims. A tile is immutable (a space's new tile is a new object), so each tile's entries
+        are found once and kept with it."""
         spaces, per_space = self.encoding.spaces, self.encoding.per_space
         base, count = self.offsets[8], len(state.players)
         entries = []
+        known = self._tile_entries
         for space, tile in state.tiles.items():
-            if space in spaces:
-                at = base + spaces[space] * per_space
-                if tile.kind in TILES:
-                    entries.append((at + TILES.index(tile.kind), 1.0))
-                entries.append((at + len(TILES) + self._relative(tile.owner, count), 1.0))
+            found = known.get(space)
+            if found is None or found[0] is not tile:
+                found = known[space] = (tile, [])
+                if space in spaces:
+                    at = base + spaces[space] * per_space
+                    if tile.kind in TILES:
+                        found[1].append((at + TILES.index(tile.kind), 1.0))
+                    found[1].append((at + len(TILES) + self._relative(tile.owner, count), 1.0))
+            entries += found[1]
         for space in state.claims:
             if space in spaces:
                 entries.append((base + spaces[space] * per_space + per_space - 1, 1.0))
@@ -302,28 +334,31 @@ class ObservationWriter:
                       *map(truediv, map(player.production.get, STANDARD_RESOURCES, _ZEROS), _PRODUCTION),
                       len(player.hand) / SCALES["hand"], kept / SCALES["hand"], 1.0 if player.passed else 0.0,
                       float(player.tr_raised_this_generation)]
-            out[base:base + len(values)] = values   # every number at its place: nothing of the last to clear
-        cards = list(map(_CARD, player.played))   # (name, resources, used) of each card in play, read in C
+            out[base:base + len(values)] = array("f", values)   # every number at its place: nothing to clear
+        # the cards in play compared by identity (a card's name never changes), their resources and used actions as
+        # lists: most calls find them all as they were (a comprehension reads a slot faster than `map(attrgetter)`)
+        played = player.played
+        resources, used = [c.resources for c in played], [c.used for c in played]
         part = _PLAYED_PARTS[index]
         known = keys.get(part)
         corporations = tuple(player.corporations)
-        if known is not None and known[0] == corporations and known[1] == cards:
-            return False
-        keys[part] = (corporations, cards)
-        old = known[1] if known is not None else None
-        if old is None or len(old) != len(cards) or known[0] != corporations or \
-                any(a[0] != b[0] or a[1] != b[1] for a, b in zip(old, cards)):
-            base = self.offsets[16] + self._relative(index, len(state.players)) * self.encoding.per_seat
-            names, at = self.encoding.cards, base + len(SEAT_NUMBERS)
-            entries = {}
-            for corporation in corporations:
-                if corporation in names:
-                    entries[at + names[corporation]] = 1.0
-            for name, held, _ in cards:
-                if name in names:
-                    entries[at + len(names) + names[name]] = 1.0 + min(held, 20) / SCALES["card resources"]
-            self._rewrite(out, part, entries)
-        return old is None or [c[2] for c in old] != [c[2] for c in cards]   # the used actions changed
+        if known is not None and known[1] == played and known[2] == resources and known[0] == corporations:
+            if known[3] == used:
+                return False
+            keys[part] = (corporations, known[1], resources, used)
+            return True
+        keys[part] = (corporations, list(played), resources, used)
+        base = self.offsets[16] + self._relative(index, len(state.players)) * self.encoding.per_seat
+        names, at = self.encoding.cards, base + len(SEAT_NUMBERS)
+        entries = {}
+        for corporation in corporations:
+            if corporation in names:
+                entries[at + names[corporation]] = 1.0
+        for name, held in zip([c.name for c in played], resources):
+            if name in names:
+                entries[at + len(names) + names[name]] = 1.0 + min(held, 20) / SCALES["card resources"]
+        self._rewrite(out, part, entries)
+        return known is None or known[3] != used   # the used actions changed
 
     def _used(self, out, players) -> None:
         cards, at = self.encoding.cards, self.offsets[17]

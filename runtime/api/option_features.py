@@ -119,6 +119,8 @@ class OptionFeatures:
         self._static: dict[tuple[str, int], tuple] = {}
         self._boards: dict[str, tuple[float, float]] = {}
         self._visits: dict[tuple[str, int], list] = {}
+        # (space, player) -> (the board, the tiles around the space, its neighbours' columns): `_neighbours`
+        self._around: dict[tuple[str, int], tuple] = {}
         self._choices: dict[tuple[int, int], tuple] = {}   # (id of the effect, option) -> (the effect, its columns)
         self._dispatch: dict[int, tuple] = {}   # action id -> (what fills its dynamic columns, its key)
 
@@ -414,10 +416,21 @@ class OptionFeatures:
         entries.append((slot, self._at["standing: award"], (scores[player] - max(others)) / SCALE["standing"]))
 
     def _neighbours(self, entries, slot, game, player, key, option, decision) -> None:
-        tiles = game.state.tiles
+        """What a space's neighbours hold, for `player`: found again only when a tile around it is another (tiles
+        are immutable, so the same tile objects around the space give the same counts)."""
+        board, tiles = game.board, game.state.tiles
+        around = board.neighbours.get(key, ())
+        stamp = [tiles.get(neighbour) for neighbour in around]
+        known = self._around.get((key, player))
+        if known is None or known[0] is not board or known[1] != stamp:
+            if len(self._around) >= 100_000:
+                self._around.clear()
+            known = self._around[(key, player)] = (board, stamp, self._neighbour_columns(stamp, player))
+        entries += [(slot, column, value) for column, value in known[2]]
+
+    def _neighbour_columns(self, stamp: list, player: int) -> list[tuple[int, float]]:
         counts = dict.fromkeys(NEIGHBOURS, 0)
-        for neighbour in game.board.neighbours.get(key, ()):
-            tile = tiles.get(neighbour)
+        for tile in stamp:
             if tile is None:
                 counts["empty"] += 1
             elif tile.kind in OCEAN_TILES:
@@ -430,7 +443,7 @@ class OptionFeatures:
                 elif own and tile.kind in GREENERY_TILES:
                     counts["own greeneries"] += 1
         at, scale = self._at, SCALE["neighbours"]
-        entries += [(slot, at[f"neighbours: {name}"], count / scale) for name, count in counts.items() if count]
+        return [(at[f"neighbours: {name}"], count / scale) for name, count in counts.items() if count]
 
     def _payment(self, entries, slot, game, player, key, option, decision) -> None:
         paid = option.value.get("megacredits", 0) if isinstance(option.value, dict) else 0

@@ -13,6 +13,8 @@ listing of the legal moves, and a second look at the same decision lists and com
                           move in ascending id order (zeros after the last, and for a player not to decide); the
                           action id in each slot (-1 in an empty one), int64; and 1 at the filled slots, int8
     option_slots(player)  (actions, mask) of `options(player)`, without the rows
+    arrays(player)        observation, mask (zeros unless `player` decides) and `options(player)`: a PettingZoo
+                          observation's arrays with one look at the pending decision
     deciding(player)      whether `player` is to decide now
 
 The option features' static rows (fixed for a move in a content and board) are kept in one table and gathered into
@@ -103,6 +105,17 @@ class Features:
                     np.zeros(self.slots, np.int8))
         plan = self._planned()
         return self._matrix(plan), plan[1].copy(), self._masks[plan[2]].copy()
+
+    def arrays(self, player: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(observation(player), the mask (ids_mask() if `player` decides, else zeros), *options(player)) with one
+        look at the pending decision: what a PettingZoo observation holds, for one call a step."""
+        decision = self._current()
+        observation = self.observation(player)
+        if decision is None or decision.player != player:
+            return (observation, np.zeros(self.space.size, np.int8), np.zeros((self.slots, self.width), np.float32),
+                    np.full(self.slots, -1, np.int64), np.zeros(self.slots, np.int8))
+        plan = self._plan if self._plan is not None else self._planned()
+        return observation, self.ids_mask(), self._matrix(plan), plan[1].copy(), self._masks[plan[2]].copy()
 
     def option_slots(self, player: int) -> tuple[np.ndarray, np.ndarray]:
         """The last two of `options(player)` (the action id of each row, and the filled rows) without the rows."""

@@ -46,6 +46,8 @@ from .features import Features
 
 __all__ = ["TharsisGame", "TharsisState"]
 
+_TERMINAL = pyspiel.PlayerId.TERMINAL
+
 NO_INFORMATION_STATE_TENSOR = (
     "the game tharsis offers no information-state tensor (its game type says so): no fixed-length vector holds "
     "perfect recall of a game of about 1,000 moves; use information_state_string (perfect recall), "
@@ -221,8 +223,30 @@ class TharsisState(pyspiel.State):
     def current_player(self) -> int:
         if self._replaying is not None:
             return self._replaying[0]
-        player = self._position.state.current_player()
-        return pyspiel.PlayerId.TERMINAL if player < 0 else player
+        asking = self._position.state.game.flow.asking   # the research API's current_player, without its calls
+        return _TERMINAL if asking is None else asking.decision.player
+
+    # legal_actions, rewards and is_chance_node answered here, as pyspiel's C++ `State` answers them (spiel.h,
+    # python_games.cc), rather than through its bindings: each of those asks this state's `is_terminal` and
+    # `current_player` through pybind11 two or three times first, and OpenSpiel's rl_environment asks all three for
+    # every player at every step (docs/benchmarks.md). C++ callers still go through `_legal_actions`.
+
+    def legal_actions(self, player=None) -> list[int]:
+        current = self.current_player()
+        player = current if player is None else int(player)   # as the binding converts it (an enum, numpy's)
+        if self.is_terminal():
+            return []
+        if player == current:
+            return self._legal_actions(player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def rewards(self) -> list[float]:
+        return self.returns() if self.is_terminal() else [0.0] * self._shared.value.num_players()
+
+    def is_chance_node(self) -> bool:
+        return False   # sampled stochastic: chance acts inside the engine (the module docstring), never a player
 
     def _legal_actions(self, player: int) -> list[int]:
         decision = self._position.state.decision()
@@ -269,7 +293,7 @@ class TharsisState(pyspiel.State):
         return self._shared.value.space.describe(int(action))
 
     def is_terminal(self) -> bool:
-        return self._position.state.is_terminal()
+        return self._position.state.game.flow.asking is None   # the research API's is_terminal, without its calls
 
     def returns(self) -> list[float]:
         return self._position.state.returns()

@@ -160,12 +160,9 @@ class TharsisEnv(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict:
-        player = self._index[agent]
-        features = self._features
-        options, actions, option_mask = features.options(player)
-        mask = features.ids_mask() if features.deciding(player) else np.zeros(features.space.size, np.int8)
-        return {"observation": features.observation(player), "action_mask": mask, "options": options,
-                "option_actions": actions, "option_mask": option_mask}
+        observation, mask, options, actions, option_mask = self._features.arrays(self._index[agent])
+        return {"observation": observation, "action_mask": mask, "options": options, "option_actions": actions,
+                "option_mask": option_mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -177,26 +174,30 @@ class TharsisEnv(AECEnv):
         if option is None:   # the ValueError that says why the move is illegal
             self._features.space.option(self.state.decision(), action)
         self.state.game.apply(option)
-        self._cumulative_rewards[agent] = 0.0
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         self._settle()
-        self._accumulate_rewards()
+        for other, reward in self.rewards.items():   # `_accumulate_rewards`, without its call
+            cumulative[other] += reward
 
     def _settle(self) -> None:
         """Points `agent_selection` at the player to act, or ends the game for everyone with its returns; lists the
         legal moves of the decision once (`Features`), for `observe`, `step` and the infos."""
-        if self.state.is_terminal():
+        decision = self.state.game.pending()
+        rewards, infos = self.rewards, self.infos
+        if decision is None:
             returns = self.state.returns()
             for i, agent in enumerate(self.possible_agents):
-                self.rewards[agent] = float(returns[i])
+                rewards[agent] = float(returns[i])
                 self.terminations[agent] = True
-            self.agent_selection = self.agents[0]
+            self.agent_selection = selected = self.agents[0]
         else:
             for agent in self.agents:
-                self.rewards[agent] = 0.0
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+                rewards[agent] = 0.0
+            self.agent_selection = selected = self.possible_agents[decision.player]
         legal_moves = self._features.ids()
         for agent in self.agents:
-            self.infos[agent] = {"legal_moves": legal_moves if agent == self.agent_selection else []}
+            infos[agent] = {"legal_moves": legal_moves if agent == selected else []}
 
     def render(self) -> Optional[str]:
         if self.state is None:
