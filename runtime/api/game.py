@@ -281,9 +281,10 @@ class Game(Table):
         if asking is None:
             raise IllegalChoice("the game is over")
         decision = asking.decision
-        if decision.eager_options is None:  # the action menu: its view of this game (`pending`)
-            decision = self.pending()
-        if not isinstance(choice, (Option, int)) and isinstance(choice, numbers.Integral):
+        if decision.eager_options is None:  # the action menu: its view of this game, bound by `pending` (which
+            decision = self._view if self._view is not None else self.pending()   # the player asked before)
+        if choice.__class__ is not Option and not isinstance(choice, (Option, int)) and \
+                isinstance(choice, numbers.Integral):
             choice = operator.index(choice)  # numpy's and other integer types index like an int (an option, the
             # bots' answer, is not asked the abstract class's question: the cost of a call at every decision)
         option = decision.find(choice)

@@ -38,7 +38,7 @@ class RandomBot:
                     return option
                 candidates[pick] = candidates[last]
             return always[0]
-        options = decision.options
+        options = decision.eager_options   # `options` of a decision that lists them, without the property's call
         if decision.kind == "action":
             doing = [o for o in options if o.value not in (("pass",), ("end",))]
             if doing and rng.random() >= self.pass_chance:

@@ -7,5 +7,5 @@ cdef class Decision:
 
 
 cdef class LazyDecision(Decision):
-    cdef public object _candidates, _allowed, _always, _listed, _parse
-    cdef public dict _known
+    cdef public object _candidates, _allowed, always, _listed, _parse
+    cdef public dict known

@@ -135,7 +135,11 @@ class LazyDecision(Decision):
     `options` is the candidates that are legal, in order, plus the `always` options (pass / end turn), which need
     no check. `find` checks only the option named."""
 
-    __slots__ = ("_candidates", "_allowed", "_always", "_listed", "_parse", "_known")
+    # `always`: the options that need no check (pass, end the turn); `known`: the verdicts of `legal` found so far,
+    # by option label. Both are read-only by convention, and plain fields rather than properties (a property is a
+    # call): a bot that tries many candidates reads a verdict with a dict look-up where asking `legal` again would
+    # cost a call (the action menu settles whole kinds of option at once before the bot chooses).
+    __slots__ = ("_candidates", "_allowed", "always", "_listed", "_parse", "known")
 
     def __init__(self, player: int, kind: str, prompt: str, candidates: Callable[[], list[Option]],
                  allowed: Callable[[Option], bool], always: tuple[Option, ...] = (),
@@ -143,14 +147,14 @@ class LazyDecision(Decision):
         self.player, self.kind, self.prompt = player, kind, prompt
         self.eager_options = self.for_player = None
         self._candidates: Any = candidates
-        self._allowed, self._always, self._parse = allowed, always, parse
+        self._allowed, self.always, self._parse = allowed, always, parse
         self._listed: Optional[tuple[Option, ...]] = None
-        self._known: dict[str, bool] = {}
+        self.known: dict[str, bool] = {}
 
     @property
     def options(self) -> tuple[Option, ...]:
         if self._listed is None:
-            self._listed = tuple(o for o in self.candidates() if self.legal(o)) + self._always
+            self._listed = tuple(o for o in self.candidates() if self.legal(o)) + self.always
         return self._listed
 
     def candidates(self) -> list[Option]:
@@ -159,22 +163,11 @@ class LazyDecision(Decision):
             self._candidates = tuple(self._candidates())
         return list(self._candidates)
 
-    @property
-    def always(self) -> tuple[Option, ...]:
-        return self._always
-
-    @property
-    def known(self) -> dict[str, bool]:
-        """The verdicts of `legal` found so far, by option label (read-only by convention): a bot that tries many
-        candidates reads one with a dict look-up where asking `legal` again would cost a call (the action menu
-        settles whole kinds of option at once before the bot chooses)."""
-        return self._known
-
     def legal(self, option: Option) -> bool:
         """Whether an option of `candidates()` is legal now."""
-        known = self._known.get(option.label)  # labels are unique among candidates, and hash faster
+        known = self.known.get(option.label)  # labels are unique among candidates, and hash faster
         if known is None:
-            known = self._known[option.label] = self._allowed(option)
+            known = self.known[option.label] = self._allowed(option)
         return known
 
     def any_legal(self, order=None) -> bool:
@@ -191,7 +184,7 @@ class LazyDecision(Decision):
             return option in self._listed
         expected = self._parse(option.label) if self._parse else None
         if expected is None:  # not a candidate's label: one of the options that need no check, or nothing
-            return option in self._always
+            return option in self.always
         return expected.value == option.value and self.legal(option)  # the labels are equal: parsed from it
 
     def find(self, choice) -> Optional[Option]:
@@ -200,7 +193,7 @@ class LazyDecision(Decision):
                 return choice if self.allows(choice) else None
             if isinstance(choice, str) and self._parse is not None:
                 text = choice.strip()
-                for option in self._always:
+                for option in self.always:
                     if option.label == text:
                         return option
                 option = self._parse(text)

@@ -535,7 +535,8 @@ def _player_from_data(data: dict, decode_modifier) -> PlayerState:
 
 class History:
     """An append-only list (the log of choices, the event messages) that copies in O(1): a chain of
-    (previous, item) pairs shared between copies, turned into a list only when read as a whole."""
+    (previous, item) pairs shared between copies, turned into a list only when read as a whole (kept until items
+    are appended: a list as long as the history is its items, which are only ever appended)."""
 
     __slots__ = ("_head", "_length", "_list")
 
@@ -544,10 +545,9 @@ class History:
         for item in items:
             self.append(item)
 
-    def append(self, item) -> None:
+    def append(self, item) -> None:   # `_list` is left as it was: `to_list` sees by its length that it is stale
         self._head = (self._head, item)
         self._length += 1
-        self._list = None
 
     def copy(self) -> "History":
         new = History.__new__(History)
@@ -555,7 +555,7 @@ class History:
         return new
 
     def to_list(self) -> list:
-        if self._list is None:
+        if self._list is None or len(self._list) != self._length:   # none made yet, or items appended since
             items = []
             node = self._head
             while node is not None:

@@ -47,7 +47,10 @@ class Table:
         production phase...): every change until its `end` event is its effect. The end is a step pushed now, so
         it runs after every step the cause pushes from here on; causes nest (a trigger within a placement within
         a card), and a narrator attributes each change to the innermost cause open when it happened."""
-        self.log_event(kind, actor, *details)
+        event = (self.state.generation, kind, actor, *details)   # `log_event`'s, inline: a cause at most actions
+        self.events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
         self.flow.stack.append(_CAUSE_ENDS)
 
     def take_from_deck(self, count: int) -> list[str]:

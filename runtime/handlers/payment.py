@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from tharsis.compiler.vocabulary import plural
 
-from ..core.decisions import Decision, Option, asking, decider_argument, shared_options
+from ..core.decisions import Decision, Option, shared_options
 from ..core.flow import ask, push, step
 from ..rules.checks import payment_blind, possible, possible_in_some_order
 from ..rules.prices import can_pay, heat_means, money_only, payment_options, starting_card_price
@@ -144,9 +144,15 @@ def offer_cards(game: "Table", player: int, names: tuple, price, decider: Option
             game.state.players[player].hand.append(name)
             continue
         if can_pay(game, player, price):
-            if names:
-                push(game, offer_cards, player, names, price, *decider_argument(decider))
-            asked, for_player = asking(player, decider)
+            # `decider_argument` and `asking` written out: a research phase offers a card per decision
+            if decider is None:
+                if names:
+                    push(game, offer_cards, player, names, price)
+                asked, for_player = player, None
+            else:
+                if names:
+                    push(game, offer_cards, player, names, price, decider)
+                asked, for_player = decider, player
             ask(game, Decision(asked, "buy", f"Buy {name} for {price} MC?",
                                _offer(name), for_player),
                 card_bought, player, name, price)

@@ -665,19 +665,17 @@ def reveal_range(game: "Table", e: fx.RevealFromHand, ctx: EffectContext) -> tup
 def _working_range(game: "Table", body: tuple, minimum: int, maximum: int, ctx: EffectContext) -> tuple[int, int]:
     """The values X may take in a block bound to X, from `minimum` up to `maximum` and the largest X the body can be
     carried out with. Every effect that uses X needs more of something as X grows (spend, discard, production -X)
-    or nothing at all, so the possible values are a range found in O(log X) checks, however large the quantity."""
-    def works(x: int) -> bool:
-        return possible(game, body, ctx.with_x(x))
-
+    or nothing at all, so the possible values are a range found in O(log X) checks, however large the quantity.
+    (Each check written out, not a closure made at every call: every `choose X` asks this.)"""
     low, high = minimum, maximum
-    if low > high or not works(low):
+    if low > high or not possible(game, body, ctx.with_x(low)):
         return low, low - 1
-    if works(high):  # often the whole range (sell up to every card in hand)
+    if possible(game, body, ctx.with_x(high)):  # often the whole range (sell up to every card in hand)
         return minimum, high
     high -= 1
-    while low < high:  # invariant: works(low), and not works(high + 1)
+    while low < high:  # invariant: the body works with X = low, not with X = high + 1
         middle = (low + high + 1) // 2
-        if works(middle):
+        if possible(game, body, ctx.with_x(middle)):
             low = middle
         else:
             high = middle - 1

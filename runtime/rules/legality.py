@@ -442,8 +442,8 @@ class MenuDecision(LazyDecision):
         # `LazyDecision.__init__`'s fields, set here (a menu is made at every action of the game); `always`: the
         # closing option (pass, or end the turn), alone
         self.player, self.kind, self.prompt, self.eager_options, self.for_player = player, "action", prompt, None, None
-        self._candidates, self._allowed, self._always, self._parse = None, None, always, _parse_action
-        self._listed, self._known = None, {}
+        self._candidates, self._allowed, self.always, self._parse = None, None, always, _parse_action
+        self._listed, self.known = None, {}
         self._game = game
 
     def candidates(self) -> list[Option]:
@@ -453,11 +453,11 @@ class MenuDecision(LazyDecision):
 
     def legal(self, option: Option) -> bool:
         label = option.label
-        known = self._known.get(label)
+        known = self.known.get(label)
         if known is None:
             action = option.value
             check = _LEGAL.get(action[0])
-            known = self._known[label] = check is not None and check(self._game, self.player, action)
+            known = self.known[label] = check is not None and check(self._game, self.player, action)
         return known
 
     def any_legal(self, order=None) -> bool:
@@ -722,11 +722,11 @@ def any_legal_action(menu: "MenuDecision") -> bool:
     `_award_legal`, `_milestone_legal`): every project dearer than it, and every award (milestone) when it is short of
     the price or none is left, is refused; a project whose effects cannot fail, with no tax on its TR, is legal once
     paid for. A conversion whose resource the player lacks is refused as `standard_action_possible` would find it
-    (heat excepted when cards may stand in for it). Those verdicts go into the menu's memory (`_known`) too: the
+    (heat excepted when cards may stand in for it). Those verdicts go into the menu's memory (`known`) too: the
     random bot tries the candidates in a random order, and most awards, milestones and dear projects it tries are
     refused (about 600 of its checks a 2-player game); they then cost a look-up each, not a check of prices and
     requirements. The hand is listed only if nothing cheaper is legal."""
-    game, player, legal, known = menu._game, menu.player, menu.legal, menu._known
+    game, player, legal, known = menu._game, menu.player, menu.legal, menu.known
     derived = passive_cache(game, player)[2]   # the player's prices and the menu's tables, read where they are cached
     power = money_power(game, player, derived)
     tables = derived.get("menu")

@@ -39,9 +39,11 @@ def passive_cache(game: "Table", player: int) -> tuple:
     so they live and die with them: a new card in play starts an empty table, or, when it brings no passive effect,
     the table of before without its tag counts. Clones share an entry until one of them plays a card."""
     state = game.state
-    cache = game._passives.get(player)
-    if cache is not None and cache[0] == len(state.players[player].played):
-        # the common case, asked thousands of times a game, checked first: no government, or its policy unchanged
+    try:   # the common case, asked thousands of times a game, checked first (an entry there, so no `get` and no
+        cache = game._passives[player]   # test of None): no card joined, no government or its policy unchanged
+    except KeyError:
+        return _renewed(game, player)
+    if cache[0] == len(state.players[player].played):
         government = state.government
         if government is None:
             if cache[3] is None:

@@ -40,13 +40,22 @@ __all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "fre
 
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
-    board = game.board
-    result = list(free_spaces(game, player, tile, filters))
+    board, state = game.board, game.state
+    if filters or state.claims or state.markers:
+        result = list(free_spaces(game, player, tile, filters))
+    else:   # `free_spaces` of a plain placement, with no claim or marker on the board, as one list: a placement
+        tiles = state.tiles   # lists dozens of spaces, and the generator's resumption cost more than each test
+        if tile in CITY_TILES:   # not next to another city
+            cities, neighbours = {sid for sid, placed in tiles.items() if placed.is_city}, board.neighbours
+            result = [s for s in board.open_ids[_space_kind(tile)] if s not in tiles and
+                      cities.isdisjoint(neighbours[s])]
+        else:
+            result = [s for s in board.open_ids[_space_kind(tile)] if s not in tiles]
     if tile in GREENERY_TILES and not filters:
         # the spaces next to the player's tiles, found from those tiles (a few) rather than from every free
         # space's neighbours (dozens): the same spaces, in the free spaces' order
         neighbours = board.neighbours
-        near = {n for sid, placed in game.state.tiles.items() if placed.owner == player for n in neighbours[sid]}
+        near = {n for sid, placed in state.tiles.items() if placed.owner == player for n in neighbours[sid]}
         own = [s for s in result if s in near]
         if own:
             result = own

@@ -365,12 +365,15 @@ def turn_action(game: "Table", index: int, number: int) -> None:
         return
     menu = action_menu(index, number)
     ask(game, menu, action_chosen, index, number)
-    # the menu's `any_legal()`, called directly (the view `pending` binds is the menu's `MenuDecision`)
-    if game.answer_single_options and not any_legal_action(game.pending()):
-        # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
-        game.flow.asking = None
-        game._view = None
-        action_chosen(game, menu.closing().value, index, number)
+    if game.answer_single_options:
+        # the menu's `any_legal()`, called directly on the view `pending` would bind, bound here for it (the view
+        # of the question just asked: `pending` reads it, as its own)
+        view = game._view = menu.bind(game)
+        if not any_legal_action(view):
+            # nothing to do but pass (or end the turn): answered at once and not logged, as any single option is
+            game.flow.asking = None
+            game._view = None
+            action_chosen(game, menu.closing().value, index, number)
 
 
 @step
