@@ -962,10 +962,25 @@ def _discount(t: Phrases, e) -> str:
     amount = t.counted(str(e.amount), e.resource, e.amount)
     if e.per_tag:
         return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+    own_tag = _own_tag(e)
+    if own_tag is not None:   # `per your mars tags`: the owner's tags in play, never the card's own (Mars Direct)
+        return t("discount_per_own_tag_" + ("one" if e.divisor == 1 else "many"), what=what, amount=amount,
+                 tag=t.tag(own_tag), n=e.divisor)
     if e.per is not None:   # `per 2 orbitals here`: 1 MC less for every 2 orbitals on this card
         return t("discount_per", what=what, amount=amount,
                  per=_per_clause(t, _quantity(t, e.per, one=e.divisor == 1), e.divisor))
     return t("discount", what=what, amount=amount)
+
+
+def _own_tag(e) -> Optional[str]:
+    """The tag of a card discount scaled by the owner's own tags of one kind (`discount 1 on mars cards per your mars
+    tags`), said "for each mars tag you have in play" so that it never reads as `per mars tag`, the card's own."""
+    if e.per is None or e.target.kind != "cards" or len(e.per.terms) != 1:
+        return None
+    m = e.per.terms[0]
+    if m.kind != "tags" or m.scope != "you" or m.name is None or m.cap is not None or m.cap_by is not None:
+        return None
+    return m.name
 
 
 @sentence_of(fx.ResourceValue)

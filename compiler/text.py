@@ -736,7 +736,17 @@ def _discount(e, c: bool) -> str:
               "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-    return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
+    return f"discount {e.amount}{resource} on {target}{per_tag}{_discount_per(e)}"
+
+
+def _discount_per(e) -> str:
+    """A card discount's scale. The owner's tags of one kind, one each, are written `per your mars tags`: in the
+    singular, `per mars tag`, they would be the played card's own tags (`per_tag`), another discount."""
+    if e.target.kind == "cards" and e.per is not None and e.divisor == 1 and len(e.per.terms) == 1:
+        m = e.per.terms[0]
+        if m.kind == "tags" and m.scope == "you" and m.name and m.cap is None and m.cap_by is None:
+            return f" per your {m.name} tags"
+    return per(e)
 
 
 @text_of(fx.ResourceValue)
