@@ -208,6 +208,9 @@ class Measure:
     # `earth tags max jovian tags`: this term counts at most what another measure counts (the smaller of the two); a
     # wild tag counted by both goes to one side only, where it makes the smaller larger
     cap_by: Optional["Measure"] = added(None)
+    # `cities off mars` (Interplanetary Transport's "offworld city tiles"): only tiles on spaces off Mars (Phobos Space
+    # Haven's, Ganymede Colony's, a reserved off-board space)
+    off_mars: bool = added(False)
 
 
 @_frozen

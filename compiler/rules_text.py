@@ -211,7 +211,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
     if k == "tiles":
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
         name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else m.name)
-        place = (t("tiles_on_mars") if m.on_mars else "") + \
+        place = (t("tiles_on_mars") if m.on_mars else "") + (t("tiles_off_mars") if m.off_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         # every player's, and nothing says where: "city tile in play" (the printed cards' words; Chinese 全场 says it)
         everyone = t("tiles_in_play") if m.scope == "all" and not place else ""

@@ -52,6 +52,8 @@ def measure(m: Measure, one: bool = False) -> str:
         text = f"{scope}{name}"
         if m.on_mars:
             text += " on mars"
+        if m.off_mars:
+            text += " off mars"
         if m.rows:
             text += f" in rows {m.rows[0]} to {m.rows[1]}"
         if m.next_to:

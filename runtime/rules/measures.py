@@ -123,7 +123,7 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None
     else:
         owners = None if measure.scope == "all" else set(players)
-        if not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
+        if not (measure.on_mars or measure.off_mars or measure.rows or measure.next_to or measure.mark):  # no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -153,6 +153,8 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
             continue
         space = board.spaces[space_id]
         if measure.on_mars and not space.on_mars:
+            continue
+        if measure.off_mars and space.on_mars:   # `cities off mars`: Phobos Space Haven's, a reserved off-board one
             continue
         if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
             continue

@@ -1,0 +1,74 @@
+"""Constructs the Pathfinders cards of trials 6 and 8 needed (issue 30, branch gapsq): a card discount scaled by the
+owner's own tags (Mars Direct), tiles off Mars as a count (Interplanetary Transport), and the others as they come.
+Each compiles, writes back as the same definitions (fmt keeps its meaning), reads in English and Chinese, and its
+misuse is a coded error; tests/scenarios/rules/ plays them."""
+
+import attrs
+
+from tharsis.compiler import compile_text, effects as fx, rules_text, text
+
+CARDS = """
+tag mars
+
+corporation "Mars Direct" {
+  set: pathfinders  tags: mars
+  start: 52 megacredits
+  effect: discount 1 on mars cards per your mars tags
+  effect: discount 1 on cards per 2 mars tags
+}
+
+card "Interplanetary Transport" {
+  set: pathfinders  type: automated  cost: 15  tags: earth, jovian, space
+  requires: your cities off mars >= 0
+  play: production(megacredits +1 per city off mars)
+  vp: 1
+}
+"""
+
+
+def _compiled(source: str):
+    result = compile_text(source, "<gaps>")
+    assert [d.message for d in result.diagnostics] == []
+    return result.library
+
+
+def _codes(source: str) -> list:
+    return [d.code for d in compile_text(source, "<gaps>").diagnostics]
+
+
+def _rules(library, name: str, language: str = "en") -> str:
+    return rules_text.card(library.get(name), language)
+
+
+def test_every_construct_compiles_and_writes_back_as_the_same_definitions():
+    first = _compiled(CARDS).definitions
+    again = _compiled(text.content(first, ("mars",), (), ())).definitions
+    assert [attrs.evolve(d, source=None) for d in again] == [attrs.evolve(d, source=None) for d in first]
+
+
+def test_a_discount_per_your_tags_is_the_owners_count_and_never_written_as_the_played_cards():
+    library = _compiled(CARDS)
+    own, every = library.get("Mars Direct").passives
+    assert own.per_tag is None and own.per.terms == (fx.Measure("tags", name="mars"),)
+    canonical = text.content(library.definitions, ("mars",), (), ())
+    assert "per your mars tags" in canonical and "per mars tag\n" not in canonical
+    assert "per 2 mars tags" in canonical
+    assert "1 MC less for each mars tag you have in play" in _rules(library, "Mars Direct")
+    assert "你场上每有1个mars标志" in _rules(library, "Mars Direct", "zh")
+    # `per mars tag`, one word and `tag`, stays the played card's own tags
+    played = _compiled("tag mars\ncard \"A\" { type: active  cost: 1  effect: discount 1 on mars cards per mars tag }")
+    assert played.get("A").passives[0].per_tag == "mars"
+
+
+def test_tiles_off_mars_count_only_spaces_off_mars():
+    library = _compiled(CARDS)
+    per = library.get("Interplanetary Transport").play[0].changes[0].amount.per
+    assert per.terms == (fx.Measure("tiles", scope="all", name="city", off_mars=True),)
+    assert "1 step per city off Mars" in _rules(library, "Interplanetary Transport")
+    assert "火星以外每有1个城市板块" in _rules(library, "Interplanetary Transport", "zh")
+
+
+def test_off_mars_with_a_filter_no_off_board_space_passes_is_E301():
+    for words in ("cities off mars on mars", "cities off mars next to oceans", "cities off mars in rows 1 to 3"):
+        source = f'card "A" {{ type: automated  cost: 1  play: production(megacredits +1 per {words}) }}'
+        assert "E301" in _codes(source), words
