@@ -1637,6 +1637,26 @@ class EffectChecks:
             return None
         return fx.Tax(amount, resource)
 
+    @compiles(fx.TagCountsAs, "tag:NAME as_tag:NAME")
+    def _passive_tag_counts_as(self, node: Node, ctx: CheckContext):
+        tag, as_tag = self.tag(node["tag"]), self.tag(node["as_tag"])
+        if tag is None or as_tag is None:
+            return None
+        for leaf, name in ((node["tag"], tag), (node["as_tag"], as_tag)):
+            if name == "event":
+                self.diagnostics.error("E102", "'event' is a card type, not a tag", leaf.span,
+                                       "an event's tag is counted by `events played`")
+                return None
+            if name in self.wild_tags:   # a wild tag is already any tag, and no tag is a wild one
+                self.diagnostics.error("E301", f"'{name}' is a wild tag (`tag {name} as any tag`): it counts as "
+                                       "every tag already", leaf.span, "name two tags of a kind")
+                return None
+        if tag == as_tag:
+            self.diagnostics.error("E301", f"{tag} tags count as {tag} tags already", node["as_tag"].span,
+                                   "name another tag: `mars tags count as science tags`")
+            return None
+        return fx.TagCountsAs(tag, as_tag)
+
     @compiles(fx.KeepEnergy, "")
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):
         return fx.KeepEnergy()

@@ -1310,6 +1310,17 @@ class KeepEnergy:
     pass
 
 
+@passive("tag_counts_as", category="modifiers", syntax="TAG tags count as TAG tags",
+         example="jovian tags count as science tags",
+         summary="Your tags of the first kind also count as tags of the second wherever your tags of that kind are "
+                 "counted (requirements, `per science tag`, milestones, awards, VP) and in a card you play (`when you "
+                 "play science tag` fires for each of its Mars tags too); the total of your tags is unchanged.")
+@_frozen
+class TagCountsAs:
+    tag: str       # the printed tag
+    as_tag: str    # the tag it also counts as
+
+
 @passive("skip_tr", category="modifiers", syntax="skip first N tr steps each generation",
          example="skip first 1 tr step each generation",
          summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "

@@ -1015,6 +1015,11 @@ def _tax(t: Phrases, e) -> str:
     return t("tax", amount=t.counted(str(e.amount), e.resource, e.amount))
 
 
+@sentence_of(fx.TagCountsAs)
+def _tag_counts_as(t: Phrases, e) -> str:
+    return t("tag_counts_as", tag=t.tag(e.tag), as_tag=t.tag(e.as_tag))
+
+
 @sentence_of(fx.KeepEnergy)
 def _keep_energy(t: Phrases, e) -> str:
     return t("keep_energy")

@@ -780,6 +780,11 @@ def _substitute(e, c: bool) -> str:
     return f"use {e.resource} as {e.instead_of}"
 
 
+@text_of(fx.TagCountsAs)
+def _tag_counts_as(e, c: bool) -> str:
+    return f"{e.tag} tags count as {e.as_tag} tags"
+
+
 @text_of(fx.KeepEnergy)
 def _keep_energy(e, c: bool) -> str:
     return "keep energy during production"

@@ -72,3 +72,30 @@ def test_off_mars_with_a_filter_no_off_board_space_passes_is_E301():
     for words in ("cities off mars on mars", "cities off mars next to oceans", "cities off mars in rows 1 to 3"):
         source = f'card "A" {{ type: automated  cost: 1  play: production(megacredits +1 per {words}) }}'
         assert "E301" in _codes(source), words
+
+
+HABITAT = """
+tag mars
+
+corporation "Habitat Marte" {
+  set: pathfinders  tags: mars
+  start: 40 megacredits
+  effect: mars tags count as science tags
+}
+"""
+
+
+def test_a_tag_counted_as_another_compiles_reads_and_writes_back():
+    library = _compiled(HABITAT)
+    assert library.get("Habitat Marte").passives == (fx.TagCountsAs("mars", "science"),)
+    assert "mars tags count as science tags" in text.content(library.definitions, ("mars",), (), ())
+    assert "Your mars tags also count as science tags." in _rules(library, "Habitat Marte")
+    assert "你的mars标志也视为科技标志。" in _rules(library, "Habitat Marte", "zh")
+
+
+def test_a_tag_counted_as_itself_a_wild_tag_or_the_event_tag_is_a_coded_error():
+    card = 'card "A" {{ type: active  cost: 1  effect: {} }}'
+    assert "E301" in _codes(card.format("science tags count as science tags"))
+    assert "E102" in _codes(card.format("event tags count as science tags"))
+    assert "E102" in _codes(card.format("sciense tags count as earth tags"))
+    assert "E301" in _codes("tag wild as any tag\n" + card.format("wild tags count as science tags"))

@@ -330,15 +330,21 @@ def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Option
             _rollback(undo, 0)
 
 
-def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
-    """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag)."""
+def play_matches(game: "Table", ev: fx.TriggerEvent, definition, player: Optional[int] = None) -> int:
+    """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag). `player`: who
+    plays it, whose `mars tags count as science tags` makes its Mars tags science tags too."""
     if ev.kind == "play_tag":
-        return sum(1 for tag in definition.tags if tag in ev.tags)
+        fired = sum(1 for tag in definition.tags if tag in ev.tags)
+        if player is not None and definition.tags:
+            for counted in passives(game, player, fx.TagCountsAs):
+                if counted.as_tag in ev.tags and counted.tag not in ev.tags:
+                    fired += definition.tags.count(counted.tag)
+        return fired
     if ev.kind != "play_card":
         return 0
     if ev.card_kind == "event" and definition.type != "event":
         return 0
-    if ev.tag is not None and not bears_tag(definition, ev.tag):
+    if ev.tag is not None and not bears_tag(definition, ev.tag) and not _counts_as(game, player, definition, ev.tag):
         return 0
     if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
         return 0
@@ -346,9 +352,31 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
         return 0
-    if ev.cards is not None and not card_matches(definition, ev.cards):
+    if ev.cards is not None and not card_matches(definition, ev.cards) and \
+            not _matches_counted_as(game, player, definition, ev.cards):
         return 0
     return int(cost_ok(ev, definition.cost))
+
+
+def _counts_as(game: "Table", player: Optional[int], definition, tag: str) -> bool:
+    """Whether a card played bears a tag that counts as `tag` for the player who plays it."""
+    if player is None:
+        return False
+    for counted in passives(game, player, fx.TagCountsAs):
+        if counted.as_tag == tag and counted.tag in definition.tags:
+            return True
+    return False
+
+
+def _matches_counted_as(game: "Table", player: Optional[int], definition, cards: fx.CardFilter) -> bool:
+    """Whether a card played passes a trigger's card filters once its tags that count as others for the player who
+    plays it (`mars tags count as science tags`) are read as those too (`when you play card with science tag`)."""
+    if player is None:
+        return False
+    extra = []
+    for counted in passives(game, player, fx.TagCountsAs):
+        extra += [counted.as_tag] * definition.tags.count(counted.tag)
+    return bool(extra) and card_matches(attrs.evolve(definition, tags=definition.tags + tuple(extra)), cards)
 
 
 def cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
@@ -369,7 +397,7 @@ def own_play_steps(game: "Table", player: int, name: str) -> tuple:
                   and p.subject != "another" and p.event.kind in ("play_tag", "play_card")]
     steps = []
     for card, trigger in found:
-        steps += [(card,) + trigger.effects] * play_matches(game, trigger.event, definition)
+        steps += [(card,) + trigger.effects] * play_matches(game, trigger.event, definition, player)
     return tuple(steps)
 
 
