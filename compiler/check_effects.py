@@ -621,7 +621,8 @@ class EffectChecks:
         value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable), node["up_to"] is not None)
 
-    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
+    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME except?:add_except per_first?:per target "
+                               "per?:per")
     def _fx_add(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         target_node = node["target"]
@@ -634,8 +635,16 @@ class EffectChecks:
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
         tag_leaf = target_node["tag"] if target_node.kind in TAGGED_TARGETS else None  # only a card with that tag
-        tag = self.tag(tag_leaf) if tag_leaf is not None else None
-        if resource is None or (tag_leaf is not None and tag is None):
+        card_type = self._played_type(tag_leaf)   # `to any active card`: a type or declared kind there
+        if card_type == "event":
+            self.diagnostics.error("E301", "an event is never in play to hold resources", tag_leaf.span,
+                                   "write a type of card in play: to any active card")
+            return None
+        tag = self.tag(tag_leaf) if tag_leaf is not None and card_type is None else None
+        if resource is None or (tag_leaf is not None and card_type is None and tag is None):
+            return None
+        excluded = self._excluded_resources(node["except"], resource)
+        if excluded is None:
             return None
         if target == "here":
             if not self._holds_check(resource, ctx, written.span):
@@ -652,7 +661,30 @@ class EffectChecks:
                 self.diagnostics.error("E302", f"'each of {cards} different cards' is not several cards",
                                        target_node["cards"].span, "write 'to any card' for one card")
                 return None
-        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards)
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards,
+                               card_type=card_type, excluded=excluded)
+
+    def _excluded_resources(self, node: Optional[Node], resource: str) -> Optional[tuple]:
+        """`except science or animal` after `add N resource`: the card resources left out of "any type" (sorted, so
+        that the order written does not matter), () without; None after an error."""
+        if node is None:
+            return ()
+        leaves = node["resources"]
+        if resource != "resource":
+            self.diagnostics.error("E301", f"only 'resource' (any type) leaves types out: {resource} is one type "
+                                   "already", leaves[0].span, "write: add 1 resource except science to any card")
+            return None
+        excluded = []
+        for leaf in leaves:
+            name = self.card_resource(leaf, allow_any=True)
+            if name is None:
+                return None
+            if name == "resource":
+                self.diagnostics.error("E301", "'except resource' leaves every type out", leaf.span,
+                                       "name a type: except science")
+                return None
+            excluded.append(name)
+        return tuple(sorted(set(excluded)))
 
     def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:

@@ -488,7 +488,8 @@ class Discard:
 
 
 @immediate("add", category="card resources",
-           syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
+           syntax="add N RESOURCE [except RESOURCE [or RESOURCE ...]] [per QUANTITY] (here | to another [TAG] card "
+           "| to any [TAG] card [with resources] "
            "| to any [TAG] cards | to each [TAG] card [with resources] | to each of N different [TAG] cards "
            "| to that card)",
            example="add 1 animal per 2 plant tags to any animal card",
@@ -497,7 +498,8 @@ class Discard:
            "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
            "time; `to each card`: to every card of yours that holds it; `to each of N different cards`: to N cards of "
            "yours that hold it, each chosen once (to every one when there are N or fewer). `resource` means any "
-           "type the target holds.",
+           "type the target holds, and `resource except science` any type but science. A card type or declared "
+           "kind where `TAG` goes (`to any active card`) takes only cards of that type.",
            impossible=NEVER)
 @_frozen
 class AddResources:
@@ -507,6 +509,10 @@ class AddResources:
     #                      | each_card | each_card_with_resources | different_cards
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
     cards: int = added(0)       # different_cards: how many different cards get the amount each
+    # `to any active card` (Elon Labs): only a card of this type or declared kind (written where a tag goes)
+    card_type: Optional[str] = added(None)
+    # `add 1 resource except science`: of any type the card holds but these (Elon Labs' "a non-science resource")
+    excluded: tuple = added(())
 
 
 @immediate("remove", category="card resources",

@@ -635,10 +635,14 @@ def _look_buy(t: Phrases, e) -> str:
 
 @sentence_of(fx.AddResources)
 def _add(t: Phrases, e) -> str:
+    what = _things(t, e.amount, e.resource)
+    if e.excluded:   # `add 1 resource except science`: "1 resource other than science"
+        what = t("add_except", what=what, resources=t.series("or", [t.noun(r) for r in e.excluded]))
+    kind = t("add_kind", kind=t.card_type(e.card_type)) if e.card_type else ""   # `to any active card`
     if e.tag:
-        return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                 a_tag=t.a(t.tag(e.tag)), n=e.cards)
-    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount), n=e.cards)
+        return t(f"add_{e.target}_tagged", what=what, per=_per(t, e.amount), a_tag=t.a(t.tag(e.tag)), n=e.cards,
+                 kind=kind)
+    return t(f"add_{e.target}", what=what, per=_per(t, e.amount), n=e.cards, kind=kind)
 
 
 @sentence_of(fx.RemoveResources)

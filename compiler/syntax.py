@@ -200,6 +200,7 @@ CHILDREN = {
     "cost_filter": "operator:COMPARATOR value:INT",
     "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
+    "add_except": "resources+:NAME",          # `add 1 resource except science ...`
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
     **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action")},
     **{kind: "per?:per" for kind in ("on_standard_projects", "on_starting_cards", "on_milestones", "on_awards")},

@@ -416,15 +416,16 @@ def _discard(e, c: bool) -> str:
 
 @text_of(fx.AddResources)
 def _add(e, c: bool) -> str:
-    tag = f"{e.tag} " if e.tag else ""
+    tag = f"{e.card_type or e.tag} " if e.card_type or e.tag else ""
     target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
               "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
               "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
               "that_card": "to that card", "different_cards": f"to each of {e.cards} different {tag}cards"}[e.target]
     counted = per(e.amount)
+    what = _resource(e.resource, e.amount, c) + (f" except {' or '.join(e.excluded)}" if e.excluded else "")
     if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
-    return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)}{counted} {target}"
+        return f"add {number(e.amount)} {what} {target}{counted}"
+    return f"add {number(e.amount)} {what}{counted} {target}"
 
 
 @text_of(fx.RemoveResources)

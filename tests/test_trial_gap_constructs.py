@@ -99,3 +99,35 @@ def test_a_tag_counted_as_itself_a_wild_tag_or_the_event_tag_is_a_coded_error():
     assert "E102" in _codes(card.format("event tags count as science tags"))
     assert "E102" in _codes(card.format("sciense tags count as earth tags"))
     assert "E301" in _codes("tag wild as any tag\n" + card.format("wild tags count as science tags"))
+
+
+ELON = """
+resource science
+
+corporation "Elon Labs" {
+  set: pathfinders
+  start: 40 megacredits
+  effect: when you play card with requirements -> add 1 resource except science to any active card
+}
+"""
+
+
+def test_a_resource_left_out_and_a_card_type_in_the_target_compile_read_and_write_back():
+    library = _compiled(ELON)
+    add = library.get("Elon Labs").passives[0].effects[0]
+    assert (add.resource, add.target, add.card_type, add.excluded, add.tag) == \
+        ("resource", "any_card", "active", ("science",), None)
+    assert "add 1 resource except science to any active card" in text.content(library.definitions, (), ("science",))
+    assert "Add 1 resource other than science to one of your active cards." in _rules(library, "Elon Labs")
+    assert "在你的一张行动牌上增加1个资源（科学资源除外）" in _rules(library, "Elon Labs", "zh")
+    # a tag there stays a tag
+    tagged = _compiled('card "A" { type: event  cost: 1  play: add 1 resource to any science card }')
+    assert tagged.get("A").play[0].tag == "science" and tagged.get("A").play[0].card_type is None
+
+
+def test_misused_exclusions_and_types_are_coded_errors():
+    card = 'card "A" {{ type: event  cost: 1  play: {} }}'
+    assert "E301" in _codes(card.format("add 1 animal except science to any card"))
+    assert "E301" in _codes(card.format("add 1 resource except resource to any card"))
+    assert "E101" in _codes(card.format("add 1 resource except sciense to any card"))
+    assert "E301" in _codes(card.format("add 1 resource to any event card"))

@@ -411,12 +411,13 @@ def _add(game, e, ctx):
     if e.target == "here":
         targets = [ctx.card] if player.card(ctx.card) else []
     elif e.target == "that_card":  # the card that fired the trigger, if it can hold this resource
-        targets = [ctx.that_card] if ctx.that_card in resource_cards(game, ctx.player, e.resource) else []
+        targets = [ctx.that_card] if ctx.that_card in resource_cards(game, ctx.player, e.resource,
+                                                                     excluded=e.excluded) else []
     else:
         targets = resource_cards(game, ctx.player, e.resource,
                                  exclude=ctx.card if e.target == "another_card" else None,
                                  with_resources=e.target in ("any_card_with_resources", "each_card_with_resources"),
-                                 tag=e.tag)
+                                 tag=e.tag, card_type=e.card_type, excluded=e.excluded)
     if not targets or amount <= 0:
         return  # adding a resource nobody can hold is allowed and does nothing
     if e.target in ("each_card", "each_card_with_resources"):  # to every such card of the player's

@@ -751,12 +751,12 @@ def adds_to_no_card(game: "Table", effects: tuple, ctx: EffectContext) -> bool:
         if type(e) is not fx.AddResources or e.target == "here":
             return False
         if e.target == "that_card":
-            if ctx.that_card in resource_cards(game, ctx.player, e.resource):
+            if ctx.that_card in resource_cards(game, ctx.player, e.resource, excluded=e.excluded):
                 return False
             continue
         exclude = ctx.card if e.target == "another_card" else None
         if resource_cards(game, ctx.player, e.resource, exclude=exclude, with_resources=e.target ==
-                          "any_card_with_resources", tag=e.tag):
+                          "any_card_with_resources", tag=e.tag, card_type=e.card_type, excluded=e.excluded):
             return False
     return True
 
@@ -874,9 +874,12 @@ def claimable(game: "Table", player: int, filters) -> list[str]:
 
 
 def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,
-                   with_resources: bool = False, tag: Optional[str] = None) -> list[str]:
+                   with_resources: bool = False, tag: Optional[str] = None, card_type: Optional[str] = None,
+                   excluded: tuple = ()) -> list[str]:
     """The player's cards in play that can hold `resource` ("resource": any type), leaving out `exclude`;
-    `with_resources`: only those holding at least one already; `tag`: only those with that tag."""
+    `with_resources`: only those holding at least one already; `tag`: only those with that tag; `card_type`: only
+    those of that type (`to any active card`); `excluded`: not those holding these types (`resource except
+    science`)."""
     result = []
     for card in game.state.players[player].played:
         definition = game.library[card.name]
@@ -888,6 +891,8 @@ def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[
         if with_resources and card.resources == 0:
             continue
         if tag is not None and tag not in definition.tags:
+            continue
+        if (card_type is not None and getattr(definition, "type", None) != card_type) or holds_type in excluded:
             continue
         result.append(card.name)
     return result
