@@ -19,7 +19,7 @@ from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker",
+_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "on_no_bonus", "next_to", "next_to_marker",
                        "isolated", "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
@@ -309,6 +309,8 @@ class EffectChecks:
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
+            elif node.kind == "on_no_bonus":   # Geological Expedition's "if the space has no bonus"
+                filters.append(fx.SpaceFilter("no_bonus"))
             elif node.kind == "next_to":
                 count = int(node["count"].text) if node["count"] else 1
                 whose = node["own"].text if node["own"] is not None else None
@@ -1688,6 +1690,15 @@ class EffectChecks:
                                    "name another tag: `mars tags count as science tags`")
             return None
         return fx.TagCountsAs(tag, as_tag)
+
+    @compiles(fx.GainSpaceBonus, "count:INT more:MORE")
+    def _fx_gain_space_bonus(self, node: Node, ctx: CheckContext):
+        if not ctx.placing:
+            self.diagnostics.error("E307", "'more space bonus' means the space of the tile just placed; it works "
+                                   "only in a 'when ... places TILE tile' trigger", node.span,
+                                   "write: effect: when you place tile on mars -> gain 1 more space bonus")
+            return None
+        return fx.GainSpaceBonus(int(node["count"].text))
 
     @compiles(fx.KeepEnergy, "")
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):

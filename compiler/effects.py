@@ -267,7 +267,8 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | isolated |
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | no_bonus (a space with no
+    printed placement bonus) | next_to | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
@@ -297,6 +298,18 @@ class SpaceFilter:
 class Gain:
     resource: str
     amount: Amount
+
+
+@immediate("gain_space_bonus", category="triggers", syntax="gain N more space bonus",
+           example="when you place tile on mars -> gain 1 more space bonus",
+           summary="In a `when ... places TILE tile` trigger: N more of one kind the space of the tile just placed "
+                   "gives as its printed bonus (steel, titanium, plants, heat, MC, a card drawn, a card resource), "
+                   "the player's pick where it gives several; nothing on a space with no such bonus, or for a tile "
+                   "put on top of another (as the reference engine's Geological Expedition).",
+           impossible=NEVER)
+@_frozen
+class GainSpaceBonus:
+    amount: int
 
 
 @immediate("lose", category="resources", syntax="lose [up to] N RESOURCE [per QUANTITY]", example="lose 2 plants",

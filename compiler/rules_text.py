@@ -477,6 +477,8 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("on_reserved", name=t.area(f.reserved)))
         elif f.kind == "bonus":
             words.append(t("on_bonus", bonuses=t.series("or", [t.noun(b, 1) for b in f.bonuses])))
+        elif f.kind == "no_bonus":
+            words.append(t("on_no_bonus"))
         elif f.kind == "next_to":
             what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
@@ -1022,6 +1024,11 @@ def _tax(t: Phrases, e) -> str:
 @sentence_of(fx.TagCountsAs)
 def _tag_counts_as(t: Phrases, e) -> str:
     return t("tag_counts_as", tag=t.tag(e.tag), as_tag=t.tag(e.as_tag))
+
+
+@sentence_of(fx.GainSpaceBonus)
+def _gain_space_bonus(t: Phrases, e) -> str:
+    return t("gain_space_bonus", n=e.amount)
 
 
 @sentence_of(fx.KeepEnergy)

@@ -166,6 +166,7 @@ CHILDREN = {
     "on_reserved": "name:STRING",
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",
+    "on_no_bonus": "",
     "next_to": "count?:INT own?:OWNER tile:NAME",
     "next_to_marker": "name:STRING",
     **{kind: "tag?:NAME" for kind in ("another_card", "any_card", "any_card_with_resources", "any_cards",

@@ -268,6 +268,8 @@ def _filters(filters) -> str:
             parts.append(f'on reserved "{f.reserved}"')
         elif f.kind == "bonus":
             parts.append("on bonus " + " or ".join(f.bonuses))
+        elif f.kind == "no_bonus":
+            parts.append("on no bonus")
         elif f.kind == "next_to":
             count = f"{f.count} " if f.count > 1 else ""
             whose = "your " if f.own else ("opponent " if f.opponent else "")
@@ -784,6 +786,11 @@ def _substitute(e, c: bool) -> str:
 @text_of(fx.TagCountsAs)
 def _tag_counts_as(e, c: bool) -> str:
     return f"{e.tag} tags count as {e.as_tag} tags"
+
+
+@text_of(fx.GainSpaceBonus)
+def _gain_space_bonus(e, c: bool) -> str:
+    return f"gain {e.amount} more space bonus"
 
 
 @text_of(fx.KeepEnergy)

@@ -131,3 +131,32 @@ def test_misused_exclusions_and_types_are_coded_errors():
     assert "E301" in _codes(card.format("add 1 resource except resource to any card"))
     assert "E101" in _codes(card.format("add 1 resource except sciense to any card"))
     assert "E301" in _codes(card.format("add 1 resource to any event card"))
+
+
+GEOLOGY = """
+card "Geological Expedition" {
+  set: pathfinders  type: active  cost: 18  tags: science
+  effect: when you place tile on mars -> gain 1 more space bonus
+  effect: when you place tile on mars on no bonus -> gain 1 steel
+  vp: 2
+}
+"""
+
+
+def test_one_more_space_bonus_and_a_space_with_no_bonus_compile_read_and_write_back():
+    library = _compiled(GEOLOGY)
+    more, bare = library.get("Geological Expedition").passives
+    assert more.effects == (fx.GainSpaceBonus(1),)
+    assert bare.event.filters == (fx.SpaceFilter("mars"), fx.SpaceFilter("no_bonus"))
+    canonical = text.content(library.definitions)
+    assert "gain 1 more space bonus" in canonical and "on mars on no bonus" in canonical
+    read = _rules(library, "Geological Expedition")
+    assert "Gain 1 more of a resource the space's placement bonus gives" in read
+    assert "on an area with no placement bonus" in read
+    assert "放在没有放置奖励的区域" in _rules(library, "Geological Expedition", "zh")
+
+
+def test_more_space_bonus_outside_a_placement_trigger_is_E307_and_contradicting_bonus_filters_warn():
+    assert "E307" in _codes('card "A" { type: automated  cost: 1  play: gain 1 more space bonus }')
+    assert "E307" in _codes('card "A" { type: active  cost: 1  effect: when you raise tr -> gain 1 more space bonus }')
+    assert "W104" in _codes('card "A" { type: automated  cost: 1  play: place city on no bonus on bonus steel }')

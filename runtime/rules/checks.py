@@ -305,6 +305,8 @@ def counts_placed(fired: tuple) -> bool:
 def _mentions_placed(value) -> bool:
     if isinstance(value, fx.Measure):
         return value.kind == "placed_tiles"
+    if isinstance(value, fx.GainSpaceBonus):   # `gain 1 more space bonus`: of the space of the tile placed
+        return True
     if isinstance(value, (tuple, list)):
         return any(_mentions_placed(v) for v in value)
     if attrs.has(type(value)):
@@ -1246,9 +1248,12 @@ def _placing_first(effects: tuple) -> Optional[tuple]:
 
 
 def commutes(effects: tuple) -> bool:
-    """Effects whose order against other such effects cannot matter: plain gains and increases."""
+    """Effects whose order against other such effects cannot matter: plain gains and increases (a space's bonus
+    once more too: a stock, or a card drawn, which no other such effect reads)."""
     for e in effects:
         if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
+            continue
+        if isinstance(e, fx.GainSpaceBonus):
             continue
         if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource not in ("bonus", "lowest")
                                                 for c in e.changes):
