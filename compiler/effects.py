@@ -209,7 +209,7 @@ class Measure:
     # wild tag counted by both goes to one side only, where it makes the smaller larger
     cap_by: Optional["Measure"] = added(None)
     # `cities off mars` (Interplanetary Transport's "offworld city tiles"): only tiles on spaces off Mars (Phobos Space
-    # Haven's, Ganymede Colony's, a reserved off-board space)
+    # Haven's, any off-board or reserved space off the map)
     off_mars: bool = added(False)
 
 
