@@ -19,8 +19,8 @@ from .diagnostics import Fix, Span, did_you_mean, respelling
 from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
-_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker",
-                       "isolated", "ignoring_adjacency", "also_where_you_have_one")
+_PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "on_no_bonus", "next_to",
+                       "next_to_marker", "isolated", "ignoring_adjacency", "also_where_you_have_one")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
 
@@ -310,6 +310,8 @@ class EffectChecks:
                         return None
                     bonuses.append(bonus)
                 filters.append(fx.SpaceFilter("bonus", bonuses=tuple(bonuses)))
+            elif node.kind == "on_no_bonus":   # Geological Expedition's "if the space has no bonus"
+                filters.append(fx.SpaceFilter("no_bonus"))
             elif node.kind in ("next_to", "not_next_to"):
                 none = node.kind == "not_next_to"
                 count = 1 if none or not node["count"] else int(node["count"].text)
@@ -629,7 +631,8 @@ class EffectChecks:
         value, variable = self.count(node["count"], ctx)
         return fx.Discard(fx.Amount(value, variable), node["up_to"] is not None)
 
-    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME per_first?:per target per?:per")
+    @compiles(fx.AddResources, "count:INT|X|MULTIPLE_X resource:NAME except?:add_except per_first?:per target "
+                               "per?:per")
     def _fx_add(self, node: Node, ctx: CheckContext):
         value, variable = self.count(node["count"], ctx)
         target_node = node["target"]
@@ -642,8 +645,16 @@ class EffectChecks:
         written = node["resource"]
         resource = self.card_resource(written, allow_any=target != "here")
         tag_leaf = target_node["tag"] if target_node.kind in TAGGED_TARGETS else None  # only a card with that tag
-        tag = self.tag(tag_leaf) if tag_leaf is not None else None
-        if resource is None or (tag_leaf is not None and tag is None):
+        card_type = self._played_type(tag_leaf)   # `to any active card`: a type or declared kind there
+        if card_type == "event":
+            self.diagnostics.error("E301", "an event is never in play to hold resources", tag_leaf.span,
+                                   "write a type of card in play: to any active card")
+            return None
+        tag = self.tag(tag_leaf) if tag_leaf is not None and card_type is None else None
+        if resource is None or (tag_leaf is not None and card_type is None and tag is None):
+            return None
+        excluded = self._excluded_resources(node["except"], resource)
+        if excluded is None:
             return None
         if target == "here":
             if not self._holds_check(resource, ctx, written.span):
@@ -660,7 +671,30 @@ class EffectChecks:
                 self.diagnostics.error("E302", f"'each of {cards} different cards' is not several cards",
                                        target_node["cards"].span, "write 'to any card' for one card")
                 return None
-        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards)
+        return fx.AddResources(resource, self.amount(value, variable, per, ctx), target, tag, cards=cards,
+                               card_type=card_type, excluded=excluded)
+
+    def _excluded_resources(self, node: Optional[Node], resource: str) -> Optional[tuple]:
+        """`except science or animal` after `add N resource`: the card resources left out of "any type" (sorted, so
+        that the order written does not matter), () without; None after an error."""
+        if node is None:
+            return ()
+        leaves = node["resources"]
+        if resource != "resource":
+            self.diagnostics.error("E301", f"only 'resource' (any type) leaves types out: {resource} is one type "
+                                   "already", leaves[0].span, "write: add 1 resource except science to any card")
+            return None
+        excluded = []
+        for leaf in leaves:
+            name = self.card_resource(leaf, allow_any=True)
+            if name is None:
+                return None
+            if name == "resource":
+                self.diagnostics.error("E301", "'except resource' leaves every type out", leaf.span,
+                                       "name a type: except science")
+                return None
+            excluded.append(name)
+        return tuple(sorted(set(excluded)))
 
     def _holds_check(self, resource: str, ctx: CheckContext, span: Span) -> bool:
         if ctx.holds == UNKNOWN_HOLDS:
@@ -1680,6 +1714,35 @@ class EffectChecks:
                                      "the ban never keeps a tile off", node.span, "place a tile in 'play:' first")
         return fx.TileBan(tile)
 
+    @compiles(fx.TagCountsAs, "tag:NAME as_tag:NAME")
+    def _passive_tag_counts_as(self, node: Node, ctx: CheckContext):
+        tag, as_tag = self.tag(node["tag"]), self.tag(node["as_tag"])
+        if tag is None or as_tag is None:
+            return None
+        for leaf, name in ((node["tag"], tag), (node["as_tag"], as_tag)):
+            if name == "event":
+                self.diagnostics.error("E102", "'event' is a card type, not a tag", leaf.span,
+                                       "an event's tag is counted by `events played`")
+                return None
+            if name in self.wild_tags:   # a wild tag is already any tag, and no tag is a wild one
+                self.diagnostics.error("E301", f"'{name}' is a wild tag (`tag {name} as any tag`): it counts as "
+                                       "every tag already", leaf.span, "name two tags of a kind")
+                return None
+        if tag == as_tag:
+            self.diagnostics.error("E301", f"{tag} tags count as {tag} tags already", node["as_tag"].span,
+                                   "name another tag: `mars tags count as science tags`")
+            return None
+        return fx.TagCountsAs(tag, as_tag)
+
+    @compiles(fx.GainSpaceBonus, "count:INT more:MORE")
+    def _fx_gain_space_bonus(self, node: Node, ctx: CheckContext):
+        if not ctx.placing:
+            self.diagnostics.error("E307", "'more space bonus' means the space of the tile just placed; it works "
+                                   "only in a 'when ... places TILE tile' trigger", node.span,
+                                   "write: effect: when you place tile on mars -> gain 1 more space bonus")
+            return None
+        return fx.GainSpaceBonus(int(node["count"].text))
+
     @compiles(fx.KeepEnergy, "")
     def _passive_keep_energy(self, node: Node, ctx: CheckContext):
         return fx.KeepEnergy()
@@ -1705,7 +1768,8 @@ class EffectChecks:
         most = int(node["most"].text) if node["most"] is not None else None
         if cards is not None and cards < 1:
             self.diagnostics.error("E302", "a research phase that deals 0 cards deals nothing to choose from",
-                                   node["cards"].span, "write: research buy up to 0 (nothing bought), or deal 1 or more")
+                                   node["cards"].span,
+                                   "write: research buy up to 0 (nothing bought), or deal 1 or more")
             return None
         if cards is not None and cards > MAX_RESEARCH_CARDS:
             self.diagnostics.error("E302", f"at most {MAX_RESEARCH_CARDS} cards can be dealt in research",

@@ -209,6 +209,9 @@ class Measure:
     # `earth tags max jovian tags`: this term counts at most what another measure counts (the smaller of the two); a
     # wild tag counted by both goes to one side only, where it makes the smaller larger
     cap_by: Optional["Measure"] = added(None)
+    # `cities off mars` (Interplanetary Transport's "offworld city tiles"): only tiles on spaces off Mars (Phobos Space
+    # Haven's, any off-board or reserved space off the map)
+    off_mars: bool = added(False)
 
 
 @_frozen
@@ -265,8 +268,9 @@ class Condition:
 
 @_frozen
 class SpaceFilter:
-    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | next_to | not_next_to
-    (`next to no [your | opponent] TILE`: no such tile on a neighbouring space, as `next_to` counts them) | isolated |
+    """Where a tile may go. kind: land | ocean | volcanic | mars | reserved | bonus | no_bonus (a space with no
+    printed placement bonus) | next_to | not_next_to (`next to no [your | opponent] TILE`: no such tile on a
+    neighbouring space, as `next_to` counts them) | isolated |
     ignoring_adjacency (the placement rules about neighbouring tiles, a city's, are lifted) | claim (`on your
     claim`: a space with the player's `claim space` marker; of a tile placed, the space had it) | next_to_marker
     (`next to marker "NAME"`: a space next to the one that marker stands on; `marker` names it) | next_to_placed
@@ -296,6 +300,18 @@ class SpaceFilter:
 class Gain:
     resource: str
     amount: Amount
+
+
+@immediate("gain_space_bonus", category="triggers", syntax="gain N more space bonus",
+           example="when you place tile on mars -> gain 1 more space bonus",
+           summary="In a `when ... places TILE tile` trigger: N more of one kind the space of the tile just placed "
+                   "gives as its printed bonus (steel, titanium, plants, heat, MC, a card drawn, a card resource), "
+                   "the player's pick where it gives several; nothing on a space with no such bonus, or for a tile "
+                   "put on top of another (as the reference engine's Geological Expedition).",
+           impossible=NEVER)
+@_frozen
+class GainSpaceBonus:
+    amount: int
 
 
 @immediate("lose", category="resources", syntax="lose [up to] N RESOURCE [per QUANTITY]", example="lose 2 plants",
@@ -487,7 +503,8 @@ class Discard:
 
 
 @immediate("add", category="card resources",
-           syntax="add N RESOURCE [per QUANTITY] (here | to another [TAG] card | to any [TAG] card [with resources] "
+           syntax="add N RESOURCE [except RESOURCE [or RESOURCE ...]] [per QUANTITY] (here | to another [TAG] card "
+           "| to any [TAG] card [with resources] "
            "| to any [TAG] cards | to each [TAG] card [with resources] | to each of N different [TAG] cards "
            "| to that card)",
            example="add 1 animal per 2 plant tags to any animal card",
@@ -496,7 +513,8 @@ class Discard:
            "card already holding at least one; `to any cards`: split among your cards as you choose, one at a "
            "time; `to each card`: to every card of yours that holds it; `to each of N different cards`: to N cards of "
            "yours that hold it, each chosen once (to every one when there are N or fewer). `resource` means any "
-           "type the target holds.",
+           "type the target holds, and `resource except science` any type but science. A card type or declared "
+           "kind where `TAG` goes (`to any active card`) takes only cards of that type.",
            impossible=NEVER)
 @_frozen
 class AddResources:
@@ -506,6 +524,10 @@ class AddResources:
     #                      | each_card | each_card_with_resources | different_cards
     tag: Optional[str] = None   # another_card, any_card...: only a card with this tag
     cards: int = added(0)       # different_cards: how many different cards get the amount each
+    # `to any active card` (Elon Labs): only a card of this type or declared kind (written where a tag goes)
+    card_type: Optional[str] = added(None)
+    # `add 1 resource except science`: of any type the card holds but these (Elon Labs' "a non-science resource")
+    excluded: tuple = added(())
 
 
 @immediate("remove", category="card resources",
@@ -1338,6 +1360,17 @@ class KeepEnergy:
     pass
 
 
+@passive("tag_counts_as", category="modifiers", syntax="TAG tags count as TAG tags",
+         example="jovian tags count as science tags",
+         summary="Your tags of the first kind also count as tags of the second wherever your tags of that kind are "
+                 "counted (requirements, `per science tag`, milestones, awards, VP) and in a card you play (`when you "
+                 "play science tag` fires for each of its Mars tags too); the total of your tags is unchanged.")
+@_frozen
+class TagCountsAs:
+    tag: str       # the printed tag
+    as_tag: str    # the tag it also counts as
+
+
 @passive("skip_tr", category="modifiers", syntax="skip first N tr steps each generation",
          example="skip first 1 tr step each generation",
          summary="The first N steps of TR you would gain in each generation's action phase are not gained (the "
@@ -1351,9 +1384,9 @@ class SkipTr:
 
 @passive("research_deal", category="modifiers", syntax="research N cards [buy up to M] | research buy up to M",
          example="research 5 cards buy up to 4",
-         summary="Your research phase: N cards dealt to you instead of 4 (several such cards: the most they say), and at "
-                 "most M of them bought (several: the fewest), the rest discarded as declined ones are. In the draft "
-                 "variant your pack has N cards and the limit holds for the cards you end with.")
+         summary="Your research phase: N cards dealt to you instead of 4 (several such cards: the most they say), "
+                 "and at most M of them bought (several: the fewest), the rest discarded as declined ones are. In the "
+                 "draft variant your pack has N cards and the limit holds for the cards you end with.")
 @_frozen
 class ResearchDeal:
     cards: Optional[int] = None   # dealt to the player in the research phase (None: the rules' 4)

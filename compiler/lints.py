@@ -204,6 +204,8 @@ class DesignLints:
             return f"a space is never both 'on ocean' and 'on {other}'"
         if kinds & {v.LAND, v.VOLCANIC} and any(f.kind == "on_tile" and f.tile in v.OCEAN_TILES for f in filters):
             return "an ocean tile is never on a land space"
+        if any(f.kind == "no_bonus" for f in filters) and any(f.kind == "bonus" for f in filters):
+            return "'on no bonus' and 'on bonus' ask for a space without and with a bonus"
         near = [f for f in filters if f.kind == "next_to" and f.tile != v.CLAIM]  # a marker is no tile
         if near and any(f.kind == "isolated" for f in filters):
             return "'isolated' means no tile next to it, and 'next to' asks for one"

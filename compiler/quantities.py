@@ -29,8 +29,10 @@ CATALOGUE = {
                          "for every player's)",
     "RESOURCE added": "in a `when ... add RESOURCE` trigger: the card resources the effect that set it off added "
                       "(`when you add microbe -> gain 1 MC per microbe added`: 3 MC for 3 microbes at once)",
-    "cities | greeneries | tiles | special tiles | named tiles [on mars] [in rows A to B] [next to oceans] [with MARK]":
-        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities; `with MARK`: only those with a "
+    "cities | greeneries | tiles | special tiles | named tiles [on mars | off mars] [in rows A to B] [next to oceans] "
+    "[with MARK]":
+        "tiles of every player (or `your ...`); `on mars` leaves out off-board cities, `off mars` counts only those "
+        "(Phobos Space Haven's, a reserved off-board space's); `with MARK`: only those with a "
         "declared mark on them (`cities with cathedral`); a tile under another (`place city on top of ocean`) "
         "counts as its kind too; `special tiles`: the tiles placed `place special \"NAME\"`; `named tiles`: every "
         "tile with a name, the special tiles and the named cities (`place city \"Capital\"`), what the reference "
@@ -214,11 +216,13 @@ class QuantityCompiler:
             return None
         if first in v.OCEAN_TILES and not rest and scope is None:   # the oceans on Mars are the parameter's count
             return Measure("parameter", scope="all", name=v.TILE_RAISES[first])
-        on_mars, rows, next_to, mark = False, None, None, None
+        on_mars, off_mars, rows, next_to, mark = False, False, None, None, None
         i = 0
         while i < len(rest):
             if rest[i:i + 2] == ["on", "mar"] or rest[i:i + 2] == ["on", "mars"]:
                 on_mars, i = True, i + 2
+            elif rest[i:i + 2] == ["off", "mar"] or rest[i:i + 2] == ["off", "mars"]:
+                off_mars, i = True, i + 2
             elif rest[i] == "with" and len(rest) > i + 1:   # `cities with cathedral`: a declared mark on the tile
                 mark, i = rest[i + 1], i + 2
                 if mark not in self.marks:
@@ -244,8 +248,16 @@ class QuantityCompiler:
                     return None
             else:
                 return None
+        if off_mars and (on_mars or rows or next_to):   # an off-board space is in no row and next to no tile
+            what = "on mars" if on_mars else ("in rows" if rows else "next to")
+            self.diagnostics.error("E301", f"'off mars' with '{what}' counts no tile: the spaces off Mars are in no "
+                                   "row and next to no other space",
+                                   Span(leaves[0].span.path, leaves[0].span.line, leaves[0].span.column,
+                                        leaves[-1].span.end_line, leaves[-1].span.end_column),
+                                   "keep 'off mars' alone: 'your cities off mars'")
+            return False
         return Measure("tiles", scope=scope or "all", name=first, on_mars=on_mars, rows=rows, next_to=next_to,
-                       mark=mark)
+                       mark=mark, off_mars=off_mars)
 
     def _resources(self, words, leaves, scope):
         if words == ["highest", "production"]:

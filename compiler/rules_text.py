@@ -212,7 +212,7 @@ def _measure(t: Phrases, m: fx.Measure, one: bool = False, owner: bool = True) -
         scope = {"you": t("tiles_yours"), "opponents": t("tiles_opponents")}.get(m.scope, "")
         name = "tile" if m.name == v.ANY_TILE else ("special_tile" if m.name == v.SPECIAL else
                                                      "named_tile" if m.name == v.NAMED else m.name)
-        place = (t("tiles_on_mars") if m.on_mars else "") + \
+        place = (t("tiles_on_mars") if m.on_mars else "") + (t("tiles_off_mars") if m.off_mars else "") + \
             (t("tiles_in_rows", first=m.rows[0], last=m.rows[1]) if m.rows else "")
         # every player's, and nothing says where: "city tile in play" (the printed cards' words; Chinese 全场 says it)
         everyone = t("tiles_in_play") if m.scope == "all" and not place else ""
@@ -480,6 +480,8 @@ def _filters(t: Phrases, filters) -> str:
             words.append(t("on_reserved", name=t.area(f.reserved)))
         elif f.kind == "bonus":
             words.append(t("on_bonus", bonuses=t.series("or", [t.noun(b, 1) for b in f.bonuses])))
+        elif f.kind == "no_bonus":
+            words.append(t("on_no_bonus"))
         elif f.kind == "next_to":
             what = t.noun(f.tile if f.tile != "tile" else "tile", f.count)
             words.append(t("next_to", at_least=t("at_least", n=f.count) if f.count > 1 else "",
@@ -642,10 +644,14 @@ def _look_buy(t: Phrases, e) -> str:
 
 @sentence_of(fx.AddResources)
 def _add(t: Phrases, e) -> str:
+    what = _things(t, e.amount, e.resource)
+    if e.excluded:   # `add 1 resource except science`: "1 resource other than science"
+        what = t("add_except", what=what, resources=t.series("or", [t.noun(r) for r in e.excluded]))
+    kind = t("add_kind", kind=t.card_type(e.card_type)) if e.card_type else ""   # `to any active card`
     if e.tag:
-        return t(f"add_{e.target}_tagged", what=_things(t, e.amount, e.resource), per=_per(t, e.amount),
-                 a_tag=t.a(t.tag(e.tag)), n=e.cards)
-    return t(f"add_{e.target}", what=_things(t, e.amount, e.resource), per=_per(t, e.amount), n=e.cards)
+        return t(f"add_{e.target}_tagged", what=what, per=_per(t, e.amount), a_tag=t.a(t.tag(e.tag)), n=e.cards,
+                 kind=kind)
+    return t(f"add_{e.target}", what=what, per=_per(t, e.amount), n=e.cards, kind=kind)
 
 
 @sentence_of(fx.RemoveResources)
@@ -979,10 +985,25 @@ def _discount(t: Phrases, e) -> str:
     amount = t.counted(str(e.amount), e.resource, e.amount)
     if e.per_tag:
         return t("discount_per_tag", what=what, amount=amount, tag=t.tag(e.per_tag))
+    own_tag = _own_tag(e)
+    if own_tag is not None:   # `per your mars tags`: the owner's tags in play, never the card's own (Mars Direct)
+        return t("discount_per_own_tag_" + ("one" if e.divisor == 1 else "many"), what=what, amount=amount,
+                 tag=t.tag(own_tag), n=e.divisor)
     if e.per is not None:   # `per 2 orbitals here`: 1 MC less for every 2 orbitals on this card
         return t("discount_per", what=what, amount=amount,
                  per=_per_clause(t, _quantity(t, e.per, one=e.divisor == 1), e.divisor))
     return t("discount", what=what, amount=amount)
+
+
+def _own_tag(e) -> Optional[str]:
+    """The tag of a card discount scaled by the owner's own tags of one kind (`discount 1 on mars cards per your mars
+    tags`), said "for each mars tag you have in play" so that it never reads as `per mars tag`, the card's own."""
+    if e.per is None or e.target.kind != "cards" or len(e.per.terms) != 1:
+        return None
+    m = e.per.terms[0]
+    if m.kind != "tags" or m.scope != "you" or m.name is None or m.cap is not None or m.cap_by is not None:
+        return None
+    return m.name
 
 
 @sentence_of(fx.ResourceValue)
@@ -1021,6 +1042,15 @@ def _tax(t: Phrases, e) -> str:
 def _tile_ban(t: Phrases, e) -> str:
     what = t.noun("tile", 1) if e.tile == v.ANY_TILE else t.tile(e.tile, 1)
     return t("tile_ban", what=what)
+
+@sentence_of(fx.TagCountsAs)
+def _tag_counts_as(t: Phrases, e) -> str:
+    return t("tag_counts_as", tag=t.tag(e.tag), as_tag=t.tag(e.as_tag))
+
+
+@sentence_of(fx.GainSpaceBonus)
+def _gain_space_bonus(t: Phrases, e) -> str:
+    return t("gain_space_bonus", n=e.amount)
 
 
 @sentence_of(fx.KeepEnergy)

@@ -166,6 +166,7 @@ CHILDREN = {
     "on_reserved": "name:STRING",
     "on_claim": "own:OWNER",
     "on_bonus": "bonuses+:NAME",
+    "on_no_bonus": "",
     "next_to": "count?:INT own?:OWNER tile:NAME",
     "not_next_to": "own?:OWNER tile:NAME",
     "next_to_marker": "name:STRING",
@@ -201,6 +202,7 @@ CHILDREN = {
     "cost_filter": "operator:COMPARATOR value:INT",
     "tag_count_filter": "operator:COMPARATOR value:INT",
     "except_filter": "name:STRING",
+    "add_except": "resources+:NAME",          # `add 1 resource except science ...`
     "on_cards": "tag?:NAME filters*:" + "|".join(CARD_FILTERS) + " per?:per",
     **{kind: "name:STRING per?:per" for kind in ("on_standard_project", "on_standard_action", "on_action")},
     **{kind: "per?:per" for kind in ("on_standard_projects", "on_starting_cards", "on_milestones", "on_awards")},

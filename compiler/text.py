@@ -47,26 +47,11 @@ def measure(m: Measure, one: bool = False) -> str:
     if k == "card_resources":
         return f"{scope}{v.plural(m.name) if m.name else 'resources'} on cards"
     if k == "tiles":
-        scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
-                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
-        text = f"{scope}{name}"
-        if m.on_mars:
-            text += " on mars"
-        if m.rows:
-            text += f" in rows {m.rows[0]} to {m.rows[1]}"
-        if m.next_to:
-            text += f" next to {v.plural(m.next_to)}"
-        if m.mark:
-            text += f" with {m.mark}"
-        return text
+        return _tiles_measure(m, many)
     if k == "adjacent_tiles":
         return f"adjacent {many(m.name)}"
     if k == "placed_tiles":
-        scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
-        name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
-                v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
-        return f"{scope}{name} next to it"
+        return f"{_tile_words(m, many)} next to it"
     if k == "stock":
         return f"{scope}{v.plural(m.name)}"
     if k == "production":
@@ -103,6 +88,30 @@ def measure(m: Measure, one: bool = False) -> str:
 
 
 _GAME_COUNTS = {"players": "player", "generation": "generation"}   # Measure kind -> its noun (plural: + "s")
+
+
+def _tile_words(m: Measure, many) -> str:
+    """Whose tiles and which: `your cities`, `opponent special tiles`, `named tiles`."""
+    scope = "your " if m.scope == "you" else ("opponent " if m.scope == "opponents" else "")
+    name = {v.ANY_TILE: many("tile"), v.SPECIAL: "special " + many("tile"),
+            v.NAMED: "named " + many("tile")}.get(m.name, many(m.name))
+    return f"{scope}{name}"
+
+
+def _tiles_measure(m: Measure, many) -> str:
+    """A count of tiles with its filters, in the order the grammar takes them."""
+    text = _tile_words(m, many)
+    if m.on_mars:
+        text += " on mars"
+    if m.off_mars:
+        text += " off mars"
+    if m.rows:
+        text += f" in rows {m.rows[0]} to {m.rows[1]}"
+    if m.next_to:
+        text += f" next to {v.plural(m.next_to)}"
+    if m.mark:
+        text += f" with {m.mark}"
+    return text
 
 
 def card_filter(f, quantity: bool = False) -> str:
@@ -270,6 +279,8 @@ def _filters(filters) -> str:
             parts.append(f'on reserved "{f.reserved}"')
         elif f.kind == "bonus":
             parts.append("on bonus " + " or ".join(f.bonuses))
+        elif f.kind == "no_bonus":
+            parts.append("on no bonus")
         elif f.kind == "next_to":
             count = f"{f.count} " if f.count > 1 else ""
             whose = "your " if f.own else ("opponent " if f.opponent else "")
@@ -421,15 +432,16 @@ def _discard(e, c: bool) -> str:
 
 @text_of(fx.AddResources)
 def _add(e, c: bool) -> str:
-    tag = f"{e.tag} " if e.tag else ""
+    tag = f"{e.card_type or e.tag} " if e.card_type or e.tag else ""
     target = {"here": "here", "another_card": f"to another {tag}card", "any_card": f"to any {tag}card",
               "any_card_with_resources": f"to any {tag}card with resources", "any_cards": f"to any {tag}cards",
               "each_card": f"to each {tag}card", "each_card_with_resources": f"to each {tag}card with resources",
               "that_card": "to that card", "different_cards": f"to each of {e.cards} different {tag}cards"}[e.target]
     counted = per(e.amount)
+    what = _resource(e.resource, e.amount, c) + (f" except {' or '.join(e.excluded)}" if e.excluded else "")
     if " here" in counted or " to " in counted:  # before the target, `here` and `to` would end the quantity
-        return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)} {target}{counted}"
-    return f"add {number(e.amount)} {_resource(e.resource, e.amount, c)}{counted} {target}"
+        return f"add {number(e.amount)} {what} {target}{counted}"
+    return f"add {number(e.amount)} {what}{counted} {target}"
 
 
 @text_of(fx.RemoveResources)
@@ -741,10 +753,21 @@ def _discount(e, c: bool) -> str:
     target = {"cards": f"{t.tag + ' ' if t.tag else ''}cards{card_filter(t.cards) if t.cards else ''}",
               "standard_project": f'standard project "{t.name}"',
               "standard_projects": "standard projects", "standard_action": f'standard action "{t.name}"',
-              "action": f'action of "{t.name}"', "starting_cards": "starting cards", "milestones": "milestones", "awards": "awards"}[t.kind]
+              "action": f'action of "{t.name}"', "starting_cards": "starting cards", "milestones": "milestones",
+              "awards": "awards"}[t.kind]
     resource = "" if e.resource == "megacredits" and not e.resource_written else f" {e.resource}"
     per_tag = f" per {e.per_tag} tag" if e.per_tag else ""
-    return f"discount {e.amount}{resource} on {target}{per_tag}{per(e)}"
+    return f"discount {e.amount}{resource} on {target}{per_tag}{_discount_per(e)}"
+
+
+def _discount_per(e) -> str:
+    """A card discount's scale. The owner's tags of one kind, one each, are written `per your mars tags`: in the
+    singular, `per mars tag`, they would be the played card's own tags (`per_tag`), another discount."""
+    if e.target.kind == "cards" and e.per is not None and e.divisor == 1 and len(e.per.terms) == 1:
+        m = e.per.terms[0]
+        if m.kind == "tags" and m.scope == "you" and m.name and m.cap is None and m.cap_by is None:
+            return f" per your {m.name} tags"
+    return per(e)
 
 
 @text_of(fx.ResourceValue)
@@ -781,6 +804,15 @@ def _substitute(e, c: bool) -> str:
 @text_of(fx.TileBan)
 def _tile_ban(e, c: bool) -> str:
     return f"no {e.tile} next to this tile"
+
+@text_of(fx.TagCountsAs)
+def _tag_counts_as(e, c: bool) -> str:
+    return f"{e.tag} tags count as {e.as_tag} tags"
+
+
+@text_of(fx.GainSpaceBonus)
+def _gain_space_bonus(e, c: bool) -> str:
+    return f"gain {e.amount} more space bonus"
 
 
 @text_of(fx.KeepEnergy)

@@ -378,7 +378,7 @@ def test_completion_offers_only_what_the_grammar_accepts_at_the_cursor(editor, t
                                                             BARN.format("play: remove 2 plants from |"))))
     assert {"greenery", "city", "tile"} <= set(_labels(_complete(editor, tmp_path, BARN.format("effect: no |"))))
     assert set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 2 |")))) == {
-        "megacredits", "steel", "titanium", "plants", "energy", "heat"}  # a count of 2: plants
+        "megacredits", "steel", "titanium", "plants", "energy", "heat", "more"}  # 2: plants; `gain 2 more space bonus`
     added = _labels(_complete(editor, tmp_path, BARN.format("action: add 1 |")))
     assert {"animal", "microbe", "science", "fighter"} <= set(added) and "plant" not in added
     assert set(_labels(_complete(editor, tmp_path, BARN.format("effect: when you |")))) == {

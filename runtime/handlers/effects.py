@@ -411,12 +411,13 @@ def _add(game, e, ctx):
     if e.target == "here":
         targets = [ctx.card] if player.card(ctx.card) else []
     elif e.target == "that_card":  # the card that fired the trigger, if it can hold this resource
-        targets = [ctx.that_card] if ctx.that_card in resource_cards(game, ctx.player, e.resource) else []
+        targets = [ctx.that_card] if ctx.that_card in resource_cards(game, ctx.player, e.resource,
+                                                                     excluded=e.excluded) else []
     else:
         targets = resource_cards(game, ctx.player, e.resource,
                                  exclude=ctx.card if e.target == "another_card" else None,
                                  with_resources=e.target in ("any_card_with_resources", "each_card_with_resources"),
-                                 tag=e.tag)
+                                 tag=e.tag, card_type=e.card_type, excluded=e.excluded)
     if not targets or amount <= 0:
         return  # adding a resource nobody can hold is allowed and does nothing
     if e.target in ("each_card", "each_card_with_resources"):  # to every such card of the player's
@@ -1188,6 +1189,29 @@ def choose_player(game: "Table", chooser: int, candidates: list[int], prompt: st
                        for_player), resume, *args)
 
 
+@handles(fx.GainSpaceBonus)
+def _gain_space_bonus(game, e, ctx):
+    """`gain 1 more space bonus`, in a placement trigger: 1 more of a kind of the printed bonus of the space of the
+    tile just placed (as a tile there collects it: a card is drawn), the player's pick of several kinds; nothing for
+    an ocean bonus, a bare space or a tile on top of another (the reference engine's Geological Expedition)."""
+    sid = ctx.placed
+    if sid is None or sid not in game.board.spaces or (game.state.covered and sid in game.state.covered):
+        return
+    kinds = list(dict.fromkeys(bonus for bonus, _ in game.board.spaces[sid].bonuses if bonus not in OCEAN_TILES))
+    if len(kinds) == 1:
+        space_bonus_chosen(game, kinds[0], ctx.player, e.amount)
+        return
+    if kinds:
+        ask(game, Decision(ctx.asked, "option", "Which bonus of the space do you gain once more?",
+                           tuple(Option(f"gain {kind}", kind) for kind in kinds), ctx.for_player),
+            space_bonus_chosen, ctx.player, e.amount)
+
+
+@step
+def space_bonus_chosen(game: "Table", kind: str, player: int, amount: int) -> None:
+    tiles.printed_bonuses(game, player, ((kind, amount),), 0)
+
+
 # ------------------------------------------------------------------ verbs handled by their own modules
 
 handles(fx.ReplaceTile)(tiles.replace)
@@ -1313,3 +1337,4 @@ def _check_every_verb_is_handled() -> None:
 
 
 _check_every_verb_is_handled()
+

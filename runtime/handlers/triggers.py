@@ -74,7 +74,7 @@ def fire(game: "Table", event: str, actor: int, *, card: Optional[str] = None, t
                 continue
             fired = _matches(game, trigger.event, event, owner, card=card, tile=tile, space=space,
                              is_city=is_city, parameter=parameter, project=project, piece=piece, victim=victim,
-                             name=name)
+                             name=name, actor=actor)
             if fired and trigger.once_per_action:
                 fired = _first_this_action(game, owner, name, trigger)
             else:
@@ -122,11 +122,11 @@ def new_tags(game: "Table", player: int, name: str) -> int:
 
 
 def _matches(game: "Table", ev: fx.TriggerEvent, event: str, owner: int, *, card, tile, space, is_city, parameter,
-             project, piece=None, victim=None, name=None) -> int:
+             project, piece=None, victim=None, name=None, actor=None) -> int:
     """How many times the trigger of `owner`, on its card `name`, fires for this event (a tag trigger fires once per
     matching tag)."""
     if event == "play":
-        return play_matches(game, ev, game.library[card])
+        return play_matches(game, ev, game.library[card], actor if actor is not None and actor >= 0 else None)
     if event == "place" and ev.kind == "place":
         if ev.tile != ANY_TILE and ev.tile != tile and not (ev.tile in CITY_TILES and is_city):
             return 0

@@ -305,6 +305,8 @@ def counts_placed(fired: tuple) -> bool:
 def _mentions_placed(value) -> bool:
     if isinstance(value, fx.Measure):
         return value.kind == "placed_tiles"
+    if isinstance(value, fx.GainSpaceBonus):   # `gain 1 more space bonus`: of the space of the tile placed
+        return True
     if isinstance(value, (tuple, list)):
         return any(_mentions_placed(v) for v in value)
     if attrs.has(type(value)):
@@ -330,15 +332,21 @@ def _order_possible(game: "Table", order: list, ctx: EffectContext, paid: Option
             _rollback(undo, 0)
 
 
-def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
-    """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag)."""
+def play_matches(game: "Table", ev: fx.TriggerEvent, definition, player: Optional[int] = None) -> int:
+    """How many times a `play` trigger fires for a card played (a tag trigger once per matching tag). `player`: who
+    plays it, whose `mars tags count as science tags` makes its Mars tags science tags too."""
     if ev.kind == "play_tag":
-        return sum(1 for tag in definition.tags if tag in ev.tags)
+        fired = sum(1 for tag in definition.tags if tag in ev.tags)
+        if player is not None and definition.tags:
+            for counted in passives(game, player, fx.TagCountsAs):
+                if counted.as_tag in ev.tags and counted.tag not in ev.tags:
+                    fired += definition.tags.count(counted.tag)
+        return fired
     if ev.kind != "play_card":
         return 0
     if ev.card_kind == "event" and definition.type != "event":
         return 0
-    if ev.tag is not None and not bears_tag(definition, ev.tag):
+    if ev.tag is not None and not bears_tag(definition, ev.tag) and not _counts_as(game, player, definition, ev.tag):
         return 0
     if ev.with_vp and (definition.vp is None or definition.vp.points <= 0):
         return 0
@@ -346,9 +354,31 @@ def play_matches(game: "Table", ev: fx.TriggerEvent, definition) -> int:
         return 0
     if ev.holds is not None and definition.holds != ev.holds:  # `play card holding microbe`
         return 0
-    if ev.cards is not None and not card_matches(definition, ev.cards):
+    if ev.cards is not None and not card_matches(definition, ev.cards) and \
+            not _matches_counted_as(game, player, definition, ev.cards):
         return 0
     return int(cost_ok(ev, definition.cost))
+
+
+def _counts_as(game: "Table", player: Optional[int], definition, tag: str) -> bool:
+    """Whether a card played bears a tag that counts as `tag` for the player who plays it."""
+    if player is None:
+        return False
+    for counted in passives(game, player, fx.TagCountsAs):
+        if counted.as_tag == tag and counted.tag in definition.tags:
+            return True
+    return False
+
+
+def _matches_counted_as(game: "Table", player: Optional[int], definition, cards: fx.CardFilter) -> bool:
+    """Whether a card played passes a trigger's card filters once its tags that count as others for the player who
+    plays it (`mars tags count as science tags`) are read as those too (`when you play card with science tag`)."""
+    if player is None:
+        return False
+    extra = []
+    for counted in passives(game, player, fx.TagCountsAs):
+        extra += [counted.as_tag] * definition.tags.count(counted.tag)
+    return bool(extra) and card_matches(attrs.evolve(definition, tags=definition.tags + tuple(extra)), cards)
 
 
 def cost_ok(ev: fx.TriggerEvent, cost: int) -> bool:
@@ -369,7 +399,7 @@ def own_play_steps(game: "Table", player: int, name: str) -> tuple:
                   and p.subject != "another" and p.event.kind in ("play_tag", "play_card")]
     steps = []
     for card, trigger in found:
-        steps += [(card,) + trigger.effects] * play_matches(game, trigger.event, definition)
+        steps += [(card,) + trigger.effects] * play_matches(game, trigger.event, definition, player)
     return tuple(steps)
 
 
@@ -721,12 +751,12 @@ def adds_to_no_card(game: "Table", effects: tuple, ctx: EffectContext) -> bool:
         if type(e) is not fx.AddResources or e.target == "here":
             return False
         if e.target == "that_card":
-            if ctx.that_card in resource_cards(game, ctx.player, e.resource):
+            if ctx.that_card in resource_cards(game, ctx.player, e.resource, excluded=e.excluded):
                 return False
             continue
         exclude = ctx.card if e.target == "another_card" else None
         if resource_cards(game, ctx.player, e.resource, exclude=exclude, with_resources=e.target ==
-                          "any_card_with_resources", tag=e.tag):
+                          "any_card_with_resources", tag=e.tag, card_type=e.card_type, excluded=e.excluded):
             return False
     return True
 
@@ -844,9 +874,12 @@ def claimable(game: "Table", player: int, filters) -> list[str]:
 
 
 def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[str] = None,
-                   with_resources: bool = False, tag: Optional[str] = None) -> list[str]:
+                   with_resources: bool = False, tag: Optional[str] = None, card_type: Optional[str] = None,
+                   excluded: tuple = ()) -> list[str]:
     """The player's cards in play that can hold `resource` ("resource": any type), leaving out `exclude`;
-    `with_resources`: only those holding at least one already; `tag`: only those with that tag."""
+    `with_resources`: only those holding at least one already; `tag`: only those with that tag; `card_type`: only
+    those of that type (`to any active card`); `excluded`: not those holding these types (`resource except
+    science`)."""
     result = []
     for card in game.state.players[player].played:
         definition = game.library[card.name]
@@ -858,6 +891,8 @@ def resource_cards(game: "Table", player: int, resource: str, exclude: Optional[
         if with_resources and card.resources == 0:
             continue
         if tag is not None and tag not in definition.tags:
+            continue
+        if (card_type is not None and getattr(definition, "type", None) != card_type) or holds_type in excluded:
             continue
         result.append(card.name)
     return result
@@ -1213,9 +1248,12 @@ def _placing_first(effects: tuple) -> Optional[tuple]:
 
 
 def commutes(effects: tuple) -> bool:
-    """Effects whose order against other such effects cannot matter: plain gains and increases."""
+    """Effects whose order against other such effects cannot matter: plain gains and increases (a space's bonus
+    once more too: a stock, or a card drawn, which no other such effect reads)."""
     for e in effects:
         if isinstance(e, (fx.Gain, fx.AddResources)) and not e.amount.variable:
+            continue
+        if isinstance(e, fx.GainSpaceBonus):
             continue
         if isinstance(e, fx.Production) and all(c.amount.coefficient > 0 and c.resource not in ("bonus", "lowest")
                                                 for c in e.changes):

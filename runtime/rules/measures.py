@@ -18,6 +18,7 @@ from tharsis.compiler.effects import (
     InfluenceBonus,
     Measure,
     Quantity,
+    TagCountsAs,
 )
 from tharsis.compiler.vocabulary import ANY_TILE, CITY_TILES, GLOBAL_RANGES, NAMED, SPECIAL
 
@@ -86,7 +87,16 @@ def _tags(game: "Table", measure: Measure, where: Where, players) -> int:
         total += counts[None] if name is None else counts.get(name, 0)
         if playing and p == where.player and game.library[playing].type == "event":
             tags = game.library[playing].tags
-            total += len(tags) if name is None else tags.count(name)
+            total += len(tags) if name is None else tags.count(name) + _counted_as(game, p, tags, name)
+    return total
+
+
+def _counted_as(game: "Table", player: int, tags, name: str) -> int:
+    """The tags among `tags` that count as `name` for the player by a `mars tags count as science tags` of theirs."""
+    total = 0
+    for counted in passives(game, player, TagCountsAs):
+        if counted.as_tag == name:
+            total += tags.count(counted.tag)
     return total
 
 
@@ -110,6 +120,12 @@ def tag_counts(game: "Table", player: int) -> dict:
         counts = derived["tags"] = {None: len(tags)}
         for tag in tags:
             counts[tag] = counts.get(tag, 0) + 1
+        # `mars tags count as science tags`: the printed tags of one kind added to another's count (the total stays
+        # the printed one); read from the printed counts, so two such passives never chain
+        for counted in passives(game, player, TagCountsAs):
+            extra = tags.count(counted.tag)
+            if extra:
+                counts[counted.as_tag] = counts.get(counted.as_tag, 0) + extra
     return counts
 
 
@@ -125,7 +141,7 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
         owners = None if measure.scope == "all" else set(players)
         if measure.name == NAMED:   # `named tiles`: every tile with a name (special tiles, named cities)
             spaces = list(state.tiles)
-        elif not (measure.on_mars or measure.rows or measure.next_to or measure.mark):  # the usual count: no board
+        elif not (measure.on_mars or measure.off_mars or measure.rows or measure.next_to or measure.mark):  # no board
             # one loop, `_tile_matches` written out: a call for each tile on Mars cost more than the count (the
             # milestones and awards count tiles whenever the menu checks them)
             name, total = measure.name, 0
@@ -156,6 +172,8 @@ def _tiles(game: "Table", measure: Measure, where: Where, players) -> int:
             continue
         space = board.spaces[space_id]
         if measure.on_mars and not space.on_mars:
+            continue
+        if measure.off_mars and space.on_mars:   # `cities off mars`: Phobos Space Haven's, a reserved off-board one
             continue
         if measure.rows and not (space.on_mars and measure.rows[0] <= space.row <= measure.rows[1]):
             continue

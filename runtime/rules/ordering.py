@@ -206,6 +206,11 @@ def _draw(game: "Table", e, reads: set, writes: set) -> None:
     writes.update((("hand",), ("deck", "draw")))  # draws after draws: the same cards to the same hand
 
 
+def _space_bonus(game: "Table", e, reads: set, writes: set) -> None:
+    """`gain 1 more space bonus`: a stock, or a card drawn; it reads the space of a tile already placed."""
+    writes.update((("stock", _ANY), ("hand",), ("deck", "draw")))
+
+
 def _discard(game: "Table", e, reads: set, writes: set) -> None:
     _amount(e.amount, reads)
     reads.add(("hand",))
@@ -260,6 +265,7 @@ _DESCRIBED = {
     fx.ChangeParameter: _parameter,
     fx.PlaceTile: _place,
     fx.Draw: _draw,
+    fx.GainSpaceBonus: _space_bonus,
     fx.Discard: _discard,
     fx.AddResources: _add,
     fx.RemoveResources: _remove,

@@ -22,8 +22,8 @@ from .passives import passive_cache, passives, sourced
 if TYPE_CHECKING:
     from ..core.table import Table
 
-__all__ = ["BASE_VALUE", "CARD_PRICE", "action_effects", "available", "can_pay", "can_pay_price", "can_spend", "heat_means",
-           "heat_power", "card_cost", "card_means", "goal_price",
+__all__ = ["BASE_VALUE", "CARD_PRICE", "action_effects", "available", "can_pay", "can_pay_price", "can_spend",
+           "heat_means", "heat_power", "card_cost", "card_means", "goal_price",
            "card_price", "leeway", "money_only", "money_power", "payment_options", "payments", "resource_value",
            "project_means", "standard_cost", "standard_prices", "starting_card_price", "stock_means_value",
            "scaled_discounts", "substitutes"]

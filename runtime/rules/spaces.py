@@ -239,6 +239,9 @@ def _filters_ok(game: "Table", player: int, sid: str, filters: tuple) -> bool:
         if f.kind == "bonus":
             if board.bonus_kinds[sid].isdisjoint(f.bonuses):
                 return False
+        elif f.kind == "no_bonus":
+            if board.bonus_kinds[sid]:
+                return False
         elif f.kind == "next_to":
             if _near(game, f, sid, player) < f.count:
                 return False
@@ -281,6 +284,9 @@ def placed_meets(game: "Table", owner: int, sid: str, filters: tuple) -> bool:
                 return False
         elif kind == "bonus":
             if board.bonus_kinds[sid].isdisjoint(f.bonuses):
+                return False
+        elif kind == "no_bonus":
+            if board.bonus_kinds[sid]:
                 return False
         elif kind == LAND:
             if space.kind != LAND:

@@ -56,7 +56,8 @@ NAME_ROLES = {
     "pieces_field": "piece", "place_in_faction": "piece", "remove_piece": "piece", "replace_piece": "piece",
     "remove_tile": "tile", "replace_tile#0": "own tile", "replace_tile#1": "new tile",
     "set_list": "set", "tax#0": "resource", "tax#1": "raisable", "name_list<stages_field": "new stage",
-    "ocean_bonus#0": "tile", "skip_tr": "raisable", "ocean_bonus#1": "resource",
+    "ocean_bonus#0": "tile", "skip_tr": "raisable", "ocean_bonus#1": "resource", "tag_counts_as": "tag",
+    "add_except": "card resource",
 }
 
 # Roles of STRING (a quoted name), by holding rule: what it names.
