@@ -41,9 +41,9 @@ __all__ = ["affordable", "blocked_spaces", "can_place", "cost_once_placed", "fre
 
 def legal_spaces(game: "Table", player: int, tile: str, filters: tuple = (), name: Optional[str] = None) -> list[str]:
     board, state = game.board, game.state
-    if filters or state.claims or state.markers:
+    if filters or state.claims or state.markers or game.elements.tile_bans:
         result = list(free_spaces(game, player, tile, filters))
-    else:   # `free_spaces` of a plain placement, with no claim or marker on the board, as one list: a placement
+    else:   # `free_spaces` of a plain placement, with no claim, marker or tile ban, as one list: a placement
         tiles = state.tiles   # lists dozens of spaces, and the generator's resumption cost more than each test
         if tile in CITY_TILES:   # not next to another city
             cities, neighbours = {sid for sid, placed in tiles.items() if placed.is_city}, board.neighbours
