@@ -81,6 +81,8 @@ class CheckContext:
     event: bool = False
     # an earlier effect of these targets another player: `that player's events` is theirs
     targeted_before: bool = False
+    # in a case of `reveal N cards one by one { }`: `play it` has a card to play
+    revealed: bool = False
 
 
 class EffectChecks:
@@ -958,21 +960,63 @@ class EffectChecks:
         return fx.SharedReveal(count, take, node["rounds"] is not None) if count is not None else None
 
     @compiles(fx.PlayFromHand, "play_word:PLAY kind_word?:card_word card:CARD_KIND filters*:" +
-              "|".join(_FILTER_RULES) + " discount?:INT ignoring?:IGNORING_REQUIREMENTS")
+              "|".join(_FILTER_RULES) + " source:card_zone discount?:INT ignoring?:IGNORING_REQUIREMENTS "
+              "discard?:THEN_DISCARD")
     def _fx_play_from_hand(self, node: Node, ctx: CheckContext):
+        source_leaf = node["source"]["name"]
+        source = source_leaf.text.lower()
+        if source not in _PLAY_ZONES:
+            self.diagnostics.error("E301", f"a card is played from your hand or your played events, not "
+                                           f"'{source_leaf.text}'", source_leaf.span,
+                                   did_you_mean(source, _PLAY_ZONES) or "write: from hand, or from events")
+            return None
         cards = None
         event = node["card"].text.lower() == "event"
         if node["kind_word"] is not None or node["filters"] or event:
             cards = self._chosen_cards(node["kind_word"], node["filters"], event)
             if cards is None:
                 return None
+        if node["discard"] is not None and source != "events" and not event:
+            self.diagnostics.error("E301", "'then discard' sends a played event to the discard pile instead of your "
+                                           "events: it needs an event", node["discard"].span,
+                                   "write: play event ... from hand then discard, or play event ... from events "
+                                   "then discard")
+            return None
         modifiers = []
         discount = node["discount"]
         if discount is not None:
             modifiers.append(fx.Discount(int(discount.text), "megacredits", fx.DiscountTarget("cards")))
         if node["ignoring"] is not None:
             modifiers.append(fx.RequirementLeeway(IGNORED_REQUIREMENT_STEPS))
-        return fx.PlayFromHand(tuple(modifiers), cards)
+        return fx.PlayFromHand(tuple(modifiers), cards, source, node["discard"] is not None)
+
+    @compiles(fx.RevealEach, "count:quantity order:ONE_BY_ONE cases+:reveal_case")
+    def _fx_reveal_each(self, node: Node, ctx: CheckContext):
+        """`reveal N cards one by one { FILTER ... -> EFFECTS | ... }`: each case's filters, one CardFilter, and its
+        effects, where `play it` means the card looked at (`revealed`)."""
+        count = self.quantity(node["count"], ctx, number=True)
+        filters, cases = [], []
+        for case in node["cases"]:
+            cards = self.card_filter(case["filters"])
+            body = self.effects(case["effects"], attrs.evolve(ctx, revealed=True))
+            if cards is None:
+                return None
+            filters.append(cards)
+            cases.append(body)
+        return None if count is None else fx.RevealEach(count, tuple(filters), tuple(cases))
+
+    @compiles(fx.PlayIt, "play_word:PLAY free?:FOR_FREE ignoring?:IGNORING_ALL_REQUIREMENTS")
+    def _fx_play_it(self, node: Node, ctx: CheckContext):
+        if not ctx.revealed:
+            self.diagnostics.error("E307", "'play it' plays the card a case of 'reveal N cards one by one { }' looks "
+                                           "at; there is no such card here", node.span,
+                                   "write it in a case: reveal 2 cards one by one { with science tag -> play it }")
+            return None
+        return fx.PlayIt(node["free"] is not None, node["ignoring"] is not None)
+
+    @compiles(fx.EventsTags, "phrase:EVENTS_TAGS_COUNT")
+    def _passive_events_tags(self, node: Node, ctx: CheckContext):
+        return fx.EventsTags()
 
     @compiles(fx.GainRaised, "")
     def _fx_gain_raised(self, node: Node, ctx: CheckContext):
@@ -1972,6 +2016,7 @@ _NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditio
 
 # where a card moves from, and to (`move ... from play to another player`)
 _ZONES = ("play", "events", "hand")
+_PLAY_ZONES = ("hand", "events")   # where `play card from ...` takes a card
 _DESTINATIONS = {"hand": "hand", "discard": "discard", "another player": "another_player", "here": "here"}
 
 # trigger events written with nothing to check, by their parse: `produce`; `gain a new tag`; `harm another player`

@@ -694,16 +694,53 @@ class SharedReveal:
 
 
 @immediate("play_from_hand", category="cards",
-           syntax="play [TYPE | TAG] card [FILTER ...] from hand [with discount N] [ignoring global requirements]",
+           syntax="play [TYPE | TAG] card|event [FILTER ...] from (hand | events) [with discount N] [ignoring global "
+                  "requirements] [then discard]",
            example="play card from hand with discount 25",
-           summary="Play a card from your hand now, paying its cost (less the discount), with its global requirements "
-                   "ignored if said; possible only when some card in hand can be played so; the card filters "
-                   "(`play event with requirements from hand`) limit the cards offered.",
-           impossible="when no card in hand can be played so")
+           summary="Play a card from your hand (or, `from events`, one of your played events again) now, paying its "
+                   "cost (less the discount) and meeting its requirements as a card from hand does, its global "
+                   "requirements ignored if said; possible only when some card there can be played so; the card "
+                   "filters (`play event with requirements from hand`, `with cost <= 16`: the printed cost) limit "
+                   "the cards offered. `then discard`: once played, the card goes to the discard pile instead of "
+                   "back into your events (Odyssey's `play event with cost <= 16 from events then discard`).",
+           impossible="when no card there can be played so")
 @_frozen
 class PlayFromHand:
     modifiers: tuple   # the discount and leeway that apply to that card, as `next card { }` modifiers
     cards: Optional[CardFilter] = None   # only a card in hand that passes these filters
+    source: str = added("hand")   # hand | events: the zone the card is played from
+    discard: bool = added(False)  # `then discard`: the card played goes to the discard pile
+
+
+@immediate("reveal_each", category="cards",
+           syntax="reveal QUANTITY cards one by one { FILTER ... -> EFFECTS | ... }",
+           example="reveal 2 cards one by one { with science or microbe tag -> play it for free ignoring "
+                   "requirements | with space tag -> production(energy +3) }",
+           summary="Draw cards from the deck face up into your hand (as many as the quantity counts), then look at "
+                   "them in the order drawn: the first that passes the card filters of a case has that case's "
+                   "effects carried out, `it` (and `that card`) being that card, and no card after it is looked "
+                   "at; the cases are tried in written order for each card. The cards not played stay in your hand "
+                   "(Oumuamua Type Object Survey: \"draw 2 cards face up; if the first has a science or microbe tag, "
+                   "play it outright ...; if it has none, apply the check to the second card\").",
+           impossible=NEVER)
+@_frozen
+class RevealEach:
+    count: Quantity
+    filters: tuple   # one CardFilter per case, in written order
+    cases: tuple     # the effects of each case (runs of effects), beside its filters
+
+
+@immediate("play_it", category="cards", syntax="play it [for free] [ignoring requirements]",
+           example="reveal 1 cards one by one { with event type -> play it for free }",
+           summary="Inside a case of `reveal N cards one by one { }`: play the card that case looked at, from your "
+                   "hand, paying its cost as a card from hand is (`for free`: paying nothing) and meeting its "
+                   "requirements (`ignoring requirements`: all of them ignored); a card that cannot be played so "
+                   "(its cost not payable, its effects impossible) stays in your hand.",
+           impossible=NEVER)
+@_frozen
+class PlayIt:
+    free: bool = False       # `for free`: its cost is not paid
+    ignoring: bool = False   # `ignoring requirements`: every requirement of the card is ignored
 
 
 @immediate("move_card", category="cards",
@@ -1461,6 +1498,16 @@ class CardPrice:
 @_frozen
 class KeptPlayable:
     discount: int = 0   # MC off for each resource on the card kept
+
+
+@passive("events_tags", category="modifiers", syntax="your events' tags count", example="your events' tags count",
+         summary="The tags of your played events count as the tags of your cards in play do (Odyssey: \"your event "
+                 "cards stay face up, and their tags are in use as if those were automated cards\"): in your tag "
+                 "counts, requirements and `per TAG tag`, milestones and awards, and `distinct tags` (where the "
+                 "event tag counts too once you have played an event), as the reference engine counts them.")
+@_frozen
+class EventsTags:
+    pass
 
 
 # the verbs by what they are, in the order declared (tests that register a verb of their own read REGISTRY)

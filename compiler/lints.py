@@ -63,8 +63,12 @@ class DesignLints:
             if why:
                 self.diagnostics.warning("W104", f"no tile can take this {compiled.mark}: {why}", node.span,
                                          "remove one of the filters that contradict each other")
-        elif isinstance(compiled, fx.SharedReveal) and self.range_of(compiled.count)[1] <= 0:
+        elif isinstance(compiled, (fx.SharedReveal, fx.RevealEach)) and self.range_of(compiled.count)[1] <= 0:
             self._zero(node, f"'{text.effect(compiled, card_text=True)}' reveals no card")
+        elif isinstance(compiled, fx.RevealEach) and any(no_card_passes(f) for f in compiled.filters):
+            empty = next(no_card_passes(f) for f in compiled.filters if no_card_passes(f))
+            self.diagnostics.warning("W104", f"no card passes the filters of a case: {empty}", node.span,
+                                     "remove one of the filters that contradict each other")
         elif isinstance(compiled, (fx.MoveCard, fx.CopyPlay, fx.PlayFromHand, fx.RevealFromHand)) \
                 and compiled.cards is not None \
                 and no_card_passes(compiled.cards):

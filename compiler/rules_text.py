@@ -886,8 +886,41 @@ def _shared_reveal(t: Phrases, e) -> str:
 def _play_from_hand(t: Phrases, e) -> str:
     parts = [t("play_discount", n=m.amount) if isinstance(m, fx.Discount) else t("play_ignoring")
              for m in e.modifiers]
-    return t("play_from_hand", how=t("play_how", parts=t.join("and", parts)) if parts else "",
-             a_card=_a_card(t, e.cards) if e.cards is not None else t.a(t("project_card")))
+    key, how = ("play_from_hand", "play_how") if e.source == "hand" else (f"play_from_{e.source}", "play_again_how")
+    sentence = t(key, how=t(how, parts=t.join("and", parts)) if parts else "",
+                 a_card=_a_card(t, e.cards) if e.cards is not None else t.a(t("project_card")))
+    return sentence + (t("play_then_discard") if e.discard else "")
+
+
+@sentence_of(fx.RevealEach)
+def _reveal_each(t: Phrases, e) -> str:
+    """The draw, then each case as "if it ..., EFFECTS", joined as the options of a choice are, and what becomes
+    of the cards looked at after the first that passes a case."""
+    terms = e.count.terms
+    if all(m.kind == "constant" and not m.subtract and m.cap is None for m in terms):
+        drawn = t("reveal_each_n", n=sum(m.value for m in terms))
+    else:
+        drawn = t("reveal_each", count=_amount(t, _quantity(t, e.count)))
+    end = t.joins["sentence_end"]
+    cases = []
+    for f, body in zip(e.filters, e.cases):
+        effects = _one_sentence(t, body)
+        effects = effects[:-len(end)] if end and effects.endswith(end) else effects
+        if t.language == "en" and effects[1:2].islower():
+            effects = effects[:1].lower() + effects[1:]
+        cases.append(t("reveal_each_case", a_card=_a_card(t, f), effects=effects))
+    return t("reveal_each_cases", drawn=drawn, cases=t.join("block", cases))
+
+
+@sentence_of(fx.PlayIt)
+def _play_it(t: Phrases, e) -> str:
+    key = "play_it_free" if e.free else "play_it"
+    return t(key, ignoring=t("play_it_ignoring") if e.ignoring else "")
+
+
+@sentence_of(fx.EventsTags)
+def _events_tags(t: Phrases, e) -> str:
+    return t("events_tags")
 
 
 @sentence_of(fx.Require)

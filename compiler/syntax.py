@@ -190,6 +190,8 @@ CHILDREN = {
     "holding_filter": "resource:NAME",
     "card_word": "name:NAME",                 # `move active card ...`, `copy play of another science card`
     "card_zone": "name:NAME",                 # `move card from play ...`
+    # `with space tag -> ...` in `reveal N cards one by one { }`
+    "reveal_case": "filters+:" + "|".join(CARD_FILTERS) + " effects:effects",
     "card_destination": "words+:NAME",        # `... to another player`
     "kept_with": "count:INT word:NAME",       # `... to here with 2 resources`
     "tag_filter": "tag:NAME",

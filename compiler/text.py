@@ -662,10 +662,23 @@ def _reveal_until(e, c: bool) -> str:
 
 @text_of(fx.PlayFromHand)
 def _play_from_hand(e, c: bool) -> str:
-    words = [f"play {_chosen_card(e.cards) if e.cards is not None else 'card'} from hand"]
+    words = [f"play {_chosen_card(e.cards) if e.cards is not None else 'card'} from {e.source}"]
     for m in e.modifiers:
         words.append(f"with discount {m.amount}" if isinstance(m, fx.Discount) else "ignoring global requirements")
+    if e.discard:
+        words.append("then discard")
     return " ".join(words)
+
+
+@text_of(fx.RevealEach)
+def _reveal_each(e, c: bool) -> str:
+    cases = " | ".join(f"{card_filter(f).strip()} -> {_list(body, c)}" for f, body in zip(e.filters, e.cases))
+    return f"reveal {quantity(e.count)} cards one by one {{ {cases} }}"
+
+
+@text_of(fx.PlayIt)
+def _play_it(e, c: bool) -> str:
+    return "play it" + (" for free" if e.free else "") + (" ignoring requirements" if e.ignoring else "")
 
 
 # ------------------------------------------------------------------------------------------- pieces and sites
@@ -850,6 +863,11 @@ def _ocean_bonus(e, c: bool) -> str:
 @text_of(fx.MarkerOffset)
 def _marker_offset(e, c: bool) -> str:
     return f"{e.piece} marker {e.steps:+d}"
+
+
+@text_of(fx.EventsTags)
+def _events_tags(e, c: bool) -> str:
+    return "your events' tags count"
 
 
 @text_of(fx.KeptPlayable)

@@ -1134,3 +1134,20 @@ def test_completion_offers_the_words_of_the_leader_trigger_one_by_one(tmp_path):
         analysis = analyse(str(tmp_path / "whip.mars"), text)
         assert {item.label for item in analysis.completions(2, len(base) - base.rindex("\n") - 1 + len(written))} \
             == offered
+
+
+def test_completion_offers_the_words_of_playing_from_zones_and_revealing_one_by_one(editor, tmp_path):
+    """Playing from elsewhere than the hand (issue 30, trial 9: Odyssey, Oumuamua Type Object Survey): the zones after
+    `play event from`, `then discard` after the zone, `one by one` after `reveal 2 cards`, `for free` and `ignoring
+    requirements` after `play it`, and the events' tags passive whole at an `effect:`, all from the grammar."""
+    zones = set(_labels(_complete(editor, tmp_path, BARN.format("action: play event from |"))))
+    assert {"hand", "events"} <= zones, zones
+    after = set(_labels(_complete(editor, tmp_path, BARN.format("action: play event from events |"))))
+    assert "then discard" in after, after
+    order = set(_labels(_complete(editor, tmp_path, BARN.format("action: reveal 2 cards |"))))
+    assert "one by one" in order, order
+    played = set(_labels(_complete(editor, tmp_path, BARN.format(
+        "action: reveal 2 cards one by one { with space tag -> play it | }"))))
+    assert {"for free", "ignoring requirements"} <= played, played
+    passive = set(_labels(_complete(editor, tmp_path, BARN.format("effect: |"))))
+    assert "your events' tags count" in passive, passive

@@ -72,6 +72,7 @@ NOTES = {
     "discard_kind": "{who} {v:discard} {0} {1} card{plural}",
     "neutral_production": "the neutral opponent's production decreases",
     "face_down": "{who} {v:turn} {0} face down into the events pile",
+    "discard_event": "{who} {v:discard} {0} from the events pile",
     "stage_discard": "{kind} {0} is discarded",
     "faction_in": "{whose} {piece} enters {0}",
     "faction_out": "{whose} {piece} leaves {0}",

@@ -184,6 +184,9 @@ VALUES = {
         (visit_worth(game, s, player) for s in visitable(game, e.piece)), default=0.0),
     fx.GainPieces: lambda total, game, e, player, card, left: total + _pieces_gained(game, e, player, card, left),
     fx.SharedReveal: _shared_reveal, fx.RevealFromHand: _reveal_from_hand,
+    # the cards drawn face up, each kept or played (at least what a card drawn is worth)
+    fx.RevealEach: lambda total, game, e, player, card, left: total + CARD * int(
+        quantity(game, e.count, Where(player, card))),
     # an extra action: about what a card drawn is worth (the bot will spend it on its best action then)
     fx.TakeActions: lambda total, game, e, player, card, left: total + CARD * e.count,
     # the block's effects are the player's, whoever decides (an opponent deciding may make them worth less)

@@ -15,7 +15,14 @@ from tharsis.compiler import text
 from ..core.decisions import Decision, Option
 from ..core.flow import Step, ask, push, step, then
 from ..core.state import CardInPlay
-from ..rules.checks import PLAYER_CONTEXTS, EffectContext, card_context, own_play_steps, possible_in_some_order
+from ..rules.checks import (
+    PLAYER_CONTEXTS,
+    EffectContext,
+    card_context,
+    own_play_steps,
+    possible_in_some_order,
+    possible_with_a_payment,
+)
 from ..rules.legality import (
     award_cost,
     card_action_options,
@@ -25,7 +32,7 @@ from ..rules.legality import (
     usable_prices,
 )
 from ..rules.measures import failing
-from ..rules.prices import action_effects, card_cost, leeway, project_means, standard_cost
+from ..rules.prices import action_effects, can_pay, card_cost, leeway, project_means, standard_cost
 from ..rules.taxes import with_tax
 from . import (
     effects,  # as a module: effects imports this one (an effect may play a card)
@@ -146,24 +153,29 @@ def funded_award(game: "Table", player: int, name: str) -> None:
     game.state.awards.append((name, player))
 
 
-def play_card(game: "Table", player: int, name: str) -> None:
+def play_card(game: "Table", player: int, name: str, source: str = "hand") -> None:
+    """Pay for and play a card: from the hand (or kept on a card, played as if from hand), or, `source` "events",
+    one of the player's played events again (`play event ... from events`)."""
     card = game.library[name]
     using = card_using(game, player, card)
     game.begin("play", player, name)
-    push(game, card_paid, player, name)
+    push(game, card_paid, player, name, *((source,) if source != "hand" else ()))
     ctx = play_context(game, player, name)
     pay(game, player, card_cost(game, player, name), using, name,
         acceptable=(with_tax(game, card.play, ctx), ctx, True))
 
 
 @step
-def card_paid(game: "Table", player: int, name: str) -> None:
+def card_paid(game: "Table", player: int, name: str, source: str = "hand") -> None:
     card = game.library[name]
     state = game.state.players[player]
-    try:
-        state.hand.remove(name)
-    except ValueError:   # not in hand: kept on a card in play (`cards here may be played as if from hand`)
-        zones.take_kept(game, player, name)
+    if source == "events":   # played again: it leaves the events pile, which it joins again once played
+        state.events.remove(name)
+    else:
+        try:
+            state.hand.remove(name)
+        except ValueError:   # not in hand: kept on a card in play (`cards here may be played as if from hand`)
+            zones.take_kept(game, player, name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
     fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":
@@ -203,6 +215,36 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     if kind is None or kind.unplayable_to == "pile":   # under its own pile, never among the project cards
         state.piles.setdefault(card.type, []).insert(0, name)
     effects.run_effects(game, kind.unplayable if kind is not None else (), 0, EffectContext(player), None)
+
+
+def play_revealed(game: "Table", player: int, name: str, free: bool, ignoring: bool) -> None:
+    """`play it` in a case of `reveal N cards one by one { }`: the card, now in the player's hand, played from it,
+    paid for as from hand (`free`: for nothing) and meeting its requirements (`ignoring`: none of them checked). A
+    card that cannot be played so stays in the hand: the reference engine plays it whatever its effects, and an
+    effect that cannot be carried out is never begun here."""
+    card = game.library[name]
+    ctx = play_context(game, player, name)
+    if not ignoring and failing(game, card.requirements, ctx.where, leeway(game, player)) is not None:
+        return
+    if not free:
+        cost, using = card_cost(game, player, name), card_using(game, player, card)
+        taxed = with_tax(game, card.play, ctx)
+        if can_pay(game, player, cost, using) and possible_with_a_payment(game, taxed, ctx, cost, using):
+            play_card(game, player, name)
+        return
+    if not possible_in_some_order(game, card.play, ctx):
+        return
+    state = game.state.players[player]
+    game.begin("play", player, name)
+    state.hand.remove(name)
+    fresh = new_tags(game, player, name)
+    if card.type != "event":
+        state.played.append(CardInPlay(name))
+    if fresh:
+        fire(game, "new_tag", player, times=fresh)
+    game.flow.playing = (player, name)
+    push(game, card_played, player, name, True)
+    effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
 
 
 def play_corporation(game: "Table", index: int, name: str) -> None:

@@ -870,8 +870,54 @@ _reveal_option = shared_options("reveal {}")
 
 
 @step
-def played_from_hand(game: "Table", name: str, player: int) -> None:
-    actions.play_card(game, player, name)
+def played_from_hand(game: "Table", name: str, player: int, source: str = "hand", discard: bool = False) -> None:
+    """`play card from hand` (or `from events`): the card picked is paid for and played as from hand; `then
+    discard`: once played (its effects and the triggers it sets off), it goes to the discard pile. (Saves made
+    before the zones held no `source`: a card from hand keeps the step's arguments as they were.)"""
+    if discard:
+        push(game, discard_played_event, player, name)
+    actions.play_card(game, player, name, source)
+
+
+@step
+def discard_played_event(game: "Table", player: int, name: str) -> None:
+    """`then discard`: the event just played leaves the events pile it joined (its player's, or the one its own
+    effects sent it to) for the discard pile."""
+    for index in (player,) + tuple(i for i in range(len(game.state.players)) if i != player):
+        events = game.state.players[index].events
+        if name in events:
+            del events[len(events) - 1 - events[::-1].index(name)]
+            game.state.discard.append(name)
+            game.log_event("discard_event", player, name)
+            return
+
+
+@handles(fx.RevealEach)
+def _reveal_each(game, e, ctx):
+    """`reveal N cards one by one { }`: the cards drawn face up go into the hand; the first, in the order drawn,
+    that passes a case's filters (the cases tried in written order) has that case carried out, `it` being that card
+    (`ctx.that_card`), and the cards after it are not looked at."""
+    drawn = game.take_from_deck(max(0, quantity(game, e.count, ctx.where)))
+    if not drawn:
+        return
+    game.state.players[ctx.player].hand.extend(drawn)
+    library = game.library
+    for name in drawn:
+        game.log_event("reveal", ctx.player, name)
+    for name in drawn:
+        for cards, body in zip(e.filters, e.cases):
+            if card_matches(library[name], cards):
+                run_effects(game, body, 0, attrs.evolve(ctx, that_card=name), None)
+                return
+
+
+@handles(fx.PlayIt)
+def _play_it(game, e, ctx):
+    """`play it`: the card a case of `reveal N cards one by one` looked at, from the hand, if it is still there
+    and can be played so (else it stays in the hand)."""
+    name = ctx.that_card
+    if name is not None and name in game.state.players[ctx.player].hand:
+        actions.play_revealed(game, ctx.player, name, e.free, e.ignoring)
 
 
 @handles(fx.GainRaised, inline=True)
@@ -1244,7 +1290,7 @@ class Pick:
     both stay as they are). `offered`: what picking starts with, once there is something to pick."""
 
     decision: str                                 # the Decision's kind
-    prompt: str
+    prompt: object                                # the question, or a function of the effect giving it
     choices: Callable[["Table", object, EffectContext], list]
     option: Callable[[object], Option]            # a value offered -> its Option
     chosen: Callable                              # a @step: (game, value, *arguments(e, ctx))
@@ -1297,10 +1343,13 @@ PICK_ONE = {
                       (ctx.decided if e.destination != "here" else (ctx.decider, ctx.card, e.resources))),
     fx.CopyPlay: Pick("card", "Copy the effects of which card?", option=_labelled("copy"), chosen=play_copied,
                       choices=copyable_plays, arguments=lambda e, ctx: (ctx,)),
-    fx.PlayFromHand: Pick("card", "Which card do you play from your hand?", option=_labelled("play"),
+    fx.PlayFromHand: Pick("card", lambda e: "Which card do you play from your hand?" if e.source == "hand" else
+                          "Which of your played events do you play again?", option=_labelled("play"),
                           chosen=played_from_hand, offered=_play_offered,
                           choices=lambda game, e, ctx: cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
-                                                                                ctx.playing)),
+                                                                                ctx.playing, e.source),
+                          arguments=lambda e, ctx: (ctx.player,) + ((e.source, e.discard)
+                                                                    if e.source != "hand" or e.discard else ())),
     fx.FundAward: Pick("award", "Which award do you fund for free?", option=_labelled("fund"), chosen=award_funded,
                        choices=lambda game, e, ctx: fundable_awards(game)),
     fx.ReuseAction: Pick("card", "Repeat the action of which card?", option=_labelled("card"), chosen=reused,
@@ -1319,7 +1368,8 @@ def _pick_one(game: "Table", e, ctx: EffectContext) -> None:
         return
     if pick.offered is not None:
         pick.offered(game, e, ctx)
-    ask(game, ctx.question(pick.decision, pick.prompt, tuple(map(pick.option, values))), pick.chosen,
+    prompt = pick.prompt if pick.prompt.__class__ is str else pick.prompt(e)
+    ask(game, ctx.question(pick.decision, prompt, tuple(map(pick.option, values))), pick.chosen,
         *pick.arguments(e, ctx))
 
 

@@ -796,19 +796,20 @@ def lowest_productions(game: "Table", player: int) -> list[str]:
 
 
 def cards_playable_from_hand(game: "Table", player: int, modifiers: tuple, cards: Optional[fx.CardFilter] = None,
-                             playing: Optional[str] = None) -> list[str]:
-    """The cards in hand that `play card from hand` could play with these modifiers (a discount, requirements
-    ignored), passing its filters (`cards`): the modifiers are added for the question and taken away again. The card
-    being played is not one of them, nor a card that would itself play from hand (no chain of such cards is
-    sought)."""
+                             playing: Optional[str] = None, source: str = "hand") -> list[str]:
+    """The cards in hand (or, `source` "events", among the player's played events) that `play card from ...` could
+    play with these modifiers (a discount, requirements ignored), passing its filters (`cards`): the modifiers are
+    added for the question and taken away again. The card being played is not one of them, nor a card that would
+    itself play from hand (no chain of such cards is sought)."""
     from .legality import playable  # legality asks these checks in turn: imported when first needed
 
     state = game.state.players[player]
     kinds, library = game.elements.card_kinds, game.library
+    zone = state.events if source == "events" else state.hand
     before = state.next_card_modifiers
     state.next_card_modifiers = before + list(modifiers)  # read afresh by the prices, never cached
     try:
-        return [name for name in dict.fromkeys(state.hand)
+        return [name for name in dict.fromkeys(zone)
                 if name != playing and library[name].type not in kinds
                 and (cards is None or card_matches(library[name], cards))
                 and not any(type(e) is fx.PlayFromHand for e in library[name].play)
@@ -1127,7 +1128,7 @@ _POSSIBLE = {
     fx.EachOpponent: _every_one_can,
     fx.EachPlayer: _every_one_can,
     fx.PlayFromHand: lambda game, e, ctx: bool(cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards,
-                                                                         ctx.playing)),
+                                                                         ctx.playing, e.source)),
     # a steal without `up to` takes exactly its amount from an opponent who has it (solo: the neutral opponent has)
     fx.Steal: lambda game, e, ctx: (e.up_to or (game.options.solo and not e.harmed) or bool(stealable(game, e, ctx))),
     fx.ReuseAction: lambda game, e, ctx: bool(reusable_actions(game, ctx.player, ctx.card)),

@@ -15,6 +15,7 @@ import attrs
 
 from tharsis.compiler.effects import (
     Condition,
+    EventsTags,
     InfluenceBonus,
     Measure,
     Quantity,
@@ -57,14 +58,26 @@ def players_in_scope(game: "Table", where: Where, scope: str):
 
 
 def tags_of(game: "Table", player: int, playing: Optional[str] = None) -> list[str]:
-    """Tags in play: corporation and non-event project cards, plus an event while it is being played."""
+    """Tags in play: corporation and non-event project cards, plus an event while it is being played, and, for a
+    player whose events' tags count (`your events' tags count`), the tags of their played events."""
     library = game.library
     tags: list[str] = []
     for card in game.state.players[player].played:
         tags.extend(library[card.name].tags)
-    if playing and library[playing].type == "event":
+    events = _counted_events(game, player)
+    for name in events:
+        tags.extend(library[name].tags)
+    if playing and library[playing].type == "event" and playing not in events:
         tags.extend(library[playing].tags)
     return tags
+
+
+def _counted_events(game: "Table", player: int) -> list:
+    """The played events whose tags count for the player: all of them with `your events' tags count` (Odyssey),
+    else none."""
+    if passive_cache(game, player)[1].get(EventsTags):
+        return game.state.players[player].events
+    return []
 
 
 def count(game: "Table", measure: Measure, where: Where) -> int:
@@ -85,7 +98,8 @@ def _tags(game: "Table", measure: Measure, where: Where, players) -> int:
     for p in players:
         counts = tag_counts(game, p)
         total += counts[None] if name is None else counts.get(name, 0)
-        if playing and p == where.player and game.library[playing].type == "event":
+        if playing and p == where.player and game.library[playing].type == "event" and \
+                playing not in _counted_events(game, p):
             tags = game.library[playing].tags
             total += len(tags) if name is None else tags.count(name) + _counted_as(game, p, tags, name)
     return total
@@ -113,11 +127,16 @@ def _wild(game: "Table", measure: Measure, where: Where) -> int:
 def tag_counts(game: "Table", player: int) -> dict:
     """The player's tags in play, counted by tag (and all of them under None). Cards in play never lose their
     tags, so the count is cached with the player's passives and renewed when a card enters play."""
-    derived = passive_cache(game, player)[2]
+    cache = passive_cache(game, player)
+    derived = cache[2]
     counts = derived.get("tags")
-    if counts is None:
+    # a player whose events' tags count: the events played since the count was made (they join no play area,
+    # so the cache of the cards in play does not see them) make it afresh
+    events = len(game.state.players[player].events) if cache[1].get(EventsTags) else -1
+    if counts is None or derived.get("tags_events", -1) != events:
         tags = tags_of(game, player)
         counts = derived["tags"] = {None: len(tags)}
+        derived["tags_events"] = events
         for tag in tags:
             counts[tag] = counts.get(tag, 0) + 1
         # `mars tags count as science tags`: the printed tags of one kind added to another's count (the total stays
@@ -246,6 +265,12 @@ def _card_resources(game: "Table", measure: Measure, players) -> int:
     return total
 
 
+def _event_kind(game: "Table", player: int) -> int:
+    """The event tag as one more kind of tag in `distinct tags`, for a player whose events' tags count and who has
+    played one (the reference engine's Odyssey: its events are face up, the event tag among their tags)."""
+    return int(bool(_counted_events(game, player)))
+
+
 def _distinct_resources(game: "Table", measure: Measure, where: Where, players) -> int:
     """The kinds of resource the player has: standard resources in stock and card resources on cards (one each)."""
     state, library = game.state.players[where.player], game.library
@@ -326,7 +351,7 @@ def _events_played(game: "Table", measure: Measure, where: Where, players) -> in
 _COUNTERS = {
     "tags": _tags,
     "distinct_tags": lambda game, m, where, players: len(set(tags_of(game, where.player, where.playing)) -
-                                                         set(m.wild_tags)),
+                                                         set(m.wild_tags)) + _event_kind(game, where.player),
     "distinct_resources": _distinct_resources,
     "resource_here": _resource_here,
     "card_resources": lambda game, m, where, players: _card_resources(game, m, players),

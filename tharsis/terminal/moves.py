@@ -328,7 +328,7 @@ def told_event(game, event, words: Words) -> str:
              "site_in": "site", "site_out": "site", "government": "faction", "faction_bonus": "faction",
              "faction_in": "faction", "faction_out": "faction", "pieces_back": "faction",
              "resolve": "card", "stage": "card", "stage_reveal": "card", "stage_discard": "card",
-             "take_revealed": "card", "kept_doubled": "card"}.get(kind)
+             "take_revealed": "card", "kept_doubled": "card", "discard_event": "card"}.get(kind)
     if named is not None and details:
         parts[0] = _definition_name(game, words, named, details[0])
     if kind == "kept":   # the card kept, and the card it is kept on

@@ -44,6 +44,8 @@ _SPOKEN = {
     "THAT_PLAYERS_EVENTS": ("that player's events",),
     "KEPT_PLAYABLE": ("cards here may be played as if from hand",),
     "IGNORING_REQUIREMENTS": ("ignoring global requirements",), "PROTECT_SCOPE": ("here", "from opponents"),
+    "THEN_DISCARD": ("then discard",), "ONE_BY_ONE": ("one by one",), "FOR_FREE": ("for free",),
+    "IGNORING_ALL_REQUIREMENTS": ("ignoring requirements",), "EVENTS_TAGS_COUNT": ("your events' tags count",),
     "CARD_KIND": ("card", "event"), "WILD_TAG": ("as any tag",),
     "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
