@@ -551,15 +551,20 @@ class EffectChecks:
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()
 
-    @compiles(fx.ClaimSpace, "filters*")
+    @compiles(fx.ClaimSpace, "filters*:" + "|".join(_PLACE_FILTER_RULES) + " collect?:COLLECTING_BONUS")
     def _fx_claim(self, node: Node, ctx: CheckContext):
+        """`claim space [FILTER ...] [collecting [space] bonus]`: the player's marker on a free space."""
         filters = self._filters(node["filters"])
         mine = next((f for f in node["filters"] if f.kind == "on_claim"), None)
         if mine is not None:  # a space claimed is one no marker may go on again
             self.diagnostics.error("E301", "a space you claimed has your marker already: 'claim space' takes a free "
                                    "space", mine.span, "remove 'on your claim'")
             return None
-        return fx.ClaimSpace(filters) if filters is not None else None
+        if filters is None:
+            return None
+        collect = node["collect"]
+        space_only = collect is not None and collect.text.split()[1] == "space"   # `collecting space bonus`
+        return fx.ClaimSpace(filters, collect is not None, space_only)
 
     def _marker_filters(self, name: Leaf, nodes: list, verb: str) -> Optional[tuple]:
         """The filters of where a marker goes: those of a placement, but a marker is no tile, so the rules of

@@ -396,12 +396,18 @@ class PlaceTile:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@immediate("claim", category="tiles", syntax="claim space [FILTER ...]", example="claim space on land",
-           summary="Put your marker on a free space: from now on only you may place a tile there.",
+@immediate("claim", category="tiles", syntax="claim space [FILTER ...] [collecting [space] bonus]",
+           example="claim space on land",
+           summary="Put your marker on a free space: from now on only you may place a tile there. `collecting "
+                   "bonus`: you collect what a tile placed there would give you (the space's printed bonus and the "
+                   "adjacent oceans' money), though no tile is placed and nothing is triggered; `collecting space "
+                   "bonus`: the space's printed bonus only (Survey Mission's \"gain all placement bonuses\").",
            impossible="when no free space meets the filters")
 @_frozen
 class ClaimSpace:
     filters: tuple[SpaceFilter, ...] = ()
+    collect: bool = added(False)      # `collecting [space] bonus`
+    space_only: bool = added(False)   # `collecting space bonus`: the space's printed bonus, no adjacent oceans' money
 
 
 @immediate("place_marker", category="tiles", syntax='place marker "NAME" [blocking tiles] [FILTER ...]',

@@ -609,7 +609,8 @@ def _move_marker(t: Phrases, e) -> str:
 
 @sentence_of(fx.ClaimSpace)
 def _claim(t: Phrases, e) -> str:
-    return t("claim", filters=_filters(t, e.filters))
+    collect = t("marker_collects_space") if e.space_only else t("marker_collects") if e.collect else ""
+    return t("claim", filters=_filters(t, e.filters), collect=collect)
 
 
 @sentence_of(fx.Draw, fx.Discard)

@@ -370,7 +370,8 @@ def _place(e, c: bool) -> str:
 
 @text_of(fx.ClaimSpace)
 def _claim(e, c: bool) -> str:
-    return "claim space" + _filters(e.filters)
+    collect = " collecting space bonus" if e.space_only else " collecting bonus" if e.collect else ""
+    return "claim space" + _filters(e.filters) + collect
 
 
 @text_of(fx.PlaceMarker)

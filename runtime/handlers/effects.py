@@ -329,8 +329,13 @@ def placed_one(game: "Table", e, ctx: EffectContext, remaining: int, placed, con
 
 
 @step
-def claimed(game: "Table", space: str, player: int) -> None:
+def claimed(game: "Table", space: str, player: int, oceans: Optional[bool] = None) -> None:
+    """`claim space`: the player's marker on the space; `oceans` None: nothing collected (an argument left out then,
+    so that the flows of saved games read as before), True (`collecting bonus`): what a tile placed there would give,
+    False (`collecting space bonus`): the space's printed bonus only, as a marker moved there collects it."""
     game.state.claims[space] = player
+    if oceans is not None:
+        tiles.marker_bonuses(game, player, space, 0, oceans)
 
 
 @handles(fx.Draw, inline=True)
@@ -1246,7 +1251,8 @@ def _collect_bonus(game, e, ctx):
 
 PICK_ONE = {
     fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
-                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
+                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters),
+                        arguments=lambda e, ctx: (ctx.player,) + ((not e.space_only,) if e.collect else ())),
     fx.PlaceMarker: Pick("space", "Where do you place the marker?", option=space_option, chosen=tiles.marker_placed,
                          choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                          arguments=lambda e, ctx: (ctx.player, e.name, e.blocks)),

@@ -47,7 +47,7 @@ _SPOKEN = {
     "ONCE_PER_GENERATION": ("once per generation",), "ONCE_PER_ACTION": ("once per action",), "ON_STAGE": ("on",),
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
     "VP_SCORERS": ("each player", "each opponent"),
-    "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus",),
+    "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus", "collecting space bonus"),
     "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
     "GIVE_TO": ("the victim", "that player"),
     "IN_A_FACTION": ("a faction",),
