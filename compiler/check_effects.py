@@ -80,6 +80,9 @@ class CheckContext:
     event: bool = False
     # an earlier effect of these targets another player: `that player's events` is theirs
     targeted_before: bool = False
+    # an earlier effect of these (or of the list around them) is `play card from hand`: `that card` is the card it
+    # played (Valuable Gases' "play an active floater card from hand ... and add 5 floaters to it")
+    played_before: bool = False
 
 
 class EffectChecks:
@@ -94,12 +97,14 @@ class EffectChecks:
         # an effect of the same list targets the player (a card's effects played in the order its player chooses
         # keep the move with that effect: runtime/rules/checks.py `effect_steps`)
         outer_target, targeted_before = ctx.targeted_before, False
+        outer_played = played_before = ctx.played_before
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
-            ctx.placed_before, ctx.targeted_before = placed_before, targeted_before
+            ctx.placed_before, ctx.targeted_before, ctx.played_before = placed_before, targeted_before, played_before
             compiled = self.effect(child, ctx)
+            played_before = played_before or isinstance(compiled, fx.PlayFromHand)
             targeted_before = targeted_before or _targets_player(compiled)
             if isinstance(compiled, fx.PlaceTile) and not placed_before and \
                     any(f.kind == "next_to_placed" for f in compiled.filters):
@@ -117,7 +122,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
-        ctx.placed_before, ctx.targeted_before = outer, outer_target
+        ctx.placed_before, ctx.targeted_before, ctx.played_before = outer, outer_target, outer_played
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -645,10 +650,12 @@ class EffectChecks:
         if target == "here":
             if not self._holds_check(resource, ctx, written.span):
                 return None
-        if target == "that_card" and not ctx.in_trigger:
+        if target == "that_card" and not ctx.in_trigger and not ctx.played_before:
             self.diagnostics.error("E307",
-                                   "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                         target_node.span)
+                                   "'that card' means the card that fired a trigger, or the card an earlier 'play "
+                                   "card from hand' of the same effects played; it works only in 'when ...' or "
+                                   "after such a play", target_node.span,
+                                   "play the card first: play card from hand; add 5 floaters to that card")
             return None
         cards = 0
         if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`
@@ -724,6 +731,11 @@ class EffectChecks:
         if maximum is None:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
+
+    @compiles(fx.IfYouCan, "keyword:IF_YOU_CAN effects:effects")
+    def _fx_if_you_can(self, node: Node, ctx: CheckContext):
+        """`if you can { EFFECTS }`: checked like a `may` (skipped when they cannot all be carried out)."""
+        return fx.IfYouCan(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)))
 
     @compiles(fx.May, "effects:effects")
     def _fx_may(self, node: Node, ctx: CheckContext):
@@ -1837,7 +1849,7 @@ class EffectChecks:
 
 # what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, an ocean
 # removed, nothing), and blocks whose contents are checked
-_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
+_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.IfYouCan, fx.Neutral,
             fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
 
 

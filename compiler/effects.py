@@ -586,6 +586,16 @@ class May:
     body: tuple
 
 
+@immediate("if_you_can", category="control", syntax="if you can { EFFECTS }",
+           example="if you can { play active card holding microbe from hand; add 2 microbes to that card }",
+           summary="Carried out when its effects can all be carried out (judged as a card's are), skipped otherwise, "
+                   "with nothing asked: the printed \"if you can\", where `may { }` would let the player decline.",
+           impossible=NEVER)
+@_frozen
+class IfYouCan:
+    body: tuple
+
+
 @immediate("copy_production", category="production",
            syntax="copy production of (TAG card | N different TAG cards)",
            example="copy production of 2 different building cards",

@@ -675,7 +675,7 @@ def _choose_x(t: Phrases, e) -> str:
              effects=_one_sentence(t, e.body))
 
 
-@sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral, fx.ThatPlayer)
+@sentence_of(fx.May, fx.IfYouCan, fx.EachOpponent, fx.EachPlayer, fx.Neutral, fx.ThatPlayer)
 def _block(t: Phrases, e) -> str:
     must = "_must" if getattr(e, "must", False) else ""   # `each player must { }`: every one must be able to
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`

@@ -465,6 +465,11 @@ def _may(e, c: bool) -> str:
     return f"may {{ {_list(e.body, c)} }}"
 
 
+@text_of(fx.IfYouCan)
+def _if_you_can(e, c: bool) -> str:
+    return f"if you can {{ {_list(e.body, c)} }}"
+
+
 @text_of(fx.CopyProduction)
 def _copy_production(e, c: bool) -> str:
     if e.count == 1:

@@ -1222,8 +1222,16 @@ def _rollback(undo: list, mark: int) -> None:
 
 
 def effect_steps(effects: tuple) -> list[tuple]:
+    """A card's effects as the steps its player may order: an effect about the tile just placed stays with its
+    placement, `add ... to that card` with the `play card from hand` that plays that card."""
     steps: list[tuple] = []
+    played = None   # the step of the last `play card from hand`
     for e in effects:
+        if type(e) is fx.PlayFromHand:
+            played = len(steps)
+        elif played is not None and type(e) is fx.AddResources and e.target == "that_card":
+            steps[played] = steps[played] + (e,)
+            continue
         about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
             (isinstance(e, fx.RemoveResources) and e.next_to_placed) or \
             (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))
