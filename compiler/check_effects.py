@@ -20,7 +20,7 @@ from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
 _PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "next_to", "next_to_marker",
-                       "isolated", "ignoring_adjacency", "also_where_you_have_one")
+                       "isolated", "ignoring_adjacency", "also_where_you_have_one", "building_twice")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
 
@@ -353,6 +353,10 @@ class EffectChecks:
                                        "'also where you have one' lifts a site's one-per-player rule: it goes with a "
                                      "piece, not a tile", node.span, "write: place PIECE also where you have one")
                 return None
+            elif node.kind == "building_twice":
+                self.diagnostics.error("E301", "'building twice' carries out a site's 'build' twice: it goes with a "
+                                       "piece, not a tile", node.span, "write: place PIECE building twice")
+                return None
         return tuple(filters)
 
     def _covered_tile(self, node: Node, covering: bool) -> Optional[fx.SpaceFilter]:
@@ -477,13 +481,15 @@ class EffectChecks:
         if count < 1:
             self.diagnostics.error("E302", "place at least 1 piece", count_leaf.span)
             return None
-        others = [f for f in node["filters"] if f.kind != "also_where_you_have_one"]
+        others = [f for f in node["filters"] if f.kind not in ("also_where_you_have_one", "building_twice")]
         if name_leaf is not None or others:
             self.diagnostics.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
-                         (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
+                         (name_leaf or others[0]).span,
+                         f"write: place {piece} [also where you have one] [building twice]")
             return None
         also_own = any(f.kind == "also_where_you_have_one" for f in node["filters"])
-        return fx.PlacePiece(piece, count, also_own=also_own)
+        builds = 2 if any(f.kind == "building_twice" for f in node["filters"]) else 1
+        return fx.PlacePiece(piece, count, also_own=also_own, builds=builds)
 
     @compiles(fx.PlaceInFaction, "count?:INT words+:NAME faction:IN_A_FACTION|STRING")
     def _fx_place_in_faction(self, node: Node, ctx: CheckContext):

@@ -1093,17 +1093,19 @@ class DecidedBy:
 
 # ------------------------------------------------------------------------------------------- pieces and sites
 
-@immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",
-           example="place outpost",
+@immediate("place_piece", shares=PlaceTile, category="sites",
+           syntax="place PIECE [also where you have one] [building twice]", example="place outpost",
            summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
                    "(not one that holds yours already when it allows one per player, unless `also where you have "
-                   "one`): you carry out the site's `build` effects, and its marker moves up to the first free step.",
+                   "one`): you carry out the site's `build` effects (`building twice`: twice, Vital Colony's "
+                   "\"receive the placement bonus twice\"), and its marker moves up to the first free step.",
            impossible="when no active site that holds this kind has room for one of the player's")
 @_frozen
 class PlacePiece:
     piece: str
     count: int = 1
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
+    builds: int = added(1)   # `building twice`: the site's `build` effects carried out this many times
 
 
 @immediate("send", category="sites", syntax="send PIECE", example="send shuttle",

@@ -893,7 +893,8 @@ def _next_card(t: Phrases, e) -> str:
 @sentence_of(fx.PlacePiece)
 def _place_piece(t: Phrases, e) -> str:
     return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
-             also=t("place_piece_also") if e.also_own else "")
+             also=t("place_piece_also") if e.also_own else "") + \
+        (t("place_piece_twice") if e.builds == 2 else "")
 
 
 @sentence_of(fx.SendPiece)

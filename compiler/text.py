@@ -660,7 +660,8 @@ def _play_from_hand(e, c: bool) -> str:
 @text_of(fx.PlacePiece)
 def _place_piece(e, c: bool) -> str:
     count = f"{e.count} " if e.count > 1 else ""
-    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "") + \
+        (" building twice" if e.builds == 2 else "")
 
 
 @text_of(fx.SendPiece)

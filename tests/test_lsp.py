@@ -528,6 +528,8 @@ def test_completion_offers_if_you_can_and_that_card(editor, tmp_path):
     after = set(_labels(_complete(editor, tmp_path,
                                   BARN.format("play: play card from hand; add 5 microbes to |"))))
     assert "that" in after or "that card" in after, after
+    placed = set(_labels(_complete(editor, tmp_path, BARN.format("play: place city |"))))
+    assert "building twice" in placed, placed   # a piece's (Vital Colony); on a tile it is E301
 
 
 def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):

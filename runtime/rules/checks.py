@@ -453,7 +453,7 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectCo
     declared = game.elements.sites
     for site in placeable(game, ctx.player, e.piece, e.also_own):
         mark = len(undo)
-        for effect in declared[site.name].build:
+        for effect in declared[site.name].build * e.builds:   # `building twice`: its changes twice
             for table, resource, delta in _certain_changes(game, effect, ctx):
                 table[resource] += delta
                 undo.append((table, resource, delta))

@@ -48,7 +48,7 @@ _SPOKEN = {
     "RANK_PLACE": ("first", "second", "third", "fourth", "fifth"), "LOWEST": ("lowest",), "AT_LEAST": ("at least",),
     "VP_SCORERS": ("each player", "each opponent"),
     "BLOCKING_TILES": ("blocking tiles",), "COLLECTING_BONUS": ("collecting bonus", "collecting space bonus"),
-    "IF_YOU_CAN": ("if you can",),
+    "IF_YOU_CAN": ("if you can",), "BUILDING_TWICE": ("building twice",),
     "UNTIL_NONE_LEFT": ("until none left",), "HARMED_YOU": ("who harmed you this generation",),
     "GIVE_TO": ("the victim", "that player"),
     "IN_A_FACTION": ("a faction",),
