@@ -230,9 +230,10 @@ class EffectChecks:
             if word.text.lower() == "lowest" and not negative_only:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
-                if not ctx.placed_bonus:
-                    self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                         "placement here is filtered 'on bonus ...'", word.span)
+                if not ctx.placed_bonus and not ctx.placed_before:
+                    self.diagnostics.error("E502", "'bonus' means a resource of the placement bonus of the space "
+                                           "just placed on, but no tile is placed before it", word.span,
+                                           "place the tile first: place city; production(bonus +1)")
                     return None
                 resource = "bonus"
             else:
