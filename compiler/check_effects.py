@@ -81,7 +81,7 @@ class CheckContext:
     # an earlier effect of these targets another player: `that player's events` is theirs
     targeted_before: bool = False
     # an earlier effect of these (or of the list around them) is `play card from hand`: `that card` is the card it
-    # played (Valuable Gases' "play an active floater card from hand ... and add 5 floaters to it")
+    # played (Valuable Gases' "play an active card from hand ... and add 5 resources to it")
     played_before: bool = False
 
 
@@ -662,7 +662,7 @@ class EffectChecks:
                                    "'that card' means the card that fired a trigger, or the card an earlier 'play "
                                    "card from hand' of the same effects played; it works only in 'when ...' or "
                                    "after such a play", target_node.span,
-                                   "play the card first: play card from hand; add 5 floaters to that card")
+                                   "play the card first: play card from hand; add 2 microbes to that card")
             return None
         cards = 0
         if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`

@@ -1097,7 +1097,7 @@ class DecidedBy:
            syntax="place PIECE [also where you have one] [building twice]", example="place outpost",
            summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
                    "(not one that holds yours already when it allows one per player, unless `also where you have "
-                   "one`): you carry out the site's `build` effects (`building twice`: twice, Vital Colony's "
+                   "one`): you carry out the site's `build` effects (`building twice`: twice, the printed "
                    "\"receive the placement bonus twice\"), and its marker moves up to the first free step.",
            impossible="when no active site that holds this kind has room for one of the player's")
 @_frozen

@@ -887,7 +887,7 @@ def names_card_played(effects: tuple, index: int) -> bool:
 
 def play_then(game: "Table", e: fx.PlayFromHand, ctx: EffectContext, continuation: tuple) -> None:
     """`play card from hand; ... that card`: the card played is `that card` for the effects after it (Valuable Gases'
-    "play an active floater card from hand ... and add 5 floaters to it"), which run once it is played (its own
+    "play an active card from hand ... and add 5 resources to it"), which run once it is played (its own
     effects first, as the reference engine's callback after the play). No card to play: no `that card`, the rest
     runs. (Only lists that say `that card` take this path, so the flows of other cards are as before.)"""
     effects, index, steps_after = continuation
