@@ -20,7 +20,7 @@ from .syntax import CARD_FILTERS, Leaf, Node, name_children
 
 # the placement filters of the grammar (`?place_filter`)
 _PLACE_FILTER_RULES = ("on_kind", "on_top_of", "on_reserved", "on_claim", "on_bonus", "on_no_bonus", "next_to",
-                       "next_to_marker", "isolated", "ignoring_adjacency", "also_where_you_have_one")
+                       "next_to_marker", "isolated", "ignoring_adjacency", "also_where_you_have_one", "building_twice")
 # the card filters of the grammar (`?card_filter`), which the card verbs take after their card
 _FILTER_RULES = CARD_FILTERS
 
@@ -83,6 +83,9 @@ class CheckContext:
     targeted_before: bool = False
     # in a case of `reveal N cards one by one { }`: `play it` has a card to play
     revealed: bool = False
+    # an earlier effect of these (or of the list around them) is `play card from hand`: `that card` is the card it
+    # played (Valuable Gases' "play an active card from hand ... and add 5 resources to it")
+    played_before: bool = False
 
 
 class EffectChecks:
@@ -97,12 +100,14 @@ class EffectChecks:
         # an effect of the same list targets the player (a card's effects played in the order its player chooses
         # keep the move with that effect: runtime/rules/checks.py `effect_steps`)
         outer_target, targeted_before = ctx.targeted_before, False
+        outer_played = played_before = ctx.played_before
         for child in node.nodes():
             if child.kind == "marker_move" and child["which"].kind == "another_site":
                 self._another_site(child, result, ctx)
                 continue
-            ctx.placed_before, ctx.targeted_before = placed_before, targeted_before
+            ctx.placed_before, ctx.targeted_before, ctx.played_before = placed_before, targeted_before, played_before
             compiled = self.effect(child, ctx)
+            played_before = played_before or isinstance(compiled, fx.PlayFromHand)
             targeted_before = targeted_before or _targets_player(compiled)
             if isinstance(compiled, fx.PlaceTile) and not placed_before and \
                     any(f.kind == "next_to_placed" for f in compiled.filters):
@@ -120,7 +125,7 @@ class EffectChecks:
                     ctx.placed_bonus = True
             elif isinstance(compiled, fx.ReplaceTile):   # the card's tile is the new one (`vp: 1 per adjacent ocean`)
                 ctx.places_tile = True
-        ctx.placed_before, ctx.targeted_before = outer, outer_target
+        ctx.placed_before, ctx.targeted_before, ctx.played_before = outer, outer_target, outer_played
         return tuple(result)
 
     def effect(self, node: Node, ctx: CheckContext):
@@ -228,9 +233,10 @@ class EffectChecks:
             if word.text.lower() == "lowest" and not negative_only:
                 resource = "lowest"  # one of the player's lowest productions, their choice
             elif word.text.lower() == "bonus":
-                if not ctx.placed_bonus:
-                    self.diagnostics.error("E502", "'bonus' means the resource of the space just placed on, but no "
-                                         "placement here is filtered 'on bonus ...'", word.span)
+                if not ctx.placed_bonus and not ctx.placed_before:
+                    self.diagnostics.error("E502", "'bonus' means a resource of the placement bonus of the space "
+                                           "just placed on, but no tile is placed before it", word.span,
+                                           "place the tile first: place city; production(bonus +1)")
                     return None
                 resource = "bonus"
             else:
@@ -360,6 +366,10 @@ class EffectChecks:
                                        "'also where you have one' lifts a site's one-per-player rule: it goes with a "
                                      "piece, not a tile", node.span, "write: place PIECE also where you have one")
                 return None
+            elif node.kind == "building_twice":
+                self.diagnostics.error("E301", "'building twice' carries out a site's 'build' twice: it goes with a "
+                                       "piece, not a tile", node.span, "write: place PIECE building twice")
+                return None
         return tuple(filters)
 
     def _covered_tile(self, node: Node, covering: bool) -> Optional[fx.SpaceFilter]:
@@ -484,13 +494,15 @@ class EffectChecks:
         if count < 1:
             self.diagnostics.error("E302", "place at least 1 piece", count_leaf.span)
             return None
-        others = [f for f in node["filters"] if f.kind != "also_where_you_have_one"]
+        others = [f for f in node["filters"] if f.kind not in ("also_where_you_have_one", "building_twice")]
         if name_leaf is not None or others:
             self.diagnostics.error("E301", f"a {piece} goes on a site: it has no name and no space filter",
-                         (name_leaf or others[0]).span, f"write: place {piece} (also where you have one)")
+                         (name_leaf or others[0]).span,
+                         f"write: place {piece} [also where you have one] [building twice]")
             return None
         also_own = any(f.kind == "also_where_you_have_one" for f in node["filters"])
-        return fx.PlacePiece(piece, count, also_own=also_own)
+        builds = 2 if any(f.kind == "building_twice" for f in node["filters"]) else 1
+        return fx.PlacePiece(piece, count, also_own=also_own, builds=builds)
 
     @compiles(fx.PlaceInFaction, "count?:INT words+:NAME faction:IN_A_FACTION|STRING")
     def _fx_place_in_faction(self, node: Node, ctx: CheckContext):
@@ -563,15 +575,20 @@ class EffectChecks:
     def _fx_change_government(self, node: Node, ctx: CheckContext):
         return fx.ChangeGovernment()
 
-    @compiles(fx.ClaimSpace, "filters*")
+    @compiles(fx.ClaimSpace, "filters*:" + "|".join(_PLACE_FILTER_RULES) + " collect?:COLLECTING_BONUS")
     def _fx_claim(self, node: Node, ctx: CheckContext):
+        """`claim space [FILTER ...] [collecting [space] bonus]`: the player's marker on a free space."""
         filters = self._filters(node["filters"])
         mine = next((f for f in node["filters"] if f.kind == "on_claim"), None)
         if mine is not None:  # a space claimed is one no marker may go on again
             self.diagnostics.error("E301", "a space you claimed has your marker already: 'claim space' takes a free "
                                    "space", mine.span, "remove 'on your claim'")
             return None
-        return fx.ClaimSpace(filters) if filters is not None else None
+        if filters is None:
+            return None
+        collect = node["collect"]
+        space_only = collect is not None and collect.text.split()[1] == "space"   # `collecting space bonus`
+        return fx.ClaimSpace(filters, collect is not None, space_only)
 
     def _marker_filters(self, name: Leaf, nodes: list, verb: str) -> Optional[tuple]:
         """The filters of where a marker goes: those of a placement, but a marker is no tile, so the rules of
@@ -661,10 +678,12 @@ class EffectChecks:
         if target == "here":
             if not self._holds_check(resource, ctx, written.span):
                 return None
-        if target == "that_card" and not ctx.in_trigger:
+        if target == "that_card" and not ctx.in_trigger and not ctx.played_before:
             self.diagnostics.error("E307",
-                                   "'that card' means the card that fired a trigger; it works only in 'when ...'",
-                         target_node.span)
+                                   "'that card' means the card that fired a trigger, or the card an earlier 'play "
+                                   "card from hand' of the same effects played; it works only in 'when ...' or "
+                                   "after such a play", target_node.span,
+                                   "play the card first: play card from hand; add 2 microbes to that card")
             return None
         cards = 0
         if target == "different_cards":   # `to each of 3 different cards`: at least 2, or it is `to any card`
@@ -768,6 +787,11 @@ class EffectChecks:
         if maximum is None:
             return None
         return fx.ChooseX(int(minimum_leaf.text) if minimum_leaf else 0, maximum, body)
+
+    @compiles(fx.IfYouCan, "keyword:IF_YOU_CAN effects:effects")
+    def _fx_if_you_can(self, node: Node, ctx: CheckContext):
+        """`if you can { EFFECTS }`: checked like a `may` (skipped when they cannot all be carried out)."""
+        return fx.IfYouCan(self.effects(node["effects"], attrs.evolve(ctx, refusable=True)))
 
     @compiles(fx.May, "effects:effects")
     def _fx_may(self, node: Node, ctx: CheckContext):
@@ -2010,7 +2034,7 @@ class EffectChecks:
 
 # what a `neutral { }` block may hold: effects that reward or cost no player (a site's markers moving, an ocean
 # removed, nothing), and blocks whose contents are checked
-_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.Neutral,
+_NEUTRAL = (fx.ChangeParameter, fx.PlaceTile, fx.Require, fx.Choice, fx.Conditional, fx.May, fx.IfYouCan, fx.Neutral,
             fx.MoveMarkers, fx.Nothing, fx.RemoveTile)
 
 

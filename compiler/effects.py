@@ -414,12 +414,18 @@ class PlaceTile:
     filters: tuple[SpaceFilter, ...] = ()
 
 
-@immediate("claim", category="tiles", syntax="claim space [FILTER ...]", example="claim space on land",
-           summary="Put your marker on a free space: from now on only you may place a tile there.",
+@immediate("claim", category="tiles", syntax="claim space [FILTER ...] [collecting [space] bonus]",
+           example="claim space on land",
+           summary="Put your marker on a free space: from now on only you may place a tile there. `collecting "
+                   "bonus`: you collect what a tile placed there would give you (the space's printed bonus and the "
+                   "adjacent oceans' money), though no tile is placed and nothing is triggered; `collecting space "
+                   "bonus`: the space's printed bonus only (Survey Mission's \"gain all placement bonuses\").",
            impossible="when no free space meets the filters")
 @_frozen
 class ClaimSpace:
     filters: tuple[SpaceFilter, ...] = ()
+    collect: bool = added(False)      # `collecting [space] bonus`
+    space_only: bool = added(False)   # `collecting space bonus`: the space's printed bonus, no adjacent oceans' money
 
 
 @immediate("place_marker", category="tiles", syntax='place marker "NAME" [blocking tiles] [FILTER ...]',
@@ -604,6 +610,16 @@ class ChooseX:
            impossible=NEVER)
 @_frozen
 class May:
+    body: tuple
+
+
+@immediate("if_you_can", category="control", syntax="if you can { EFFECTS }",
+           example="if you can { play active card holding microbe from hand; add 2 microbes to that card }",
+           summary="Carried out when its effects can all be carried out (judged as a card's are), skipped otherwise, "
+                   "with nothing asked: the printed \"if you can\", where `may { }` would let the player decline.",
+           impossible=NEVER)
+@_frozen
+class IfYouCan:
     body: tuple
 
 
@@ -1141,17 +1157,19 @@ class DecidedBy:
 
 # ------------------------------------------------------------------------------------------- pieces and sites
 
-@immediate("place_piece", shares=PlaceTile, category="sites", syntax="place PIECE [also where you have one]",
-           example="place outpost",
+@immediate("place_piece", shares=PlaceTile, category="sites",
+           syntax="place PIECE [also where you have one] [building twice]", example="place outpost",
            summary="Place one of your pieces of a declared kind on an active site that holds that kind and has room "
                    "(not one that holds yours already when it allows one per player, unless `also where you have "
-                   "one`): you carry out the site's `build` effects, and its marker moves up to the first free step.",
+                   "one`): you carry out the site's `build` effects (`building twice`: twice, the printed "
+                   "\"receive the placement bonus twice\"), and its marker moves up to the first free step.",
            impossible="when no active site that holds this kind has room for one of the player's")
 @_frozen
 class PlacePiece:
     piece: str
     count: int = 1
     also_own: bool = False   # `also where you have one`: the site's per-player limit is lifted
+    builds: int = added(1)   # `building twice`: the site's `build` effects carried out this many times
 
 
 @immediate("send", category="sites", syntax="send PIECE [reusing one] [to any site] [taking every bonus]",

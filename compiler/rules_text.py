@@ -618,7 +618,8 @@ def _move_marker(t: Phrases, e) -> str:
 
 @sentence_of(fx.ClaimSpace)
 def _claim(t: Phrases, e) -> str:
-    return t("claim", filters=_filters(t, e.filters))
+    collect = t("marker_collects_space") if e.space_only else t("marker_collects") if e.collect else ""
+    return t("claim", filters=_filters(t, e.filters), collect=collect)
 
 
 @sentence_of(fx.Draw, fx.Discard)
@@ -687,7 +688,7 @@ def _choose_x(t: Phrases, e) -> str:
              effects=_one_sentence(t, e.body))
 
 
-@sentence_of(fx.May, fx.EachOpponent, fx.EachPlayer, fx.Neutral, fx.ThatPlayer)
+@sentence_of(fx.May, fx.IfYouCan, fx.EachOpponent, fx.EachPlayer, fx.Neutral, fx.ThatPlayer)
 def _block(t: Phrases, e) -> str:
     must = "_must" if getattr(e, "must", False) else ""   # `each player must { }`: every one must be able to
     if getattr(e, "condition", None) is not None:   # `each player with CONDITION { }`
@@ -938,7 +939,8 @@ def _next_card(t: Phrases, e) -> str:
 @sentence_of(fx.PlacePiece)
 def _place_piece(t: Phrases, e) -> str:
     return t("place_piece", pieces=t.pieces(str(e.count), e.piece, e.count),
-             also=t("place_piece_also") if e.also_own else "")
+             also=t("place_piece_also") if e.also_own else "") + \
+        (t("place_piece_twice") if e.builds == 2 else "")
 
 
 @sentence_of(fx.SendPiece)

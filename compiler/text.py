@@ -388,7 +388,8 @@ def _place(e, c: bool) -> str:
 
 @text_of(fx.ClaimSpace)
 def _claim(e, c: bool) -> str:
-    return "claim space" + _filters(e.filters)
+    collect = " collecting space bonus" if e.space_only else " collecting bonus" if e.collect else ""
+    return "claim space" + _filters(e.filters) + collect
 
 
 @text_of(fx.PlaceMarker)
@@ -481,6 +482,11 @@ def _choose_x(e, c: bool) -> str:
 @text_of(fx.May)
 def _may(e, c: bool) -> str:
     return f"may {{ {_list(e.body, c)} }}"
+
+
+@text_of(fx.IfYouCan)
+def _if_you_can(e, c: bool) -> str:
+    return f"if you can {{ {_list(e.body, c)} }}"
 
 
 @text_of(fx.CopyProduction)
@@ -686,7 +692,8 @@ def _play_it(e, c: bool) -> str:
 @text_of(fx.PlacePiece)
 def _place_piece(e, c: bool) -> str:
     count = f"{e.count} " if e.count > 1 else ""
-    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "")
+    return f"place {count}{v.plural_noun(e.piece, e.count)}" + (" also where you have one" if e.also_own else "") + \
+        (" building twice" if e.builds == 2 else "")
 
 
 @text_of(fx.SendPiece)

@@ -520,6 +520,25 @@ def test_completion_offers_next_to_it_after_a_placement(editor, tmp_path):
     assert {"next to it", "next", "isolated"} <= offered, offered
 
 
+def test_completion_offers_collecting_bonus_after_a_claim(editor, tmp_path):
+    """`claim space on land collecting space bonus` (issue 30, trial 10: Survey Mission) is offered after a claim's
+    filters, as after a marker's move."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: claim space on land |"))))
+    assert {"collecting bonus", "collecting space bonus", "next"} <= offered, offered
+
+
+def test_completion_offers_if_you_can_and_that_card(editor, tmp_path):
+    """`if you can { }` begins an effect, as `may` does (issue 30, trial 10: Valuable Gases), and `that card` is
+    offered after `play card from hand; add 5 microbes to`."""
+    offered = set(_labels(_complete(editor, tmp_path, BARN.format("play: gain 1 steel; |"))))
+    assert {"if you can", "may"} <= offered, offered
+    after = set(_labels(_complete(editor, tmp_path,
+                                  BARN.format("play: play card from hand; add 5 microbes to |"))))
+    assert "that" in after or "that card" in after, after
+    placed = set(_labels(_complete(editor, tmp_path, BARN.format("play: place city |"))))
+    assert "building twice" in placed, placed   # a piece's (Vital Colony); on a tile it is E301
+
+
 def test_completion_offers_less_and_more_after_a_card_price(editor, tmp_path):
     """`buy cards for 1 MC less` (issue 30, trial 4: Quantum Research): `less` and `more` follow the price."""
     offered = set(_labels(_complete(editor, tmp_path, BARN.format("effect: buy cards for 1 MC |"))))

@@ -148,6 +148,8 @@ def _mine(e, facts: Facts) -> None:
         if kind is fx.ChooseX:
             facts.scaled = 1.0
         _walk(e.body, facts)
+    elif kind is fx.IfYouCan:   # no choice: its effects, when they can be carried out
+        _walk(e.body, facts)
     elif kind is fx.Conditional:
         _walk(e.then, facts)
     elif kind in (fx.EachPlayer, fx.Repeat, fx.DecidedBy):   # `decided by`: the effects are the player's

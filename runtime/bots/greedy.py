@@ -176,6 +176,7 @@ VALUES = {
     fx.Choice: _best_option,
     fx.Conditional: lambda total, game, e, player, card, left: total + effects_value(game, e.then, player, card),
     fx.ChooseX: _fixed(3.0), fx.May: _fixed(3.0),
+    fx.IfYouCan: lambda total, game, e, player, card, left: total + effects_value(game, e.body, player, card),
     fx.PlaceInFaction: lambda total, game, e, player, card, left: total + _faction_piece(game, e, player),
     fx.ReplaceNeutral: _fixed(PIECE / 2), fx.RemoveFromFaction: _fixed(PIECE / 2),
     fx.TakeRole: lambda total, game, e, player, card, left: total + VP + terraform_value(game) - tax(game, player),

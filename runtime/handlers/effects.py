@@ -143,6 +143,9 @@ def run_effects(game: "Table", effects: tuple, index: int, ctx: EffectContext, s
                     later += later_step
             sites.place_piece(game, e, ctx, later)
             return
+        if kind is fx.PlayFromHand and names_card_played(effects, index):  # the rest's `that card` is the card
+            play_then(game, e, ctx, (effects, index, steps_after))
+            return
         if index < count or steps_after is not None:
             stack.append(Step(run_effects, (effects, index, ctx, steps_after)))
         HANDLERS[kind](game, e, ctx)
@@ -329,8 +332,13 @@ def placed_one(game: "Table", e, ctx: EffectContext, remaining: int, placed, con
 
 
 @step
-def claimed(game: "Table", space: str, player: int) -> None:
+def claimed(game: "Table", space: str, player: int, oceans: Optional[bool] = None) -> None:
+    """`claim space`: the player's marker on the space; `oceans` None: nothing collected (an argument left out then,
+    so that the flows of saved games read as before), True (`collecting bonus`): what a tile placed there would give,
+    False (`collecting space bonus`): the space's printed bonus only, as a marker moved there collects it."""
     game.state.claims[space] = player
+    if oceans is not None:
+        tiles.marker_bonuses(game, player, space, 0, oceans)
 
 
 @handles(fx.Draw, inline=True)
@@ -743,6 +751,13 @@ def _may(game, e, ctx):
                            (Option("yes", True), Option("no", False))), may_chosen, e, ctx)
 
 
+@handles(fx.IfYouCan)
+def _if_you_can(game, e, ctx):
+    """`if you can { }`: the block when its effects can all be carried out, nothing otherwise; nothing is asked."""
+    if possible(game, e.body, ctx):
+        run_effects(game, e.body, 0, ctx, None)
+
+
 @step
 def may_chosen(game: "Table", yes: bool, e, ctx: EffectContext) -> None:
     if yes:
@@ -918,6 +933,36 @@ def _play_it(game, e, ctx):
     name = ctx.that_card
     if name is not None and name in game.state.players[ctx.player].hand:
         actions.play_revealed(game, ctx.player, name, e.free, e.ignoring)
+
+
+def names_card_played(effects: tuple, index: int) -> bool:
+    """Whether an effect after a `play card from hand` (at `index` - 1) says `that card`: the card it plays."""
+    for e in fx.walk(effects[index:]):
+        if type(e) is fx.AddResources and e.target == "that_card":
+            return True
+    return False
+
+
+def play_then(game: "Table", e: fx.PlayFromHand, ctx: EffectContext, continuation: tuple) -> None:
+    """`play card from hand; ... that card`: the card played is `that card` for the effects after it (Valuable Gases'
+    "play an active card from hand ... and add 5 resources to it"), which run once it is played (its own
+    effects first, as the reference engine's callback after the play). No card to play: no `that card`, the rest
+    runs. (Only lists that say `that card` take this path, so the flows of other cards are as before.)"""
+    effects, index, steps_after = continuation
+    values = cards_playable_from_hand(game, ctx.player, e.modifiers, e.cards, ctx.playing)
+    if not values:
+        run_effects(game, effects, index, attrs.evolve(ctx, that_card=None), steps_after)
+        return
+    _play_offered(game, e, ctx)
+    ask(game, ctx.question("card", "Which card do you play from your hand?", tuple(map(_labelled("play"), values))),
+        played_then, ctx, continuation)
+
+
+@step
+def played_then(game: "Table", name: str, ctx: EffectContext, continuation: tuple) -> None:
+    effects, index, steps_after = continuation
+    push(game, run_effects, effects, index, attrs.evolve(ctx, that_card=name), steps_after)
+    actions.play_card(game, ctx.player, name)
 
 
 @handles(fx.GainRaised, inline=True)
@@ -1327,7 +1372,8 @@ def _collect_bonus(game, e, ctx):
 
 PICK_ONE = {
     fx.ClaimSpace: Pick("space", "Which space do you claim?", option=space_option, chosen=claimed,
-                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters)),
+                        choices=lambda game, e, ctx: claimable(game, ctx.player, e.filters),
+                        arguments=lambda e, ctx: (ctx.player,) + ((not e.space_only,) if e.collect else ())),
     fx.PlaceMarker: Pick("space", "Where do you place the marker?", option=space_option, chosen=tiles.marker_placed,
                          choices=lambda game, e, ctx: marker_destinations(game, ctx.player, e),
                          arguments=lambda e, ctx: (ctx.player, e.name, e.blocks)),

@@ -168,7 +168,7 @@ def place_piece(game: "Table", e: fx.PlacePiece, ctx: EffectContext, rest: tuple
     if rest or game.elements.taxed:
         declared, fitting = game.elements.sites, []
         for site in sites:
-            effects = declared[site.name].build + tuple(rest)
+            effects = declared[site.name].build * e.builds + tuple(rest)
             taxed = with_tax(game, effects, ctx)  # the same tuple when no step of it is taxed
             if (not rest and taxed is effects) or possible(game, taxed, ctx):
                 fitting.append(site)
@@ -189,8 +189,8 @@ def piece_placed(game: "Table", name: str, e: fx.PlacePiece, ctx: EffectContext,
     if site.marker < len(site.pieces):
         site.marker = len(site.pieces)
         game.log_event("marker", None, name, site.marker)
-    steps = [Step(effects.run_effects, (declared.build, 0, EffectContext(player), None)),
-             Step(fire_placed, (player, e.piece))]
+    steps = [Step(effects.run_effects, (declared.build, 0, EffectContext(player), None))] * e.builds + \
+        [Step(fire_placed, (player, e.piece))]
     if remaining > 0:
         steps.append(Step(place_again, (e, ctx, remaining)))
     game.begin("build", player, name, e.piece)

@@ -23,7 +23,7 @@ import attrs
 
 from tharsis.compiler import effects as fx
 from tharsis.compiler.memo import per_list
-from tharsis.compiler.vocabulary import OCEAN_TILES, SPECIAL, TILE_RAISES
+from tharsis.compiler.vocabulary import CLAIM, OCEAN_TILES, SPECIAL, TILE_RAISES
 
 from ..core.decisions import Decision, decider_argument
 from ..core.state import MAX_PLAYERS, NEUTRAL, BoardMarker
@@ -458,6 +458,10 @@ def _check_and_apply(game: "Table", effects: tuple, ctx: EffectContext, undo: li
             if _moved_later(e.name, effects, index):
                 return _after_marker_placed(game, e, effects[index + 1:], ctx, undo, apply_last)
             continue
+        if kind is fx.ClaimSpace:  # `claim space; claim space next to your claim`: the second needs the first
+            if _claims_read_later(effects, index):
+                return _after_space_claimed(game, e, effects[index + 1:], ctx, undo, apply_last)
+            continue
         changes = _certain_changes(game, e, ctx)
         if kind is fx.PlaceTile:  # the kinds whose triggers `_triggered_changes` looks at
             changes = changes + _triggered_changes(game, e, ctx)
@@ -479,7 +483,7 @@ def _after_some_site(game: "Table", e: fx.PlacePiece, rest: tuple, ctx: EffectCo
     declared = game.elements.sites
     for site in placeable(game, ctx.player, e.piece, e.also_own):
         mark = len(undo)
-        for effect in declared[site.name].build:
+        for effect in declared[site.name].build * e.builds:   # `building twice`: its changes twice
             for table, resource, delta in _certain_changes(game, effect, ctx):
                 table[resource] += delta
                 undo.append((table, resource, delta))
@@ -517,6 +521,38 @@ def _after_marker_placed(game: "Table", e: fx.PlaceMarker, rest: tuple, ctx: Eff
             markers.pop(e.name, None)
         else:
             markers[e.name] = before
+
+
+def _claims_read_later(effects: tuple, index: int) -> bool:
+    """Whether an effect after `effects[index]` (a `claim space`) depends on the claims on the board: another
+    `claim space` (a claimed space is no longer free), or a space filter reading claims (`next to [N] [your] claim`,
+    `on your claim`)."""
+    for later in effects[index + 1:]:
+        if type(later) is fx.ClaimSpace:
+            return True
+        for f in getattr(later, "filters", ()):
+            if type(f) is fx.SpaceFilter and (f.kind == "claim" or f.tile == CLAIM):
+                return True
+    return False
+
+
+def _after_space_claimed(game: "Table", e: fx.ClaimSpace, rest: tuple, ctx: EffectContext, undo: list,
+                         apply_last: bool) -> bool:
+    """Whether the effects after `claim space` hold with the player's marker on some space it may claim: a later
+    claim next to it (Survey Mission's triangle) needs it on the board, which the state before the card does not
+    show. Each such space is claimed in turn and given back (the state's claims as they were), as
+    `_after_marker_placed` does for a marker."""
+    claims = game.state.claims
+    for space in claimable(game, ctx.player, e.filters):
+        claims[space] = ctx.player
+        try:
+            mark = len(undo)
+            if _check_and_apply(game, rest, ctx, undo, apply_last):
+                return True
+            _rollback(undo, mark)
+        finally:
+            del claims[space]
+    return False
 
 
 def first_impossible(game: "Table", effects: tuple, ctx: EffectContext) -> Optional[tuple]:
@@ -1150,7 +1186,7 @@ _POSSIBLE = {
 
 
 # the kinds `_certain_changes`/`_triggered_changes` find changes for (`possible` skips both for the others)
-_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece, fx.PlaceMarker, fx.ChangeParameter}
+_CHANGING = frozenset(_CERTAIN) | {fx.PlaceTile, fx.PlacePiece, fx.PlaceMarker, fx.ClaimSpace, fx.ChangeParameter}
 
 
 def _check_every_verb_says_when_it_is_impossible() -> None:
@@ -1222,8 +1258,16 @@ def _rollback(undo: list, mark: int) -> None:
 
 
 def effect_steps(effects: tuple) -> list[tuple]:
+    """A card's effects as the steps its player may order: an effect about the tile just placed stays with its
+    placement, `add ... to that card` with the `play card from hand` that plays that card."""
     steps: list[tuple] = []
+    played = None   # the step of the last `play card from hand`
     for e in effects:
+        if type(e) is fx.PlayFromHand:
+            played = len(steps)
+        elif played is not None and type(e) is fx.AddResources and e.target == "that_card":
+            steps[played] = steps[played] + (e,)
+            continue
         about_placement = (isinstance(e, fx.Production) and any(c.resource == "bonus" for c in e.changes)) or \
             (isinstance(e, fx.RemoveResources) and e.next_to_placed) or \
             (type(e) is fx.PlaceTile and any(f.kind == "next_to_placed" for f in e.filters))

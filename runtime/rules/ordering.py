@@ -276,6 +276,7 @@ _DESCRIBED = {
                                                     _inner(game, e.then + e.otherwise, reads, writes)),
     fx.ChooseX: lambda game, e, reads, writes: (_quantity(e.maximum, reads), _inner(game, e.body, reads, writes)),
     fx.May: lambda game, e, reads, writes: _inner(game, e.body, reads, writes),
+    fx.IfYouCan: lambda game, e, reads, writes: _inner(game, e.body, reads, writes),
     # who decides changes nothing the block reads or writes (its effects are the player's)
     fx.DecidedBy: lambda game, e, reads, writes: _inner(game, e.body, reads, writes),
     fx.Require: lambda game, e, reads, writes: _condition(e.condition, reads),
