@@ -167,7 +167,6 @@ def play_card(game: "Table", player: int, name: str, source: str = "hand") -> No
 
 @step
 def card_paid(game: "Table", player: int, name: str, source: str = "hand") -> None:
-    card = game.library[name]
     state = game.state.players[player]
     if source == "events":   # played again: it leaves the events pile, which it joins again once played
         state.events.remove(name)
@@ -177,15 +176,22 @@ def card_paid(game: "Table", player: int, name: str, source: str = "hand") -> No
         except ValueError:   # not in hand: kept on a card in play (`cards here may be played as if from hand`)
             zones.take_kept(game, player, name)
     state.next_card_modifiers = []  # `next card { }` modifiers are used up by this card
+    enter_play(game, player, name, play_context(game, player, name))
+
+
+def enter_play(game: "Table", player: int, name: str, ctx: EffectContext) -> None:
+    """The card paid for (or free) goes into the player's play area (an event into none: `card_played` puts it
+    among the events), the `when you gain a new tag` triggers fire, and its effects run with the player's own
+    triggers, in the order the player chooses (seed 000). One sequence for every way a card is played."""
+    card = game.library[name]
     fresh = new_tags(game, player, name) if "new_tag" in game._trigger_events else 0
     if card.type != "event":
-        state.played.append(CardInPlay(name))
+        game.state.players[player].played.append(CardInPlay(name))
     if fresh:
         fire(game, "new_tag", player, times=fresh)
     game.flow.playing = (player, name)
     push(game, card_played, player, name, True)
-    # the player's own triggers join the card's effects, in the order the player chooses (seed 000)
-    effects.run_in_chosen_order(game, card.play, play_context(game, player, name), own_play_steps(game, player, name))
+    effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
 
 
 @step
@@ -202,13 +208,7 @@ def play_for_free(game: "Table", player: int, name: str) -> None:
     if failing(game, card.requirements, ctx.where, leeway(game, player)) is None and \
             possible_in_some_order(game, card.play, ctx):
         game.begin("play", player, name)
-        fresh = new_tags(game, player, name)
-        state.players[player].played.append(CardInPlay(name))
-        if fresh:
-            fire(game, "new_tag", player, times=fresh)
-        game.flow.playing = (player, name)
-        push(game, card_played, player, name, True)
-        effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
+        enter_play(game, player, name, ctx)
         return
     game.begin("unplayable", player, name)
     kind = game.elements.card_kinds.get(card.type)
@@ -234,17 +234,9 @@ def play_revealed(game: "Table", player: int, name: str, free: bool, ignoring: b
         return
     if not possible_in_some_order(game, card.play, ctx):
         return
-    state = game.state.players[player]
     game.begin("play", player, name)
-    state.hand.remove(name)
-    fresh = new_tags(game, player, name)
-    if card.type != "event":
-        state.played.append(CardInPlay(name))
-    if fresh:
-        fire(game, "new_tag", player, times=fresh)
-    game.flow.playing = (player, name)
-    push(game, card_played, player, name, True)
-    effects.run_in_chosen_order(game, card.play, ctx, own_play_steps(game, player, name))
+    game.state.players[player].hand.remove(name)
+    enter_play(game, player, name, ctx)
 
 
 def play_corporation(game: "Table", index: int, name: str) -> None:

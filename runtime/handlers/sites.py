@@ -285,16 +285,7 @@ def raided(game: "Table", name: str, piece: str, player: int, every_bonus: bool,
     if not every_bonus:   # an ordinary visit, to a site visited already or not
         visited(game, name, piece, player, decider)
         return
-    state = game.state
-    site = state.site(name)
-    left = supply(game, player, piece)
-    if left is not None:
-        state.players[player].pieces[piece] = left - 1
-    if site.visitor is None:
-        site.visitor = player
-    else:
-        site.more_visitors.append(player)
-    game.begin("visit", player, name, piece)
+    site = _arrive(game, name, piece, player)
     declared = game.elements.sites[name]
     steps = [Step(effects.run_effects, (declared.track[site.marker], 0, EffectContext(player), None))]
     if declared.bonus and site.pieces:
@@ -303,20 +294,26 @@ def raided(game: "Table", name: str, piece: str, player: int, every_bonus: bool,
     then(game, *steps)
 
 
+def _arrive(game: "Table", name: str, piece: str, player: int):
+    """The piece leaves the player's supply (if their kind has one) and visits the site: its visitor, or one more
+    beside the piece visiting already (`send PIECE to any site`); the visit begins in the log. The site's state."""
+    site = game.state.site(name)
+    left = supply(game, player, piece)
+    if left is not None:
+        game.state.players[player].pieces[piece] = left - 1
+    if site.visitor is None:
+        site.visitor = player
+    else:
+        site.more_visitors.append(player)
+    game.begin("visit", player, name, piece)
+    return site
+
+
 @step
 def visited(game: "Table", name: str, piece: str, player: int, decider: Optional[int] = None) -> None:
     """The visitor arrives: it may first raise the marker by its modifiers (asked only when the steps it could
     reach give things of different kinds: otherwise the most is taken, as the reference engine does)."""
-    state = game.state
-    site = state.site(name)
-    left = supply(game, player, piece)
-    if left is not None:
-        state.players[player].pieces[piece] = left - 1
-    if site.visitor is None:
-        site.visitor = player
-    else:   # `send PIECE to any site`: beside the piece visiting already
-        site.more_visitors.append(player)
-    game.begin("visit", player, name, piece)
+    site = _arrive(game, name, piece, player)
     offset = sum(m.steps for m in passives(game, player, fx.MarkerOffset) if m.piece == piece)
     highest = moved(game, site, offset) if offset > 0 and site.active else site.marker
     if highest <= site.marker:
