@@ -33,9 +33,10 @@ QUANTITY_SCOPES = ("your", "own", "all", "any", "opponent", "opponents")  # `all
 
 
 def _words(words) -> str:
-    """An alternation of whole words, longest first (TextMate takes the first alternative that matches)."""
+    """An alternation of whole words, longest first (TextMate takes the first alternative that matches); a word
+    ends where no word character follows, which `\\b` would not find after an apostrophe (`your events' tags`)."""
     unique = sorted(set(words), key=lambda w: (-len(w), w))
-    return r"\b(?:" + "|".join(re.escape(w) for w in unique) + r")\b"
+    return r"\b(?:" + "|".join(re.escape(w) for w in unique) + r")(?!\w)"
 
 
 def _forms(words) -> set[str]:
@@ -125,7 +126,9 @@ def grammar() -> dict:
                 {"name": "support.constant.card-resource.tharsis", "match": _words(_forms(v.CARD_RESOURCES))},
                 {"name": "variable.language.parameter.tharsis",
                  "match": _words(list(v.GLOBAL_RANGES) + ["tr"])},
-                {"name": "support.constant.tile.tharsis", "match": _words(_forms(v.TILES) | {"tile", "tiles"})},
+                # `next to 2 your claims`: the claim markers stand where a tile would in a placement filter
+                {"name": "support.constant.tile.tharsis",
+                 "match": _words(_forms(v.TILES) | {"tile", "tiles"} | _forms((v.CLAIM,)))},
                 {"name": "entity.name.tag.tharsis", "match": _words(_forms(set(v.TAGS) - {"event"}))},
                 {"name": "storage.modifier.card-type.tharsis", "match": _words(v.CARD_TYPES)},
                 {"name": "support.constant.space-kind.tharsis", "match": _words(list(v.SPACE_KINDS) + ["mars"])},
